@@ -1,0 +1,62 @@
+package dev.sustain.engine;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * The contract between the runner and an I/O engine, after fio's {@code ioengine_ops}: open a file,
+ * queue requests, push them to the kernel, reap completions, close. The runner keeps at most the
+ * queue depth given to {@link #open} in flight and owns every timing decision; an engine never
+ * sleeps except inside {@link #reap} waiting for a completion.
+ *
+ * <p>Engines are used by one runner thread: {@code submit}, {@code commit} and {@code reap} are
+ * never called concurrently. Implementations may use threads of their own inside.
+ */
+public interface IoEngine extends AutoCloseable {
+
+  /** The name users give with {@code --engine}: {@code uring}, {@code threads}, {@code null}. */
+  String name();
+
+  /**
+   * Opens {@code path} for the run. The file must exist unless {@code options.create()}.
+   *
+   * @param queueDepth the most requests the runner will have in flight at once
+   * @throws IOException when the file cannot be opened with these options (e.g. O_DIRECT refused)
+   */
+  void open(Path path, OpenOptions options, int queueDepth) throws IOException;
+
+  /** Queues one request. May hold it until {@link #commit}; never blocks on the device. */
+  void submit(IoSlot slot) throws IOException;
+
+  /** Pushes the queued requests to the kernel. */
+  void commit() throws IOException;
+
+  /**
+   * Waits until at least {@code minCompletions} requests have completed or {@code timeoutNanos} has
+   * passed, hands every completed slot to {@code sink} (with {@link IoSlot#result} set) and returns
+   * how many it handed over.
+   */
+  int reap(int minCompletions, long timeoutNanos, CompletionSink sink) throws IOException;
+
+  /** Flushes written data to stable storage (fsync). */
+  void sync() throws IOException;
+
+  /** Closes the file. Requests still in flight are waited for or abandoned; never hangs. */
+  @Override
+  void close() throws IOException;
+
+  /** Receives completed slots on the runner's thread. */
+  @FunctionalInterface
+  interface CompletionSink {
+    void completed(IoSlot slot);
+  }
+
+  /**
+   * How the target is opened.
+   *
+   * @param direct O_DIRECT: bypass the page cache (buffers and offsets must be aligned)
+   * @param write open for writing (else reading)
+   * @param create create the file when missing
+   */
+  record OpenOptions(boolean direct, boolean write, boolean create) {}
+}

@@ -1,0 +1,7 @@
+/**
+ * I/O engines in the style of fio's: an engine only submits requests and reaps completions; the
+ * runner ({@code dev.sustain.run}) owns the queue depth and the clock. Engines: {@code threads}
+ * (portable positional writes from N threads), {@code null} (no I/O, for tests and for the tool's
+ * own ceiling) and {@code uring} (Linux io_uring over java.lang.foreign).
+ */
+package dev.sustain.engine;

@@ -1,0 +1,75 @@
+package dev.sustain.unit;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * Locale-proof number formatting: a dot as decimal separator whatever the JVM's locale, so that
+ * output, CSV and JSON read the same in Berlin and in Boston.
+ */
+public final class Units {
+
+  private Units() {}
+
+  /** {@code value} with exactly {@code decimals} digits after a dot. */
+  public static String fixed(double value, int decimals) {
+    if (!Double.isFinite(value)) {
+      return "NaN";
+    }
+    return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
+  }
+
+  /** A rate in MB/s (10^6 B/s) for people: {@code 2555 MB/s}, {@code 12.4 MB/s}. */
+  public static String rate(double megabytesPerSecond) {
+    return mbps(megabytesPerSecond) + " MB/s";
+  }
+
+  /** The number part of a rate: no decimals from 100 MB/s, one below, two below 10. */
+  public static String mbps(double megabytesPerSecond) {
+    double v = megabytesPerSecond;
+    int decimals = v >= 100 ? 0 : v >= 10 ? 1 : 2;
+    return fixed(v, decimals);
+  }
+
+  /** Bytes in decimal units for people, e.g. {@code 322.1 GB}. */
+  public static String decimalBytes(long bytes) {
+    String[] units = {"B", "kB", "MB", "GB", "TB", "PB"};
+    double v = bytes;
+    int i = 0;
+    while (v >= 1000 && i < units.length - 1) {
+      v /= 1000;
+      i++;
+    }
+    return (i == 0 ? Long.toString(bytes) : fixed(v, v >= 100 ? 0 : 1)) + " " + units[i];
+  }
+
+  /** Bytes in binary units for people, e.g. {@code 300 GiB}, {@code 1.5 MiB}. */
+  public static String binaryBytes(long bytes) {
+    String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    double v = bytes;
+    int i = 0;
+    while (v >= 1024 && i < units.length - 1) {
+      v /= 1024;
+      i++;
+    }
+    if (i == 0) {
+      return bytes + " B";
+    }
+    String number = v == Math.rint(v) ? Long.toString((long) v) : fixed(v, v >= 100 ? 0 : 1);
+    return number + " " + units[i];
+  }
+
+  /** A plain decimal for machine output (CSV): no exponent, no grouping, trailing zeros cut. */
+  public static String plain(double value, int maxDecimals) {
+    if (!Double.isFinite(value)) {
+      return "";
+    }
+    BigDecimal d = BigDecimal.valueOf(value).setScale(maxDecimals, RoundingMode.HALF_UP);
+    d = d.stripTrailingZeros();
+    if (d.scale() < 0) {
+      d = d.setScale(0);
+    }
+    String s = d.toPlainString();
+    return s.equals("-0") ? "0" : s;
+  }
+}
