@@ -31,7 +31,7 @@ import java.util.List;
  *
  * A drop is lasting when the lower level holds for at least {@link #lastingSeconds}; it is sharp
  * when the step between the two plateaus is at least half of the drop from the burst, and the
- * medians of a few samples either side of the change point differ by at least half that step (a
+ * medians of up to 20 samples either side of the change point differ by at least half that step (a
  * ramp has small local differences however large its total decline).
  */
 public final class Analyzer {
@@ -161,9 +161,25 @@ public final class Analyzer {
       }
       join(r, best);
     }
+    // Short fine segments at a plateau's edges are transitions (the interval a cliff fell in):
+    // they belong to its bytes but not to its level.
+    boolean[] transition = new boolean[s.size()];
+    for (Segment g : segments) {
+      if (g.sampleCount() < MIN_PLATEAU_SAMPLES) {
+        Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
+      }
+    }
     List<Segment> out = new ArrayList<>(r.size());
     for (int[] range : r) {
-      out.add(Segment.of(s, range[0], range[1]));
+      int lf = range[0];
+      int lt = range[1];
+      while (lf < lt - 1 && transition[lf]) {
+        lf++;
+      }
+      while (lt - 1 > lf && transition[lt - 1]) {
+        lt--;
+      }
+      out.add(Segment.of(s, range[0], range[1], lf, lt));
     }
     return out;
   }
@@ -248,7 +264,7 @@ public final class Analyzer {
       boolean tempLevels = drop >= 0 && temp != null && temp.rose() && temp.levelled();
 
       Shape shape;
-      int smrOnset = s.media() == Media.HDD ? smrOnset(stalls) : -1;
+      int smrOnset = s.media() == Media.HDD ? smrOnset(stalls, plateaus) : -1;
       boolean zoned = false;
       double earlyMean = 0;
       double lateMean = 0;
@@ -298,12 +314,12 @@ public final class Analyzer {
       } else if (shape == Shape.SMR_STALLS) {
         floor = afterCache;
       } else {
-        floor = Double.NaN;
-        List<Segment> from = lastingPlateaus;
-        for (Segment p : from) {
-          if (cliffIndex < 0 || p.startIndex() >= cliffIndex) {
-            floor = Double.isNaN(floor) ? p.meanMBps() : Math.min(floor, p.meanMBps());
-          }
+        // The floor is a level the drive sustains: a plateau of a few seconds that noise made
+        // is not one, so candidates must last 5% of the run (up to a minute) where any do.
+        double floorLasting = Math.max(lasting, Math.min(60, 0.05 * duration));
+        floor = lowestAfter(lastingPlateaus, cliffIndex, floorLasting);
+        if (Double.isNaN(floor)) {
+          floor = lowestAfter(lastingPlateaus, cliffIndex, lasting);
         }
         if (Double.isNaN(floor)) {
           floor = afterCache != null ? afterCache : sampleMean;
@@ -617,10 +633,17 @@ public final class Analyzer {
           continue;
         }
         int b = q.startIndex();
-        int w = Math.max(1, Math.min(5, Math.min(p.get(j - 1).sampleCount(), q.sampleCount())));
+        // Medians of up to 20 samples either side: a ramp's local change is its slope times 20,
+        // small against its total decline, while a step's is the whole step.
+        int w =
+            Math.max(1, Math.min(20, Math.min(p.get(j - 1).sampleCount(), q.sampleCount()) / 2));
         double before = Stats.median(Arrays.copyOfRange(r, b - w, b));
         double after = Stats.median(Arrays.copyOfRange(r, b, b + w));
-        if (before - after >= 0.5 * step) {
+        // A ramp cut into plateaus declines inside each plateau about as much as between them;
+        // a step's plateaus are flat. (The local medians alone are not enough: a change point
+        // sits where the noise happens to jump most.)
+        double inside = Math.max(internalChange(p.get(j - 1)), internalChange(q));
+        if (before - after >= 0.5 * step && step >= 3 * inside) {
           return j;
         }
       }
@@ -635,6 +658,35 @@ public final class Analyzer {
         }
       }
       return false;
+    }
+
+    /** |least-squares slope| x duration of a plateau, over its non-stall samples, in MB/s. */
+    private double internalChange(Segment p) {
+      double st = 0;
+      double sy = 0;
+      int m = 0;
+      for (int i = p.startIndex(); i < p.endIndex(); i++) {
+        if (!isStall(i)) {
+          st += s.timeSeconds(i);
+          sy += r[i];
+          m++;
+        }
+      }
+      if (m < 3) {
+        return 0;
+      }
+      double mt = st / m;
+      double my = sy / m;
+      double sxy = 0;
+      double sxx = 0;
+      for (int i = p.startIndex(); i < p.endIndex(); i++) {
+        if (!isStall(i)) {
+          double dt = s.timeSeconds(i) - mt;
+          sxy += dt * (r[i] - my);
+          sxx += dt * dt;
+        }
+      }
+      return sxx > 0 ? Math.abs(sxy / sxx) * p.durationSeconds() : 0;
     }
 
     private int firstLowPlateau(List<Segment> p, double burst) {
@@ -743,7 +795,7 @@ public final class Analyzer {
      * stall indicator (0/1), moved to the first stall after it. Isolated early stalls do not move
      * it, as skipping the first few would.
      */
-    private int smrOnset(int stalls) {
+    private int smrOnset(int stalls, List<Segment> plateausForOnset) {
       if (stalls < 10) {
         return -1;
       }
@@ -769,6 +821,11 @@ public final class Analyzer {
         return -1;
       }
       int onset = split;
+      // Where the rate itself left its first level, if that is earlier: a sparse start of the
+      // zeros must not move the onset later.
+      if (!plateausForOnset.isEmpty() && plateausForOnset.get(0).endIndex() < onset) {
+        onset = plateausForOnset.get(0).endIndex();
+      }
       while (onset < n && !isStall(onset)) {
         onset++;
       }
@@ -833,6 +890,16 @@ public final class Analyzer {
       }
       return sec > 0 ? b / 1e6 / sec : 0;
     }
+  }
+
+  private static double lowestAfter(List<Segment> plateaus, int fromIndex, double minSeconds) {
+    double low = Double.NaN;
+    for (Segment p : plateaus) {
+      if (p.startIndex() >= fromIndex && p.durationSeconds() >= minSeconds) {
+        low = Double.isNaN(low) ? p.meanMBps() : Math.min(low, p.meanMBps());
+      }
+    }
+    return low;
   }
 
   private static double largestStep(List<Segment> p) {

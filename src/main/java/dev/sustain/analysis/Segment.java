@@ -2,8 +2,9 @@ package dev.sustain.analysis;
 
 /**
  * A stretch of a curve at one level: samples {@code [startIndex, endIndex)}, from {@code
- * startSeconds} to {@code endSeconds}, at {@code meanMBps} (its bytes over its time, MB/s), having
- * written {@code bytes}. Immutable.
+ * startSeconds} to {@code endSeconds}, at {@code meanMBps} (MB/s: its bytes over its time; for a
+ * plateau, leaving out the short transition segments at its edges, such as the one interval in
+ * which a cliff happened), having written {@code bytes}. Immutable.
  */
 public record Segment(
     int startIndex,
@@ -25,6 +26,17 @@ public record Segment(
 
   public int sampleCount() {
     return endIndex - startIndex;
+  }
+
+  /** The segment over samples {@code [from, to)} whose level is read over {@code [lf, lt)}. */
+  static Segment of(SampleSeries series, int from, int to, int lf, int lt) {
+    Segment whole = of(series, from, to);
+    if (lf == from && lt == to) {
+      return whole;
+    }
+    Segment level = of(series, lf, lt);
+    return new Segment(
+        from, to, whole.startSeconds(), whole.endSeconds(), level.meanMBps(), whole.bytes());
   }
 
   /** The segment of {@code series} over samples {@code [from, to)}. */
