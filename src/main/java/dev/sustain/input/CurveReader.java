@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.analysis.Media;
 import dev.sustain.analysis.SampleSeries;
-import dev.sustain.unit.Units;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -246,14 +245,6 @@ public final class CurveReader {
           reads++;
           continue;
         }
-        if (!entries.isEmpty() && msec < entries.get(entries.size() - 1)[0]) {
-          throw new IllegalArgumentException(
-              "time goes backwards: "
-                  + Units.plain(msec, 3)
-                  + " ms after "
-                  + Units.plain(entries.get(entries.size() - 1)[0], 3)
-                  + " ms");
-        }
         entries.add(new double[] {msec, kibps, bs});
       } catch (IllegalArgumentException e) {
         throw new InputFormatException(file, i + 1, e.getMessage());
@@ -267,6 +258,8 @@ public final class CurveReader {
               ? "no write entries (direction 1), only " + reads + " read or trim entries"
               : "no entries");
     }
+    // One file may hold several jobs' entries (per_job_logs=0), not necessarily in time order.
+    entries.sort(java.util.Comparator.comparingDouble(e -> e[0]));
     double[] diffs = new double[Math.max(0, entries.size() - 1)];
     int m = 0;
     for (int i = 1; i < entries.size(); i++) {
@@ -277,7 +270,8 @@ public final class CurveReader {
     }
     double[] positive = java.util.Arrays.copyOf(diffs, m);
     java.util.Arrays.sort(positive);
-    double periodMs = m == 0 ? 1000 : positive[m / 2];
+    // The lower median: gaps make some steps longer, never shorter.
+    double periodMs = m == 0 ? 1000 : positive[(m - 1) / 2];
     List<String> notes = new ArrayList<>();
     SampleSeries.Builder b = SampleSeries.builder(entries.size());
     TreeMap<Long, double[]> buckets = new TreeMap<>();
@@ -298,12 +292,20 @@ public final class CurveReader {
       }
       notes.add("per-I/O fio log: summed into one-second samples");
     } else {
-      // Periods by rounding: fio's averaged timestamps drift by a few ms.
-      periodMs = Math.round(periodMs);
+      // fio's averaged timestamps run a few ms late and the lateness adds up over a long log, so
+      // each entry is placed by its step from the previous one, not by its absolute time; a step
+      // of several periods is a gap (nothing completed), a step of none another job's entry.
+      periodMs = nicePeriod(periodMs);
+      long k = 0;
+      double prev = Double.NaN;
       for (double[] e : entries) {
-        long k = Math.max(1, Math.round(e[0] / periodMs));
-        double[] acc = buckets.computeIfAbsent(k, x -> new double[2]);
-        acc[1] += e[1] * 1024.0 / 1e6;
+        long steps =
+            Double.isNaN(prev)
+                ? Math.max(1, Math.round(e[0] / periodMs))
+                : Math.round((e[0] - prev) / periodMs);
+        k += steps;
+        prev = e[0];
+        buckets.computeIfAbsent(k, x -> new double[2])[1] += e[1] * 1024.0 / 1e6;
       }
     }
     long restored = 0;
@@ -328,6 +330,12 @@ public final class CurveReader {
               + " fio left out (nothing completed) as 0 MB/s");
     }
     return new ImportedCurve(file, ImportedCurve.Format.FIO_BW_LOG, b.build(), notes);
+  }
+
+  /** A measured period snapped to whole 10 ms when within 2% (1001 ms is a 1000 ms log). */
+  private static double nicePeriod(double ms) {
+    double nice = Math.max(10, Math.round(ms / 10.0) * 10.0);
+    return Math.abs(nice - ms) <= 0.02 * nice ? nice : Math.round(ms);
   }
 
   private static List<String> header(String line) {
