@@ -113,6 +113,15 @@ public final class WriteCommand extends BaseCommand {
   String until;
 
   @Option(
+      names = "--floor-hold",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.FLOOR_HOLD,
+      hidden = true,
+      description = "With --until floor: how long the floor must hold (default ${DEFAULT-VALUE}).")
+  Duration floorHold;
+
+  @Option(
       names = "--io-timeout",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
@@ -141,7 +150,8 @@ public final class WriteCommand extends BaseCommand {
             Defaults.PATTERN,
             ioTimeout.toNanos(),
             destroyData,
-            until);
+            until,
+            floorHold.toNanos() / 1e9);
     if (until != null && !until.equals("full") && !until.equals("floor")) {
       throw new dev.sustain.unit.UsageException(
           "--until takes 'floor' or 'full', not '" + until + "'");

@@ -321,7 +321,7 @@ public final class WriteRun {
     try (SamplesCsv csv =
         new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
       sampler.addListener(csv);
-      LivePhase live = new LivePhase();
+      LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
       AtomicBoolean floorHeld = new AtomicBoolean();
       sampler.addListener(
           row -> {
@@ -338,17 +338,12 @@ public final class WriteRun {
       thread.start();
       try {
         outcome =
-            new Runner(NanoClock.SYSTEM)
-                .run(engine, job, counters, () -> stop.get() || floorHeld.get());
+            new Runner(NanoClock.SYSTEM).run(engine, job, counters, stop::get, floorHeld::get);
         error = outcome.error();
         status =
             switch (outcome.end()) {
               case COMPLETE -> WriteResult.Status.COMPLETE;
-              // --until floor: the floor held, so the run is done, not interrupted
-              case INTERRUPTED ->
-                  floorHeld.get() && !stop.get()
-                      ? WriteResult.Status.COMPLETE
-                      : WriteResult.Status.INTERRUPTED;
+              case INTERRUPTED -> WriteResult.Status.INTERRUPTED;
               case FAILED -> WriteResult.Status.FAILED;
             };
         if (status == WriteResult.Status.COMPLETE) {
