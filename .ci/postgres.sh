@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs (if needed) and starts a local PostgreSQL server for Sustain's store tests, creates a
-# test user and database, and prints the JDBC URL on stdout (everything else goes to stderr):
-#   export SUSTAIN_TEST_PG_URL="$(.ci/postgres.sh)"
+# test user and database, and prints one shell line on stdout (everything else goes to stderr):
+#   eval "$(.ci/postgres.sh)"      # sets and exports SUSTAIN_TEST_PG_URL=jdbc:postgresql://...
+# With --url it prints the bare JDBC URL instead.
 # Run as root on Debian/Ubuntu. Idempotent: a second call reuses the running cluster and resets the
 # test user's password. The password is for a throwaway test database on 127.0.0.1 only.
 set -euo pipefail
@@ -64,4 +65,10 @@ GRANT ALL ON SCHEMA public TO :"user";
 SQL
 
 log "PostgreSQL $VERSION on 127.0.0.1:$PORT, database $DB_NAME, user $DB_USER"
-echo "jdbc:postgresql://127.0.0.1:${PORT}/${DB_NAME}?user=${DB_USER}&password=${DB_PASSWORD}"
+URL="jdbc:postgresql://127.0.0.1:${PORT}/${DB_NAME}?user=${DB_USER}&password=${DB_PASSWORD}"
+if [ "${1:-}" = "--url" ]; then
+  echo "$URL"
+else
+  # Single quotes: the URL holds '&' and '?', which the shell would otherwise interpret.
+  printf "export SUSTAIN_TEST_PG_URL='%s'\n" "$URL"
+fi

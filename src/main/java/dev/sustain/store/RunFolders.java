@@ -92,7 +92,7 @@ public final class RunFolders {
             text(a, "shape"));
     String status = text(result, "status");
     String folderText = folder.toAbsolutePath().normalize().toString();
-    String runId = text(run, "id");
+    String runId = text(run, "run_id");
     if (runId == null) {
       runId = runId(host, folderText, started);
     }
@@ -111,7 +111,20 @@ public final class RunFolders {
         analysis == null ? null : analysis.toString(),
         folderText,
         source,
-        text(run, "tool"));
+        toolVersion(run.get("tool")));
+  }
+
+  /** {@code tool} is an object {@code {name, version, java}} (or, in hand-made files, a string). */
+  private static String toolVersion(JsonNode tool) {
+    if (tool == null || tool.isNull()) {
+      return null;
+    }
+    if (tool.isObject()) {
+      String name = text(tool, "name");
+      String version = text(tool, "version");
+      return version == null ? name : (name == null ? "sustain" : name) + " " + version;
+    }
+    return tool.isValueNode() ? tool.asText() : null;
   }
 
   /** The id of the run started at {@code started} in {@code folder} on {@code host}. */

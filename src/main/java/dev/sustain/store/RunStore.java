@@ -317,6 +317,31 @@ public final class RunStore implements AutoCloseable {
         });
   }
 
+  /** The runs of exactly this drive id, newest first, at most {@code limit}. */
+  public List<RunRecord> runsOfDrive(String driveId, int limit) {
+    String sql =
+        "SELECT r."
+            + RUN_COLUMNS.replace(", ", ", r.")
+            + ", d.model, d.serial, d.size_bytes FROM runs r"
+            + " JOIN drives d ON d.drive_id = r.drive_id WHERE r.drive_id = ?"
+            + " ORDER BY r.started_ms DESC, r.run_id DESC LIMIT ?";
+    return inTransaction(
+        "read the runs of " + driveId,
+        c -> {
+          try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, driveId);
+            ps.setInt(2, limit);
+            List<RunRecord> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+              while (rs.next()) {
+                out.add(read(rs));
+              }
+            }
+            return out;
+          }
+        });
+  }
+
   /** The run with this id, if recorded. */
   public Optional<RunRecord> find(String runId) {
     String sql =

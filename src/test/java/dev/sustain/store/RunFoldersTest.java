@@ -19,7 +19,7 @@ class RunFoldersTest {
     Files.writeString(
         dir.resolve("run.json"),
         """
-        {"version":1,"command":"write","tool":"sustain 0.1.0","host":"lab7",
+        {"version":1,"command":"write","tool":{"name":"sustain","version":"0.1.0","java":"25"},"host":"lab7",
          "target":{"path":"/mnt/k/sustain.tmp","kind":"file",
            "device":{"name":"sda","model":"KINGSTON SNV3S1000G","serial":"%s","size_bytes":1000204886016,
                      "rotational":false,"discard":true,"transport":"usb"}},
@@ -57,8 +57,19 @@ class RunFoldersTest {
     assertThat(r.figures().shape()).isEqualTo("cache-cliff");
     assertThat(r.paramsJson()).contains("\"bs\":\"1MiB\"");
     assertThat(r.runFolder()).isEqualTo(dir.toAbsolutePath().normalize().toString());
+    assertThat(r.toolVersion()).isEqualTo("sustain 0.1.0");
     // The id is stable: reading the folder again gives the same run.
     assertThat(RunFolders.read(dir, "run").runId()).isEqualTo(r.runId());
+  }
+
+  @Test
+  void theRunIdOfRunJsonIsKept() throws Exception {
+    Path dir = writeRunFolder(temp.resolve("run2"), "X1", "2026-03-01T09:00:00Z", 127.0);
+    String json =
+        Files.readString(dir.resolve("run.json"))
+            .replace("\"version\":1,", "\"version\":1,\"run_id\":\"20260301-090000-ab12\",");
+    Files.writeString(dir.resolve("run.json"), json);
+    assertThat(RunFolders.read(dir, "import").runId()).isEqualTo("20260301-090000-ab12");
   }
 
   @Test
