@@ -2,6 +2,7 @@ package dev.sustain.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.expect.Expectation;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -125,6 +126,35 @@ public final class RunFolders {
       return version == null ? name : (name == null ? "sustain" : name) + " " + version;
     }
     return tool.isValueNode() ? tool.asText() : null;
+  }
+
+  /**
+   * The expectation a past run folder sets for the next run ({@code write --expect-from RUN}): its
+   * burst, cache (or no cliff) and floor from {@code analysis.json}.
+   *
+   * @throws IllegalArgumentException with a message fit for a user when the folder has no analysis
+   */
+  public static Expectation expectationFrom(Path folder) {
+    Path analysisJson = folder.resolve("analysis.json");
+    JsonNode a;
+    try {
+      a = JSON.readTree(Files.readString(analysisJson, StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      throw new IllegalArgumentException(
+          "--expect-from needs a run folder with an analysis.json: " + folder);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read " + analysisJson + ": " + e.getMessage());
+    }
+    Double burst = doubleOrNull(a.get("burst_MBps"));
+    if (burst == null || !(burst > 0)) {
+      throw new IllegalArgumentException(analysisJson + " has no burst_MBps to expect");
+    }
+    Path name = folder.toAbsolutePath().normalize().getFileName();
+    return Expectation.fromPastRun(
+        burst,
+        doubleOrNull(a.get("cache_GB")),
+        doubleOrNull(a.get("floor_MBps")),
+        name == null ? folder.toString() : name.toString());
   }
 
   /** The id of the run started at {@code started} in {@code folder} on {@code host}. */

@@ -73,6 +73,19 @@ class RunFoldersTest {
   }
 
   @Test
+  void aPastRunFolderSetsTheNextExpectation() throws Exception {
+    Path dir = writeRunFolder(temp.resolve("kingston-1"), "X1", "2026-03-01T09:00:00Z", 127.0);
+    var e = RunFolders.expectationFrom(dir);
+    assertThat(e.burstMBps()).isEqualTo(920.0);
+    assertThat(e.cacheBytes()).isEqualTo(280_000_000_000L);
+    assertThat(e.floorMBps()).isEqualTo(127.0);
+    assertThat(e.text()).isEqualTo("920 MB/s for 280 GB, then 127 MB/s (from kingston-1)");
+    assertThatThrownBy(() -> RunFolders.expectationFrom(temp))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("analysis.json");
+  }
+
+  @Test
   void aFolderWithoutRunJsonIsRefused() {
     assertThatThrownBy(() -> RunFolders.read(temp, "import"))
         .isInstanceOf(IllegalArgumentException.class)
