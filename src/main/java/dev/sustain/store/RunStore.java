@@ -110,6 +110,16 @@ public final class RunStore implements AutoCloseable {
   private static void migrate(DbLocation location) {
     if (location.kind() == DbLocation.Kind.SQLITE) {
       Path file = location.sqliteFile();
+      String networkFs = NetworkFileSystems.networkType(file);
+      if (networkFs != null) {
+        throw new StoreException(
+            "the run history "
+                + file
+                + " is on a network filesystem ("
+                + networkFs
+                + "), where SQLite cannot be shared safely; use a local file, or a PostgreSQL"
+                + " server for several hosts: --db jdbc:postgresql://HOST/DB?user=..");
+      }
       try {
         Path parent = file.getParent();
         if (parent != null) {
