@@ -47,12 +47,12 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
    *
    * @param point which point
    * @param verdict the outcome
-   * @param expected the predicted value (MB/s, bytes or seconds), NaN when none
-   * @param measured the measured value in the same unit, NaN when none
+   * @param expected the predicted value (MB/s, bytes or seconds), null when none
+   * @param measured the measured value in the same unit, null when none
    * @param sentence the verdict in words
    */
   public record PointCheck(
-      Point point, Verdict verdict, double expected, double measured, String sentence) {}
+      Point point, Verdict verdict, Double expected, Double measured, String sentence) {}
 
   public ExpectationCheck {
     points = List.copyOf(points);
@@ -107,7 +107,7 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
           p,
           Verdict.NOT_MEASURED,
           expected,
-          Double.NaN,
+          null,
           p.label() + ": expected " + Units.rate(expected) + ", not measured");
     }
     return compare(p, expected, measured, tol, Units.rate(expected), Units.rate(measured), "");
@@ -123,14 +123,14 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
               ? new PointCheck(
                   p,
                   Verdict.CONFIRMED,
-                  Double.NaN,
-                  Double.NaN,
+                  null,
+                  null,
                   label + "expected no cliff, measured none: confirmed")
               : new PointCheck(
                   p,
                   Verdict.WRONG,
-                  Double.NaN,
-                  m.cacheBytes(),
+                  null,
+                  m.cacheBytes().doubleValue(),
                   label
                       + "expected no cliff, measured one after "
                       + Units.decimalBytes(m.cacheBytes())
@@ -142,8 +142,8 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
             yield new PointCheck(
                 p,
                 Verdict.NOT_MEASURED,
-                expected,
-                Double.NaN,
+                expected.doubleValue(),
+                null,
                 label
                     + "expected a cliff after "
                     + Units.decimalBytes(expected)
@@ -154,8 +154,8 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
           yield new PointCheck(
               p,
               Verdict.WRONG,
-              expected == null ? Double.NaN : expected,
-              Double.NaN,
+              expected == null ? null : expected.doubleValue(),
+              null,
               label
                   + "expected a cliff"
                   + (expected == null ? "" : " after " + Units.decimalBytes(expected))
@@ -165,8 +165,8 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
           yield new PointCheck(
               p,
               Verdict.CONFIRMED,
-              Double.NaN,
-              m.cacheBytes(),
+              null,
+              m.cacheBytes().doubleValue(),
               label
                   + "expected a cliff, measured one after "
                   + Units.decimalBytes(m.cacheBytes())
@@ -209,7 +209,7 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
               p,
               Verdict.NOT_MEASURED,
               e.totalSeconds(),
-              Double.NaN,
+              null,
               p.label() + ": expected " + Durations.format(e.totalSeconds()) + ", not measured");
     }
     double measured = m.totalSeconds();
@@ -283,7 +283,6 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
   }
 
   private static PointCheck notStated(Point p) {
-    return new PointCheck(
-        p, Verdict.NOT_STATED, Double.NaN, Double.NaN, p.label() + ": not predicted");
+    return new PointCheck(p, Verdict.NOT_STATED, null, null, p.label() + ": not predicted");
   }
 }

@@ -155,6 +155,18 @@ class ExpectationTest {
   }
 
   @Test
+  void aCheckSerialisesToValidJson() throws Exception {
+    var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+    String json =
+        mapper.writeValueAsString(Expectation.parse("920MB/s flat").check(confirmingRun()));
+    var tree = mapper.readTree(json);
+    assertThat(tree.get("points")).hasSize(4);
+    assertThat(tree.get("points").get(1).get("verdict").asText()).isEqualTo("WRONG");
+    assertThat(tree.get("points").get(1).get("expected").isNull()).isTrue();
+    assertThat(tree.get("points").get(1).get("measured").asDouble()).isEqualTo(280e9);
+  }
+
+  @Test
   void aPastRunSetsTheNextExpectation() {
     Expectation e = Expectation.fromPastRun(2555, 280.0, 127.0, "runs/kingston-1");
     assertThat(e.cacheBytes()).isEqualTo(280_000_000_000L);
