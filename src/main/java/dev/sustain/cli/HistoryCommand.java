@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -55,13 +56,7 @@ public final class HistoryCommand extends BaseCommand {
   @Option(names = "--json", description = "Print {\"runs\":[...],\"drives\":[...]} as JSON.")
   boolean json;
 
-  @Option(
-      names = "--db",
-      paramLabel = "DB",
-      description =
-          "A SQLite file, or jdbc:postgresql://HOST[:PORT]/DB?user=..&password=.. (the password"
-              + " may instead come from PGPASSWORD, which keeps it out of the process list).")
-  String db;
+  @Mixin DbOption db = new DbOption();
 
   @Option(
       names = "--import",
@@ -83,12 +78,7 @@ public final class HistoryCommand extends BaseCommand {
     if (limit < 1) {
       throw new UsageException("--limit must be at least 1");
     }
-    DbLocation location;
-    try {
-      location = DbLocation.resolve(db, System.getenv());
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+    DbLocation location = db.location();
     List<RunRecord> imported = new ArrayList<>();
     List<RunRecord> toImport = new ArrayList<>();
     for (Path p : imports) {
