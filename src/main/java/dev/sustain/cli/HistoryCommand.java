@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.DriveTrend;
-import dev.sustain.store.RunFolders;
+import dev.sustain.store.RunImporter;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunStore;
 import dev.sustain.unit.Durations;
@@ -15,7 +15,6 @@ import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -50,7 +49,9 @@ public final class HistoryCommand extends BaseCommand {
   @Option(
       names = "--drive",
       paramLabel = "ID",
-      description = "Only this drive: its id or serial, or a part of its model.")
+      description =
+          "Only this drive: its id or serial, or a part of its model. With --import, the drive"
+              + " that imported CSV and fio logs belong to (they do not name one).")
   String drive;
 
   @Option(names = "--json", description = "Print {\"runs\":[...],\"drives\":[...]} as JSON.")
@@ -79,15 +80,23 @@ public final class HistoryCommand extends BaseCommand {
       throw new UsageException("--limit must be at least 1");
     }
     DbLocation location = db.location();
-    List<RunRecord> imported = new ArrayList<>();
+    List<String> imported = new ArrayList<>();
     List<RunRecord> toImport = new ArrayList<>();
     for (Path p : imports) {
       toImport.add(readImport(p));
     }
     try (RunStore store = RunStore.open(location)) {
-      for (RunRecord r : toImport) {
+      for (int i = 0; i < toImport.size(); i++) {
+        RunRecord r = toImport.get(i);
         store.record(r);
-        imported.add(r);
+        imported.add(
+            "imported "
+                + imports.get(i).toAbsolutePath().normalize()
+                + " ("
+                + r.drive().id()
+                + ", "
+                + (r.figures().shape() == null ? "no analysis" : r.figures().shape())
+                + ")");
       }
       List<RunRecord> runs = store.runs(drive, limit);
       Map<String, List<RunRecord>> byDrive = new LinkedHashMap<>();
@@ -108,32 +117,22 @@ public final class HistoryCommand extends BaseCommand {
     return ExitCodes.OK;
   }
 
-  private static RunRecord readImport(Path p) {
-    if (Files.isDirectory(p)) {
-      try {
-        return RunFolders.read(p, "import");
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("cannot import " + p + ": " + e.getMessage());
-      }
+  private RunRecord readImport(Path p) {
+    try {
+      return RunImporter.read(p, drive);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("cannot import " + p + ": " + e.getMessage());
     }
-    if (Files.isRegularFile(p)) {
-      // CSV and fio logs need the importers and the analysis to give them figures.
-      throw new UsageException(
-          "cannot import " + p + ": only run folders can be imported so far, not log files");
-    }
-    throw new UsageException("cannot import " + p + ": no such run folder");
   }
 
   private void printText(
       DbLocation location,
-      List<RunRecord> imported,
+      List<String> imported,
       List<RunRecord> runs,
       Map<String, List<RunRecord>> byDrive,
       Map<String, DriveTrend.Trend> trends) {
     PrintWriter out = out();
-    for (RunRecord r : imported) {
-      out.println("imported " + r.runFolder() + " (" + r.drive().id() + ")");
-    }
+    imported.forEach(out::println);
     if (runs.isEmpty()) {
       out.println(
           (drive == null ? "no runs recorded" : "no runs of a drive matching '" + drive + "'")

@@ -11,15 +11,16 @@ public final class RunHistory {
   private RunHistory() {}
 
   /**
-   * Reads {@code runFolder} (run.json, analysis.json) and records it in {@code db}. Safe to call
-   * more than once for the same folder (at start and at end): the second call updates the first.
+   * Reads {@code runFolder} (run.json and analysis.json; without analysis.json its samples.csv is
+   * analysed) and records it in {@code db}. Safe to call more than once for the same folder (at
+   * start and at end): the second call updates the first.
    *
    * @return the run as recorded
    * @throws StoreException when the database cannot be reached or written (message without secrets)
    * @throws IllegalArgumentException when the folder is not a readable run folder
    */
   public static RunRecord recordRunFolder(Path runFolder, DbLocation db) {
-    RunRecord run = RunFolders.read(runFolder, "run");
+    RunRecord run = RunImporter.runFolder(runFolder, "run");
     record(run, db);
     return run;
   }

@@ -100,6 +100,36 @@ class HistoryCommandTest {
   }
 
   @Test
+  void importsALogForANamedDrive() throws Exception {
+    Path db = temp.resolve("h.db");
+    Path csv =
+        Files.writeString(
+            temp.resolve("kingston.csv"), dev.sustain.store.RunImporterTestAccess.cliffCsv());
+    Cli.Result r =
+        Cli.run(
+            "history",
+            "--db",
+            db.toString(),
+            "--import",
+            csv.toString(),
+            "--drive",
+            "KS1",
+            "--json");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode root = new ObjectMapper().readTree(r.out().substring(r.out().indexOf('{')));
+    assertThat(root.get("runs")).hasSize(1);
+    assertThat(root.get("runs").get(0).get("drive").asText()).isEqualTo("KS1");
+    assertThat(root.get("runs").get(0).get("shape").asText()).isEqualTo("cache-cliff");
+    assertThat(root.get("runs").get(0).get("command").asText()).isEqualTo("import");
+
+    Path bad = Files.writeString(temp.resolve("bad.csv"), "when,speed\n1,2\n");
+    Cli.Result refused = Cli.run("history", "--db", db.toString(), "--import", bad.toString());
+    assertThat(refused.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(refused.err()).contains("bad.csv");
+    assertThat(refused.err().strip().lines()).hasSize(1);
+  }
+
+  @Test
   void badInputIsOneLineAndExitTwo() throws Exception {
     Cli.Result badDb = Cli.run("history", "--db", "jdbc:mysql://h/d?password=Zz9Secret");
     assertThat(badDb.exitCode()).isEqualTo(ExitCodes.USAGE);
