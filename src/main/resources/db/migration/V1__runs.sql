@@ -3,7 +3,7 @@
 -- Times are epoch milliseconds (UTC) so that ordering is numeric on both databases.
 
 CREATE TABLE drives (
-  drive_id      TEXT PRIMARY KEY,   -- model + serial, or a stable fallback (see DriveIdentity)
+  drive_id      TEXT PRIMARY KEY,   -- the device identity key (model|serial, wwn:..), see Drive
   model         TEXT,
   serial        TEXT,
   size_bytes    BIGINT,

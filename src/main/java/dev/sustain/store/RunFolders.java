@@ -70,10 +70,12 @@ public final class RunFolders {
     String command = text(run, "command");
     JsonNode target = run.path("target");
     JsonNode device = target.path("device");
-    DriveIdentity drive =
-        DriveIdentity.of(
+    Drive drive =
+        Drive.of(
+            text(device.path("identity"), "key"),
             text(device, "model"),
             text(device, "serial"),
+            text(device, "wwn"),
             longOrNull(device.get("size_bytes")),
             host,
             text(target, "path"));

@@ -110,10 +110,10 @@ public final class RunImporter {
     }
     Instant started = ended.minusMillis(Math.round(a.durationSeconds() * 1000));
     Path name = file.toAbsolutePath().normalize().getFileName();
-    DriveIdentity drive =
+    Drive drive =
         driveId != null && !driveId.isBlank()
-            ? new DriveIdentity(driveId.strip(), null, null, null)
-            : new DriveIdentity("imported:" + name, null, null, null);
+            ? new Drive(driveId.strip(), null, null, null)
+            : new Drive("imported:" + name, null, null, null);
     String runId =
         UUID.nameUUIDFromBytes(("log\n" + digest).getBytes(StandardCharsets.UTF_8)).toString();
     RunRecord.Figures figures =

@@ -26,7 +26,7 @@ import java.util.Objects;
  */
 public record RunRecord(
     String runId,
-    DriveIdentity drive,
+    Drive drive,
     String host,
     String command,
     String paramsJson,

@@ -242,7 +242,7 @@ public final class RunStore implements AutoCloseable {
           long startedMs = run.started().toEpochMilli();
           long seenMs = run.ended() == null ? startedMs : run.ended().toEpochMilli();
           try (PreparedStatement ps = c.prepareStatement(UPSERT_DRIVE)) {
-            DriveIdentity d = run.drive();
+            Drive d = run.drive();
             ps.setString(1, d.id());
             ps.setString(2, d.model());
             ps.setString(3, d.serial());
@@ -403,8 +403,8 @@ public final class RunStore implements AutoCloseable {
   }
 
   private static RunRecord read(ResultSet rs) throws SQLException {
-    DriveIdentity drive =
-        new DriveIdentity(
+    Drive drive =
+        new Drive(
             rs.getString("drive_id"),
             rs.getString("model"),
             rs.getString("serial"),

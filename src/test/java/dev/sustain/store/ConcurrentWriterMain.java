@@ -29,8 +29,9 @@ public final class ConcurrentWriterMain {
       Thread.onSpinWait();
     }
     Instant base = Instant.parse("2026-06-01T00:00:00Z");
-    DriveIdentity drive =
-        DriveIdentity.of("Drive " + (writer % 2), "SN" + (writer % 2), null, "host" + writer, null);
+    Drive drive =
+        Drive.of(
+            null, "Drive " + (writer % 2), "SN" + (writer % 2), null, null, "host" + writer, null);
     try (RunStore store = RunStore.open(db)) {
       for (int i = 0; i < count; i++) {
         store.record(

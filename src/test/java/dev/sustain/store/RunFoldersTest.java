@@ -44,7 +44,7 @@ class RunFoldersTest {
     Path dir =
         writeRunFolder(temp.resolve("run1"), "50026B7686AB1234", "2026-03-01T09:00:00Z", 127.0);
     RunRecord r = RunFolders.read(dir, "import");
-    assertThat(r.drive().id()).isEqualTo("KINGSTON-SNV3S1000G_50026B7686AB1234");
+    assertThat(r.drive().id()).isEqualTo("KINGSTON SNV3S1000G|50026B7686AB1234");
     assertThat(r.drive().sizeBytes()).isEqualTo(1_000_204_886_016L);
     assertThat(r.host()).isEqualTo("lab7");
     assertThat(r.command()).isEqualTo("write");
@@ -60,6 +60,19 @@ class RunFoldersTest {
     assertThat(r.toolVersion()).isEqualTo("sustain 0.1.0");
     // The id is stable: reading the folder again gives the same run.
     assertThat(RunFolders.read(dir, "run").runId()).isEqualTo(r.runId());
+  }
+
+  @Test
+  void theDevicePackagesIdentityKeyNamesTheDrive() throws Exception {
+    Path dir = writeRunFolder(temp.resolve("run3"), "X1", "2026-03-01T09:00:00Z", 127.0);
+    String json =
+        Files.readString(dir.resolve("run.json"))
+            .replace(
+                "\"transport\":\"usb\"",
+                "\"transport\":\"usb\",\"identity\":{\"kind\":\"wwn\",\"key\":\"wwn:eui.0025\"}");
+    Files.writeString(dir.resolve("run.json"), json);
+    assertThat(RunFolders.read(dir, "import").drive().id()).isEqualTo("wwn:eui.0025");
+    assertThat(RunFolders.read(dir, "import").drive().model()).isEqualTo("KINGSTON SNV3S1000G");
   }
 
   @Test

@@ -7,13 +7,14 @@ final class RunRecords {
 
   private RunRecords() {}
 
-  static final DriveIdentity KINGSTON =
-      DriveIdentity.of("KINGSTON SNV3S1000G", "50026B7686AB1234", 1_000_204_886_016L, "lab1", null);
-  static final DriveIdentity T9 =
-      DriveIdentity.of("Samsung PSSD T9", "S6XANS0W700123", 2_000_398_934_016L, "lab1", null);
+  static final Drive KINGSTON =
+      Drive.of(
+          null, "KINGSTON SNV3S1000G", "50026B7686AB1234", null, 1_000_204_886_016L, "lab1", null);
+  static final Drive T9 =
+      Drive.of(null, "Samsung PSSD T9", "S6XANS0W700123", null, 2_000_398_934_016L, "lab1", null);
 
   static RunRecord run(
-      String id, DriveIdentity drive, Instant started, Double floor, Double avg, String shape) {
+      String id, Drive drive, Instant started, Double floor, Double avg, String shape) {
     RunRecord.Figures f =
         new RunRecord.Figures(
             322_122_547_200L,

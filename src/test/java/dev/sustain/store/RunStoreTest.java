@@ -77,7 +77,7 @@ class RunStoreTest {
     RunRecord running =
         new RunRecord(
             "run-x",
-            DriveIdentity.of(null, null, null, "lab2", "/mnt/scratch/sustain.tmp"),
+            Drive.of(null, null, null, null, null, "lab2", "/mnt/scratch/sustain.tmp"),
             "lab2",
             "verify",
             null,
@@ -95,7 +95,7 @@ class RunStoreTest {
       RunRecord back = store.find("run-x").orElseThrow();
       assertThat(back).isEqualTo(running);
       assertThat(back.figures()).isEqualTo(RunRecord.Figures.NONE);
-      assertThat(back.drive().id()).isEqualTo("unknown@lab2:/mnt/scratch/sustain.tmp");
+      assertThat(back.drive().id()).isEqualTo("path:lab2:/mnt/scratch/sustain.tmp");
     }
   }
 
