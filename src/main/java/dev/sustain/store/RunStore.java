@@ -137,6 +137,8 @@ public final class RunStore implements AutoCloseable {
               FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
           FileLock lock = ch.lock()) {
         runFlyway(location);
+      } catch (MigrationFailed e) {
+        throw e.reported;
       } catch (IOException e) {
         throw new StoreException(
             "cannot lock " + lockFile + " to update the run history schema: " + e.getMessage());
@@ -145,17 +147,17 @@ public final class RunStore implements AutoCloseable {
       // Flyway serialises migrations with a PostgreSQL advisory lock, but two processes creating
       // the schema history table of an empty database can still collide on the CREATE TABLE;
       // the loser retries and finds the table made.
-      StoreException last = null;
-      for (int attempt = 1; attempt <= 4; attempt++) {
+      for (int attempt = 1; ; attempt++) {
         try {
           runFlyway(location);
           return;
-        } catch (StoreException e) {
-          last = e;
+        } catch (MigrationFailed e) {
+          if (!e.mayBeARace || attempt == 4) {
+            throw e.reported;
+          }
           backoff(attempt);
         }
       }
-      throw last;
     }
   }
 
@@ -171,12 +173,40 @@ public final class RunStore implements AutoCloseable {
               .load();
       flyway.migrate();
     } catch (FlywayException e) {
-      throw new StoreException(
-          "cannot bring the run history schema at "
-              + location.redacted()
-              + " up to date: "
-              + location.scrub(firstLine(e.getMessage())));
+      String state = sqlState(e);
+      // Unreachable, refused or unknown database: trying again changes nothing.
+      boolean mayBeARace =
+          state == null
+              || !(state.startsWith("08") || state.startsWith("28") || state.equals("3D000"));
+      throw new MigrationFailed(
+          new StoreException(
+              "cannot bring the run history schema at "
+                  + location.redacted()
+                  + " up to date: "
+                  + location.scrub(firstLine(e.getMessage()))),
+          mayBeARace);
     }
+  }
+
+  /** A failed migration, and whether it may have lost a race another process won. */
+  private static final class MigrationFailed extends RuntimeException {
+    final StoreException reported;
+    final boolean mayBeARace;
+
+    MigrationFailed(StoreException reported, boolean mayBeARace) {
+      super(reported.getMessage(), null, false, false);
+      this.reported = reported;
+      this.mayBeARace = mayBeARace;
+    }
+  }
+
+  private static String sqlState(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof SQLException sql && sql.getSQLState() != null) {
+        return sql.getSQLState();
+      }
+    }
+    return null;
   }
 
   private static String[] schemas(DbLocation location) {
@@ -460,6 +490,11 @@ public final class RunStore implements AutoCloseable {
         } catch (SQLException | RuntimeException e) {
           rollbackQuietly();
           throw e;
+        } finally {
+          // sqlite-jdbc begins the next transaction as soon as one commits; in IMMEDIATE mode that
+          // would hold the write lock while this store sits idle and block every other writer.
+          // Back in auto-commit, no transaction is open between calls.
+          restoreAutoCommitQuietly();
         }
       } catch (SQLException e) {
         last = e;
@@ -507,6 +542,16 @@ public final class RunStore implements AutoCloseable {
       connection.rollback();
     } catch (SQLException ignored) {
       // The transaction is abandoned either way; the original failure is the one to report.
+    }
+  }
+
+  private void restoreAutoCommitQuietly() {
+    try {
+      if (connection != null && !connection.isClosed()) {
+        connection.setAutoCommit(true);
+      }
+    } catch (SQLException ignored) {
+      // A broken connection is replaced at the next call.
     }
   }
 

@@ -161,6 +161,24 @@ class RunStoreTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(Backend.class)
+  void anIdleOpenStoreDoesNotHoldTheWriteLock(Backend backend) {
+    Instant t = Instant.parse("2026-03-01T09:00:00Z");
+    try (RunStore idle = open(backend);
+        RunStore other = RunStore.open(DbLocation.parse(dbValue, Map.of()))) {
+      idle.record(RunRecords.run("a", RunRecords.T9, t, 918.0, 963.0, "flat"));
+      idle.runs(null, 10);
+      // "idle" stays open and does nothing; "other" must get the write lock at once, not after
+      // the 15 s busy timeout.
+      long start = System.nanoTime();
+      other.record(RunRecords.run("b", RunRecords.T9, t.plusSeconds(60), 918.0, 963.0, "flat"));
+      long ms = (System.nanoTime() - start) / 1_000_000;
+      assertThat(ms).as("ms to write beside an idle open store").isLessThan(5_000);
+      assertThat(idle.count()).isEqualTo(2);
+    }
+  }
+
   @Test
   void sqliteFileIsInWalModeWithItsFolderCreated() throws Exception {
     try (RunStore store = open(Backend.SQLITE)) {
