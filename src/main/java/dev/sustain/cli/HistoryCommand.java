@@ -158,7 +158,8 @@ public final class HistoryCommand extends BaseCommand {
     for (Map.Entry<String, List<RunRecord>> e : byDrive.entrySet()) {
       List<RunRecord> list = e.getValue();
       out.println();
-      out.println(list.get(0).drive().describe() + "  [" + e.getKey() + "]");
+      String described = list.get(0).drive().describe();
+      out.println(described.equals(e.getKey()) ? described : described + "  [" + e.getKey() + "]");
       out.println(header);
       for (RunRecord r : list) {
         RunRecord.Figures f = r.figures();
