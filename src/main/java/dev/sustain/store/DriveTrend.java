@@ -9,8 +9,10 @@ import java.util.List;
  * The trend of one drive's floor over its recent runs, in words. The rule, in full:
  *
  * <ol>
- *   <li>Runs compared: the drive's completed writing runs (write, fill, copy, imported logs) that
- *       have a floor (or, lacking one, an average), oldest first; the last {@link #WINDOW} of them.
+ *   <li>Runs compared: the drive's completed writing runs (write, fill, copy, imported logs) of at
+ *       least {@link #MIN_SECONDS} seconds that have a floor (or, lacking one, an average), oldest
+ *       first; the last {@link #WINDOW} of them. A shorter run never leaves the cache, so its
+ *       "floor" is not the drive's.
  *   <li>Fewer than two: no trend yet.
  *   <li><b>fell</b>: the last floor is at least {@link #CHANGE} (15%) below the first, and no run
  *       rose more than {@link #STEP_NOISE} (5%) above the run before it: a steady decline. Advice
@@ -29,6 +31,9 @@ public final class DriveTrend {
 
   /** How many of the newest comparable runs the trend looks at. */
   public static final int WINDOW = 5;
+
+  /** Runs shorter than this (seconds) are left out: too short to have a floor of the drive's. */
+  public static final double MIN_SECONDS = 30;
 
   /** The relative change that counts as a fall or a rise (0.15 = 15%). */
   public static final double CHANGE = 0.15;
@@ -63,7 +68,12 @@ public final class DriveTrend {
   public static Trend of(List<RunRecord> runs) {
     List<RunRecord> usable = new ArrayList<>();
     for (RunRecord r : runs) {
-      if (r.isWriteRun() && "complete".equals(r.status()) && level(r) != null) {
+      Double seconds = r.figures().seconds();
+      if (r.isWriteRun()
+          && "complete".equals(r.status())
+          && level(r) != null
+          && seconds != null
+          && seconds >= MIN_SECONDS) {
         usable.add(r);
       }
     }
@@ -74,7 +84,11 @@ public final class DriveTrend {
     int n = usable.size();
     if (n == 0) {
       return new Trend(
-          Direction.NO_TREND, 0, Double.NaN, Double.NaN, "no completed write run with a floor yet");
+          Direction.NO_TREND,
+          0,
+          Double.NaN,
+          Double.NaN,
+          "no completed write run of " + Units.fixed(MIN_SECONDS, 0) + " s or more yet: no trend");
     }
     double[] v = new double[n];
     for (int i = 0; i < n; i++) {

@@ -130,6 +130,38 @@ class DriveTrendTest {
   }
 
   @Test
+  void runsTooShortToLeaveTheCacheAreLeftOut() {
+    List<RunRecord> runs = new ArrayList<>(floors("flat", 972));
+    RunRecord quick =
+        RunRecords.run("q", RunRecords.KINGSTON, T0.plusSeconds(999_999), 400.0, 400.0, "flat");
+    RunRecord.Figures f = quick.figures();
+    RunRecord.Figures oneSecond =
+        new RunRecord.Figures(
+            400_000_000L, 1.0, 400.0, f.burstMBps(), null, null, 400.0, null, "flat");
+    runs.add(
+        new RunRecord(
+            quick.runId(),
+            quick.drive(),
+            quick.host(),
+            "write",
+            null,
+            quick.started(),
+            quick.ended(),
+            "complete",
+            null,
+            oneSecond,
+            null,
+            null,
+            "run",
+            null));
+    DriveTrend.Trend t = DriveTrend.of(runs);
+    assertThat(t.direction()).isEqualTo(Direction.NO_TREND);
+    assertThat(t.runs()).isEqualTo(1);
+    assertThat(DriveTrend.of(List.of(runs.get(1))).sentence())
+        .isEqualTo("no completed write run of 30 s or more yet: no trend");
+  }
+
+  @Test
   void fewerThanTwoRunsHaveNoTrend() {
     assertThat(DriveTrend.of(List.of()).direction()).isEqualTo(Direction.NO_TREND);
     DriveTrend.Trend one = DriveTrend.of(floors("flat", 918));
