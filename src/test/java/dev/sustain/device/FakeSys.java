@@ -11,23 +11,23 @@ import java.nio.file.Path;
  * devices under sys/devices, relative symlinks from sys/block, sys/class/block and sys/dev/block,
  * {@code device} links, holders and slaves.
  */
-final class FakeSys {
+public final class FakeSys {
 
-  final Path root;
+  public final Path root;
 
-  FakeSys(Path root) {
+  public FakeSys(Path root) {
     this.root = root;
   }
 
-  Path sys(String rel) {
+  public Path sys(String rel) {
     return root.resolve("sys").resolve(rel);
   }
 
-  FakeSys file(String rel, String content) {
+  public FakeSys file(String rel, String content) {
     return bytes(rel, content.getBytes(StandardCharsets.ISO_8859_1));
   }
 
-  FakeSys bytes(String rel, byte[] content) {
+  public FakeSys bytes(String rel, byte[] content) {
     try {
       Path p = root.resolve(rel);
       Files.createDirectories(p.getParent());
@@ -39,7 +39,7 @@ final class FakeSys {
   }
 
   /** A relative symlink at {@code linkRel} pointing at {@code targetRel}, both under the root. */
-  FakeSys link(String linkRel, String targetRel) {
+  public FakeSys link(String linkRel, String targetRel) {
     try {
       Path link = root.resolve(linkRel);
       Path target = root.resolve(targetRel);
@@ -57,7 +57,7 @@ final class FakeSys {
    * A whole disk at sys/devices/{@code parent}/block/{@code name} with the usual attributes and
    * links; returns its path relative to the root.
    */
-  String disk(
+  public String disk(
       String parent, String name, String majMin, long bytes, boolean rotational, long discardMax) {
     String dir =
         parent.isEmpty()
@@ -85,7 +85,8 @@ final class FakeSys {
   }
 
   /** A partition directory inside a disk directory. */
-  String partition(String diskDir, String name, String majMin, int number, long startSector) {
+  public String partition(
+      String diskDir, String name, String majMin, int number, long startSector) {
     String dir = diskDir + "/" + name;
     file(dir + "/dev", majMin + "\n");
     file(dir + "/partition", number + "\n");
@@ -102,7 +103,7 @@ final class FakeSys {
   }
 
   /** A device-mapper device on top of {@code belowDirs}, linked both ways. */
-  String dm(String name, String majMin, String dmName, String uuid, String... belowDirs) {
+  public String dm(String name, String majMin, String dmName, String uuid, String... belowDirs) {
     String dir = disk("", name, majMin, 1L << 30, false, 0);
     file(dir + "/dm/name", dmName + "\n");
     file(dir + "/dm/uuid", uuid + "\n");
@@ -114,11 +115,11 @@ final class FakeSys {
     return dir;
   }
 
-  FakeSys mountinfo(String text) {
+  public FakeSys mountinfo(String text) {
     return file("proc/self/mountinfo", text);
   }
 
-  FakeSys swaps(String... names) {
+  public FakeSys swaps(String... names) {
     StringBuilder b = new StringBuilder("Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n");
     for (String n : names) {
       b.append(n).append("                               partition\t8388604\t\t0\t\t-2\n");
@@ -127,7 +128,8 @@ final class FakeSys {
   }
 
   /** A mountinfo line for {@code majMin} mounted at {@code mountPoint}. */
-  static String mountLine(int id, String majMin, String mountPoint, String fsType, String source) {
+  public static String mountLine(
+      int id, String majMin, String mountPoint, String fsType, String source) {
     return id
         + " 1 "
         + majMin
@@ -141,7 +143,7 @@ final class FakeSys {
   }
 
   /** VPD page 0x89 holding IDENTIFY DEVICE data with these strings and words. */
-  static byte[] vpd89(
+  public static byte[] vpd89(
       String model, String serial, String firmware, int rpm, int word128, int word59) {
     byte[] page = new byte[572];
     page[1] = (byte) 0x89;
@@ -159,7 +161,7 @@ final class FakeSys {
     return page;
   }
 
-  static byte[] vpd80(String serial) {
+  public static byte[] vpd80(String serial) {
     byte[] s = serial.getBytes(StandardCharsets.US_ASCII);
     byte[] page = new byte[4 + s.length];
     page[1] = (byte) 0x80;
