@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       WriteCommand.class,
       InfoCommand.class,
+      CleanCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {

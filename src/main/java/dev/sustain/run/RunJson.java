@@ -24,7 +24,16 @@ public final class RunJson {
       String engine,
       String pattern,
       Instant started) {
-    return start(runId, command, file, p, engine, pattern, started, hostName());
+    return start(
+        runId,
+        command,
+        file,
+        p,
+        engine,
+        pattern,
+        started,
+        hostName(),
+        ProcessHandle.current().pid());
   }
 
   /**
@@ -39,7 +48,8 @@ public final class RunJson {
       String engine,
       String pattern,
       Instant started,
-      String host) {
+      String host,
+      long pid) {
     JsonNodeFactory f = JsonNodeFactory.instance;
     ObjectNode root = f.objectNode();
     root.put("version", RunFolder.FORMAT_VERSION);
@@ -50,6 +60,7 @@ public final class RunJson {
     tool.put("java", System.getProperty("java.version"));
     root.put("run_id", runId);
     root.put("host", host);
+    root.put("pid", pid);
     ObjectNode target = root.putObject("target");
     target.put("path", p.target());
     target.put("kind", "file");

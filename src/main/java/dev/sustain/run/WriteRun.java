@@ -70,6 +70,9 @@ public final class WriteRun {
     validate(params);
     String runId = RunFolder.newRunId();
     TestFile file = TestFile.resolve(params.target(), runId);
+    for (String leftover : TestFile.leftovers(file.folder())) {
+      observer.warning(leftover);
+    }
     boolean direct = !params.buffered();
     IoEngine engine = Engines.create(params.engine());
     int logical = BlockGeometry.logicalBlockSize(file.folder());

@@ -56,7 +56,8 @@ class GoldenFilesTest {
               "threads",
               "random",
               Instant.parse("2026-11-30T10:15:00Z"),
-              "bench-1");
+              "bench-1",
+              4242);
       WriteResult r =
           new WriteResult(
               "20261130-101500-abcd",
