@@ -92,9 +92,11 @@ public final class InfoCommand extends BaseCommand {
     row(
         o,
         "media",
-        d.rotational()
-            ? "rotational, as the kernel reports it (USB bridges often say so for SSDs)"
-            : "solid state");
+        d.rotationRateRpm() != null
+            ? (d.rotational() ? "rotational, " + d.rotationRateRpm() + " rpm" : "solid state")
+            : (d.rotational()
+                ? "rotational, as the kernel reports it (USB bridges often say so for SSDs)"
+                : "solid state, as the kernel reports it"));
     row(
         o,
         "TRIM",

@@ -53,6 +53,7 @@ public record DeviceInfo(
     int logicalBlockBytes,
     int physicalBlockBytes,
     boolean rotational,
+    Integer rotationRateRpm,
     boolean removable,
     boolean readOnly,
     boolean discard,
@@ -92,6 +93,7 @@ public record DeviceInfo(
     m.put("logical_block_bytes", logicalBlockBytes);
     m.put("physical_block_bytes", physicalBlockBytes);
     m.put("rotational", rotational);
+    m.put("rotation_rate_rpm", rotationRateRpm);
     m.put("removable", removable);
     m.put("read_only", readOnly);
     m.put("discard", discard);

@@ -206,6 +206,21 @@ final class DeviceProber {
       default -> {}
     }
 
+    Integer rpm = null;
+    boolean smartOk = report != null && report.identified();
+    if (transport == Transport.NVME || smartOk && "NVMe".equalsIgnoreCase(report.protocol())) {
+      rpm = 0;
+    } else if (smartOk && report.rotationRateRpm() != null) {
+      rpm = report.rotationRateRpm();
+    } else if (ata != null && ata.rotationRateRpm() == 1) {
+      rpm = 0;
+    } else if (ata != null && ata.rotationRateRpm() > 1 && ata.rotationRateRpm() < 0xFFFF) {
+      rpm = ata.rotationRateRpm();
+    }
+    if (rpm != null) {
+      rotational = rpm > 0;
+    }
+
     String tempSource = "none";
     Optional<HwmonFinder.Match> hw = HwmonFinder.find(sysfs, hwmonParents);
     if (hw.isPresent()) {
@@ -236,6 +251,7 @@ final class DeviceProber {
         logical,
         physical,
         rotational,
+        rpm,
         Sysfs.readLong(diskDir.resolve("removable"), 0) == 1,
         Sysfs.readLong(diskDir.resolve("ro"), 0) == 1,
         discardMax > 0,

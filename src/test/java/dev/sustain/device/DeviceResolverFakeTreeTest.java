@@ -196,6 +196,7 @@ class DeviceResolverFakeTreeTest {
     assertThat(d.model()).isEqualTo("Samsung SSD 870 EVO 1TB");
     assertThat(d.serial()).isEqualTo("S6PUNX0R812345Z");
     assertThat(d.firmware()).isEqualTo("SVT02B6Q");
+    assertThat(d.rotationRateRpm()).isZero();
     assertThat(d.link().description()).isEqualTo("SATA 6.0 Gb/s");
     assertThat(d.linkCeilingMBps()).isEqualTo(558.0);
     assertThat(d.temperatureSource()).isEqualTo("hwmon:drivetemp");
@@ -213,6 +214,7 @@ class DeviceResolverFakeTreeTest {
         dev -> SmartctlReport.parse(ParsersTest.resource("hdd-st8000dm004.json"));
     DeviceInfo d = DeviceResolver.forRoot(root, smartctl).resolve("/dev/sda").device();
     assertThat(d.rotational()).isTrue();
+    assertThat(d.rotationRateRpm()).isEqualTo(5425);
     assertThat(d.discard()).isFalse();
     assertThat(d.model()).isEqualTo("ST8000DM004-2CX188");
     assertThat(d.temperatureSource()).isEqualTo("smartctl");
@@ -270,6 +272,9 @@ class DeviceResolverFakeTreeTest {
     assertThat(d.temperatureSource()).isEqualTo("smartctl");
     assertThat(d.passThrough().kind()).isEqualTo("ata");
     assertThat(d.discard()).isFalse();
+    // the bridge tells the kernel "rotational"; the drive itself says solid state
+    assertThat(d.rotational()).isFalse();
+    assertThat(d.rotationRateRpm()).isZero();
     assertThat(d.identity().key()).isEqualTo("CT1000MX500SSD1|2034E48A1B2C");
     assertThat(d.usage().reasonsInUse())
         .containsExactly("/dev/sdb1 is mounted on /media/usb (exfat)");
@@ -283,6 +288,8 @@ class DeviceResolverFakeTreeTest {
     // the bridge's serial is all zeros: not an identity
     assertThat(d.serial()).isEqualTo("000000000000");
     assertThat(d.identity()).isEqualTo(new DriveIdentity("name+size", "sdb:1000204886016"));
+    assertThat(d.rotational()).isTrue(); // only the kernel's word is left
+    assertThat(d.rotationRateRpm()).isNull();
     assertThat(d.passThrough().kind()).isEqualTo("unknown");
     assertThat(d.temperatureSource()).isEqualTo("none");
   }
@@ -294,6 +301,7 @@ class DeviceResolverFakeTreeTest {
         dev -> SmartctlReport.parse(ParsersTest.resource("usb-nvme-realtek.json"));
     DeviceInfo d = DeviceResolver.forRoot(root, smartctl).resolve("/dev/sdb").device();
     assertThat(d.model()).isEqualTo("WD_BLACK SN770 1TB");
+    assertThat(d.rotational()).isFalse();
     assertThat(d.linkCeilingMBps()).isEqualTo(1000.0);
     assertThat(d.link().gbps()).isEqualTo(10.0);
     assertThat(d.passThrough().kind()).isEqualTo("nvme-identify-only");
@@ -357,6 +365,8 @@ class DeviceResolverFakeTreeTest {
     assertThat(d.serial()).isEqualTo("overlayblk");
     assertThat(d.identity()).isEqualTo(new DriveIdentity("serial", "serial:overlayblk"));
     assertThat(d.link()).isNull();
+    assertThat(d.rotational()).isTrue();
+    assertThat(d.rotationRateRpm()).isNull();
     assertThat(d.temperatureSource()).isEqualTo("none");
     assertThat(d.passThrough().kind()).isEqualTo("none");
     assertThat(d.logicalBlockBytes()).isEqualTo(512);
