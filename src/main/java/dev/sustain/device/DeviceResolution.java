@@ -12,6 +12,8 @@ import java.util.Map;
  * @param query what the user gave
  * @param target the kernel name of the block device the query maps to directly (the partition, dm
  *     device or loop device holding the path, or the device node itself)
+ * @param targetSizeBytes the size of {@code target} itself (a partition's or a loop device's, not
+ *     the disk's): where a raw-device write must stop
  * @param queryIsDevice true when the query was a block device node, as for a raw-device run
  * @param stack the layers from {@code target} down, ending with the disk (kind {@code disk})
  * @param device the whole disk at the bottom
@@ -21,6 +23,7 @@ import java.util.Map;
 public record DeviceResolution(
     String query,
     String target,
+    long targetSizeBytes,
     boolean queryIsDevice,
     List<BlockLayer> stack,
     DeviceInfo device,
@@ -37,6 +40,7 @@ public record DeviceResolution(
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("query", query);
     m.put("target", target);
+    m.put("target_size_bytes", targetSizeBytes);
     List<Map<String, Object>> layers = new ArrayList<>();
     for (BlockLayer l : stack) {
       Map<String, Object> lm = new LinkedHashMap<>();

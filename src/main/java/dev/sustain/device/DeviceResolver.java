@@ -90,6 +90,7 @@ public final class DeviceResolver {
     return new DeviceResolution(
         pathOrDevice,
         Sysfs.name(top),
+        Sysfs.readLong(top.resolve("size"), 0) * 512,
         start.isDevice(),
         stack,
         info,

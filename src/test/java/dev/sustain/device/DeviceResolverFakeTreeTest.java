@@ -99,6 +99,7 @@ class DeviceResolverFakeTreeTest {
     nvme();
     DeviceResolution r = DeviceResolver.forRoot(root, null).resolve("/home/me/big.img");
     assertThat(r.target()).isEqualTo("nvme0n1p1");
+    assertThat(r.targetSizeBytes()).isEqualTo(2048 * 512);
     assertThat(r.queryIsDevice()).isFalse();
     assertThat(r.stack()).extracting(BlockLayer::kind).containsExactly("partition", "disk");
     assertThat(r.stack().getFirst().detail()).contains("starts at byte 1048576");
@@ -379,6 +380,7 @@ class DeviceResolverFakeTreeTest {
     DeviceResolver resolver = DeviceResolver.forRoot(root, null);
     DeviceResolution r = resolver.resolve("/dev/loop0");
     assertThat(r.target()).isEqualTo("loop0");
+    assertThat(r.targetSizeBytes()).isEqualTo(67108864L);
     assertThat(r.stack()).extracting(BlockLayer::kind).containsExactly("loop", "disk");
     assertThat(r.stack().getFirst().detail()).isEqualTo("backing file /var/tmp/disk.img");
     assertThat(r.device().name()).isEqualTo("vda");

@@ -145,6 +145,7 @@ class LiveDeviceTest {
       DeviceResolver resolver = DeviceResolver.system();
       DeviceResolution r = resolver.resolve(loopDev);
       assertThat(r.target()).isEqualTo(loop);
+      assertThat(r.targetSizeBytes()).isEqualTo(size);
       assertThat(r.queryIsDevice()).isTrue();
       assertThat(r.stack().getFirst().kind()).isIn("loop", "disk");
       DeviceInfo info = resolver.describe(loop);
