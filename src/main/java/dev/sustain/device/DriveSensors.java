@@ -78,6 +78,41 @@ public final class DriveSensors {
     return new DiskStatsProbe(kernelNames, reader(Path.of("/proc/diskstats")));
   }
 
+  /**
+   * The sensors and probes for a run on {@code target} (a file to be written, its folder, or a
+   * device node). A path that does not exist yet is resolved through its nearest existing parent.
+   * Never fails for want of a device: without one the run gets the CPU probe and no temperature.
+   */
+  public static RunSensors forTarget(String target) {
+    return forTarget(target, DeviceResolver.system(), SmartctlTemperatureSensor.DEFAULT_CADENCE);
+  }
+
+  static RunSensors forTarget(String target, DeviceResolver resolver, Duration smartctlCadence) {
+    List<IntervalProbe> probes = new ArrayList<>();
+    probes.add(systemCpu());
+    DeviceResolution r = null;
+    String why = null;
+    try {
+      r = resolver.resolve(nearestExisting(target));
+    } catch (NoBlockDeviceException e) {
+      why = e.getMessage();
+    }
+    if (r == null) {
+      return new RunSensors(null, why, TemperatureSensor.NONE, probes);
+    }
+    probes.add(deviceCounters(r));
+    return new RunSensors(r, null, temperature(r.device(), smartctlCadence), probes);
+  }
+
+  /** The path itself if it exists, else its nearest existing ancestor (a file not made yet). */
+  static String nearestExisting(String target) {
+    Path p = Path.of(target).toAbsolutePath().normalize();
+    while (p != null && !Files.exists(p)) {
+      p = p.getParent();
+    }
+    return p == null ? target : p.toString();
+  }
+
   static Supplier<String> reader(Path file) {
     return () -> {
       try {
