@@ -455,6 +455,34 @@ class DeviceResolverFakeTreeTest {
   }
 
   @Test
+  void aRaidMirrorLeadsToItsFirstDiskAndListsTheOthers() throws Exception {
+    FakeSys f = new FakeSys(root);
+    String sda =
+        f.disk(PCI_AHCI + "/ata1/host0/target0:0:0/0:0:0:0", "sda", "8:0", 1L << 40, true, 0);
+    String sdb =
+        f.disk(PCI_AHCI + "/ata2/host1/target1:0:0/1:0:0:0", "sdb", "8:16", 1L << 40, true, 0);
+    String sda1 = f.partition(sda, "sda1", "8:1", 1, 2048);
+    String sdb1 = f.partition(sdb, "sdb1", "8:17", 1, 2048);
+    String md = f.disk("", "md0", "9:0", 1L << 39, true, 0);
+    f.file(md + "/md/level", "raid1\n");
+    for (String below : new String[] {sda1, sdb1}) {
+      String n = Path.of(below).getFileName().toString();
+      f.link(md + "/slaves/" + n, below).link(below + "/holders/md0", md);
+    }
+    f.mountinfo(FakeSys.mountLine(60, "9:0", "/srv", "xfs", "/dev/md0")).swaps();
+    DeviceResolver resolver = DeviceResolver.forRoot(root, null);
+    DeviceResolution r = resolver.resolve("/srv/backup/set1");
+    assertThat(r.target()).isEqualTo("md0");
+    assertThat(r.stack()).extracting(BlockLayer::kind).containsExactly("md", "partition", "disk");
+    assertThat(r.stack().getFirst().detail()).isEqualTo("raid1 on sda1, sdb1");
+    assertThat(r.device().name()).isEqualTo("sda");
+    assertThat(r.otherDisks()).extracting(DeviceInfo::name).containsExactly("sdb");
+    assertThat(r.toJsonMap()).containsKey("other_disks");
+    assertThat(resolver.usageOf("sdb").reasonsInUse())
+        .containsExactly("/dev/md0 is mounted on /srv (xfs)", "sdb1 is held by md md0 (raid1)");
+  }
+
+  @Test
   void jsonMapHasTheFieldsRunJsonNeeds() throws Exception {
     nvme();
     DeviceInfo d = DeviceResolver.forRoot(root, null).resolve("/dev/nvme0n1").device();
