@@ -72,6 +72,22 @@ public final class InfoCommand extends BaseCommand {
       chain.append(')');
     }
     o.println(chain);
+    boolean layered = !r.target().equals(d.name());
+    if (layered) {
+      row(
+          o,
+          "target",
+          "/dev/"
+              + r.target()
+              + ", "
+              + Units.decimalBytes(r.targetSizeBytes())
+              + " ("
+              + Units.binaryBytes(r.targetSizeBytes())
+              + ", "
+              + r.targetSizeBytes()
+              + " bytes)");
+      rows(o, "target use", r.targetUsage().reasonsInUse());
+    }
     row(o, "device", d.devicePath() + " (" + d.transport().jsonName() + ")");
     row(o, "model", orUnknown(d.model()));
     row(o, "serial", orUnknown(d.serial()));
@@ -124,14 +140,7 @@ public final class InfoCommand extends BaseCommand {
     if (!d.usage().partitions().isEmpty()) {
       row(o, "partitions", String.join(", ", d.usage().partitions()));
     }
-    List<String> inUse = d.usage().reasonsInUse();
-    row(
-        o,
-        "in use",
-        inUse.isEmpty() ? "no: nothing mounts, swaps on or holds it" : inUse.getFirst());
-    for (int i = 1; i < inUse.size(); i++) {
-      row(o, "", inUse.get(i));
-    }
+    rows(o, layered ? "device use" : "in use", d.usage().reasonsInUse());
     for (DeviceInfo other : r.otherDisks()) {
       row(o, "also on", other.devicePath() + " " + orUnknown(other.model()));
     }
@@ -151,6 +160,13 @@ public final class InfoCommand extends BaseCommand {
       }
     }
     return source;
+  }
+
+  private static void rows(PrintWriter o, String label, List<String> lines) {
+    row(o, label, lines.isEmpty() ? "no: nothing mounts, swaps on or holds it" : lines.getFirst());
+    for (int i = 1; i < lines.size(); i++) {
+      row(o, "", lines.get(i));
+    }
   }
 
   private static String orUnknown(String s) {

@@ -70,7 +70,10 @@ class InfoCommandTest {
         .link(ctrl + "/device", "sys/devices/" + pci);
     String disk = f.disk(pci + "/nvme/nvme0", "nvme0n1", "259:0", 1000204886016L, false, 1L << 31);
     f.link(disk + "/device", ctrl);
-    f.mountinfo("").swaps();
+    f.partition(disk, "nvme0n1p1", "259:1", 1, 2048);
+    f.mountinfo(
+            dev.sustain.device.FakeSys.mountLine(40, "259:1", "/data", "ext4", "/dev/nvme0n1p1"))
+        .swaps();
     InfoCommand cmd = new InfoCommand();
     cmd.resolver = DeviceResolver.forRoot(root, null);
     StringWriter out = new StringWriter();
@@ -83,6 +86,14 @@ class InfoCommandTest {
         .contains("TRIM        yes, up to 2 GiB per request")
         .contains("link        PCIe Gen3 x4, practical ceiling about 3742 MB/s")
         .contains("erase       nvme-admin: ")
-        .contains("in use      no: nothing mounts, swaps on or holds it");
+        .contains("in use      /dev/nvme0n1p1 is mounted on /data (ext4)")
+        .doesNotContain("target");
+    out.getBuffer().setLength(0);
+    assertThat(cl.execute("/data/images/x.img")).isZero();
+    assertThat(out.toString())
+        .startsWith("/data/images/x.img  ->  nvme0n1p1 (partition: partition 1 of nvme0n1")
+        .contains("target      /dev/nvme0n1p1, 1.0 MB (1 MiB, 1048576 bytes)")
+        .contains("target use  /dev/nvme0n1p1 is mounted on /data (ext4)")
+        .contains("device use  /dev/nvme0n1p1 is mounted on /data (ext4)");
   }
 }
