@@ -234,4 +234,50 @@ class LiveDeviceTest {
       quietly("losetup", "-d", loopDev);
     }
   }
+
+  /**
+   * btrfs reports an anonymous device number (0:N) in mountinfo and stat, so a guard matching
+   * major:minor alone would let a raw write destroy a mounted btrfs: the mount source must count.
+   */
+  @Test
+  @Tag("root")
+  void aMountedBtrfsIsFoundThoughItsDeviceNumberIsAnonymous(@TempDir Path dir) throws Exception {
+    assumeTrue(isRoot(), "needs root to attach loop devices and mount");
+    assumeTrue(hasCommand("losetup"), "losetup (util-linux) is not installed");
+    assumeTrue(hasCommand("mkfs.btrfs"), "mkfs.btrfs (btrfs-progs) is not installed");
+    assumeTrue(
+        Files.readString(Path.of("/proc/filesystems")).contains("btrfs"),
+        "this kernel has no btrfs");
+    Path image = dir.resolve("btrfs.img");
+    try (FileChannel ch =
+        FileChannel.open(image, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      ch.write(ByteBuffer.allocate(1), (200L << 20) - 1);
+    }
+    String loopDev = sh("losetup", "-f", "--show", image.toString());
+    String loop = loopDev.substring("/dev/".length());
+    Path mnt = Files.createDirectory(dir.resolve("mnt"));
+    boolean mounted = false;
+    try {
+      sh("mkfs.btrfs", "-q", loopDev);
+      sh("mount", loopDev, mnt.toString());
+      mounted = true;
+      String mountPoint = mnt.toRealPath().toString();
+      MountEntry m =
+          MountEntry.parseMountInfo(Files.readString(Path.of("/proc/self/mountinfo"))).stream()
+              .filter(e -> e.mountPoint().equals(mountPoint))
+              .findFirst()
+              .orElseThrow();
+      assertThat(m.major()).as("btrfs's device number is anonymous").isZero();
+      DeviceResolver resolver = DeviceResolver.system();
+      assertThat(resolver.usageOf(loop).reasonsInUse())
+          .containsExactly(loopDev + " is mounted on " + mountPoint + " (btrfs)");
+      DeviceResolution inside = resolver.resolve(mnt.toString());
+      assertThat(inside.target()).isEqualTo(loop);
+    } finally {
+      if (mounted) {
+        quietly("umount", mnt.toString());
+      }
+      quietly("losetup", "-d", loopDev);
+    }
+  }
 }
