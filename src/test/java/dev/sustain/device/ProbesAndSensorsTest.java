@@ -3,6 +3,8 @@ package dev.sustain.device;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -12,6 +14,7 @@ import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ProbesAndSensorsTest {
 
@@ -120,6 +123,25 @@ class ProbesAndSensorsTest {
     assertThat(HwmonTemperatureSensor.parseMillidegrees("-273150")).isEmpty();
     assertThat(HwmonTemperatureSensor.parseMillidegrees("n/a")).isEmpty();
     assertThat(HwmonTemperatureSensor.parseMillidegrees(null)).isEmpty();
+  }
+
+  @Test
+  void hwmonIsAskedAtMostOncePerSecond(@TempDir Path dir) throws Exception {
+    Path input = dir.resolve("temp1_input");
+    Files.writeString(input, "40000\n");
+    AtomicLong clock = new AtomicLong(0);
+    HwmonTemperatureSensor s =
+        new HwmonTemperatureSensor(
+            input, "hwmon:nvme Composite", clock::get, Duration.ofSeconds(1));
+    assertThat(s.read()).hasValue(40.0);
+    Files.writeString(input, "45000\n");
+    clock.set(500_000_000L);
+    assertThat(s.read()).hasValue(40.0); // kept: the drive is not asked again yet
+    clock.set(1_000_000_000L);
+    assertThat(s.read()).hasValue(45.0);
+    Files.delete(input);
+    clock.set(2_000_000_000L);
+    assertThat(s.read()).isEmpty(); // the sensor went away: nothing, not the old value
   }
 
   @Test
