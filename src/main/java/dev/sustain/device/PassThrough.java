@@ -105,11 +105,15 @@ public record PassThrough(String kind, Boolean purgePossible, String detail) {
               + " Purge) can be sent if the drive supports it"
               + (ata.securityFrozen() ? " (ATA Security is frozen now)" : ""));
     }
+    String why =
+        smartctl != null && !smartctl.messages().isEmpty()
+            ? "smartctl said: " + smartctl.messages().getFirst()
+            : whyNot;
     return new PassThrough(
         "unknown",
         null,
-        "not checked"
-            + (whyNot == null ? "" : ": " + whyNot)
+        "not known"
+            + (why == null ? "" : " (" + why + ")")
             + "; whether a Purge can reach the drive is unknown");
   }
 

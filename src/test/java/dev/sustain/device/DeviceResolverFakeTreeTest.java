@@ -292,7 +292,21 @@ class DeviceResolverFakeTreeTest {
     assertThat(d.rotational()).isTrue(); // only the kernel's word is left
     assertThat(d.rotationRateRpm()).isNull();
     assertThat(d.passThrough().kind()).isEqualTo("unknown");
+    assertThat(d.passThrough().detail()).contains("smartctl not used");
     assertThat(d.temperatureSource()).isEqualTo("none");
+  }
+
+  @Test
+  void aBridgeSmartctlCannotIdentifySaysSoInThePassThroughDetail() throws Exception {
+    usb("5000", "1234", "5678", "Mystery Bridge", "Generic", "Disk");
+    Function<String, SmartctlReport> smartctl =
+        dev -> SmartctlReport.parse(ParsersTest.resource("usb-unknown-bridge.json"));
+    DeviceInfo d = DeviceResolver.forRoot(root, smartctl).resolve("/dev/sdb").device();
+    assertThat(d.passThrough().kind()).isEqualTo("unknown");
+    assertThat(d.passThrough().purgePossible()).isNull();
+    assertThat(d.passThrough().detail())
+        .contains("smartctl said: /dev/sde: Unknown USB bridge [0x1234:0x5678 (0x100)]");
+    assertThat(d.smartctlType()).isNull();
   }
 
   @Test
