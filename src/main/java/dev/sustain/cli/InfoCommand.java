@@ -66,7 +66,7 @@ public final class InfoCommand extends BaseCommand {
     StringBuilder chain = new StringBuilder(r.query());
     for (BlockLayer l : r.stack()) {
       chain.append("  ->  ").append(l.name()).append(" (").append(l.kind());
-      if (!l.kind().equals("disk")) {
+      if (!l.kind().equals("disk") || !l.detail().equals("whole device")) {
         chain.append(": ").append(l.detail());
       }
       chain.append(')');

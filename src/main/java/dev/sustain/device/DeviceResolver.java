@@ -304,7 +304,10 @@ public final class DeviceResolver {
               name, "disk", "loop device; its backing file " + backing + " is on no block device"));
       return dir;
     }
-    stack.add(new BlockLayer(name, "disk", "whole device"));
+    boolean detachedLoop = name.startsWith("loop") && Sysfs.readLong(dir.resolve("size"), 0) == 0;
+    stack.add(
+        new BlockLayer(
+            name, "disk", detachedLoop ? "loop device with no backing file" : "whole device"));
     return dir;
   }
 }

@@ -413,6 +413,18 @@ class DeviceResolverFakeTreeTest {
   }
 
   @Test
+  void aDetachedLoopDeviceSaysSo() throws Exception {
+    FakeSys f = virtio();
+    f.disk("", "loop7", "7:7", 0, true, 0);
+    DeviceResolution r = DeviceResolver.forRoot(root, null).resolve("/dev/loop7");
+    assertThat(r.stack())
+        .singleElement()
+        .extracting(BlockLayer::detail)
+        .isEqualTo("loop device with no backing file");
+    assertThat(r.device().sizeBytes()).isZero();
+  }
+
+  @Test
   void aLoopDeviceBackedByTmpfsIsItsOwnBottom() throws Exception {
     virtio();
     DeviceResolution r = DeviceResolver.forRoot(root, null).resolve("/dev/loop1");
