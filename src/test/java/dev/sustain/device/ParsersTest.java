@@ -186,6 +186,21 @@ class ParsersTest {
   }
 
   @Property(tries = 300)
+  void vpdParsersNeverThrow(@ForAll byte[] page, @ForAll boolean identifyShaped) {
+    byte[] p = page;
+    if (identifyShaped) {
+      // long enough, right page code and command: the field decoding itself gets random bytes
+      p = java.util.Arrays.copyOf(page, 572 + page.length);
+      p[1] = (byte) 0x89;
+      p[56] = (byte) 0xEC;
+      assertThat(AtaIdentify.fromVpd89(p)).isNotNull();
+    } else {
+      AtaIdentify.fromVpd89(p);
+    }
+    AtaIdentify.serialFromVpd80(p);
+  }
+
+  @Property(tries = 300)
   void smartctlParserOnlyEverRefusesWithIllegalArgument(@ForAll String text) {
     try {
       SmartctlReport.parse(text);
