@@ -171,6 +171,10 @@ final class DeviceProber {
         if (link == null && transport == Transport.SATA && smart) {
           link = LinkInfo.sata(report.interfaceSpeedCurrent());
         }
+        if (link != null && transport == Transport.USB && smart) {
+          // a SATA drive behind a fast USB bridge is capped by its SATA link
+          link = link.behind(LinkInfo.sata(report.interfaceSpeedCurrent()));
+        }
         model =
             first(
                 smart ? report.model() : null,

@@ -156,6 +156,33 @@ public record LinkInfo(
         Math.rint(0.93 * coded));
   }
 
+  /**
+   * This link with a slower one behind it, e.g. a SATA drive in a 10 Gb/s USB enclosure: the
+   * description names both and the ceiling is the lower of the two, since that is what caps a
+   * burst.
+   */
+  public LinkInfo behind(LinkInfo inner) {
+    if (inner == null) {
+      return this;
+    }
+    Double ceiling = ceilingMBps;
+    if (inner.ceilingMBps() != null && (ceiling == null || inner.ceilingMBps() < ceiling)) {
+      ceiling = inner.ceilingMBps();
+    }
+    return new LinkInfo(
+        kind,
+        description + "; the drive on " + inner.description() + " inside",
+        gbps,
+        pcieGen,
+        lanes,
+        maxPcieGen,
+        maxLanes,
+        usbVersion,
+        usbDriver,
+        bridge,
+        ceiling);
+  }
+
   /** The PCIe generation for a transfer rate in GT/s, or null for an unknown rate. */
   static Integer pcieGen(double gt) {
     if (gt == 2.5) {

@@ -266,7 +266,8 @@ class DeviceResolverFakeTreeTest {
     assertThat(d.transport()).isEqualTo(Transport.USB);
     assertThat(d.model()).isEqualTo("CT1000MX500SSD1");
     assertThat(d.serial()).isEqualTo("2034E48A1B2C");
-    assertThat(d.link().description()).isEqualTo("USB 3.2 Gen 1 (5 Gb/s), uas");
+    assertThat(d.link().description())
+        .isEqualTo("USB 3.2 Gen 1 (5 Gb/s), uas; the drive on SATA 6.0 Gb/s inside");
     assertThat(d.link().usbDriver()).isEqualTo("uas");
     assertThat(d.link().bridge()).isEqualTo("ASM1153E (174c:55aa)");
     assertThat(d.linkCeilingMBps()).isEqualTo(450.0);
@@ -279,6 +280,18 @@ class DeviceResolverFakeTreeTest {
     assertThat(d.identity().key()).isEqualTo("CT1000MX500SSD1|2034E48A1B2C");
     assertThat(d.usage().reasonsInUse())
         .containsExactly("/dev/sdb1 is mounted on /media/usb (exfat)");
+  }
+
+  @Test
+  void aSataDriveInATenGigabitEnclosureIsCappedBySata() throws Exception {
+    usb("10000", "174c", "2362", "ASM2362", "ASMT", "2362");
+    Function<String, SmartctlReport> smartctl =
+        dev -> SmartctlReport.parse(ParsersTest.resource("usb-sat-mx500.json"));
+    DeviceInfo d = DeviceResolver.forRoot(root, smartctl).resolve("/dev/sdb").device();
+    assertThat(d.link().description())
+        .isEqualTo("USB 3.2 Gen 2 (10 Gb/s), uas; the drive on SATA 6.0 Gb/s inside");
+    assertThat(d.link().gbps()).isEqualTo(10.0);
+    assertThat(d.linkCeilingMBps()).isEqualTo(558.0);
   }
 
   @Test
