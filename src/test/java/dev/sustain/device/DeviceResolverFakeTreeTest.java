@@ -3,9 +3,13 @@ package dev.sustain.device;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.sustain.sampling.TemperatureSensor;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -519,6 +523,32 @@ class DeviceResolverFakeTreeTest {
     assertThat(r.toJsonMap()).containsKey("other_disks");
     assertThat(resolver.usageOf("sdb").reasonsInUse())
         .containsExactly("/dev/md0 is mounted on /srv (xfs)", "sdb1 is held by md md0 (raid1)");
+  }
+
+  /**
+   * Pins the device object that info --json prints and run.json carries, byte for byte, under any
+   * locale. Regenerate deliberately with {@code -Dsustain.updateGolden=true} and review the diff.
+   */
+  @Test
+  void deviceJsonMatchesTheGoldenFile() throws Exception {
+    nvme();
+    Locale saved = Locale.getDefault();
+    try {
+      Locale.setDefault(Locale.GERMANY);
+      DeviceResolution r = DeviceResolver.forRoot(root, null).resolve("/home/me/big.img");
+      String json =
+          new ObjectMapper()
+                  .enable(SerializationFeature.INDENT_OUTPUT)
+                  .writeValueAsString(r.toJsonMap())
+              + "\n";
+      Path golden = Path.of("src/test/resources/golden/device-nvme.json");
+      if (Boolean.getBoolean("sustain.updateGolden")) {
+        Files.writeString(golden, json);
+      }
+      assertThat(json).isEqualTo(Files.readString(golden));
+    } finally {
+      Locale.setDefault(saved);
+    }
   }
 
   @Test
