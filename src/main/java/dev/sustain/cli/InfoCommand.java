@@ -40,14 +40,14 @@ public final class InfoCommand extends BaseCommand {
   @Option(names = "--json", description = "Print JSON: query, target, stack and device.")
   boolean json;
 
-  /** Resolves the live system; tests may replace it with a resolver over a fake tree. */
-  DeviceResolver resolver = DeviceResolver.system();
+  /** The live system when null; tests set a resolver over a fake tree. */
+  DeviceResolver resolver;
 
   @Override
   protected int execute() throws Exception {
     DeviceResolution r;
     try {
-      r = resolver.resolve(query);
+      r = (resolver == null ? DeviceResolver.system() : resolver).resolve(query);
     } catch (NoBlockDeviceException e) {
       throw new UsageException(e.getMessage());
     }
