@@ -195,9 +195,20 @@ final class DeviceProber {
         }
       }
       case VIRTIO -> {
-        virtualSerial = Sysfs.read(diskDir.resolve("serial"));
+        Path d = diskDir.resolve("device");
+        vendor = Sysfs.read(d.resolve("vendor"));
+        if (Files.exists(d.resolve("model"))) {
+          // virtio-scsi: a SCSI disk (QEMU HARDDISK...) with INQUIRY and VPD pages
+          model = scsiModel(vendor, Sysfs.read(d.resolve("model")));
+          firmware = Sysfs.read(d.resolve("rev"));
+          virtualSerial = AtaIdentify.serialFromVpd80(Sysfs.readBytes(d.resolve("vpd_pg80")));
+          if (wwn == null) {
+            wwn = Sysfs.read(d.resolve("wwid"));
+          }
+        } else {
+          virtualSerial = Sysfs.read(diskDir.resolve("serial"));
+        }
         serial = virtualSerial;
-        vendor = Sysfs.read(diskDir.resolve("device/vendor"));
       }
       case MMC -> {
         Path d = diskDir.resolve("device");

@@ -406,6 +406,25 @@ class DeviceResolverFakeTreeTest {
   }
 
   @Test
+  void virtioScsiDiskTakesItsIdentityFromInquiry() throws Exception {
+    FakeSys f = new FakeSys(root);
+    String scsi = "pci0000:00/0000:00:03.0/virtio0/host0/target0:0:1/0:0:1:0";
+    f.file("sys/devices/" + scsi + "/vendor", "QEMU    \n")
+        .file("sys/devices/" + scsi + "/model", "QEMU HARDDISK   \n")
+        .file("sys/devices/" + scsi + "/rev", "2.5+\n")
+        .bytes("sys/devices/" + scsi + "/vpd_pg80", FakeSys.vpd80("drive-scsi0"));
+    String disk = f.disk(scsi, "sda", "8:0", 10737418240L, true, 1073741824L);
+    f.link(disk + "/device", "sys/devices/" + scsi);
+    f.mountinfo("").swaps();
+    DeviceInfo d = DeviceResolver.forRoot(root, null).resolve("/dev/sda").device();
+    assertThat(d.transport()).isEqualTo(Transport.VIRTIO);
+    assertThat(d.model()).isEqualTo("QEMU QEMU HARDDISK");
+    assertThat(d.serial()).isEqualTo("drive-scsi0");
+    assertThat(d.identity().key()).isEqualTo("QEMU QEMU HARDDISK|drive-scsi0");
+    assertThat(d.passThrough().purgePossible()).isFalse();
+  }
+
+  @Test
   void aLoopDeviceLeadsThroughItsBackingFileToTheDisk() throws Exception {
     virtio();
     DeviceResolver resolver = DeviceResolver.forRoot(root, null);
