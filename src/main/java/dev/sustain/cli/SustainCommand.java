@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       WriteCommand.class,
       AnalyzeCommand.class,
+      InfoCommand.class,
       CleanCommand.class,
       TrimCommand.class,
       HistoryCommand.class,
