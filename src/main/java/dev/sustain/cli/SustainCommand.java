@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
     description = "What a drive really writes under a long write: cache, cliff, floor, stalls.",
     subcommands = {
       WriteCommand.class,
+      FillCommand.class,
+      DatasetCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {
