@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       WriteCommand.class,
       FillCommand.class,
       DatasetCommand.class,
+      CopyCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {

@@ -72,12 +72,15 @@ public final class Dataset {
     if (full.files().size() >= min) {
       return full;
     }
-    // The mean file size of this seed's mix at real sizes, from a plan large enough to hold
-    // the minimum several times over; then every size shrinks by one factor.
-    Plan sample = plan(kind, (long) (min * 4 * 100e6), seed, 1.0);
-    double meanBytes = sample.totalBytes() / (double) sample.files().size();
-    double scale = Math.min(1.0, totalBytes / (min * meanBytes));
-    return plan(kind, totalBytes, seed, scale);
+    // Shrink every size by one factor until the minimum fits. The mix differs from folder to
+    // folder (a camera's RAW pairs, a phone's JPEGs), so the factor is found by trying.
+    Plan p = full;
+    double scale = 1.0;
+    for (int i = 0; i < 40 && p.files().size() < min; i++) {
+      scale *= 0.9 * p.files().size() / min;
+      p = plan(kind, totalBytes, seed, scale);
+    }
+    return p;
   }
 
   private static Plan plan(DatasetKind kind, long totalBytes, long seed, double scale) {

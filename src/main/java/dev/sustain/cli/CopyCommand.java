@@ -1,0 +1,201 @@
+package dev.sustain.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.run.Defaults;
+import dev.sustain.run.RunFolder;
+import dev.sustain.unit.ByteSize;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
+import dev.sustain.workload.CopyParams;
+import dev.sustain.workload.CopyResult;
+import dev.sustain.workload.CopyRun;
+import dev.sustain.workload.PassResult;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sustain copy SRC DST}: the instrumented folder copy with read-back and repeats. */
+@Command(
+    name = "copy",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Copies the folder SRC into DST/pass-1 file by file as a user's copy does (a 1 MiB buffer,"
+          + " through the page cache, every file fsync'd at the end and the flush counted), reads"
+          + " the copy back (O_DIRECT, else after dropping it from the page cache) and checks"
+          + " every 1 MiB against the source (CRC32C); --repeat N passes, a --cooldown between"
+          + " them, all in one sample series with pass and phase columns.",
+      "Each pass's copy is removed after it unless --keep; a copy that fails its check is kept"
+          + " and ends the session (exit 3)."
+    })
+public final class CopyCommand extends BaseCommand {
+
+  @Parameters(index = "0", paramLabel = "SRC", description = "The folder to copy.")
+  Path source;
+
+  @Parameters(index = "1", paramLabel = "DST", description = "Where the passes go.")
+  Path destination;
+
+  @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "Passes (default ${DEFAULT-VALUE}).")
+  int repeat;
+
+  @Option(
+      names = "--cooldown",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      description = "Pause between passes: 30s, 5m (default none).")
+  Duration cooldown;
+
+  @Option(
+      names = "--buffer",
+      paramLabel = "SIZE",
+      converter = Converters.BlockSize.class,
+      defaultValue = "1MiB",
+      description = "Size of each read and write (default ${DEFAULT-VALUE}).")
+  ByteSize buffer;
+
+  @Option(
+      names = "--interval",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.INTERVAL,
+      description = "Sampling interval (default ${DEFAULT-VALUE}).")
+  Duration interval;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "Run folder.")
+  Path out;
+
+  @Option(names = "--json", description = "Print the passes as JSON instead of words.")
+  boolean json;
+
+  @Option(names = "--keep", description = "Keep every pass's copy.")
+  boolean keep;
+
+  @Override
+  protected int execute() throws Exception {
+    if (buffer.bytes() < 4096
+        || buffer.bytes() > Defaults.MAX_BLOCK_BYTES
+        || buffer.bytes() % 4096 != 0) {
+      throw new UsageException("--buffer must be a multiple of 4 KiB up to 64 MiB, not " + buffer);
+    }
+    CopyParams params =
+        new CopyParams(
+            source,
+            destination,
+            repeat,
+            cooldown == null ? Duration.ZERO : cooldown,
+            (int) buffer.bytes(),
+            interval.toNanos(),
+            out,
+            keep);
+    AtomicBoolean stop = Signals.installStopFlag();
+    PrintWriter o = out();
+    CopyRun.Observer observer =
+        json
+            ? CopyRun.Observer.SILENT
+            : new CopyRun.Observer() {
+              @Override
+              public void started(String runId, Path runFolder, long bytesPerPass, int files) {
+                o.println(
+                    "Run "
+                        + runId
+                        + ": copying "
+                        + files
+                        + " files, "
+                        + Units.decimalBytes(bytesPerPass)
+                        + ", "
+                        + repeat
+                        + (repeat == 1 ? " pass" : " passes"));
+                o.println("Run folder: " + runFolder);
+                o.flush();
+              }
+
+              @Override
+              public void passDone(PassResult p) {
+                o.println(passLine(p));
+                o.flush();
+              }
+            };
+    CopyResult r = new CopyRun(params, observer, stop, CopyRun.Hook.NONE).run();
+    if (json) {
+      o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
+    } else {
+      for (String s : r.comparison()) {
+        o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
+      }
+      o.println(
+          (r.verified() ? "Verified: every pass read back as written." : "NOT VERIFIED.")
+              + " Run folder: "
+              + r.runFolder());
+    }
+    o.flush();
+    return switch (r.status()) {
+      case INTERRUPTED -> ExitCodes.INTERRUPTED;
+      case FAILED -> {
+        err().println("sustain copy: " + r.error());
+        yield ExitCodes.RUN_FAILED;
+      }
+      default -> {
+        if (!r.verified()) {
+          PassResult bad = r.passes().stream().filter(p -> !p.verified()).findFirst().orElseThrow();
+          err()
+              .println(
+                  "sustain copy: pass "
+                      + bad.pass()
+                      + " did not read back as written: "
+                      + bad.firstProblem());
+          yield ExitCodes.BAD_DATA;
+        }
+        yield ExitCodes.OK;
+      }
+    };
+  }
+
+  static String passLine(PassResult p) {
+    return "Pass "
+        + p.pass()
+        + ": wrote "
+        + Units.decimalBytes(p.bytes())
+        + " in "
+        + Durations.format(p.writeSeconds())
+        + " ("
+        + Units.rate(p.writeMegabytesPerSecond())
+        + ", flush "
+        + Durations.format(p.flushSeconds())
+        + " counted), read back in "
+        + Durations.format(p.readSeconds())
+        + " ("
+        + Units.rate(p.readMegabytesPerSecond())
+        + (p.readCache().equals("cached") ? ", from the page cache" : "")
+        + "): "
+        + (p.verified() ? "verified" : p.problems() + " files differ: " + p.firstProblem());
+  }
+
+  static ObjectNode toJson(CopyResult r) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    root.put("run_id", r.runId());
+    root.put("run_folder", r.runFolder().toString());
+    root.put("status", r.status().word());
+    if (r.error() == null) {
+      root.putNull("error");
+    } else {
+      root.put("error", r.error());
+    }
+    root.put("verified", r.verified());
+    ArrayNode passes = root.putArray("passes");
+    r.passes().forEach(p -> passes.add(CopyRun.passJson(p)));
+    ArrayNode words = root.putArray("comparison");
+    r.comparison().forEach(words::add);
+    return root;
+  }
+}
