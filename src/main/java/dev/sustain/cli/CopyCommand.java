@@ -126,7 +126,7 @@ public final class CopyCommand extends BaseCommand {
                 o.flush();
               }
             };
-    CopyResult r = new CopyRun(params, observer, stop, CopyRun.Hook.NONE).run();
+    CopyResult r = new CopyRun(params, observer, stop::get, CopyRun.Hook.NONE).run();
     if (json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
     } else {

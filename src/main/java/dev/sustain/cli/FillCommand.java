@@ -125,7 +125,7 @@ public final class FillCommand extends BaseCommand {
             resume);
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
-    FillResult r = new FillRun(params, progress, stop).run();
+    FillResult r = new FillRun(params, progress, stop::get).run();
     printSummary(out(), r);
     return switch (r.status()) {
       case COMPLETE, RUNNING -> ExitCodes.OK;

@@ -90,6 +90,22 @@ public final class WriteCommand extends BaseCommand {
   String engine;
 
   @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Run the same job N times (default ${DEFAULT-VALUE}); each pass is a run folder"
+              + " OUT/pass-N, and OUT/passes.json compares them.")
+  int repeat;
+
+  @Option(
+      names = "--cooldown",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      description = "Pause between repeated passes: 30s, 5m (default none).")
+  Duration cooldown;
+
+  @Option(
       names = "--io-timeout",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
@@ -118,8 +134,17 @@ public final class WriteCommand extends BaseCommand {
             Defaults.PATTERN,
             ioTimeout.toNanos());
     dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
+    if (repeat < 1) {
+      throw new dev.sustain.unit.UsageException("--repeat must be 1 or more, not " + repeat);
+    }
+    if (cooldown != null && repeat == 1) {
+      throw new dev.sustain.unit.UsageException("--cooldown needs --repeat 2 or more");
+    }
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
+    if (repeat > 1) {
+      return repeated(params, progress, stop);
+    }
     WriteResult result = new WriteRun(params, progress, stop).run();
     printSummary(out(), result);
     return switch (result.status()) {
@@ -130,6 +155,58 @@ public final class WriteCommand extends BaseCommand {
         yield ExitCodes.RUN_FAILED;
       }
     };
+  }
+
+  private int repeated(WriteParams params, LiveProgress progress, AtomicBoolean stop)
+      throws java.io.IOException {
+    PrintWriter o = out();
+    dev.sustain.run.RunObserver perPass =
+        new dev.sustain.run.RunObserver() {
+          int pass;
+
+          @Override
+          public void started(RunInfo info) {
+            pass++;
+            o.println("Pass " + pass + " of " + repeat + ":");
+            progress.started(info);
+          }
+
+          @Override
+          public void sample(dev.sustain.sampling.SampleRow row, long totalBytes, double seconds) {
+            progress.sample(row, totalBytes, seconds);
+          }
+
+          @Override
+          public void finished(WriteResult result) {
+            progress.finished(result);
+            printSummary(o, result);
+          }
+        };
+    dev.sustain.workload.WriteRepeat.Outcome outcome =
+        dev.sustain.workload.WriteRepeat.run(
+            params, repeat, cooldown == null ? Duration.ZERO : cooldown, perPass, stop);
+    for (String s : outcome.comparison()) {
+      o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
+    }
+    o.println(
+        "Passes: "
+            + outcome.folder()
+            + " ("
+            + dev.sustain.workload.WriteRepeat.PASSES_JSON
+            + ", pass-1 ... pass-"
+            + outcome.passes().size()
+            + ")");
+    o.flush();
+    for (WriteResult r : outcome.passes()) {
+      if (r.status() == WriteResult.Status.FAILED) {
+        err().println("sustain write: " + r.error());
+        return ExitCodes.RUN_FAILED;
+      }
+      if (r.status() == WriteResult.Status.INTERRUPTED) {
+        return ExitCodes.INTERRUPTED;
+      }
+    }
+    return outcome.passes().size() < repeat ? ExitCodes.INTERRUPTED : ExitCodes.OK;
   }
 
   static void printSummary(PrintWriter out, WriteResult r) {

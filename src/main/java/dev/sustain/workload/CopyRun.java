@@ -24,8 +24,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -63,10 +63,10 @@ public final class CopyRun {
 
   private final CopyParams params;
   private final Observer observer;
-  private final AtomicBoolean stop;
+  private final BooleanSupplier stop;
   private final Hook hook;
 
-  public CopyRun(CopyParams params, Observer observer, AtomicBoolean stop, Hook hook) {
+  public CopyRun(CopyParams params, Observer observer, BooleanSupplier stop, Hook hook) {
     this.params = params;
     this.observer = observer;
     this.stop = stop;
@@ -201,7 +201,7 @@ public final class CopyRun {
     List<PassResult> passes = new ArrayList<>();
     WriteResult.Status status = WriteResult.Status.COMPLETE;
     String error = null;
-    TreeCopier copier = new TreeCopier(params.bufferBytes(), stop::get);
+    TreeCopier copier = new TreeCopier(params.bufferBytes(), stop);
     try {
       for (int n = 1; n <= params.repeat(); n++) {
         if (n > 1 && !params.cooldown().isZero()) {
@@ -209,7 +209,7 @@ public final class CopyRun {
           state.set(PHASE_COLUMN, "cooldown");
           pause(params.cooldown().toNanos());
         }
-        if (stop.get()) {
+        if (stop.getAsBoolean()) {
           status = WriteResult.Status.INTERRUPTED;
           break;
         }
@@ -323,7 +323,7 @@ public final class CopyRun {
     TreeCopier.flush(passDir, files);
     double writeEnd = session.elapsedSeconds();
     hook.beforeReadBack(n, passDir);
-    if (stop.get()) {
+    if (stop.getAsBoolean()) {
       return null;
     }
     currentPhase[0] = "read";
@@ -331,7 +331,7 @@ public final class CopyRun {
     double readStart = session.elapsedSeconds();
     TreeCopier.Check check = copier.verify(passDir, files, digests, reads);
     double readEnd = session.elapsedSeconds();
-    if (stop.get()) {
+    if (stop.getAsBoolean()) {
       return null;
     }
     long copied = digests.values().stream().mapToLong(TreeCopier.Digest::bytes).sum();
@@ -352,7 +352,7 @@ public final class CopyRun {
 
   private void pause(long nanos) {
     long end = System.nanoTime() + nanos;
-    while (!stop.get()) {
+    while (!stop.getAsBoolean()) {
       long left = end - System.nanoTime();
       if (left <= 0) {
         return;

@@ -33,7 +33,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * The whole-drive fill: files of one size written one after another with the {@link Runner} until
@@ -48,9 +48,9 @@ public final class FillRun {
 
   private final FillParams params;
   private final RunObserver observer;
-  private final AtomicBoolean stop;
+  private final BooleanSupplier stop;
 
-  public FillRun(FillParams params, RunObserver observer, AtomicBoolean stop) {
+  public FillRun(FillParams params, RunObserver observer, BooleanSupplier stop) {
     this.params = params;
     this.observer = observer;
     this.stop = stop;
@@ -194,7 +194,7 @@ public final class FillRun {
         previousBytes += resumeOffset;
       }
       while (end == null) {
-        if (stop.get()) {
+        if (stop.getAsBoolean()) {
           end = FillResult.End.INTERRUPTED;
           break;
         }
@@ -255,7 +255,7 @@ public final class FillRun {
                   pattern,
                   true,
                   params.ioTimeoutNanos());
-          outcome = runner.run(engine, job, session.counters(), stop::get);
+          outcome = runner.run(engine, job, session.counters(), stop);
           if (outcome.end() == Runner.End.COMPLETE || outcome.noSpace()) {
             try {
               engine.sync();
