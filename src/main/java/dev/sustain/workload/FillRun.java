@@ -104,7 +104,10 @@ public final class FillRun {
         params.out() != null
             ? params.out()
             : RunFolder.defaultParent().resolve(RunFolder.newRunId() + "-fill");
-    refuseRunFolderOnFilledFileSystem(dir, out);
+    long free = Files.getFileStore(dir).getUsableSpace();
+    if (params.limitBytes() < 0 || params.limitBytes() + (64L << 20) > free) {
+      refuseRunFolderOnFilledFileSystem(dir, out);
+    }
 
     boolean direct = !params.buffered();
     long align;
