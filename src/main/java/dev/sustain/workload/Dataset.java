@@ -119,7 +119,7 @@ public final class Dataset {
               1 + (dayOfYear - 1) % 30,
               PLACES[r.nextInt(PLACES.length)]);
       // A camera shooting RAW+JPEG (pairs), or a phone (JPEG only).
-      boolean camera = r.nextInt(4) == 0;
+      boolean camera = r.nextInt(5) == 0;
       String rawExt = new String[] {"CR3", "NEF", "ARW", "RAF"}[r.nextInt(4)];
       int shots = camera ? 10 + r.nextInt(31) : 20 + r.nextInt(61);
       for (int i = 0; i < shots && sum < total; i++) {
@@ -138,7 +138,7 @@ public final class Dataset {
             break;
           }
         }
-        sum = add(files, folder + "/" + stem + ".JPG", uniform(r, 2e6, 9e6) * scale, total, sum, r);
+        sum = add(files, folder + "/" + stem + ".JPG", uniform(r, 2e6, 7e6) * scale, total, sum, r);
       }
     }
     return new Plan(DatasetKind.PHOTOS, total, seed, scale, List.copyOf(files));
@@ -156,7 +156,9 @@ public final class Dataset {
     long sum = 0;
     int[] counters = new int[VIDEO_FOLDERS.length];
     while (sum < total) {
-      int f = r.nextInt(VIDEO_FOLDERS.length);
+      // A few long edited films among many short clips.
+      boolean edit = r.nextInt(100) < 3;
+      int f = edit ? VIDEO_FOLDERS.length - 1 : r.nextInt(VIDEO_FOLDERS.length - 1);
       int n = ++counters[f];
       String name =
           switch (VIDEO_FOLDERS[f]) {
@@ -167,8 +169,15 @@ public final class Dataset {
             case "Family" -> String.format(Locale.ROOT, "VID_%04d.mp4", n);
             default -> String.format(Locale.ROOT, "edit-%03d.mov", n);
           };
-      double bytes = Math.exp(Math.log(45e6) + 1.0 * r.nextGaussian());
-      bytes = Math.min(2e9, Math.max(20e6, bytes));
+      double bytes;
+      if (edit) {
+        bytes = Math.exp(uniform(r, Math.log(300e6), Math.log(2e9)));
+      } else {
+        // Log-normal around 35 MB, redrawn outside 20 MB - 2 GB (no pile-up at the bounds).
+        do {
+          bytes = Math.exp(Math.log(35e6) + 0.9 * r.nextGaussian());
+        } while (bytes < 20e6 || bytes > 2e9);
+      }
       sum = add(files, VIDEO_FOLDERS[f] + "/" + name, bytes * scale, total, sum, r);
     }
     return new Plan(DatasetKind.VIDEOS, total, seed, scale, List.copyOf(files));
