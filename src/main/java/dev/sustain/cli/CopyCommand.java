@@ -100,6 +100,7 @@ public final class CopyCommand extends BaseCommand {
             keep);
     AtomicBoolean stop = Signals.installStopFlag();
     PrintWriter o = out();
+    boolean terminal = LiveProgress.stdoutIsTerminal();
     CopyRun.Observer observer =
         json
             ? CopyRun.Observer.SILENT
@@ -121,8 +122,31 @@ public final class CopyCommand extends BaseCommand {
               }
 
               @Override
+              public void row(dev.sustain.sampling.SampleRow row, int pass, String phase) {
+                if (!terminal) {
+                  return; // a log gets the pass lines only
+                }
+                String read = row.extraCells().isEmpty() ? "" : row.extraCells().getFirst();
+                o.print(
+                    "\rpass "
+                        + pass
+                        + "/"
+                        + repeat
+                        + " "
+                        + phase
+                        + "  write "
+                        + Units.rate(row.megabytesPerSecond())
+                        + "  read "
+                        + (read.isEmpty() ? "-" : Units.rate(Double.parseDouble(read)))
+                        + "  "
+                        + Durations.format(row.timeSeconds())
+                        + "\u001b[K");
+                o.flush();
+              }
+
+              @Override
               public void passDone(PassResult p) {
-                o.println(passLine(p));
+                o.println((terminal ? "\r\u001b[K" : "") + passLine(p));
                 o.flush();
               }
             };

@@ -185,9 +185,11 @@ public final class CopyRun {
     StateProbe state = new StateProbe(PASS_COLUMN, PHASE_COLUMN);
     state.set(PASS_COLUMN, 1);
     state.set(PHASE_COLUMN, "write");
-    int[] currentPass = {1};
-    String[] currentPhase = {"write"};
-    SampleListener rows = row -> observer.row(row, currentPass[0], currentPhase[0]);
+    // The row's own cells say what it was (read_MBps, read_bytes, pass, phase): the listener runs
+    // on the sampler's thread and needs nothing else.
+    SampleListener rows =
+        row ->
+            observer.row(row, Integer.parseInt(row.extraCells().get(2)), row.extraCells().get(3));
     observer.started(runId, folder.dir(), bytes, files.size());
     Session session =
         Session.start(
@@ -205,7 +207,6 @@ public final class CopyRun {
     try {
       for (int n = 1; n <= params.repeat(); n++) {
         if (n > 1 && !params.cooldown().isZero()) {
-          currentPhase[0] = "cooldown";
           state.set(PHASE_COLUMN, "cooldown");
           pause(params.cooldown().toNanos());
         }
@@ -213,24 +214,11 @@ public final class CopyRun {
           status = WriteResult.Status.INTERRUPTED;
           break;
         }
-        currentPass[0] = n;
         state.set(PASS_COLUMN, n);
         Path passDir = passDir(dst, n);
         PassResult r;
         try {
-          r =
-              pass(
-                  n,
-                  src,
-                  passDir,
-                  files,
-                  bytes,
-                  copier,
-                  session,
-                  writes,
-                  reads,
-                  state,
-                  currentPhase);
+          r = pass(n, src, passDir, files, copier, session, writes, reads, state);
         } catch (IOException e) {
           status = WriteResult.Status.FAILED;
           String msg = String.valueOf(e.getMessage());
@@ -260,11 +248,9 @@ public final class CopyRun {
           break;
         }
         if (!params.keep()) {
-          currentPhase[0] = "remove";
           state.set(PHASE_COLUMN, "remove");
           deleteTree(passDir);
         }
-        currentPhase[0] = "idle";
         state.set(PHASE_COLUMN, "idle");
       }
     } finally {
@@ -297,15 +283,12 @@ public final class CopyRun {
       Path src,
       Path passDir,
       List<TreeCopier.SourceFile> files,
-      long bytes,
       TreeCopier copier,
       Session session,
       RunCounters writes,
       RunCounters reads,
-      StateProbe state,
-      String[] currentPhase)
+      StateProbe state)
       throws IOException {
-    currentPhase[0] = "write";
     state.set(PHASE_COLUMN, "write");
     double writeStart = session.elapsedSeconds();
     Map<String, TreeCopier.Digest> digests = new HashMap<>();
@@ -317,7 +300,6 @@ public final class CopyRun {
       }
       digests.put(f.relative(), d);
     }
-    currentPhase[0] = "flush";
     state.set(PHASE_COLUMN, "flush");
     double flushStart = session.elapsedSeconds();
     TreeCopier.flush(passDir, files);
@@ -326,7 +308,6 @@ public final class CopyRun {
     if (stop.getAsBoolean()) {
       return null;
     }
-    currentPhase[0] = "read";
     state.set(PHASE_COLUMN, "read");
     double readStart = session.elapsedSeconds();
     TreeCopier.Check check = copier.verify(passDir, files, digests, reads);

@@ -98,6 +98,10 @@ public final class FillRun {
             params.engine(),
             Defaults.PATTERN,
             params.ioTimeoutNanos()));
+    if (params.engine().equals("null") && params.limitBytes() < 0) {
+      throw new UsageException(
+          "the null engine writes nothing, so the file system never fills: give --limit");
+    }
     Previous previous = params.resume() == null ? null : readPrevious(params.resume(), dir);
     String runId = previous != null ? previous.runId() : RunFolder.newRunId();
     Path out =
@@ -168,6 +172,7 @@ public final class FillRun {
     long goal =
         params.limitBytes() > 0 ? Math.min(params.limitBytes() - previousBytes, free) : free;
     StateProbe fileColumn = new StateProbe(FILE_COLUMN);
+    fileColumn.set(FILE_COLUMN, Math.max(1, files.size()));
     RunCounters counters = new RunCounters();
     SampleListener progress = row -> observer.sample(row, counters.bytes(), row.timeSeconds());
     observer.started(

@@ -148,4 +148,55 @@ class CopyCommandTest {
       assertThat(small.dir().resolve("dst")).doesNotExist();
     }
   }
+
+  /** SIGINT through a real child process, during a cooldown: exit 130, the pass removed. */
+  @Test
+  void sigintEndsTheCopyCleanlyWithExit130() throws Exception {
+    Path dst = dir.resolve("dst");
+    Path out = dir.resolve("run");
+    Process p =
+        Cli.start(
+            dir.resolve("stdout"),
+            dir.resolve("stderr"),
+            "copy",
+            src.toString(),
+            dst.toString(),
+            "--repeat",
+            "20",
+            "--cooldown",
+            "2s",
+            "--interval",
+            "100ms",
+            "--out",
+            out.toString());
+    try {
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+      Path json = out.resolve("run.json");
+      // Wait for the first pass to be recorded: the run is then in its first cooldown.
+      while (System.nanoTime() < deadline
+          && !(Files.exists(json)
+              && RunFolder.JSON.readTree(json.toFile()).path("passes").size() >= 1)) {
+        java.util.concurrent.TimeUnit.MILLISECONDS.sleep(50);
+      }
+      new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+      assertThat(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)).as("exited").isTrue();
+      assertThat(p.exitValue()).as(() -> read(dir.resolve("stderr"))).isEqualTo(130);
+      JsonNode run = RunFolder.JSON.readTree(json.toFile());
+      assertThat(run.at("/result/status").asText()).isEqualTo("interrupted");
+      assertThat(run.get("passes").size()).isBetween(1, 19);
+      try (Stream<Path> left = Files.list(dst)) {
+        assertThat(left).as("no pass left behind").isEmpty();
+      }
+    } finally {
+      p.destroyForcibly();
+    }
+  }
+
+  private static String read(Path f) {
+    try {
+      return Files.readString(f);
+    } catch (java.io.IOException e) {
+      return "(none)";
+    }
+  }
 }
