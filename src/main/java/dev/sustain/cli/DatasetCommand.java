@@ -90,6 +90,28 @@ public final class DatasetCommand extends BaseCommand {
               + " is free");
     }
     Dataset.Plan plan = Dataset.plan(k, size.bytes(), seed);
+    out()
+        .println(
+            "Making "
+                + k.word()
+                + " in "
+                + d
+                + ": "
+                + plan.files().size()
+                + " files in "
+                + plan.folders()
+                + " folders, "
+                + Units.decimalBytes(plan.totalBytes())
+                + " ("
+                + Units.binaryBytes(plan.totalBytes())
+                + ", exactly "
+                + plan.totalBytes()
+                + " bytes), seed "
+                + seed
+                + (plan.scale() < 1
+                    ? "; file sizes scaled by " + Units.fixed(plan.scale(), 4) + " to fit --size"
+                    : ""));
+    out().flush();
     AtomicBoolean stop = Signals.installStopFlag();
     long t0 = System.nanoTime();
     long written = Dataset.write(d, plan, stop::get);
@@ -100,27 +122,11 @@ public final class DatasetCommand extends BaseCommand {
     }
     out()
         .println(
-            "Made "
-                + k.word()
-                + " in "
-                + d
-                + ": "
-                + plan.files().size()
-                + " files in "
-                + plan.folders()
-                + " folders, "
-                + Units.decimalBytes(written)
-                + " ("
-                + Units.binaryBytes(written)
-                + ", exactly "
-                + written
-                + " bytes), seed "
-                + seed
-                + ", in "
+            "Done in "
                 + Durations.format(seconds)
-                + (plan.scale() < 1
-                    ? "; file sizes scaled by " + Units.fixed(plan.scale(), 4) + " to fit --size"
-                    : ""));
+                + " ("
+                + Units.rate(written / Math.max(seconds, 1e-9) / 1e6)
+                + ", not synced: copy it from where it is, a RAM disk is best)");
     out().flush();
     return ExitCodes.OK;
   }
