@@ -15,6 +15,9 @@ import picocli.CommandLine.Command;
       FillCommand.class,
       DatasetCommand.class,
       CopyCommand.class,
+      AnalyzeCommand.class,
+      CleanCommand.class,
+      TrimCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {

@@ -106,6 +106,26 @@ public final class WriteCommand extends BaseCommand {
   Duration cooldown;
 
   @Option(
+      names = "--destroy-data",
+      description =
+          "Allow TARGET to be a raw block device: ALL ITS DATA IS DESTROYED. Refused anyway when"
+              + " the device or a partition is mounted, swap, or held by LVM, RAID or dm.")
+  boolean destroyData;
+
+  @Option(
+      names = "--trim-first",
+      description =
+          "TRIM before writing: the folder's file system, or the whole raw device (with"
+              + " --destroy-data). Run once with and once without to compare.")
+  boolean trimFirst;
+
+  @Option(
+      names = "--until",
+      paramLabel = "WHEN",
+      description = "full: write a raw device's whole capacity, exactly.")
+  String until;
+
+  @Option(
       names = "--io-timeout",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
@@ -132,13 +152,28 @@ public final class WriteCommand extends BaseCommand {
             buffered,
             engine,
             Defaults.PATTERN,
-            ioTimeout.toNanos());
+            ioTimeout.toNanos(),
+            destroyData,
+            until);
+    if (until != null && !until.equals("full")) {
+      throw new dev.sustain.unit.UsageException("--until takes 'full', not '" + until + "'");
+    }
     dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
     if (repeat < 1) {
       throw new dev.sustain.unit.UsageException("--repeat must be 1 or more, not " + repeat);
     }
     if (cooldown != null && repeat == 1) {
       throw new dev.sustain.unit.UsageException("--cooldown needs --repeat 2 or more");
+    }
+    WriteRun.validate(params);
+    if (trimFirst) {
+      java.nio.file.Path t = java.nio.file.Path.of(target);
+      java.nio.file.Path trimTarget =
+          dev.sustain.target.TestFile.isBlockDevice(t) || java.nio.file.Files.isDirectory(t)
+              ? t
+              : t.toAbsolutePath().getParent();
+      dev.sustain.target.Trim.Done done = dev.sustain.target.Trim.trim(trimTarget, destroyData);
+      out().println("Trim first: " + done.what());
     }
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
@@ -163,6 +198,11 @@ public final class WriteCommand extends BaseCommand {
     dev.sustain.run.RunObserver perPass =
         new dev.sustain.run.RunObserver() {
           int pass;
+
+          @Override
+          public void warning(String message) {
+            progress.warning(message);
+          }
 
           @Override
           public void started(RunInfo info) {

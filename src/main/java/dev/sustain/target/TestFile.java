@@ -66,6 +66,29 @@ public record TestFile(Path path, boolean createdByName) {
     }
   }
 
+  /**
+   * Test files left in {@code folder} by runs that never finished (killed, power lost), each as a
+   * sentence for people. A run that is still going also has one; the sentence says so.
+   */
+  public static java.util.List<String> leftovers(Path folder) {
+    java.util.List<String> found = new java.util.ArrayList<>();
+    try (var files = Files.newDirectoryStream(folder, PREFIX + "*.dat")) {
+      for (Path f : files) {
+        long size = Files.size(f);
+        found.add(
+            "leftover test file "
+                + f
+                + " ("
+                + dev.sustain.unit.Units.decimalBytes(size)
+                + ") from a run that did not finish, unless another run is writing it now;"
+                + " remove it with 'sustain clean RUN_FOLDER' or delete it");
+      }
+    } catch (IOException e) {
+      // an unreadable folder is reported when the run tries to write in it
+    }
+    return found;
+  }
+
   /** The folder the file lives in. */
   public Path folder() {
     return path.getParent();
@@ -84,7 +107,8 @@ public record TestFile(Path path, boolean createdByName) {
     try {
       FileStore store = fileStore();
       long usable = store.getUsableSpace();
-      long margin = Math.min(4L << 30, Math.max(64L << 20, store.getTotalSpace() / 100));
+      long total = store.getTotalSpace();
+      long margin = Math.min(4L << 30, Math.max(total / 100, Math.min(64L << 20, total / 10)));
       if (bytes + margin > usable) {
         throw new UsageException(
             "not enough free space in "

@@ -97,7 +97,9 @@ public final class FillRun {
             params.buffered(),
             params.engine(),
             Defaults.PATTERN,
-            params.ioTimeoutNanos()));
+            params.ioTimeoutNanos(),
+            false,
+            null));
     if (params.engine().equals("null") && params.limitBytes() < 0) {
       throw new UsageException(
           "the null engine writes nothing, so the file system never fills: give --limit");

@@ -89,7 +89,9 @@ public final class WriteRepeat {
               base.buffered(),
               base.engine(),
               base.pattern(),
-              base.ioTimeoutNanos());
+              base.ioTimeoutNanos(),
+              base.destroyData(),
+              base.until());
       WriteResult r;
       try {
         r = new WriteRun(p, passObserver, stop).run();
