@@ -399,6 +399,9 @@ public final class CopyRun {
     tool.put("version", RunJson.TOOL_VERSION);
     tool.put("java", System.getProperty("java.version"));
     root.put("run_id", runId);
+    root.put("host", hostName());
+    // clean and the store tell a killed run from a live one by its process.
+    root.put("pid", ProcessHandle.current().pid());
     ObjectNode target = root.putObject("target");
     target.put("path", dst.toString());
     target.put("kind", "folder");
@@ -468,5 +471,14 @@ public final class CopyRun {
 
   static double round(double v) {
     return FillRun.round(v);
+  }
+
+  static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.io.IOException e) {
+      String env = System.getenv("HOSTNAME");
+      return env != null ? env : "unknown";
+    }
   }
 }

@@ -392,6 +392,9 @@ public final class FillRun {
     tool.put("version", RunJson.TOOL_VERSION);
     tool.put("java", System.getProperty("java.version"));
     root.put("run_id", runId);
+    root.put("host", hostName());
+    // clean and the store tell a killed run from a live one by its process.
+    root.put("pid", ProcessHandle.current().pid());
     ObjectNode target = root.putObject("target");
     target.put("path", dir.toString());
     target.put("kind", "folder");
@@ -496,6 +499,26 @@ public final class FillRun {
     }
   }
 
+  /**
+   * The files a fill recorded in {@code runJson} left in its folder (a killed run's, or kept ones):
+   * only names of this run's own pattern, so nothing else is ever matched.
+   */
+  public static List<Path> leftoverFiles(JsonNode runJson) throws IOException {
+    Path dir = Path.of(runJson.at("/target/path").asText("."));
+    String runId = runJson.path("run_id").asText("");
+    List<Path> found = new ArrayList<>();
+    if (runId.isEmpty() || !Files.isDirectory(dir)) {
+      return found;
+    }
+    try (var files = Files.newDirectoryStream(dir, TestFile.PREFIX + runId + "-fill-*.dat")) {
+      for (Path f : files) {
+        found.add(f);
+      }
+    }
+    found.sort(null);
+    return found;
+  }
+
   private Previous readPrevious(Path runFolder, Path dir) throws IOException {
     Path runJson = runFolder.resolve(RunFolder.RUN_JSON);
     if (!Files.isRegularFile(runJson)) {
@@ -547,5 +570,14 @@ public final class FillRun {
       throw new UsageException("cannot resume: the fill in " + runFolder + " left no files");
     }
     return new Previous(runFolder, runId, files, bytes, fileBytes);
+  }
+
+  static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.io.IOException e) {
+      String env = System.getenv("HOSTNAME");
+      return env != null ? env : "unknown";
+    }
   }
 }

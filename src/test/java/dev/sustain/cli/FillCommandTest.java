@@ -105,6 +105,13 @@ class FillCommandTest {
     assertThat(Files.size(kept.get(0))).isEqualTo(8L << 20);
     assertThat(Files.size(kept.get(2))).isEqualTo(4L << 20);
     assertThat(r.out()).contains("the limit is reached").contains("files kept");
+    assertThat(json.path("pid").asLong()).isPositive();
+
+    Files.writeString(target.resolve("precious.txt"), "keep me");
+    Cli.Result clean = Cli.run("clean", out.toString());
+    assertThat(clean.exitCode()).as(clean.err()).isZero();
+    assertThat(clean.out()).contains("Removed").contains("fill-00003.dat");
+    assertThat(list(target)).containsExactly(target.resolve("precious.txt"));
   }
 
   @Test
