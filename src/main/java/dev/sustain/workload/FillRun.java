@@ -136,6 +136,9 @@ public final class FillRun {
               + Units.decimalBytes(previous.fileBytes())
               + "): give the same size to resume");
     }
+    if (direct) {
+      checkDirectIo(dir, runId);
+    }
     RunFolder folder = RunFolder.create(out, runId, "fill");
     try (Arena arena = Arena.ofShared()) {
       DataPattern pattern = new RandomPool(arena, params.blockBytes(), runId.hashCode());
@@ -242,16 +245,11 @@ public final class FillRun {
               Files.deleteIfExists(path);
               break;
             }
-            if (index == 1
-                && !params.buffered()
-                && String.valueOf(e.getMessage()).contains("Invalid argument")) {
-              throw new UsageException(
-                  "the file system at "
-                      + dir
-                      + " does not support direct I/O (O_DIRECT); use"
-                      + " --buffered");
-            }
-            throw e;
+            // Recorded as the end of the fill, so run.json and the files are dealt with.
+            end = FillResult.End.FAILED;
+            error = "cannot create " + path + ": " + e.getMessage();
+            Files.deleteIfExists(path);
+            break;
           }
           Runner.Job job =
               new Runner.Job(
@@ -265,7 +263,14 @@ public final class FillRun {
                   pattern,
                   true,
                   params.ioTimeoutNanos());
-          outcome = runner.run(engine, job, session.counters(), stop);
+          try {
+            outcome = runner.run(engine, job, session.counters(), stop);
+          } catch (IOException e) {
+            String msg = String.valueOf(e.getMessage());
+            outcome =
+                new Runner.Outcome(
+                    Runner.End.FAILED, 0, 0, "write failed: " + msg, msg.contains("No space left"));
+          }
           if (outcome.end() == Runner.End.COMPLETE || outcome.noSpace()) {
             try {
               engine.sync();
@@ -474,6 +479,24 @@ public final class FillRun {
   private static long roundUp(long value, long align) {
     long rem = value % align;
     return rem == 0 ? value : value + (align - rem);
+  }
+
+  /** Refuses, before anything is recorded, a file system that does not take O_DIRECT. */
+  private void checkDirectIo(Path dir, String runId) throws IOException {
+    Path probe = dir.resolve(TestFile.PREFIX + runId + "-probe.dat");
+    try (IoEngine engine = Engines.create(params.engine())) {
+      engine.open(probe, new IoEngine.OpenOptions(true, true, true), 1);
+    } catch (IOException e) {
+      if (String.valueOf(e.getMessage()).contains("Invalid argument")) {
+        throw new UsageException(
+            "the file system at "
+                + dir
+                + " does not support direct I/O (O_DIRECT); use --buffered");
+      }
+      throw new UsageException("cannot create a file in " + dir + ": " + e.getMessage());
+    } finally {
+      Files.deleteIfExists(probe);
+    }
   }
 
   /**
