@@ -26,10 +26,11 @@ import picocli.CommandLine.Parameters;
     name = "copy",
     mixinStandardHelpOptions = true,
     description = {
-      "Copies the folder SRC into DST/pass-1 file by file as a user's copy does (a 1 MiB buffer,"
-          + " through the page cache, every file fsync'd at the end and the flush counted), reads"
-          + " the copy back (O_DIRECT, else after dropping it from the page cache) and checks"
-          + " every 1 MiB against the source (CRC32C); --repeat N passes, a --cooldown between"
+      "Copies a folder as a user does, reads the copy back and checks it; repeats with a cooldown.",
+      "SRC is copied into DST/pass-1 file by file (a 1 MiB buffer, through the page cache), then"
+          + " its file system is synced (syncfs; the flush is counted in the write rate). The copy"
+          + " is read back (O_DIRECT, else after dropping it from the page cache) and every 1 MiB"
+          + " is checked against the source (CRC32C). --repeat N passes, a --cooldown between"
           + " them, all in one sample series with pass and phase columns.",
       "Each pass's copy is removed after it unless --keep; a copy that fails its check is kept"
           + " and ends the session (exit 3)."

@@ -19,10 +19,10 @@ import picocli.CommandLine.Parameters;
     name = "dataset",
     mixinStandardHelpOptions = true,
     description = {
-      "Makes a folder like a user's, to copy with 'sustain copy': photos (thousands of 2-30 MB"
-          + " JPEG and RAW files in dozens of dated folders), videos (hundreds of 20 MB - 2 GB"
-          + " clips, most of them small) or bluray (a BDMV tree: a few large .m2ts streams and"
-          + " many small files).",
+      "Makes a folder of photos, videos or a Blu-ray tree, to copy with 'sustain copy'.",
+      "photos: thousands of 2-30 MB JPEG and RAW files in dozens of dated folders; videos:"
+          + " hundreds of 20 MB - 2 GB clips, most of them small; bluray: a BDMV tree, a few large"
+          + " .m2ts streams and many small files.",
       "The bytes are random (incompressible) and follow from --seed; the total is exactly"
           + " --size. A small --size scales every file down by one factor so the folder still"
           + " holds enough files (at least 200 photos or 20 videos); the factor is printed."

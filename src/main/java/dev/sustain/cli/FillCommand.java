@@ -21,11 +21,11 @@ import picocli.CommandLine.Parameters;
     name = "fill",
     mixinStandardHelpOptions = true,
     description = {
+      "Fills a drive's file system with large files, one sample series across all of them.",
       "Writes files of --file-size one after another into DIR until the file system is full (the"
-          + " expected end) or --limit is reached, with one sample series across all files, then"
-          + " removes them (unless --keep).",
-      "The run folder must be on another file system. A fill interrupted with --keep can be"
-          + " continued with --resume RUN_FOLDER."
+          + " expected end: exit 0) or --limit is reached, then removes them (unless --keep).",
+      "The run folder must be on another file system, unless --limit leaves room. A fill"
+          + " interrupted with --keep can be continued with --resume RUN_FOLDER."
     })
 public final class FillCommand extends BaseCommand {
 
