@@ -564,6 +564,14 @@ public final class FillRun {
               + ", not "
               + dir);
     }
+    long pid = root.path("pid").asLong(-1);
+    if (status.equals("running")
+        && pid > 0
+        && pid != ProcessHandle.current().pid()
+        && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+      throw new UsageException(
+          "the fill in " + runFolder + " may still be going (process " + pid + "); stop it first");
+    }
     String runId = root.path("run_id").asText();
     long fileBytes = root.at("/params/file_size_bytes").asLong();
     List<FillResult.FileDone> files = new ArrayList<>();

@@ -82,6 +82,28 @@ class FillCommandTest {
   }
 
   @Test
+  void aBufferedFillAlsoEndsCompleteAtENOSPC() throws Exception {
+    try (Tmpfs fs = Tmpfs.mount(dir.resolve("mnt"), 24)) {
+      Path out = dir.resolve("run");
+      Cli.Result r =
+          Cli.run(
+              "fill",
+              fs.dir().toString(),
+              "--file-size",
+              "10MB",
+              "--buffered",
+              "--out",
+              out.toString());
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      JsonNode json = runJson(out);
+      assertThat(json.at("/result/end").asText()).isEqualTo("full");
+      assertThat(json.at("/params/buffered").asBoolean()).isTrue();
+      assertThat(json.at("/result/bytes").asLong()).isBetween((24L << 20) - (2L << 20), 24L << 20);
+      assertThat(list(fs.dir())).isEmpty();
+    }
+  }
+
+  @Test
   void stopsAtTheLimitAndKeepsTheFilesWhenAsked() throws Exception {
     Path target = Files.createDirectories(dir.resolve("target"));
     Path out = dir.resolve("run");
