@@ -183,6 +183,10 @@ public final class TreeCopier {
     long bytesRead = 0;
     Set<String> expected = new HashSet<>();
     CRC32C crc = new CRC32C();
+    // The JDK checks O_DIRECT transfers against the file store's block: the buffer is aligned to
+    // 4 KiB, so a file system with larger blocks is read after dropping its cache instead.
+    long block = Files.getFileStore(copyRoot).getBlockSize();
+    boolean directPossible = block <= 4096 && chunkBytes % block == 0;
     for (SourceFile f : files) {
       expected.add(f.relative());
       Digest d = digests.get(f.relative());
@@ -201,6 +205,9 @@ public final class TreeCopier {
       FileChannel ch = null;
       String mode;
       try {
+        if (!directPossible) {
+          throw new UnsupportedOperationException("blocks larger than the buffer's alignment");
+        }
         ch = FileChannel.open(p, StandardOpenOption.READ, ExtendedOpenOption.DIRECT);
         mode = "direct";
       } catch (IOException | UnsupportedOperationException e) {
