@@ -6,11 +6,13 @@ import java.util.List;
 
 /**
  * Words comparing the passes of a repeated job with the first: "pass 2 wrote 18% slower than pass
- * 1", only when the difference is beyond noise. Noise is judged from the per-interval rates: the
- * difference must be at least {@link #MIN_PERCENT}% and at least three standard errors of the
- * difference of the two passes' mean interval rates. With fewer than {@link #MIN_INTERVALS} full
- * intervals in a pass there is no spread to judge by, and {@link #SHORT_PERCENT}% is required.
- * Pure; thread-safe.
+ * 1", only when the difference is beyond noise. Noise is judged from the per-interval rates without
+ * each pass's first and last interval (partial, and the ramp of the start): the difference must be
+ * at least {@link #MIN_PERCENT}% and at least three standard errors of the difference of the two
+ * passes' mean interval rates, but a difference of {@link #MAX_NOISE_PERCENT}% or more is always
+ * named (whole-pass averages are measured, not sampled; a quarter is not noise). With fewer than
+ * {@link #MIN_INTERVALS} such intervals in a pass there is no spread to judge by, and {@link
+ * #SHORT_PERCENT}% is required. Pure; thread-safe.
  */
 public final class PassComparison {
 
@@ -20,7 +22,10 @@ public final class PassComparison {
   /** Without enough intervals to measure the spread, a difference must reach this. */
   public static final double SHORT_PERCENT = 10;
 
-  /** Intervals a pass needs for its spread to count. */
+  /** A difference this large is named whatever the spread. */
+  public static final double MAX_NOISE_PERCENT = 25;
+
+  /** Intervals a pass needs (after trimming its first and last) for its spread to count. */
   public static final int MIN_INTERVALS = 5;
 
   private PassComparison() {}
@@ -43,16 +48,19 @@ public final class PassComparison {
 
   /** The smallest change, in percent, that counts as real between these two passes. */
   public static double noisePercent(Pass first, Pass later) {
-    if (first.intervalMBps().length < MIN_INTERVALS
-        || later.intervalMBps().length < MIN_INTERVALS
-        || first.averageMBps() <= 0) {
+    double[] a = trimmed(first.intervalMBps());
+    double[] b = trimmed(later.intervalMBps());
+    if (a.length < MIN_INTERVALS || b.length < MIN_INTERVALS || first.averageMBps() <= 0) {
       return SHORT_PERCENT;
     }
-    double se =
-        Math.sqrt(
-            variance(first.intervalMBps()) / first.intervalMBps().length
-                + variance(later.intervalMBps()) / later.intervalMBps().length);
-    return Math.max(MIN_PERCENT, 100.0 * 3 * se / first.averageMBps());
+    double se = Math.sqrt(variance(a) / a.length + variance(b) / b.length);
+    double percent = 100.0 * 3 * se / first.averageMBps();
+    return Math.min(MAX_NOISE_PERCENT, Math.max(MIN_PERCENT, percent));
+  }
+
+  /** Without the first and the last interval: partial, and the start's ramp. */
+  static double[] trimmed(double[] rates) {
+    return rates.length < 3 ? rates : java.util.Arrays.copyOfRange(rates, 1, rates.length - 1);
   }
 
   /**
