@@ -350,10 +350,10 @@ public final class CopyRun {
     }
     List<PassComparison.Pass> w = new ArrayList<>();
     List<PassComparison.Pass> r = new ArrayList<>();
-    // Columns: time_s, write_MBps, ..., read_MBps, read_bytes, pass, phase (after the fixed 9).
-    int readRate = 9;
-    int passCol = 11;
-    int phaseCol = 12;
+    // Looked up by name: probes added later (temperature, device counters) may come first.
+    int readRate = SeriesStats.column(folder.samplesCsv(), "read_MBps");
+    int passCol = SeriesStats.column(folder.samplesCsv(), PASS_COLUMN);
+    int phaseCol = SeriesStats.column(folder.samplesCsv(), PHASE_COLUMN);
     for (PassResult p : passes) {
       String pass = Integer.toString(p.pass());
       double[] wr =

@@ -89,4 +89,16 @@ record SeriesStats(RateStats stats, int zeroIntervals, double zeroSeconds) {
     }
     return Arrays.copyOf(rates, n);
   }
+
+  /** The index of column {@code name} in the CSV's header. */
+  static int column(Path csv, String name) throws IOException {
+    try (BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+      String header = r.readLine();
+      int i = header == null ? -1 : java.util.List.of(header.split(",", -1)).indexOf(name);
+      if (i < 0) {
+        throw new IOException(csv + " has no column " + name);
+      }
+      return i;
+    }
+  }
 }
