@@ -127,6 +127,7 @@ public final class FillCommand extends BaseCommand {
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
     FillResult r = new FillRun(params, progress, stop::get).run();
     printSummary(out(), r);
+    analyse(r);
     return switch (r.status()) {
       case COMPLETE, RUNNING -> ExitCodes.OK;
       case INTERRUPTED -> ExitCodes.INTERRUPTED;
@@ -135,6 +136,28 @@ public final class FillCommand extends BaseCommand {
         yield ExitCodes.RUN_FAILED;
       }
     };
+  }
+
+  /**
+   * The fill's curve through the analysis (an SMR drive's stalls show here), kept as analysis.json
+   * beside the samples. A failure of the analysis never fails the fill.
+   */
+  private void analyse(FillResult r) {
+    if (r.stats().intervals() == 0) {
+      return;
+    }
+    try {
+      dev.sustain.input.ImportedCurve curve =
+          dev.sustain.input.CurveReader.readRunFolder(r.runFolder());
+      dev.sustain.analysis.Analysis a = dev.sustain.analysis.Analyzer.analyze(curve.series(), -1);
+      dev.sustain.run.RunFolder.open(r.runFolder())
+          .writeJson(
+              dev.sustain.run.RunFolder.ANALYSIS_JSON, dev.sustain.report.AnalysisJson.toNode(a));
+      out().print(dev.sustain.report.AnalysisText.format("The fill's curve", a, curve.notes()));
+    } catch (RuntimeException | java.io.IOException e) {
+      out().println("(no analysis of the curve: " + e.getMessage() + ")");
+    }
+    out().flush();
   }
 
   static void printSummary(PrintWriter out, FillResult r) {

@@ -131,6 +131,11 @@ class FillCommandTest {
     assertThat(Files.size(kept.get(2))).isEqualTo(4L << 20);
     assertThat(r.out()).contains("the limit is reached").contains("files kept");
     assertThat(json.path("pid").asLong()).isPositive();
+    // The curve is analysed like any write run's.
+    assertThat(r.out()).contains("shape");
+    assertThat(
+            RunFolder.JSON.readTree(out.resolve("analysis.json").toFile()).path("shape").asText())
+        .isNotEmpty();
 
     Files.writeString(target.resolve("precious.txt"), "keep me");
     Cli.Result clean = Cli.run("clean", out.toString());
