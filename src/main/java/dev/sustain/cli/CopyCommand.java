@@ -152,11 +152,19 @@ public final class CopyCommand extends BaseCommand {
               }
             };
     CopyResult r = new CopyRun(params, observer, stop::get, CopyRun.Hook.NONE).run();
+    dev.sustain.analysis.Analysis analysis = analyse(r);
     if (json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
     } else {
       for (String s : r.comparison()) {
         o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
+      }
+      if (analysis != null) {
+        o.print(
+            dev.sustain.report.AnalysisText.format(
+                "The copy's writes (all passes, read-backs and pauses left out)",
+                analysis,
+                java.util.List.of()));
       }
       o.println(
           (r.verified() ? "Verified: every pass read back as written." : "NOT VERIFIED.")
@@ -184,6 +192,44 @@ public final class CopyCommand extends BaseCommand {
         yield ExitCodes.OK;
       }
     };
+  }
+
+  /**
+   * The write curve of the session: the rows of every pass's write and flush phases, one after
+   * another (the read-backs, removals and cooldowns between them left out, so they do not read as
+   * stalls), through the analysis; kept as analysis.json. Null when there is nothing to analyse or
+   * the analysis fails (it never fails the copy).
+   */
+  private static dev.sustain.analysis.Analysis analyse(CopyResult r) {
+    try {
+      java.nio.file.Path csv = r.runFolder().resolve(RunFolder.SAMPLES_CSV);
+      java.util.List<String> lines = java.nio.file.Files.readAllLines(csv);
+      java.util.List<String> header = java.util.List.of(lines.getFirst().split(",", -1));
+      int phase = header.indexOf(CopyRun.PHASE_COLUMN);
+      dev.sustain.analysis.SampleSeries.Builder b =
+          dev.sustain.analysis.SampleSeries.builder(lines.size());
+      double last = 0;
+      double time = 0;
+      for (String line : lines.subList(1, lines.size())) {
+        String[] c = line.split(",", -1);
+        double t = Double.parseDouble(c[0]);
+        double length = t - last;
+        last = t;
+        if (c[phase].equals("write") || c[phase].equals("flush")) {
+          time += length;
+          b.add(time, Double.parseDouble(c[1]));
+        }
+      }
+      if (b.size() == 0) {
+        return null;
+      }
+      dev.sustain.analysis.Analysis a = dev.sustain.analysis.Analyzer.analyze(b.build(), -1);
+      RunFolder.open(r.runFolder())
+          .writeJson(RunFolder.ANALYSIS_JSON, dev.sustain.report.AnalysisJson.toNode(a));
+      return a;
+    } catch (RuntimeException | java.io.IOException e) {
+      return null;
+    }
   }
 
   static String passLine(PassResult p) {

@@ -100,6 +100,8 @@ class CopyCommandTest {
             dir.resolve("run").toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("Pass 1: wrote 6.0 MB").contains("Pass 2:").contains("Verified");
+    assertThat(r.out()).contains("The copy's writes").contains("shape");
+    assertThat(dir.resolve("run").resolve("analysis.json")).isNotEmptyFile();
     try (Stream<Path> walk = Files.walk(src)) {
       for (Path f : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
         Path rel = src.relativize(f);
