@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
       AnalyzeCommand.class,
       CleanCommand.class,
       TrimCommand.class,
+      HistoryCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {

@@ -122,8 +122,20 @@ public final class WriteCommand extends BaseCommand {
   @Option(
       names = "--until",
       paramLabel = "WHEN",
-      description = "full: write a raw device's whole capacity, exactly.")
+      description =
+          "floor: stop once the floor after the cache cliff has held (within +-10% for 60 s),"
+              + " or a curve without a cliff has held 10 min; full: write a raw device's whole"
+              + " capacity, exactly.")
   String until;
+
+  @Option(
+      names = "--floor-hold",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.FLOOR_HOLD,
+      hidden = true,
+      description = "With --until floor: how long the floor must hold (default ${DEFAULT-VALUE}).")
+  Duration floorHold;
 
   @Option(
       names = "--io-timeout",
@@ -154,9 +166,11 @@ public final class WriteCommand extends BaseCommand {
             Defaults.PATTERN,
             ioTimeout.toNanos(),
             destroyData,
-            until);
-    if (until != null && !until.equals("full")) {
-      throw new dev.sustain.unit.UsageException("--until takes 'full', not '" + until + "'");
+            until,
+            floorHold.toNanos() / 1e9);
+    if (until != null && !until.equals("full") && !until.equals("floor")) {
+      throw new dev.sustain.unit.UsageException(
+          "--until takes 'floor' or 'full', not '" + until + "'");
     }
     dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
     if (repeat < 1) {
@@ -182,6 +196,10 @@ public final class WriteCommand extends BaseCommand {
     }
     WriteResult result = new WriteRun(params, progress, stop).run();
     printSummary(out(), result);
+    if (progress.analysis() != null) {
+      out().print(progress.analysis());
+      out().flush();
+    }
     return switch (result.status()) {
       case COMPLETE, RUNNING -> ExitCodes.OK;
       case INTERRUPTED -> ExitCodes.INTERRUPTED;

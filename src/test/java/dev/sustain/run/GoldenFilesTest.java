@@ -45,7 +45,8 @@ class GoldenFilesTest {
               "random",
               120_000_000_000L,
               false,
-              null);
+              null,
+              60);
       Path file = Path.of("/mnt/ext/sustain-test-20261130-101500-abcd.dat");
       ObjectNode json =
           RunJson.start(
