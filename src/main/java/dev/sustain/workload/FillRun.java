@@ -99,7 +99,8 @@ public final class FillRun {
             Defaults.PATTERN,
             params.ioTimeoutNanos(),
             false,
-            null));
+            null,
+            dev.sustain.unit.Durations.parse(Defaults.FLOOR_HOLD).toNanos() / 1e9));
     if (params.engine().equals("null") && params.limitBytes() < 0) {
       throw new UsageException(
           "the null engine writes nothing, so the file system never fills: give --limit");

@@ -91,7 +91,8 @@ public final class WriteRepeat {
               base.pattern(),
               base.ioTimeoutNanos(),
               base.destroyData(),
-              base.until());
+              base.until(),
+              base.floorHoldSeconds());
       WriteResult r;
       try {
         r = new WriteRun(p, passObserver, stop).run();
