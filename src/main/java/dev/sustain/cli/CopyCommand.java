@@ -152,7 +152,7 @@ public final class CopyCommand extends BaseCommand {
               }
             };
     CopyResult r = new CopyRun(params, observer, stop::get, CopyRun.Hook.NONE).run();
-    dev.sustain.analysis.Analysis analysis = analyse(r);
+    dev.sustain.analysis.Analysis analysis = analyseWrites(r.runFolder());
     if (json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
     } else {
@@ -165,6 +165,8 @@ public final class CopyCommand extends BaseCommand {
                 "The copy's writes (all passes, read-backs and pauses left out)",
                 analysis,
                 java.util.List.of()));
+      } else {
+        o.println("The writes took too few intervals for a curve to analyse.");
       }
       o.println(
           (r.verified() ? "Verified: every pass read back as written." : "NOT VERIFIED.")
@@ -200,9 +202,9 @@ public final class CopyCommand extends BaseCommand {
    * stalls), through the analysis; kept as analysis.json. Null when there is nothing to analyse or
    * the analysis fails (it never fails the copy).
    */
-  private static dev.sustain.analysis.Analysis analyse(CopyResult r) {
+  static dev.sustain.analysis.Analysis analyseWrites(java.nio.file.Path runFolder) {
     try {
-      java.nio.file.Path csv = r.runFolder().resolve(RunFolder.SAMPLES_CSV);
+      java.nio.file.Path csv = runFolder.resolve(RunFolder.SAMPLES_CSV);
       java.util.List<String> lines = java.nio.file.Files.readAllLines(csv);
       java.util.List<String> header = java.util.List.of(lines.getFirst().split(",", -1));
       int phase = header.indexOf(CopyRun.PHASE_COLUMN);
@@ -220,17 +222,20 @@ public final class CopyCommand extends BaseCommand {
           b.add(time, Double.parseDouble(c[1]));
         }
       }
-      if (b.size() == 0) {
+      if (b.size() < MIN_CURVE_INTERVALS) {
         return null;
       }
       dev.sustain.analysis.Analysis a = dev.sustain.analysis.Analyzer.analyze(b.build(), -1);
-      RunFolder.open(r.runFolder())
+      RunFolder.open(runFolder)
           .writeJson(RunFolder.ANALYSIS_JSON, dev.sustain.report.AnalysisJson.toNode(a));
       return a;
     } catch (RuntimeException | java.io.IOException e) {
       return null;
     }
   }
+
+  /** Fewer intervals of writing than this make no curve worth a shape. */
+  static final int MIN_CURVE_INTERVALS = 3;
 
   static String passLine(PassResult p) {
     return "Pass "
