@@ -127,7 +127,9 @@ public final class CopyCommand extends BaseCommand {
                 if (!terminal) {
                   return; // a log gets the pass lines only
                 }
-                String read = row.extraCells().isEmpty() ? "" : row.extraCells().getFirst();
+                // read_MBps, read_bytes, pass and phase are the last four cells.
+                java.util.List<String> cells = row.extraCells();
+                String read = cells.size() < 4 ? "" : cells.get(cells.size() - 4);
                 o.print(
                     "\rpass "
                         + pass

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
       DatasetCommand.class,
       CopyCommand.class,
       AnalyzeCommand.class,
+      InfoCommand.class,
       CleanCommand.class,
       TrimCommand.class,
       HistoryCommand.class,

@@ -138,6 +138,22 @@ public final class WriteCommand extends BaseCommand {
   Duration floorHold;
 
   @Option(
+      names = "--expect",
+      paramLabel = "PREDICTION",
+      description =
+          "A prediction written down before the run and checked after it, point by point:"
+              + " e.g. \"920MB/s for 277GB, then 127MB/s\" (burst, cache, floor, total time).")
+  String expect;
+
+  @Option(
+      names = "--expect-from",
+      paramLabel = "RUN",
+      description = "Predict from a past run folder: its burst, cache and floor.")
+  Path expectFrom;
+
+  @picocli.CommandLine.Mixin DbOption db;
+
+  @Option(
       names = "--io-timeout",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
@@ -180,6 +196,8 @@ public final class WriteCommand extends BaseCommand {
       throw new dev.sustain.unit.UsageException("--cooldown needs --repeat 2 or more");
     }
     WriteRun.validate(params);
+    dev.sustain.expect.Expectation expectation = expectation();
+    db.location(); // a bad --db is bad input, found before anything is written
     if (trimFirst) {
       java.nio.file.Path t = java.nio.file.Path.of(target);
       java.nio.file.Path trimTarget =
@@ -192,14 +210,10 @@ public final class WriteCommand extends BaseCommand {
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
     if (repeat > 1) {
-      return repeated(params, progress, stop);
+      return repeated(params, progress, stop, expectation);
     }
     WriteResult result = new WriteRun(params, progress, stop).run();
-    printSummary(out(), result);
-    if (progress.analysis() != null) {
-      out().print(progress.analysis());
-      out().flush();
-    }
+    afterRun(result, progress, expectation);
     return switch (result.status()) {
       case COMPLETE, RUNNING -> ExitCodes.OK;
       case INTERRUPTED -> ExitCodes.INTERRUPTED;
@@ -210,7 +224,31 @@ public final class WriteCommand extends BaseCommand {
     };
   }
 
-  private int repeated(WriteParams params, LiveProgress progress, AtomicBoolean stop)
+  /** The summary, the analysis, the expectation's check and the history, after one run. */
+  private void afterRun(
+      WriteResult result, LiveProgress progress, dev.sustain.expect.Expectation expectation)
+      throws java.io.IOException {
+    printSummary(out(), result);
+    if (progress.analysis() != null) {
+      out().print(progress.analysis());
+      out().flush();
+    }
+    if (expectation != null && result.analysis() != null) {
+      dev.sustain.expect.ExpectationCheck check =
+          expectation.check(
+              dev.sustain.expect.Measured.of(result.analysis(), result.bytes(), result.seconds()));
+      out().print(check.toText());
+      dev.sustain.run.RunFolder.open(result.runFolder()).writeJson("expectation.json", check);
+      out().flush();
+    }
+    db.recordQuietly(result.runFolder(), err());
+  }
+
+  private int repeated(
+      WriteParams params,
+      LiveProgress progress,
+      AtomicBoolean stop,
+      dev.sustain.expect.Expectation expectation)
       throws java.io.IOException {
     PrintWriter o = out();
     dev.sustain.run.RunObserver perPass =
@@ -237,12 +275,16 @@ public final class WriteCommand extends BaseCommand {
           @Override
           public void finished(WriteResult result) {
             progress.finished(result);
-            printSummary(o, result);
           }
         };
     dev.sustain.workload.WriteRepeat.Outcome outcome =
         dev.sustain.workload.WriteRepeat.run(
-            params, repeat, cooldown == null ? Duration.ZERO : cooldown, perPass, stop);
+            params,
+            repeat,
+            cooldown == null ? Duration.ZERO : cooldown,
+            perPass,
+            stop,
+            result -> afterRun(result, progress, expectation));
     for (String s : outcome.comparison()) {
       o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
     }
@@ -265,6 +307,23 @@ public final class WriteCommand extends BaseCommand {
       }
     }
     return outcome.passes().size() < repeat ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+  }
+
+  private dev.sustain.expect.Expectation expectation() {
+    if (expect != null && expectFrom != null) {
+      throw new dev.sustain.unit.UsageException("give --expect or --expect-from, not both");
+    }
+    try {
+      if (expect != null) {
+        return dev.sustain.expect.Expectation.parse(expect);
+      }
+      if (expectFrom != null) {
+        return dev.sustain.store.RunFolders.expectationFrom(expectFrom);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new dev.sustain.unit.UsageException(e.getMessage());
+    }
+    return null;
   }
 
   static void printSummary(PrintWriter out, WriteResult r) {

@@ -387,10 +387,11 @@ public final class WriteRun {
             flushSeconds,
             status,
             error,
-            rateStats(folder));
+            rateStats(folder),
+            null);
     RunJson.finish(runJson, result, ended);
     folder.writeRunJson(runJson);
-    analyse(folder);
+    result = result.withAnalysis(analyse(folder));
     observer.finished(result);
     return result;
   }
@@ -399,19 +400,20 @@ public final class WriteRun {
    * Analyses the finished run from its own folder (the same path {@code sustain analyze} takes) and
    * leaves analysis.json beside the samples. A run too short to analyse leaves none.
    */
-  private void analyse(RunFolder folder) throws IOException {
+  private Analysis analyse(RunFolder folder) throws IOException {
     ImportedCurve curve;
     try {
       curve = CurveReader.readRunFolder(folder.dir());
     } catch (InputFormatException e) {
-      return; // e.g. no samples at all: nothing to analyse
+      return null; // e.g. no samples at all: nothing to analyse
     }
     if (curve.series().size() == 0) {
-      return;
+      return null;
     }
     Analysis analysis = Analyzer.analyze(curve.series());
     folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
     observer.analysed(AnalysisText.format(null, analysis, List.of()));
+    return analysis;
   }
 
   /**

@@ -11,7 +11,6 @@ import dev.sustain.sampling.CountersProbe;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
 import dev.sustain.sampling.StateProbe;
-import dev.sustain.sampling.TemperatureSensor;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
@@ -185,21 +184,41 @@ public final class CopyRun {
     StateProbe state = new StateProbe(PASS_COLUMN, PHASE_COLUMN);
     state.set(PASS_COLUMN, 1);
     state.set(PHASE_COLUMN, "write");
-    // The row's own cells say what it was (read_MBps, read_bytes, pass, phase): the listener runs
-    // on the sampler's thread and needs nothing else.
+    // The row's own cells say what it was (..., read_MBps, read_bytes, pass, phase): the listener
+    // runs on the sampler's thread and needs nothing else.
     SampleListener rows =
         row ->
-            observer.row(row, Integer.parseInt(row.extraCells().get(2)), row.extraCells().get(3));
+            observer.row(
+                row,
+                Integer.parseInt(row.extraCells().get(row.extraCells().size() - 2)),
+                row.extraCells().getLast());
     observer.started(runId, folder.dir(), bytes, files.size());
-    Session session =
-        Session.start(
-            folder,
-            "write_MBps",
-            params.intervalNanos(),
-            writes,
-            TemperatureSensor.NONE,
-            List.of(new CountersProbe("read", reads), state),
-            List.of(rows));
+    // The destination drive's temperature, system CPU and device counters, as a write records.
+    dev.sustain.device.RunSensors sensors =
+        dev.sustain.device.DriveSensors.forTarget(dst.toString());
+    if (sensors.deviceJson() != null) {
+      ((ObjectNode) json.get("target"))
+          .set("device", RunFolder.JSON.valueToTree(sensors.deviceJson()));
+      folder.writeRunJson(json);
+    }
+    List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
+    probes.add(new CountersProbe("read", reads));
+    probes.add(state);
+    Session session;
+    try {
+      session =
+          Session.start(
+              folder,
+              "write_MBps",
+              params.intervalNanos(),
+              writes,
+              sensors.temperature(),
+              probes,
+              List.of(rows));
+    } catch (IOException | RuntimeException e) {
+      sensors.close();
+      throw e;
+    }
     List<PassResult> passes = new ArrayList<>();
     WriteResult.Status status = WriteResult.Status.COMPLETE;
     String error = null;
@@ -255,6 +274,7 @@ public final class CopyRun {
       }
     } finally {
       Throwable failure = session.finish();
+      sensors.close();
       if (failure != null && status != WriteResult.Status.FAILED) {
         status = WriteResult.Status.FAILED;
         error = "could not record samples: " + failure.getMessage();

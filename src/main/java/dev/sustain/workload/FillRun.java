@@ -21,7 +21,6 @@ import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
 import dev.sustain.sampling.StateProbe;
-import dev.sustain.sampling.TemperatureSensor;
 import dev.sustain.target.BlockGeometry;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
@@ -183,15 +182,31 @@ public final class FillRun {
     SampleListener progress = row -> observer.sample(row, counters.bytes(), row.timeSeconds());
     observer.started(
         new RunObserver.RunInfo(runId, folder.dir(), dir, engineName, Math.max(1, goal), -1, null));
-    Session session =
-        Session.start(
-            folder,
-            "write_MBps",
-            params.intervalNanos(),
-            counters,
-            TemperatureSensor.NONE,
-            List.of(fileColumn),
-            List.of(progress));
+    // The drive's temperature, system CPU and device counters, as a write run records them.
+    dev.sustain.device.RunSensors sensors =
+        dev.sustain.device.DriveSensors.forTarget(dir.toString());
+    if (sensors.deviceJson() != null) {
+      ((ObjectNode) json.get("target"))
+          .set("device", RunFolder.JSON.valueToTree(sensors.deviceJson()));
+      folder.writeRunJson(json);
+    }
+    List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
+    probes.add(fileColumn);
+    Session session;
+    try {
+      session =
+          Session.start(
+              folder,
+              "write_MBps",
+              params.intervalNanos(),
+              counters,
+              sensors.temperature(),
+              probes,
+              List.of(progress));
+    } catch (IOException | RuntimeException e) {
+      sensors.close();
+      throw e;
+    }
     FillResult.End end = null;
     String error = null;
     Runner runner = new Runner(NanoClock.SYSTEM);
@@ -333,6 +348,7 @@ public final class FillRun {
       }
     } finally {
       Throwable failure = session.finish();
+      sensors.close();
       if (failure != null && end != FillResult.End.FAILED) {
         end = FillResult.End.FAILED;
         error = "could not record samples: " + failure.getMessage();
@@ -383,7 +399,8 @@ public final class FillRun {
             0,
             status,
             error,
-            series.stats()));
+            series.stats(),
+            null));
     return r;
   }
 

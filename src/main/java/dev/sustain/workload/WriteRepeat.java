@@ -38,6 +38,12 @@ public final class WriteRepeat {
    */
   public record Outcome(Path folder, List<WriteResult> passes, List<String> comparison) {}
 
+  /** What the caller does with each pass as it ends (summary, history), before the cooldown. */
+  @FunctionalInterface
+  public interface AfterPass {
+    void done(WriteResult pass) throws IOException;
+  }
+
   private WriteRepeat() {}
 
   /**
@@ -45,9 +51,15 @@ public final class WriteRepeat {
    *
    * @param base the job; its {@code out} is the parent folder (or null for a new one)
    * @param passObserver told of each pass's start, rows and end
+   * @param afterPass called with each pass's result as it ends
    */
   public static Outcome run(
-      WriteParams base, int repeat, Duration cooldown, RunObserver passObserver, AtomicBoolean stop)
+      WriteParams base,
+      int repeat,
+      Duration cooldown,
+      RunObserver passObserver,
+      AtomicBoolean stop,
+      AfterPass afterPass)
       throws IOException {
     if (repeat < 1) {
       throw new UsageException("--repeat must be 1 or more, not " + repeat);
@@ -104,6 +116,7 @@ public final class WriteRepeat {
         throw e;
       }
       passes.add(r);
+      afterPass.done(r);
       ObjectNode pj = passesJson.addObject();
       pj.put("pass", n);
       pj.put("run_folder", r.runFolder().toString());
