@@ -22,9 +22,9 @@ import java.util.Iterator;
  *   <li>never while throttling: that curve has no single floor.
  * </ul>
  *
- * The burst is the highest 3-sample median seen before the cliff, so a slow first interval does not
- * lower it and one fast sample does not raise it. Pure and not thread-safe: feed it from one
- * thread.
+ * The burst is the highest rolling median (over about 2 s, at least 3 samples) seen before the
+ * cliff, so a slow first interval does not lower it and a few fast samples do not raise it. Pure
+ * and not thread-safe: feed it from one thread.
  */
 public final class LivePhase {
 
@@ -43,6 +43,7 @@ public final class LivePhase {
   }
 
   static final double CONFIRM_SECONDS = 10;
+  private static final double SMOOTH_SECONDS = 2;
   private static final double BLOCK_SECONDS = 10;
 
   private final double floorHoldSeconds;
@@ -50,7 +51,7 @@ public final class LivePhase {
   private final double tolerance;
 
   private final ArrayDeque<double[]> window = new ArrayDeque<>();
-  private final double[] last3 = new double[3];
+  private double[] recent = new double[3];
   private int count;
   private double elapsedSeconds;
   private long totalBytes;
@@ -103,12 +104,19 @@ public final class LivePhase {
     while (!window.isEmpty() && window.peekFirst()[0] < elapsedSeconds - keep) {
       window.removeFirst();
     }
-    last3[count % 3] = mbps;
+    // A rolling median over about two seconds (at least 3 samples): robust to one odd sample,
+    // and at 100 ms intervals not so short that noise sets the burst.
+    int window = (int) Math.max(3, Math.min(50, Math.round(SMOOTH_SECONDS / intervalSeconds)));
+    if (recent.length != window) {
+      recent = java.util.Arrays.copyOf(recent, window);
+      count = Math.min(count, window - 1);
+    }
+    recent[count % window] = mbps;
     count++;
-    if (count < 3) {
+    if (count < window) {
       return;
     }
-    double smooth = median3();
+    double smooth = rollingMedian();
     boolean beforeCliff = Double.isNaN(cliffSeconds);
     if (beforeCliff && phase != Phase.THROTTLING) {
       burstMBps = Double.isNaN(burstMBps) ? smooth : Math.max(burstMBps, smooth);
@@ -122,7 +130,6 @@ public final class LivePhase {
         lowSinceSeconds = startSeconds;
         lowSinceBytes = startBytes;
       }
-      highSinceSeconds = Double.NaN;
       lowMinMBps = Double.isNaN(lowMinMBps) ? smooth : Math.min(lowMinMBps, smooth);
       if (beforeCliff
           && phase != Phase.THROTTLING
@@ -134,7 +141,8 @@ public final class LivePhase {
     } else if (smooth >= dropLine) {
       if (!Double.isNaN(lowSinceSeconds) && Double.isNaN(cliffSeconds)) {
         // A dip that came back before it lasted.
-        if (elapsedSeconds - lowSinceSeconds >= 3 * intervalSeconds && ++dips >= 2) {
+        if (elapsedSeconds - lowSinceSeconds >= Math.max(3 * intervalSeconds, SMOOTH_SECONDS)
+            && ++dips >= 2) {
           phase = Phase.THROTTLING;
         }
         lowSinceSeconds = Double.NaN;
@@ -172,10 +180,10 @@ public final class LivePhase {
     }
   }
 
-  private double median3() {
-    double[] v = last3.clone();
+  private double rollingMedian() {
+    double[] v = recent.clone();
     Arrays.sort(v);
-    return v[1];
+    return v[v.length / 2];
   }
 
   /**
