@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
     subcommands = {
       WriteCommand.class,
       AnalyzeCommand.class,
+      ReportCommand.class,
+      CompareCommand.class,
       CleanCommand.class,
       CommandLine.HelpCommand.class,
     })
