@@ -139,13 +139,24 @@ public final class HtmlReport {
     for (CurveReport r : c.curves()) {
       curves.add(curveData(r, false));
     }
-    putJob(data, c.jobBytes() / 1e9, c.jobBytes() / 1e9);
+    data.put("job", jobText(c.jobBytes()));
     return page(c.title(), body.toString(), data);
   }
 
   private static void putJob(ObjectNode data, double askedGB, double fallbackGB) {
-    double gb = askedGB > 0 ? askedGB : fallbackGB;
-    data.put("job", Units.plain(gb, gb >= 100 ? 0 : 1) + "GB");
+    if (askedGB > 0) {
+      data.put("job", jobText(Math.round(askedGB * 1e9)));
+    } else {
+      data.put("job", Math.max(1, Math.round(fallbackGB)) + "GB");
+    }
+  }
+
+  /** A job size as the calculator's field shows it: 300GiB, 500GB, or exact GB with decimals. */
+  static String jobText(long bytes) {
+    if (bytes > 0 && bytes % dev.sustain.unit.ByteSize.GIB == 0) {
+      return bytes / dev.sustain.unit.ByteSize.GIB + "GiB";
+    }
+    return Units.plain(bytes / 1e9, 9) + "GB";
   }
 
   private static String calculator() {
@@ -288,7 +299,7 @@ public final class HtmlReport {
     o.set("time", chartData(time, time, rate, level, hasTemp ? temp : null, 3));
     o.set("gb", chartData(gb, time, rate, level, hasTemp ? temp : null, 4));
     o.put("burst", round(a.burstMBps(), 1));
-    o.put("floor", round(a.floorMBps(), 1));
+    o.put("floor", a.floorMBps()); // unrounded: the calculator projects with it
     if (a.cliffSeconds() != null) {
       o.put("cliff_s", round(a.cliffSeconds(), 3));
       o.put("cache_GB", round(a.cacheGB(), 4));
