@@ -114,7 +114,8 @@ public record Comparison(
       if (count.get(label) > 1) {
         Path name = c.input().toAbsolutePath().normalize().getFileName();
         String file = name == null ? c.input().toString() : name.toString();
-        if (!file.equals(label)) {
+        // A drive's two runs are told apart by their folders; files named alike by a number.
+        if (!file.equals(label) && !CurveReport.labelOf(c.input(), RunInfo.NONE).equals(label)) {
           label = label + " (" + file + ")";
         }
       }
