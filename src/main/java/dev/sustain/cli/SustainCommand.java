@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       WriteCommand.class,
       AnalyzeCommand.class,
       CleanCommand.class,
+      TrimCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {
