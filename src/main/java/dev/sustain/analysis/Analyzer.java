@@ -206,6 +206,7 @@ public final class Analyzer {
     private final double[] r;
     private final List<String> evidence = new ArrayList<>();
     private final List<String> advice = new ArrayList<>();
+    private boolean[] transition;
 
     Run(SampleSeries s) {
       if (s.size() == 0) {
@@ -238,6 +239,12 @@ public final class Analyzer {
       }
       double sigma = Segmenter.noiseSigmaMBps(r);
       List<Segment> segments = Segmenter.segment(s);
+      transition = new boolean[n];
+      for (Segment g : segments) {
+        if (g.sampleCount() < MIN_PLATEAU_SAMPLES) {
+          Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
+        }
+      }
       List<Segment> plateaus = plateaus(s, segments);
       double lasting = lastingSeconds(s);
       double burst = plateaus.get(0).meanMBps();
@@ -660,13 +667,16 @@ public final class Analyzer {
       return false;
     }
 
-    /** |least-squares slope| x duration of a plateau, over its non-stall samples, in MB/s. */
+    /**
+     * |least-squares slope| x duration of a plateau in MB/s, over its samples that are neither
+     * stalls nor short transition segments (a run's first intervals ramp up from zero).
+     */
     private double internalChange(Segment p) {
       double st = 0;
       double sy = 0;
       int m = 0;
       for (int i = p.startIndex(); i < p.endIndex(); i++) {
-        if (!isStall(i)) {
+        if (!isStall(i) && !transition[i]) {
           st += s.timeSeconds(i);
           sy += r[i];
           m++;
@@ -680,13 +690,27 @@ public final class Analyzer {
       double sxy = 0;
       double sxx = 0;
       for (int i = p.startIndex(); i < p.endIndex(); i++) {
-        if (!isStall(i)) {
+        if (!isStall(i) && !transition[i]) {
           double dt = s.timeSeconds(i) - mt;
           sxy += dt * (r[i] - my);
           sxx += dt * dt;
         }
       }
-      return sxx > 0 ? Math.abs(sxy / sxx) * p.durationSeconds() : 0;
+      if (sxx <= 0) {
+        return 0;
+      }
+      double slope = sxy / sxx;
+      double residual = 0;
+      for (int i = p.startIndex(); i < p.endIndex(); i++) {
+        if (!isStall(i) && !transition[i]) {
+          double e = r[i] - my - slope * (s.timeSeconds(i) - mt);
+          residual += e * e;
+        }
+      }
+      // Only the part of the slope beyond two standard errors: a short noisy plateau's slope
+      // is mostly noise, a long ramp's is real.
+      double standardError = m > 2 ? Math.sqrt(residual / (m - 2) / sxx) : Math.abs(slope);
+      return Math.max(0, Math.abs(slope) - 2 * standardError) * p.durationSeconds();
     }
 
     private int firstLowPlateau(List<Segment> p, double burst) {

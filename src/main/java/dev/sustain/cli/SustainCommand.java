@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
       ReportCommand.class,
       CompareCommand.class,
       CleanCommand.class,
+      TrimCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {

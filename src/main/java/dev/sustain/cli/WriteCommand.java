@@ -97,9 +97,19 @@ public final class WriteCommand extends BaseCommand {
   boolean destroyData;
 
   @Option(
+      names = "--trim-first",
+      description =
+          "TRIM before writing: the folder's file system, or the whole raw device (with"
+              + " --destroy-data). Run once with and once without to compare.")
+  boolean trimFirst;
+
+  @Option(
       names = "--until",
       paramLabel = "WHEN",
-      description = "full: write a raw device's whole capacity, exactly.")
+      description =
+          "floor: stop once the floor after the cache cliff has held (within +-10% for 60 s),"
+              + " or a curve without a cliff has held 10 min; full: write a raw device's whole"
+              + " capacity, exactly.")
   String until;
 
   @Option(
@@ -132,14 +142,29 @@ public final class WriteCommand extends BaseCommand {
             ioTimeout.toNanos(),
             destroyData,
             until);
-    if (until != null && !until.equals("full")) {
-      throw new dev.sustain.unit.UsageException("--until takes 'full', not '" + until + "'");
+    if (until != null && !until.equals("full") && !until.equals("floor")) {
+      throw new dev.sustain.unit.UsageException(
+          "--until takes 'floor' or 'full', not '" + until + "'");
     }
     dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
+    WriteRun.validate(params);
+    if (trimFirst) {
+      java.nio.file.Path t = java.nio.file.Path.of(target);
+      java.nio.file.Path trimTarget =
+          dev.sustain.target.TestFile.isBlockDevice(t) || java.nio.file.Files.isDirectory(t)
+              ? t
+              : t.toAbsolutePath().getParent();
+      dev.sustain.target.Trim.Done done = dev.sustain.target.Trim.trim(trimTarget, destroyData);
+      out().println("Trim first: " + done.what());
+    }
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
     WriteResult result = new WriteRun(params, progress, stop).run();
     printSummary(out(), result);
+    if (progress.analysis() != null) {
+      out().print(progress.analysis());
+      out().flush();
+    }
     return switch (result.status()) {
       case COMPLETE, RUNNING -> ExitCodes.OK;
       case INTERRUPTED -> ExitCodes.INTERRUPTED;

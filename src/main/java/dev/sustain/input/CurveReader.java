@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.analysis.Media;
 import dev.sustain.analysis.SampleSeries;
-import dev.sustain.unit.Units;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,9 +34,9 @@ import java.util.regex.Pattern;
  *   <li>fio {@code write_bw_log}: {@code msec, KiB/s, direction, bs, offset[, prio]}; only writes
  *       (direction 1). Averaged logs ({@code log_avg_msec}) become one sample per period, entries
  *       of several jobs in one period are added, and the periods fio left out because nothing
- *       completed are restored as 0 MB/s. Per-I/O logs (entries closer than 100 ms) become
- *       one-second samples of the bytes completed ({@code bs}). KiB/s is 1024 B/s; MB/s is 10^6
- *       B/s.
+ *       completed are restored as 0 MB/s. Per-I/O logs (entries closer than 100 ms, or more than 64
+ *       in 50 ms) become one-second samples of the bytes completed ({@code bs}). KiB/s is 1024 B/s;
+ *       MB/s is 10^6 B/s.
  * </ul>
  */
 public final class CurveReader {
@@ -246,14 +245,6 @@ public final class CurveReader {
           reads++;
           continue;
         }
-        if (!entries.isEmpty() && msec < entries.get(entries.size() - 1)[0]) {
-          throw new IllegalArgumentException(
-              "time goes backwards: "
-                  + Units.plain(msec, 3)
-                  + " ms after "
-                  + Units.plain(entries.get(entries.size() - 1)[0], 3)
-                  + " ms");
-        }
         entries.add(new double[] {msec, kibps, bs});
       } catch (IllegalArgumentException e) {
         throw new InputFormatException(file, i + 1, e.getMessage());
@@ -267,21 +258,28 @@ public final class CurveReader {
               ? "no write entries (direction 1), only " + reads + " read or trim entries"
               : "no entries");
     }
+    // One file may hold several jobs' entries (per_job_logs=0), not necessarily in time order.
+    entries.sort(java.util.Comparator.comparingDouble(e -> e[0]));
+    // Entries within 50 ms of each other are one moment (several jobs log the same period);
+    // the period is measured between moments.
     double[] diffs = new double[Math.max(0, entries.size() - 1)];
     int m = 0;
+    double moment = entries.get(0)[0];
     for (int i = 1; i < entries.size(); i++) {
-      double d = entries.get(i)[0] - entries.get(i - 1)[0];
-      if (d > 0) {
-        diffs[m++] = d;
+      double t = entries.get(i)[0];
+      if (t - moment >= 50) {
+        diffs[m++] = t - moment;
+        moment = t;
       }
     }
     double[] positive = java.util.Arrays.copyOf(diffs, m);
     java.util.Arrays.sort(positive);
-    double periodMs = m == 0 ? 1000 : positive[m / 2];
+    // The lower median: gaps make some steps longer, never shorter.
+    double periodMs = m == 0 ? 1000 : positive[(m - 1) / 2];
     List<String> notes = new ArrayList<>();
     SampleSeries.Builder b = SampleSeries.builder(entries.size());
     TreeMap<Long, double[]> buckets = new TreeMap<>();
-    boolean perIo = periodMs < 100;
+    boolean perIo = periodMs < 100 || morePerMomentThanJobs(entries);
     if (perIo) {
       boolean haveBs = true;
       for (double[] e : entries) {
@@ -298,12 +296,20 @@ public final class CurveReader {
       }
       notes.add("per-I/O fio log: summed into one-second samples");
     } else {
-      // Periods by rounding: fio's averaged timestamps drift by a few ms.
-      periodMs = Math.round(periodMs);
+      // fio's averaged timestamps run a few ms late and the lateness adds up over a long log, so
+      // each entry is placed by its step from the previous one, not by its absolute time; a step
+      // of several periods is a gap (nothing completed), a step of none another job's entry.
+      periodMs = nicePeriod(periodMs);
+      long k = 0;
+      double prev = Double.NaN;
       for (double[] e : entries) {
-        long k = Math.max(1, Math.round(e[0] / periodMs));
-        double[] acc = buckets.computeIfAbsent(k, x -> new double[2]);
-        acc[1] += e[1] * 1024.0 / 1e6;
+        long steps =
+            Double.isNaN(prev)
+                ? Math.max(1, Math.round(e[0] / periodMs))
+                : Math.round((e[0] - prev) / periodMs);
+        k += steps;
+        prev = e[0];
+        buckets.computeIfAbsent(k, x -> new double[2])[1] += e[1] * 1024.0 / 1e6;
       }
     }
     long restored = 0;
@@ -328,6 +334,32 @@ public final class CurveReader {
               + " fio left out (nothing completed) as 0 MB/s");
     }
     return new ImportedCurve(file, ImportedCurve.Format.FIO_BW_LOG, b.build(), notes);
+  }
+
+  /**
+   * A per-I/O log can also be sparse (an I/O every few hundred ms): its moments then hold single
+   * entries with many distinct bandwidths, while an averaged log's moments hold one entry per job.
+   * Here: more than 64 entries in one moment (more jobs than one file holds) means per-I/O.
+   */
+  private static boolean morePerMomentThanJobs(List<double[]> entries) {
+    int inMoment = 0;
+    double moment = Double.NEGATIVE_INFINITY;
+    for (double[] e : entries) {
+      if (e[0] - moment >= 50) {
+        moment = e[0];
+        inMoment = 0;
+      }
+      if (++inMoment > 64) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A measured period snapped to whole 10 ms when within 2% (1001 ms is a 1000 ms log). */
+  private static double nicePeriod(double ms) {
+    double nice = Math.max(10, Math.round(ms / 10.0) * 10.0);
+    return Math.abs(nice - ms) <= 0.02 * nice ? nice : Math.round(ms);
   }
 
   private static List<String> header(String line) {

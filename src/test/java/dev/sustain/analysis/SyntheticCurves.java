@@ -7,12 +7,12 @@ import java.util.Random;
  * exactly over each interval (a cliff inside an interval gives that interval a mixed rate, as a
  * real sampler would), then multiplied by Gaussian noise of a given relative size.
  */
-final class SyntheticCurves {
+public final class SyntheticCurves {
 
   private SyntheticCurves() {}
 
   /** What the curve was made of. NaN where a figure does not apply. */
-  record Truth(
+  public record Truth(
       Shape shape,
       double burstMBps,
       double cliffSeconds,
@@ -21,15 +21,15 @@ final class SyntheticCurves {
       int stallCount,
       double stallSeconds) {}
 
-  record Curve(SampleSeries series, Truth truth) {}
+  public record Curve(SampleSeries series, Truth truth) {}
 
   /** A rate as a function of time (s) and bytes written so far. */
-  interface Profile {
+  public interface Profile {
     double rate(double seconds);
   }
 
   /** Samples {@code profile} every {@code interval} s for {@code seconds}, with relative noise. */
-  static double[][] sample(
+  public static double[][] sample(
       Profile profile, double interval, double seconds, double noise, Random random) {
     int n = (int) Math.round(seconds / interval);
     double[] t = new double[n];
@@ -53,7 +53,7 @@ final class SyntheticCurves {
     return Math.round(v * 1e9) / 1e9;
   }
 
-  static SampleSeries series(double[][] tr, Media media) {
+  public static SampleSeries series(double[][] tr, Media media) {
     SampleSeries.Builder b = SampleSeries.builder(tr[0].length).media(media);
     for (int i = 0; i < tr[0].length; i++) {
       b.add(tr[0][i], tr[1][i]);
@@ -62,7 +62,7 @@ final class SyntheticCurves {
   }
 
   /** A cache cliff: {@code burst} for {@code cacheGB}, then {@code floor} to the end. */
-  static Curve cacheCliff(
+  public static Curve cacheCliff(
       long seed,
       double interval,
       double burst,
@@ -83,7 +83,7 @@ final class SyntheticCurves {
   }
 
   /** A staircase: burst, then a middle level for {@code midSeconds}, then the floor. */
-  static Curve staircase(
+  public static Curve staircase(
       long seed,
       double interval,
       double burst,
@@ -108,14 +108,14 @@ final class SyntheticCurves {
   }
 
   /** Flat noise around {@code level}. */
-  static Curve flat(long seed, double interval, double level, double seconds, double noise) {
+  public static Curve flat(long seed, double interval, double level, double seconds, double noise) {
     double[][] tr = sample(t -> level, interval, seconds, noise, new Random(seed));
     return new Curve(
         series(tr, Media.SSD), new Truth(Shape.FLAT, level, Double.NaN, Double.NaN, level, 0, 0));
   }
 
   /** Thermal: stepped down through levels, then climbs back while writing (the Orico). */
-  static Curve thermalRecovering(long seed, double interval, double scale, double noise) {
+  public static Curve thermalRecovering(long seed, double interval, double scale, double noise) {
     double[] levels = {863, 700, 445, 195, 695};
     double[] ends = {55, 85, 115, 160, 240};
     double[][] tr =
@@ -138,7 +138,7 @@ final class SyntheticCurves {
   }
 
   /** Thermal: brief dips to half speed from a stable level, each coming back. */
-  static Curve thermalDips(
+  public static Curve thermalDips(
       long seed, double interval, double level, double seconds, int dips, double noise) {
     double period = seconds / (dips + 1);
     double dipLength = Math.max(5 * interval, 0.15 * period);
@@ -163,7 +163,8 @@ final class SyntheticCurves {
    * Thermal by temperature: one step down (100 to 80 MB/s, the Mushkin) just as a rising
    * temperature levels off at {@code throttleC}.
    */
-  static Curve thermalByTemperature(long seed, double interval, double noise, double throttleC) {
+  public static Curve thermalByTemperature(
+      long seed, double interval, double noise, double throttleC) {
     double drop = 180;
     double seconds = 400;
     Random random = new Random(seed);
@@ -182,7 +183,7 @@ final class SyntheticCurves {
   }
 
   /** gc-erratic: swings between about 120 and 940 MB/s every few seconds (no TRIM). */
-  static Curve gcSwings(long seed, double interval, double seconds, double noise) {
+  public static Curve gcSwings(long seed, double interval, double seconds, double noise) {
     Random random = new Random(seed);
     double[] switches = new double[(int) (seconds / 2) + 2];
     double t0 = 0;
@@ -208,7 +209,7 @@ final class SyntheticCurves {
   }
 
   /** gc-erratic: slow for a while, then full speed, then slow (the curve that ran backwards). */
-  static Curve gcSlowStart(long seed, double interval, double slowSeconds, double noise) {
+  public static Curve gcSlowStart(long seed, double interval, double slowSeconds, double noise) {
     double[][] tr =
         sample(
             t -> t < slowSeconds ? 120 : t < 2 * slowSeconds ? 920 : 130,
@@ -223,7 +224,8 @@ final class SyntheticCurves {
   /**
    * SMR: holds {@code level}, then after {@code holdSeconds} many zero seconds and a lower rate.
    */
-  static Curve smr(long seed, double interval, double level, double holdSeconds, double seconds) {
+  public static Curve smr(
+      long seed, double interval, double level, double holdSeconds, double seconds) {
     Random random = new Random(seed);
     double[][] tr = sample(t -> level, interval, seconds, 0.03, random);
     int zeros = 0;
@@ -247,7 +249,7 @@ final class SyntheticCurves {
   }
 
   /** hdd-zoned: a linear decline from {@code outer} to {@code inner} MB/s. */
-  static Curve hddZoned(
+  public static Curve hddZoned(
       long seed, double interval, double outer, double inner, double seconds, double noise) {
     double[][] tr =
         sample(
@@ -261,7 +263,7 @@ final class SyntheticCurves {
    * The same curve with {@code count} distinct intervals (chosen by the seed) set to zero; the
    * truth's stall figures count them.
    */
-  static Curve withStalls(Curve c, long seed, int count) {
+  public static Curve withStalls(Curve c, long seed, int count) {
     SampleSeries s = c.series();
     Random random = new Random(seed);
     boolean[] zero = new boolean[s.size()];
