@@ -47,6 +47,7 @@ public final class ChartImages {
   private static final Color FLOOR = new Color(0xd6, 0x27, 0x28);
   private static final Color TEMP = new Color(0x8c, 0x56, 0x4b);
   private static final Color CLIFF = new Color(0x44, 0x44, 0x44);
+  private static final Color MEAN = new Color(0x9e, 0xda, 0xff);
 
   /** Distinct colours for overlaid curves (a colour-blind-safe palette, Okabe-Ito). */
   static final Color[] PALETTE = {
@@ -151,16 +152,37 @@ public final class ChartImages {
     s.setLineColor(RATE).setLineWidth(1f);
     s.setMarker(SeriesMarkers.NONE);
 
-    // The plateaus as steps over the raw curve: the levels the analysis read.
+    // The plateaus as steps over the raw curve: the levels the analysis read. Short ones (a stall,
+    // a dip) are left to the raw curve, or hundreds of them would hide it; NaN breaks the line.
     List<Double> px = new ArrayList<>();
     List<Double> py = new ArrayList<>();
     for (Segment p : a.plateaus()) {
+      if (!shown(a, p, r.series().durationSeconds())) {
+        if (!px.isEmpty() && !Double.isNaN(py.get(py.size() - 1))) {
+          px.add(px.get(px.size() - 1));
+          py.add(Double.NaN);
+        }
+        continue;
+      }
       double from = byGB ? gbBefore(gb, p.startIndex()) : axis.scale(p.startSeconds());
       double to = byGB ? gb[p.endIndex() - 1] : axis.scale(p.endSeconds());
       px.add(from);
       py.add(p.meanMBps());
       px.add(to);
       py.add(p.meanMBps());
+    }
+    if (rate.length > 2 * width) {
+      // Min and max per column fill the band between stalls and peaks; the mean per column shows
+      // where the rate mostly was.
+      int buckets = width / 8;
+      Downsample.Points mean = Downsample.mean(x, rate, buckets);
+      String per =
+          byGB
+              ? Units.plain(gb[gb.length - 1] / buckets, 1) + " GB"
+              : dev.sustain.unit.Durations.format(r.series().durationSeconds() / buckets);
+      XYSeries ms = chart.addSeries("mean per " + per, mean.x(), mean.y());
+      ms.setLineColor(MEAN).setLineWidth(1.5f);
+      ms.setMarker(SeriesMarkers.NONE);
     }
     if (!px.isEmpty()) {
       XYSeries ps = chart.addSeries("plateaus", px, py);
@@ -177,7 +199,8 @@ public final class ChartImages {
       double cx = byGB ? a.cacheGB() : axis.scale(a.cliffSeconds());
       chart.addAnnotation(new AnnotationLine(cx, true, false));
       String label =
-          "cliff: "
+          markerWord(a)
+              + ": "
               + Units.fixed(a.cacheGB(), a.cacheGB() >= 100 ? 0 : 1)
               + " GB at "
               + dev.sustain.unit.Durations.format(a.cliffSeconds());
@@ -186,7 +209,7 @@ public final class ChartImages {
       double textWidth = label.length() * 7.5 / Math.max(200, width - 160) * range;
       boolean right = (cx - x0) / range < 0.6;
       double tx = right ? cx + textWidth / 2 + 0.01 * range : cx - textWidth / 2 - 0.01 * range;
-      chart.addAnnotation(new AnnotationText(label, tx, a.maxMBps() * 0.55, false));
+      chart.addAnnotation(new AnnotationText(label, tx, a.maxMBps() * 1.045, false));
     }
     if (r.series().hasTemperature()) {
       Downsample.Points t = Downsample.mean(x, r.tempC(), width / 4);
@@ -200,7 +223,7 @@ public final class ChartImages {
       }
     }
     chart.getStyler().setYAxisMin(0, 0.0);
-    chart.getStyler().setYAxisMax(0, Math.max(1, a.maxMBps()) * 1.08);
+    chart.getStyler().setYAxisMax(0, Math.max(1, a.maxMBps()) * 1.1);
     return chart;
   }
 
@@ -273,6 +296,19 @@ public final class ChartImages {
     s.setLineColor(color).setLineWidth(1.5f);
     s.setLineStyle(DASHED);
     s.setMarker(SeriesMarkers.NONE);
+  }
+
+  /**
+   * Whether a plateau is drawn: all of them when there are few; when there are many (a disk full of
+   * stalls), only those lasting 2% of the run, or hundreds of steps would hide the curve.
+   */
+  static boolean shown(Analysis a, Segment plateau, double runSeconds) {
+    return a.plateaus().size() <= 12 || plateau.durationSeconds() >= 0.02 * runSeconds;
+  }
+
+  /** "cliff" for a cache that ran out; "first drop" where the drop has another cause. */
+  static String markerWord(Analysis a) {
+    return a.shape() == dev.sustain.analysis.Shape.CACHE_CLIFF ? "cliff" : "first drop";
   }
 
   private static double gbBefore(double[] gb, int index) {

@@ -303,6 +303,7 @@ public final class HtmlReport {
     if (a.cliffSeconds() != null) {
       o.put("cliff_s", round(a.cliffSeconds(), 3));
       o.put("cache_GB", round(a.cacheGB(), 4));
+      o.put("marker", ChartImages.markerWord(a));
     }
     o.put("duration_s", r.series().durationSeconds());
     o.put("total_GB", r.series().totalBytes() / 1e9);
@@ -328,6 +329,9 @@ public final class HtmlReport {
     double[] level = new double[r.series().size()];
     java.util.Arrays.fill(level, Double.NaN);
     for (Segment p : r.analysis().plateaus()) {
+      if (!ChartImages.shown(r.analysis(), p, r.series().durationSeconds())) {
+        continue;
+      }
       for (int i = p.startIndex(); i < p.endIndex() && i < level.length; i++) {
         level[i] = p.meanMBps();
       }

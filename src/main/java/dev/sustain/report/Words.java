@@ -16,7 +16,27 @@ public final class Words {
   /** The figures that decide a long job, in words. */
   public static String summary(Analysis a) {
     StringBuilder b = new StringBuilder();
-    if (a.hasCliff()) {
+    if (a.hasCliff() && a.shape() != Shape.CACHE_CLIFF) {
+      b.append("It writes ")
+          .append(Units.rate(a.burstMBps()))
+          .append(" for its first ")
+          .append(gb(a.cacheGB()))
+          .append(" (")
+          .append(Durations.format(a.cliffSeconds()))
+          .append("), then drops; its lowest lasting rate is ")
+          .append(Units.rate(a.floorMBps()))
+          .append(" (")
+          .append(pct(a.floorMBps(), a.burstMBps()))
+          .append(" of the burst)")
+          .append(a.recovered() ? " and it climbs back while still writing" : "")
+          .append(". Over all ")
+          .append(gb(a.totalGB()))
+          .append(" it averaged ")
+          .append(Units.rate(a.averageMBps()))
+          .append(", so every 100 GB took about ")
+          .append(perHundredGB(a.averageMBps()))
+          .append('.');
+    } else if (a.hasCliff()) {
       b.append("It writes ")
           .append(Units.rate(a.burstMBps()))
           .append(" for its first ")

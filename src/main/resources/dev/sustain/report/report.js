@@ -67,6 +67,21 @@
     return (r >= 3 ? Math.round(r).toFixed(0) : r.toFixed(1)) + 'x';
   }
 
+  // Tick steps on the time axis, in seconds: round minutes and hours.
+  var TIME_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600,
+    43200, 86400, 172800, 604800];
+
+  // Tick labels on the time axis in s, min or h, whichever keeps them short.
+  function timeTicks(u, splits) {
+    var range = u.scales.x.max - u.scales.x.min;
+    var unit = range > 3 * 3600 ? 3600 : range > 20 * 60 ? 60 : 1;
+    var name = unit === 3600 ? 'h' : unit === 60 ? 'min' : 's';
+    return splits.map(function (v) {
+      var x = v / unit;
+      return (Math.abs(x - Math.round(x)) < 1e-9 ? x.toFixed(0) : x.toFixed(1)) + ' ' + name;
+    });
+  }
+
   function xValue(byGB) {
     return function (u, v) { return v == null ? '–' : byGB ? gb(v) : duration(v); };
   }
@@ -88,7 +103,12 @@
       ctx.stroke();
       ctx.fillStyle = '#222';
       ctx.font = 'bold ' + Math.round(12 * r) + 'px sans-serif';
-      ctx.fillText('cliff: ' + gb(curve.cache_GB) + ' at ' + duration(curve.cliff_s), px + 6 * r, u.bbox.top + 14 * r);
+      var label = curve.marker + ': ' + gb(curve.cache_GB) + ' at ' + duration(curve.cliff_s);
+      // uPlot leaves its own alignment on the context: set ours, and keep the label inside the plot.
+      var right = px - u.bbox.left < 0.6 * u.bbox.width;
+      ctx.textAlign = right ? 'left' : 'right';
+      ctx.textBaseline = 'top';
+      ctx.fillText(label, right ? px + 6 * r : px - 6 * r, u.bbox.top + 4 * r);
       ctx.restore();
     };
   }
@@ -107,7 +127,7 @@
     ];
     var columns = [d.x, d.rate, d.plateau || new Array(n).fill(null), burst, floor];
     var axes = [
-      { label: byGB ? 'GB written (10^9 B)' : 'time (s)' },
+      byGB ? { label: 'GB written (10^9 B)' } : { label: 'time', values: timeTicks, incrs: TIME_STEPS },
       { label: 'MB/s', size: 60 }
     ];
     var scales = { x: { time: false }, y: { range: function (u, lo, hi) { return [0, Math.max(hi, curve.burst) * 1.08]; } } };
@@ -149,7 +169,7 @@
       width: width(el), height: 360,
       scales: { x: { time: false }, y: { range: function (u, lo, hi) { return [0, hi * 1.08]; } } },
       series: series,
-      axes: [{ label: byGB ? 'GB written (10^9 B)' : 'time (s)' }, { label: 'MB/s', size: 60 }],
+      axes: [byGB ? { label: 'GB written (10^9 B)' } : { label: 'time', values: timeTicks, incrs: TIME_STEPS }, { label: 'MB/s', size: 60 }],
       hooks: { draw: [function () { markDrawn(byGB ? 'gb' : 'time', columns[0].length); }] }
     };
     return new uPlot(opts, columns, el);
