@@ -92,19 +92,37 @@ public final class Sparkline {
     return Math.max(0, Math.min(cols - 1, (int) (seconds / span * cols)));
   }
 
-  /** The time-weighted mean rate in each of at most {@code columns} equal stretches of time. */
+  /**
+   * The time-weighted mean rate in each of at most {@code columns} equal stretches of time: each
+   * interval's bytes are shared among the columns it overlaps, so no column is left empty when the
+   * intervals are longer than a column or uneven.
+   */
   static double[] columnMeans(SampleSeries s, int columns) {
     int n = s.size();
     int cols = Math.max(1, Math.min(columns, n));
     double[] bytes = new double[cols];
     double[] seconds = new double[cols];
     double t0 = s.startSeconds(0);
-    double span = Math.max(1e-9, s.durationSeconds());
+    double width = Math.max(1e-9, s.durationSeconds()) / cols;
     for (int i = 0; i < n; i++) {
-      double mid = (s.startSeconds(i) + s.timeSeconds(i)) / 2 - t0;
-      int c = column(mid, span, cols);
-      bytes[c] += s.bytes(i);
-      seconds[c] += s.intervalSeconds(i);
+      double from = s.startSeconds(i) - t0;
+      double to = s.timeSeconds(i) - t0;
+      double length = to - from;
+      if (length <= 0) {
+        continue;
+      }
+      int first = Math.max(0, Math.min(cols - 1, (int) (from / width)));
+      int last = Math.max(0, Math.min(cols - 1, (int) (to / width)));
+      for (int c = first; c <= last; c++) {
+        double overlap = Math.min(to, (c + 1) * width) - Math.max(from, c * width);
+        if (c == cols - 1) {
+          overlap = to - Math.max(from, c * width);
+        }
+        if (overlap > 0) {
+          bytes[c] += s.bytes(i) * (overlap / length);
+          seconds[c] += overlap;
+        }
+      }
     }
     double[] means = new double[cols];
     for (int c = 0; c < cols; c++) {

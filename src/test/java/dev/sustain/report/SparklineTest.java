@@ -50,4 +50,14 @@ class SparklineTest {
     SampleSeries s = cliff(10, 5, -1);
     assertThat(Sparkline.blocks(s, 60)).hasSize(10);
   }
+
+  @Test
+  void unevenIntervalsLeaveNoColumnEmpty() {
+    // Eight one-second samples and a short last one, as a run with a flush leaves them.
+    double[] t = {1, 2, 3, 4, 5, 6, 7, 8, 8.37};
+    double[] r = {1270, 1300, 1250, 1280, 1260, 1240, 1290, 1230, 800};
+    SampleSeries s = SampleSeries.of(t, r);
+    String blocks = Sparkline.blocks(s, 60);
+    assertThat(blocks).hasSize(9).doesNotContain(" ");
+  }
 }
