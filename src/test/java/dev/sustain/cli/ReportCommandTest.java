@@ -129,4 +129,23 @@ class ReportCommandTest {
         .contains("wd-sn810 finishes first")
         .contains("Floors differ 9x");
   }
+
+  @Test
+  void compareCsvIsTheGoldenTable() throws Exception {
+    Cli.Result r =
+        Cli.run(
+            "compare",
+            "src/test/resources/report/kingston-run",
+            "src/test/resources/report/wd-sn810.csv",
+            "src/test/resources/report/samsung-t9.csv",
+            "--job-size",
+            "500GB",
+            "--csv");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out())
+        .isEqualTo(
+            Files.readString(
+                Path.of("src/test/resources/golden/compare.csv"), StandardCharsets.UTF_8));
+    assertThat(Cli.run("compare", "x", "--csv", "--json").exitCode()).isEqualTo(2);
+  }
 }
