@@ -32,7 +32,9 @@ import java.util.List;
  * A drop is lasting when the lower level holds for at least {@link #lastingSeconds}; it is sharp
  * when the step between the two plateaus is at least half of the drop from the burst, and the
  * medians of up to 20 samples either side of the change point differ by at least half that step (a
- * ramp has small local differences however large its total decline).
+ * ramp has small local differences however large its total decline), and the plateaus inside change
+ * less than a third of the step. Every drop, recovery and dip must also differ from its neighbour
+ * by {@value #SIGNIFICANCE} standard errors, so noise does not become a throttle.
  */
 public final class Analyzer {
 
