@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       CompareCommand.class,
       CleanCommand.class,
       TrimCommand.class,
+      HistoryCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {
