@@ -92,7 +92,7 @@ public final class CompareFormats {
 
   /** The table and the findings for a terminal, lines ending in {@code \n}. */
   public static String text(Comparison c) {
-    String jobHead = "time for " + Words.gb(c.jobBytes() / 1e9);
+    String jobHead = "time for " + Comparison.jobName(c.jobBytes());
     String[] head = {"drive", "shape", "burst", "cache", "floor", "average", "stalls", jobHead};
     List<String[]> lines = new java.util.ArrayList<>();
     lines.add(head);

@@ -145,7 +145,7 @@ public record Comparison(
 
     String job =
         asked
-            ? "a " + Words.gb(jobBytes / 1e9) + " job"
+            ? "a " + jobName(jobBytes) + " job"
             : "a job the size of the largest run here (" + Words.gb(jobBytes / 1e9) + ")";
     StringBuilder first =
         new StringBuilder("For ")
@@ -155,11 +155,12 @@ public record Comparison(
             .append(" finishes first in ")
             .append(Durations.format(bestJob.jobSeconds()));
     if (worstJob != bestJob) {
-      first
-          .append("; ")
-          .append(worstJob.curve().label())
-          .append(" takes ")
-          .append(Durations.format(worstJob.jobSeconds()));
+      first.append("; ").append(worstJob.curve().label());
+      if (Double.isFinite(worstJob.jobSeconds())) {
+        first.append(" takes ").append(Durations.format(worstJob.jobSeconds()));
+      } else {
+        first.append(" never finishes it: its floor is 0 MB/s");
+      }
       if (Double.isFinite(worstJob.jobSeconds()) && bestJob.jobSeconds() > 0) {
         first
             .append(" (")
@@ -263,6 +264,15 @@ public record Comparison(
     }
     for (Row r : rows) {
       Analysis a = r.curve().analysis();
+      Shape shape = a.shape();
+      boolean fault =
+          shape == Shape.GC_ERRATIC || shape == Shape.THERMAL_THROTTLE || shape == Shape.SMR_STALLS;
+      if (fault && !a.advice().isEmpty()) {
+        f.add(r.curve().label() + " (" + shape.id() + "): " + a.advice().get(0));
+      }
+    }
+    for (Row r : rows) {
+      Analysis a = r.curve().analysis();
       if (a.stallSeconds() > 0) {
         f.add(
             r.curve().label()
@@ -292,6 +302,15 @@ public record Comparison(
     return rows.stream()
         .min(Comparator.comparingDouble(r -> f.applyAsDouble(r.curve().analysis())))
         .orElseThrow();
+  }
+
+  /** A job size for people: {@code 500 GB}, or {@code 60 GiB (64.4 GB)} when asked in GiB. */
+  public static String jobName(long bytes) {
+    long gib = dev.sustain.unit.ByteSize.GIB;
+    if (bytes % gib == 0 && bytes % 1_000_000_000L != 0) {
+      return bytes / gib + " GiB (" + Words.gb(bytes / 1e9) + ")";
+    }
+    return Words.gb(bytes / 1e9);
   }
 
   /** {@code 9x} from 3 up, {@code 1.4x} below. */

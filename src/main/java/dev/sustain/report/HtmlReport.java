@@ -236,7 +236,7 @@ public final class HtmlReport {
             "floor MB/s",
             "average MB/s",
             "stalls s",
-            "time for " + Units.plain(c.jobBytes() / 1e9, 1) + " GB")) {
+            "time for " + Comparison.jobName(c.jobBytes()))) {
       t.append("<th>").append(esc(h)).append("</th>");
     }
     t.append("</tr></thead><tbody>");
