@@ -246,6 +246,28 @@ public final class ChartImages {
       s.setMarker(SeriesMarkers.NONE);
       max = Math.max(max, r.analysis().maxMBps());
     }
+    // Each curve's floor as a thin dashed line in its colour: the number a long job depends on.
+    double right = 0;
+    for (CurveReport r : curves) {
+      right =
+          Math.max(
+              right,
+              byGB ? r.series().totalBytes() / 1e9 : axis.scale(r.series().durationSeconds()));
+    }
+    for (int k = 0; k < curves.size(); k++) {
+      double floor = curves.get(k).analysis().floorMBps();
+      XYSeries f =
+          chart.addSeries(
+              uniqueName(chart, "floor " + curves.get(k).label()),
+              new double[] {0, right},
+              new double[] {floor, floor});
+      f.setLineColor(PALETTE[k % PALETTE.length]).setLineWidth(1f);
+      f.setLineStyle(
+          new BasicStroke(
+              1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f));
+      f.setMarker(SeriesMarkers.NONE);
+      f.setShowInLegend(false);
+    }
     chart.getStyler().setYAxisMin(0.0);
     chart.getStyler().setYAxisMax(max * 1.08);
     chart.getStyler().setXAxisMin(0.0);

@@ -164,6 +164,12 @@
       series.push({ label: c.label, stroke: PALETTE[k % PALETTE.length], width: 1.2, spanGaps: true,
         value: function (u, v) { return rate(v); } });
     });
+    // Each curve's floor as a thin dashed line in its colour.
+    curves.forEach(function (c, k) {
+      series.push({ label: 'floor ' + c.label, stroke: PALETTE[k % PALETTE.length], width: 1, dash: [4, 4],
+        value: function () { return rate(c.floor); } });
+      columns.push(columns[0].map(function () { return c.floor; }));
+    });
     var opts = {
       title: byGB ? 'Rate against GB written' : 'Rate against time',
       width: width(el), height: 360,

@@ -130,8 +130,15 @@ class ChartImagesTest {
             CurveReport.load(Curves.RESOURCES.resolve("samsung-t9.csv"), null, -1));
     List<XYChart> charts = ChartImages.overlay(curves, "three", 1200, 700);
     assertThat(charts).hasSize(2);
-    assertThat(charts.get(0).getSeriesCollection().stream().map(x -> x.getName()).toList())
+    assertThat(
+            charts.get(0).getSeriesCollection().stream()
+                .filter(x -> x.isShowInLegend())
+                .map(x -> x.getName())
+                .toList())
         .containsExactly("KINGSTON SNV3S1000G 50026B7686ABCDEF", "wd-sn810", "samsung-t9");
+    // Each curve's floor is drawn too, out of the legend.
+    assertThat(charts.get(0).getSeries("floor wd-sn810").getYMax())
+        .isEqualTo(curves.get(1).analysis().floorMBps());
   }
 
   private static int darkPixels(BufferedImage img, int x, int yTop, int yBottom) {
