@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       AnalyzeCommand.class,
       ReportCommand.class,
       CompareCommand.class,
+      InfoCommand.class,
       CleanCommand.class,
       TrimCommand.class,
       HistoryCommand.class,
