@@ -79,7 +79,15 @@ public record RunInfo(
     if (d.path("rotational").isBoolean()) {
       device.put("media", d.path("rotational").asBoolean() ? "spinning disk" : "SSD");
     }
+    put(device, "firmware", text(d, "firmware"));
     put(device, "transport", text(d, "transport"));
+    put(device, "link", text(d.path("link"), "description"));
+    double ceiling =
+        d.path("link_ceiling_MBps").asDouble(d.path("link").path("ceiling_MBps").asDouble(0));
+    if (ceiling > 0) {
+      device.put("link ceiling", Units.rate(ceiling));
+    }
+    put(device, "temperature from", text(d, "temperature_source"));
     if (d.path("discard").isBoolean()) {
       device.put("discard (TRIM)", d.path("discard").asBoolean() ? "yes" : "no");
     }
