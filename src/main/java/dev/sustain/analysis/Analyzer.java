@@ -32,7 +32,9 @@ import java.util.List;
  * A drop is lasting when the lower level holds for at least {@link #lastingSeconds}; it is sharp
  * when the step between the two plateaus is at least half of the drop from the burst, and the
  * medians of up to 20 samples either side of the change point differ by at least half that step (a
- * ramp has small local differences however large its total decline).
+ * ramp has small local differences however large its total decline), and the plateaus inside change
+ * less than a third of the step. Every drop, recovery and dip must also differ from its neighbour
+ * by {@value #SIGNIFICANCE} standard errors, so noise does not become a throttle.
  */
 public final class Analyzer {
 
@@ -44,6 +46,9 @@ public final class Analyzer {
 
   /** Neighbouring plateaus closer than this fraction are one level. */
   static final double PLATEAU_MERGE_FRACTION = 0.08;
+
+  /** Standard errors by which two plateaus must differ to be different levels. */
+  static final double SIGNIFICANCE = 5.0;
 
   /** A plateau must have at least this many samples; shorter segments fold into a neighbour. */
   static final int MIN_PLATEAU_SAMPLES = 3;
@@ -69,7 +74,7 @@ public final class Analyzer {
   }
 
   /**
-   * How long a level must hold to count as lasting, in seconds: 1% of the run, at least 3 samples,
+   * How long a level must hold to count as lasting, in seconds: 1% of the run, at least 5 samples,
    * at most 30 s (a 13 GB cache fills in a few seconds even in a 28-hour run).
    */
   public static double lastingSeconds(SampleSeries series) {
@@ -81,7 +86,7 @@ public final class Analyzer {
       }
       typical = Stats.median(dt);
     }
-    return Math.max(3 * typical, Math.min(30.0, 0.01 * series.durationSeconds()));
+    return Math.max(5 * typical, Math.min(30.0, 0.01 * series.durationSeconds()));
   }
 
   /**
@@ -206,6 +211,8 @@ public final class Analyzer {
     private final double[] r;
     private final List<String> evidence = new ArrayList<>();
     private final List<String> advice = new ArrayList<>();
+    private boolean[] transition;
+    private double relativeNoise;
 
     Run(SampleSeries s) {
       if (s.size() == 0) {
@@ -237,7 +244,14 @@ public final class Analyzer {
         }
       }
       double sigma = Segmenter.noiseSigmaMBps(r);
+      relativeNoise = Segmenter.relativeNoise(r);
       List<Segment> segments = Segmenter.segment(s);
+      transition = new boolean[n];
+      for (Segment g : segments) {
+        if (g.sampleCount() < MIN_PLATEAU_SAMPLES) {
+          Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
+        }
+      }
       List<Segment> plateaus = plateaus(s, segments);
       double lasting = lastingSeconds(s);
       double burst = plateaus.get(0).meanMBps();
@@ -565,6 +579,43 @@ public final class Analyzer {
           s.media());
     }
 
+    /**
+     * Whether two plateaus differ by more than noise: by at least {@value #SIGNIFICANCE} standard
+     * errors of their means. The noise is the smaller of the run's relative noise at the higher
+     * level (a drive's noise grows with its rate) and the larger spread inside the two plateaus (a
+     * rate that alternates between two values, as 1 MiB requests in short intervals do, makes the
+     * difference-based estimate too large).
+     */
+    private boolean differ(Segment a, Segment b) {
+      double level = Math.max(a.meanMBps(), b.meanMBps());
+      double sigma = relativeNoise * level;
+      double inside = Math.max(spread(a), spread(b));
+      if (!Double.isNaN(inside)) {
+        sigma = Math.min(sigma, inside);
+      }
+      double se = sigma * Math.sqrt(1.0 / a.sampleCount() + 1.0 / b.sampleCount());
+      return Math.abs(a.meanMBps() - b.meanMBps()) >= SIGNIFICANCE * se;
+    }
+
+    /** The sample standard deviation inside a plateau, without stalls and transitions. */
+    private double spread(Segment p) {
+      double sum = 0;
+      double sumSq = 0;
+      int m = 0;
+      for (int i = p.startIndex(); i < p.endIndex(); i++) {
+        if (!isStall(i) && !transition[i]) {
+          sum += r[i];
+          sumSq += r[i] * r[i];
+          m++;
+        }
+      }
+      if (m < 3) {
+        return Double.NaN;
+      }
+      double mean = sum / m;
+      return Math.sqrt(Math.max(0, (sumSq - m * mean * mean) / (m - 1)));
+    }
+
     private boolean isStall(int i) {
       return s.bytes(i) == 0;
     }
@@ -643,7 +694,7 @@ public final class Analyzer {
         // a step's plateaus are flat. (The local medians alone are not enough: a change point
         // sits where the noise happens to jump most.)
         double inside = Math.max(internalChange(p.get(j - 1)), internalChange(q));
-        if (before - after >= 0.5 * step && step >= 3 * inside) {
+        if (before - after >= 0.5 * step && step >= 3 * inside && differ(p.get(j - 1), q)) {
           return j;
         }
       }
@@ -660,13 +711,16 @@ public final class Analyzer {
       return false;
     }
 
-    /** |least-squares slope| x duration of a plateau, over its non-stall samples, in MB/s. */
+    /**
+     * |least-squares slope| x duration of a plateau in MB/s, over its samples that are neither
+     * stalls nor short transition segments (a run's first intervals ramp up from zero).
+     */
     private double internalChange(Segment p) {
       double st = 0;
       double sy = 0;
       int m = 0;
       for (int i = p.startIndex(); i < p.endIndex(); i++) {
-        if (!isStall(i)) {
+        if (!isStall(i) && !transition[i]) {
           st += s.timeSeconds(i);
           sy += r[i];
           m++;
@@ -680,13 +734,27 @@ public final class Analyzer {
       double sxy = 0;
       double sxx = 0;
       for (int i = p.startIndex(); i < p.endIndex(); i++) {
-        if (!isStall(i)) {
+        if (!isStall(i) && !transition[i]) {
           double dt = s.timeSeconds(i) - mt;
           sxy += dt * (r[i] - my);
           sxx += dt * dt;
         }
       }
-      return sxx > 0 ? Math.abs(sxy / sxx) * p.durationSeconds() : 0;
+      if (sxx <= 0) {
+        return 0;
+      }
+      double slope = sxy / sxx;
+      double residual = 0;
+      for (int i = p.startIndex(); i < p.endIndex(); i++) {
+        if (!isStall(i) && !transition[i]) {
+          double e = r[i] - my - slope * (s.timeSeconds(i) - mt);
+          residual += e * e;
+        }
+      }
+      // Only the part of the slope beyond two standard errors: a short noisy plateau's slope
+      // is mostly noise, a long ramp's is real.
+      double standardError = m > 2 ? Math.sqrt(residual / (m - 2) / sxx) : Math.abs(slope);
+      return Math.max(0, Math.abs(slope) - 2 * standardError) * p.durationSeconds();
     }
 
     private int firstLowPlateau(List<Segment> p, double burst) {
@@ -699,21 +767,26 @@ public final class Analyzer {
     }
 
     private Recovery findRecovery(List<Segment> lastingPlateaus) {
-      double best = Double.NaN;
-      double low = Double.NaN;
+      Segment best = null;
+      Segment low = null;
       double bestAtDrop = Double.NaN;
       for (Segment p : lastingPlateaus) {
         double m = p.meanMBps();
-        if (!Double.isNaN(low) && m >= RECOVERY_FRACTION * low && m - low >= 0.05 * best) {
-          return new Recovery(bestAtDrop, low, m, p.startSeconds() - s.startSeconds(0));
+        if (low != null
+            && m >= RECOVERY_FRACTION * low.meanMBps()
+            && m - low.meanMBps() >= 0.05 * best.meanMBps()
+            && differ(low, p)) {
+          return new Recovery(bestAtDrop, low.meanMBps(), m, p.startSeconds() - s.startSeconds(0));
         }
-        if (!Double.isNaN(best) && m <= DROP_FRACTION * best) {
-          if (Double.isNaN(low) || m < low) {
-            low = m;
-            bestAtDrop = best;
+        if (best != null && m <= DROP_FRACTION * best.meanMBps() && differ(best, p)) {
+          if (low == null || m < low.meanMBps()) {
+            low = p;
+            bestAtDrop = best.meanMBps();
           }
         }
-        best = Double.isNaN(best) ? m : Math.max(best, m);
+        if (best == null || m > best.meanMBps()) {
+          best = p;
+        }
       }
       return null;
     }
@@ -729,7 +802,9 @@ public final class Analyzer {
             && next >= DROP_FRACTION * burst
             && Math.abs(prev - next) <= 0.10 * Math.max(prev, next)
             && m <= 0.80 * level
-            && m >= 0.10 * level) {
+            && m >= 0.10 * level
+            && differ(p.get(j), p.get(j - 1))
+            && differ(p.get(j), p.get(j + 1))) {
           dips++;
         }
       }

@@ -38,15 +38,27 @@ public final class Segmenter {
     return Math.max(sigma, floor);
   }
 
-  /** The segments of {@code series}, in time order, covering every sample. */
-  public static List<Segment> segment(SampleSeries series) {
-    double[] rates = series.writeMBpsArray();
+  /**
+   * The relative noise of a rate series: σ of log(rate + 1% of p90) from the MAD of first
+   * differences, at least 0.001 (0.1%).
+   */
+  public static double relativeNoise(double[] rates) {
+    return Math.max(Stats.diffNoiseSigma(logRates(rates), 0, rates.length), 1e-3);
+  }
+
+  private static double[] logRates(double[] rates) {
     double p90 = Stats.quantile(rates, 0.9);
     double epsilon = Math.max(0.01 * (Double.isNaN(p90) ? 0 : p90), 1e-6);
     double[] x = new double[rates.length];
     for (int i = 0; i < x.length; i++) {
       x[i] = Math.log(rates[i] + epsilon);
     }
+    return x;
+  }
+
+  /** The segments of {@code series}, in time order, covering every sample. */
+  public static List<Segment> segment(SampleSeries series) {
+    double[] x = logRates(series.writeMBpsArray());
     // In logs the 0.1% floor of σ is an absolute 0.001.
     double sigma = Math.max(Stats.diffNoiseSigma(x, 0, x.length), 1e-3);
     int[] starts = changePoints(x, sigma, MAX_SEGMENTS);

@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
       DatasetCommand.class,
       CopyCommand.class,
       AnalyzeCommand.class,
+      ReportCommand.class,
+      CompareCommand.class,
       InfoCommand.class,
       CleanCommand.class,
       TrimCommand.class,

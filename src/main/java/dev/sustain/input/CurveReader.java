@@ -34,9 +34,9 @@ import java.util.regex.Pattern;
  *   <li>fio {@code write_bw_log}: {@code msec, KiB/s, direction, bs, offset[, prio]}; only writes
  *       (direction 1). Averaged logs ({@code log_avg_msec}) become one sample per period, entries
  *       of several jobs in one period are added, and the periods fio left out because nothing
- *       completed are restored as 0 MB/s. Per-I/O logs (entries closer than 100 ms) become
- *       one-second samples of the bytes completed ({@code bs}). KiB/s is 1024 B/s; MB/s is 10^6
- *       B/s.
+ *       completed are restored as 0 MB/s. Per-I/O logs (entries closer than 100 ms, or more than 64
+ *       in 50 ms) become one-second samples of the bytes completed ({@code bs}). KiB/s is 1024 B/s;
+ *       MB/s is 10^6 B/s.
  * </ul>
  */
 public final class CurveReader {
@@ -260,12 +260,16 @@ public final class CurveReader {
     }
     // One file may hold several jobs' entries (per_job_logs=0), not necessarily in time order.
     entries.sort(java.util.Comparator.comparingDouble(e -> e[0]));
+    // Entries within 50 ms of each other are one moment (several jobs log the same period);
+    // the period is measured between moments.
     double[] diffs = new double[Math.max(0, entries.size() - 1)];
     int m = 0;
+    double moment = entries.get(0)[0];
     for (int i = 1; i < entries.size(); i++) {
-      double d = entries.get(i)[0] - entries.get(i - 1)[0];
-      if (d > 0) {
-        diffs[m++] = d;
+      double t = entries.get(i)[0];
+      if (t - moment >= 50) {
+        diffs[m++] = t - moment;
+        moment = t;
       }
     }
     double[] positive = java.util.Arrays.copyOf(diffs, m);
@@ -275,7 +279,7 @@ public final class CurveReader {
     List<String> notes = new ArrayList<>();
     SampleSeries.Builder b = SampleSeries.builder(entries.size());
     TreeMap<Long, double[]> buckets = new TreeMap<>();
-    boolean perIo = periodMs < 100;
+    boolean perIo = periodMs < 100 || morePerMomentThanJobs(entries);
     if (perIo) {
       boolean haveBs = true;
       for (double[] e : entries) {
@@ -330,6 +334,26 @@ public final class CurveReader {
               + " fio left out (nothing completed) as 0 MB/s");
     }
     return new ImportedCurve(file, ImportedCurve.Format.FIO_BW_LOG, b.build(), notes);
+  }
+
+  /**
+   * A per-I/O log can also be sparse (an I/O every few hundred ms): its moments then hold single
+   * entries with many distinct bandwidths, while an averaged log's moments hold one entry per job.
+   * Here: more than 64 entries in one moment (more jobs than one file holds) means per-I/O.
+   */
+  private static boolean morePerMomentThanJobs(List<double[]> entries) {
+    int inMoment = 0;
+    double moment = Double.NEGATIVE_INFINITY;
+    for (double[] e : entries) {
+      if (e[0] - moment >= 50) {
+        moment = e[0];
+        inMoment = 0;
+      }
+      if (++inMoment > 64) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A measured period snapped to whole 10 ms when within 2% (1001 ms is a 1000 ms log). */

@@ -41,11 +41,11 @@ public final class AnalysisText {
           b,
           "floor",
           Units.rate(a.floorMBps())
-              + " (after the cliff: "
-              + Units.rate(a.afterCacheMBps())
-              + " on average, "
+              + " ("
               + pct(a.floorMBps() / a.burstMBps())
-              + " of the burst)");
+              + " of the burst); after the cliff "
+              + Units.rate(a.afterCacheMBps())
+              + " on average");
     } else {
       line(
           b,
@@ -107,7 +107,7 @@ public final class AnalysisText {
           "fast for " + gb(a.cacheGB()) + ", then " + Units.rate(a.floorMBps()) + " to the end";
       case THERMAL_THROTTLE ->
           "throttles down to "
-              + Units.rate(a.floorMBps())
+              + Units.rate(lowestPlateau(a))
               + (a.recovered() ? " and recovers while writing" : "")
               + (a.throttleTempC() != null
                   ? " at " + Units.fixed(a.throttleTempC(), 0) + " °C"
@@ -132,6 +132,17 @@ public final class AnalysisText {
       case FLAT ->
           "holds " + Units.rate(a.floorMBps()) + (a.linkCapped() ? " at the link's limit" : "");
     };
+  }
+
+  /** The lowest plateau that wrote something: where a throttle took the rate, if only briefly. */
+  private static double lowestPlateau(Analysis a) {
+    double low = a.floorMBps();
+    for (var p : a.plateaus()) {
+      if (p.meanMBps() > 0 && p.sampleCount() >= 3) {
+        low = Math.min(low, p.meanMBps());
+      }
+    }
+    return low;
   }
 
   private static void line(StringBuilder b, String label, String text) {

@@ -212,4 +212,33 @@ class CurveReaderTest {
         .isInstanceOf(InputFormatException.class)
         .hasMessageStartingWith(dir.resolve("run.json") + ":3: not valid JSON");
   }
+
+  @Test
+  void fioTimestampsThatRunLateByAMillisecondEachDoNotMakeFakeGaps() throws IOException {
+    StringBuilder b = new StringBuilder();
+    for (int i = 1; i <= 3000; i++) {
+      b.append(1001L * i).append(", 100000, 1, 1048576, 0\n");
+    }
+    ImportedCurve c = CurveReader.read(file("late_bw.log", b.toString()));
+
+    assertThat(c.series().size()).isEqualTo(3000);
+    assertThat(c.notes()).noneMatch(n -> n.contains("restored"));
+    for (int i = 0; i < 3000; i++) {
+      assertThat(c.series().writeMBps(i)).isCloseTo(102.4, within(1e-9));
+    }
+  }
+
+  @Test
+  void twoJobsInOneFioLogAreAdded() throws IOException {
+    Path p =
+        file(
+            "two_bw.log",
+            "1000, 1000, 1, 4096, 0\n1003, 2000, 1, 4096, 0\n"
+                + "2001, 1000, 1, 4096, 0\n2002, 2000, 1, 4096, 0\n");
+
+    SampleSeries s = CurveReader.read(p).series();
+
+    assertThat(s.size()).isEqualTo(2);
+    assertThat(s.writeMBps(1)).isCloseTo(3000 * 1024 / 1e6, within(1e-9));
+  }
 }

@@ -1,0 +1,96 @@
+package dev.sustain.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * link_capped and cpu_bound, with their evidence; and temperature that does not make a throttle.
+ */
+class FlagsTest {
+
+  private static SampleSeries withContext(
+      SampleSeries s, double linkMBps, double cpuPct, int cores, double tempRisePerSecond) {
+    SampleSeries.Builder b =
+        SampleSeries.builder(s.size()).media(s.media()).linkCeilingMBps(linkMBps).cpuCores(cores);
+    for (int i = 0; i < s.size(); i++) {
+      double temp =
+          Double.isNaN(tempRisePerSecond) ? Double.NaN : 30 + tempRisePerSecond * s.timeSeconds(i);
+      b.add(s.timeSeconds(i), s.writeMBps(i), -1, temp, cpuPct);
+    }
+    return b.build();
+  }
+
+  @Test
+  void aFlatBurstAtTheLinksCeilingIsLinkCappedAndSaysTheLinkMayHideACliff() {
+    // The T9: 918 MB/s flat on a 10 Gb/s link with a practical ceiling near 950 MB/s.
+    SampleSeries s =
+        withContext(
+            SyntheticCurves.flat(1, 1, 918, 600, 0.005).series(), 950, Double.NaN, 0, Double.NaN);
+
+    Analysis a = Analyzer.analyze(s);
+
+    assertThat(a.linkCapped()).isTrue();
+    assertThat(a.shape()).isEqualTo(Shape.FLAT);
+    assertThat(a.evidence()).anyMatch(e -> e.contains("950 MB/s") && e.contains("hide a cliff"));
+    assertThat(a.advice()).anyMatch(e -> e.contains("link"));
+  }
+
+  @Test
+  void aBurstWellBelowTheCeilingIsNotLinkCapped() {
+    SampleSeries s =
+        withContext(
+            SyntheticCurves.flat(1, 1, 600, 300, 0.01).series(), 950, Double.NaN, 0, Double.NaN);
+
+    assertThat(Analyzer.analyze(s).linkCapped()).isFalse();
+  }
+
+  @Test
+  void oneCoreAtFullWhileTheRateIsFlatIsCpuBound() {
+    // The encrypted copy: 170 MB/s flat, one core busy.
+    SampleSeries s =
+        withContext(
+            SyntheticCurves.flat(2, 1, 170, 300, 0.02).series(), Double.NaN, 99, 4, Double.NaN);
+
+    Analysis a = Analyzer.analyze(s);
+
+    assertThat(a.cpuBound()).isTrue();
+    assertThat(a.evidence()).anyMatch(e -> e.startsWith("CPU-bound: one core at 99%"));
+  }
+
+  @Test
+  void allCoresBusyIsCpuBound() {
+    SampleSeries s =
+        withContext(
+            SyntheticCurves.flat(2, 1, 170, 300, 0.02).series(), Double.NaN, 398, 4, Double.NaN);
+
+    assertThat(Analyzer.analyze(s).cpuBound()).isTrue();
+  }
+
+  @Test
+  void anIdleCpuIsNotCpuBoundAndNoCpuSeriesIsNeither() {
+    SampleSeries idle =
+        withContext(
+            SyntheticCurves.flat(2, 1, 190, 300, 0.02).series(), Double.NaN, 8, 4, Double.NaN);
+    SampleSeries none = SyntheticCurves.flat(2, 1, 190, 300, 0.02).series();
+
+    assertThat(Analyzer.analyze(idle).cpuBound()).isFalse();
+    assertThat(Analyzer.analyze(none).cpuBound()).isFalse();
+  }
+
+  @Test
+  void aCacheCliffWhileTheTemperatureKeepsRisingIsStillACacheCliff() {
+    SampleSeries s =
+        withContext(
+            SyntheticCurves.cacheCliff(3, 1, 2555, 280, 127, 300, 0.02).series(),
+            Double.NaN,
+            Double.NaN,
+            0,
+            0.05);
+
+    Analysis a = Analyzer.analyze(s);
+
+    assertThat(a.shape()).isEqualTo(Shape.CACHE_CLIFF);
+    assertThat(a.throttleTempC()).isNull();
+  }
+}
