@@ -262,8 +262,13 @@ class WriteCommandTest {
       assertThat(runJson(out).at("/result/status").asText()).isEqualTo("running");
       long sent = System.nanoTime();
       new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
-      assertThat(p.waitFor(10, TimeUnit.SECONDS)).as("exited").isTrue();
+      // The run has stopped once run.json says so (the analysis and the history come after).
+      while (runJson(out).at("/result/status").asText().equals("running")
+          && System.nanoTime() - sent < TimeUnit.SECONDS.toNanos(30)) {
+        TimeUnit.MILLISECONDS.sleep(20);
+      }
       double stopSeconds = (System.nanoTime() - sent) / 1e9;
+      assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("exited").isTrue();
       assertThat(p.exitValue()).as(() -> stderrOf(dir.resolve("stderr"))).isEqualTo(130);
       assertThat(stopSeconds).isLessThan(5);
       JsonNode json = runJson(out);
