@@ -59,7 +59,8 @@ class GoldenFilesTest {
               "random",
               Instant.parse("2026-11-30T10:15:00Z"),
               "bench-1",
-              4242);
+              4242,
+              2);
       WriteResult r =
           new WriteResult(
               "20261130-101500-abcd",
