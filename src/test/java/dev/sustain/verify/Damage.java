@@ -1,0 +1,69 @@
+package dev.sustain.verify;
+
+import dev.sustain.pattern.VerifiablePattern;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.SplittableRandom;
+
+/** Writes verifiable files and damages them in known places, for tests. */
+final class Damage {
+
+  private Damage() {}
+
+  /** Writes {@code bytes} of {@code pattern} data to a new file, as a write run would. */
+  static void write(Path file, VerifiablePattern pattern, long bytes) throws IOException {
+    int chunk = 1 << 20;
+    try (Arena arena = Arena.ofConfined();
+        FileChannel ch =
+            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      MemorySegment buf = arena.allocate(chunk, 4096);
+      for (long off = 0; off < bytes; off += chunk) {
+        int len = (int) Math.min(chunk, bytes - off);
+        ByteBuffer b = pattern.bytesFor(off, len, buf).asByteBuffer();
+        while (b.hasRemaining()) {
+          ch.write(b, off + b.position());
+        }
+      }
+    }
+  }
+
+  static void zero(Path file, long offset, int length) throws IOException {
+    put(file, offset, new byte[length]);
+  }
+
+  static void noise(Path file, long offset, int length, long seed) throws IOException {
+    byte[] b = new byte[length];
+    new SplittableRandom(seed).nextBytes(b);
+    put(file, offset, b);
+  }
+
+  /** Copies {@code length} bytes from {@code from} over {@code to}: data in the wrong place. */
+  static void copy(Path file, long from, long to, int length) throws IOException {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+      ByteBuffer b = ByteBuffer.allocate(length);
+      ch.read(b, from);
+      put(file, to, b.array());
+    }
+  }
+
+  static void truncate(Path file, long size) throws IOException {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      ch.truncate(size);
+    }
+  }
+
+  static void put(Path file, long offset, byte[] bytes) throws IOException {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      ByteBuffer b = ByteBuffer.wrap(bytes);
+      while (b.hasRemaining()) {
+        ch.write(b, offset + b.position());
+      }
+      ch.force(true);
+    }
+  }
+}
