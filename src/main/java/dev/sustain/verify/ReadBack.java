@@ -92,19 +92,20 @@ public final class ReadBack {
     if (readable < expected) {
       bad.add(readable, expected - readable, BadKind.MISSING, -1);
     }
-    try (Arena arena = Arena.ofConfined()) {
-      State state = new State(job, counters, bad, arena);
-      long start = clock.nanoTime();
-      state.pass(engine, List.of(new long[] {0, readable}), job.blockBytes(), stop);
-      if (state.end == End.COMPLETE && !state.retry.isEmpty()) {
-        List<long[]> again = new ArrayList<>(state.retry);
-        state.retry.clear();
-        state.retrying = true;
-        state.pass(engine, again, BLOCK, stop);
-      }
-      long nanos = Math.max(0, state.lastCompletionNanos - start);
-      return new Outcome(state.end, state.bytesRead, nanos, state.checkedBytes, bad, state.error);
+    // Automatic (shared, freed by the GC): engines may fill the buffers from threads of their
+    // own, and a request abandoned on a stop may still hold its buffer when this returns.
+    Arena arena = Arena.ofAuto();
+    State state = new State(job, counters, bad, arena);
+    long start = clock.nanoTime();
+    state.pass(engine, List.of(new long[] {0, readable}), job.blockBytes(), stop);
+    if (state.end == End.COMPLETE && state.error == null && !state.retry.isEmpty()) {
+      List<long[]> again = new ArrayList<>(state.retry);
+      state.retry.clear();
+      state.retrying = true;
+      state.pass(engine, again, BLOCK, stop);
     }
+    long nanos = Math.max(0, state.lastCompletionNanos - start);
+    return new Outcome(state.end, state.bytesRead, nanos, state.checkedBytes, bad, state.error);
   }
 
   /** The loop's state across the main pass and the 4 KiB retry pass. */
@@ -152,6 +153,9 @@ public final class ReadBack {
           end = End.INTERRUPTED;
         }
         int submitted = 0;
+        if (error != null) {
+          return; // what is in flight is abandoned; the engine's close waits for it
+        }
         while (stopAt < 0 && !free.isEmpty() && range < ranges.size()) {
           long[] r = ranges.get(range);
           if (next >= r[1]) {
@@ -221,6 +225,14 @@ public final class ReadBack {
         checkedBytes += whole;
       }
       if (whole == slot.lengthBytes) {
+        return;
+      }
+      if (slot.failure != null && !(slot.failure instanceof IOException)) {
+        // Not the device: a fault in the engine or in Sustain. Never report it as bad data.
+        if (error == null) {
+          end = End.FAILED;
+          error = "read at offset " + slot.offsetBytes + " failed: " + slot.failure;
+        }
         return;
       }
       long restStart = slot.offsetBytes + whole;

@@ -43,7 +43,7 @@ class ReadBackTest {
   void anUndamagedFilePassesAndEveryByteIsChecked() throws IOException {
     Path f = dir.resolve("good");
     VerifiablePattern p = new VerifiablePattern(21, 0);
-    Damage.write(f, p, 8 * MIB + 3 * K4);
+    DamageForTests.write(f, p, 8 * MIB + 3 * K4);
     ReadBack.Outcome o = verify(f, 8 * MIB + 3 * K4, p, List.of(), 4);
     assertThat(o.end()).isEqualTo(ReadBack.End.COMPLETE);
     assertThat(o.bad().isEmpty()).isTrue();
@@ -55,12 +55,12 @@ class ReadBackTest {
     Path f = dir.resolve("damaged");
     VerifiablePattern p = new VerifiablePattern(22, 0);
     long size = 8 * MIB;
-    Damage.write(f, p, size);
-    Damage.zero(f, MIB + 2 * K4, K4); // one zeroed block
-    Damage.noise(f, 2 * MIB - K4, 3 * K4, 5); // noise across a request boundary
-    Damage.copy(f, 5 * MIB, 3 * MIB, 2 * K4); // two blocks in the wrong place
-    Damage.noise(f, 4 * MIB + 10, 100, 6); // a few bytes inside one block
-    Damage.truncate(f, size - 5 * K4 - 1000); // tail gone, the file ends inside a block
+    DamageForTests.write(f, p, size);
+    DamageForTests.zero(f, MIB + 2 * K4, K4); // one zeroed block
+    DamageForTests.noise(f, 2 * MIB - K4, 3 * K4, 5); // noise across a request boundary
+    DamageForTests.copy(f, 5 * MIB, 3 * MIB, 2 * K4); // two blocks in the wrong place
+    DamageForTests.noise(f, 4 * MIB + 10, 100, 6); // a few bytes inside one block
+    DamageForTests.truncate(f, size - 5 * K4 - 1000); // tail gone, the file ends inside a block
 
     ReadBack.Outcome o = verify(f, size, p, List.of(), 8);
 
@@ -78,7 +78,7 @@ class ReadBackTest {
   void ioErrorsArePinnedToTheFailingBlocksByRereading() throws IOException {
     Path f = dir.resolve("eio");
     VerifiablePattern p = new VerifiablePattern(23, 50);
-    Damage.write(f, p, 4 * MIB);
+    DamageForTests.write(f, p, 4 * MIB);
     List<long[]> failing = List.of(new long[] {2 * MIB + 5 * K4, 2 * MIB + 7 * K4});
 
     ReadBack.Outcome o = verify(f, 4 * MIB, p, failing, 4);
@@ -109,8 +109,8 @@ class ReadBackTest {
     // A fake 8 MiB "drive" that really holds 4 MiB: writes past 4 MiB land at offset - 4 MiB.
     Path f = dir.resolve("wrapped");
     VerifiablePattern p = new VerifiablePattern(24, 0);
-    Damage.write(f, p, 8 * MIB);
-    Damage.copy(f, 4 * MIB, 0, (int) (4 * MIB));
+    DamageForTests.write(f, p, 8 * MIB);
+    DamageForTests.copy(f, 4 * MIB, 0, (int) (4 * MIB));
     ReadBack.Outcome o = verify(f, 8 * MIB, p, List.of(), 4);
     assertThat(o.bad().extents())
         .containsExactly(new BadExtent(0, 4 * MIB, BadKind.MISPLACED, 4 * MIB));

@@ -11,12 +11,12 @@ import java.nio.file.StandardOpenOption;
 import java.util.SplittableRandom;
 
 /** Writes verifiable files and damages them in known places, for tests. */
-final class Damage {
+public final class DamageForTests {
 
-  private Damage() {}
+  private DamageForTests() {}
 
   /** Writes {@code bytes} of {@code pattern} data to a new file, as a write run would. */
-  static void write(Path file, VerifiablePattern pattern, long bytes) throws IOException {
+  public static void write(Path file, VerifiablePattern pattern, long bytes) throws IOException {
     int chunk = 1 << 20;
     try (Arena arena = Arena.ofConfined();
         FileChannel ch =
@@ -32,18 +32,18 @@ final class Damage {
     }
   }
 
-  static void zero(Path file, long offset, int length) throws IOException {
+  public static void zero(Path file, long offset, int length) throws IOException {
     put(file, offset, new byte[length]);
   }
 
-  static void noise(Path file, long offset, int length, long seed) throws IOException {
+  public static void noise(Path file, long offset, int length, long seed) throws IOException {
     byte[] b = new byte[length];
     new SplittableRandom(seed).nextBytes(b);
     put(file, offset, b);
   }
 
   /** Copies {@code length} bytes from {@code from} over {@code to}: data in the wrong place. */
-  static void copy(Path file, long from, long to, int length) throws IOException {
+  public static void copy(Path file, long from, long to, int length) throws IOException {
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
       ByteBuffer b = ByteBuffer.allocate(length);
       ch.read(b, from);
@@ -51,13 +51,13 @@ final class Damage {
     }
   }
 
-  static void truncate(Path file, long size) throws IOException {
+  public static void truncate(Path file, long size) throws IOException {
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
       ch.truncate(size);
     }
   }
 
-  static void put(Path file, long offset, byte[] bytes) throws IOException {
+  public static void put(Path file, long offset, byte[] bytes) throws IOException {
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
       ByteBuffer b = ByteBuffer.wrap(bytes);
       while (b.hasRemaining()) {
