@@ -1,0 +1,117 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sustain.testing.EmulatedDrive;
+import dev.sustain.testing.EmulatedDrive.Phase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real {@code sustain write} on the emulated drive: the curve in samples.csv is the one the
+ * kernel's throttle played. Root and cgroup-v1 blkio only; skipped elsewhere with the reason.
+ */
+@Tag("root")
+class EmulatedDriveWriteTest {
+
+  private static final long MB = 1_000_000L;
+
+  @TempDir Path dir;
+
+  record Row(double timeSeconds, double megabytesPerSecond, long bytes) {}
+
+  static List<Row> rows(Path runFolder) throws Exception {
+    return Files.readAllLines(runFolder.resolve("samples.csv")).stream()
+        .skip(1)
+        .map(l -> l.split(",", -1))
+        .map(c -> new Row(Double.parseDouble(c[0]), Double.parseDouble(c[1]), Long.parseLong(c[2])))
+        .toList();
+  }
+
+  static Path runWrite(EmulatedDrive drive, Path dir, List<Phase> phases, String... extra)
+      throws Exception {
+    Path out = dir.resolve("run");
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of("write", drive.mountPoint().toString(), "--out", out.toString()));
+    args.addAll(List.of(extra));
+    Process p =
+        drive.start(
+            Cli.command(args.toArray(String[]::new)),
+            dir.resolve("stdout"),
+            dir.resolve("stderr"),
+            phases);
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the run ended").isTrue();
+    assertThat(p.exitValue()).as(() -> read(dir.resolve("stderr"))).isZero();
+    return out;
+  }
+
+  static String read(Path p) {
+    try {
+      return Files.readString(p);
+    } catch (java.io.IOException e) {
+      return "";
+    }
+  }
+
+  @Test
+  void aCacheCliffPlayedByTheThrottleShowsInTheSamples() throws Exception {
+    try (EmulatedDrive drive = EmulatedDrive.create(1L << 30, dir)) {
+      Path out =
+          runWrite(
+              drive,
+              dir,
+              List.of(Phase.initially(200 * MB), Phase.afterBytes(400 * MB, 40 * MB)),
+              "--size",
+              "700MB",
+              "--interval",
+              "250ms");
+      assertThat(drive.phasesApplied()).isEqualTo(2);
+      List<Row> rows = rows(out);
+      // Fast at first, slow at the end, the step near 400 MB written.
+      double first = rows.get(1).megabytesPerSecond();
+      double last = rows.get(rows.size() - 2).megabytesPerSecond();
+      assertThat(first).isBetween(150.0, 250.0);
+      assertThat(last).isBetween(30.0, 50.0);
+      long cumulative = 0;
+      long stepAt = -1;
+      for (Row r : rows) {
+        if (stepAt < 0 && r.megabytesPerSecond() < 100) {
+          stepAt = cumulative;
+        }
+        cumulative += r.bytes();
+      }
+      assertThat(stepAt).isBetween(330 * MB, 470 * MB);
+    }
+  }
+
+  @Test
+  void aNearZeroLimitShowsAsZeroRows() throws Exception {
+    try (EmulatedDrive drive = EmulatedDrive.create(1L << 30, dir)) {
+      Path out =
+          runWrite(
+              drive,
+              dir,
+              List.of(
+                  Phase.initially(100 * MB),
+                  Phase.afterSeconds(2, 1),
+                  Phase.afterSeconds(5, 100 * MB)),
+              "--time",
+              "7s",
+              "--size",
+              "256MiB",
+              "--interval",
+              "500ms");
+      assertThat(drive.phasesApplied()).isEqualTo(3);
+      List<Row> rows = rows(out);
+      long zeros = rows.stream().filter(r -> r.bytes() == 0).count();
+      // Three seconds of a 1 B/s limit: about six half-second rows with nothing completed.
+      assertThat(zeros).as(rows.toString()).isBetween(4L, 7L);
+    }
+  }
+}
