@@ -2,10 +2,15 @@ package dev.sustain.verify;
 
 import dev.sustain.unit.Units;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Bad extents in words for people. Stateless. */
 public final class VerifyWords {
+
+  /** Misplaced data from one distance covering this share of the run means wrapped capacity. */
+  static final double WRAP_SHARE = 0.01;
 
   private VerifyWords() {}
 
@@ -33,30 +38,35 @@ public final class VerifyWords {
   /** What the bad extents mean, one sentence per kind found. */
   public static List<String> explain(BadExtentSet bad, long expectedBytes) {
     List<String> out = new ArrayList<>();
-    long smallestWrap = Long.MAX_VALUE;
-    boolean backwards = false;
+    // Fake capacity shows as a large share of the run read back from one fixed distance further
+    // on (a multiple of the real size); a few stray blocks are a mapping fault, not a wrap.
+    Map<Long, Long> bytesByShift = new HashMap<>();
     for (BadExtent e : bad.extents()) {
       if (e.kind() == BadKind.MISPLACED) {
-        if (e.shiftBytes() > 0) {
-          smallestWrap = Math.min(smallestWrap, e.shiftBytes());
-        } else {
-          backwards = true;
-        }
+        bytesByShift.merge(e.shiftBytes(), e.lengthBytes(), Long::sum);
       }
     }
-    if (smallestWrap != Long.MAX_VALUE) {
+    long wrap = Long.MAX_VALUE;
+    for (Map.Entry<Long, Long> e : bytesByShift.entrySet()) {
+      if (e.getKey() > 0 && e.getValue() >= expectedBytes * WRAP_SHARE) {
+        wrap = Math.min(wrap, e.getKey());
+      }
+    }
+    if (wrap != Long.MAX_VALUE) {
       out.add(
           "Reads returned data written "
-              + Units.binaryBytes(smallestWrap)
+              + Units.binaryBytes(wrap)
               + " further on: the drive wraps its addresses, the mark of fake capacity. It"
               + " really holds about "
-              + Units.binaryBytes(smallestWrap)
+              + Units.binaryBytes(wrap)
               + " ("
-              + Units.decimalBytes(smallestWrap)
+              + Units.decimalBytes(wrap)
               + "); anything written beyond that overwrote earlier data.");
-    } else if (backwards) {
+    } else if (bad.bytes(BadKind.MISPLACED) > 0) {
       out.add(
-          "Reads returned this run's data from other offsets: the drive maps addresses wrongly.");
+          "Reads returned "
+              + Units.binaryBytes(bad.bytes(BadKind.MISPLACED))
+              + " of this run's data at the wrong offsets: the drive maps some addresses wrongly.");
     }
     if (bad.bytes(BadKind.CORRUPTED) > 0) {
       out.add(
