@@ -12,6 +12,9 @@ import picocli.CommandLine.Command;
     description = "What a drive really writes under a long write: cache, cliff, floor, stalls.",
     subcommands = {
       WriteCommand.class,
+      ReadCommand.class,
+      VerifyCommand.class,
+      SweepCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {
