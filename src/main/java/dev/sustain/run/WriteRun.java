@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.DataPattern;
-import dev.sustain.pattern.RandomPool;
+import dev.sustain.pattern.PatternSpec;
+import dev.sustain.pattern.Patterns;
+import dev.sustain.pattern.VerifiablePattern;
 import dev.sustain.sampling.CpuClock;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
@@ -45,6 +47,18 @@ public final class WriteRun {
     this.stop = stop;
   }
 
+  /** Verifiable data is made of 4 KiB blocks: sizes and requests come in whole blocks. */
+  private static final int VERIFIABLE_BLOCK_BYTES = 4096;
+
+  /** The parsed --pattern; bad text is a usage error. */
+  static PatternSpec pattern(WriteParams p) {
+    try {
+      return Patterns.parse(p.pattern() == null ? Defaults.PATTERN : p.pattern());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
   /** Checks what does not need the file system: depths, sizes, intervals. */
   static void validate(WriteParams p) {
     if (p.sizeBytes() < 0 && p.duration() == null) {
@@ -63,6 +77,7 @@ public final class WriteRun {
     if (p.intervalNanos() < Defaults.MIN_INTERVAL_NANOS) {
       throw new UsageException("--interval must be at least 100ms");
     }
+    pattern(p);
   }
 
   /** Runs the job. Usage problems are thrown before anything is written. */
@@ -74,6 +89,16 @@ public final class WriteRun {
     IoEngine engine = Engines.create(params.engine());
     int logical = BlockGeometry.logicalBlockSize(file.folder());
     long align = direct ? engine.directAlignmentBytes(file.folder(), logical) : 1;
+    PatternSpec spec = pattern(params);
+    if (spec.verifiable() && params.blockBytes() % VERIFIABLE_BLOCK_BYTES != 0) {
+      throw new UsageException(
+          "--pattern "
+              + spec.name()
+              + " writes 4 KiB blocks that each carry their own header: --bs must be a multiple"
+              + " of 4 KiB, not "
+              + params.blockBytes()
+              + " B (or use --pattern zeros)");
+    }
     if (params.blockBytes() % align != 0) {
       throw new UsageException(
           "--bs "
@@ -87,7 +112,9 @@ public final class WriteRun {
     long sizeBytes =
         params.sizeBytes() < 0
             ? -1
-            : new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+            : new dev.sustain.unit.ByteSize(params.sizeBytes())
+                .roundUpTo(spec.verifiable() ? Math.max(align, VERIFIABLE_BLOCK_BYTES) : align)
+                .bytes();
     if (sizeBytes > 0) {
       file.checkFreeSpace(sizeBytes);
     }
@@ -99,8 +126,9 @@ public final class WriteRun {
       throw new UsageException(openProblem(file, direct, e));
     }
     try (Arena arena = Arena.ofShared()) {
-      DataPattern pattern = new RandomPool(arena, params.blockBytes(), runId.hashCode());
-      return runOpen(runId, file, folder, engine, pattern, sizeBytes, align);
+      DataPattern pattern = spec.create(arena, params.blockBytes(), Patterns.idFor(runId));
+      long lastRequestAlign = spec.verifiable() ? Math.max(align, VERIFIABLE_BLOCK_BYTES) : align;
+      return runOpen(runId, file, folder, engine, pattern, sizeBytes, lastRequestAlign);
     } finally {
       engine.close();
       if (!params.keep()) {
@@ -131,6 +159,10 @@ public final class WriteRun {
     Instant started = Instant.now();
     ObjectNode runJson =
         RunJson.start(runId, "write", file, params, engine.name(), pattern.name(), started);
+    if (pattern instanceof VerifiablePattern v) {
+      // verify finds the run's blocks by this id (it is in every block header too).
+      ((ObjectNode) runJson.get("params")).put("pattern_id", Patterns.idToHex(v.runId()));
+    }
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();
