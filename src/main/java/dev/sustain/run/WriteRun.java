@@ -92,12 +92,12 @@ public final class WriteRun {
     PatternSpec spec = pattern(params);
     if (spec.verifiable() && params.blockBytes() % VERIFIABLE_BLOCK_BYTES != 0) {
       throw new UsageException(
-          "--pattern "
-              + spec.name()
-              + " writes 4 KiB blocks that each carry their own header: --bs must be a multiple"
-              + " of 4 KiB, not "
+          "--bs "
               + params.blockBytes()
-              + " B (or use --pattern zeros)");
+              + " B is not a multiple of 4 KiB, which --pattern "
+              + spec.name()
+              + " needs: every 4 KiB block carries its own header (--pattern zeros takes any"
+              + " size)");
     }
     if (params.blockBytes() % align != 0) {
       throw new UsageException(

@@ -220,4 +220,41 @@ class VerifyCommandTest {
     assertThat(runJson.at("/result/status").asText()).isEqualTo("complete");
     assertThat(runJson.at("/source_run/folder").asText()).isEqualTo(run.toString());
   }
+
+  @Test
+  void writeKeepThenVerifyFindsADamagedBlockAndPassesAnUntouchedRun() throws IOException {
+    Path target = Files.createDirectories(dir.resolve("drive"));
+    Path run = dir.resolve("written");
+    Cli.Result w =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "24MiB",
+            "--bs",
+            "256KiB",
+            "--qd",
+            "4",
+            "--keep",
+            "--pattern",
+            "compress:50",
+            "--interval",
+            "100ms",
+            "--out",
+            run.toString());
+    assertThat(w.exitCode()).as(w.err()).isZero();
+    JsonNode runJson = RunFolder.JSON.readTree(run.resolve("run.json").toFile());
+    assertThat(runJson.at("/params/pattern").asText()).isEqualTo("compress:50");
+    assertThat(runJson.at("/params/pattern_id").asText()).hasSize(16);
+
+    Cli.Result good = cli("verify", run.toString(), "--json");
+    assertThat(good.exitCode()).as(good.err()).isZero();
+    assertThat(json(good).get("checked_bytes").asLong()).isEqualTo(24 * MIB);
+    assertThat(json(good).get("bs_bytes").asInt()).isEqualTo(256 << 10);
+
+    DamageForTests.noise(testFile(run), 10 * MIB + 4 * K4, (int) K4, 3);
+    Cli.Result bad = cli("verify", run.toString(), "--json");
+    assertThat(bad.exitCode()).isEqualTo(3);
+    assertThat(extents(json(bad))).containsExactly((10 * MIB + 4 * K4) + "+" + K4 + " corrupted");
+  }
 }
