@@ -17,10 +17,20 @@ public final class DamageForTests {
 
   /** Writes {@code bytes} of {@code pattern} data to a new file, as a write run would. */
   public static void write(Path file, VerifiablePattern pattern, long bytes) throws IOException {
+    write(file, pattern, bytes, StandardOpenOption.CREATE_NEW);
+  }
+
+  /** Writes over an existing file or a block device. */
+  public static void writeExisting(Path file, VerifiablePattern pattern, long bytes)
+      throws IOException {
+    write(file, pattern, bytes, StandardOpenOption.WRITE);
+  }
+
+  private static void write(
+      Path file, VerifiablePattern pattern, long bytes, StandardOpenOption how) throws IOException {
     int chunk = 1 << 20;
     try (Arena arena = Arena.ofConfined();
-        FileChannel ch =
-            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        FileChannel ch = FileChannel.open(file, how, StandardOpenOption.WRITE)) {
       MemorySegment buf = arena.allocate(chunk, 4096);
       for (long off = 0; off < bytes; off += chunk) {
         int len = (int) Math.min(chunk, bytes - off);
@@ -29,6 +39,7 @@ public final class DamageForTests {
           ch.write(b, off + b.position());
         }
       }
+      ch.force(true);
     }
   }
 
