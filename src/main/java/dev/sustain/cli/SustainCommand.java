@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
     description = "What a drive really writes under a long write: cache, cliff, floor, stalls.",
     subcommands = {
       WriteCommand.class,
+      CleanCommand.class,
       ReadCommand.class,
       VerifyCommand.class,
       SweepCommand.class,

@@ -99,6 +99,18 @@ public final class WriteCommand extends BaseCommand {
               + " buffer_compress_percentage; verifiable too) or zeros (default ${DEFAULT-VALUE}).")
   String pattern;
 
+      names = "--destroy-data",
+      description =
+          "Allow TARGET to be a raw block device: ALL ITS DATA IS DESTROYED. Refused anyway when"
+              + " the device or a partition is mounted, swap, or held by LVM, RAID or dm.")
+  boolean destroyData;
+
+  @Option(
+      names = "--until",
+      paramLabel = "WHEN",
+      description = "full: write a raw device's whole capacity, exactly.")
+  String until;
+
   @Option(
       names = "--io-timeout",
       paramLabel = "DURATION",
@@ -126,7 +138,12 @@ public final class WriteCommand extends BaseCommand {
             buffered,
             engine,
             pattern,
-            ioTimeout.toNanos());
+            ioTimeout.toNanos(),
+            destroyData,
+            until);
+    if (until != null && !until.equals("full")) {
+      throw new dev.sustain.unit.UsageException("--until takes 'full', not '" + until + "'");
+    }
     dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
