@@ -99,6 +99,7 @@ public final class WriteCommand extends BaseCommand {
               + " buffer_compress_percentage; verifiable too) or zeros (default ${DEFAULT-VALUE}).")
   String pattern;
 
+  @Option(
       names = "--destroy-data",
       description =
           "Allow TARGET to be a raw block device: ALL ITS DATA IS DESTROYED. Refused anyway when"

@@ -273,7 +273,8 @@ public final class WriteRun {
       long alignBytes)
       throws IOException {
     try (Arena arena = Arena.ofShared()) {
-      DataPattern pattern = pattern(params).create(arena, params.blockBytes(), Patterns.idFor(runId));
+      DataPattern pattern =
+          pattern(params).create(arena, params.blockBytes(), Patterns.idFor(runId));
       return runWith(runId, target, folder, engine, pattern, extentBytes, totalBytes, alignBytes);
     }
   }
