@@ -97,14 +97,20 @@ public record ReadSource(
     String runId = root.path("run_id").asText(null);
     JsonNode params = root.path("params");
     JsonNode result = root.path("result");
-    String testFile = root.path("target").path("test_file").asText(null);
-    if (testFile == null) {
-      testFile = params.path("test_file").asText(null);
+    JsonNode target = root.path("target");
+    String testFile = target.path("test_file").asText(null);
+    boolean device = "device".equals(target.path("kind").asText());
+    if (testFile == null && device) {
+      // A raw device run (write --destroy-data): the data is on the device itself.
+      testFile = target.path("device").path("path").asText(target.path("path").asText(null));
     }
     if (testFile == null) {
       throw new UsageException(runJson + " does not say where the run's test file is");
     }
     Path file = Path.of(testFile);
+    if (!Files.exists(file) && device) {
+      throw new UsageException("the run's device " + file + " is not there (unplugged?)");
+    }
     if (!Files.exists(file)) {
       boolean kept = result.path("test_file_kept").asBoolean(params.path("keep").asBoolean(false));
       throw new UsageException(
@@ -132,11 +138,20 @@ public record ReadSource(
     int bs = params.path("bs_bytes").asInt(0);
     int qd = params.path("qd").asInt(0);
     long written = result.path("bytes").asLong(0);
-    long sizeParam = params.path("size_bytes").asLong(-1);
     String status = result.path("status").asText("unknown");
     List<String> notes = new ArrayList<>();
-    // A run bounded by time over a sized file wraps around: the file holds at most its size.
-    long expected = sizeParam > 0 ? Math.min(sizeParam, written) : written;
+    long expected = written;
+    long extent = params.path("extent_bytes").asLong(-1);
+    long sizeParam = params.path("size_bytes").asLong(-1);
+    boolean timed = !params.path("time_s").isMissingNode() && !params.path("time_s").isNull();
+    if (extent > 0) {
+      expected = Math.min(extent, written);
+    } else if (timed && sizeParam > 0) {
+      // A run bounded by time over a sized file wraps around: the file holds at most its size,
+      // which the run rounded up to whole blocks.
+      long rounded = (sizeParam + BLOCK - 1) / BLOCK * BLOCK;
+      expected = Math.min(rounded, written);
+    }
     if (!status.equals("complete")) {
       // The last requests in flight may have completed out of order: only what lies before them
       // is surely written.

@@ -77,4 +77,44 @@ class VerifyBlockDeviceTest {
       sh("losetup", "-d", loop);
     }
   }
+
+  @Test
+  void aRawDeviceWrittenByWriteVerifiesFromItsRunFolder() throws Exception {
+    Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")), "loop devices need root");
+    Path image = dir.resolve("raw.img");
+    try (var ch =
+        java.nio.channels.FileChannel.open(
+            image,
+            java.nio.file.StandardOpenOption.CREATE_NEW,
+            java.nio.file.StandardOpenOption.WRITE)) {
+      ch.write(java.nio.ByteBuffer.wrap(new byte[1]), 12 * MIB - 1);
+    }
+    String loop;
+    try {
+      loop = sh("losetup", "--find", "--show", image.toString()).strip();
+    } catch (IOException e) {
+      Assumptions.abort("no loop device available: " + e.getMessage());
+      return;
+    }
+    try {
+      Path run = dir.resolve("run");
+      Cli.Result w =
+          Cli.run("write", loop, "--destroy-data", "--until", "full", "--out", run.toString());
+      assertThat(w.exitCode()).as(w.err()).isZero();
+      Cli.Result good =
+          Cli.run("verify", run.toString(), "--json", "--out", dir.resolve("v").toString());
+      assertThat(good.exitCode()).as(good.out() + good.err()).isZero();
+      assertThat(RunFolder.JSON.readTree(good.out()).get("checked_bytes").asLong())
+          .isEqualTo(12 * MIB);
+      DamageForTests.noise(Path.of(loop), 5 * MIB, 4096, 1);
+      Cli.Result bad =
+          Cli.run("verify", run.toString(), "--json", "--out", dir.resolve("v2").toString());
+      assertThat(bad.exitCode()).isEqualTo(3);
+      assertThat(RunFolder.JSON.readTree(bad.out()).get("bad").get(0).get("offset").asLong())
+          .isEqualTo(5 * MIB);
+    } finally {
+      sh("losetup", "-d", loop);
+    }
+  }
 }

@@ -257,4 +257,38 @@ class VerifyCommandTest {
     assertThat(bad.exitCode()).isEqualTo(3);
     assertThat(extents(json(bad))).containsExactly((10 * MIB + 4 * K4) + "+" + K4 + " corrupted");
   }
+
+  @Test
+  void aSizeThatIsNotWholeBlocksAndAWrappedTimedRunBothVerify() throws IOException {
+    Path target = Files.createDirectories(dir.resolve("drive2"));
+    Path odd = dir.resolve("odd");
+    Cli.Result w =
+        Cli.run("write", target.toString(), "--size", "10MB", "--keep", "--out", odd.toString());
+    assertThat(w.exitCode()).as(w.err()).isZero();
+    Cli.Result v = cli("verify", odd.toString(), "--json");
+    assertThat(v.exitCode()).as(v.out() + v.err()).isZero();
+    assertThat(json(v).get("checked_bytes").asLong() % K4).isZero();
+    assertThat(json(v).get("checked_bytes").asLong()).isGreaterThanOrEqualTo(10_000_000L);
+
+    Path wrapped = dir.resolve("wrapped");
+    Cli.Result t =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "4MiB",
+            "--time",
+            "1s",
+            "--bs",
+            "64KiB",
+            "--qd",
+            "2",
+            "--keep",
+            "--out",
+            wrapped.toString());
+    assertThat(t.exitCode()).as(t.err()).isZero();
+    Cli.Result tv = cli("verify", wrapped.toString(), "--json");
+    assertThat(tv.exitCode()).as(tv.out() + tv.err()).isZero();
+    assertThat(json(tv).get("checked_bytes").asLong()).isEqualTo(4 * MIB);
+  }
 }
