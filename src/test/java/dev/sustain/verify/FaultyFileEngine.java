@@ -19,6 +19,10 @@ final class FaultyFileEngine implements IoEngine {
   private static final int EIO = 5;
 
   private final List<long[]> failing;
+
+  /** Requests at or past this offset never complete, like a device that stopped answering. */
+  long hangFromOffset = Long.MAX_VALUE;
+
   private final ArrayDeque<IoSlot> done = new ArrayDeque<>();
   private FileChannel channel;
   int maxInFlight;
@@ -42,6 +46,9 @@ final class FaultyFileEngine implements IoEngine {
   public void submit(IoSlot slot) throws IOException {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
+    if (slot.offsetBytes >= hangFromOffset) {
+      return;
+    }
     for (long[] f : failing) {
       if (slot.offsetBytes < f[1] && slot.offsetBytes + slot.lengthBytes > f[0]) {
         slot.result = -EIO;

@@ -115,4 +115,46 @@ class ReadBackTest {
     assertThat(o.bad().extents())
         .containsExactly(new BadExtent(0, 4 * MIB, BadKind.MISPLACED, 4 * MIB));
   }
+
+  @Test
+  void aStopEndsTheReadAsInterruptedWithWhatWasCheckedSoFar() throws IOException {
+    Path f = dir.resolve("stop");
+    VerifiablePattern p = new VerifiablePattern(25, 0);
+    DamageForTests.write(f, p, 8 * MIB);
+    try (FaultyFileEngine engine = new FaultyFileEngine(List.of())) {
+      engine.open(f, new IoEngine.OpenOptions(false, false, false), 2);
+      int[] polls = {0};
+      ReadBack.Outcome o =
+          new ReadBack(NanoClock.SYSTEM)
+              .run(
+                  engine,
+                  new ReadBack.Job(8 * MIB, 8 * MIB, 1 << 20, 2, p, 10_000_000_000L),
+                  new RunCounters(),
+                  () -> ++polls[0] > 2);
+      assertThat(o.end()).isEqualTo(ReadBack.End.INTERRUPTED);
+      assertThat(o.checkedBytes()).isPositive().isLessThan(8 * MIB);
+      assertThat(o.bad().isEmpty()).isTrue();
+    }
+  }
+
+  @Test
+  void aDeviceThatStopsAnsweringFailsTheReadAfterTheTimeout() throws IOException {
+    Path f = dir.resolve("hang");
+    VerifiablePattern p = new VerifiablePattern(26, 0);
+    DamageForTests.write(f, p, 4 * MIB);
+    try (FaultyFileEngine engine = new FaultyFileEngine(List.of())) {
+      engine.hangFromOffset = 2 * MIB;
+      engine.open(f, new IoEngine.OpenOptions(false, false, false), 2);
+      ReadBack.Outcome o =
+          new ReadBack(NanoClock.SYSTEM)
+              .run(
+                  engine,
+                  new ReadBack.Job(4 * MIB, 4 * MIB, 1 << 20, 2, p, 200_000_000L),
+                  new RunCounters(),
+                  () -> false);
+      assertThat(o.end()).isEqualTo(ReadBack.End.FAILED);
+      assertThat(o.error()).contains("stopped answering");
+      assertThat(o.checkedBytes()).isEqualTo(2 * MIB);
+    }
+  }
 }
