@@ -12,7 +12,9 @@ import picocli.CommandLine.Command;
     description = "What a drive really writes under a long write: cache, cliff, floor, stalls.",
     subcommands = {
       WriteCommand.class,
+      AnalyzeCommand.class,
       CleanCommand.class,
+      TrimCommand.class,
       ReadCommand.class,
       VerifyCommand.class,
       SweepCommand.class,

@@ -107,6 +107,13 @@ public final class WriteCommand extends BaseCommand {
   boolean destroyData;
 
   @Option(
+      names = "--trim-first",
+      description =
+          "TRIM before writing: the folder's file system, or the whole raw device (with"
+              + " --destroy-data). Run once with and once without to compare.")
+  boolean trimFirst;
+
+  @Option(
       names = "--until",
       paramLabel = "WHEN",
       description = "full: write a raw device's whole capacity, exactly.")
@@ -146,6 +153,16 @@ public final class WriteCommand extends BaseCommand {
       throw new dev.sustain.unit.UsageException("--until takes 'full', not '" + until + "'");
     }
     dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
+    WriteRun.validate(params);
+    if (trimFirst) {
+      java.nio.file.Path t = java.nio.file.Path.of(target);
+      java.nio.file.Path trimTarget =
+          dev.sustain.target.TestFile.isBlockDevice(t) || java.nio.file.Files.isDirectory(t)
+              ? t
+              : t.toAbsolutePath().getParent();
+      dev.sustain.target.Trim.Done done = dev.sustain.target.Trim.trim(trimTarget, destroyData);
+      out().println("Trim first: " + done.what());
+    }
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
     WriteResult result = new WriteRun(params, progress, stop).run();

@@ -67,7 +67,7 @@ public final class WriteRun {
   }
 
   /** Checks what does not need the file system: depths, sizes, intervals. */
-  static void validate(WriteParams p) {
+  public static void validate(WriteParams p) {
     if (p.sizeBytes() < 0 && p.duration() == null && !"full".equals(p.until())) {
       throw new UsageException("give --size SIZE, --time DURATION, or both");
     }
