@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Writes (and reads back) a test file at every request size and queue depth, and says the"
-          + " smallest request that reaches 90% of the best rate.",
+          + " smallest request that reaches 90%% of the best rate.",
       "Some USB bridges reach link speed only with 4 MiB requests, while file copies issue 128 KiB"
           + " to 1 MiB. The test file is removed afterwards."
     })
@@ -37,8 +37,9 @@ public final class SweepCommand extends BaseCommand {
 
   @Option(
       names = "--bs",
-      paramLabel = "SIZE[,SIZE...]",
+      paramLabel = "SIZE",
       split = ",",
+      splitSynopsisLabel = ",",
       converter = Converters.BlockSize.class,
       defaultValue = "128KiB,1MiB,4MiB",
       description = "Request sizes (default ${DEFAULT-VALUE}).")
@@ -46,8 +47,9 @@ public final class SweepCommand extends BaseCommand {
 
   @Option(
       names = "--qd",
-      paramLabel = "N[,N...]",
+      paramLabel = "N",
       split = ",",
+      splitSynopsisLabel = ",",
       defaultValue = "1,32",
       description = "Queue depths (default ${DEFAULT-VALUE}).")
   List<Integer> queueDepths;

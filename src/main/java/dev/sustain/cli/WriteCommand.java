@@ -95,7 +95,7 @@ public final class WriteCommand extends BaseCommand {
       defaultValue = Defaults.PATTERN,
       description =
           "The data: random (incompressible; every 4 KiB carries its run id and offset, so"
-              + " verify can check it), compress:N (N% of every 4 KiB is zeros, like fio's"
+              + " verify can check it), compress:N (N%% of every 4 KiB is zeros, like fio's"
               + " buffer_compress_percentage; verifiable too) or zeros (default ${DEFAULT-VALUE}).")
   String pattern;
 
