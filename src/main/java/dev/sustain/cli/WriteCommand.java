@@ -116,7 +116,10 @@ public final class WriteCommand extends BaseCommand {
   @Option(
       names = "--until",
       paramLabel = "WHEN",
-      description = "full: write a raw device's whole capacity, exactly.")
+      description =
+          "floor: stop once the floor after the cache cliff has held (within +-10% for 60 s),"
+              + " or a curve without a cliff has held 10 min; full: write a raw device's whole"
+              + " capacity, exactly.")
   String until;
 
   @Option(
@@ -149,8 +152,9 @@ public final class WriteCommand extends BaseCommand {
             ioTimeout.toNanos(),
             destroyData,
             until);
-    if (until != null && !until.equals("full")) {
-      throw new dev.sustain.unit.UsageException("--until takes 'full', not '" + until + "'");
+    if (until != null && !until.equals("full") && !until.equals("floor")) {
+      throw new dev.sustain.unit.UsageException(
+          "--until takes 'floor' or 'full', not '" + until + "'");
     }
     dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
     WriteRun.validate(params);
@@ -167,6 +171,10 @@ public final class WriteCommand extends BaseCommand {
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
     WriteResult result = new WriteRun(params, progress, stop).run();
     printSummary(out(), result);
+    if (progress.analysis() != null) {
+      out().print(progress.analysis());
+      out().flush();
+    }
     return switch (result.status()) {
       case COMPLETE, RUNNING -> ExitCodes.OK;
       case INTERRUPTED -> ExitCodes.INTERRUPTED;

@@ -1,12 +1,20 @@
 package dev.sustain.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Analyzer;
+import dev.sustain.analysis.LivePhase;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.IoEngine;
+import dev.sustain.input.CurveReader;
+import dev.sustain.input.ImportedCurve;
+import dev.sustain.input.InputFormatException;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.PatternSpec;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
+import dev.sustain.report.AnalysisJson;
+import dev.sustain.report.AnalysisText;
 import dev.sustain.sampling.CpuClock;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
@@ -68,7 +76,7 @@ public final class WriteRun {
 
   /** Checks what does not need the file system: depths, sizes, intervals. */
   public static void validate(WriteParams p) {
-    if (p.sizeBytes() < 0 && p.duration() == null && !"full".equals(p.until())) {
+    if (p.sizeBytes() < 0 && p.duration() == null && p.until() == null) {
       throw new UsageException("give --size SIZE, --time DURATION, or both");
     }
     if (p.sizeBytes() == 0) {
@@ -124,6 +132,10 @@ public final class WriteRun {
         params.sizeBytes() < 0
             ? -1
             : new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+    if (sizeBytes < 0 && params.duration() == null) {
+      // --until floor alone: at most what fits, keeping the margin; the floor usually ends it first
+      sizeBytes = file.maxJobBytes() / align * align;
+    }
     if (sizeBytes > 0) {
       file.checkFreeSpace(sizeBytes);
     }
@@ -228,6 +240,8 @@ public final class WriteRun {
                 + device.describe()
                 + ")");
       }
+    } else if (params.duration() == null) {
+      sizeBytes = capacity; // --until floor alone: at most the whole device
     } else {
       sizeBytes = -1; // --time alone: wrap around the whole device
     }
@@ -346,20 +360,34 @@ public final class WriteRun {
     try (SamplesCsv csv =
         new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
       sampler.addListener(csv);
+      LivePhase live = new LivePhase();
+      AtomicBoolean floorHeld = new AtomicBoolean();
       sampler.addListener(
-          row ->
-              observer.sample(
-                  row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9));
+          row -> {
+            live.add(Math.max(row.intervalSeconds(), 1e-9), row.bytes());
+            observer.phase(live.describe());
+            if ("floor".equals(params.until()) && live.floorReached()) {
+              floorHeld.set(true);
+            }
+            observer.sample(
+                row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9);
+          });
       sampler.begin();
       SamplerThread thread = new SamplerThread(sampler);
       thread.start();
       try {
-        outcome = new Runner(NanoClock.SYSTEM).run(engine, job, counters, stop::get);
+        outcome =
+            new Runner(NanoClock.SYSTEM)
+                .run(engine, job, counters, () -> stop.get() || floorHeld.get());
         error = outcome.error();
         status =
             switch (outcome.end()) {
               case COMPLETE -> WriteResult.Status.COMPLETE;
-              case INTERRUPTED -> WriteResult.Status.INTERRUPTED;
+              // --until floor: the floor held, so the run is done, not interrupted
+              case INTERRUPTED ->
+                  floorHeld.get() && !stop.get()
+                      ? WriteResult.Status.COMPLETE
+                      : WriteResult.Status.INTERRUPTED;
               case FAILED -> WriteResult.Status.FAILED;
             };
         if (status == WriteResult.Status.COMPLETE) {
@@ -406,8 +434,28 @@ public final class WriteRun {
             rateStats(folder));
     RunJson.finish(runJson, result, ended);
     folder.writeRunJson(runJson);
+    analyse(folder);
     observer.finished(result);
     return result;
+  }
+
+  /**
+   * Analyses the finished run from its own folder (the same path {@code sustain analyze} takes) and
+   * leaves analysis.json beside the samples. A run too short to analyse leaves none.
+   */
+  private void analyse(RunFolder folder) throws IOException {
+    ImportedCurve curve;
+    try {
+      curve = CurveReader.readRunFolder(folder.dir());
+    } catch (InputFormatException e) {
+      return; // e.g. no samples at all: nothing to analyse
+    }
+    if (curve.series().size() == 0) {
+      return;
+    }
+    Analysis analysis = Analyzer.analyze(curve.series());
+    folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
+    observer.analysed(AnalysisText.format(null, analysis, List.of()));
   }
 
   /**
