@@ -74,26 +74,35 @@ public final class BlockFormat {
     return (int) (h ^ (h >>> 32));
   }
 
-  /** Writes one block (header, content, zero tail) at {@code at} in {@code segment}. */
+  /** Longs in one block: the size of the scratch arrays the methods below take. */
+  static final int BLOCK_LONGS = LONGS_PER_BLOCK;
+
+  /**
+   * Writes one block (header, content, zero tail) at {@code at} in {@code segment}. The longs are
+   * made in {@code scratch} (a plain array: fast from the first call, long before the JIT has
+   * compiled anything) and copied in one bulk move.
+   *
+   * @param scratch at least {@link #BLOCK_LONGS} longs, owned by the calling thread
+   */
   static void writeBlock(
-      MemorySegment segment, long at, long runId, long offsetBytes, int payloadBytes) {
-    segment.set(LONG, at, MAGIC);
-    segment.set(LONG, at + 8, runId);
-    segment.set(LONG, at + 16, offsetBytes);
-    segment.set(INT, at + 24, payloadBytes);
-    segment.set(INT, at + 28, headerCheck(runId, offsetBytes, payloadBytes));
+      MemorySegment segment,
+      long at,
+      long runId,
+      long offsetBytes,
+      int payloadBytes,
+      long[] scratch) {
+    scratch[0] = MAGIC;
+    scratch[1] = runId;
+    scratch[2] = offsetBytes;
+    // Bytes 24..27 the payload, 28..31 the check, as two little-endian ints.
+    scratch[3] =
+        (payloadBytes & 0xffffffffL) | ((long) headerCheck(runId, offsetBytes, payloadBytes) << 32);
     long seed = blockSeed(runId, offsetBytes);
     int payloadLongs = payloadBytes / Long.BYTES;
-    long base = at / Long.BYTES;
-    if (at % Long.BYTES == 0) {
-      for (int i = HEADER_LONGS; i < payloadLongs; i++) {
-        segment.setAtIndex(LONG, base + i, contentLong(seed, i));
-      }
-    } else {
-      for (int i = HEADER_LONGS; i < payloadLongs; i++) {
-        segment.set(LONG, at + (long) i * Long.BYTES, contentLong(seed, i));
-      }
+    for (int i = HEADER_LONGS; i < payloadLongs; i++) {
+      scratch[i] = contentLong(seed, i);
     }
+    MemorySegment.copy(scratch, 0, segment, LONG, at, payloadLongs);
     if (payloadBytes < BLOCK_BYTES) {
       segment.asSlice(at + payloadBytes, BLOCK_BYTES - payloadBytes).fill((byte) 0);
     }
@@ -127,28 +136,28 @@ public final class BlockFormat {
   }
 
   /**
-   * True when the content after the header is exactly what {@code (runId, offsetBytes,
-   * payloadBytes)} produce: the pseudo-random longs, then zeros to the end of the block.
+   * True when the block at {@code at} is exactly what {@code (runId, offsetBytes, payloadBytes)}
+   * produce after its header: the pseudo-random longs, then zeros to the end of the block.
+   *
+   * @param scratch at least {@link #BLOCK_LONGS} longs, owned by the calling thread
    */
   static boolean contentMatches(
-      MemorySegment segment, long at, long runId, long offsetBytes, int payloadBytes) {
+      MemorySegment segment,
+      long at,
+      long runId,
+      long offsetBytes,
+      int payloadBytes,
+      long[] scratch) {
+    MemorySegment.copy(segment, LONG, at, scratch, 0, LONGS_PER_BLOCK);
     long seed = blockSeed(runId, offsetBytes);
     int payloadLongs = payloadBytes / Long.BYTES;
     // Accumulate differences rather than branch per long: the loop stays as fast as generation.
     long diff = 0;
-    if (at % Long.BYTES == 0) {
-      long base = at / Long.BYTES;
-      for (int i = HEADER_LONGS; i < payloadLongs; i++) {
-        diff |= segment.getAtIndex(LONG, base + i) ^ contentLong(seed, i);
-      }
-      for (int i = payloadLongs; i < LONGS_PER_BLOCK; i++) {
-        diff |= segment.getAtIndex(LONG, base + i);
-      }
-    } else {
-      for (int i = HEADER_LONGS; i < LONGS_PER_BLOCK; i++) {
-        long expected = i < payloadLongs ? contentLong(seed, i) : 0;
-        diff |= segment.get(LONG, at + (long) i * Long.BYTES) ^ expected;
-      }
+    for (int i = HEADER_LONGS; i < payloadLongs; i++) {
+      diff |= scratch[i] ^ contentLong(seed, i);
+    }
+    for (int i = payloadLongs; i < LONGS_PER_BLOCK; i++) {
+      diff |= scratch[i];
     }
     return diff == 0;
   }

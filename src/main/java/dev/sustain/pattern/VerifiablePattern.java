@@ -22,6 +22,13 @@ public final class VerifiablePattern implements DataPattern {
   private final int compressPercent;
   private final int payloadBytes;
 
+  /** Where {@link #fill} makes each block: one thread fills, per the DataPattern contract. */
+  private final long[] writeScratch = new long[BlockFormat.BLOCK_LONGS];
+
+  /** Where {@link #check} compares a block; per thread, so checking stays thread-safe. */
+  private static final ThreadLocal<long[]> CHECK_SCRATCH =
+      ThreadLocal.withInitial(() -> new long[BlockFormat.BLOCK_LONGS]);
+
   /**
    * @param runId the run id written into every header; verification needs it (kept in run.json, and
    *     in every block)
@@ -53,8 +60,8 @@ public final class VerifiablePattern implements DataPattern {
   /** At most 32768 blocks (128 MiB): enough for C2 to compile even on a busy machine. */
   private static final int WARM_UP_MAX_BLOCKS = 32768;
 
-  /** And at most one second, however busy the machine: a slow start beats a long wait. */
-  private static final long WARM_UP_MAX_NANOS = 1_000_000_000L;
+  /** And at most a quarter of a second, however busy the machine. */
+  private static final long WARM_UP_MAX_NANOS = 250_000_000L;
 
   /**
    * Runs {@link #bytesFor} and {@link #check} until the JIT has compiled them, once per JVM, before
@@ -75,23 +82,32 @@ public final class VerifiablePattern implements DataPattern {
     try (Arena confined = Arena.ofConfined();
         Arena shared = Arena.ofShared()) {
       int block = BlockFormat.BLOCK_BYTES;
+      int most = 16 * block;
       MemorySegment[] scratch = {
-        confined.allocate(block, block),
-        shared.allocate(block, block),
-        Arena.ofAuto().allocate(block, block)
+        confined.allocate(most, block),
+        shared.allocate(most, block),
+        Arena.ofAuto().allocate(most, block)
       };
       long start = System.nanoTime();
       long batchStart = start;
-      for (int done = 1; done <= WARM_UP_MAX_BLOCKS; done++) {
-        VerifiablePattern p = patterns[done % 2];
+      int done = 0;
+      for (int call = 1; done < WARM_UP_MAX_BLOCKS; call++) {
+        VerifiablePattern p = patterns[call % 2];
+        // Requests of one block and of several, as runs make them: loops that only ever ran once
+        // would be compiled with a trap on their second turn.
+        int length = call % 3 == 0 ? block : most;
         long offset = (long) done * block;
-        MemorySegment data = p.bytesFor(offset, block, scratch[done % scratch.length]);
-        if (!p.check(offset, data, 0).ok()) {
-          throw new IllegalStateException("a verifiable block does not check at " + offset);
+        MemorySegment data = p.bytesFor(offset, length, scratch[call % scratch.length]);
+        for (int at = 0; at < length; at += block) {
+          if (!p.check(offset + at, data, at).ok()) {
+            throw new IllegalStateException("a verifiable block does not check at " + offset);
+          }
         }
-        if (done % 64 == 0) {
+        int before = done;
+        done += length / block;
+        if (done / 64 != before / 64) {
           long now = System.nanoTime();
-          if (done >= 4096 && now - batchStart < WARM_BATCH_NANOS
+          if (done >= 2048 && now - batchStart < WARM_BATCH_NANOS
               || now - start > WARM_UP_MAX_NANOS) {
             return;
           }
@@ -166,10 +182,13 @@ public final class VerifiablePattern implements DataPattern {
     return slotBuffer.asSlice(0, lengthBytes);
   }
 
-  /** Writes the blocks for {@code [offsetBytes, offsetBytes + lengthBytes)} into {@code target}. */
+  /**
+   * Writes the blocks for {@code [offsetBytes, offsetBytes + lengthBytes)} into {@code target}.
+   * Like {@link #bytesFor}, from one thread at a time.
+   */
   public void fill(MemorySegment target, long offsetBytes, int lengthBytes) {
     for (int at = 0; at < lengthBytes; at += BlockFormat.BLOCK_BYTES) {
-      BlockFormat.writeBlock(target, at, runId, offsetBytes + at, payloadBytes);
+      BlockFormat.writeBlock(target, at, runId, offsetBytes + at, payloadBytes, writeScratch);
     }
   }
 
@@ -182,7 +201,8 @@ public final class VerifiablePattern implements DataPattern {
     if (h == null || h.runId() != runId || h.payloadBytes() != payloadBytes) {
       return BlockVerdict.CORRUPTED;
     }
-    if (!BlockFormat.contentMatches(segment, at, runId, h.offsetBytes(), payloadBytes)) {
+    if (!BlockFormat.contentMatches(
+        segment, at, runId, h.offsetBytes(), payloadBytes, CHECK_SCRATCH.get())) {
       return BlockVerdict.CORRUPTED;
     }
     return h.offsetBytes() == offsetBytes
