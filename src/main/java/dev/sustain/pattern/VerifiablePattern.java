@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code random} pattern; with N &gt; 0 the last N% of every block is zeros, so the data compresses
  * to about (100-N)%, like fio's {@code buffer_compress_percentage} ({@code compress:N}).
  *
- * <p>It fills the slot's buffer (about 9 GB/s on one core, see bench/PatternBench.java), so it
- * suits any drive slower than that. Requests and offsets must be multiples of 4 KiB. One instance
+ * <p>It fills the slot's buffer at several GB per second of one core (bench/pattern-bench.sh), far
+ * above the external drives it is meant for. Requests and offsets must be multiples of 4 KiB. One instance
  * per run; {@link #bytesFor} is called from one thread, {@link #check} is stateless and
  * thread-safe.
  */
