@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * to about (100-N)%, like fio's {@code buffer_compress_percentage} ({@code compress:N}).
  *
  * <p>It fills the slot's buffer at several GB per second of one core (bench/pattern-bench.sh), far
- * above the external drives it is meant for. Requests and offsets must be multiples of 4 KiB. One instance
- * per run; {@link #bytesFor} is called from one thread, {@link #check} is stateless and
+ * above the external drives it is meant for. Requests and offsets must be multiples of 4 KiB. One
+ * instance per run; {@link #bytesFor} is called from one thread, {@link #check} is stateless and
  * thread-safe.
  */
 public final class VerifiablePattern implements DataPattern {
