@@ -360,7 +360,7 @@ public final class WriteRun {
     try (SamplesCsv csv =
         new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
       sampler.addListener(csv);
-      LivePhase live = new LivePhase();
+      LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
       AtomicBoolean floorHeld = new AtomicBoolean();
       sampler.addListener(
           row -> {
@@ -377,17 +377,12 @@ public final class WriteRun {
       thread.start();
       try {
         outcome =
-            new Runner(NanoClock.SYSTEM)
-                .run(engine, job, counters, () -> stop.get() || floorHeld.get());
+            new Runner(NanoClock.SYSTEM).run(engine, job, counters, stop::get, floorHeld::get);
         error = outcome.error();
         status =
             switch (outcome.end()) {
               case COMPLETE -> WriteResult.Status.COMPLETE;
-              // --until floor: the floor held, so the run is done, not interrupted
-              case INTERRUPTED ->
-                  floorHeld.get() && !stop.get()
-                      ? WriteResult.Status.COMPLETE
-                      : WriteResult.Status.INTERRUPTED;
+              case INTERRUPTED -> WriteResult.Status.INTERRUPTED;
               case FAILED -> WriteResult.Status.FAILED;
             };
         if (status == WriteResult.Status.COMPLETE) {
@@ -431,10 +426,11 @@ public final class WriteRun {
             flushSeconds,
             status,
             error,
-            rateStats(folder));
+            rateStats(folder),
+            null);
     RunJson.finish(runJson, result, ended);
     folder.writeRunJson(runJson);
-    analyse(folder);
+    result = result.withAnalysis(analyse(folder));
     observer.finished(result);
     return result;
   }
@@ -443,19 +439,20 @@ public final class WriteRun {
    * Analyses the finished run from its own folder (the same path {@code sustain analyze} takes) and
    * leaves analysis.json beside the samples. A run too short to analyse leaves none.
    */
-  private void analyse(RunFolder folder) throws IOException {
+  private Analysis analyse(RunFolder folder) throws IOException {
     ImportedCurve curve;
     try {
       curve = CurveReader.readRunFolder(folder.dir());
     } catch (InputFormatException e) {
-      return; // e.g. no samples at all: nothing to analyse
+      return null; // e.g. no samples at all: nothing to analyse
     }
     if (curve.series().size() == 0) {
-      return;
+      return null;
     }
     Analysis analysis = Analyzer.analyze(curve.series());
     folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
     observer.analysed(AnalysisText.format(null, analysis, List.of()));
+    return analysis;
   }
 
   /**
