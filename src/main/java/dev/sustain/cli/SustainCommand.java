@@ -12,6 +12,9 @@ import picocli.CommandLine.Command;
     description = "What a drive really writes under a long write: cache, cliff, floor, stalls.",
     subcommands = {
       WriteCommand.class,
+      FillCommand.class,
+      DatasetCommand.class,
+      CopyCommand.class,
       AnalyzeCommand.class,
       InfoCommand.class,
       CleanCommand.class,

@@ -100,6 +100,22 @@ public final class WriteCommand extends BaseCommand {
   String pattern;
 
   @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Run the same job N times (default ${DEFAULT-VALUE}); each pass is a run folder"
+              + " OUT/pass-N, and OUT/passes.json compares them.")
+  int repeat;
+
+  @Option(
+      names = "--cooldown",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      description = "Pause between repeated passes: 30s, 5m (default none).")
+  Duration cooldown;
+
+  @Option(
       names = "--destroy-data",
       description =
           "Allow TARGET to be a raw block device: ALL ITS DATA IS DESTROYED. Refused anyway when"
@@ -183,6 +199,12 @@ public final class WriteCommand extends BaseCommand {
           "--until takes 'floor' or 'full', not '" + until + "'");
     }
     dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
+    if (repeat < 1) {
+      throw new dev.sustain.unit.UsageException("--repeat must be 1 or more, not " + repeat);
+    }
+    if (cooldown != null && repeat == 1) {
+      throw new dev.sustain.unit.UsageException("--cooldown needs --repeat 2 or more");
+    }
     WriteRun.validate(params);
     dev.sustain.expect.Expectation expectation = expectation();
     db.location(); // a bad --db is bad input, found before anything is written
@@ -197,7 +219,25 @@ public final class WriteCommand extends BaseCommand {
     }
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
+    if (repeat > 1) {
+      return repeated(params, progress, stop, expectation);
+    }
     WriteResult result = new WriteRun(params, progress, stop).run();
+    afterRun(result, progress, expectation);
+    return switch (result.status()) {
+      case COMPLETE, RUNNING -> ExitCodes.OK;
+      case INTERRUPTED -> ExitCodes.INTERRUPTED;
+      case FAILED -> {
+        err().println("sustain write: " + result.error());
+        yield ExitCodes.RUN_FAILED;
+      }
+    };
+  }
+
+  /** The summary, the analysis, the expectation's check and the history, after one run. */
+  private void afterRun(
+      WriteResult result, LiveProgress progress, dev.sustain.expect.Expectation expectation)
+      throws java.io.IOException {
     printSummary(out(), result);
     if (progress.analysis() != null) {
       out().print(progress.analysis());
@@ -212,14 +252,71 @@ public final class WriteCommand extends BaseCommand {
       out().flush();
     }
     db.recordQuietly(result.runFolder(), err());
-    return switch (result.status()) {
-      case COMPLETE, RUNNING -> ExitCodes.OK;
-      case INTERRUPTED -> ExitCodes.INTERRUPTED;
-      case FAILED -> {
-        err().println("sustain write: " + result.error());
-        yield ExitCodes.RUN_FAILED;
+  }
+
+  private int repeated(
+      WriteParams params,
+      LiveProgress progress,
+      AtomicBoolean stop,
+      dev.sustain.expect.Expectation expectation)
+      throws java.io.IOException {
+    PrintWriter o = out();
+    dev.sustain.run.RunObserver perPass =
+        new dev.sustain.run.RunObserver() {
+          int pass;
+
+          @Override
+          public void warning(String message) {
+            progress.warning(message);
+          }
+
+          @Override
+          public void started(RunInfo info) {
+            pass++;
+            o.println("Pass " + pass + " of " + repeat + ":");
+            progress.started(info);
+          }
+
+          @Override
+          public void sample(dev.sustain.sampling.SampleRow row, long totalBytes, double seconds) {
+            progress.sample(row, totalBytes, seconds);
+          }
+
+          @Override
+          public void finished(WriteResult result) {
+            progress.finished(result);
+          }
+        };
+    dev.sustain.workload.WriteRepeat.Outcome outcome =
+        dev.sustain.workload.WriteRepeat.run(
+            params,
+            repeat,
+            cooldown == null ? Duration.ZERO : cooldown,
+            perPass,
+            stop,
+            result -> afterRun(result, progress, expectation));
+    for (String s : outcome.comparison()) {
+      o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
+    }
+    o.println(
+        "Passes: "
+            + outcome.folder()
+            + " ("
+            + dev.sustain.workload.WriteRepeat.PASSES_JSON
+            + ", pass-1 ... pass-"
+            + outcome.passes().size()
+            + ")");
+    o.flush();
+    for (WriteResult r : outcome.passes()) {
+      if (r.status() == WriteResult.Status.FAILED) {
+        err().println("sustain write: " + r.error());
+        return ExitCodes.RUN_FAILED;
       }
-    };
+      if (r.status() == WriteResult.Status.INTERRUPTED) {
+        return ExitCodes.INTERRUPTED;
+      }
+    }
+    return outcome.passes().size() < repeat ? ExitCodes.INTERRUPTED : ExitCodes.OK;
   }
 
   private dev.sustain.expect.Expectation expectation() {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.LivePhase;
+import dev.sustain.device.DriveSensors;
+import dev.sustain.device.RunSensors;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.input.CurveReader;
@@ -21,7 +23,6 @@ import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.Sampler;
 import dev.sustain.sampling.SamplerThread;
 import dev.sustain.sampling.SamplesCsv;
-import dev.sustain.sampling.TemperatureSensor;
 import dev.sustain.target.BlockGeometry;
 import dev.sustain.target.RawDevice;
 import dev.sustain.target.TestFile;
@@ -199,13 +200,7 @@ public final class WriteRun {
     } catch (IOException e) {
       throw new UsageException("cannot read the facts of " + given + ": " + e.getMessage());
     }
-    List<String> problems =
-        device.refusals(
-            Path.of("/sys"),
-            Files.readString(Path.of("/proc/self/mountinfo")),
-            Files.isReadable(Path.of("/proc/swaps"))
-                ? Files.readString(Path.of("/proc/swaps"))
-                : "");
+    List<String> problems = device.refusalsOnThisSystem();
     if (!problems.isEmpty()) {
       throw new UsageException(
           "refusing to write "
@@ -286,10 +281,12 @@ public final class WriteRun {
       long totalBytes,
       long alignBytes)
       throws IOException {
-    try (Arena arena = Arena.ofShared()) {
+    try (Arena arena = Arena.ofShared();
+        RunSensors sensors = DriveSensors.forTarget(target.path().toString())) {
       DataPattern pattern =
           pattern(params).create(arena, params.blockBytes(), Patterns.idFor(runId));
-      return runWith(runId, target, folder, engine, pattern, extentBytes, totalBytes, alignBytes);
+      return runWith(
+          runId, target, folder, engine, pattern, sensors, extentBytes, totalBytes, alignBytes);
     }
   }
 
@@ -299,6 +296,7 @@ public final class WriteRun {
       RunFolder folder,
       IoEngine engine,
       DataPattern pattern,
+      RunSensors sensors,
       long extentBytes,
       long totalBytes,
       long alignBytes)
@@ -314,6 +312,16 @@ public final class WriteRun {
             engine.name(),
             pattern.name(),
             started);
+    ObjectNode targetJson = (ObjectNode) runJson.get("target");
+    if (sensors.deviceJson() != null) {
+      // The drive as the device probes know it: identity, link, temperature source...
+      targetJson.set("device", RunFolder.JSON.valueToTree(sensors.deviceJson()));
+    } else if (sensors.whyNoDevice() != null) {
+      targetJson.put("no_device", sensors.whyNoDevice());
+    }
+    if (target.device() != null) {
+      targetJson.put("target_size_bytes", target.device().sizeBytes());
+    }
     if (pattern instanceof VerifiablePattern v) {
       // verify finds the run's blocks by this id (it is in every block header too).
       ((ObjectNode) runJson.get("params")).put("pattern_id", Patterns.idToHex(v.runId()));
@@ -326,8 +334,8 @@ public final class WriteRun {
             NanoClock.SYSTEM,
             CpuClock.PROCESS,
             counters,
-            TemperatureSensor.NONE,
-            List.of(),
+            sensors.temperature(),
+            sensors.probes(),
             params.intervalNanos());
     long durationNanos = params.duration() == null ? -1 : params.duration().toNanos();
     observer.started(
