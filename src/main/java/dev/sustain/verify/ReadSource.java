@@ -102,7 +102,9 @@ public record ReadSource(
     boolean device = "device".equals(target.path("kind").asText());
     if (testFile == null && device) {
       // A raw device run (write --destroy-data): the data is on the device itself.
-      testFile = target.path("device").path("path").asText(target.path("path").asText(null));
+      // target.path is the device node written; target.device describes the drive behind it,
+      // which for a loop device is another disk.
+      testFile = target.path("path").asText(target.path("device").path("path").asText(null));
     }
     if (testFile == null) {
       throw new UsageException(runJson + " does not say where the run's test file is");
