@@ -22,6 +22,9 @@ import picocli.CommandLine.Command;
       CleanCommand.class,
       TrimCommand.class,
       HistoryCommand.class,
+      ReadCommand.class,
+      VerifyCommand.class,
+      SweepCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {

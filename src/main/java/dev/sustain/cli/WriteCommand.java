@@ -90,6 +90,16 @@ public final class WriteCommand extends BaseCommand {
   String engine;
 
   @Option(
+      names = "--pattern",
+      paramLabel = "PATTERN",
+      defaultValue = Defaults.PATTERN,
+      description =
+          "The data: random (incompressible; every 4 KiB carries its run id and offset, so"
+              + " verify can check it), compress:N (N%% of every 4 KiB is zeros, like fio's"
+              + " buffer_compress_percentage; verifiable too) or zeros (default ${DEFAULT-VALUE}).")
+  String pattern;
+
+  @Option(
       names = "--repeat",
       paramLabel = "N",
       defaultValue = "1",
@@ -179,7 +189,7 @@ public final class WriteCommand extends BaseCommand {
             keep,
             buffered,
             engine,
-            Defaults.PATTERN,
+            pattern,
             ioTimeout.toNanos(),
             destroyData,
             until,

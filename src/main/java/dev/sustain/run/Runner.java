@@ -7,6 +7,7 @@ import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -132,9 +133,13 @@ public final class Runner {
     int qd = job.queueDepth();
     IoSlot[] slots = new IoSlot[qd];
     int[] free = new int[qd];
+    // Each slot's own buffer, kept apart from slot.buffer: a pattern may hand back a slice of it,
+    // or memory of its own, and the next request must still get the whole buffer.
+    MemorySegment[] own = new MemorySegment[qd];
     for (int i = 0; i < qd; i++) {
       slots[i] = new IoSlot(i);
-      slots[i].buffer = arena.allocate(job.blockBytes(), 4096);
+      own[i] = arena.allocate(job.blockBytes(), 4096);
+      slots[i].buffer = own[i];
       slots[i].write = job.write();
       free[i] = i;
     }
@@ -186,7 +191,7 @@ public final class Runner {
           slot.result = 0;
           slot.failure = null;
           if (job.write()) {
-            slot.buffer = job.pattern().bytesFor(offset, (int) length, slot.buffer);
+            slot.buffer = job.pattern().bytesFor(offset, (int) length, own[slot.index]);
           }
           slot.submittedNanos = clock.nanoTime();
           engine.submit(slot);

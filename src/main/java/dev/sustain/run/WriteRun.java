@@ -12,7 +12,9 @@ import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
 import dev.sustain.input.InputFormatException;
 import dev.sustain.pattern.DataPattern;
-import dev.sustain.pattern.RandomPool;
+import dev.sustain.pattern.PatternSpec;
+import dev.sustain.pattern.Patterns;
+import dev.sustain.pattern.VerifiablePattern;
 import dev.sustain.report.AnalysisJson;
 import dev.sustain.report.AnalysisText;
 import dev.sustain.sampling.CpuClock;
@@ -56,6 +58,23 @@ public final class WriteRun {
     this.stop = stop;
   }
 
+  /** Verifiable data is made of 4 KiB blocks: sizes and requests come in whole blocks. */
+  private static final int VERIFIABLE_BLOCK_BYTES = 4096;
+
+  /** The parsed --pattern; bad text is a usage error. */
+  static PatternSpec pattern(WriteParams p) {
+    try {
+      return Patterns.parse(p.pattern() == null ? Defaults.PATTERN : p.pattern());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  /** The alignment of sizes and of the last request: whole 4 KiB blocks for verifiable data. */
+  private long dataAlign(long align) {
+    return pattern(params).verifiable() ? Math.max(align, VERIFIABLE_BLOCK_BYTES) : align;
+  }
+
   /** Checks what does not need the file system: depths, sizes, intervals. */
   public static void validate(WriteParams p) {
     if (p.sizeBytes() < 0 && p.duration() == null && p.until() == null) {
@@ -74,6 +93,7 @@ public final class WriteRun {
     if (p.intervalNanos() < Defaults.MIN_INTERVAL_NANOS) {
       throw new UsageException("--interval must be at least 100ms");
     }
+    pattern(p);
   }
 
   /**
@@ -108,6 +128,7 @@ public final class WriteRun {
     int logical = BlockGeometry.logicalBlockSize(file.folder());
     long align = direct ? engine.directAlignmentBytes(file.folder(), logical) : 1;
     checkBlockSize(engine, logical, align);
+    align = dataAlign(align);
     long sizeBytes =
         params.sizeBytes() < 0
             ? -1
@@ -139,6 +160,16 @@ public final class WriteRun {
   }
 
   private void checkBlockSize(IoEngine engine, int logical, long align) {
+    PatternSpec spec = pattern(params);
+    if (spec.verifiable() && params.blockBytes() % VERIFIABLE_BLOCK_BYTES != 0) {
+      throw new UsageException(
+          "--bs "
+              + params.blockBytes()
+              + " B is not a multiple of 4 KiB, which --pattern "
+              + spec.name()
+              + " needs: every 4 KiB block carries its own header (--pattern zeros takes any"
+              + " size)");
+    }
     if (params.blockBytes() % align != 0) {
       throw new UsageException(
           "--bs "
@@ -185,6 +216,9 @@ public final class WriteRun {
         direct ? engine.directAlignmentBytes(given.getParent(), device.logicalBlockBytes()) : 1;
     align = Math.max(align, device.logicalBlockBytes());
     checkBlockSize(engine, device.logicalBlockBytes(), align);
+    align = dataAlign(align);
+    // Whole blocks only: a device whose size is not a multiple of them keeps its last sliver.
+    capacity -= capacity % align;
     long sizeBytes;
     if ("full".equals(params.until())) {
       if (params.sizeBytes() >= 0) {
@@ -249,7 +283,8 @@ public final class WriteRun {
       throws IOException {
     try (Arena arena = Arena.ofShared();
         RunSensors sensors = DriveSensors.forTarget(target.path().toString())) {
-      DataPattern pattern = new RandomPool(arena, params.blockBytes(), runId.hashCode());
+      DataPattern pattern =
+          pattern(params).create(arena, params.blockBytes(), Patterns.idFor(runId));
       return runWith(
           runId, target, folder, engine, pattern, sensors, extentBytes, totalBytes, alignBytes);
     }
@@ -286,6 +321,10 @@ public final class WriteRun {
     }
     if (target.device() != null) {
       targetJson.put("target_size_bytes", target.device().sizeBytes());
+    }
+    if (pattern instanceof VerifiablePattern v) {
+      // verify finds the run's blocks by this id (it is in every block header too).
+      ((ObjectNode) runJson.get("params")).put("pattern_id", Patterns.idToHex(v.runId()));
     }
     folder.writeRunJson(runJson);
 
