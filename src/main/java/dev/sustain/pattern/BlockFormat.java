@@ -18,9 +18,13 @@ import java.nio.ByteOrder;
  * 32  ..  pseudo-random longs derived from (run id, offset) alone, then zeros
  * </pre>
  *
- * There is no stored checksum of the content: the checker derives the content again from the header
- * and compares every byte, which is stronger than any hash and costs what writing it cost.
- * Stateless and thread-safe.
+ * The pseudo-random part is a window into a 16 MiB pool of random longs made once from the run id,
+ * starting at a place chosen by hashing (run id, offset): producing a block is then a header and
+ * one memory copy, so verifiable data costs the writer hardly more than the plain random pool did
+ * (bench/pattern-bench.sh), while every block still differs from every other (its header) and no
+ * compressor or deduplicating controller finds anything to save. There is no stored checksum of the
+ * content: the checker derives it again from the header and compares every byte, which is stronger
+ * than any hash. Thread-safe.
  */
 public final class BlockFormat {
 
@@ -77,6 +81,34 @@ public final class BlockFormat {
   /** Longs in one block: the size of the scratch arrays the methods below take. */
   static final int BLOCK_LONGS = LONGS_PER_BLOCK;
 
+  /** 2^21 longs = 16 MiB: far beyond any compressor's window, made in a few milliseconds. */
+  private static final int POOL_LONGS = 1 << 21;
+
+  /** The pool of the run last asked for; a run (and its checks) use one run id at a time. */
+  private static volatile Pool lastPool;
+
+  private record Pool(long runId, long[] longs) {}
+
+  /** The random pool of {@code runId}, made once and kept while that run id is in use. */
+  static long[] pool(long runId) {
+    Pool p = lastPool;
+    if (p != null && p.runId() == runId) {
+      return p.longs();
+    }
+    long[] longs = new long[POOL_LONGS + LONGS_PER_BLOCK];
+    long seed = mix(runId ^ GOLDEN);
+    for (int i = 0; i < longs.length; i++) {
+      longs[i] = contentLong(seed, i);
+    }
+    lastPool = new Pool(runId, longs);
+    return longs;
+  }
+
+  /** Where the content of the block at {@code offsetBytes} starts in the pool. */
+  static int poolStart(long runId, long offsetBytes) {
+    return (int) (blockSeed(runId, offsetBytes) & (POOL_LONGS - 1));
+  }
+
   /**
    * Writes one block (header, content, zero tail) at {@code at} in {@code segment}. The longs are
    * made in {@code scratch} (a plain array: fast from the first call, long before the JIT has
@@ -97,12 +129,15 @@ public final class BlockFormat {
     // Bytes 24..27 the payload, 28..31 the check, as two little-endian ints.
     scratch[3] =
         (payloadBytes & 0xffffffffL) | ((long) headerCheck(runId, offsetBytes, payloadBytes) << 32);
-    long seed = blockSeed(runId, offsetBytes);
+    MemorySegment.copy(scratch, 0, segment, LONG, at, HEADER_LONGS);
     int payloadLongs = payloadBytes / Long.BYTES;
-    for (int i = HEADER_LONGS; i < payloadLongs; i++) {
-      scratch[i] = contentLong(seed, i);
-    }
-    MemorySegment.copy(scratch, 0, segment, LONG, at, payloadLongs);
+    MemorySegment.copy(
+        pool(runId),
+        poolStart(runId, offsetBytes) + HEADER_LONGS,
+        segment,
+        LONG,
+        at + HEADER_BYTES,
+        payloadLongs - HEADER_LONGS);
     if (payloadBytes < BLOCK_BYTES) {
       segment.asSlice(at + payloadBytes, BLOCK_BYTES - payloadBytes).fill((byte) 0);
     }
@@ -149,12 +184,13 @@ public final class BlockFormat {
       int payloadBytes,
       long[] scratch) {
     MemorySegment.copy(segment, LONG, at, scratch, 0, LONGS_PER_BLOCK);
-    long seed = blockSeed(runId, offsetBytes);
+    long[] pool = pool(runId);
+    int start = poolStart(runId, offsetBytes);
     int payloadLongs = payloadBytes / Long.BYTES;
-    // Accumulate differences rather than branch per long: the loop stays as fast as generation.
+    // Accumulate differences rather than branch per long: the loop stays as fast as a copy.
     long diff = 0;
     for (int i = HEADER_LONGS; i < payloadLongs; i++) {
-      diff |= scratch[i] ^ contentLong(seed, i);
+      diff |= scratch[i] ^ pool[start + i];
     }
     for (int i = payloadLongs; i < LONGS_PER_BLOCK; i++) {
       diff |= scratch[i];
