@@ -1,0 +1,151 @@
+package dev.sustain.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What only the io_uring engine has: the probe, fixed buffers, ring wrap-around, cancellation. */
+class IoUringEngineTest {
+
+  @TempDir Path dir;
+
+  @BeforeEach
+  void needsUring() {
+    Assumptions.assumeTrue(IoUringEngine.isAvailable(), "io_uring: " + IoUringEngine.probe());
+  }
+
+  @Test
+  void probeIsCachedAndCheap() {
+    long start = System.nanoTime();
+    for (int i = 0; i < 1000; i++) {
+      assertThat(IoUringEngine.probe()).isNull();
+    }
+    assertThat(System.nanoTime() - start).isLessThan(50_000_000L);
+  }
+
+  @Test
+  void fixedBuffersWriteTheSameBytesAsPlainOnes() throws IOException {
+    Path file = dir.resolve("fixed");
+    int block = 64 << 10;
+    int blocks = 300; // several times round a ring of 8 entries
+    try (Arena arena = Arena.ofConfined();
+        IoUringEngine engine = new IoUringEngine()) {
+      MemorySegment pool = arena.allocate((long) block * 16, 4096);
+      fill(pool, 7);
+      engine.open(file, new IoEngine.OpenOptions(true, true, true), 8);
+      assertThat(engine.registerBuffers(pool)).isTrue();
+      List<IoSlot> slots = slots(8);
+      int next = 0;
+      int done = 0;
+      List<IoSlot> free = new ArrayList<>(slots);
+      while (done < blocks) {
+        while (!free.isEmpty() && next < blocks) {
+          IoSlot s = free.removeLast();
+          s.offsetBytes = (long) next * block;
+          s.lengthBytes = block;
+          s.buffer = pool.asSlice((long) (next % 16) * block, block);
+          engine.submit(s);
+          next++;
+        }
+        engine.commit();
+        int n =
+            engine.reap(
+                1,
+                5_000_000_000L,
+                s -> {
+                  assertThat(s.result).isEqualTo(block);
+                  free.add(s);
+                });
+        assertThat(n).isPositive();
+        done += n;
+      }
+      byte[] actual = Files.readAllBytes(file);
+      assertThat(actual).hasSize(block * blocks);
+      for (int i = 0; i < blocks; i++) {
+        byte[] expected =
+            pool.asSlice((long) (i % 16) * block, block).toArray(ValueLayout.JAVA_BYTE);
+        assertThat(java.util.Arrays.copyOfRange(actual, i * block, (i + 1) * block))
+            .isEqualTo(expected);
+      }
+    }
+  }
+
+  @Test
+  void refusesBuffersTheKernelCouldOverrun() throws IOException {
+    try (Arena arena = Arena.ofConfined();
+        IoUringEngine engine = new IoUringEngine()) {
+      engine.open(dir.resolve("f"), new IoEngine.OpenOptions(false, true, true), 2);
+      IoSlot slot = new IoSlot(0);
+      slot.buffer = arena.allocate(4096);
+      slot.lengthBytes = 8192;
+      assertThatThrownBy(() -> engine.submit(slot)).isInstanceOf(IllegalArgumentException.class);
+      slot.buffer = MemorySegment.ofArray(new byte[8192]);
+      assertThatThrownBy(() -> engine.submit(slot)).isInstanceOf(IllegalArgumentException.class);
+      slot.buffer = arena.allocate(8192).asReadOnly();
+      slot.write = false;
+      assertThatThrownBy(() -> engine.submit(slot)).isInstanceOf(IllegalArgumentException.class);
+      assertThat(engine.inFlight()).isZero();
+    }
+  }
+
+  @Test
+  void closeCancelsARequestThatWouldNeverComplete() throws Exception {
+    Path fifo = dir.resolve("fifo");
+    Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo unavailable");
+    // A writer that never writes keeps the read pending forever (and lets the read-only open
+    // return at once).
+    try (var holder =
+            java.nio.channels.FileChannel.open(
+                fifo,
+                java.nio.file.StandardOpenOption.READ,
+                java.nio.file.StandardOpenOption.WRITE);
+        Arena arena = Arena.ofConfined()) {
+      IoUringEngine engine = new IoUringEngine();
+      engine.open(fifo, new IoEngine.OpenOptions(false, false, false), 1);
+      IoSlot slot = new IoSlot(0);
+      slot.write = false;
+      slot.buffer = arena.allocate(4096, 4096);
+      slot.lengthBytes = 4096;
+      engine.submit(slot);
+      engine.commit();
+      long start = System.nanoTime();
+      assertThat(engine.reap(1, 100_000_000L, s -> {})).isZero();
+      long waited = System.nanoTime() - start;
+      assertThat(waited).isBetween(90_000_000L, 2_000_000_000L);
+      assertThat(engine.inFlight()).isEqualTo(1);
+      start = System.nanoTime();
+      engine.close();
+      // Cancelled, not waited out: far below the 2 s close() would otherwise wait.
+      assertThat(System.nanoTime() - start).isLessThan(1_000_000_000L);
+    }
+  }
+
+  static List<IoSlot> slots(int n) {
+    List<IoSlot> slots = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      slots.add(new IoSlot(i));
+    }
+    return slots;
+  }
+
+  static void fill(MemorySegment segment, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    for (long i = 0; i < segment.byteSize() / 8; i++) {
+      segment.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, random.nextLong());
+    }
+  }
+}
