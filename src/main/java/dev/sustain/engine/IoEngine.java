@@ -38,6 +38,15 @@ public interface IoEngine extends AutoCloseable {
    */
   int reap(int minCompletions, long timeoutNanos, CompletionSink sink) throws IOException;
 
+  /**
+   * The alignment, in bytes, that direct I/O through this engine needs for offsets and lengths of a
+   * file in {@code folder}: the device's logical block, or more where the engine's own layer
+   * insists (the JDK's FileChannel wants the file system's block).
+   */
+  default long directAlignmentBytes(Path folder, long logicalBlockBytes) throws IOException {
+    return logicalBlockBytes;
+  }
+
   /** Flushes written data to stable storage (fsync). */
   void sync() throws IOException;
 

@@ -10,7 +10,9 @@ import java.lang.foreign.MemorySegment;
  */
 public interface DataPattern {
 
-  /** The name users give with {@code --pattern}: {@code random}, {@code zeros}, {@code compress:50}. */
+  /**
+   * The name users give with {@code --pattern}: {@code random}, {@code zeros}, {@code compress:50}.
+   */
   String name();
 
   /**

@@ -7,9 +7,9 @@ import java.util.SplittableRandom;
 
 /**
  * Incompressible data from a pool of random bytes generated once before the run, handed out as
- * zero-copy slices so the hot path costs nothing. Successive requests start at different
- * 4 KiB-aligned places in the pool, so neighbouring blocks differ and a drive that deduplicates
- * whole requests finds nothing to save.
+ * zero-copy slices so the hot path costs nothing. Successive requests start at different 4
+ * KiB-aligned places in the pool, so neighbouring blocks differ and a drive that deduplicates whole
+ * requests finds nothing to save.
  */
 public final class RandomPool implements DataPattern {
 

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * Something read once per sampling interval beside the run's own counters (system CPU and iowait,
- * the kernel's device counters...). Each probe adds its columns after the fixed columns of
- * {@code samples.csv}. Called from the sampler's thread only.
+ * the kernel's device counters...). Each probe adds its columns after the fixed columns of {@code
+ * samples.csv}. Called from the sampler's thread only.
  */
 public interface IntervalProbe extends AutoCloseable {
 

@@ -1,0 +1,173 @@
+package dev.sustain.cli;
+
+import dev.sustain.run.Defaults;
+import dev.sustain.run.WriteParams;
+import dev.sustain.run.WriteResult;
+import dev.sustain.run.WriteRun;
+import dev.sustain.unit.ByteSize;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sustain write TARGET}: the sustained write run. */
+@Command(
+    name = "write",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Writes a test file far past the drive's cache with direct I/O at a queue depth, records the"
+          + " rate every interval and removes the file afterwards.",
+      "TARGET is a folder (a uniquely named test file is made in it) or a new file."
+    })
+public final class WriteCommand extends BaseCommand {
+
+  @Parameters(index = "0", paramLabel = "TARGET", description = "A folder or a new file.")
+  String target;
+
+  @Option(
+      names = "--size",
+      paramLabel = "SIZE",
+      converter = Converters.Size.class,
+      description = "Bytes to write: 300GiB (2^30), 500GB (10^9), 4096.")
+  ByteSize size;
+
+  @Option(
+      names = "--time",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      description =
+          "Write for this long: 90s, 20m, 2h. With --size the file has that size and the"
+              + " write wraps around it until the time is up.")
+  Duration time;
+
+  @Option(
+      names = "--bs",
+      paramLabel = "SIZE",
+      converter = Converters.BlockSize.class,
+      defaultValue = Defaults.BLOCK_SIZE,
+      description = "Request size (default ${DEFAULT-VALUE}); 4k and 1m mean KiB and MiB.")
+  ByteSize blockSize;
+
+  @Option(
+      names = "--qd",
+      paramLabel = "N",
+      defaultValue = "" + Defaults.QUEUE_DEPTH,
+      description = "Requests in flight at all times (default ${DEFAULT-VALUE}).")
+  int queueDepth;
+
+  @Option(
+      names = "--interval",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.INTERVAL,
+      description = "Sampling interval, 100ms or more (default ${DEFAULT-VALUE}).")
+  Duration interval;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Run folder (default: a new folder under ~/.local/share/sustain/runs).")
+  Path out;
+
+  @Option(names = "--keep", description = "Keep the test file (for verify and read).")
+  boolean keep;
+
+  @Option(
+      names = "--buffered",
+      description = "Go through the page cache; the final flush is timed and counted.")
+  boolean buffered;
+
+  @Option(
+      names = "--engine",
+      paramLabel = "NAME",
+      defaultValue = Defaults.ENGINE,
+      description = "I/O engine: auto, uring, threads, null (default ${DEFAULT-VALUE}).")
+  String engine;
+
+  @Option(
+      names = "--io-timeout",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.IO_TIMEOUT,
+      hidden = true,
+      description = "A request that does not complete in this time fails the run.")
+  Duration ioTimeout;
+
+  @Override
+  protected int execute() throws Exception {
+    if (blockSize.bytes() > Integer.MAX_VALUE) {
+      throw new dev.sustain.unit.UsageException("--bs is too large: " + blockSize);
+    }
+    WriteParams params =
+        new WriteParams(
+            target,
+            size == null ? -1 : size.bytes(),
+            time,
+            (int) blockSize.bytes(),
+            queueDepth,
+            interval.toNanos(),
+            out,
+            keep,
+            buffered,
+            engine,
+            Defaults.PATTERN,
+            ioTimeout.toNanos());
+    dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
+    AtomicBoolean stop = Signals.installStopFlag();
+    LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
+    WriteResult result = new WriteRun(params, progress, stop).run();
+    printSummary(out(), result);
+    return switch (result.status()) {
+      case COMPLETE, RUNNING -> ExitCodes.OK;
+      case INTERRUPTED -> ExitCodes.INTERRUPTED;
+      case FAILED -> {
+        err().println("sustain write: " + result.error());
+        yield ExitCodes.RUN_FAILED;
+      }
+    };
+  }
+
+  static void printSummary(PrintWriter out, WriteResult r) {
+    String verb =
+        switch (r.status()) {
+          case COMPLETE, RUNNING -> "Wrote";
+          case INTERRUPTED -> "Interrupted after writing";
+          case FAILED -> "Failed after writing";
+        };
+    out.println(
+        verb
+            + " "
+            + Units.decimalBytes(r.bytes())
+            + " ("
+            + Units.binaryBytes(r.bytes())
+            + ") in "
+            + Durations.format(r.seconds())
+            + ": average "
+            + Units.rate(r.averageMegabytesPerSecond())
+            + (r.flushSeconds() > 0.0005
+                ? " (the final flush took " + Durations.format(r.flushSeconds()) + ", counted)"
+                : ""));
+    if (r.stats().intervals() > 0) {
+      out.println(
+          "Per interval: min "
+              + Units.rate(r.stats().minMBps())
+              + ", median "
+              + Units.rate(r.stats().medianMBps())
+              + ", max "
+              + Units.rate(r.stats().maxMBps())
+              + " over "
+              + r.stats().intervals()
+              + " intervals");
+    }
+    out.println(
+        "Run folder: "
+            + r.runFolder()
+            + (r.testFileKept() ? "  (test file kept: " + r.testFile() + ")" : ""));
+    out.flush();
+  }
+}

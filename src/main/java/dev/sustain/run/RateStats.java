@@ -1,0 +1,20 @@
+package dev.sustain.run;
+
+import java.util.Arrays;
+
+/**
+ * Min, median and max of the per-interval rates of a run, in MB/s. Rows are weighted equally; a
+ * short final row counts like the others.
+ */
+public record RateStats(int intervals, double minMBps, double medianMBps, double maxMBps) {
+
+  public static RateStats of(double[] ratesMBps, int n) {
+    if (n == 0) {
+      return new RateStats(0, 0, 0, 0);
+    }
+    double[] sorted = Arrays.copyOf(ratesMBps, n);
+    Arrays.sort(sorted);
+    double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+    return new RateStats(n, sorted[0], median, sorted[n - 1]);
+  }
+}

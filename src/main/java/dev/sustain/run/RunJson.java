@@ -1,0 +1,127 @@
+package dev.sustain.run;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.target.TestFile;
+import java.time.Instant;
+
+/**
+ * Builds {@code run.json} as DESIGN.md lays it out: {@code version, command, tool, run_id, target,
+ * params, started, ended, result}. Numbers are plain JSON numbers, never localized.
+ */
+public final class RunJson {
+
+  public static final String TOOL_VERSION = "0.1.0";
+
+  private RunJson() {}
+
+  /** The document at the start of a run, with status {@code running}. */
+  public static ObjectNode start(
+      String runId,
+      String command,
+      TestFile file,
+      WriteParams p,
+      String engine,
+      String pattern,
+      Instant started) {
+    return start(runId, command, file, p, engine, pattern, started, hostName());
+  }
+
+  /**
+   * As {@link #start(String, String, TestFile, WriteParams, String, String, Instant)}, on a named
+   * host.
+   */
+  static ObjectNode start(
+      String runId,
+      String command,
+      TestFile file,
+      WriteParams p,
+      String engine,
+      String pattern,
+      Instant started,
+      String host) {
+    JsonNodeFactory f = JsonNodeFactory.instance;
+    ObjectNode root = f.objectNode();
+    root.put("version", RunFolder.FORMAT_VERSION);
+    root.put("command", command);
+    ObjectNode tool = root.putObject("tool");
+    tool.put("name", "sustain");
+    tool.put("version", TOOL_VERSION);
+    tool.put("java", System.getProperty("java.version"));
+    root.put("run_id", runId);
+    root.put("host", host);
+    ObjectNode target = root.putObject("target");
+    target.put("path", p.target());
+    target.put("kind", "file");
+    target.put("test_file", file.path().toString());
+    target.putNull("device");
+    ObjectNode params = root.putObject("params");
+    if (p.sizeBytes() >= 0) {
+      params.put("size_bytes", p.sizeBytes());
+    } else {
+      params.putNull("size_bytes");
+    }
+    if (p.duration() != null) {
+      params.put("time_s", p.duration().toNanos() / 1e9);
+    } else {
+      params.putNull("time_s");
+    }
+    params.put("bs_bytes", p.blockBytes());
+    params.put("qd", p.queueDepth());
+    params.put("interval_s", p.intervalNanos() / 1e9);
+    params.put("direct", !p.buffered());
+    params.put("buffered", p.buffered());
+    params.put("engine", engine);
+    params.put("pattern", pattern);
+    params.put("keep", p.keep());
+    root.put("started", started.toString());
+    root.putNull("ended");
+    ObjectNode result = root.putObject("result");
+    result.put("bytes", 0);
+    result.put("seconds", 0.0);
+    result.put("average_MBps", 0.0);
+    result.put("flush_s", 0.0);
+    result.put("status", WriteResult.Status.RUNNING.word());
+    result.putNull("error");
+    return root;
+  }
+
+  /** Fills in the end of the run. */
+  public static void finish(ObjectNode root, WriteResult r, Instant ended) {
+    root.put("ended", ended.toString());
+    ObjectNode result = (ObjectNode) root.get("result");
+    result.put("bytes", r.bytes());
+    result.put("seconds", round(r.seconds(), 3));
+    result.put("average_MBps", round(r.averageMegabytesPerSecond(), 3));
+    result.put("flush_s", round(r.flushSeconds(), 3));
+    result.put("status", r.status().word());
+    if (r.error() == null) {
+      result.putNull("error");
+    } else {
+      result.put("error", r.error());
+    }
+    ObjectNode stats = result.putObject("interval_MBps");
+    stats.put("min", round(r.stats().minMBps(), 3));
+    stats.put("median", round(r.stats().medianMBps(), 3));
+    stats.put("max", round(r.stats().maxMBps(), 3));
+    result.put("test_file_kept", r.testFileKept());
+  }
+
+  static double round(double v, int decimals) {
+    if (!Double.isFinite(v)) {
+      return 0;
+    }
+    return new java.math.BigDecimal(v)
+        .setScale(decimals, java.math.RoundingMode.HALF_UP)
+        .doubleValue();
+  }
+
+  private static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.io.IOException e) {
+      String env = System.getenv("HOSTNAME");
+      return env != null ? env : "unknown";
+    }
+  }
+}

@@ -1,0 +1,39 @@
+package dev.sustain.run;
+
+import dev.sustain.sampling.SampleRow;
+
+/** What a person watching a run sees: told of the start, every row, and the end. */
+public interface RunObserver {
+
+  /** Nothing to show (tests, --json). */
+  RunObserver SILENT = new RunObserver() {};
+
+  /** The run is about to write: its folder, file and job are known. */
+  default void started(RunInfo info) {}
+
+  /**
+   * A row was made.
+   *
+   * @param totalBytes bytes completed since the start
+   * @param elapsedSeconds since the start
+   */
+  default void sample(SampleRow row, long totalBytes, double elapsedSeconds) {}
+
+  /** The run is over; {@code result} is final. */
+  default void finished(WriteResult result) {}
+
+  /**
+   * Facts known at the start.
+   *
+   * @param goalBytes the bytes to write, or -1 when the run is bounded by time
+   * @param goalSeconds the time limit in seconds, or -1
+   */
+  record RunInfo(
+      String runId,
+      java.nio.file.Path runFolder,
+      java.nio.file.Path testFile,
+      String engine,
+      long goalBytes,
+      double goalSeconds,
+      WriteParams params) {}
+}

@@ -1,0 +1,34 @@
+package dev.sustain.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * What the user asked of a write run, already parsed. Defaults live in {@link Defaults}.
+ *
+ * @param target a folder or a new file
+ * @param sizeBytes the file size, or -1 when only a time limit is given
+ * @param duration the time limit, or null
+ * @param blockBytes the request size
+ * @param queueDepth requests in flight
+ * @param intervalNanos sampling interval
+ * @param out the run folder, or null for a new one under the default parent
+ * @param keep keep the test file after the run
+ * @param buffered go through the page cache (the final fsync is timed and counted)
+ * @param engine engine name
+ * @param pattern pattern name
+ * @param ioTimeoutNanos a request that does not complete in this time fails the run
+ */
+public record WriteParams(
+    String target,
+    long sizeBytes,
+    Duration duration,
+    int blockBytes,
+    int queueDepth,
+    long intervalNanos,
+    Path out,
+    boolean keep,
+    boolean buffered,
+    String engine,
+    String pattern,
+    long ioTimeoutNanos) {}

@@ -1,0 +1,43 @@
+package dev.sustain.run;
+
+import java.nio.file.Path;
+
+/**
+ * How a write run ended, as it goes into run.json's {@code result}.
+ *
+ * @param bytes bytes written (and flushed, when complete)
+ * @param seconds from the first write to the end of the final flush
+ * @param flushSeconds the final fsync's share of {@code seconds}
+ * @param status complete, interrupted or failed
+ * @param error one line for people, or null
+ * @param stats per-interval rate statistics
+ */
+public record WriteResult(
+    String runId,
+    Path runFolder,
+    Path testFile,
+    boolean testFileKept,
+    long bytes,
+    double seconds,
+    double flushSeconds,
+    Status status,
+    String error,
+    RateStats stats) {
+
+  /** The run's status word in run.json. */
+  public enum Status {
+    RUNNING,
+    COMPLETE,
+    INTERRUPTED,
+    FAILED;
+
+    public String word() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /** All bytes over all time, flush included, in MB/s (10^6 B/s). */
+  public double averageMegabytesPerSecond() {
+    return seconds > 0 ? bytes / seconds / 1e6 : 0;
+  }
+}

@@ -1,0 +1,166 @@
+package dev.sustain.sampling;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Turns the run's cumulative counters into one row per interval. The interval boundaries are on
+ * absolute time ({@code start + k * interval}), so rows do not drift however late a wake-up is;
+ * each row's rate uses the interval's real length. An interval in which nothing completed is a row
+ * of zeros, never skipped. {@link #sample} is called from one thread at a time.
+ */
+public final class Sampler {
+
+  private final NanoClock clock;
+  private final CpuClock cpu;
+  private final RunCounters counters;
+  private final TemperatureSensor temperature;
+  private final List<IntervalProbe> probes;
+  private final long intervalNanos;
+  private final List<SampleListener> listeners = new ArrayList<>();
+
+  private long startNanos;
+  private long lastNanos;
+  private long lastBytes;
+  private long lastOperations;
+  private long lastCpuNanos;
+  private long rows;
+  private Histogram histogram;
+
+  public Sampler(
+      NanoClock clock,
+      CpuClock cpu,
+      RunCounters counters,
+      TemperatureSensor temperature,
+      List<IntervalProbe> probes,
+      long intervalNanos) {
+    if (intervalNanos <= 0) {
+      throw new IllegalArgumentException("interval must be positive");
+    }
+    this.clock = clock;
+    this.cpu = cpu;
+    this.counters = counters;
+    this.temperature = temperature;
+    this.probes = List.copyOf(probes);
+    this.intervalNanos = intervalNanos;
+  }
+
+  public void addListener(SampleListener listener) {
+    listeners.add(listener);
+  }
+
+  /** The names of the probes' columns, in the order of {@link SampleRow#extraCells}. */
+  public List<String> extraColumns() {
+    List<String> names = new ArrayList<>();
+    for (IntervalProbe p : probes) {
+      names.addAll(p.columnNames());
+    }
+    return names;
+  }
+
+  /** Marks the start of the run: time zero and the counters' baseline. */
+  public void begin() {
+    startNanos = clock.nanoTime();
+    lastNanos = startNanos;
+    lastBytes = counters.bytes();
+    lastOperations = counters.operations();
+    lastCpuNanos = cpu.cpuNanos();
+    histogram = counters.intervalLatencyMicros(null); // discard anything before the start
+    histogram.reset();
+    for (IntervalProbe p : probes) {
+      p.begin(startNanos);
+    }
+  }
+
+  public long startNanos() {
+    return startNanos;
+  }
+
+  public long intervalNanos() {
+    return intervalNanos;
+  }
+
+  /** When the next regular row is due, on absolute time. */
+  public long nextDueNanos() {
+    return startNanos + (rows + 1) * intervalNanos;
+  }
+
+  /**
+   * Makes the row for the interval ending now and hands it to the listeners.
+   *
+   * @param regular true for a scheduled row (its time is the boundary), false for the final,
+   *     usually shorter row at the end of the run (its time is the real end)
+   */
+  public SampleRow sample(boolean regular) {
+    return sample(regular, false);
+  }
+
+  /**
+   * Makes the final row at the end of the run, unless the last interval is a sliver (under a tenth
+   * of an interval) in which nothing completed: such a row would read as a stall that never was.
+   *
+   * @return the row, or null when there was nothing left to report
+   */
+  public SampleRow sampleFinal() {
+    return sample(false, true);
+  }
+
+  private SampleRow sample(boolean regular, boolean skipEmptySliver) {
+    long now = clock.nanoTime();
+    if (skipEmptySliver
+        && counters.bytes() == lastBytes
+        && counters.operations() == lastOperations
+        && now - lastNanos < intervalNanos / 10) {
+      return null;
+    }
+    long bytes = counters.bytes();
+    long operations = counters.operations();
+    long cpuNanos = cpu.cpuNanos();
+    histogram = counters.intervalLatencyMicros(histogram);
+
+    long elapsed = Math.max(1, now - lastNanos);
+    double seconds = elapsed / 1e9;
+    long intervalBytes = bytes - lastBytes;
+    long intervalOps = operations - lastOperations;
+    double boundarySeconds =
+        regular ? (rows + 1) * (intervalNanos / 1e9) : (now - startNanos) / 1e9;
+    double cpuPercent =
+        cpuNanos >= 0 && lastCpuNanos >= 0
+            ? 100.0 * (cpuNanos - lastCpuNanos) / elapsed
+            : Double.NaN;
+    boolean any = histogram.getTotalCount() > 0;
+    double p50 = any ? histogram.getValueAtPercentile(50) / 1000.0 : Double.NaN;
+    double p99 = any ? histogram.getValueAtPercentile(99) / 1000.0 : Double.NaN;
+    double max = any ? histogram.getMaxValue() / 1000.0 : Double.NaN;
+    double temp = temperature.read().orElse(Double.NaN);
+    List<String> cells = new ArrayList<>();
+    for (IntervalProbe p : probes) {
+      p.endInterval(now, cells);
+    }
+    SampleRow row =
+        new SampleRow(
+            boundarySeconds,
+            seconds,
+            intervalBytes / seconds / 1e6,
+            intervalBytes,
+            intervalOps,
+            p50,
+            p99,
+            max,
+            cpuPercent,
+            temp,
+            List.copyOf(cells));
+    lastNanos = now;
+    lastBytes = bytes;
+    lastOperations = operations;
+    lastCpuNanos = cpuNanos;
+    if (regular) {
+      rows++;
+    }
+    for (SampleListener l : listeners) {
+      l.onSample(row);
+    }
+    return row;
+  }
+}

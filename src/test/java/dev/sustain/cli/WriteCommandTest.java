@@ -1,0 +1,241 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.run.RunFolder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code sustain write} end to end on real files in a temporary folder. */
+class WriteCommandTest {
+
+  @TempDir Path dir;
+
+  private Path target() throws Exception {
+    return Files.createDirectories(dir.resolve("target"));
+  }
+
+  private static JsonNode runJson(Path runFolder) throws Exception {
+    return RunFolder.JSON.readTree(runFolder.resolve("run.json").toFile());
+  }
+
+  private static List<String[]> rows(Path runFolder) throws Exception {
+    return Files.readAllLines(runFolder.resolve("samples.csv"), StandardCharsets.UTF_8).stream()
+        .skip(1)
+        .map(l -> l.split(",", -1))
+        .toList();
+  }
+
+  @Test
+  void writesExactlyTheSizeAndRemovesTheFile() throws Exception {
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target().toString(),
+            "--size",
+            "48MiB",
+            "--bs",
+            "1MiB",
+            "--qd",
+            "8",
+            "--interval",
+            "100ms",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode json = runJson(out);
+    assertThat(json.at("/result/status").asText()).isEqualTo("complete");
+    assertThat(json.at("/result/bytes").asLong()).isEqualTo(48L << 20);
+    assertThat(json.at("/params/direct").asBoolean()).isTrue();
+    long sum = rows(out).stream().mapToLong(c -> Long.parseLong(c[2])).sum();
+    assertThat(sum).isEqualTo(48L << 20);
+    try (Stream<Path> left = Files.list(target())) {
+      assertThat(left).isEmpty();
+    }
+    assertThat(r.out()).contains("Wrote 50.3 MB (48 MiB)").contains("Per interval: min");
+  }
+
+  @Test
+  void keepLeavesAFileOfExactlyTheRequestedSize() throws Exception {
+    Path out = dir.resolve("run");
+    // 10 MB is not a multiple of 1 MiB: the last request is shorter, still aligned.
+    Cli.Result r =
+        Cli.run("write", target().toString(), "--size", "10MB", "--keep", "--out", out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    Path file = Path.of(runJson(out).at("/target/test_file").asText());
+    // 10^7 rounded up to the direct-I/O alignment (512 B or 4 KiB): at most one block more.
+    long size = Files.size(file);
+    assertThat(size).isBetween(10_000_000L, 10_000_000L + 4095);
+    assertThat(size % 512).isZero();
+    assertThat(runJson(out).at("/result/bytes").asLong()).isEqualTo(size);
+  }
+
+  @Test
+  void sizeAndTimeWrapAroundASmallFile() throws Exception {
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target().toString(),
+            "--size",
+            "4MiB",
+            "--time",
+            "1s",
+            "--keep",
+            "--interval",
+            "250ms",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode json = runJson(out);
+    Path file = Path.of(json.at("/target/test_file").asText());
+    assertThat(Files.size(file)).isEqualTo(4L << 20);
+    assertThat(json.at("/result/bytes").asLong()).isGreaterThan(4L << 20);
+    // Stopped by the time limit, not by the size: about a second, well below a minute even on a
+    // loaded machine.
+    assertThat(json.at("/result/seconds").asDouble()).isBetween(0.9, 20.0);
+  }
+
+  @Test
+  void bufferedCountsTheFlush() throws Exception {
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "write", target().toString(), "--size", "64MiB", "--buffered", "--out", out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode json = runJson(out);
+    assertThat(json.at("/params/direct").asBoolean()).isFalse();
+    double seconds = json.at("/result/seconds").asDouble();
+    double flush = json.at("/result/flush_s").asDouble();
+    assertThat(flush).isPositive().isLessThanOrEqualTo(seconds);
+    assertThat(json.at("/result/average_MBps").asDouble())
+        .isCloseTo(
+            64.0 * (1 << 20) / seconds / 1e6, org.assertj.core.data.Percentage.withPercentage(1));
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--qd|0|--qd must be between 1",
+        "--size|lots|not a size",
+        "--bs|1000|not a multiple of",
+        "--size|900TB|not enough free space",
+        "--interval|10ms|--interval must be at least 100ms",
+        "--engine|warp|unknown engine",
+        "--time|soon|not a duration",
+      })
+  void refusesBadInputWithOneLineAndExit2(String option, String value, String message)
+      throws Exception {
+    List<String> args = new java.util.ArrayList<>(List.of("write", target().toString()));
+    if (!option.equals("--size")) {
+      args.addAll(List.of("--size", "1MiB"));
+    }
+    args.addAll(List.of(option, value, "--out", dir.resolve("run").toString()));
+    Cli.Result r = Cli.run(args.toArray(String[]::new));
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains(message);
+    assertThat(r.err().strip().lines()).hasSize(1);
+    assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+    try (Stream<Path> left = Files.list(target())) {
+      assertThat(left).as("nothing written").isEmpty();
+    }
+  }
+
+  @Test
+  void refusesAMissingFolderAndAnExistingFile() throws Exception {
+    Cli.Result missing = Cli.run("write", dir.resolve("nope/file").toString(), "--size", "1MiB");
+    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(missing.err()).contains("does not exist");
+
+    Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me");
+    Cli.Result exists = Cli.run("write", precious.toString(), "--size", "1MiB");
+    assertThat(exists.exitCode()).isEqualTo(2);
+    assertThat(exists.err()).contains("already exists");
+    assertThat(Files.readString(precious)).isEqualTo("keep me");
+  }
+
+  @Test
+  void refusesARawBlockDevice() {
+    Path dev = Path.of("/dev/loop0");
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.exists(dev), "no /dev/loop0 on this machine to try");
+    Cli.Result r = Cli.run("write", dev.toString(), "--size", "1MiB");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("raw block device");
+  }
+
+  @Test
+  void requiresASizeOrATime() throws Exception {
+    Cli.Result r = Cli.run("write", target().toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("--size").contains("--time");
+  }
+
+  private static String stderrOf(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (java.io.IOException e) {
+      return "(no stderr)";
+    }
+  }
+
+  /** SIGINT through a real child process: stops promptly, keeps the samples, removes the file. */
+  @Test
+  void sigintEndsTheRunCleanlyWithExit130() throws Exception {
+    Path out = dir.resolve("run");
+    Process p =
+        Cli.start(
+            dir.resolve("stdout"),
+            dir.resolve("stderr"),
+            "write",
+            target().toString(),
+            "--time",
+            "60s",
+            "--size",
+            "64MiB",
+            "--interval",
+            "100ms",
+            "--out",
+            out.toString());
+    try {
+      // Wait for the run to be under way: at least three rows recorded.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (System.nanoTime() < deadline) {
+        Path csv = out.resolve("samples.csv");
+        if (Files.exists(csv) && Files.readAllLines(csv).size() > 3) {
+          break;
+        }
+        Thread.onSpinWait();
+        TimeUnit.MILLISECONDS.sleep(20);
+      }
+      assertThat(Files.readAllLines(out.resolve("samples.csv")).size()).isGreaterThan(3);
+      assertThat(runJson(out).at("/result/status").asText()).isEqualTo("running");
+      long sent = System.nanoTime();
+      new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+      assertThat(p.waitFor(10, TimeUnit.SECONDS)).as("exited").isTrue();
+      double stopSeconds = (System.nanoTime() - sent) / 1e9;
+      assertThat(p.exitValue()).as(() -> stderrOf(dir.resolve("stderr"))).isEqualTo(130);
+      assertThat(stopSeconds).isLessThan(5);
+      JsonNode json = runJson(out);
+      assertThat(json.at("/result/status").asText()).isEqualTo("interrupted");
+      long sum = rows(out).stream().mapToLong(c -> Long.parseLong(c[2])).sum();
+      assertThat(sum).isEqualTo(json.at("/result/bytes").asLong()).isPositive();
+      try (Stream<Path> left = Files.list(target())) {
+        assertThat(left).as("test file removed").isEmpty();
+      }
+    } finally {
+      p.destroyForcibly();
+    }
+  }
+}
