@@ -84,9 +84,9 @@ public final class IoUringEngine implements IoEngine {
       if (LinuxNative.UNAVAILABLE != null) {
         return LinuxNative.UNAVAILABLE;
       }
-      Path sysctl = Path.of("/proc/sys/kernel/io_uring_disabled");
-      if (Files.isReadable(sysctl) && Files.readString(sysctl).trim().equals("2")) {
-        return "io_uring is disabled (kernel.io_uring_disabled = 2)";
+      String disabled = disabledBySysctl(Path.of("/proc/sys/kernel/io_uring_disabled"));
+      if (disabled != null) {
+        return disabled;
       }
       try (IoUringRing r = new IoUringRing(2, 0)) {
         if ((r.features & IoUringRing.FEAT_EXT_ARG) == 0) {
@@ -99,6 +99,24 @@ public final class IoUringEngine implements IoEngine {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
       return "io_uring unavailable: " + message;
     }
+  }
+
+  /**
+   * Reads the kernel.io_uring_disabled sysctl (Linux 6.6+): 2 turns io_uring off for everyone, 1
+   * for processes outside kernel.io_uring_group (root passes). Missing or unreadable: no verdict,
+   * the setup call decides.
+   *
+   * @return why io_uring is off, or null when the sysctl does not forbid it outright
+   */
+  static String disabledBySysctl(Path sysctl) {
+    try {
+      if (Files.isReadable(sysctl) && Files.readString(sysctl).trim().equals("2")) {
+        return "io_uring is disabled (kernel.io_uring_disabled = 2)";
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
   }
 
   /** Creates an engine; nothing native happens until {@link #open}. */
