@@ -300,19 +300,15 @@ public final class IoUringEngine implements IoEngine {
     this.sink = sink;
     this.delivered = 0;
     try {
+      // Completions already posted cost no syscall.
       ring.drain(handler);
-      if (delivered >= minCompletions || inFlight == 0) {
-        if (ring.unsubmitted() > 0) {
-          commit();
-        }
-        return delivered;
-      }
       long start = System.nanoTime();
       while (delivered < minCompletions && inFlight > 0) {
         long remaining = timeoutNanos - (System.nanoTime() - start);
         if (remaining <= 0) {
           break;
         }
+        // One io_uring_enter both pushes anything not yet committed and waits.
         int want = Math.min(minCompletions - delivered, inFlight);
         long r = ring.enter(want, remaining);
         ring.drain(handler);
@@ -322,6 +318,9 @@ public final class IoUringEngine implements IoEngine {
         if (r < 0 && r != -Errno.EINTR && r != -Errno.EAGAIN && r != -Errno.EBUSY) {
           throw new IOException("io_uring_enter (wait) on " + path + ": " + Errno.describe(r));
         }
+      }
+      if (ring.unsubmitted() > 0) {
+        commit(); // never leave queued requests unsubmitted across a reap that did not wait
       }
       return delivered;
     } finally {
