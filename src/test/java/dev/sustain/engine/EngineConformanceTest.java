@@ -255,11 +255,13 @@ class EngineConformanceTest {
               List.of(
                   new Request(100, 4096, aligned.asSlice(0, 4096), true),
                   new Request(8192, 4096, aligned.asSlice(1, 4096), true),
+                  new Request(12288, 1000, aligned.asSlice(8192, 1000), true),
                   new Request(4096, 4096, aligned.asSlice(4096, 4096), true)),
               4);
       assertThat(done.get(0).errno()).as("misaligned offset").isEqualTo(Errno.EINVAL);
       assertThat(done.get(1).errno()).as("misaligned buffer").isEqualTo(Errno.EINVAL);
-      assertThat(done.get(2).result()).as("the aligned one still works").isEqualTo(4096);
+      assertThat(done.get(2).errno()).as("misaligned length").isEqualTo(Errno.EINVAL);
+      assertThat(done.get(3).result()).as("the aligned one still works").isEqualTo(4096);
     }
   }
 
