@@ -34,6 +34,9 @@ need awk
 
 loadavg() { cut -d' ' -f1 /proc/loadavg; }
 
+# bin/sustain builds its jar when the sources are newer: do it now, not inside a timed pair.
+"$SUSTAIN" --help >/dev/null 2>&1 || { echo "bench: $SUSTAIN --help failed" >&2; exit 2; }
+
 # fio_job DIR FILE ARGS... : runs fio once; prints "bytes seconds cpu_total_s".
 fio_job() {
   local dir="$1" file="$2"
