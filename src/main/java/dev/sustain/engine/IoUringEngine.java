@@ -175,8 +175,30 @@ public final class IoUringEngine implements IoEngine {
     this.fd = descriptor;
     this.path = path;
     this.inFlightSlots = new IoSlot[queueDepth];
-    if (WARM_UP_REQUESTS > 0) {
+    if (WARM_UP_REQUESTS > 0 && completesEmptyRequestsAtOnce(path)) {
       warmUp(Math.min(queueDepth, 32), options.write());
+      if (inFlight > 0) {
+        // Not expected on a regular file or a block device; start afresh rather than carry it.
+        abandonInFlight();
+        ring.close();
+        ring = newRing(queueDepth);
+        Arrays.fill(inFlightSlots, null);
+        inFlight = 0;
+      }
+    }
+  }
+
+  /**
+   * Regular files and block devices answer a zero-length request at once; a pipe or a socket would
+   * wait for data that never comes.
+   */
+  private static boolean completesEmptyRequestsAtOnce(Path path) {
+    try {
+      int mode = (Integer) Files.getAttribute(path, "unix:mode");
+      int type = mode & 0170000;
+      return type == 0100000 || type == 0060000;
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
   }
 

@@ -84,6 +84,26 @@ class IoUringEngineTest {
   }
 
   @Test
+  void theWarmUpAtOpenLeavesTheFileAsItWas() throws IOException {
+    Path fresh = dir.resolve("fresh");
+    Path full = dir.resolve("full");
+    byte[] content = new byte[12288];
+    new java.util.Random(1).nextBytes(content);
+    Files.write(full, content);
+    for (boolean direct : new boolean[] {false, true}) {
+      try (IoUringEngine engine = new IoUringEngine()) {
+        engine.open(fresh, new IoEngine.OpenOptions(direct, true, true), 32);
+        assertThat(engine.inFlight()).isZero();
+      }
+      try (IoUringEngine engine = new IoUringEngine()) {
+        engine.open(full, new IoEngine.OpenOptions(direct, true, false), 32);
+      }
+      assertThat(Files.size(fresh)).isZero();
+      assertThat(Files.readAllBytes(full)).isEqualTo(content);
+    }
+  }
+
+  @Test
   void refusesBuffersTheKernelCouldOverrun() throws IOException {
     try (Arena arena = Arena.ofConfined();
         IoUringEngine engine = new IoUringEngine()) {
