@@ -39,6 +39,12 @@ final class LiveProgress implements RunObserver {
   }
 
   @Override
+  public void warning(String message) {
+    out.println("warning: " + message);
+    out.flush();
+  }
+
+  @Override
   public void started(RunInfo i) {
     this.info = i;
     out.println("Run " + i.runId() + ": writing " + i.testFile() + " with engine " + i.engine());

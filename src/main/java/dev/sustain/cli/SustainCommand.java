@@ -12,6 +12,9 @@ import picocli.CommandLine.Command;
     description = "What a drive really writes under a long write: cache, cliff, floor, stalls.",
     subcommands = {
       WriteCommand.class,
+      AnalyzeCommand.class,
+      CleanCommand.class,
+      TrimCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {

@@ -90,6 +90,26 @@ public final class WriteCommand extends BaseCommand {
   String engine;
 
   @Option(
+      names = "--destroy-data",
+      description =
+          "Allow TARGET to be a raw block device: ALL ITS DATA IS DESTROYED. Refused anyway when"
+              + " the device or a partition is mounted, swap, or held by LVM, RAID or dm.")
+  boolean destroyData;
+
+  @Option(
+      names = "--trim-first",
+      description =
+          "TRIM before writing: the folder's file system, or the whole raw device (with"
+              + " --destroy-data). Run once with and once without to compare.")
+  boolean trimFirst;
+
+  @Option(
+      names = "--until",
+      paramLabel = "WHEN",
+      description = "full: write a raw device's whole capacity, exactly.")
+  String until;
+
+  @Option(
       names = "--io-timeout",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
@@ -116,8 +136,23 @@ public final class WriteCommand extends BaseCommand {
             buffered,
             engine,
             Defaults.PATTERN,
-            ioTimeout.toNanos());
+            ioTimeout.toNanos(),
+            destroyData,
+            until);
+    if (until != null && !until.equals("full")) {
+      throw new dev.sustain.unit.UsageException("--until takes 'full', not '" + until + "'");
+    }
     dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
+    WriteRun.validate(params);
+    if (trimFirst) {
+      java.nio.file.Path t = java.nio.file.Path.of(target);
+      java.nio.file.Path trimTarget =
+          dev.sustain.target.TestFile.isBlockDevice(t) || java.nio.file.Files.isDirectory(t)
+              ? t
+              : t.toAbsolutePath().getParent();
+      dev.sustain.target.Trim.Done done = dev.sustain.target.Trim.trim(trimTarget, destroyData);
+      out().println("Trim first: " + done.what());
+    }
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
     WriteResult result = new WriteRun(params, progress, stop).run();

@@ -2,7 +2,8 @@ package dev.sustain.run;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sustain.target.TestFile;
+import dev.sustain.target.RawDevice;
+import java.nio.file.Path;
 import java.time.Instant;
 
 /**
@@ -19,27 +20,37 @@ public final class RunJson {
   public static ObjectNode start(
       String runId,
       String command,
-      TestFile file,
+      Path testFile,
+      RawDevice device,
       WriteParams p,
       String engine,
       String pattern,
       Instant started) {
-    return start(runId, command, file, p, engine, pattern, started, hostName());
+    return start(
+        runId,
+        command,
+        testFile,
+        device,
+        p,
+        engine,
+        pattern,
+        started,
+        hostName(),
+        ProcessHandle.current().pid());
   }
 
-  /**
-   * As {@link #start(String, String, TestFile, WriteParams, String, String, Instant)}, on a named
-   * host.
-   */
+  /** As the public {@code start}, with the host and process given (golden-file tests). */
   static ObjectNode start(
       String runId,
       String command,
-      TestFile file,
+      Path testFile,
+      RawDevice device,
       WriteParams p,
       String engine,
       String pattern,
       Instant started,
-      String host) {
+      String host,
+      long pid) {
     JsonNodeFactory f = JsonNodeFactory.instance;
     ObjectNode root = f.objectNode();
     root.put("version", RunFolder.FORMAT_VERSION);
@@ -50,11 +61,23 @@ public final class RunJson {
     tool.put("java", System.getProperty("java.version"));
     root.put("run_id", runId);
     root.put("host", host);
+    root.put("pid", pid);
     ObjectNode target = root.putObject("target");
     target.put("path", p.target());
-    target.put("kind", "file");
-    target.put("test_file", file.path().toString());
-    target.putNull("device");
+    target.put("kind", device == null ? "file" : "device");
+    if (device == null) {
+      target.put("test_file", testFile.toString());
+      target.putNull("device");
+    } else {
+      target.putNull("test_file");
+      ObjectNode d = target.putObject("device");
+      d.put("name", device.name());
+      d.put("path", device.path().toString());
+      d.put("model", device.model());
+      d.put("serial", device.serial());
+      d.put("size_bytes", device.sizeBytes());
+      d.put("logical_block_bytes", device.logicalBlockBytes());
+    }
     ObjectNode params = root.putObject("params");
     if (p.sizeBytes() >= 0) {
       params.put("size_bytes", p.sizeBytes());
@@ -74,6 +97,9 @@ public final class RunJson {
     params.put("engine", engine);
     params.put("pattern", pattern);
     params.put("keep", p.keep());
+    if (p.until() != null) {
+      params.put("until", p.until());
+    }
     root.put("started", started.toString());
     root.putNull("ended");
     ObjectNode result = root.putObject("result");

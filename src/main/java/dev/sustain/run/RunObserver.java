@@ -8,6 +8,9 @@ public interface RunObserver {
   /** Nothing to show (tests, --json). */
   RunObserver SILENT = new RunObserver() {};
 
+  /** Something the user should know before the run starts (e.g. a leftover test file). */
+  default void warning(String message) {}
+
   /** The run is about to write: its folder, file and job are known. */
   default void started(RunInfo info) {}
 

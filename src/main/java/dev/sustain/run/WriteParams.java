@@ -18,6 +18,9 @@ import java.time.Duration;
  * @param engine engine name
  * @param pattern pattern name
  * @param ioTimeoutNanos a request that does not complete in this time fails the run
+ * @param destroyData the user's consent to write a raw block device, destroying its data
+ * @param until null, {@code full} (a device's whole capacity) or {@code floor} (stop once the floor
+ *     after a cliff has held)
  */
 public record WriteParams(
     String target,
@@ -31,4 +34,6 @@ public record WriteParams(
     boolean buffered,
     String engine,
     String pattern,
-    long ioTimeoutNanos) {}
+    long ioTimeoutNanos,
+    boolean destroyData,
+    String until) {}

@@ -13,6 +13,7 @@ import dev.sustain.sampling.SamplerThread;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.sampling.TemperatureSensor;
 import dev.sustain.target.BlockGeometry;
+import dev.sustain.target.RawDevice;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
@@ -21,6 +22,7 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -46,8 +48,8 @@ public final class WriteRun {
   }
 
   /** Checks what does not need the file system: depths, sizes, intervals. */
-  static void validate(WriteParams p) {
-    if (p.sizeBytes() < 0 && p.duration() == null) {
+  public static void validate(WriteParams p) {
+    if (p.sizeBytes() < 0 && p.duration() == null && !"full".equals(p.until())) {
       throw new UsageException("give --size SIZE, --time DURATION, or both");
     }
     if (p.sizeBytes() == 0) {
@@ -65,25 +67,38 @@ public final class WriteRun {
     }
   }
 
+  /**
+   * Where the run writes.
+   *
+   * @param path the test file or the device node
+   * @param device the raw device, or null for a test file
+   * @param folder the folder of the test file (for messages), or null
+   * @param removeAfter remove the file at the end
+   */
+  record Target(Path path, RawDevice device, Path folder, boolean removeAfter) {}
+
   /** Runs the job. Usage problems are thrown before anything is written. */
   public WriteResult run() throws IOException {
     validate(params);
     String runId = RunFolder.newRunId();
-    TestFile file = TestFile.resolve(params.target(), runId);
     boolean direct = !params.buffered();
     IoEngine engine = Engines.create(params.engine());
+    Path given = Path.of(params.target()).toAbsolutePath().normalize();
+    if (TestFile.isBlockDevice(given)) {
+      return runOnDevice(runId, given, engine, direct);
+    }
+    if ("full".equals(params.until())) {
+      throw new UsageException(
+          "--until full writes a raw device's whole capacity; to fill a file system use"
+              + " 'sustain fill'");
+    }
+    TestFile file = TestFile.resolve(params.target(), runId);
+    for (String leftover : TestFile.leftovers(file.folder())) {
+      observer.warning(leftover);
+    }
     int logical = BlockGeometry.logicalBlockSize(file.folder());
     long align = direct ? engine.directAlignmentBytes(file.folder(), logical) : 1;
-    if (params.blockBytes() % align != 0) {
-      throw new UsageException(
-          "--bs "
-              + params.blockBytes()
-              + " B is not a multiple of "
-              + align
-              + " B, the device's logical block"
-              + (align > logical ? " as the " + engine.name() + " engine needs it" : "")
-              + ", which direct I/O requires; use a multiple of it or --buffered");
-    }
+    checkBlockSize(engine, logical, align);
     long sizeBytes =
         params.sizeBytes() < 0
             ? -1
@@ -96,41 +111,160 @@ public final class WriteRun {
       engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
     } catch (IOException e) {
       file.remove();
-      throw new UsageException(openProblem(file, direct, e));
+      throw new UsageException(openProblem(file.path(), file.folder(), direct, e));
     }
-    try (Arena arena = Arena.ofShared()) {
-      DataPattern pattern = new RandomPool(arena, params.blockBytes(), runId.hashCode());
-      return runOpen(runId, file, folder, engine, pattern, sizeBytes, align);
+    Target target = new Target(file.path(), null, file.folder(), !params.keep());
+    try {
+      long totalBytes = params.duration() == null ? sizeBytes : -1;
+      return runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
     } finally {
       engine.close();
-      if (!params.keep()) {
+      if (target.removeAfter()) {
         file.remove();
       }
     }
   }
 
-  private static String openProblem(TestFile file, boolean direct, IOException e) {
-    String msg = String.valueOf(e.getMessage());
-    if (direct && msg.contains("Invalid argument")) {
-      return "the file system at "
-          + file.folder()
-          + " does not support direct I/O (O_DIRECT); use --buffered";
+  private void checkBlockSize(IoEngine engine, int logical, long align) {
+    if (params.blockBytes() % align != 0) {
+      throw new UsageException(
+          "--bs "
+              + params.blockBytes()
+              + " B is not a multiple of "
+              + align
+              + " B, the device's logical block"
+              + (align > logical ? " as the " + engine.name() + " engine needs it" : "")
+              + ", which direct I/O requires; use a multiple of it or --buffered");
     }
-    return "cannot create " + file.path() + ": " + msg;
   }
 
+  /**
+   * A raw block device: only with --destroy-data, never when anything uses it; from offset 0, never
+   * past its end.
+   */
+  private WriteResult runOnDevice(String runId, Path given, IoEngine engine, boolean direct)
+      throws IOException {
+    if (!params.destroyData()) {
+      throw new UsageException(
+          given
+              + " is a raw block device: writing to it destroys all its data; refused without"
+              + " --destroy-data");
+    }
+    RawDevice device;
+    try {
+      device = RawDevice.inspect(given, Path.of("/sys"));
+    } catch (IOException e) {
+      throw new UsageException("cannot read the facts of " + given + ": " + e.getMessage());
+    }
+    List<String> problems =
+        device.refusals(
+            Path.of("/sys"),
+            Files.readString(Path.of("/proc/self/mountinfo")),
+            Files.isReadable(Path.of("/proc/swaps"))
+                ? Files.readString(Path.of("/proc/swaps"))
+                : "");
+    if (!problems.isEmpty()) {
+      throw new UsageException(
+          "refusing to write "
+              + given
+              + " even with --destroy-data: "
+              + String.join("; ", problems));
+    }
+    if (params.keep()) {
+      throw new UsageException("--keep means nothing on a raw device: its data stays written");
+    }
+    long capacity = device.sizeBytes();
+    long align =
+        direct ? engine.directAlignmentBytes(given.getParent(), device.logicalBlockBytes()) : 1;
+    align = Math.max(align, device.logicalBlockBytes());
+    checkBlockSize(engine, device.logicalBlockBytes(), align);
+    long sizeBytes;
+    if ("full".equals(params.until())) {
+      if (params.sizeBytes() >= 0) {
+        throw new UsageException("give --size or --until full, not both");
+      }
+      sizeBytes = capacity;
+    } else if (params.sizeBytes() >= 0) {
+      sizeBytes = new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+      if (sizeBytes > capacity) {
+        throw new UsageException(
+            "--size "
+                + dev.sustain.unit.Units.decimalBytes(sizeBytes)
+                + " is more than the device holds ("
+                + device.describe()
+                + ")");
+      }
+    } else {
+      sizeBytes = -1; // --time alone: wrap around the whole device
+    }
+    observer.warning("destroying the data on " + device.describe() + ": writing from offset 0");
+    RunFolder folder = RunFolder.create(params.out(), runId, "write");
+    try {
+      engine.open(given, new IoEngine.OpenOptions(direct, true, false), params.queueDepth());
+    } catch (IOException e) {
+      throw new UsageException(openProblem(given, null, direct, e));
+    }
+    Target target = new Target(given, device, null, false);
+    try {
+      long extent = sizeBytes >= 0 ? sizeBytes : capacity;
+      boolean full = "full".equals(params.until());
+      long totalBytes = full || params.duration() == null ? extent : -1;
+      return runOpen(runId, target, folder, engine, extent, totalBytes, align);
+    } finally {
+      engine.close();
+    }
+  }
+
+  private static String openProblem(Path path, Path folder, boolean direct, IOException e) {
+    String msg = String.valueOf(e.getMessage());
+    if (direct && msg.contains("Invalid argument")) {
+      return (folder != null ? "the file system at " + folder : path)
+          + " does not support direct I/O (O_DIRECT); use --buffered";
+    }
+    return "cannot open " + path + " for writing: " + msg;
+  }
+
+  /**
+   * @param extentBytes the region written (wrapped when a time limit keeps the run going), -1 for a
+   *     file that grows
+   * @param totalBytes the bytes to write, -1 when the time limit ends the run
+   */
   private WriteResult runOpen(
       String runId,
-      TestFile file,
+      Target target,
+      RunFolder folder,
+      IoEngine engine,
+      long extentBytes,
+      long totalBytes,
+      long alignBytes)
+      throws IOException {
+    try (Arena arena = Arena.ofShared()) {
+      DataPattern pattern = new RandomPool(arena, params.blockBytes(), runId.hashCode());
+      return runWith(runId, target, folder, engine, pattern, extentBytes, totalBytes, alignBytes);
+    }
+  }
+
+  private WriteResult runWith(
+      String runId,
+      Target target,
       RunFolder folder,
       IoEngine engine,
       DataPattern pattern,
-      long sizeBytes,
+      long extentBytes,
+      long totalBytes,
       long alignBytes)
       throws IOException {
     Instant started = Instant.now();
     ObjectNode runJson =
-        RunJson.start(runId, "write", file, params, engine.name(), pattern.name(), started);
+        RunJson.start(
+            runId,
+            "write",
+            target.path(),
+            target.device(),
+            params,
+            engine.name(),
+            pattern.name(),
+            started);
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();
@@ -147,17 +281,17 @@ public final class WriteRun {
         new RunObserver.RunInfo(
             runId,
             folder.dir(),
-            file.path(),
+            target.path(),
             engine.name(),
-            durationNanos < 0 ? sizeBytes : -1,
+            totalBytes,
             durationNanos < 0 ? -1 : durationNanos / 1e9,
             params));
 
     Runner.Job job =
         new Runner.Job(
             0,
-            sizeBytes,
-            durationNanos < 0 ? sizeBytes : -1,
+            extentBytes,
+            totalBytes,
             durationNanos,
             params.blockBytes(),
             params.queueDepth(),
@@ -207,10 +341,10 @@ public final class WriteRun {
         status = WriteResult.Status.FAILED;
         error = "could not record samples: " + thread.failure().getMessage();
       }
-      if (status == WriteResult.Status.FAILED && outcome.noSpace()) {
+      if (status == WriteResult.Status.FAILED && outcome.noSpace() && target.device() == null) {
         error =
             "the file system holding "
-                + file.folder()
+                + target.folder()
                 + " is full (No space left on device) after "
                 + Units.decimalBytes(outcome.bytes())
                 + ": "
@@ -223,8 +357,8 @@ public final class WriteRun {
         new WriteResult(
             runId,
             folder.dir(),
-            file.path(),
-            params.keep(),
+            target.path(),
+            target.device() == null && !target.removeAfter(),
             counters.bytes(),
             seconds,
             flushSeconds,

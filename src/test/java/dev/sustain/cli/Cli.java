@@ -26,6 +26,15 @@ public final class Cli {
 
   /** A child JVM running {@link Main} with the test's class path; stdout/stderr to files. */
   public static Process start(Path stdout, Path stderr, String... args) throws IOException {
+    ProcessBuilder pb = new ProcessBuilder(command(args));
+    pb.redirectOutput(stdout.toFile());
+    pb.redirectError(stderr.toFile());
+    pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    return pb.start();
+  }
+
+  /** The command line of a child JVM running {@link Main} with {@code args}. */
+  public static List<String> command(String... args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("--enable-native-access=ALL-UNNAMED");
@@ -33,10 +42,6 @@ public final class Cli {
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(Main.class.getName());
     cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.redirectOutput(stdout.toFile());
-    pb.redirectError(stderr.toFile());
-    pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-    return pb.start();
+    return cmd;
   }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.sampling.SamplesCsv;
-import dev.sustain.target.TestFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,24 +43,27 @@ class GoldenFilesTest {
               false,
               "threads",
               "random",
-              120_000_000_000L);
-      TestFile file =
-          new TestFile(Path.of("/mnt/ext/sustain-test-20261130-101500-abcd.dat"), false);
+              120_000_000_000L,
+              false,
+              null);
+      Path file = Path.of("/mnt/ext/sustain-test-20261130-101500-abcd.dat");
       ObjectNode json =
           RunJson.start(
               "20261130-101500-abcd",
               "write",
               file,
+              null,
               p,
               "threads",
               "random",
               Instant.parse("2026-11-30T10:15:00Z"),
-              "bench-1");
+              "bench-1",
+              4242);
       WriteResult r =
           new WriteResult(
               "20261130-101500-abcd",
               Path.of("/runs/x"),
-              file.path(),
+              file,
               false,
               322_122_547_200L,
               496.3215,

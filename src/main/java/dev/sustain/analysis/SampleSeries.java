@@ -1,0 +1,299 @@
+package dev.sustain.analysis;
+
+import java.util.Arrays;
+
+/**
+ * A write-rate curve: one sample per interval, held in primitive arrays so that a 28-hour run of
+ * 100,000 one-second samples stays small and fast. Times are seconds at the <em>end</em> of each
+ * interval; rates are MB/s (10^6 B/s); bytes are the bytes completed in the interval (derived from
+ * rate x interval when the source has none). Temperature (°C) and CPU (percent, 100 = one core) are
+ * NaN where no sensor reported. Context: the media, the link's practical ceiling in MB/s (NaN when
+ * unknown), the CPU core count (0 when unknown) and the whole-run average a run folder reported
+ * including its flush (NaN when none). Immutable and thread-safe; build it with {@link #builder}.
+ */
+public final class SampleSeries {
+
+  private final double[] timeSeconds;
+  private final double[] writeMBps;
+  private final long[] bytes;
+  private final double[] intervalSeconds;
+  private final double[] tempC;
+  private final double[] cpuPct;
+  private final Media media;
+  private final double linkCeilingMBps;
+  private final int cpuCores;
+  private final double reportedAverageMBps;
+  private final boolean hasTemperature;
+  private final boolean hasCpu;
+
+  private SampleSeries(Builder b) {
+    int n = b.size;
+    this.timeSeconds = Arrays.copyOf(b.time, n);
+    this.writeMBps = Arrays.copyOf(b.rate, n);
+    this.tempC = Arrays.copyOf(b.temp, n);
+    this.cpuPct = Arrays.copyOf(b.cpu, n);
+    this.media = b.media;
+    this.linkCeilingMBps = b.linkCeilingMBps;
+    this.cpuCores = b.cpuCores;
+    this.reportedAverageMBps = b.reportedAverageMBps;
+    this.intervalSeconds = intervals(timeSeconds);
+    this.bytes = new long[n];
+    boolean anyTemp = false;
+    boolean anyCpu = false;
+    for (int i = 0; i < n; i++) {
+      long given = b.bytes[i];
+      bytes[i] = given >= 0 ? given : Math.round(writeMBps[i] * intervalSeconds[i] * 1_000_000.0);
+      anyTemp |= !Double.isNaN(tempC[i]);
+      anyCpu |= !Double.isNaN(cpuPct[i]);
+    }
+    this.hasTemperature = anyTemp;
+    this.hasCpu = anyCpu;
+  }
+
+  /**
+   * The length of each interval. The first sample's interval is its own end time when that looks
+   * like one step from a start at zero, otherwise the typical step (a log may start at any time).
+   */
+  private static double[] intervals(double[] t) {
+    int n = t.length;
+    double[] dt = new double[n];
+    if (n == 0) {
+      return dt;
+    }
+    double typical;
+    if (n == 1) {
+      typical = t[0] > 0 ? t[0] : 1.0;
+    } else {
+      double[] d = new double[n - 1];
+      for (int i = 1; i < n; i++) {
+        d[i - 1] = t[i] - t[i - 1];
+      }
+      typical = Stats.median(d);
+    }
+    dt[0] = t[0] > 0 && t[0] <= 1.5 * typical ? t[0] : typical;
+    for (int i = 1; i < n; i++) {
+      dt[i] = t[i] - t[i - 1];
+    }
+    return dt;
+  }
+
+  /** A builder expecting about {@code expectedSamples} samples (it grows as needed). */
+  public static Builder builder(int expectedSamples) {
+    return new Builder(expectedSamples);
+  }
+
+  /**
+   * A series of rates only, e.g. for tests: {@code time_s} and {@code write_MBps}, media unknown.
+   */
+  public static SampleSeries of(double[] timeSeconds, double[] writeMBps) {
+    if (timeSeconds.length != writeMBps.length) {
+      throw new IllegalArgumentException("times and rates differ in length");
+    }
+    Builder b = builder(timeSeconds.length);
+    for (int i = 0; i < timeSeconds.length; i++) {
+      b.add(timeSeconds[i], writeMBps[i]);
+    }
+    return b.build();
+  }
+
+  /** The same samples with another media. */
+  public SampleSeries withMedia(Media newMedia) {
+    return toBuilder().media(newMedia).build();
+  }
+
+  /** A builder holding these samples and context, to change the context. */
+  public Builder toBuilder() {
+    Builder b = builder(size());
+    for (int i = 0; i < size(); i++) {
+      b.add(timeSeconds[i], writeMBps[i], bytes[i], tempC[i], cpuPct[i]);
+    }
+    return b.media(media)
+        .linkCeilingMBps(linkCeilingMBps)
+        .cpuCores(cpuCores)
+        .reportedAverageMBps(reportedAverageMBps);
+  }
+
+  public int size() {
+    return timeSeconds.length;
+  }
+
+  /** Seconds from the run's start to the end of interval {@code i}. */
+  public double timeSeconds(int i) {
+    return timeSeconds[i];
+  }
+
+  /** Seconds from the run's start to the beginning of interval {@code i}. */
+  public double startSeconds(int i) {
+    return timeSeconds[i] - intervalSeconds[i];
+  }
+
+  public double intervalSeconds(int i) {
+    return intervalSeconds[i];
+  }
+
+  public double writeMBps(int i) {
+    return writeMBps[i];
+  }
+
+  /** Bytes completed in interval {@code i}. */
+  public long bytes(int i) {
+    return bytes[i];
+  }
+
+  /** Drive temperature in °C at interval {@code i}, NaN when not known. */
+  public double tempC(int i) {
+    return tempC[i];
+  }
+
+  /** The process's CPU in percent of one core at interval {@code i}, NaN when not known. */
+  public double cpuPct(int i) {
+    return cpuPct[i];
+  }
+
+  public boolean hasTemperature() {
+    return hasTemperature;
+  }
+
+  public boolean hasCpu() {
+    return hasCpu;
+  }
+
+  public Media media() {
+    return media;
+  }
+
+  /** The link's practical ceiling in MB/s, NaN when unknown. */
+  public double linkCeilingMBps() {
+    return linkCeilingMBps;
+  }
+
+  /** CPU cores of the machine that wrote, 0 when unknown. */
+  public int cpuCores() {
+    return cpuCores;
+  }
+
+  /** The whole-run average (flush included) a run folder reported, NaN when none. */
+  public double reportedAverageMBps() {
+    return reportedAverageMBps;
+  }
+
+  /** A copy of the rates (MB/s). */
+  public double[] writeMBpsArray() {
+    return writeMBps.clone();
+  }
+
+  /** A copy of the end times (s). */
+  public double[] timeSecondsArray() {
+    return timeSeconds.clone();
+  }
+
+  /** Seconds from the start of the first interval to the end of the last. */
+  public double durationSeconds() {
+    return size() == 0 ? 0 : timeSeconds[size() - 1] - startSeconds(0);
+  }
+
+  public long totalBytes() {
+    long sum = 0;
+    for (long b : bytes) {
+      sum += b;
+    }
+    return sum;
+  }
+
+  /** Collects samples in time order. Not thread-safe. */
+  public static final class Builder {
+    private double[] time;
+    private double[] rate;
+    private long[] bytes;
+    private double[] temp;
+    private double[] cpu;
+    private int size;
+    private Media media = Media.UNKNOWN;
+    private double linkCeilingMBps = Double.NaN;
+    private int cpuCores;
+    private double reportedAverageMBps = Double.NaN;
+
+    private Builder(int expected) {
+      int cap = Math.max(16, expected);
+      time = new double[cap];
+      rate = new double[cap];
+      bytes = new long[cap];
+      temp = new double[cap];
+      cpu = new double[cap];
+    }
+
+    /** Adds a sample with a rate only. */
+    public Builder add(double timeSeconds, double writeMBps) {
+      return add(timeSeconds, writeMBps, -1, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * Adds a sample.
+     *
+     * @param timeSeconds end of the interval, greater than the previous sample's
+     * @param writeMBps the rate in MB/s, finite and not negative
+     * @param bytes bytes completed in the interval, or -1 to derive them from the rate
+     * @param tempC temperature, NaN when unknown
+     * @param cpuPct CPU percent (100 = one core), NaN when unknown
+     * @throws IllegalArgumentException when a value is impossible
+     */
+    public Builder add(
+        double timeSeconds, double writeMBps, long bytes, double tempC, double cpuPct) {
+      if (!Double.isFinite(timeSeconds) || timeSeconds < 0) {
+        throw new IllegalArgumentException("time_s must be a finite number >= 0: " + timeSeconds);
+      }
+      if (size > 0 && timeSeconds <= time[size - 1]) {
+        throw new IllegalArgumentException(
+            "time_s must increase: " + timeSeconds + " after " + time[size - 1]);
+      }
+      if (!Double.isFinite(writeMBps) || writeMBps < 0) {
+        throw new IllegalArgumentException("write_MBps must be a finite number >= 0: " + writeMBps);
+      }
+      if (size == time.length) {
+        int cap = size * 2;
+        time = Arrays.copyOf(time, cap);
+        rate = Arrays.copyOf(rate, cap);
+        this.bytes = Arrays.copyOf(this.bytes, cap);
+        temp = Arrays.copyOf(temp, cap);
+        cpu = Arrays.copyOf(cpu, cap);
+      }
+      time[size] = timeSeconds;
+      rate[size] = writeMBps;
+      this.bytes[size] = bytes;
+      temp[size] = tempC;
+      cpu[size] = cpuPct;
+      size++;
+      return this;
+    }
+
+    public int size() {
+      return size;
+    }
+
+    public Builder media(Media media) {
+      this.media = media == null ? Media.UNKNOWN : media;
+      return this;
+    }
+
+    /** The link's practical ceiling in MB/s; NaN or 0 for unknown. */
+    public Builder linkCeilingMBps(double mbps) {
+      this.linkCeilingMBps = mbps > 0 ? mbps : Double.NaN;
+      return this;
+    }
+
+    public Builder cpuCores(int cores) {
+      this.cpuCores = Math.max(0, cores);
+      return this;
+    }
+
+    /** The whole-run average a run folder reported, flush included; NaN or 0 for none. */
+    public Builder reportedAverageMBps(double mbps) {
+      this.reportedAverageMBps = mbps > 0 ? mbps : Double.NaN;
+      return this;
+    }
+
+    public SampleSeries build() {
+      return new SampleSeries(this);
+    }
+  }
+}

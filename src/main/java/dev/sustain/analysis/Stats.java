@@ -1,0 +1,66 @@
+package dev.sustain.analysis;
+
+import java.util.Arrays;
+
+/** Small robust statistics over primitive arrays. Stateless and thread-safe. */
+final class Stats {
+
+  private Stats() {}
+
+  /** The median of {@code values} (NaN when empty); the array is not changed. */
+  static double median(double[] values) {
+    return quantile(values, 0.5);
+  }
+
+  /** The {@code q} quantile (0..1) with linear interpolation; NaN when empty. */
+  static double quantile(double[] values, double q) {
+    if (values.length == 0) {
+      return Double.NaN;
+    }
+    double[] s = values.clone();
+    Arrays.sort(s);
+    return sortedQuantile(s, q);
+  }
+
+  static double sortedQuantile(double[] sorted, double q) {
+    if (sorted.length == 0) {
+      return Double.NaN;
+    }
+    double pos = q * (sorted.length - 1);
+    int lo = (int) Math.floor(pos);
+    int hi = Math.min(sorted.length - 1, lo + 1);
+    double f = pos - lo;
+    return sorted[lo] + (sorted[hi] - sorted[lo]) * f;
+  }
+
+  /**
+   * The noise of a piecewise-constant signal: the scaled median absolute deviation of first
+   * differences. Steps are rare among differences, so they hardly move it; dividing by sqrt(2)
+   * because a difference carries the noise of two samples.
+   */
+  static double diffNoiseSigma(double[] x, int from, int to) {
+    int n = to - from;
+    if (n < 3) {
+      return 0;
+    }
+    double[] d = new double[n - 1];
+    for (int i = from + 1; i < to; i++) {
+      d[i - from - 1] = x[i] - x[i - 1];
+    }
+    Arrays.sort(d);
+    double med = sortedQuantile(d, 0.5);
+    for (int i = 0; i < d.length; i++) {
+      d[i] = Math.abs(d[i] - med);
+    }
+    Arrays.sort(d);
+    return 1.4826 * sortedQuantile(d, 0.5) / Math.sqrt(2);
+  }
+
+  static double mean(double[] x, int from, int to) {
+    double s = 0;
+    for (int i = from; i < to; i++) {
+      s += x[i];
+    }
+    return to > from ? s / (to - from) : Double.NaN;
+  }
+}

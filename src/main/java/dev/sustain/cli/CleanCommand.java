@@ -1,0 +1,97 @@
+package dev.sustain.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.run.RunFolder;
+import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code sustain clean RUN}: removes the test file a run left behind (a killed run's, or a kept
+ * one) and, for a run that was killed, records in its run.json that it never finished. A run that
+ * is still going is refused.
+ */
+@Command(
+    name = "clean",
+    mixinStandardHelpOptions = true,
+    description = "Removes the test file left by a killed (or --keep) run and marks the run.")
+public final class CleanCommand extends BaseCommand {
+
+  @Parameters(index = "0", paramLabel = "RUN", description = "A run folder.")
+  Path run;
+
+  @Override
+  protected int execute() throws Exception {
+    Path runJson = run.resolve(RunFolder.RUN_JSON);
+    if (!Files.isRegularFile(runJson)) {
+      throw new UsageException(run + " is not a run folder (no run.json)");
+    }
+    JsonNode root;
+    try {
+      root = RunFolder.JSON.readTree(runJson.toFile());
+    } catch (java.io.IOException e) {
+      throw new UsageException(
+          runJson + ": not valid JSON: " + e.getMessage().lines().findFirst().orElse(""));
+    }
+    String status = root.at("/result/status").asText("");
+    long pid = root.path("pid").asLong(-1);
+    if ("running".equals(status) && isAlive(pid, root.path("started").asText(""))) {
+      throw new UsageException(
+          "the run in " + run + " is still going (process " + pid + "); stop it first");
+    }
+    String testFile = root.at("/target/test_file").asText("");
+    boolean removed = false;
+    if (!testFile.isEmpty() && Files.exists(Path.of(testFile))) {
+      Path f = Path.of(testFile);
+      if (!f.getFileName().toString().startsWith(dev.sustain.target.TestFile.PREFIX)
+          && !root.at("/target/kind").asText().equals("file")) {
+        throw new UsageException(testFile + " does not look like a Sustain test file; not removed");
+      }
+      long size = Files.size(f);
+      Files.delete(f);
+      removed = true;
+      out().println("Removed " + f + " (" + Units.decimalBytes(size) + ")");
+    }
+    if ("running".equals(status)) {
+      ObjectNode result = (ObjectNode) root.get("result");
+      result.put("status", "failed");
+      result.put(
+          "error",
+          "the run was killed before it finished (SIGKILL, a crash or a power loss);"
+              + " its samples are kept, its test file was removed by sustain clean");
+      RunFolder.open(run).writeRunJson((ObjectNode) root);
+      out().println("Marked the run in " + run + " as failed: it was killed before it finished");
+    }
+    if (!removed) {
+      out().println("No test file left to remove for " + run);
+    }
+    out().flush();
+    return ExitCodes.OK;
+  }
+
+  /**
+   * True when the run's process is alive: the pid exists and that process started before the run
+   * did (a newer process with a reused pid is not the run).
+   */
+  private static boolean isAlive(long pid, String started) {
+    if (pid <= 0) {
+      return false;
+    }
+    Optional<ProcessHandle> h = ProcessHandle.of(pid);
+    if (h.isEmpty() || !h.get().isAlive()) {
+      return false;
+    }
+    Optional<java.time.Instant> processStart = h.get().info().startInstant();
+    try {
+      java.time.Instant runStart = java.time.Instant.parse(started);
+      return processStart.map(ps -> !ps.isAfter(runStart)).orElse(true);
+    } catch (java.time.format.DateTimeParseException e) {
+      return true;
+    }
+  }
+}

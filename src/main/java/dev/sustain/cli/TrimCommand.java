@@ -1,0 +1,43 @@
+package dev.sustain.cli;
+
+import dev.sustain.target.Trim;
+import dev.sustain.unit.Units;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sustain trim TARGET}: TRIM a raw device (all of it) or a folder's file system. */
+@Command(
+    name = "trim",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Tells the drive which blocks are free (TRIM): a raw device is discarded whole (needs"
+          + " --destroy-data), a folder's file system has its free space trimmed.",
+      "A drive that never gets TRIM runs out of free blocks and slows down; trim, then write again"
+          + " to compare."
+    })
+public final class TrimCommand extends BaseCommand {
+
+  @Parameters(index = "0", paramLabel = "TARGET", description = "A raw device or a folder.")
+  Path target;
+
+  @Option(
+      names = "--destroy-data",
+      description = "Allow discarding a raw device: ALL ITS DATA IS LOST.")
+  boolean destroyData;
+
+  @Override
+  protected int execute() throws Exception {
+    Trim.Done done = Trim.trim(target, destroyData);
+    out()
+        .println(
+            "Trim: "
+                + done.what()
+                + (done.trimmedBytes() >= 0
+                    ? " (" + Units.decimalBytes(done.trimmedBytes()) + ")"
+                    : ""));
+    out().flush();
+    return ExitCodes.OK;
+  }
+}

@@ -1,0 +1,433 @@
+package dev.sustain.input;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.analysis.Media;
+import dev.sustain.analysis.SampleSeries;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a curve from a run folder, a plain CSV or a fio bandwidth log into a {@link SampleSeries}.
+ * Stateless and thread-safe.
+ *
+ * <ul>
+ *   <li>Run folder: {@code samples.csv} (columns looked up by name: {@code time_s}, {@code
+ *       write_MBps}, {@code bytes}, {@code cpu_pct}, {@code temp_C}) and {@code run.json}: media
+ *       from {@code target.device.rotational} (true: HDD), the link's ceiling from {@code
+ *       target.device.link_ceiling_MBps} or {@code target.device.link.ceiling_MBps}, CPU cores from
+ *       {@code cpu_cores} or {@code host_cpu_cores}, and the run's own average (flush included)
+ *       from {@code result.average_MBps} once the run is no longer {@code running}. A killed run
+ *       (status {@code running}) is read as far as it got; its last line may be cut short and is
+ *       then dropped.
+ *   <li>CSV: a header with {@code time_s} and {@code write_MBps}, optionally {@code bytes}, {@code
+ *       temp_C}, {@code cpu_pct}; empty optional cells are unknown.
+ *   <li>fio {@code write_bw_log}: {@code msec, KiB/s, direction, bs, offset[, prio]}; only writes
+ *       (direction 1). Averaged logs ({@code log_avg_msec}) become one sample per period, entries
+ *       of several jobs in one period are added, and the periods fio left out because nothing
+ *       completed are restored as 0 MB/s. Per-I/O logs (entries closer than 100 ms) become
+ *       one-second samples of the bytes completed ({@code bs}). KiB/s is 1024 B/s; MB/s is 10^6
+ *       B/s.
+ * </ul>
+ */
+public final class CurveReader {
+
+  private static final Pattern FIO_LINE =
+      Pattern.compile("^\\s*[0-9]+(\\.[0-9]+)?\\s*,\\s*[0-9]+(\\.[0-9]+)?\\s*,.*");
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private CurveReader() {}
+
+  /**
+   * Reads {@code input}: a run folder (or its samples.csv), a CSV or a fio log, told apart by
+   * content.
+   *
+   * @throws InputFormatException when the input is missing or malformed
+   */
+  public static ImportedCurve read(Path input) {
+    if (Files.isDirectory(input)) {
+      return readRunFolder(input);
+    }
+    if (!Files.isRegularFile(input)) {
+      throw new InputFormatException(input, 0, "no such file or run folder");
+    }
+    Path parent = input.toAbsolutePath().getParent();
+    if (input.getFileName().toString().equals("samples.csv")
+        && parent != null
+        && Files.isRegularFile(parent.resolve("run.json"))) {
+      return readRunFolder(parent);
+    }
+    List<String> lines = lines(input);
+    for (String line : lines) {
+      String t = line.strip();
+      if (t.isEmpty() || t.startsWith("#")) {
+        continue;
+      }
+      if (FIO_LINE.matcher(t).matches()) {
+        return readFioLog(input, lines);
+      }
+      if (header(t).contains("time_s")) {
+        return readCsv(input, lines, false);
+      }
+      break;
+    }
+    throw new InputFormatException(
+        input,
+        firstContentLine(lines),
+        "neither a CSV with a header naming time_s and write_MBps, nor a fio bandwidth log"
+            + " (msec, KiB/s, direction, bs, offset)");
+  }
+
+  /** Reads a run folder: samples.csv and, when there, run.json. */
+  public static ImportedCurve readRunFolder(Path dir) {
+    Path samples = dir.resolve("samples.csv");
+    if (!Files.isRegularFile(samples)) {
+      throw new InputFormatException(dir, 0, "not a run folder: it has no samples.csv");
+    }
+    Path runJson = dir.resolve("run.json");
+    JsonNode run = null;
+    if (Files.isRegularFile(runJson)) {
+      try {
+        run = JSON.readTree(Files.readString(runJson, StandardCharsets.UTF_8));
+      } catch (JsonProcessingException e) {
+        long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+        throw new InputFormatException(runJson, line, "not valid JSON: " + e.getOriginalMessage());
+      } catch (IOException e) {
+        throw new InputFormatException(runJson, 0, "cannot be read: " + e.getMessage());
+      }
+    }
+    String status = run == null ? "" : run.path("result").path("status").asText("");
+    boolean killed = run != null && (status.isEmpty() || status.equals("running"));
+    ImportedCurve csv = readCsv(samples, lines(samples), true);
+    List<String> notes = new ArrayList<>(csv.notes());
+    SampleSeries.Builder b = csv.series().toBuilder();
+    if (run == null) {
+      notes.add("no run.json beside samples.csv: media and average unknown");
+    } else {
+      JsonNode device = run.path("target").path("device");
+      JsonNode rotational = device.path("rotational");
+      if (rotational.isBoolean()) {
+        b.media(rotational.asBoolean() ? Media.HDD : Media.SSD);
+      }
+      double link = device.path("link_ceiling_MBps").asDouble(0);
+      if (link <= 0) {
+        link = device.path("link").path("ceiling_MBps").asDouble(0);
+      }
+      b.linkCeilingMBps(link);
+      int cores = run.path("cpu_cores").asInt(run.path("host_cpu_cores").asInt(0));
+      b.cpuCores(cores);
+      if (killed) {
+        notes.add(
+            "the run never finished (status "
+                + (status.isEmpty() ? "missing" : status)
+                + "): analysed the "
+                + csv.series().size()
+                + " samples it left");
+      } else {
+        b.reportedAverageMBps(run.path("result").path("average_MBps").asDouble(0));
+      }
+    }
+    return new ImportedCurve(dir, ImportedCurve.Format.RUN_FOLDER, b.build(), notes);
+  }
+
+  /** Reads a CSV whose header names time_s and write_MBps. */
+  public static ImportedCurve readCsv(Path file) {
+    return readCsv(file, lines(file), false);
+  }
+
+  /** Reads a fio bandwidth log. */
+  public static ImportedCurve readFioLog(Path file) {
+    return readFioLog(file, lines(file));
+  }
+
+  private static ImportedCurve readCsv(Path file, List<String> lines, boolean appendedLive) {
+    int headerLine = -1;
+    List<String> names = null;
+    for (int i = 0; i < lines.size(); i++) {
+      String t = lines.get(i).strip();
+      if (!t.isEmpty() && !t.startsWith("#")) {
+        headerLine = i;
+        names = header(t);
+        break;
+      }
+    }
+    if (names == null) {
+      throw new InputFormatException(file, 0, "empty: no header and no samples");
+    }
+    int time = names.indexOf("time_s");
+    int rate = names.indexOf("write_mbps");
+    List<String> notes = new ArrayList<>();
+    if (rate < 0 && names.contains("read_mbps")) {
+      rate = names.indexOf("read_mbps");
+      notes.add("read rates (read_MBps): no write_MBps column");
+    }
+    if (time < 0 || rate < 0) {
+      throw new InputFormatException(
+          file,
+          headerLine + 1,
+          "the header must name time_s and write_MBps (found: "
+              + lines.get(headerLine).strip()
+              + ")");
+    }
+    int bytes = names.indexOf("bytes");
+    int temp = names.indexOf("temp_c");
+    int cpu = names.indexOf("cpu_pct");
+    int needed = Math.max(Math.max(time, rate), Math.max(bytes, Math.max(temp, cpu))) + 1;
+    SampleSeries.Builder b = SampleSeries.builder(lines.size());
+    int last = lastContentLine(lines);
+    boolean endsWithNewline = endsWithNewline(file);
+    for (int i = headerLine + 1; i < lines.size(); i++) {
+      String t = lines.get(i).strip();
+      if (t.isEmpty() || t.startsWith("#")) {
+        continue;
+      }
+      String[] cells = t.split(",", -1);
+      boolean lastLine = i == last;
+      try {
+        if (cells.length < needed) {
+          throw new IllegalArgumentException(
+              "expected at least " + needed + " cells, found " + cells.length);
+        }
+        double ts = number(cells[time], "time_s", true);
+        double mbps = number(cells[rate], "write_MBps", true);
+        long by = bytes >= 0 ? wholeOrUnknown(cells[bytes], "bytes") : -1;
+        double tc = temp >= 0 ? number(cells[temp], "temp_C", false) : Double.NaN;
+        double cp = cpu >= 0 ? number(cells[cpu], "cpu_pct", false) : Double.NaN;
+        b.add(ts, mbps, by, tc, cp);
+      } catch (IllegalArgumentException e) {
+        if (lastLine && (appendedLive || !endsWithNewline)) {
+          // A file appended while the run went: its last line may be cut short by a kill.
+          notes.add("dropped the last line (" + (i + 1) + "), cut short: " + e.getMessage());
+          continue;
+        }
+        throw new InputFormatException(file, i + 1, e.getMessage());
+      }
+    }
+    if (b.size() == 0) {
+      throw new InputFormatException(file, 0, "no samples after the header");
+    }
+    return new ImportedCurve(file, ImportedCurve.Format.CSV, b.build(), notes);
+  }
+
+  private static ImportedCurve readFioLog(Path file, List<String> lines) {
+    List<double[]> entries = new ArrayList<>();
+    int reads = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      String t = lines.get(i).strip();
+      if (t.isEmpty() || t.startsWith("#")) {
+        continue;
+      }
+      String[] cells = t.split(",", -1);
+      if (cells.length < 3) {
+        throw new InputFormatException(
+            file,
+            i + 1,
+            "a fio log line needs msec, KiB/s, direction[, bs, offset], found "
+                + cells.length
+                + " fields");
+      }
+      try {
+        double msec = number(cells[0], "msec", true);
+        double kibps = number(cells[1], "KiB/s", true);
+        long dir = (long) number(cells[2], "direction", true);
+        double bs = cells.length > 3 ? number(cells[3], "bs", false) : Double.NaN;
+        if (dir != 1) {
+          reads++;
+          continue;
+        }
+        entries.add(new double[] {msec, kibps, bs});
+      } catch (IllegalArgumentException e) {
+        throw new InputFormatException(file, i + 1, e.getMessage());
+      }
+    }
+    if (entries.isEmpty()) {
+      throw new InputFormatException(
+          file,
+          0,
+          reads > 0
+              ? "no write entries (direction 1), only " + reads + " read or trim entries"
+              : "no entries");
+    }
+    // One file may hold several jobs' entries (per_job_logs=0), not necessarily in time order.
+    entries.sort(java.util.Comparator.comparingDouble(e -> e[0]));
+    double[] diffs = new double[Math.max(0, entries.size() - 1)];
+    int m = 0;
+    for (int i = 1; i < entries.size(); i++) {
+      double d = entries.get(i)[0] - entries.get(i - 1)[0];
+      if (d > 0) {
+        diffs[m++] = d;
+      }
+    }
+    double[] positive = java.util.Arrays.copyOf(diffs, m);
+    java.util.Arrays.sort(positive);
+    // The lower median: gaps make some steps longer, never shorter.
+    double periodMs = m == 0 ? 1000 : positive[(m - 1) / 2];
+    List<String> notes = new ArrayList<>();
+    SampleSeries.Builder b = SampleSeries.builder(entries.size());
+    TreeMap<Long, double[]> buckets = new TreeMap<>();
+    boolean perIo = periodMs < 100;
+    if (perIo) {
+      boolean haveBs = true;
+      for (double[] e : entries) {
+        haveBs &= !Double.isNaN(e[2]) && e[2] > 0;
+      }
+      if (!haveBs) {
+        throw new InputFormatException(
+            file, 0, "a per-I/O log (entries closer than 100 ms) needs the bs field on every line");
+      }
+      periodMs = 1000;
+      for (double[] e : entries) {
+        long k = Math.max(1, (long) Math.ceil(e[0] / periodMs));
+        buckets.computeIfAbsent(k, x -> new double[2])[0] += e[2];
+      }
+      notes.add("per-I/O fio log: summed into one-second samples");
+    } else {
+      // fio's averaged timestamps run a few ms late and the lateness adds up over a long log, so
+      // each entry is placed by its step from the previous one, not by its absolute time; a step
+      // of several periods is a gap (nothing completed), a step of none another job's entry.
+      periodMs = nicePeriod(periodMs);
+      long k = 0;
+      double prev = Double.NaN;
+      for (double[] e : entries) {
+        long steps =
+            Double.isNaN(prev)
+                ? Math.max(1, Math.round(e[0] / periodMs))
+                : Math.round((e[0] - prev) / periodMs);
+        k += steps;
+        prev = e[0];
+        buckets.computeIfAbsent(k, x -> new double[2])[1] += e[1] * 1024.0 / 1e6;
+      }
+    }
+    long restored = 0;
+    long lastK = buckets.lastKey();
+    double periodS = periodMs / 1000.0;
+    for (long k = 1; k <= lastK; k++) {
+      double[] acc = buckets.get(k);
+      double mbps;
+      if (acc == null) {
+        mbps = 0;
+        restored++;
+      } else {
+        mbps = perIo ? acc[0] / 1e6 / periodS : acc[1];
+      }
+      b.add(k * periodS, mbps);
+    }
+    if (restored > 0) {
+      notes.add(
+          "restored "
+              + restored
+              + (restored == 1 ? " period" : " periods")
+              + " fio left out (nothing completed) as 0 MB/s");
+    }
+    return new ImportedCurve(file, ImportedCurve.Format.FIO_BW_LOG, b.build(), notes);
+  }
+
+  /** A measured period snapped to whole 10 ms when within 2% (1001 ms is a 1000 ms log). */
+  private static double nicePeriod(double ms) {
+    double nice = Math.max(10, Math.round(ms / 10.0) * 10.0);
+    return Math.abs(nice - ms) <= 0.02 * nice ? nice : Math.round(ms);
+  }
+
+  private static List<String> header(String line) {
+    List<String> names = new ArrayList<>();
+    for (String c : line.split(",", -1)) {
+      String name = c.strip();
+      if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
+        name = name.substring(1, name.length() - 1);
+      }
+      names.add(name.toLowerCase(Locale.ROOT));
+    }
+    return names;
+  }
+
+  private static double number(String cell, String what, boolean required) {
+    String c = cell.strip();
+    if (c.isEmpty()) {
+      if (required) {
+        throw new IllegalArgumentException(what + " is empty");
+      }
+      return Double.NaN;
+    }
+    double v;
+    try {
+      v = Double.parseDouble(c);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(what + " is not a number: '" + c + "'");
+    }
+    if (!Double.isFinite(v)) {
+      throw new IllegalArgumentException(what + " is not a finite number: '" + c + "'");
+    }
+    return v;
+  }
+
+  private static long wholeOrUnknown(String cell, String what) {
+    String c = cell.strip();
+    if (c.isEmpty()) {
+      return -1;
+    }
+    try {
+      long v = Long.parseLong(c);
+      if (v < 0) {
+        throw new IllegalArgumentException(what + " cannot be negative: " + c);
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(what + " is not a whole number: '" + c + "'");
+    }
+  }
+
+  private static List<String> lines(Path file) {
+    try {
+      return Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new InputFormatException(file, 0, "no such file");
+    } catch (java.nio.charset.MalformedInputException e) {
+      throw new InputFormatException(file, 0, "not a text file (not UTF-8)");
+    } catch (IOException e) {
+      throw new InputFormatException(file, 0, "cannot be read: " + e.getMessage());
+    }
+  }
+
+  private static boolean endsWithNewline(Path file) {
+    try (var ch = Files.newByteChannel(file)) {
+      long size = ch.size();
+      if (size == 0) {
+        return true;
+      }
+      ch.position(size - 1);
+      var buf = java.nio.ByteBuffer.allocate(1);
+      ch.read(buf);
+      return buf.get(0) == '\n';
+    } catch (IOException e) {
+      return true;
+    }
+  }
+
+  private static int lastContentLine(List<String> lines) {
+    for (int i = lines.size() - 1; i >= 0; i--) {
+      if (!lines.get(i).isBlank()) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static int firstContentLine(List<String> lines) {
+    for (int i = 0; i < lines.size(); i++) {
+      if (!lines.get(i).isBlank()) {
+        return i + 1;
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,109 @@
+package dev.sustain.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Segment;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.List;
+
+/**
+ * The "Analysis JSON" of DESIGN.md, as {@code analyze --json} prints it and {@code analysis.json}
+ * holds it: snake_case names ({@code burst_MBps}, {@code cache_GB}, ...), null where a figure does
+ * not apply, numbers rounded for reading (MB/s and °C to 0.1, GB to 0.001, seconds to 0.001).
+ * Beyond the contract it adds {@code plateaus} (the lasting levels), {@code link_capped}, {@code
+ * cpu_bound}, {@code noise_MBps}, {@code duration_s}, {@code total_GB} and {@code media}. Stateless
+ * and thread-safe.
+ */
+public final class AnalysisJson {
+
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private AnalysisJson() {}
+
+  /** The JSON object of {@code a}. */
+  public static ObjectNode toNode(Analysis a) {
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("shape", a.shape().id());
+    o.put("burst_MBps", r(a.burstMBps(), 1));
+    putNullable(o, "cache_GB", a.cacheGB(), 3);
+    putNullable(o, "cliff_s", a.cliffSeconds(), 3);
+    o.put("floor_MBps", r(a.floorMBps(), 1));
+    putNullable(o, "after_cache_MBps", a.afterCacheMBps(), 1);
+    o.put("average_MBps", r(a.averageMBps(), 1));
+    o.put("min_MBps", r(a.minMBps(), 1));
+    o.put("median_MBps", r(a.medianMBps(), 1));
+    o.put("max_MBps", r(a.maxMBps(), 1));
+    o.put("stdev_MBps", r(a.stdevMBps(), 1));
+    o.put("stall_s", r(a.stallSeconds(), 3));
+    o.put("recovered", a.recovered());
+    putNullable(o, "throttle_temp_C", a.throttleTempC(), 1);
+    o.set("segments", segments(a.segments()));
+    o.set("plateaus", segments(a.plateaus()));
+    ArrayNode evidence = o.putArray("evidence");
+    a.evidence().forEach(evidence::add);
+    ArrayNode advice = o.putArray("advice");
+    a.advice().forEach(advice::add);
+    if (a.projection() != null) {
+      ObjectNode p = o.putObject("projection");
+      p.put("GB", r(a.projection().gigabytes(), 3));
+      if (Double.isFinite(a.projection().seconds())) {
+        p.put("seconds", r(a.projection().seconds(), 1));
+      } else {
+        p.putNull("seconds");
+      }
+    }
+    o.put("link_capped", a.linkCapped());
+    o.put("cpu_bound", a.cpuBound());
+    o.put("noise_MBps", r(a.noiseMBps(), 2));
+    o.put("duration_s", r(a.durationSeconds(), 3));
+    o.put("total_GB", r(a.totalGB(), 3));
+    o.put("media", a.media().name().toLowerCase(java.util.Locale.ROOT));
+    return o;
+  }
+
+  /** Pretty-printed JSON text of {@code a}, ending without a newline. */
+  public static String toJson(Analysis a) {
+    try {
+      return MAPPER.writeValueAsString(toNode(a));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot happen: a tree of plain values", e);
+    }
+  }
+
+  private static ArrayNode segments(List<Segment> list) {
+    ArrayNode arr = JsonNodeFactory.instance.arrayNode();
+    for (Segment s : list) {
+      ObjectNode n = arr.addObject();
+      n.put("start_s", r(s.startSeconds(), 3));
+      n.put("end_s", r(s.endSeconds(), 3));
+      n.put("mean_MBps", r(s.meanMBps(), 1));
+      n.put("GB", r(s.gigabytes(), 3));
+    }
+    return arr;
+  }
+
+  private static void putNullable(ObjectNode o, String name, Double v, int decimals) {
+    if (v == null || !Double.isFinite(v)) {
+      o.putNull(name);
+    } else {
+      o.put(name, r(v, decimals));
+    }
+  }
+
+  /** Rounded half-up to {@code decimals} as a decimal, so JSON shows 127.1 and not 127.09999. */
+  private static BigDecimal r(double v, int decimals) {
+    if (!Double.isFinite(v)) {
+      return BigDecimal.ZERO;
+    }
+    BigDecimal d =
+        BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP).stripTrailingZeros();
+    return d.scale() < 0 ? d.setScale(0) : d;
+  }
+}

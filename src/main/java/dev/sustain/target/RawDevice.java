@@ -1,0 +1,153 @@
+package dev.sustain.target;
+
+import dev.sustain.unit.Units;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A raw block device as a write target, and the guards that keep Sustain from destroying data
+ * nobody asked it to: a device (or any of its partitions) that is mounted, used as swap, holds the
+ * root file system, or is held by LVM, RAID or device-mapper is refused, whatever flags are given.
+ * Facts are read from sysfs and /proc through roots that tests replace with fake trees.
+ *
+ * @param path the device node, e.g. /dev/sdb
+ * @param name the kernel's name, e.g. sdb, loop3, nvme0n1p2
+ * @param majorMinor e.g. 7:3
+ * @param sizeBytes the capacity
+ * @param logicalBlockBytes the unit of direct I/O
+ * @param model the model, or empty
+ * @param serial the serial number, or empty
+ */
+public record RawDevice(
+    Path path,
+    String name,
+    String majorMinor,
+    long sizeBytes,
+    int logicalBlockBytes,
+    String model,
+    String serial) {
+
+  /** Reads the device's facts from {@code sysRoot} (normally /sys). */
+  public static RawDevice inspect(Path devicePath, Path sysRoot) throws IOException {
+    Path real = devicePath.toRealPath();
+    String name = real.getFileName().toString();
+    Path sys = sysRoot.resolve("class/block").resolve(name);
+    if (!Files.isDirectory(sys)) {
+      throw new IOException("no sysfs entry for " + name);
+    }
+    long sectors = Long.parseLong(read(sys.resolve("size"), "0"));
+    Path queue = Files.isDirectory(sys.resolve("queue")) ? sys : sys.resolve("..");
+    int logical = Integer.parseInt(read(queue.resolve("queue/logical_block_size"), "512"));
+    Path dev =
+        Files.isDirectory(sys.resolve("device")) ? sys.resolve("device") : queue.resolve("device");
+    String model = read(dev.resolve("model"), "");
+    String serial = read(dev.resolve("serial"), read(sys.resolve("serial"), ""));
+    if (serial.isEmpty() && Files.isDirectory(sys.resolve("loop"))) {
+      serial = "loop:" + read(sys.resolve("loop/backing_file"), "");
+    }
+    return new RawDevice(
+        real, name, read(sys.resolve("dev"), ""), sectors * 512, logical, model, serial);
+  }
+
+  private static String read(Path p, String fallback) {
+    try {
+      return Files.isReadable(p) ? Files.readString(p).strip() : fallback;
+    } catch (IOException e) {
+      return fallback;
+    }
+  }
+
+  /**
+   * Everything found that makes writing to this device destroy data in use, one sentence each;
+   * empty when the device is free to be written (with --destroy-data).
+   *
+   * @param mountinfo the text of /proc/self/mountinfo
+   * @param swaps the text of /proc/swaps
+   */
+  public List<String> refusals(Path sysRoot, String mountinfo, String swaps) {
+    List<String> found = new ArrayList<>();
+    Path sys = sysRoot.resolve("class/block").resolve(name);
+    List<String[]> parts = new ArrayList<>(); // {name, maj:min}
+    parts.add(new String[] {name, majorMinor});
+    try (var entries = Files.newDirectoryStream(sys)) {
+      for (Path e : entries) {
+        if (Files.exists(e.resolve("partition"))) {
+          parts.add(new String[] {e.getFileName().toString(), read(e.resolve("dev"), "")});
+        }
+      }
+    } catch (IOException e) {
+      // no partitions listed
+    }
+    for (String[] part : parts) {
+      for (String line : mountinfo.split("\n")) {
+        String[] f = line.split(" ");
+        if (f.length > 4 && f[2].equals(part[1])) {
+          String where = f[4].replace("\\040", " ");
+          found.add(
+              "/dev/"
+                  + part[0]
+                  + " is mounted at "
+                  + where
+                  + (where.equals("/") ? " (it holds the root file system)" : ""));
+        }
+      }
+      for (String line : swaps.split("\n")) {
+        String first = line.split("\\s+")[0];
+        if (first.startsWith("/dev/")
+            && (first.equals("/dev/" + part[0]) || resolvesTo(first, part[0]))) {
+          found.add("/dev/" + part[0] + " is in use as swap");
+        }
+      }
+      Path holders = sysRoot.resolve("class/block").resolve(part[0]).resolve("holders");
+      try (var hs = Files.newDirectoryStream(holders)) {
+        for (Path h : hs) {
+          String holder = h.getFileName().toString();
+          String kind =
+              holder.startsWith("md")
+                  ? "RAID (md)"
+                  : holder.startsWith("dm-") ? describeDm(sysRoot, holder) : "another device";
+          found.add("/dev/" + part[0] + " is held by " + holder + ": " + kind);
+        }
+      } catch (IOException e) {
+        // no holders folder: nothing holds it
+      }
+    }
+    return found;
+  }
+
+  private static String describeDm(Path sysRoot, String holder) {
+    String uuid = read(sysRoot.resolve("class/block").resolve(holder).resolve("dm/uuid"), "");
+    if (uuid.startsWith("LVM-")) {
+      return "LVM";
+    }
+    if (uuid.startsWith("CRYPT-")) {
+      return "an encrypted volume (dm-crypt)";
+    }
+    return "device-mapper";
+  }
+
+  private static boolean resolvesTo(String devPath, String name) {
+    try {
+      return Path.of(devPath).toRealPath().getFileName().toString().equals(name);
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** One line for people: {@code /dev/loop3 (model -, serial -, 1.1 GB / 1 GiB)}. */
+  public String describe() {
+    return path
+        + " (model "
+        + (model.isEmpty() ? "unknown" : model)
+        + ", serial "
+        + (serial.isEmpty() ? "unknown" : serial)
+        + ", "
+        + Units.decimalBytes(sizeBytes)
+        + " = "
+        + Units.binaryBytes(sizeBytes)
+        + ")";
+  }
+}

@@ -1,0 +1,138 @@
+package dev.sustain.target;
+
+import dev.sustain.unit.UsageException;
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+
+/**
+ * The file a run writes: either a new, uniquely named file inside a folder the user named, or a new
+ * file at a path the user named. An existing file is never overwritten and a raw block device is
+ * refused here, because either would destroy data nobody asked to destroy.
+ *
+ * @param path the test file
+ * @param createdByName true when the user named the file itself (rather than a folder)
+ */
+public record TestFile(Path path, boolean createdByName) {
+
+  /** Test files carry this prefix so that leftovers of killed runs can be found and removed. */
+  public static final String PREFIX = "sustain-test-";
+
+  /**
+   * Resolves the user's TARGET argument into the test file to create.
+   *
+   * @throws UsageException when the target is missing, exists, or is a device
+   */
+  public static TestFile resolve(String target, String runId) {
+    if (target == null || target.isBlank()) {
+      throw new UsageException("a TARGET is required: a folder or a new file");
+    }
+    Path p = Path.of(target).toAbsolutePath().normalize();
+    if (isBlockDevice(p)) {
+      throw new UsageException(
+          p
+              + " is a raw block device: writing to it would destroy its data; give a folder or a"
+              + " file on a mounted file system instead");
+    }
+    if (Files.isDirectory(p)) {
+      if (!Files.isWritable(p)) {
+        throw new UsageException("cannot write in folder " + p + ": permission denied");
+      }
+      return new TestFile(p.resolve(PREFIX + runId + ".dat"), false);
+    }
+    if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+      throw new UsageException(
+          p + " already exists: Sustain never overwrites a file; give a folder or a new file name");
+    }
+    Path parent = p.getParent();
+    if (parent == null || !Files.isDirectory(parent)) {
+      throw new UsageException("folder " + parent + " does not exist");
+    }
+    return new TestFile(p, true);
+  }
+
+  /** True for a block special file (e.g. /dev/sda, /dev/loop0). */
+  public static boolean isBlockDevice(Path p) {
+    try {
+      if (!Files.exists(p) || Files.isDirectory(p) || Files.isRegularFile(p)) {
+        return false;
+      }
+      int mode = (Integer) Files.getAttribute(p, "unix:mode");
+      return (mode & 0170000) == 0060000;
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Test files left in {@code folder} by runs that never finished (killed, power lost), each as a
+   * sentence for people. A run that is still going also has one; the sentence says so.
+   */
+  public static java.util.List<String> leftovers(Path folder) {
+    java.util.List<String> found = new java.util.ArrayList<>();
+    try (var files = Files.newDirectoryStream(folder, PREFIX + "*.dat")) {
+      for (Path f : files) {
+        long size = Files.size(f);
+        found.add(
+            "leftover test file "
+                + f
+                + " ("
+                + dev.sustain.unit.Units.decimalBytes(size)
+                + ") from a run that did not finish, unless another run is writing it now;"
+                + " remove it with 'sustain clean RUN_FOLDER' or delete it");
+      }
+    } catch (IOException e) {
+      // an unreadable folder is reported when the run tries to write in it
+    }
+    return found;
+  }
+
+  /** The folder the file lives in. */
+  public Path folder() {
+    return path.getParent();
+  }
+
+  /** The file store (file system) the test file will be on. */
+  public FileStore fileStore() throws IOException {
+    return Files.getFileStore(folder());
+  }
+
+  /**
+   * Refuses a job that would not fit: {@code bytes} plus a margin (1% of the file system, at least
+   * 64 MiB, at most 4 GiB) so the system is never left with a full disk.
+   */
+  public void checkFreeSpace(long bytes) {
+    try {
+      FileStore store = fileStore();
+      long usable = store.getUsableSpace();
+      long total = store.getTotalSpace();
+      long margin = Math.min(4L << 30, Math.max(total / 100, Math.min(64L << 20, total / 10)));
+      if (bytes + margin > usable) {
+        throw new UsageException(
+            "not enough free space in "
+                + folder()
+                + ": the job needs "
+                + dev.sustain.unit.Units.decimalBytes(bytes)
+                + " plus a margin of "
+                + dev.sustain.unit.Units.decimalBytes(margin)
+                + ", and "
+                + dev.sustain.unit.Units.decimalBytes(usable)
+                + " is free");
+      }
+    } catch (IOException e) {
+      throw new UsageException("cannot read the free space of " + folder() + ": " + e.getMessage());
+    }
+  }
+
+  /** Removes the test file; true when it is gone. */
+  public boolean remove() {
+    try {
+      Files.deleteIfExists(path);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * Where a run writes: a test file created in a folder (or at a new path), never an existing file
+ * nobody asked to overwrite; checks of free space and alignment before anything is written.
+ */
+package dev.sustain.target;

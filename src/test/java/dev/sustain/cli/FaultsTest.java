@@ -1,0 +1,148 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.run.RunFolder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Faults end a run cleanly: the samples are kept and the test file does not outlive the run. */
+class FaultsTest {
+
+  @TempDir Path dir;
+
+  static JsonNode runJson(Path run) throws Exception {
+    return RunFolder.JSON.readTree(run.resolve("run.json").toFile());
+  }
+
+  static long sumOfBytes(Path run) throws Exception {
+    return Files.readAllLines(run.resolve("samples.csv")).stream()
+        .skip(1)
+        .mapToLong(l -> Long.parseLong(l.split(",", -1)[2]))
+        .sum();
+  }
+
+  static void waitForRows(Path run, int rows) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    Path csv = run.resolve("samples.csv");
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(csv) && Files.readAllLines(csv).size() > rows) {
+        return;
+      }
+      TimeUnit.MILLISECONDS.sleep(20);
+    }
+    throw new AssertionError("the run never recorded " + rows + " rows");
+  }
+
+  static void sh(String... cmd) throws Exception {
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertThat(p.waitFor()).as(String.join(" ", cmd) + ": " + out).isZero();
+  }
+
+  @Test
+  void aFileSystemThatFillsMidRunFailsCleanly() throws Exception {
+    Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")), "mounting a small tmpfs needs root");
+    Path small = Files.createDirectories(dir.resolve("small"));
+    sh("mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", small.toString());
+    try {
+      Path out = dir.resolve("run");
+      // No --size: the run writes until the time is up or the file system is full.
+      Cli.Result r =
+          Cli.run(
+              "write",
+              small.toString(),
+              "--time",
+              "60s",
+              "--bs",
+              "1MiB",
+              "--interval",
+              "100ms",
+              "--out",
+              out.toString());
+      assertThat(r.exitCode()).isEqualTo(1);
+      assertThat(r.err().strip().lines()).hasSize(1);
+      assertThat(r.err()).contains("is full").contains(small.toString());
+      JsonNode json = runJson(out);
+      assertThat(json.at("/result/status").asText()).isEqualTo("failed");
+      assertThat(json.at("/result/error").asText()).contains("No space left on device");
+      long bytes = json.at("/result/bytes").asLong();
+      assertThat(bytes).isBetween(16L << 20, 24L << 20);
+      assertThat(sumOfBytes(out)).isEqualTo(bytes);
+      try (Stream<Path> left = Files.list(small)) {
+        assertThat(left).as("test file removed").isEmpty();
+      }
+    } finally {
+      sh("umount", "-l", small.toString());
+    }
+  }
+
+  @Test
+  void aKilledRunLeavesReadableSamplesAWarningAndSomethingToClean() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("target"));
+    Path out = dir.resolve("run");
+    Process p =
+        Cli.start(
+            dir.resolve("o"),
+            dir.resolve("e"),
+            "write",
+            target.toString(),
+            "--size",
+            "32MiB",
+            "--time",
+            "60s",
+            "--interval",
+            "100ms",
+            "--out",
+            out.toString());
+    try {
+      waitForRows(out, 3);
+      // A run still going is not cleaned.
+      Cli.Result busy = Cli.run("clean", out.toString());
+      assertThat(busy.exitCode()).as(busy.out() + busy.err()).isEqualTo(2);
+      assertThat(busy.err()).contains("still going");
+      p.destroyForcibly(); // SIGKILL: no handler runs
+      assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    } finally {
+      p.destroyForcibly();
+    }
+    assertThat(runJson(out).at("/result/status").asText()).isEqualTo("running");
+    List<String> lines = Files.readAllLines(out.resolve("samples.csv"));
+    assertThat(lines.size()).isGreaterThan(3);
+    for (String line : lines.subList(1, lines.size())) {
+      assertThat(line.split(",", -1)).hasSize(9);
+    }
+    Path leftover;
+    try (Stream<Path> files = Files.list(target)) {
+      leftover = files.findFirst().orElseThrow();
+    }
+    // The next run in the same folder warns about it.
+    Cli.Result next =
+        Cli.run(
+            "write", target.toString(), "--size", "1MiB", "--out", dir.resolve("next").toString());
+    assertThat(next.exitCode()).isZero();
+    assertThat(next.out()).contains("warning: leftover test file " + leftover);
+
+    Cli.Result clean = Cli.run("clean", out.toString());
+    assertThat(clean.exitCode()).as(clean.err()).isZero();
+    assertThat(leftover).doesNotExist();
+    JsonNode json = runJson(out);
+    assertThat(json.at("/result/status").asText()).isEqualTo("failed");
+    assertThat(json.at("/result/error").asText()).contains("killed");
+  }
+
+  @Test
+  void cleanRefusesWhatIsNotARunFolder() {
+    Cli.Result r = Cli.run("clean", dir.toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("not a run folder");
+  }
+}

@@ -1,0 +1,109 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** TRIM on a real loop device (root): the discarded blocks really leave the backing file. */
+@Tag("root")
+class TrimTest {
+
+  @TempDir Path dir;
+  private Path image;
+  private String loop;
+
+  @BeforeEach
+  void loopDevice() throws Exception {
+    Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")), "loop devices need root");
+    image = Path.of("/dev/shm/sustain-trim-" + ProcessHandle.current().pid() + ".img");
+    try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
+      f.setLength(64L << 20);
+    }
+    loop = RawDeviceWriteTest.sh("losetup", "--find", "--show", image.toString());
+  }
+
+  @AfterEach
+  void detach() throws Exception {
+    if (loop != null) {
+      new ProcessBuilder("umount", "-l", loop).start().waitFor();
+      new ProcessBuilder("losetup", "-d", loop).start().waitFor();
+    }
+    Files.deleteIfExists(image);
+  }
+
+  /** Bytes the backing file really occupies (a discard punches holes in it). */
+  private long allocatedBytes() throws Exception {
+    return Long.parseLong(RawDeviceWriteTest.sh("stat", "-c", "%b", image.toString())) * 512;
+  }
+
+  @Test
+  void aRawDeviceIsDiscardedOnlyWithConsent() throws Exception {
+    Cli.Result w =
+        Cli.run(
+            "write",
+            loop,
+            "--destroy-data",
+            "--size",
+            "32MiB",
+            "--out",
+            dir.resolve("run").toString());
+    assertThat(w.exitCode()).as(w.err()).isZero();
+    assertThat(allocatedBytes()).isGreaterThanOrEqualTo(32L << 20);
+
+    Cli.Result refused = Cli.run("trim", loop);
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err()).contains("--destroy-data");
+    assertThat(allocatedBytes()).isGreaterThanOrEqualTo(32L << 20);
+
+    Cli.Result t = Cli.run("trim", loop, "--destroy-data");
+    assertThat(t.exitCode()).as(t.err()).isZero();
+    assertThat(t.out()).contains("discarded every block of " + loop);
+    assertThat(allocatedBytes()).isLessThan(1L << 20);
+  }
+
+  @Test
+  void writeTrimFirstTrimsTheFileSystemBeforeWriting() throws Exception {
+    RawDeviceWriteTest.sh("mkfs.ext4", "-q", "-F", "-E", "nodiscard", loop);
+    Path mnt = Files.createDirectories(dir.resolve("mnt"));
+    RawDeviceWriteTest.sh("mount", loop, mnt.toString());
+    try {
+      // Leave stale blocks behind: write and delete without TRIM (no 'discard' mount option).
+      Cli.Result first =
+          Cli.run(
+              "write", mnt.toString(), "--size", "24MiB", "--out", dir.resolve("run1").toString());
+      assertThat(first.exitCode()).as(first.err()).isZero();
+      long dirty = allocatedBytes();
+      Cli.Result second =
+          Cli.run(
+              "write",
+              mnt.toString(),
+              "--size",
+              "1MiB",
+              "--trim-first",
+              "--out",
+              dir.resolve("run2").toString());
+      assertThat(second.exitCode()).as(second.err()).isZero();
+      assertThat(second.out()).contains("Trim first: trimmed the free space");
+      assertThat(allocatedBytes()).isLessThan(dirty - (16L << 20));
+    } finally {
+      RawDeviceWriteTest.sh("umount", mnt.toString());
+    }
+  }
+
+  @Test
+  void somethingThatIsNeitherIsRefused() throws Exception {
+    Path file = Files.writeString(dir.resolve("f"), "x");
+    Cli.Result r = Cli.run("trim", file.toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("neither a raw block device nor a folder");
+  }
+}
