@@ -85,6 +85,21 @@ class IoUringEngineTest {
   }
 
   @Test
+  void opensWithODirectExactlyWhenAsked() throws Exception {
+    Assumptions.assumeTrue(
+        System.getProperty("os.arch").equals("amd64"), "O_DIRECT's value is checked for x86-64");
+    Path file = dir.resolve("d");
+    for (boolean direct : new boolean[] {true, false}) {
+      try (IoUringEngine engine = new IoUringEngine()) {
+        engine.open(file, new IoEngine.OpenOptions(direct, true, true), 1);
+        int flags = DirectIoTest.flagsOf(file).orElseThrow();
+        assertThat((flags & 040000) != 0).as("O_DIRECT when direct=" + direct).isEqualTo(direct);
+        assertThat(flags & 3).as("O_WRONLY").isEqualTo(1);
+      }
+    }
+  }
+
+  @Test
   void theWarmUpAtOpenLeavesTheFileAsItWas() throws IOException {
     Path fresh = dir.resolve("fresh");
     Path full = dir.resolve("full");
