@@ -36,11 +36,6 @@ public final class IoUringEngine implements IoEngine {
           "sustain.uring.setupFlags",
           IoUringRing.SETUP_CLAMP | IoUringRing.SETUP_SUBMIT_ALL | IoUringRing.SETUP_COOP_TASKRUN);
 
-  /** Zero-length requests run at open to warm the JIT up; 0 turns the warm-up off. */
-  private static final int WARM_UP_REQUESTS = Integer.getInteger("sustain.uring.warmUp", 60_000);
-
-  private static final long WARM_UP_MAX_NANOS = 1_000_000_000L;
-
   private static volatile String probeResult;
 
   private final Arena arena = Arena.ofShared();
@@ -175,67 +170,6 @@ public final class IoUringEngine implements IoEngine {
     this.fd = descriptor;
     this.path = path;
     this.inFlightSlots = new IoSlot[queueDepth];
-    if (WARM_UP_REQUESTS > 0 && completesEmptyRequestsAtOnce(path)) {
-      warmUp(Math.min(queueDepth, 32), options.write());
-      if (inFlight > 0) {
-        // Not expected on a regular file or a block device; start afresh rather than carry it.
-        abandonInFlight();
-        ring.close();
-        ring = newRing(queueDepth);
-        Arrays.fill(inFlightSlots, null);
-        inFlight = 0;
-      }
-    }
-  }
-
-  /**
-   * Regular files and block devices answer a zero-length request at once; a pipe or a socket would
-   * wait for data that never comes.
-   */
-  private static boolean completesEmptyRequestsAtOnce(Path path) {
-    try {
-      int mode = (Integer) Files.getAttribute(path, "unix:mode");
-      int type = mode & 0170000;
-      return type == 0100000 || type == 0060000;
-    } catch (IOException | RuntimeException e) {
-      return false;
-    }
-  }
-
-  /**
-   * Runs zero-length requests (no data moves, the file is untouched) through the same submit,
-   * commit and reap code, so that the JIT has compiled the hot path before the first timed second:
-   * otherwise the interpreter, not the drive, would set the burst rate of a fast drive. Part of
-   * start-up, like the JVM's own; bounded in requests and in time.
-   */
-  private void warmUp(int depth, boolean write) throws IOException {
-    MemorySegment buffer = arena.allocate(4096, 4096);
-    IoSlot[] slots = new IoSlot[depth];
-    for (int i = 0; i < depth; i++) {
-      slots[i] = new IoSlot(i);
-      slots[i].buffer = buffer;
-      slots[i].lengthBytes = 0;
-      slots[i].write = write;
-    }
-    int[] free = new int[depth];
-    int[] freeCount = {0};
-    CompletionSink back = s -> free[freeCount[0]++] = s.index;
-    for (int i = 0; i < depth; i++) {
-      free[freeCount[0]++] = i;
-    }
-    long deadline = System.nanoTime() + WARM_UP_MAX_NANOS;
-    int submitted = 0;
-    while (submitted < WARM_UP_REQUESTS && System.nanoTime() < deadline) {
-      while (freeCount[0] > 0) {
-        submit(slots[free[--freeCount[0]]]);
-        submitted++;
-      }
-      commit();
-      reap(1, WARM_UP_MAX_NANOS, back);
-    }
-    while (inFlight > 0 && reap(inFlight, WARM_UP_MAX_NANOS, back) > 0) {
-      // drain the last ones
-    }
   }
 
   private static IoUringRing newRing(int queueDepth) throws IOException {

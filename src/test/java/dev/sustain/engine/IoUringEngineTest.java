@@ -100,7 +100,7 @@ class IoUringEngineTest {
   }
 
   @Test
-  void theWarmUpAtOpenLeavesTheFileAsItWas() throws IOException {
+  void openingLeavesTheFileAsItWas() throws IOException {
     Path fresh = dir.resolve("fresh");
     Path full = dir.resolve("full");
     byte[] content = new byte[12288];
