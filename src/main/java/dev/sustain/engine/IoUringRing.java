@@ -26,6 +26,7 @@ final class IoUringRing implements AutoCloseable {
   static final byte OP_WRITE = 23;
 
   static final int SETUP_CLAMP = 1 << 4;
+  static final int SETUP_R_DISABLED = 1 << 6;
   static final int SETUP_SUBMIT_ALL = 1 << 7;
   static final int SETUP_COOP_TASKRUN = 1 << 8;
   static final int SETUP_SINGLE_ISSUER = 1 << 12;
@@ -41,6 +42,7 @@ final class IoUringRing implements AutoCloseable {
   static final int ASYNC_CANCEL_ANY = 1 << 2;
 
   static final int REGISTER_BUFFERS = 0;
+  static final int REGISTER_ENABLE_RINGS = 12;
 
   private static final long OFF_SQ_RING = 0L;
   private static final long OFF_CQ_RING = 0x8000000L;
@@ -89,6 +91,7 @@ final class IoUringRing implements AutoCloseable {
   private int cqHead;
 
   private boolean closed;
+  private boolean enabled;
 
   /**
    * Creates a ring with room for {@code entries} submissions (rounded up to a power of two by the
@@ -112,6 +115,7 @@ final class IoUringRing implements AutoCloseable {
     }
     this.ringFd = (int) fd;
     this.setupFlags = flags;
+    this.enabled = (flags & SETUP_R_DISABLED) == 0;
     this.sqEntries = params.get(ValueLayout.JAVA_INT, 0);
     this.cqEntries = params.get(ValueLayout.JAVA_INT, 4);
     this.features = params.get(ValueLayout.JAVA_INT, 20);
@@ -214,23 +218,68 @@ final class IoUringRing implements AutoCloseable {
     sqTail++;
   }
 
+  /** True when completions are posted only while the submitter waits in io_uring_enter. */
+  boolean defersTaskRun() {
+    return (setupFlags & SETUP_DEFER_TASKRUN) != 0;
+  }
+
+  /** True until {@link #enable} is called on a ring made with {@code IORING_SETUP_R_DISABLED}. */
+  boolean disabled() {
+    return !enabled;
+  }
+
   /**
-   * Publishes the filled SQEs and, when {@code minComplete > 0}, waits for that many completions at
-   * most {@code timeoutNanos}.
+   * Enables a ring made disabled; with SINGLE_ISSUER the calling thread becomes its only submitter.
+   *
+   * @return 0, or {@code -errno}
+   */
+  long enable() {
+    long r =
+        LinuxNative.syscall(
+            errno, LinuxNative.SYS_IO_URING_REGISTER, ringFd, REGISTER_ENABLE_RINGS, 0, 0, 0, 0);
+    if (r >= 0) {
+      enabled = true;
+    }
+    return r;
+  }
+
+  /**
+   * Publishes the filled SQEs and pushes them to the kernel without waiting. With {@code
+   * flushCompletions} the same call also runs deferred completion work, so that finished requests
+   * are in the CQ ring when it returns.
+   *
+   * @return SQEs consumed, or {@code -errno}
+   */
+  long submit(boolean flushCompletions) {
+    INT.setRelease(sqRing, sqTailOffset, sqTail);
+    int toSubmit = unsubmitted();
+    if (toSubmit == 0 && !flushCompletions) {
+      return 0;
+    }
+    return LinuxNative.syscall(
+        errno,
+        LinuxNative.SYS_IO_URING_ENTER,
+        ringFd,
+        toSubmit,
+        0,
+        flushCompletions ? ENTER_GETEVENTS : 0,
+        0,
+        0);
+  }
+
+  /**
+   * Publishes the filled SQEs and waits until {@code minComplete} completions are posted, at most
+   * {@code timeoutNanos}.
    *
    * @return what io_uring_enter returns: SQEs consumed, or {@code -errno} ({@code -ETIME} on
    *     timeout, {@code -EINTR} on a signal)
    */
   long enter(int minComplete, long timeoutNanos) {
+    if (minComplete <= 0) {
+      return submit(defersTaskRun());
+    }
     INT.setRelease(sqRing, sqTailOffset, sqTail);
     int toSubmit = unsubmitted();
-    if (minComplete <= 0) {
-      if (toSubmit == 0) {
-        return 0;
-      }
-      return LinuxNative.syscall(
-          errno, LinuxNative.SYS_IO_URING_ENTER, ringFd, toSubmit, 0, 0, 0, 0);
-    }
     timespec.set(LONG, 0, timeoutNanos / 1_000_000_000L);
     timespec.set(LONG, 8, timeoutNanos % 1_000_000_000L);
     return LinuxNative.syscall(
