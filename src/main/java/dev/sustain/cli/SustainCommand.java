@@ -13,8 +13,10 @@ import picocli.CommandLine.Command;
     subcommands = {
       WriteCommand.class,
       AnalyzeCommand.class,
+      InfoCommand.class,
       CleanCommand.class,
       TrimCommand.class,
+      HistoryCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {

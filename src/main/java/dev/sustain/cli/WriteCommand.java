@@ -106,8 +106,36 @@ public final class WriteCommand extends BaseCommand {
   @Option(
       names = "--until",
       paramLabel = "WHEN",
-      description = "full: write a raw device's whole capacity, exactly.")
+      description =
+          "floor: stop once the floor after the cache cliff has held (within +-10% for 60 s),"
+              + " or a curve without a cliff has held 10 min; full: write a raw device's whole"
+              + " capacity, exactly.")
   String until;
+
+  @Option(
+      names = "--floor-hold",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.FLOOR_HOLD,
+      hidden = true,
+      description = "With --until floor: how long the floor must hold (default ${DEFAULT-VALUE}).")
+  Duration floorHold;
+
+  @Option(
+      names = "--expect",
+      paramLabel = "PREDICTION",
+      description =
+          "A prediction written down before the run and checked after it, point by point:"
+              + " e.g. \"920MB/s for 277GB, then 127MB/s\" (burst, cache, floor, total time).")
+  String expect;
+
+  @Option(
+      names = "--expect-from",
+      paramLabel = "RUN",
+      description = "Predict from a past run folder: its burst, cache and floor.")
+  Path expectFrom;
+
+  @picocli.CommandLine.Mixin DbOption db;
 
   @Option(
       names = "--io-timeout",
@@ -138,12 +166,16 @@ public final class WriteCommand extends BaseCommand {
             Defaults.PATTERN,
             ioTimeout.toNanos(),
             destroyData,
-            until);
-    if (until != null && !until.equals("full")) {
-      throw new dev.sustain.unit.UsageException("--until takes 'full', not '" + until + "'");
+            until,
+            floorHold.toNanos() / 1e9);
+    if (until != null && !until.equals("full") && !until.equals("floor")) {
+      throw new dev.sustain.unit.UsageException(
+          "--until takes 'floor' or 'full', not '" + until + "'");
     }
     dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
     WriteRun.validate(params);
+    dev.sustain.expect.Expectation expectation = expectation();
+    db.location(); // a bad --db is bad input, found before anything is written
     if (trimFirst) {
       java.nio.file.Path t = java.nio.file.Path.of(target);
       java.nio.file.Path trimTarget =
@@ -157,6 +189,19 @@ public final class WriteCommand extends BaseCommand {
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
     WriteResult result = new WriteRun(params, progress, stop).run();
     printSummary(out(), result);
+    if (progress.analysis() != null) {
+      out().print(progress.analysis());
+      out().flush();
+    }
+    if (expectation != null && result.analysis() != null) {
+      dev.sustain.expect.ExpectationCheck check =
+          expectation.check(
+              dev.sustain.expect.Measured.of(result.analysis(), result.bytes(), result.seconds()));
+      out().print(check.toText());
+      dev.sustain.run.RunFolder.open(result.runFolder()).writeJson("expectation.json", check);
+      out().flush();
+    }
+    db.recordQuietly(result.runFolder(), err());
     return switch (result.status()) {
       case COMPLETE, RUNNING -> ExitCodes.OK;
       case INTERRUPTED -> ExitCodes.INTERRUPTED;
@@ -165,6 +210,23 @@ public final class WriteCommand extends BaseCommand {
         yield ExitCodes.RUN_FAILED;
       }
     };
+  }
+
+  private dev.sustain.expect.Expectation expectation() {
+    if (expect != null && expectFrom != null) {
+      throw new dev.sustain.unit.UsageException("give --expect or --expect-from, not both");
+    }
+    try {
+      if (expect != null) {
+        return dev.sustain.expect.Expectation.parse(expect);
+      }
+      if (expectFrom != null) {
+        return dev.sustain.store.RunFolders.expectationFrom(expectFrom);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new dev.sustain.unit.UsageException(e.getMessage());
+    }
+    return null;
   }
 
   static void printSummary(PrintWriter out, WriteResult r) {

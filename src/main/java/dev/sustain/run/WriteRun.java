@@ -1,10 +1,18 @@
 package dev.sustain.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Analyzer;
+import dev.sustain.analysis.LivePhase;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.IoEngine;
+import dev.sustain.input.CurveReader;
+import dev.sustain.input.ImportedCurve;
+import dev.sustain.input.InputFormatException;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.RandomPool;
+import dev.sustain.report.AnalysisJson;
+import dev.sustain.report.AnalysisText;
 import dev.sustain.sampling.CpuClock;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
@@ -49,7 +57,7 @@ public final class WriteRun {
 
   /** Checks what does not need the file system: depths, sizes, intervals. */
   public static void validate(WriteParams p) {
-    if (p.sizeBytes() < 0 && p.duration() == null && !"full".equals(p.until())) {
+    if (p.sizeBytes() < 0 && p.duration() == null && p.until() == null) {
       throw new UsageException("give --size SIZE, --time DURATION, or both");
     }
     if (p.sizeBytes() == 0) {
@@ -103,6 +111,10 @@ public final class WriteRun {
         params.sizeBytes() < 0
             ? -1
             : new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+    if (sizeBytes < 0 && params.duration() == null) {
+      // --until floor alone: at most what fits, keeping the margin; the floor usually ends it first
+      sizeBytes = file.maxJobBytes() / align * align;
+    }
     if (sizeBytes > 0) {
       file.checkFreeSpace(sizeBytes);
     }
@@ -194,6 +206,8 @@ public final class WriteRun {
                 + device.describe()
                 + ")");
       }
+    } else if (params.duration() == null) {
+      sizeBytes = capacity; // --until floor alone: at most the whole device
     } else {
       sizeBytes = -1; // --time alone: wrap around the whole device
     }
@@ -307,15 +321,24 @@ public final class WriteRun {
     try (SamplesCsv csv =
         new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
       sampler.addListener(csv);
+      LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
+      AtomicBoolean floorHeld = new AtomicBoolean();
       sampler.addListener(
-          row ->
-              observer.sample(
-                  row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9));
+          row -> {
+            live.add(Math.max(row.intervalSeconds(), 1e-9), row.bytes());
+            observer.phase(live.describe());
+            if ("floor".equals(params.until()) && live.floorReached()) {
+              floorHeld.set(true);
+            }
+            observer.sample(
+                row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9);
+          });
       sampler.begin();
       SamplerThread thread = new SamplerThread(sampler);
       thread.start();
       try {
-        outcome = new Runner(NanoClock.SYSTEM).run(engine, job, counters, stop::get);
+        outcome =
+            new Runner(NanoClock.SYSTEM).run(engine, job, counters, stop::get, floorHeld::get);
         error = outcome.error();
         status =
             switch (outcome.end()) {
@@ -364,11 +387,33 @@ public final class WriteRun {
             flushSeconds,
             status,
             error,
-            rateStats(folder));
+            rateStats(folder),
+            null);
     RunJson.finish(runJson, result, ended);
     folder.writeRunJson(runJson);
+    result = result.withAnalysis(analyse(folder));
     observer.finished(result);
     return result;
+  }
+
+  /**
+   * Analyses the finished run from its own folder (the same path {@code sustain analyze} takes) and
+   * leaves analysis.json beside the samples. A run too short to analyse leaves none.
+   */
+  private Analysis analyse(RunFolder folder) throws IOException {
+    ImportedCurve curve;
+    try {
+      curve = CurveReader.readRunFolder(folder.dir());
+    } catch (InputFormatException e) {
+      return null; // e.g. no samples at all: nothing to analyse
+    }
+    if (curve.series().size() == 0) {
+      return null;
+    }
+    Analysis analysis = Analyzer.analyze(curve.series());
+    folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
+    observer.analysed(AnalysisText.format(null, analysis, List.of()));
+    return analysis;
   }
 
   /**

@@ -110,6 +110,34 @@ class EmulatedDriveWriteTest {
   }
 
   @Test
+  void untilFloorStopsOnceTheFloorAfterTheCliffHasHeld() throws Exception {
+    try (EmulatedDrive drive = EmulatedDrive.create(1L << 30, dir)) {
+      Path out =
+          runWrite(
+              drive,
+              dir,
+              List.of(Phase.initially(100 * MB), Phase.afterBytes(150 * MB, 20 * MB)),
+              "--size",
+              "800MB",
+              "--until",
+              "floor",
+              "--floor-hold",
+              "8s",
+              "--interval",
+              "250ms");
+      com.fasterxml.jackson.databind.JsonNode run =
+          dev.sustain.run.RunFolder.JSON.readTree(out.resolve("run.json").toFile());
+      assertThat(run.at("/result/status").asText()).isEqualTo("complete");
+      long bytes = run.at("/result/bytes").asLong();
+      // Stopped long before 800 MB: 150 MB of cache, the 10 s that confirm the cliff, 8 s of
+      // floor, at 20 MB/s: about 510 MB at most.
+      assertThat(bytes).isBetween(300 * MB, 600 * MB);
+      assertThat(read(dir.resolve("stdout"))).containsPattern("after the cliff at 0\\.[12] GB");
+      assertThat(out.resolve("analysis.json")).exists();
+    }
+  }
+
+  @Test
   void aNearZeroLimitShowsAsZeroRows() throws Exception {
     try (EmulatedDrive drive = EmulatedDrive.create(1L << 30, dir)) {
       Path out =

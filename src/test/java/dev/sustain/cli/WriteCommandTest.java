@@ -176,6 +176,45 @@ class WriteCommandTest {
   }
 
   @Test
+  void everyRunIsRecordedAndAPredictionIsChecked() throws Exception {
+    Path db = dir.resolve("history.db");
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target().toString(),
+            "--size",
+            "32MiB",
+            "--db",
+            db.toString(),
+            "--expect",
+            "100000MB/s flat",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    // Nothing writes 100 GB/s: the burst prediction must be found wrong, point by point.
+    assertThat(r.out()).contains("prediction: 100000MB/s flat").contains("burst: expected");
+    assertThat(r.out()).containsPattern("burst: expected .*: wrong");
+    assertThat(out.resolve("expectation.json")).exists();
+    Cli.Result h = Cli.run("history", "--db", db.toString(), "--json");
+    assertThat(h.exitCode()).as(h.err()).isZero();
+    JsonNode runs = RunFolder.JSON.readTree(h.out()).path("runs");
+    assertThat(runs).hasSize(1);
+    assertThat(runs.get(0).path("average_MBps").asDouble()).isPositive();
+  }
+
+  @Test
+  void anUnreadablePredictionIsBadInputBeforeAnythingIsWritten() throws Exception {
+    Cli.Result r =
+        Cli.run("write", target().toString(), "--size", "1MiB", "--expect", "fast, I hope");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("cannot read the prediction");
+    try (Stream<Path> left = Files.list(target())) {
+      assertThat(left).isEmpty();
+    }
+  }
+
+  @Test
   void requiresASizeOrATime() throws Exception {
     Cli.Result r = Cli.run("write", target().toString());
     assertThat(r.exitCode()).isEqualTo(2);
