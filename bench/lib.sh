@@ -23,6 +23,8 @@ PAIRS="${PAIRS:-5}"
 ENGINE="${ENGINE:-uring}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/sustain-bench.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
+# Bench runs are not drives' history: keep them out of the user's database.
+export SUSTAIN_DB="${SUSTAIN_DB:-$WORK/history.db}"
 
 need() {
   command -v "$1" >/dev/null 2>&1 || { echo "bench: $1 is needed" >&2; exit 2; }
