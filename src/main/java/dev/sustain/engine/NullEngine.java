@@ -1,6 +1,7 @@
 package dev.sustain.engine;
 
 import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.file.Path;
 
 /**
@@ -25,6 +26,9 @@ public final class NullEngine implements IoEngine {
 
   @Override
   public void submit(IoSlot slot) throws IOException {
+    if (done == null) {
+      throw new ClosedChannelException(); // as the engines that do I/O say after close
+    }
     if (doneCount == done.length) {
       throw new IOException("null engine: more requests in flight than the queue depth");
     }
@@ -54,5 +58,6 @@ public final class NullEngine implements IoEngine {
   @Override
   public void close() {
     done = null;
+    doneCount = 0;
   }
 }

@@ -3,6 +3,7 @@ package dev.sustain.engine;
 import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
@@ -57,7 +58,10 @@ public final class ThreadsEngine implements IoEngine {
   }
 
   @Override
-  public void submit(IoSlot slot) {
+  public void submit(IoSlot slot) throws IOException {
+    if (workers == null || workers.isShutdown()) {
+      throw new ClosedChannelException(); // as the io_uring engine says after close
+    }
     workers.execute(() -> perform(slot));
   }
 
