@@ -36,7 +36,7 @@ final class IoErrors {
             case ENOSPC -> "No space left on device (ENOSPC)";
             case EIO -> "Input/output error (EIO)";
             case EINVAL -> "Invalid argument (EINVAL): misaligned direct I/O?";
-            default -> "errno " + errno;
+            default -> dev.sustain.engine.Errno.describe(errno);
           };
       return new Described(op + " failed" + where + ": " + name, errno == ENOSPC);
     }

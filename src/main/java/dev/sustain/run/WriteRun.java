@@ -285,8 +285,14 @@ public final class WriteRun {
         RunSensors sensors = DriveSensors.forTarget(target.path().toString())) {
       DataPattern pattern =
           pattern(params).create(arena, params.blockBytes(), Patterns.idFor(runId));
-      return runWith(
-          runId, target, folder, engine, pattern, sensors, extentBytes, totalBytes, alignBytes);
+      try {
+        return runWith(
+            runId, target, folder, engine, pattern, sensors, extentBytes, totalBytes, alignBytes);
+      } finally {
+        // The engine first: requests it still holds may read the pattern's memory, which the
+        // arena frees when this block ends.
+        engine.close();
+      }
     }
   }
 
@@ -380,6 +386,7 @@ public final class WriteRun {
             observer.sample(
                 row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9);
           });
+      CpuClock.PROCESS.cpuNanos(); // loads the JVM's CPU clock now, not inside the first interval
       sampler.begin();
       SamplerThread thread = new SamplerThread(sampler);
       thread.start();
