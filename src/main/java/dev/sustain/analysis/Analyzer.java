@@ -30,11 +30,12 @@ import java.util.List;
  * </ol>
  *
  * A drop is lasting when the lower level holds for at least {@link #lastingSeconds}; it is sharp
- * when the step between the two plateaus is at least half of the drop from the burst, and the
- * medians of up to 20 samples either side of the change point differ by at least half that step (a
- * ramp has small local differences however large its total decline), and the plateaus inside change
- * less than a third of the step. Every drop, recovery and dip must also differ from its neighbour
- * by {@value #SIGNIFICANCE} standard errors, so noise does not become a throttle.
+ * when the step between the two plateaus is at least half of the drop from the burst and 15% of the
+ * level before it, and the medians of up to 20 samples either side of the change point differ by at
+ * least half that step (a ramp has small local differences however large its total decline), and
+ * the plateaus inside change less than a third of the step. Every drop, recovery and dip must also
+ * differ from its neighbour by {@value #SIGNIFICANCE} standard errors, so noise does not become a
+ * throttle.
  */
 public final class Analyzer {
 
@@ -714,7 +715,9 @@ public final class Analyzer {
         }
         double step = p.get(j - 1).meanMBps() - q.meanMBps();
         double fromBurst = burst - q.meanMBps();
-        if (step < 0.5 * fromBurst) {
+        // The step itself must be a drop (15% of the level before it): a ramp cut into plateaus
+        // steps a few percent at a time, however far it falls in all.
+        if (step < 0.5 * fromBurst || step < (1 - DROP_FRACTION) * p.get(j - 1).meanMBps()) {
           continue;
         }
         int b = q.startIndex();
@@ -785,10 +788,10 @@ public final class Analyzer {
           residual += e * e;
         }
       }
-      // Only the part of the slope beyond two standard errors: a short noisy plateau's slope
+      // Only the part of the slope beyond one standard error: a short noisy plateau's slope
       // is mostly noise, a long ramp's is real.
       double standardError = m > 2 ? Math.sqrt(residual / (m - 2) / sxx) : Math.abs(slope);
-      return Math.max(0, Math.abs(slope) - 2 * standardError) * p.durationSeconds();
+      return Math.max(0, Math.abs(slope) - standardError) * p.durationSeconds();
     }
 
     private int firstLowPlateau(List<Segment> p, double burst) {
