@@ -124,6 +124,14 @@ public final class Analyzer {
     for (int i = 0; i < s.size(); i++) {
       cumulative[i + 1] = cumulative[i] + s.bytes(i);
     }
+    // Short fine segments are transitions (the interval a cliff fell in, a run's first
+    // intervals): they belong to a plateau's bytes but not to its level or its spread.
+    boolean[] transition = new boolean[s.size()];
+    for (Segment g : segments) {
+      if (g.sampleCount() < MIN_PLATEAU_SAMPLES) {
+        Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
+      }
+    }
     List<int[]> r = new ArrayList<>();
     for (Segment g : segments) {
       r.add(new int[] {g.startIndex(), g.endIndex()});
@@ -159,12 +167,13 @@ public final class Analyzer {
       int best = -1;
       double bestScore = 1;
       for (int i = 0; i + 1 < r.size(); i++) {
-        double a = mean(s, cumulative, r.get(i));
-        double b = mean(s, cumulative, r.get(i + 1));
+        double a = levelMean(s, transition, r.get(i));
+        double b = levelMean(s, transition, r.get(i + 1));
         double level = Math.max(Math.max(a, b), 1e-12);
         double rel = Math.abs(a - b) / level;
         double sigma = relNoise * level;
-        double inside = Math.max(spread(s, r.get(i)), spread(s, r.get(i + 1)));
+        double inside =
+            Math.max(spread(s, transition, r.get(i)), spread(s, transition, r.get(i + 1)));
         if (!Double.isNaN(inside)) {
           sigma = Math.min(sigma, inside);
         }
@@ -181,14 +190,6 @@ public final class Analyzer {
       }
       join(r, best);
     }
-    // Short fine segments at a plateau's edges are transitions (the interval a cliff fell in):
-    // they belong to its bytes but not to its level.
-    boolean[] transition = new boolean[s.size()];
-    for (Segment g : segments) {
-      if (g.sampleCount() < MIN_PLATEAU_SAMPLES) {
-        Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
-      }
-    }
     List<Segment> out = new ArrayList<>(r.size());
     for (int[] range : r) {
       int lf = range[0];
@@ -204,13 +205,32 @@ public final class Analyzer {
     return out;
   }
 
-  /** The standard deviation of the non-zero samples of a range, NaN under 3 of them. */
-  private static double spread(SampleSeries s, int[] range) {
+  /** The mean rate of a range without its transition samples (all of it if that is all). */
+  private static double levelMean(SampleSeries s, boolean[] transition, int[] range) {
+    double sum = 0;
+    int m = 0;
+    for (int i = range[0]; i < range[1]; i++) {
+      if (!transition[i]) {
+        sum += s.writeMBps(i);
+        m++;
+      }
+    }
+    if (m == 0) {
+      for (int i = range[0]; i < range[1]; i++) {
+        sum += s.writeMBps(i);
+        m++;
+      }
+    }
+    return sum / m;
+  }
+
+  /** The standard deviation of a range's non-zero, non-transition samples; NaN under 3. */
+  private static double spread(SampleSeries s, boolean[] transition, int[] range) {
     double sum = 0;
     double sumSq = 0;
     int m = 0;
     for (int i = range[0]; i < range[1]; i++) {
-      if (s.bytes(i) > 0) {
+      if (s.bytes(i) > 0 && !transition[i]) {
         double v = s.writeMBps(i);
         sum += v;
         sumSq += v * v;
