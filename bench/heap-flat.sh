@@ -17,6 +17,7 @@ jcmd="$java_home/bin/jcmd"
 "$here/bin/sustain" --version >/dev/null   # build the jar first, outside the measurement
 
 out="$(mktemp -d)"
+cp "$here/target/sustain.jar" "$out/sustain.jar"   # a rebuild during the run must not pull the jar away
 cg=""
 if [ "$(id -u)" = 0 ] && [ -w /sys/fs/cgroup/blkio/cgroup.procs ]; then
   dev="$(stat -c '%d' "$folder")"
@@ -29,7 +30,7 @@ if [ "$(id -u)" = 0 ] && [ -w /sys/fs/cgroup/blkio/cgroup.procs ]; then
   echo "$mm $rate" > "$cg/blkio.throttle.write_bps_device"
 fi
 
-sh -c "${cg:+echo \$\$ > $cg/cgroup.procs; }exec \"$java_bin\" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -jar \"$here/target/sustain.jar\" write \"$folder\" --size 1GiB --time $duration --interval 100ms --out \"$out/run\"" > "$out/stdout" 2>&1 &
+sh -c "${cg:+echo \$\$ > $cg/cgroup.procs; }exec \"$java_bin\" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -jar \"$out/sustain.jar\" write \"$folder\" --size 1GiB --time $duration --interval 100ms --out \"$out/run\"" > "$out/stdout" 2>&1 &
 pid=$!
 sleep 2
 echo "# time_s old_used_KiB young_used_KiB   (pid $pid, run folder $out/run)"

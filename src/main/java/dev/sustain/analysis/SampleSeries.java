@@ -63,9 +63,12 @@ public final class SampleSeries {
     double typical;
     if (n == 1) {
       typical = t[0] > 0 ? t[0] : 1.0;
+    } else if (n == 2) {
+      // The last interval of a run is usually a short remainder: it says nothing of the rest.
+      typical = t[0] > 0 ? t[0] : t[1] - t[0];
     } else {
-      double[] d = new double[n - 1];
-      for (int i = 1; i < n; i++) {
+      double[] d = new double[n - 2];
+      for (int i = 1; i < n - 1; i++) {
         d[i - 1] = t[i] - t[i - 1];
       }
       typical = Stats.median(d);

@@ -46,6 +46,14 @@ public final class CleanCommand extends BaseCommand {
     }
     String testFile = root.at("/target/test_file").asText("");
     boolean removed = false;
+    if ("fill".equals(root.path("command").asText())) {
+      for (Path f : dev.sustain.workload.FillRun.leftoverFiles(root)) {
+        long size = Files.size(f);
+        Files.delete(f);
+        removed = true;
+        out().println("Removed " + f + " (" + Units.decimalBytes(size) + ")");
+      }
+    }
     if (!testFile.isEmpty() && Files.exists(Path.of(testFile))) {
       Path f = Path.of(testFile);
       if (!f.getFileName().toString().startsWith(dev.sustain.target.TestFile.PREFIX)

@@ -21,6 +21,7 @@ final class LiveProgress implements RunObserver {
   private RunInfo info;
   private double lastPrintedSeconds = -1;
   private volatile String phase = "";
+  private volatile String analysis;
 
   LiveProgress(PrintWriter out, boolean terminal) {
     this.out = out;
@@ -34,8 +35,19 @@ final class LiveProgress implements RunObserver {
   }
 
   /** A few words on where the curve is (in cache, after the cliff...), shown once known. */
-  void phase(String words) {
+  @Override
+  public void phase(String words) {
     this.phase = words == null ? "" : words;
+  }
+
+  @Override
+  public void analysed(String text) {
+    analysis = text;
+  }
+
+  /** The analysis of the finished run, or null. */
+  String analysis() {
+    return analysis;
   }
 
   @Override

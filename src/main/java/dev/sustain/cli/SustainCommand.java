@@ -12,9 +12,19 @@ import picocli.CommandLine.Command;
     description = "What a drive really writes under a long write: cache, cliff, floor, stalls.",
     subcommands = {
       WriteCommand.class,
+      FillCommand.class,
+      DatasetCommand.class,
+      CopyCommand.class,
       AnalyzeCommand.class,
+      ReportCommand.class,
+      CompareCommand.class,
+      InfoCommand.class,
       CleanCommand.class,
       TrimCommand.class,
+      HistoryCommand.class,
+      ReadCommand.class,
+      VerifyCommand.class,
+      SweepCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {

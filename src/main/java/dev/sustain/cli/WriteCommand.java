@@ -90,6 +90,32 @@ public final class WriteCommand extends BaseCommand {
   String engine;
 
   @Option(
+      names = "--pattern",
+      paramLabel = "PATTERN",
+      defaultValue = Defaults.PATTERN,
+      description =
+          "The data: random (incompressible; every 4 KiB carries its run id and offset, so"
+              + " verify can check it), compress:N (N%% of every 4 KiB is zeros, like fio's"
+              + " buffer_compress_percentage; verifiable too) or zeros (default ${DEFAULT-VALUE}).")
+  String pattern;
+
+  @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Run the same job N times (default ${DEFAULT-VALUE}); each pass is a run folder"
+              + " OUT/pass-N, and OUT/passes.json compares them.")
+  int repeat;
+
+  @Option(
+      names = "--cooldown",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      description = "Pause between repeated passes: 30s, 5m (default none).")
+  Duration cooldown;
+
+  @Option(
       names = "--destroy-data",
       description =
           "Allow TARGET to be a raw block device: ALL ITS DATA IS DESTROYED. Refused anyway when"
@@ -106,8 +132,36 @@ public final class WriteCommand extends BaseCommand {
   @Option(
       names = "--until",
       paramLabel = "WHEN",
-      description = "full: write a raw device's whole capacity, exactly.")
+      description =
+          "floor: stop once the floor after the cache cliff has held (within +-10% for 60 s),"
+              + " or a curve without a cliff has held 10 min; full: write a raw device's whole"
+              + " capacity, exactly.")
   String until;
+
+  @Option(
+      names = "--floor-hold",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.FLOOR_HOLD,
+      hidden = true,
+      description = "With --until floor: how long the floor must hold (default ${DEFAULT-VALUE}).")
+  Duration floorHold;
+
+  @Option(
+      names = "--expect",
+      paramLabel = "PREDICTION",
+      description =
+          "A prediction written down before the run and checked after it, point by point:"
+              + " e.g. \"920MB/s for 277GB, then 127MB/s\" (burst, cache, floor, total time).")
+  String expect;
+
+  @Option(
+      names = "--expect-from",
+      paramLabel = "RUN",
+      description = "Predict from a past run folder: its burst, cache and floor.")
+  Path expectFrom;
+
+  @picocli.CommandLine.Mixin DbOption db;
 
   @Option(
       names = "--io-timeout",
@@ -135,15 +189,25 @@ public final class WriteCommand extends BaseCommand {
             keep,
             buffered,
             engine,
-            Defaults.PATTERN,
+            pattern,
             ioTimeout.toNanos(),
             destroyData,
-            until);
-    if (until != null && !until.equals("full")) {
-      throw new dev.sustain.unit.UsageException("--until takes 'full', not '" + until + "'");
+            until,
+            floorHold.toNanos() / 1e9);
+    if (until != null && !until.equals("full") && !until.equals("floor")) {
+      throw new dev.sustain.unit.UsageException(
+          "--until takes 'floor' or 'full', not '" + until + "'");
     }
     dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
+    if (repeat < 1) {
+      throw new dev.sustain.unit.UsageException("--repeat must be 1 or more, not " + repeat);
+    }
+    if (cooldown != null && repeat == 1) {
+      throw new dev.sustain.unit.UsageException("--cooldown needs --repeat 2 or more");
+    }
     WriteRun.validate(params);
+    dev.sustain.expect.Expectation expectation = expectation();
+    db.location(); // a bad --db is bad input, found before anything is written
     if (trimFirst) {
       java.nio.file.Path t = java.nio.file.Path.of(target);
       java.nio.file.Path trimTarget =
@@ -155,8 +219,11 @@ public final class WriteCommand extends BaseCommand {
     }
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
+    if (repeat > 1) {
+      return repeated(params, progress, stop, expectation);
+    }
     WriteResult result = new WriteRun(params, progress, stop).run();
-    printSummary(out(), result);
+    afterRun(result, progress, expectation);
     return switch (result.status()) {
       case COMPLETE, RUNNING -> ExitCodes.OK;
       case INTERRUPTED -> ExitCodes.INTERRUPTED;
@@ -165,6 +232,108 @@ public final class WriteCommand extends BaseCommand {
         yield ExitCodes.RUN_FAILED;
       }
     };
+  }
+
+  /** The summary, the analysis, the expectation's check and the history, after one run. */
+  private void afterRun(
+      WriteResult result, LiveProgress progress, dev.sustain.expect.Expectation expectation)
+      throws java.io.IOException {
+    printSummary(out(), result);
+    if (progress.analysis() != null) {
+      out().print(progress.analysis());
+      out().flush();
+    }
+    if (expectation != null && result.analysis() != null) {
+      dev.sustain.expect.ExpectationCheck check =
+          expectation.check(
+              dev.sustain.expect.Measured.of(result.analysis(), result.bytes(), result.seconds()));
+      out().print(check.toText());
+      dev.sustain.run.RunFolder.open(result.runFolder()).writeJson("expectation.json", check);
+      out().flush();
+    }
+    db.recordQuietly(result.runFolder(), err());
+  }
+
+  private int repeated(
+      WriteParams params,
+      LiveProgress progress,
+      AtomicBoolean stop,
+      dev.sustain.expect.Expectation expectation)
+      throws java.io.IOException {
+    PrintWriter o = out();
+    dev.sustain.run.RunObserver perPass =
+        new dev.sustain.run.RunObserver() {
+          int pass;
+
+          @Override
+          public void warning(String message) {
+            progress.warning(message);
+          }
+
+          @Override
+          public void started(RunInfo info) {
+            pass++;
+            o.println("Pass " + pass + " of " + repeat + ":");
+            progress.started(info);
+          }
+
+          @Override
+          public void sample(dev.sustain.sampling.SampleRow row, long totalBytes, double seconds) {
+            progress.sample(row, totalBytes, seconds);
+          }
+
+          @Override
+          public void finished(WriteResult result) {
+            progress.finished(result);
+          }
+        };
+    dev.sustain.workload.WriteRepeat.Outcome outcome =
+        dev.sustain.workload.WriteRepeat.run(
+            params,
+            repeat,
+            cooldown == null ? Duration.ZERO : cooldown,
+            perPass,
+            stop,
+            result -> afterRun(result, progress, expectation));
+    for (String s : outcome.comparison()) {
+      o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
+    }
+    o.println(
+        "Passes: "
+            + outcome.folder()
+            + " ("
+            + dev.sustain.workload.WriteRepeat.PASSES_JSON
+            + ", pass-1 ... pass-"
+            + outcome.passes().size()
+            + ")");
+    o.flush();
+    for (WriteResult r : outcome.passes()) {
+      if (r.status() == WriteResult.Status.FAILED) {
+        err().println("sustain write: " + r.error());
+        return ExitCodes.RUN_FAILED;
+      }
+      if (r.status() == WriteResult.Status.INTERRUPTED) {
+        return ExitCodes.INTERRUPTED;
+      }
+    }
+    return outcome.passes().size() < repeat ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+  }
+
+  private dev.sustain.expect.Expectation expectation() {
+    if (expect != null && expectFrom != null) {
+      throw new dev.sustain.unit.UsageException("give --expect or --expect-from, not both");
+    }
+    try {
+      if (expect != null) {
+        return dev.sustain.expect.Expectation.parse(expect);
+      }
+      if (expectFrom != null) {
+        return dev.sustain.store.RunFolders.expectationFrom(expectFrom);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new dev.sustain.unit.UsageException(e.getMessage());
+    }
+    return null;
   }
 
   static void printSummary(PrintWriter out, WriteResult r) {

@@ -28,5 +28,8 @@ public final class Defaults {
 
   public static final String ENGINE = "auto";
 
+  /** --until floor stops once the floor after a cliff has held within +-10% this long. */
+  public static final String FLOOR_HOLD = "60s";
+
   public static final String PATTERN = "random";
 }

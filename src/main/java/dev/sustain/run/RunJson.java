@@ -36,7 +36,8 @@ public final class RunJson {
         pattern,
         started,
         hostName(),
-        ProcessHandle.current().pid());
+        ProcessHandle.current().pid(),
+        Runtime.getRuntime().availableProcessors());
   }
 
   /** As the public {@code start}, with the host and process given (golden-file tests). */
@@ -50,7 +51,8 @@ public final class RunJson {
       String pattern,
       Instant started,
       String host,
-      long pid) {
+      long pid,
+      int cpuCores) {
     JsonNodeFactory f = JsonNodeFactory.instance;
     ObjectNode root = f.objectNode();
     root.put("version", RunFolder.FORMAT_VERSION);
@@ -62,6 +64,8 @@ public final class RunJson {
     root.put("run_id", runId);
     root.put("host", host);
     root.put("pid", pid);
+    // The analysis reads "one core at 100%" against the cores there were (the CPU-bound case).
+    root.put("cpu_cores", cpuCores);
     ObjectNode target = root.putObject("target");
     target.put("path", p.target());
     target.put("kind", device == null ? "file" : "device");

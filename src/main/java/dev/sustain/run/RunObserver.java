@@ -22,6 +22,12 @@ public interface RunObserver {
    */
   default void sample(SampleRow row, long totalBytes, double elapsedSeconds) {}
 
+  /** Where the curve is now, in a few words ("in cache", "after the cliff at 280 GB"). */
+  default void phase(String words) {}
+
+  /** The run's analysis, as text for people, once the run is over and analysed. */
+  default void analysed(String text) {}
+
   /** The run is over; {@code result} is final. */
   default void finished(WriteResult result) {}
 

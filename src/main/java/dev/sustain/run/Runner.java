@@ -7,6 +7,7 @@ import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -88,20 +89,57 @@ public final class Runner {
    */
   public Outcome run(IoEngine engine, Job job, RunCounters counters, BooleanSupplier stopRequested)
       throws IOException {
-    try (Arena arena = Arena.ofConfined()) {
-      return loop(engine, job, counters, stopRequested, arena);
+    return run(engine, job, counters, stopRequested, () -> false);
+  }
+
+  /**
+   * Runs the job on an engine that is already open.
+   *
+   * @param interruptRequested polled often; true ends the run as interrupted within about two
+   *     seconds (requests still in flight then are abandoned)
+   * @param finishRequested polled often; true stops submitting and ends the run as complete once
+   *     every request in flight has completed (e.g. the floor has held)
+   */
+  public Outcome run(
+      IoEngine engine,
+      Job job,
+      RunCounters counters,
+      BooleanSupplier interruptRequested,
+      BooleanSupplier finishRequested)
+      throws IOException {
+    // The buffers must outlive every request the kernel may still be reading from: when requests
+    // are abandoned the arena is left open (the process is about to end) rather than freed under
+    // them.
+    Arena arena = Arena.ofShared();
+    boolean[] abandoned = {false};
+    try {
+      return loop(engine, job, counters, interruptRequested, finishRequested, arena, abandoned);
+    } finally {
+      if (!abandoned[0]) {
+        arena.close();
+      }
     }
   }
 
   private Outcome loop(
-      IoEngine engine, Job job, RunCounters counters, BooleanSupplier stop, Arena arena)
+      IoEngine engine,
+      Job job,
+      RunCounters counters,
+      BooleanSupplier stop,
+      BooleanSupplier finish,
+      Arena arena,
+      boolean[] abandoned)
       throws IOException {
     int qd = job.queueDepth();
     IoSlot[] slots = new IoSlot[qd];
     int[] free = new int[qd];
+    // Each slot's own buffer, kept apart from slot.buffer: a pattern may hand back a slice of it,
+    // or memory of its own, and the next request must still get the whole buffer.
+    MemorySegment[] own = new MemorySegment[qd];
     for (int i = 0; i < qd; i++) {
       slots[i] = new IoSlot(i);
-      slots[i].buffer = arena.allocate(job.blockBytes(), 4096);
+      own[i] = arena.allocate(job.blockBytes(), 4096);
+      slots[i].buffer = own[i];
       slots[i].write = job.write();
       free[i] = i;
     }
@@ -114,6 +152,7 @@ public final class Runner {
     long submittedBytes = 0;
     long lastCompletion = start;
     long stopAt = -1;
+    boolean finishing = false;
     Completions sink = new Completions(counters, clock, qd);
 
     while (true) {
@@ -121,7 +160,10 @@ public final class Runner {
       if (stopAt < 0 && stop.getAsBoolean()) {
         stopAt = now;
       }
-      boolean submitting = stopAt < 0 && sink.error == null && now < deadline;
+      if (!finishing && finish.getAsBoolean()) {
+        finishing = true;
+      }
+      boolean submitting = stopAt < 0 && !finishing && sink.error == null && now < deadline;
       if (submitting) {
         int submittedNow = 0;
         while (freeCount > 0) {
@@ -149,7 +191,7 @@ public final class Runner {
           slot.result = 0;
           slot.failure = null;
           if (job.write()) {
-            slot.buffer = job.pattern().bytesFor(offset, (int) length, slot.buffer);
+            slot.buffer = job.pattern().bytesFor(offset, (int) length, own[slot.index]);
           }
           slot.submittedNanos = clock.nanoTime();
           engine.submit(slot);
@@ -186,9 +228,11 @@ public final class Runner {
                 + inFlight
                 + " in flight): the device stopped answering",
             false);
+        abandoned[0] = true;
         break;
       }
       if (stopAt >= 0 && now - stopAt > DRAIN_NANOS) {
+        abandoned[0] = true;
         break; // abandon what is still in flight: stopping promptly matters more
       }
       if (sink.error != null && stopAt < 0) {

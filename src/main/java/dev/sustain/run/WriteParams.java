@@ -36,4 +36,5 @@ public record WriteParams(
     String pattern,
     long ioTimeoutNanos,
     boolean destroyData,
-    String until) {}
+    String until,
+    double floorHoldSeconds) {}

@@ -11,6 +11,8 @@ import java.nio.file.Path;
  * @param status complete, interrupted or failed
  * @param error one line for people, or null
  * @param stats per-interval rate statistics
+ * @param analysis the run's analysis (also in analysis.json), or null when there was nothing to
+ *     analyse
  */
 public record WriteResult(
     String runId,
@@ -22,7 +24,24 @@ public record WriteResult(
     double flushSeconds,
     Status status,
     String error,
-    RateStats stats) {
+    RateStats stats,
+    dev.sustain.analysis.Analysis analysis) {
+
+  /** The same result with its analysis. */
+  public WriteResult withAnalysis(dev.sustain.analysis.Analysis a) {
+    return new WriteResult(
+        runId,
+        runFolder,
+        testFile,
+        testFileKept,
+        bytes,
+        seconds,
+        flushSeconds,
+        status,
+        error,
+        stats,
+        a);
+  }
 
   /** The run's status word in run.json. */
   public enum Status {

@@ -1,17 +1,28 @@
 package dev.sustain.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Analyzer;
+import dev.sustain.analysis.LivePhase;
+import dev.sustain.device.DriveSensors;
+import dev.sustain.device.RunSensors;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.IoEngine;
+import dev.sustain.input.CurveReader;
+import dev.sustain.input.ImportedCurve;
+import dev.sustain.input.InputFormatException;
 import dev.sustain.pattern.DataPattern;
-import dev.sustain.pattern.RandomPool;
+import dev.sustain.pattern.PatternSpec;
+import dev.sustain.pattern.Patterns;
+import dev.sustain.pattern.VerifiablePattern;
+import dev.sustain.report.AnalysisJson;
+import dev.sustain.report.AnalysisText;
 import dev.sustain.sampling.CpuClock;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.Sampler;
 import dev.sustain.sampling.SamplerThread;
 import dev.sustain.sampling.SamplesCsv;
-import dev.sustain.sampling.TemperatureSensor;
 import dev.sustain.target.BlockGeometry;
 import dev.sustain.target.RawDevice;
 import dev.sustain.target.TestFile;
@@ -47,9 +58,26 @@ public final class WriteRun {
     this.stop = stop;
   }
 
+  /** Verifiable data is made of 4 KiB blocks: sizes and requests come in whole blocks. */
+  private static final int VERIFIABLE_BLOCK_BYTES = 4096;
+
+  /** The parsed --pattern; bad text is a usage error. */
+  static PatternSpec pattern(WriteParams p) {
+    try {
+      return Patterns.parse(p.pattern() == null ? Defaults.PATTERN : p.pattern());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  /** The alignment of sizes and of the last request: whole 4 KiB blocks for verifiable data. */
+  private long dataAlign(long align) {
+    return pattern(params).verifiable() ? Math.max(align, VERIFIABLE_BLOCK_BYTES) : align;
+  }
+
   /** Checks what does not need the file system: depths, sizes, intervals. */
   public static void validate(WriteParams p) {
-    if (p.sizeBytes() < 0 && p.duration() == null && !"full".equals(p.until())) {
+    if (p.sizeBytes() < 0 && p.duration() == null && p.until() == null) {
       throw new UsageException("give --size SIZE, --time DURATION, or both");
     }
     if (p.sizeBytes() == 0) {
@@ -65,6 +93,7 @@ public final class WriteRun {
     if (p.intervalNanos() < Defaults.MIN_INTERVAL_NANOS) {
       throw new UsageException("--interval must be at least 100ms");
     }
+    pattern(p);
   }
 
   /**
@@ -99,10 +128,15 @@ public final class WriteRun {
     int logical = BlockGeometry.logicalBlockSize(file.folder());
     long align = direct ? engine.directAlignmentBytes(file.folder(), logical) : 1;
     checkBlockSize(engine, logical, align);
+    align = dataAlign(align);
     long sizeBytes =
         params.sizeBytes() < 0
             ? -1
             : new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+    if (sizeBytes < 0 && params.duration() == null) {
+      // --until floor alone: at most what fits, keeping the margin; the floor usually ends it first
+      sizeBytes = file.maxJobBytes() / align * align;
+    }
     if (sizeBytes > 0) {
       file.checkFreeSpace(sizeBytes);
     }
@@ -126,6 +160,16 @@ public final class WriteRun {
   }
 
   private void checkBlockSize(IoEngine engine, int logical, long align) {
+    PatternSpec spec = pattern(params);
+    if (spec.verifiable() && params.blockBytes() % VERIFIABLE_BLOCK_BYTES != 0) {
+      throw new UsageException(
+          "--bs "
+              + params.blockBytes()
+              + " B is not a multiple of 4 KiB, which --pattern "
+              + spec.name()
+              + " needs: every 4 KiB block carries its own header (--pattern zeros takes any"
+              + " size)");
+    }
     if (params.blockBytes() % align != 0) {
       throw new UsageException(
           "--bs "
@@ -156,13 +200,7 @@ public final class WriteRun {
     } catch (IOException e) {
       throw new UsageException("cannot read the facts of " + given + ": " + e.getMessage());
     }
-    List<String> problems =
-        device.refusals(
-            Path.of("/sys"),
-            Files.readString(Path.of("/proc/self/mountinfo")),
-            Files.isReadable(Path.of("/proc/swaps"))
-                ? Files.readString(Path.of("/proc/swaps"))
-                : "");
+    List<String> problems = device.refusalsOnThisSystem();
     if (!problems.isEmpty()) {
       throw new UsageException(
           "refusing to write "
@@ -178,6 +216,9 @@ public final class WriteRun {
         direct ? engine.directAlignmentBytes(given.getParent(), device.logicalBlockBytes()) : 1;
     align = Math.max(align, device.logicalBlockBytes());
     checkBlockSize(engine, device.logicalBlockBytes(), align);
+    align = dataAlign(align);
+    // Whole blocks only: a device whose size is not a multiple of them keeps its last sliver.
+    capacity -= capacity % align;
     long sizeBytes;
     if ("full".equals(params.until())) {
       if (params.sizeBytes() >= 0) {
@@ -194,6 +235,8 @@ public final class WriteRun {
                 + device.describe()
                 + ")");
       }
+    } else if (params.duration() == null) {
+      sizeBytes = capacity; // --until floor alone: at most the whole device
     } else {
       sizeBytes = -1; // --time alone: wrap around the whole device
     }
@@ -238,9 +281,12 @@ public final class WriteRun {
       long totalBytes,
       long alignBytes)
       throws IOException {
-    try (Arena arena = Arena.ofShared()) {
-      DataPattern pattern = new RandomPool(arena, params.blockBytes(), runId.hashCode());
-      return runWith(runId, target, folder, engine, pattern, extentBytes, totalBytes, alignBytes);
+    try (Arena arena = Arena.ofShared();
+        RunSensors sensors = DriveSensors.forTarget(target.path().toString())) {
+      DataPattern pattern =
+          pattern(params).create(arena, params.blockBytes(), Patterns.idFor(runId));
+      return runWith(
+          runId, target, folder, engine, pattern, sensors, extentBytes, totalBytes, alignBytes);
     }
   }
 
@@ -250,6 +296,7 @@ public final class WriteRun {
       RunFolder folder,
       IoEngine engine,
       DataPattern pattern,
+      RunSensors sensors,
       long extentBytes,
       long totalBytes,
       long alignBytes)
@@ -265,6 +312,20 @@ public final class WriteRun {
             engine.name(),
             pattern.name(),
             started);
+    ObjectNode targetJson = (ObjectNode) runJson.get("target");
+    if (sensors.deviceJson() != null) {
+      // The drive as the device probes know it: identity, link, temperature source...
+      targetJson.set("device", RunFolder.JSON.valueToTree(sensors.deviceJson()));
+    } else if (sensors.whyNoDevice() != null) {
+      targetJson.put("no_device", sensors.whyNoDevice());
+    }
+    if (target.device() != null) {
+      targetJson.put("target_size_bytes", target.device().sizeBytes());
+    }
+    if (pattern instanceof VerifiablePattern v) {
+      // verify finds the run's blocks by this id (it is in every block header too).
+      ((ObjectNode) runJson.get("params")).put("pattern_id", Patterns.idToHex(v.runId()));
+    }
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();
@@ -273,8 +334,8 @@ public final class WriteRun {
             NanoClock.SYSTEM,
             CpuClock.PROCESS,
             counters,
-            TemperatureSensor.NONE,
-            List.of(),
+            sensors.temperature(),
+            sensors.probes(),
             params.intervalNanos());
     long durationNanos = params.duration() == null ? -1 : params.duration().toNanos();
     observer.started(
@@ -307,15 +368,24 @@ public final class WriteRun {
     try (SamplesCsv csv =
         new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
       sampler.addListener(csv);
+      LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
+      AtomicBoolean floorHeld = new AtomicBoolean();
       sampler.addListener(
-          row ->
-              observer.sample(
-                  row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9));
+          row -> {
+            live.add(Math.max(row.intervalSeconds(), 1e-9), row.bytes());
+            observer.phase(live.describe());
+            if ("floor".equals(params.until()) && live.floorReached()) {
+              floorHeld.set(true);
+            }
+            observer.sample(
+                row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9);
+          });
       sampler.begin();
       SamplerThread thread = new SamplerThread(sampler);
       thread.start();
       try {
-        outcome = new Runner(NanoClock.SYSTEM).run(engine, job, counters, stop::get);
+        outcome =
+            new Runner(NanoClock.SYSTEM).run(engine, job, counters, stop::get, floorHeld::get);
         error = outcome.error();
         status =
             switch (outcome.end()) {
@@ -364,11 +434,33 @@ public final class WriteRun {
             flushSeconds,
             status,
             error,
-            rateStats(folder));
+            rateStats(folder),
+            null);
     RunJson.finish(runJson, result, ended);
     folder.writeRunJson(runJson);
+    result = result.withAnalysis(analyse(folder));
     observer.finished(result);
     return result;
+  }
+
+  /**
+   * Analyses the finished run from its own folder (the same path {@code sustain analyze} takes) and
+   * leaves analysis.json beside the samples. A run too short to analyse leaves none.
+   */
+  private Analysis analyse(RunFolder folder) throws IOException {
+    ImportedCurve curve;
+    try {
+      curve = CurveReader.readRunFolder(folder.dir());
+    } catch (InputFormatException e) {
+      return null; // e.g. no samples at all: nothing to analyse
+    }
+    if (curve.series().size() == 0) {
+      return null;
+    }
+    Analysis analysis = Analyzer.analyze(curve.series());
+    folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
+    observer.analysed(AnalysisText.format(null, analysis, List.of()));
+    return analysis;
   }
 
   /**

@@ -118,6 +118,43 @@ public record RawDevice(
     return found;
   }
 
+  /**
+   * Everything that makes writing this device destroy data in use on this machine: the guard's own
+   * findings from /sys and /proc, and the device resolver's (which also matches mounts by their
+   * source, catching btrfs and its anonymous device numbers, and follows holders of holders such as
+   * LVM on dm-crypt).
+   */
+  public List<String> refusalsOnThisSystem() throws IOException {
+    List<String> problems =
+        refusals(
+            Path.of("/sys"),
+            Files.readString(Path.of("/proc/self/mountinfo")),
+            Files.isReadable(Path.of("/proc/swaps"))
+                ? Files.readString(Path.of("/proc/swaps"))
+                : "");
+    java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(problems);
+    try {
+      for (String m : dev.sustain.device.DeviceResolver.system().usageOf(name).reasonsInUse()) {
+        // The same finding in the resolver's words: one sentence per device and kind is enough.
+        String dev = m.split(" ")[0];
+        boolean known =
+            problems.stream()
+                .anyMatch(
+                    p ->
+                        p.split(" ")[0].equals(dev)
+                            && (p.contains("mounted") && m.contains("mounted")
+                                || p.contains("swap") && m.contains("swap")
+                                || p.contains("held") && m.contains("held")));
+        if (!known) {
+          all.add(m);
+        }
+      }
+    } catch (dev.sustain.device.NoBlockDeviceException e) {
+      // the guard's own findings stand
+    }
+    return List.copyOf(all);
+  }
+
   private static String describeDm(Path sysRoot, String holder) {
     String uuid = read(sysRoot.resolve("class/block").resolve(holder).resolve("dm/uuid"), "");
     if (uuid.startsWith("LVM-")) {

@@ -107,8 +107,7 @@ public record TestFile(Path path, boolean createdByName) {
     try {
       FileStore store = fileStore();
       long usable = store.getUsableSpace();
-      long total = store.getTotalSpace();
-      long margin = Math.min(4L << 30, Math.max(total / 100, Math.min(64L << 20, total / 10)));
+      long margin = margin(store);
       if (bytes + margin > usable) {
         throw new UsageException(
             "not enough free space in "
@@ -121,6 +120,25 @@ public record TestFile(Path path, boolean createdByName) {
                 + dev.sustain.unit.Units.decimalBytes(usable)
                 + " is free");
       }
+    } catch (IOException e) {
+      throw new UsageException("cannot read the free space of " + folder() + ": " + e.getMessage());
+    }
+  }
+
+  private static long margin(FileStore store) throws IOException {
+    long total = store.getTotalSpace();
+    return Math.min(4L << 30, Math.max(total / 100, Math.min(64L << 20, total / 10)));
+  }
+
+  /** The largest job that passes {@link #checkFreeSpace}: free space less the margin. */
+  public long maxJobBytes() {
+    try {
+      FileStore store = fileStore();
+      long max = store.getUsableSpace() - margin(store);
+      if (max <= 0) {
+        throw new UsageException("no free space in " + folder() + " beyond the safety margin");
+      }
+      return max;
     } catch (IOException e) {
       throw new UsageException("cannot read the free space of " + folder() + ": " + e.getMessage());
     }

@@ -42,13 +42,7 @@ public final class Trim {
                 + " --destroy-data");
       }
       RawDevice device = RawDevice.inspect(p, Path.of("/sys"));
-      List<String> problems =
-          device.refusals(
-              Path.of("/sys"),
-              Files.readString(Path.of("/proc/self/mountinfo")),
-              Files.isReadable(Path.of("/proc/swaps"))
-                  ? Files.readString(Path.of("/proc/swaps"))
-                  : "");
+      List<String> problems = device.refusalsOnThisSystem();
       if (!problems.isEmpty()) {
         throw new UsageException(
             "refusing to discard "

@@ -83,29 +83,47 @@ class EmulatedDriveWriteTest {
               "250ms");
       assertThat(drive.phasesApplied()).isEqualTo(2);
       List<Row> rows = rows(out);
-      // Fast at first, slow at the end, the step near 240 MB written.
+      // Fast at first, slow at the end; where the step is, the analysis says below.
       // Means over windows: a throttled device completes whole 1 MiB requests in bursts, so a
       // single quarter-second row is noisy.
       double first = meanRate(rows.subList(1, 7));
       double last = meanRate(rows.subList(rows.size() - 21, rows.size() - 1));
       assertThat(first).as(rows.toString()).isBetween(90.0, 150.0);
       assertThat(last).as(rows.toString()).isBetween(20.0, 28.0);
-      long cumulative = 0;
-      long stepAt = -1;
-      for (Row r : rows) {
-        if (stepAt < 0 && r.megabytesPerSecond() < 60) {
-          stepAt = cumulative;
-        }
-        cumulative += r.bytes();
-      }
-      assertThat(stepAt).isBetween(200 * MB, 280 * MB);
-
       // The analysis finds the cliff the kernel played.
       com.fasterxml.jackson.databind.JsonNode a = analyze(out);
       assertThat(a.path("shape").asText()).isEqualTo("cache-cliff");
       assertThat(a.path("cache_GB").asDouble()).isBetween(0.216, 0.264);
       assertThat(a.path("burst_MBps").asDouble()).isBetween(95.0, 145.0);
       assertThat(a.path("floor_MBps").asDouble()).isBetween(20.0, 28.0);
+    }
+  }
+
+  @Test
+  void untilFloorStopsOnceTheFloorAfterTheCliffHasHeld() throws Exception {
+    try (EmulatedDrive drive = EmulatedDrive.create(1L << 30, dir)) {
+      Path out =
+          runWrite(
+              drive,
+              dir,
+              List.of(Phase.initially(100 * MB), Phase.afterBytes(150 * MB, 20 * MB)),
+              "--size",
+              "800MB",
+              "--until",
+              "floor",
+              "--floor-hold",
+              "8s",
+              "--interval",
+              "250ms");
+      com.fasterxml.jackson.databind.JsonNode run =
+          dev.sustain.run.RunFolder.JSON.readTree(out.resolve("run.json").toFile());
+      assertThat(run.at("/result/status").asText()).isEqualTo("complete");
+      long bytes = run.at("/result/bytes").asLong();
+      // Stopped long before 800 MB: 150 MB of cache, the 10 s that confirm the cliff, 8 s of
+      // floor, at 20 MB/s: about 510 MB at most.
+      assertThat(bytes).isBetween(200 * MB, 600 * MB);
+      assertThat(read(dir.resolve("stdout"))).containsPattern("after the cliff at 0\\.[12] GB");
+      assertThat(out.resolve("analysis.json")).exists();
     }
   }
 

@@ -91,7 +91,9 @@ class RawDeviceWriteTest {
     JsonNode json = runJson(out);
     assertThat(json.at("/target/kind").asText()).isEqualTo("device");
     assertThat(json.at("/target/device/size_bytes").asLong()).isEqualTo(DEVICE_BYTES);
-    assertThat(json.at("/target/device/serial").asText()).startsWith("loop:");
+    assertThat(json.at("/target/device/identity/key").asText()).startsWith("loop:");
+    assertThat(json.at("/target/device/transport").asText()).isEqualTo("loop");
+    assertThat(json.at("/target/target_size_bytes").asLong()).isEqualTo(DEVICE_BYTES);
     assertThat(json.at("/result/bytes").asLong()).isEqualTo(8L << 20);
     assertThat(imageBytes(0, 4096)).isNotEqualTo(new byte[4096]);
     assertThat(imageBytes((8L << 20) - 4096, 4096)).isNotEqualTo(new byte[4096]);

@@ -176,6 +176,45 @@ class WriteCommandTest {
   }
 
   @Test
+  void everyRunIsRecordedAndAPredictionIsChecked() throws Exception {
+    Path db = dir.resolve("history.db");
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target().toString(),
+            "--size",
+            "32MiB",
+            "--db",
+            db.toString(),
+            "--expect",
+            "100000MB/s flat",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    // Nothing writes 100 GB/s: the burst prediction must be found wrong, point by point.
+    assertThat(r.out()).contains("prediction: 100000MB/s flat").contains("burst: expected");
+    assertThat(r.out()).containsPattern("burst: expected .*: wrong");
+    assertThat(out.resolve("expectation.json")).exists();
+    Cli.Result h = Cli.run("history", "--db", db.toString(), "--json");
+    assertThat(h.exitCode()).as(h.err()).isZero();
+    JsonNode runs = RunFolder.JSON.readTree(h.out()).path("runs");
+    assertThat(runs).hasSize(1);
+    assertThat(runs.get(0).path("average_MBps").asDouble()).isPositive();
+  }
+
+  @Test
+  void anUnreadablePredictionIsBadInputBeforeAnythingIsWritten() throws Exception {
+    Cli.Result r =
+        Cli.run("write", target().toString(), "--size", "1MiB", "--expect", "fast, I hope");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("cannot read the prediction");
+    try (Stream<Path> left = Files.list(target())) {
+      assertThat(left).isEmpty();
+    }
+  }
+
+  @Test
   void requiresASizeOrATime() throws Exception {
     Cli.Result r = Cli.run("write", target().toString());
     assertThat(r.exitCode()).isEqualTo(2);
@@ -223,8 +262,13 @@ class WriteCommandTest {
       assertThat(runJson(out).at("/result/status").asText()).isEqualTo("running");
       long sent = System.nanoTime();
       new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
-      assertThat(p.waitFor(10, TimeUnit.SECONDS)).as("exited").isTrue();
+      // The run has stopped once run.json says so (the analysis and the history come after).
+      while (runJson(out).at("/result/status").asText().equals("running")
+          && System.nanoTime() - sent < TimeUnit.SECONDS.toNanos(30)) {
+        TimeUnit.MILLISECONDS.sleep(20);
+      }
       double stopSeconds = (System.nanoTime() - sent) / 1e9;
+      assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("exited").isTrue();
       assertThat(p.exitValue()).as(() -> stderrOf(dir.resolve("stderr"))).isEqualTo(130);
       assertThat(stopSeconds).isLessThan(5);
       JsonNode json = runJson(out);

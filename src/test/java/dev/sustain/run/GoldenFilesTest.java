@@ -45,7 +45,8 @@ class GoldenFilesTest {
               "random",
               120_000_000_000L,
               false,
-              null);
+              null,
+              60);
       Path file = Path.of("/mnt/ext/sustain-test-20261130-101500-abcd.dat");
       ObjectNode json =
           RunJson.start(
@@ -58,7 +59,8 @@ class GoldenFilesTest {
               "random",
               Instant.parse("2026-11-30T10:15:00Z"),
               "bench-1",
-              4242);
+              4242,
+              2);
       WriteResult r =
           new WriteResult(
               "20261130-101500-abcd",
@@ -70,7 +72,8 @@ class GoldenFilesTest {
               20.5,
               WriteResult.Status.COMPLETE,
               null,
-              new RateStats(497, 0.0, 256.25, 2555.5));
+              new RateStats(497, 0.0, 256.25, 2555.5),
+              null);
       RunJson.finish(json, r, Instant.parse("2026-11-30T10:23:16.5Z"));
       assertGolden("run.json", RunFolder.JSON.writeValueAsString(json) + "\n");
     } finally {

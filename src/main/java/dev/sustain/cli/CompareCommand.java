@@ -1,0 +1,104 @@
+package dev.sustain.cli;
+
+import dev.sustain.report.ChartImages;
+import dev.sustain.report.CompareFormats;
+import dev.sustain.report.Comparison;
+import dev.sustain.report.HtmlReport;
+import dev.sustain.unit.ByteSize;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code sustain compare INPUT...}: curves side by side, one row each, with what matters in words
+ * and an overlay chart. Reads results; never measures.
+ */
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compares write curves (drives, enclosures, cables, before and after a TRIM): burst, cache,"
+          + " floor, average, shape and the time a job takes on each, with what matters called"
+          + " out in words.",
+      "INPUT is anything analyze reads. A run folder is labelled by its drive's model and"
+          + " serial, anything else by its file name."
+    })
+public final class CompareCommand extends BaseCommand {
+
+  @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Run folders, CSVs or fio logs.")
+  List<Path> inputs;
+
+  @Option(
+      names = "--job-size",
+      paramLabel = "SIZE",
+      converter = Converters.Size.class,
+      description =
+          "The job to time on each: 500GB, 300GiB (default: the most any of the runs wrote).")
+  ByteSize jobSize;
+
+  @Option(
+      names = "--json",
+      description = "Print a JSON list of the analyses, each with its label and input.")
+  boolean json;
+
+  @Option(names = "--csv", description = "Print the table as CSV, one row per input.")
+  boolean csv;
+
+  @Option(names = "--html", paramLabel = "FILE", description = "Write a self-contained HTML page.")
+  Path html;
+
+  @Option(names = "--png", paramLabel = "FILE", description = "Write the overlay chart as PNG.")
+  Path png;
+
+  @Option(names = "--svg", paramLabel = "FILE", description = "Write the overlay chart as SVG.")
+  Path svg;
+
+  @Option(
+      names = "--media",
+      paramLabel = "ssd|hdd",
+      description = "What wrote the curves (imported curves): ssd or hdd.")
+  String media;
+
+  @Override
+  protected int execute() throws Exception {
+    if (json && csv) {
+      throw new dev.sustain.unit.UsageException("choose one of --json and --csv");
+    }
+    for (Path file : new Path[] {png, svg, html}) {
+      ReportCommand.checkWritable(file);
+    }
+    Comparison c =
+        Comparison.load(
+            inputs, ReportCommand.parseMedia(media), jobSize == null ? -1 : jobSize.bytes());
+    if (json) {
+      out().println(CompareFormats.json(c));
+    } else if (csv) {
+      out().print(CompareFormats.csv(c));
+    } else {
+      out().print(CompareFormats.text(c));
+    }
+    // With --json or --csv, stdout stays machine-readable: file notices go to stderr.
+    java.io.PrintWriter notices = json || csv ? err() : out();
+    if (png != null) {
+      ChartImages.writePng(
+          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), png);
+      notices.println("wrote " + png);
+    }
+    if (svg != null) {
+      ChartImages.writeSvg(
+          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), svg);
+      notices.println("wrote " + svg);
+    }
+    if (html != null) {
+      Files.writeString(html, HtmlReport.compare(c), StandardCharsets.UTF_8);
+      notices.println("wrote " + html);
+    }
+    out().flush();
+    err().flush();
+    return ExitCodes.OK;
+  }
+}

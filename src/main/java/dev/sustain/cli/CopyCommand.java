@@ -1,0 +1,279 @@
+package dev.sustain.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.run.Defaults;
+import dev.sustain.run.RunFolder;
+import dev.sustain.unit.ByteSize;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
+import dev.sustain.workload.CopyParams;
+import dev.sustain.workload.CopyResult;
+import dev.sustain.workload.CopyRun;
+import dev.sustain.workload.PassResult;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sustain copy SRC DST}: the instrumented folder copy with read-back and repeats. */
+@Command(
+    name = "copy",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Copies a folder as a user does, reads the copy back and checks it; repeats with a cooldown.",
+      "SRC is copied into DST/pass-1 file by file (a 1 MiB buffer, through the page cache), then"
+          + " its file system is synced (syncfs; the flush is counted in the write rate). The copy"
+          + " is read back (O_DIRECT, else after dropping it from the page cache) and every 1 MiB"
+          + " is checked against the source (CRC32C). --repeat N passes, a --cooldown between"
+          + " them, all in one sample series with pass and phase columns.",
+      "Each pass's copy is removed after it unless --keep; a copy that fails its check is kept"
+          + " and ends the session (exit 3)."
+    })
+public final class CopyCommand extends BaseCommand {
+
+  @Parameters(index = "0", paramLabel = "SRC", description = "The folder to copy.")
+  Path source;
+
+  @Parameters(index = "1", paramLabel = "DST", description = "Where the passes go.")
+  Path destination;
+
+  @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "Passes (default ${DEFAULT-VALUE}).")
+  int repeat;
+
+  @Option(
+      names = "--cooldown",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      description = "Pause between passes: 30s, 5m (default none).")
+  Duration cooldown;
+
+  @Option(
+      names = "--buffer",
+      paramLabel = "SIZE",
+      converter = Converters.BlockSize.class,
+      defaultValue = "1MiB",
+      description = "Size of each read and write (default ${DEFAULT-VALUE}).")
+  ByteSize buffer;
+
+  @Option(
+      names = "--interval",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.INTERVAL,
+      description = "Sampling interval (default ${DEFAULT-VALUE}).")
+  Duration interval;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "Run folder.")
+  Path out;
+
+  @Option(names = "--json", description = "Print the passes as JSON instead of words.")
+  boolean json;
+
+  @Option(names = "--keep", description = "Keep every pass's copy.")
+  boolean keep;
+
+  @Override
+  protected int execute() throws Exception {
+    if (buffer.bytes() < 4096
+        || buffer.bytes() > Defaults.MAX_BLOCK_BYTES
+        || buffer.bytes() % 4096 != 0) {
+      throw new UsageException("--buffer must be a multiple of 4 KiB up to 64 MiB, not " + buffer);
+    }
+    CopyParams params =
+        new CopyParams(
+            source,
+            destination,
+            repeat,
+            cooldown == null ? Duration.ZERO : cooldown,
+            (int) buffer.bytes(),
+            interval.toNanos(),
+            out,
+            keep);
+    AtomicBoolean stop = Signals.installStopFlag();
+    PrintWriter o = out();
+    boolean terminal = LiveProgress.stdoutIsTerminal();
+    CopyRun.Observer observer =
+        json
+            ? CopyRun.Observer.SILENT
+            : new CopyRun.Observer() {
+              @Override
+              public void started(String runId, Path runFolder, long bytesPerPass, int files) {
+                o.println(
+                    "Run "
+                        + runId
+                        + ": copying "
+                        + files
+                        + " files, "
+                        + Units.decimalBytes(bytesPerPass)
+                        + ", "
+                        + repeat
+                        + (repeat == 1 ? " pass" : " passes"));
+                o.println("Run folder: " + runFolder);
+                o.flush();
+              }
+
+              @Override
+              public void row(dev.sustain.sampling.SampleRow row, int pass, String phase) {
+                if (!terminal) {
+                  return; // a log gets the pass lines only
+                }
+                // read_MBps, read_bytes, pass and phase are the last four cells.
+                java.util.List<String> cells = row.extraCells();
+                String read = cells.size() < 4 ? "" : cells.get(cells.size() - 4);
+                o.print(
+                    "\rpass "
+                        + pass
+                        + "/"
+                        + repeat
+                        + " "
+                        + phase
+                        + "  write "
+                        + Units.rate(row.megabytesPerSecond())
+                        + "  read "
+                        + (read.isEmpty() ? "-" : Units.rate(Double.parseDouble(read)))
+                        + "  "
+                        + Durations.format(row.timeSeconds())
+                        + "\u001b[K");
+                o.flush();
+              }
+
+              @Override
+              public void passDone(PassResult p) {
+                o.println((terminal ? "\r\u001b[K" : "") + passLine(p));
+                o.flush();
+              }
+            };
+    CopyResult r = new CopyRun(params, observer, stop::get, CopyRun.Hook.NONE).run();
+    dev.sustain.analysis.Analysis analysis = analyseWrites(r.runFolder());
+    if (json) {
+      o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
+    } else {
+      for (String s : r.comparison()) {
+        o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
+      }
+      if (analysis != null) {
+        o.print(
+            dev.sustain.report.AnalysisText.format(
+                "The copy's writes (all passes, read-backs and pauses left out)",
+                analysis,
+                java.util.List.of()));
+      } else {
+        o.println("The writes took too few intervals for a curve to analyse.");
+      }
+      o.println(
+          (r.verified() ? "Verified: every pass read back as written." : "NOT VERIFIED.")
+              + " Run folder: "
+              + r.runFolder());
+    }
+    o.flush();
+    return switch (r.status()) {
+      case INTERRUPTED -> ExitCodes.INTERRUPTED;
+      case FAILED -> {
+        err().println("sustain copy: " + r.error());
+        yield ExitCodes.RUN_FAILED;
+      }
+      default -> {
+        if (!r.verified()) {
+          PassResult bad = r.passes().stream().filter(p -> !p.verified()).findFirst().orElseThrow();
+          err()
+              .println(
+                  "sustain copy: pass "
+                      + bad.pass()
+                      + " did not read back as written: "
+                      + bad.firstProblem());
+          yield ExitCodes.BAD_DATA;
+        }
+        yield ExitCodes.OK;
+      }
+    };
+  }
+
+  /**
+   * The write curve of the session: the rows of every pass's write and flush phases, one after
+   * another (the read-backs, removals and cooldowns between them left out, so they do not read as
+   * stalls), through the analysis; kept as analysis.json. Null when there is nothing to analyse or
+   * the analysis fails (it never fails the copy).
+   */
+  static dev.sustain.analysis.Analysis analyseWrites(java.nio.file.Path runFolder) {
+    try {
+      java.nio.file.Path csv = runFolder.resolve(RunFolder.SAMPLES_CSV);
+      java.util.List<String> lines = java.nio.file.Files.readAllLines(csv);
+      java.util.List<String> header = java.util.List.of(lines.getFirst().split(",", -1));
+      int phase = header.indexOf(CopyRun.PHASE_COLUMN);
+      dev.sustain.analysis.SampleSeries.Builder b =
+          dev.sustain.analysis.SampleSeries.builder(lines.size());
+      double last = 0;
+      double time = 0;
+      for (String line : lines.subList(1, lines.size())) {
+        String[] c = line.split(",", -1);
+        double t = Double.parseDouble(c[0]);
+        double length = t - last;
+        last = t;
+        if (c[phase].equals("write") || c[phase].equals("flush")) {
+          time += length;
+          b.add(time, Double.parseDouble(c[1]));
+        }
+      }
+      if (b.size() < MIN_CURVE_INTERVALS) {
+        return null;
+      }
+      dev.sustain.analysis.Analysis a = dev.sustain.analysis.Analyzer.analyze(b.build(), -1);
+      RunFolder.open(runFolder)
+          .writeJson(RunFolder.ANALYSIS_JSON, dev.sustain.report.AnalysisJson.toNode(a));
+      return a;
+    } catch (RuntimeException | java.io.IOException e) {
+      return null;
+    }
+  }
+
+  /** Fewer intervals of writing than this make no curve worth a shape. */
+  static final int MIN_CURVE_INTERVALS = 3;
+
+  static String passLine(PassResult p) {
+    return "Pass "
+        + p.pass()
+        + ": wrote "
+        + Units.decimalBytes(p.bytes())
+        + " in "
+        + Durations.format(p.writeSeconds())
+        + " ("
+        + Units.rate(p.writeMegabytesPerSecond())
+        + ", flush "
+        + Durations.format(p.flushSeconds())
+        + " counted), read back in "
+        + Durations.format(p.readSeconds())
+        + " ("
+        + Units.rate(p.readMegabytesPerSecond())
+        + (p.readCache().equals("cached") ? ", from the page cache" : "")
+        + "): "
+        + (p.verified() ? "verified" : p.problems() + " files differ: " + p.firstProblem());
+  }
+
+  static ObjectNode toJson(CopyResult r) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    root.put("run_id", r.runId());
+    root.put("run_folder", r.runFolder().toString());
+    root.put("status", r.status().word());
+    if (r.error() == null) {
+      root.putNull("error");
+    } else {
+      root.put("error", r.error());
+    }
+    root.put("verified", r.verified());
+    ArrayNode passes = root.putArray("passes");
+    r.passes().forEach(p -> passes.add(CopyRun.passJson(p)));
+    ArrayNode words = root.putArray("comparison");
+    r.comparison().forEach(words::add);
+    return root;
+  }
+}

@@ -1,0 +1,133 @@
+package dev.sustain.cli;
+
+import dev.sustain.unit.ByteSize;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
+import dev.sustain.workload.Dataset;
+import dev.sustain.workload.DatasetKind;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sustain dataset photos|videos|bluray DIR}: a generated folder to copy. */
+@Command(
+    name = "dataset",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Makes a folder of photos, videos or a Blu-ray tree, to copy with 'sustain copy'.",
+      "photos: thousands of 2-30 MB JPEG and RAW files in dozens of dated folders; videos:"
+          + " hundreds of 20 MB - 2 GB clips, most of them small; bluray: a BDMV tree, a few large"
+          + " .m2ts streams and many small files.",
+      "The bytes are random (incompressible) and follow from --seed; the total is exactly"
+          + " --size. A small --size scales every file down by one factor so the folder still"
+          + " holds enough files (at least 200 photos or 20 videos); the factor is printed."
+    })
+public final class DatasetCommand extends BaseCommand {
+
+  @Parameters(index = "0", paramLabel = "KIND", description = "photos, videos or bluray.")
+  String kind;
+
+  @Parameters(index = "1", paramLabel = "DIR", description = "A new or empty folder.")
+  Path dir;
+
+  @Option(
+      names = "--size",
+      required = true,
+      paramLabel = "SIZE",
+      converter = Converters.Size.class,
+      description = "Total size: 16GB, 10GiB.")
+  ByteSize size;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "The same seed makes the same folder (default ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Override
+  protected int execute() throws Exception {
+    DatasetKind k;
+    try {
+      k = DatasetKind.valueOf(kind.toUpperCase(java.util.Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("unknown kind '" + kind + "' (choose photos, videos or bluray)");
+    }
+    if (size.bytes() == 0) {
+      throw new UsageException("--size must be more than 0 bytes");
+    }
+    Path d = dir.toAbsolutePath().normalize();
+    if (Files.exists(d)) {
+      if (!Files.isDirectory(d)) {
+        throw new UsageException(d + " is a file, not a folder");
+      }
+      try (var entries = Files.list(d)) {
+        if (entries.findAny().isPresent()) {
+          throw new UsageException(d + " is not empty: give a new or empty folder");
+        }
+      }
+    } else if (d.getParent() == null || !Files.isDirectory(d.getParent())) {
+      throw new UsageException("folder " + d.getParent() + " does not exist");
+    }
+    Path existing = Files.exists(d) ? d : d.getParent();
+    FileStore store = Files.getFileStore(existing);
+    long margin = Math.min(4L << 30, Math.max(64L << 20, store.getTotalSpace() / 100));
+    if (size.bytes() + margin > store.getUsableSpace()) {
+      throw new UsageException(
+          "not enough free space in "
+              + existing
+              + ": the dataset needs "
+              + Units.decimalBytes(size.bytes())
+              + " plus a margin of "
+              + Units.decimalBytes(margin)
+              + ", and "
+              + Units.decimalBytes(store.getUsableSpace())
+              + " is free");
+    }
+    Dataset.Plan plan = Dataset.plan(k, size.bytes(), seed);
+    out()
+        .println(
+            "Making "
+                + k.word()
+                + " in "
+                + d
+                + ": "
+                + plan.files().size()
+                + " files in "
+                + plan.folders()
+                + " folders, "
+                + Units.decimalBytes(plan.totalBytes())
+                + " ("
+                + Units.binaryBytes(plan.totalBytes())
+                + ", exactly "
+                + plan.totalBytes()
+                + " bytes), seed "
+                + seed
+                + (plan.scale() < 1
+                    ? "; file sizes scaled by " + Units.fixed(plan.scale(), 4) + " to fit --size"
+                    : ""));
+    out().flush();
+    AtomicBoolean stop = Signals.installStopFlag();
+    long t0 = System.nanoTime();
+    long written = Dataset.write(d, plan, stop::get);
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    if (written < plan.totalBytes()) {
+      err().println("sustain dataset: interrupted; " + d + " is incomplete");
+      return ExitCodes.INTERRUPTED;
+    }
+    out()
+        .println(
+            "Done in "
+                + Durations.format(seconds)
+                + " ("
+                + Units.rate(written / Math.max(seconds, 1e-9) / 1e6)
+                + ", not synced: copy it from where it is, a RAM disk is best)");
+    out().flush();
+    return ExitCodes.OK;
+  }
+}

@@ -1,0 +1,215 @@
+package dev.sustain.cli;
+
+import dev.sustain.run.Defaults;
+import dev.sustain.unit.ByteSize;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
+import dev.sustain.workload.FillParams;
+import dev.sustain.workload.FillResult;
+import dev.sustain.workload.FillRun;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sustain fill DIR}: the whole-drive fill in large files. */
+@Command(
+    name = "fill",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Fills a drive's file system with large files, one sample series across all of them.",
+      "Writes files of --file-size one after another into DIR until the file system is full (the"
+          + " expected end: exit 0) or --limit is reached, then removes them (unless --keep).",
+      "The run folder must be on another file system, unless --limit leaves room. A fill"
+          + " interrupted with --keep can be continued with --resume RUN_FOLDER."
+    })
+public final class FillCommand extends BaseCommand {
+
+  @Parameters(index = "0", paramLabel = "DIR", description = "A folder on the drive to fill.")
+  Path dir;
+
+  @Option(
+      names = "--file-size",
+      paramLabel = "SIZE",
+      converter = Converters.Size.class,
+      defaultValue = "50GB",
+      description = "Size of each file (default ${DEFAULT-VALUE}).")
+  ByteSize fileSize;
+
+  @Option(
+      names = "--limit",
+      paramLabel = "SIZE",
+      converter = Converters.Size.class,
+      description = "Stop after this many bytes in all (default: until the file system is full).")
+  ByteSize limit;
+
+  @Option(
+      names = "--bs",
+      paramLabel = "SIZE",
+      converter = Converters.BlockSize.class,
+      defaultValue = Defaults.BLOCK_SIZE,
+      description = "Request size (default ${DEFAULT-VALUE}).")
+  ByteSize blockSize;
+
+  @Option(
+      names = "--qd",
+      paramLabel = "N",
+      defaultValue = "" + Defaults.QUEUE_DEPTH,
+      description = "Requests in flight (default ${DEFAULT-VALUE}).")
+  int queueDepth;
+
+  @Option(
+      names = "--interval",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.INTERVAL,
+      description = "Sampling interval (default ${DEFAULT-VALUE}).")
+  Duration interval;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "Run folder (on another drive).")
+  Path out;
+
+  @Option(
+      names = "--keep",
+      description = "Keep the files (needed to --resume an interrupted fill).")
+  boolean keep;
+
+  @Option(names = "--buffered", description = "Go through the page cache; each fsync counted.")
+  boolean buffered;
+
+  @Option(
+      names = "--engine",
+      paramLabel = "NAME",
+      defaultValue = Defaults.ENGINE,
+      description = "I/O engine: auto, uring, threads, null (default ${DEFAULT-VALUE}).")
+  String engine;
+
+  @Option(
+      names = "--resume",
+      paramLabel = "RUN_FOLDER",
+      description = "Continue the interrupted fill recorded in this run folder (its files kept).")
+  Path resume;
+
+  @Option(
+      names = "--io-timeout",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.IO_TIMEOUT,
+      hidden = true,
+      description = "A request that does not complete in this time fails the run.")
+  Duration ioTimeout;
+
+  @Override
+  protected int execute() throws Exception {
+    if (blockSize.bytes() > Integer.MAX_VALUE) {
+      throw new UsageException("--bs is too large: " + blockSize);
+    }
+    dev.sustain.engine.Engines.create(engine).close();
+    FillParams params =
+        new FillParams(
+            dir,
+            fileSize.bytes(),
+            limit == null ? -1 : limit.bytes(),
+            (int) blockSize.bytes(),
+            queueDepth,
+            interval.toNanos(),
+            out,
+            keep,
+            buffered,
+            engine,
+            ioTimeout.toNanos(),
+            resume);
+    AtomicBoolean stop = Signals.installStopFlag();
+    LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
+    FillResult r = new FillRun(params, progress, stop::get).run();
+    printSummary(out(), r);
+    analyse(r);
+    return switch (r.status()) {
+      case COMPLETE, RUNNING -> ExitCodes.OK;
+      case INTERRUPTED -> ExitCodes.INTERRUPTED;
+      case FAILED -> {
+        err().println("sustain fill: " + r.error());
+        yield ExitCodes.RUN_FAILED;
+      }
+    };
+  }
+
+  /**
+   * The fill's curve through the analysis (an SMR drive's stalls show here), kept as analysis.json
+   * beside the samples. A failure of the analysis never fails the fill.
+   */
+  private void analyse(FillResult r) {
+    if (r.stats().intervals() == 0) {
+      return;
+    }
+    try {
+      dev.sustain.input.ImportedCurve curve =
+          dev.sustain.input.CurveReader.readRunFolder(r.runFolder());
+      dev.sustain.analysis.Analysis a = dev.sustain.analysis.Analyzer.analyze(curve.series(), -1);
+      dev.sustain.run.RunFolder.open(r.runFolder())
+          .writeJson(
+              dev.sustain.run.RunFolder.ANALYSIS_JSON, dev.sustain.report.AnalysisJson.toNode(a));
+      out().print(dev.sustain.report.AnalysisText.format("The fill's curve", a, curve.notes()));
+    } catch (RuntimeException | java.io.IOException e) {
+      out().println("(no analysis of the curve: " + e.getMessage() + ")");
+    }
+    out().flush();
+  }
+
+  static void printSummary(PrintWriter out, FillResult r) {
+    String why =
+        switch (r.end()) {
+          case FULL -> "the file system is full";
+          case LIMIT -> "the limit is reached";
+          case INTERRUPTED -> "interrupted";
+          case FAILED -> "failed";
+        };
+    long complete = r.files().stream().filter(FillResult.FileDone::complete).count();
+    out.println(
+        "Filled "
+            + r.dir()
+            + " with "
+            + Units.decimalBytes(r.bytes())
+            + " ("
+            + Units.binaryBytes(r.bytes())
+            + ") in "
+            + r.files().size()
+            + (r.files().size() == 1 ? " file" : " files")
+            + " ("
+            + complete
+            + " complete): "
+            + why
+            + ".");
+    out.println(
+        "Time to fill: "
+            + Durations.format(r.seconds())
+            + ", average "
+            + Units.rate(r.averageMegabytesPerSecond())
+            + (r.bytes() != r.sessionBytes()
+                ? " (this session: " + Units.decimalBytes(r.sessionBytes()) + ")"
+                : ""));
+    if (r.stats().intervals() > 0) {
+      out.println(
+          "Per interval: min "
+              + Units.rate(r.stats().minMBps())
+              + ", median "
+              + Units.rate(r.stats().medianMBps())
+              + ", max "
+              + Units.rate(r.stats().maxMBps())
+              + "; "
+              + r.zeroIntervals()
+              + " intervals with nothing written ("
+              + Durations.format(r.zeroSeconds())
+              + ")");
+    }
+    out.println(
+        "Run folder: "
+            + r.runFolder()
+            + (r.filesKept() ? "  (files kept in " + r.dir() + ")" : ""));
+    out.flush();
+  }
+}

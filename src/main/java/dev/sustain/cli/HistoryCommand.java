@@ -1,0 +1,255 @@
+package dev.sustain.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.store.DbLocation;
+import dev.sustain.store.DriveTrend;
+import dev.sustain.store.RunImporter;
+import dev.sustain.store.RunRecord;
+import dev.sustain.store.RunStore;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code sustain history}: the runs remembered per drive, newest first, with each drive's trend in
+ * words; {@code --import} adds existing run folders first.
+ */
+@Command(
+    name = "history",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs remembered per drive, newest first: burst, cache, floor, average, shape, and per drive"
+          + " the trend of its floor in words.",
+      "The history is a SQLite file ($XDG_DATA_HOME/sustain/history.db or"
+          + " ~/.local/share/sustain/history.db) unless --db or SUSTAIN_DB names another file or a"
+          + " PostgreSQL server."
+    })
+public final class HistoryCommand extends BaseCommand {
+
+  private static final DateTimeFormatter WHEN =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+  @Option(
+      names = "--drive",
+      paramLabel = "ID",
+      description =
+          "Only this drive: its id or serial, or a part of its model. With --import, the drive"
+              + " that imported CSV and fio logs belong to (they do not name one).")
+  String drive;
+
+  @Option(names = "--json", description = "Print {\"runs\":[...],\"drives\":[...]} as JSON.")
+  boolean json;
+
+  @Mixin DbOption db = new DbOption();
+
+  @Option(
+      names = "--import",
+      paramLabel = "RUN",
+      arity = "1..*",
+      description =
+          "Add these run folders to the history first (a folder already there is updated).")
+  List<Path> imports = new ArrayList<>();
+
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      defaultValue = "50",
+      description = "Show at most N runs (default ${DEFAULT-VALUE}).")
+  int limit;
+
+  @Override
+  protected int execute() throws IOException {
+    if (limit < 1) {
+      throw new UsageException("--limit must be at least 1");
+    }
+    DbLocation location = db.location();
+    List<String> imported = new ArrayList<>();
+    List<RunRecord> toImport = new ArrayList<>();
+    for (Path p : imports) {
+      toImport.add(readImport(p));
+    }
+    try (RunStore store = RunStore.open(location)) {
+      for (int i = 0; i < toImport.size(); i++) {
+        RunRecord r = toImport.get(i);
+        store.record(r);
+        imported.add(
+            "imported "
+                + imports.get(i).toAbsolutePath().normalize()
+                + " ("
+                + r.drive().id()
+                + ", "
+                + (r.figures().shape() == null ? "no analysis" : r.figures().shape())
+                + ")");
+      }
+      List<RunRecord> runs = store.runs(drive, limit);
+      Map<String, List<RunRecord>> byDrive = new LinkedHashMap<>();
+      for (RunRecord r : runs) {
+        byDrive.computeIfAbsent(r.drive().id(), k -> new ArrayList<>()).add(r);
+      }
+      Map<String, DriveTrend.Trend> trends = new LinkedHashMap<>();
+      for (String id : byDrive.keySet()) {
+        // The trend looks at the drive's own newest runs, whatever --limit cut from the list.
+        trends.put(id, DriveTrend.of(store.runsOfDrive(id, 4 * DriveTrend.WINDOW)));
+      }
+      if (json) {
+        printJson(location, runs, byDrive, trends);
+      } else {
+        printText(location, imported, runs, byDrive, trends);
+      }
+    }
+    return ExitCodes.OK;
+  }
+
+  private RunRecord readImport(Path p) {
+    try {
+      return RunImporter.read(p, drive);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("cannot import " + p + ": " + e.getMessage());
+    }
+  }
+
+  private void printText(
+      DbLocation location,
+      List<String> imported,
+      List<RunRecord> runs,
+      Map<String, List<RunRecord>> byDrive,
+      Map<String, DriveTrend.Trend> trends) {
+    PrintWriter out = out();
+    imported.forEach(out::println);
+    if (runs.isEmpty()) {
+      out.println(
+          (drive == null ? "no runs recorded" : "no runs of a drive matching '" + drive + "'")
+              + " in "
+              + location.redacted());
+      out.flush();
+      return;
+    }
+    out.println("history: " + location.redacted());
+    String header =
+        String.format(
+            Locale.ROOT,
+            "  %-16s  %-7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s",
+            "started (UTC)",
+            "command",
+            "status",
+            "burst",
+            "cache",
+            "floor",
+            "average",
+            "time",
+            "shape");
+    for (Map.Entry<String, List<RunRecord>> e : byDrive.entrySet()) {
+      List<RunRecord> list = e.getValue();
+      out.println();
+      String described = list.get(0).drive().describe();
+      out.println(described.equals(e.getKey()) ? described : described + "  [" + e.getKey() + "]");
+      out.println(header);
+      for (RunRecord r : list) {
+        RunRecord.Figures f = r.figures();
+        out.println(
+            String.format(
+                Locale.ROOT,
+                "  %-16s  %-7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s",
+                WHEN.format(r.started()),
+                r.command(),
+                r.status(),
+                rate(f.burstMBps()),
+                f.cacheGB() == null ? "-" : Units.decimalBytes(Math.round(f.cacheGB() * 1e9)),
+                rate(f.floorMBps()),
+                rate(f.averageMBps()),
+                f.seconds() == null ? "-" : Durations.format(f.seconds()),
+                f.shape() == null ? "-" : f.shape()));
+      }
+      out.println("  trend: " + trends.get(e.getKey()).sentence());
+    }
+    out.flush();
+  }
+
+  private static String rate(Double mbps) {
+    return mbps == null ? "-" : Units.rate(mbps);
+  }
+
+  private void printJson(
+      DbLocation location,
+      List<RunRecord> runs,
+      Map<String, List<RunRecord>> byDrive,
+      Map<String, DriveTrend.Trend> trends)
+      throws IOException {
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode root = mapper.createObjectNode();
+    root.put("db", location.redacted());
+    ArrayNode list = root.putArray("runs");
+    for (RunRecord r : runs) {
+      ObjectNode o = list.addObject();
+      RunRecord.Figures f = r.figures();
+      o.put("run_id", r.runId());
+      o.put("drive", r.drive().id());
+      o.put("model", r.drive().model());
+      o.put("serial", r.drive().serial());
+      o.put("host", r.host());
+      o.put("command", r.command());
+      o.put("status", r.status());
+      o.put("started", r.started().toString());
+      o.put("ended", r.ended() == null ? null : r.ended().toString());
+      o.put("bytes", f.bytes());
+      o.put("seconds", f.seconds());
+      o.put("average_MBps", f.averageMBps());
+      o.put("burst_MBps", f.burstMBps());
+      o.put("cache_GB", f.cacheGB());
+      o.put("cliff_s", f.cliffSeconds());
+      o.put("floor_MBps", f.floorMBps());
+      o.put("after_cache_MBps", f.afterCacheMBps());
+      o.put("shape", f.shape());
+      o.set("params", params(mapper, r.paramsJson()));
+      o.put("error", r.error());
+      o.put("run_folder", r.runFolder());
+      o.put("source", r.source());
+    }
+    ArrayNode drives = root.putArray("drives");
+    for (Map.Entry<String, List<RunRecord>> e : byDrive.entrySet()) {
+      ObjectNode d = drives.addObject();
+      RunRecord first = e.getValue().get(0);
+      d.put("drive", e.getKey());
+      d.put("model", first.drive().model());
+      d.put("serial", first.drive().serial());
+      DriveTrend.Trend t = trends.get(e.getKey());
+      ObjectNode trend = d.putObject("trend");
+      trend.put("direction", t.direction().name().toLowerCase(Locale.ROOT));
+      trend.put("runs", t.runs());
+      trend.put("first_MBps", Double.isNaN(t.firstMBps()) ? null : t.firstMBps());
+      trend.put("last_MBps", Double.isNaN(t.lastMBps()) ? null : t.lastMBps());
+      trend.put("sentence", t.sentence());
+    }
+    PrintWriter out = out();
+    out.println(mapper.writeValueAsString(root));
+    out.flush();
+  }
+
+  private static JsonNode params(ObjectMapper mapper, String paramsJson) {
+    if (paramsJson == null) {
+      return mapper.nullNode();
+    }
+    try {
+      return mapper.readTree(paramsJson);
+    } catch (IOException e) {
+      return mapper.getNodeFactory().textNode(paramsJson);
+    }
+  }
+}

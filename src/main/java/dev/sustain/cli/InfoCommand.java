@@ -1,0 +1,183 @@
+package dev.sustain.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.sustain.device.BlockLayer;
+import dev.sustain.device.DeviceInfo;
+import dev.sustain.device.DeviceResolution;
+import dev.sustain.device.DeviceResolver;
+import dev.sustain.device.DriveSensors;
+import dev.sustain.device.NoBlockDeviceException;
+import dev.sustain.sampling.TemperatureSensor;
+import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.OptionalDouble;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sustain info PATH|DEVICE}: the block device under a path and what could limit it. */
+@Command(
+    name = "info",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Shows the block device under a path (through partitions, LVM, dm-crypt, RAID and loop"
+          + " devices down to the whole disk): model, serial, size, rotational, TRIM, transport,"
+          + " the link and its practical ceiling, the temperature source, whether a sanitize or"
+          + " secure erase can reach the drive, and what mounts or holds it.",
+      "As root, smartctl (smartmontools) is asked for the drive's own identity behind USB bridges."
+    })
+public final class InfoCommand extends BaseCommand {
+
+  @Parameters(
+      index = "0",
+      paramLabel = "PATH|DEVICE",
+      description = "A file, folder or mount point, or a device such as /dev/sdb.")
+  String query;
+
+  @Option(names = "--json", description = "Print JSON: query, target, stack and device.")
+  boolean json;
+
+  /** The live system when null; tests set a resolver over a fake tree. */
+  DeviceResolver resolver;
+
+  @Override
+  protected int execute() throws Exception {
+    DeviceResolution r;
+    try {
+      r = (resolver == null ? DeviceResolver.system() : resolver).resolve(query);
+    } catch (NoBlockDeviceException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (json) {
+      ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+      out().println(m.writeValueAsString(r.toJsonMap()));
+    } else {
+      printHuman(out(), r);
+    }
+    out().flush();
+    return ExitCodes.OK;
+  }
+
+  static void printHuman(PrintWriter o, DeviceResolution r) {
+    DeviceInfo d = r.device();
+    StringBuilder chain = new StringBuilder(r.query());
+    for (BlockLayer l : r.stack()) {
+      chain.append("  ->  ").append(l.name()).append(" (").append(l.kind());
+      if (!l.kind().equals("disk") || !l.detail().equals("whole device")) {
+        chain.append(": ").append(l.detail());
+      }
+      chain.append(')');
+    }
+    o.println(chain);
+    boolean layered = !r.target().equals(d.name());
+    if (layered) {
+      row(
+          o,
+          "target",
+          "/dev/"
+              + r.target()
+              + ", "
+              + Units.decimalBytes(r.targetSizeBytes())
+              + " ("
+              + Units.binaryBytes(r.targetSizeBytes())
+              + ", "
+              + r.targetSizeBytes()
+              + " bytes)");
+      rows(o, "target use", r.targetUsage().reasonsInUse());
+    }
+    row(o, "device", d.devicePath() + " (" + d.transport().jsonName() + ")");
+    row(o, "model", orUnknown(d.model()));
+    row(o, "serial", orUnknown(d.serial()));
+    row(o, "firmware", orUnknown(d.firmware()));
+    row(
+        o,
+        "size",
+        Units.decimalBytes(d.sizeBytes())
+            + " ("
+            + Units.binaryBytes(d.sizeBytes())
+            + ", "
+            + d.sizeBytes()
+            + " bytes)");
+    row(
+        o,
+        "blocks",
+        d.logicalBlockBytes() + " B logical, " + d.physicalBlockBytes() + " B physical");
+    row(
+        o,
+        "media",
+        d.rotationRateRpm() != null
+            ? (d.rotational() ? "rotational, " + d.rotationRateRpm() + " rpm" : "solid state")
+            : (d.rotational()
+                ? "rotational, as the kernel reports it (USB bridges often say so for SSDs)"
+                : "solid state, as the kernel reports it"));
+    row(
+        o,
+        "TRIM",
+        d.discard()
+            ? "yes, up to " + Units.binaryBytes(d.discardMaxBytes()) + " per request"
+            : "no: the kernel sends no discard to this device");
+    if (d.link() != null) {
+      String ceiling =
+          d.link().ceilingMBps() == null
+              ? "ceiling unknown"
+              : "practical ceiling about " + Units.rate(d.link().ceilingMBps());
+      row(o, "link", d.link().description() + ", " + ceiling);
+      if (d.link().bridge() != null) {
+        row(o, "bridge", d.link().bridge());
+      }
+    } else {
+      row(o, "link", "none known (" + d.transport().jsonName() + ")");
+    }
+    row(o, "temperature", temperature(d));
+    row(o, "erase", d.passThrough().kind() + ": " + d.passThrough().detail());
+    if (d.loopBackingFile() != null) {
+      row(o, "backing", d.loopBackingFile());
+    }
+    row(o, "identity", d.identity().key() + " (" + d.identity().kind() + ")");
+    if (!d.usage().partitions().isEmpty()) {
+      row(o, "partitions", String.join(", ", d.usage().partitions()));
+    }
+    rows(o, layered ? "device use" : "in use", d.usage().reasonsInUse());
+    for (DeviceInfo other : r.otherDisks()) {
+      row(o, "also on", other.devicePath() + " " + orUnknown(other.model()));
+    }
+  }
+
+  private static String temperature(DeviceInfo d) {
+    String source = d.temperatureSource();
+    if (source.equals("none")) {
+      return "no source (no hwmon for this drive, smartctl gave none)";
+    }
+    if (source.startsWith("hwmon:")) {
+      try (TemperatureSensor s = DriveSensors.temperature(d)) {
+        OptionalDouble c = s.read();
+        if (c.isPresent()) {
+          return source + ", " + Units.fixed(c.getAsDouble(), 1) + " °C now";
+        }
+      }
+    }
+    return source;
+  }
+
+  private static void rows(PrintWriter o, String label, List<String> lines) {
+    row(o, label, lines.isEmpty() ? "no: nothing mounts, swaps on or holds it" : lines.getFirst());
+    for (int i = 1; i < lines.size(); i++) {
+      row(o, "", lines.get(i));
+    }
+  }
+
+  private static String orUnknown(String s) {
+    return s == null ? "(not reported)" : s;
+  }
+
+  private static void row(PrintWriter o, String label, String value) {
+    StringBuilder b = new StringBuilder(label);
+    while (b.length() < 12) {
+      b.append(' ');
+    }
+    o.println(b.append(value));
+  }
+}

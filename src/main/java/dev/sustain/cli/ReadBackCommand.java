@@ -1,0 +1,136 @@
+package dev.sustain.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.sustain.run.Defaults;
+import dev.sustain.run.RunFolder;
+import dev.sustain.unit.ByteSize;
+import dev.sustain.unit.UsageException;
+import dev.sustain.verify.ReadBackJson;
+import dev.sustain.verify.ReadBackResult;
+import dev.sustain.verify.ReadBackRun;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** What {@code read} and {@code verify} share: the source, the options and the run itself. */
+abstract class ReadBackCommand extends BaseCommand {
+
+  @Parameters(
+      index = "0",
+      paramLabel = "RUN|FILE",
+      description =
+          "A write run's folder (written with --keep: its run.json says where the test file is),"
+              + " or a file or block device to read.")
+  String source;
+
+  @Option(names = "--json", description = "Print the result as JSON instead of text.")
+  boolean json;
+
+  @Option(
+      names = "--bs",
+      paramLabel = "SIZE",
+      converter = Converters.BlockSize.class,
+      description = "Request size, a multiple of 4 KiB (default: the write run's, else 1MiB).")
+  ByteSize blockSize;
+
+  @Option(
+      names = "--qd",
+      paramLabel = "N",
+      description = "Requests in flight (default: the write run's, else 32).")
+  int queueDepth;
+
+  @Option(
+      names = "--interval",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.INTERVAL,
+      description = "Sampling interval, 100ms or more (default ${DEFAULT-VALUE}).")
+  Duration interval;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "This read's own run folder (default: a new folder under ~/.local/share/sustain/runs).")
+  Path out;
+
+  @Option(
+      names = "--engine",
+      paramLabel = "NAME",
+      defaultValue = Defaults.ENGINE,
+      description = "I/O engine: auto, uring, threads (default ${DEFAULT-VALUE}).")
+  String engine;
+
+  @Option(
+      names = "--buffered",
+      description =
+          "Read through the page cache (the file's cached pages are dropped first); for file"
+              + " systems without direct I/O.")
+  boolean buffered;
+
+  @Option(
+      names = "--io-timeout",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = Defaults.IO_TIMEOUT,
+      hidden = true,
+      description = "A read that does not complete in this time fails the run.")
+  Duration ioTimeout;
+
+  abstract boolean verify();
+
+  /** The text summary for people. */
+  abstract void printText(ReadBackResult r);
+
+  /** The exit code for a finished read-back. */
+  abstract int exitCode(ReadBackResult r);
+
+  @Override
+  protected int execute() throws Exception {
+    if (blockSize != null && blockSize.bytes() > Integer.MAX_VALUE) {
+      throw new UsageException("--bs is too large: " + blockSize);
+    }
+    if (queueDepth < 0) {
+      throw new UsageException("--qd must be at least 1, not " + queueDepth);
+    }
+    try {
+      dev.sustain.engine.Engines.create(engine).close();
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    ReadBackRun.Params params =
+        new ReadBackRun.Params(
+            source,
+            verify(),
+            blockSize == null ? 0 : (int) blockSize.bytes(),
+            queueDepth,
+            interval.toNanos(),
+            out,
+            engine,
+            buffered,
+            ioTimeout.toNanos());
+    AtomicBoolean stop = Signals.installStopFlag();
+    ReadProgress progress = json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
+    ReadBackResult r =
+        new ReadBackRun(
+                params, progress == null ? dev.sustain.verify.ReadObserver.SILENT : progress, stop)
+            .run();
+    if (json) {
+      out().println(toJson(r));
+      out().flush();
+    } else {
+      printText(r);
+    }
+    if (r.status() == ReadBackResult.Status.FAILED && r.error() != null) {
+      err().println("sustain " + spec.name() + ": " + r.error());
+      err().flush();
+    }
+    return exitCode(r);
+  }
+
+  private static String toJson(ReadBackResult r) throws JsonProcessingException {
+    return RunFolder.JSON.writeValueAsString(ReadBackJson.document(r));
+  }
+}

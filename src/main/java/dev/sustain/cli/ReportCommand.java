@@ -1,0 +1,142 @@
+package dev.sustain.cli;
+
+import dev.sustain.analysis.Media;
+import dev.sustain.report.AnalysisText;
+import dev.sustain.report.ChartImages;
+import dev.sustain.report.CurveReport;
+import dev.sustain.report.HtmlReport;
+import dev.sustain.report.Sparkline;
+import dev.sustain.unit.ByteSize;
+import dev.sustain.unit.UsageException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code sustain report INPUT...}: the analysis and a sparkline in the terminal, and on request a
+ * PNG or SVG chart and a one-file HTML report. Reads results; never measures.
+ */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Shows a write curve: the analysis and a sparkline here, and on request a chart (PNG, SVG)"
+          + " and one self-contained HTML file with an interactive chart and a projection"
+          + " calculator.",
+      "INPUT is anything analyze reads: a run folder, a CSV (time_s, write_MBps[, temp_C]) or a"
+          + " fio write_bw_log. With several inputs, FILE names get the input's position"
+          + " (report-2.png)."
+    })
+public final class ReportCommand extends BaseCommand {
+
+  @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Run folders, CSVs or fio logs.")
+  List<Path> inputs;
+
+  @Option(
+      names = "--html",
+      paramLabel = "FILE",
+      description = "Write a self-contained HTML report.")
+  Path html;
+
+  @Option(names = "--png", paramLabel = "FILE", description = "Write the chart as PNG (1200x700).")
+  Path png;
+
+  @Option(names = "--svg", paramLabel = "FILE", description = "Write the chart as SVG (1200x700).")
+  Path svg;
+
+  @Option(
+      names = "--media",
+      paramLabel = "ssd|hdd",
+      description = "What wrote the curve (imported curves): ssd or hdd.")
+  String media;
+
+  @Option(
+      names = "--job-size",
+      paramLabel = "SIZE",
+      converter = Converters.Size.class,
+      description = "Project the time a job of this size takes: 500GB, 300GiB.")
+  ByteSize jobSize;
+
+  @Override
+  protected int execute() throws Exception {
+    Media forced = parseMedia(media);
+    long jobBytes = jobSize == null ? -1 : jobSize.bytes();
+    for (Path file : new Path[] {png, svg, html}) {
+      checkWritable(file);
+    }
+    List<CurveReport> reports = new ArrayList<>();
+    for (Path input : inputs) {
+      reports.add(CurveReport.load(input, forced, jobBytes));
+    }
+    for (int k = 0; k < reports.size(); k++) {
+      CurveReport r = reports.get(k);
+      if (k > 0) {
+        out().println();
+      }
+      out().print(AnalysisText.format(r.title(), r.analysis(), r.notes()));
+      out().println("curve:");
+      out().print(Sparkline.render(r.series(), r.analysis(), Sparkline.DEFAULT_COLUMNS, "  "));
+      out().flush();
+      String suffix = reports.size() > 1 ? "-" + (k + 1) : "";
+      if (png != null) {
+        Path file = numbered(png, suffix);
+        ChartImages.writePng(ChartImages.single(r, ChartImages.WIDTH, ChartImages.HEIGHT), file);
+        out().println("wrote " + file);
+      }
+      if (svg != null) {
+        Path file = numbered(svg, suffix);
+        ChartImages.writeSvg(ChartImages.single(r, ChartImages.WIDTH, ChartImages.HEIGHT), file);
+        out().println("wrote " + file);
+      }
+      if (html != null) {
+        Path file = numbered(html, suffix);
+        Files.writeString(file, HtmlReport.single(r), java.nio.charset.StandardCharsets.UTF_8);
+        out().println("wrote " + file);
+      }
+    }
+    out().flush();
+    return ExitCodes.OK;
+  }
+
+  static Media parseMedia(String media) {
+    if (media == null) {
+      return null;
+    }
+    try {
+      return Media.parse(media);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--media: " + e.getMessage());
+    }
+  }
+
+  /** Refuses an output file whose folder does not exist, before any work is done. */
+  static void checkWritable(Path file) {
+    if (file == null) {
+      return;
+    }
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw new UsageException("cannot write " + file + ": no such folder " + parent);
+    }
+    if (Files.isDirectory(file)) {
+      throw new UsageException("cannot write " + file + ": it is a folder");
+    }
+  }
+
+  /** {@code report.png} becomes {@code report-2.png} for the second input. */
+  static Path numbered(Path file, String suffix) {
+    if (suffix.isEmpty()) {
+      return file;
+    }
+    String name = file.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    String numbered =
+        dot > 0 ? name.substring(0, dot) + suffix + name.substring(dot) : name + suffix;
+    Path parent = file.getParent();
+    return parent == null ? Path.of(numbered) : parent.resolve(numbered);
+  }
+}

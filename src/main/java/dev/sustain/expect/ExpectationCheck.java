@@ -1,0 +1,288 @@
+package dev.sustain.expect;
+
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A prediction checked against a run, point by point, each with a verdict in words such as {@code
+ * cache: expected 277 GB, measured 280 GB (+1.1%): confirmed}. Immutable, thread-safe.
+ *
+ * @param expectation what was predicted
+ * @param points one verdict per point, in the order burst, cache, floor, total time
+ */
+public record ExpectationCheck(Expectation expectation, List<PointCheck> points) {
+
+  /** The points a prediction is checked on. */
+  public enum Point {
+    BURST("burst"),
+    CACHE("cache"),
+    FLOOR("floor"),
+    TOTAL_TIME("total time");
+
+    private final String label;
+
+    Point(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+  }
+
+  /** The outcome for one point. */
+  public enum Verdict {
+    CONFIRMED,
+    WRONG,
+    /** The prediction said nothing about this point. */
+    NOT_STATED,
+    /** The run could not show it (e.g. it ended before the predicted cliff). */
+    NOT_MEASURED
+  }
+
+  /**
+   * The verdict on one point.
+   *
+   * @param point which point
+   * @param verdict the outcome
+   * @param expected the predicted value (MB/s, bytes or seconds), null when none
+   * @param measured the measured value in the same unit, null when none
+   * @param sentence the verdict in words
+   */
+  public record PointCheck(
+      Point point, Verdict verdict, Double expected, Double measured, String sentence) {}
+
+  public ExpectationCheck {
+    points = List.copyOf(points);
+  }
+
+  /** How many points the prediction stated that the run could check. */
+  public int checked() {
+    return (int)
+        points.stream()
+            .filter(p -> p.verdict() == Verdict.CONFIRMED || p.verdict() == Verdict.WRONG)
+            .count();
+  }
+
+  public int confirmed() {
+    return (int) points.stream().filter(p -> p.verdict() == Verdict.CONFIRMED).count();
+  }
+
+  /** True when every checked point was confirmed (and at least one was checked). */
+  public boolean allConfirmed() {
+    return checked() > 0 && confirmed() == checked();
+  }
+
+  /** E.g. {@code 3 of 4 predictions confirmed}. */
+  public String summary() {
+    return confirmed() + " of " + checked() + " predictions confirmed";
+  }
+
+  /** The verdicts, one per line, then the summary. */
+  public String toText() {
+    StringBuilder s = new StringBuilder("prediction: ").append(expectation.text()).append('\n');
+    for (PointCheck p : points) {
+      s.append("  ").append(p.sentence()).append('\n');
+    }
+    return s.append(summary()).append('\n').toString();
+  }
+
+  static ExpectationCheck of(Expectation e, Measured m, Tolerances tol) {
+    List<PointCheck> points = new ArrayList<>();
+    points.add(rate(Point.BURST, e.burstMBps(), m.burstMBps(), tol.burst()));
+    points.add(cache(e, m, tol));
+    points.add(floor(e, m, tol));
+    points.add(totalTime(e, m, tol));
+    return new ExpectationCheck(e, points);
+  }
+
+  private static PointCheck rate(Point p, Double expected, double measured, double tol) {
+    if (expected == null) {
+      return notStated(p);
+    }
+    if (!Double.isFinite(measured)) {
+      return new PointCheck(
+          p,
+          Verdict.NOT_MEASURED,
+          expected,
+          null,
+          p.label() + ": expected " + Units.rate(expected) + ", not measured");
+    }
+    return compare(p, expected, measured, tol, Units.rate(expected), Units.rate(measured), "");
+  }
+
+  private static PointCheck cache(Expectation e, Measured m, Tolerances tol) {
+    Point p = Point.CACHE;
+    String label = p.label() + ": ";
+    return switch (e.cliff()) {
+      case NOT_STATED -> notStated(p);
+      case NONE ->
+          m.cacheBytes() == null
+              ? new PointCheck(
+                  p,
+                  Verdict.CONFIRMED,
+                  null,
+                  null,
+                  label + "expected no cliff, measured none: confirmed")
+              : new PointCheck(
+                  p,
+                  Verdict.WRONG,
+                  null,
+                  m.cacheBytes().doubleValue(),
+                  label
+                      + "expected no cliff, measured one after "
+                      + Units.decimalBytes(m.cacheBytes())
+                      + ": wrong");
+      case AFTER -> {
+        Long expected = e.cacheBytes();
+        if (m.cacheBytes() == null) {
+          if (expected != null && m.bytes() != null && m.bytes() < expected * (1 - tol.cache())) {
+            yield new PointCheck(
+                p,
+                Verdict.NOT_MEASURED,
+                expected.doubleValue(),
+                null,
+                label
+                    + "expected a cliff after "
+                    + Units.decimalBytes(expected)
+                    + ", but the run wrote only "
+                    + Units.decimalBytes(m.bytes())
+                    + ": not measured");
+          }
+          yield new PointCheck(
+              p,
+              Verdict.WRONG,
+              expected == null ? null : expected.doubleValue(),
+              null,
+              label
+                  + "expected a cliff"
+                  + (expected == null ? "" : " after " + Units.decimalBytes(expected))
+                  + ", measured none (the rate held): wrong");
+        }
+        if (expected == null) {
+          yield new PointCheck(
+              p,
+              Verdict.CONFIRMED,
+              null,
+              m.cacheBytes().doubleValue(),
+              label
+                  + "expected a cliff, measured one after "
+                  + Units.decimalBytes(m.cacheBytes())
+                  + ": confirmed");
+        }
+        yield compare(
+            p,
+            expected,
+            m.cacheBytes(),
+            tol.cache(),
+            Units.decimalBytes(expected),
+            Units.decimalBytes(m.cacheBytes()),
+            "");
+      }
+    };
+  }
+
+  private static PointCheck floor(Expectation e, Measured m, Tolerances tol) {
+    if (e.floorMBps() == null) {
+      return notStated(Point.FLOOR);
+    }
+    return rate(Point.FLOOR, e.floorMBps(), m.floorMBps(), tol.floor());
+  }
+
+  private static PointCheck totalTime(Expectation e, Measured m, Tolerances tol) {
+    Point p = Point.TOTAL_TIME;
+    Double derived = m.bytes() == null ? null : e.secondsFor(m.bytes());
+    String derivation =
+        derived == null
+            ? ""
+            : " (the predicted rates give "
+                + Durations.format(derived)
+                + " for the "
+                + Units.decimalBytes(m.bytes())
+                + " written)";
+    if (m.totalSeconds() == null) {
+      return e.totalSeconds() == null
+          ? notStated(p)
+          : new PointCheck(
+              p,
+              Verdict.NOT_MEASURED,
+              e.totalSeconds(),
+              null,
+              p.label() + ": expected " + Durations.format(e.totalSeconds()) + ", not measured");
+    }
+    double measured = m.totalSeconds();
+    if (e.totalSeconds() != null) {
+      String hint = "";
+      boolean statedWrong = Math.abs(measured / e.totalSeconds() - 1) > tol.totalTime();
+      if (statedWrong && derived != null && Math.abs(measured / derived - 1) <= tol.totalTime()) {
+        // The rates were right and the time was not: the size it was worked out for was wrong,
+        // typically GB taken for GiB (300 GiB is 322 GB).
+        hint =
+            derivation
+                + "; the rates were right, so check the size the time was worked out for (GB vs"
+                + " GiB)";
+      }
+      return compare(
+          p,
+          e.totalSeconds(),
+          measured,
+          tol.totalTime(),
+          Durations.format(e.totalSeconds()),
+          Durations.format(measured),
+          hint);
+    }
+    if (derived == null) {
+      return notStated(p);
+    }
+    // Not stated, but implied by the rates and the size actually written: checked, and said so.
+    PointCheck c =
+        compare(
+            p,
+            derived,
+            measured,
+            tol.totalTime(),
+            Durations.format(derived),
+            Durations.format(measured),
+            "");
+    String sentence =
+        p.label()
+            + ": the predicted rates give "
+            + Durations.format(derived)
+            + " for the "
+            + Units.decimalBytes(m.bytes())
+            + " written, measured "
+            + c.sentence().substring(c.sentence().indexOf("measured ") + "measured ".length());
+    return new PointCheck(p, c.verdict(), derived, measured, sentence);
+  }
+
+  private static PointCheck compare(
+      Point p,
+      double expected,
+      double measured,
+      double tol,
+      String expectedText,
+      String measuredText,
+      String hint) {
+    double rel = measured / expected - 1;
+    boolean ok = Math.abs(rel) <= tol + 1e-12;
+    String pct = (rel >= 0 ? "+" : "") + Units.fixed(rel * 100, 1) + "%";
+    String sentence =
+        p.label()
+            + ": expected "
+            + expectedText
+            + ", measured "
+            + measuredText
+            + " ("
+            + pct
+            + "): "
+            + (ok ? "confirmed" : "wrong")
+            + hint;
+    return new PointCheck(p, ok ? Verdict.CONFIRMED : Verdict.WRONG, expected, measured, sentence);
+  }
+
+  private static PointCheck notStated(Point p) {
+    return new PointCheck(p, Verdict.NOT_STATED, null, null, p.label() + ": not predicted");
+  }
+}

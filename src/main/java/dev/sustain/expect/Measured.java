@@ -1,0 +1,36 @@
+package dev.sustain.expect;
+
+import dev.sustain.analysis.Analysis;
+
+/**
+ * What a run measured, as far as a prediction can be checked against it. Rates in MB/s, the cache
+ * in bytes (null when no cliff was found), the time in seconds (flush included). Immutable.
+ *
+ * @param burstMBps the rate at the start
+ * @param cacheBytes bytes written before the cliff; null when the run found no cliff
+ * @param floorMBps the sustained rate after the drop (the whole run when flat)
+ * @param totalSeconds the run's time; null when unknown
+ * @param bytes the bytes the run wrote; null when unknown
+ */
+public record Measured(
+    double burstMBps, Long cacheBytes, double floorMBps, Double totalSeconds, Long bytes) {
+
+  /**
+   * From an analysis and the run's own totals: {@code bytes} written and {@code totalSeconds}
+   * (flush included), which the analysis of the samples alone does not know.
+   */
+  public static Measured of(Analysis a, long bytes, double totalSeconds) {
+    return ofFigures(a.burstMBps(), a.cacheGB(), a.floorMBps(), totalSeconds, bytes);
+  }
+
+  /** From Analysis JSON figures: {@code cache_GB} is in GB (10^9 B) or null. */
+  public static Measured ofFigures(
+      double burstMBps, Double cacheGB, double floorMBps, Double totalSeconds, Long bytes) {
+    return new Measured(
+        burstMBps,
+        cacheGB == null ? null : Math.round(cacheGB * 1e9),
+        floorMBps,
+        totalSeconds,
+        bytes);
+  }
+}

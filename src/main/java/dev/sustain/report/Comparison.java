@@ -1,0 +1,327 @@
+package dev.sustain.report;
+
+import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Analyzer;
+import dev.sustain.analysis.Media;
+import dev.sustain.analysis.Shape;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Several curves side by side: one row per curve with the time a job takes on it, and what matters
+ * called out in words (the same peak everywhere: the link caps it; floors that differ; which
+ * finishes the job first). Immutable.
+ *
+ * @param curves the curves, labels made unique, in input order
+ * @param jobBytes the job size every row projects (the one asked for, or the largest run's bytes)
+ * @param jobAsked true when the user gave the job size
+ * @param rows one per curve, in input order
+ * @param findings sentences, most important first
+ */
+public record Comparison(
+    List<CurveReport> curves,
+    long jobBytes,
+    boolean jobAsked,
+    List<Row> rows,
+    List<String> findings) {
+
+  /** Bursts within this fraction of each other are "the same peak". */
+  static final double SAME_PEAK_FRACTION = 0.05;
+
+  /** Floors further apart than this ratio are worth a sentence. */
+  static final double FLOOR_RATIO_WORTH_SAYING = 1.2;
+
+  public Comparison {
+    curves = List.copyOf(curves);
+    rows = List.copyOf(rows);
+    findings = List.copyOf(findings);
+  }
+
+  /** A curve's row: its analysis (with the projection for the job) and the job's seconds. */
+  public record Row(CurveReport curve, double jobSeconds) {}
+
+  /**
+   * Reads, analyses and compares {@code inputs}.
+   *
+   * @param jobBytes the job size, or a negative number for the largest amount any run wrote
+   */
+  public static Comparison load(List<Path> inputs, Media media, long jobBytes) {
+    List<CurveReport> curves = new ArrayList<>();
+    for (Path p : inputs) {
+      curves.add(CurveReport.load(p, media, jobBytes));
+    }
+    return of(curves, jobBytes);
+  }
+
+  /** Compares analysed curves; re-analyses them with the job size where it was not given. */
+  public static Comparison of(List<CurveReport> loaded, long jobBytes) {
+    boolean asked = jobBytes > 0;
+    long job = jobBytes;
+    if (!asked) {
+      job = 0;
+      for (CurveReport c : loaded) {
+        job = Math.max(job, c.series().totalBytes());
+      }
+      job = Math.max(job, 1);
+    }
+    List<CurveReport> curves = new ArrayList<>();
+    List<String> labels = uniqueLabels(loaded);
+    for (int k = 0; k < loaded.size(); k++) {
+      CurveReport c = loaded.get(k);
+      Analysis a = c.analysis();
+      if (a.projection() == null || Math.round(a.projection().gigabytes() * 1e9) != job) {
+        a = Analyzer.analyze(c.series(), job);
+      }
+      curves.add(new CurveReport(c.input(), labels.get(k), c.info(), c.series(), a, c.notes()));
+    }
+    List<Row> rows = new ArrayList<>();
+    for (CurveReport c : curves) {
+      rows.add(new Row(c, c.analysis().projection().seconds()));
+    }
+    return new Comparison(curves, job, asked, rows, findings(rows, job, asked));
+  }
+
+  /** A title naming what is compared. */
+  public String title() {
+    StringBuilder b = new StringBuilder("Comparison: ");
+    for (int k = 0; k < curves.size(); k++) {
+      if (k > 0) {
+        b.append(k == curves.size() - 1 ? " and " : ", ");
+      }
+      b.append(curves.get(k).label());
+    }
+    return b.toString();
+  }
+
+  /** Labels as given, made unique with the file name and then a number. */
+  static List<String> uniqueLabels(List<CurveReport> curves) {
+    Map<String, Integer> count = new HashMap<>();
+    for (CurveReport c : curves) {
+      count.merge(c.label(), 1, Integer::sum);
+    }
+    List<String> out = new ArrayList<>();
+    Set<String> used = new LinkedHashSet<>();
+    for (CurveReport c : curves) {
+      String label = c.label();
+      if (count.get(label) > 1) {
+        Path name = c.input().toAbsolutePath().normalize().getFileName();
+        String file = name == null ? c.input().toString() : name.toString();
+        // A drive's two runs are told apart by their folders; files named alike by a number.
+        if (!file.equals(label) && !CurveReport.labelOf(c.input(), RunInfo.NONE).equals(label)) {
+          label = label + " (" + file + ")";
+        }
+      }
+      String unique = label;
+      int n = 2;
+      while (!used.add(unique)) {
+        unique = label + " #" + n++;
+      }
+      out.add(unique);
+    }
+    return out;
+  }
+
+  static List<String> findings(List<Row> rows, long jobBytes, boolean asked) {
+    List<String> f = new ArrayList<>();
+    if (rows.size() < 2) {
+      f.add("Only one curve: nothing to compare.");
+      return f;
+    }
+    String all = rows.size() == 2 ? "both" : "all " + count(rows.size());
+    Row bestJob = rows.stream().min(Comparator.comparingDouble(Row::jobSeconds)).orElseThrow();
+    Row worstJob = rows.stream().max(Comparator.comparingDouble(Row::jobSeconds)).orElseThrow();
+    Row hiBurst = max(rows, a -> a.burstMBps());
+    Row loBurst = min(rows, a -> a.burstMBps());
+    Row hiFloor = max(rows, a -> a.floorMBps());
+    Row loFloor = min(rows, a -> a.floorMBps());
+
+    String job =
+        asked
+            ? "a " + jobName(jobBytes) + " job"
+            : "a job the size of the largest run here (" + Words.gb(jobBytes / 1e9) + ")";
+    StringBuilder first =
+        new StringBuilder("For ")
+            .append(job)
+            .append(", ")
+            .append(bestJob.curve().label())
+            .append(" finishes first in ")
+            .append(Durations.format(bestJob.jobSeconds()));
+    if (worstJob != bestJob) {
+      first.append("; ").append(worstJob.curve().label());
+      if (Double.isFinite(worstJob.jobSeconds())) {
+        first.append(" takes ").append(Durations.format(worstJob.jobSeconds()));
+      } else {
+        first.append(" never finishes it: its floor is 0 MB/s");
+      }
+      if (Double.isFinite(worstJob.jobSeconds()) && bestJob.jobSeconds() > 0) {
+        first
+            .append(" (")
+            .append(ratio(worstJob.jobSeconds() / bestJob.jobSeconds()))
+            .append(" as long)");
+      }
+    }
+    f.add(first.append('.').toString());
+
+    double burstSpread = burst(hiBurst) / Math.max(1e-9, burst(loBurst));
+    if (burstSpread <= 1 + SAME_PEAK_FRACTION) {
+      f.add(
+          "The same peak on "
+              + all
+              + " ("
+              + Units.mbps(burst(loBurst))
+              + "–"
+              + Units.rate(burst(hiBurst))
+              + "): something they share caps the burst, most likely the link, not the drives.");
+    } else {
+      f.add(
+          "Bursts differ "
+              + ratio(burstSpread)
+              + ": "
+              + hiBurst.curve().label()
+              + " starts at "
+              + Units.rate(burst(hiBurst))
+              + ", "
+              + loBurst.curve().label()
+              + " at "
+              + Units.rate(burst(loBurst))
+              + ".");
+    }
+
+    double lo = floor(loFloor);
+    double floorSpread = lo <= 0 ? Double.POSITIVE_INFINITY : floor(hiFloor) / lo;
+    if (floorSpread >= FLOOR_RATIO_WORTH_SAYING) {
+      f.add(
+          "Floors differ "
+              + (Double.isFinite(floorSpread) ? ratio(floorSpread) : "without bound")
+              + ": "
+              + hiFloor.curve().label()
+              + " holds "
+              + Units.rate(floor(hiFloor))
+              + " at its lowest, "
+              + loFloor.curve().label()
+              + " drops to "
+              + Units.rate(lo)
+              + ". For a long job the floor decides, not the peak.");
+    } else {
+      f.add(
+          "Floors within "
+              + Units.fixed(100 * (floorSpread - 1), 0)
+              + "% of each other ("
+              + Units.mbps(lo)
+              + "–"
+              + Units.rate(floor(hiFloor))
+              + ").");
+    }
+    if (hiBurst != bestJob && burst(hiBurst) > burst(bestJob) * (1 + SAME_PEAK_FRACTION)) {
+      f.add(
+          "The highest peak is not the fastest for this job: "
+              + hiBurst.curve().label()
+              + " bursts at "
+              + Units.rate(burst(hiBurst))
+              + " but "
+              + bestJob.curve().label()
+              + " finishes first.");
+    }
+
+    List<String> caches = new ArrayList<>();
+    List<String> noCliff = new ArrayList<>();
+    for (Row r : rows) {
+      Analysis a = r.curve().analysis();
+      if (a.hasCliff()) {
+        caches.add(r.curve().label() + " " + Words.gb(a.cacheGB()));
+      } else {
+        noCliff.add(r.curve().label() + " (" + Words.gb(a.totalGB()) + " written)");
+      }
+    }
+    if (!caches.isEmpty()) {
+      StringBuilder c = new StringBuilder("Caches: ").append(String.join(", ", caches));
+      if (!noCliff.isEmpty()) {
+        c.append("; no cliff on ").append(String.join(", ", noCliff));
+      }
+      f.add(c.append('.').toString());
+    }
+
+    Set<Shape> shapes = new LinkedHashSet<>();
+    for (Row r : rows) {
+      shapes.add(r.curve().analysis().shape());
+    }
+    if (shapes.size() > 1) {
+      List<String> each = new ArrayList<>();
+      for (Row r : rows) {
+        each.add(r.curve().label() + " " + r.curve().analysis().shape().id());
+      }
+      f.add("Shapes differ: " + String.join(", ", each) + ".");
+    } else {
+      f.add("The same shape on " + all + ": " + shapes.iterator().next().id() + ".");
+    }
+    for (Row r : rows) {
+      Analysis a = r.curve().analysis();
+      Shape shape = a.shape();
+      boolean fault =
+          shape == Shape.GC_ERRATIC || shape == Shape.THERMAL_THROTTLE || shape == Shape.SMR_STALLS;
+      if (fault && !a.advice().isEmpty()) {
+        f.add(r.curve().label() + " (" + shape.id() + "): " + a.advice().get(0));
+      }
+    }
+    for (Row r : rows) {
+      Analysis a = r.curve().analysis();
+      if (a.stallSeconds() > 0) {
+        f.add(
+            r.curve().label()
+                + " stalled for "
+                + Units.plain(a.stallSeconds(), 1)
+                + " s (nothing written).");
+      }
+    }
+    return f;
+  }
+
+  private static double burst(Row r) {
+    return r.curve().analysis().burstMBps();
+  }
+
+  private static double floor(Row r) {
+    return r.curve().analysis().floorMBps();
+  }
+
+  private static Row max(List<Row> rows, java.util.function.ToDoubleFunction<Analysis> f) {
+    return rows.stream()
+        .max(Comparator.comparingDouble(r -> f.applyAsDouble(r.curve().analysis())))
+        .orElseThrow();
+  }
+
+  private static Row min(List<Row> rows, java.util.function.ToDoubleFunction<Analysis> f) {
+    return rows.stream()
+        .min(Comparator.comparingDouble(r -> f.applyAsDouble(r.curve().analysis())))
+        .orElseThrow();
+  }
+
+  /** A job size for people: {@code 500 GB}, or {@code 60 GiB (64.4 GB)} when asked in GiB. */
+  public static String jobName(long bytes) {
+    long gib = dev.sustain.unit.ByteSize.GIB;
+    if (bytes % gib == 0 && bytes % 1_000_000_000L != 0) {
+      return bytes / gib + " GiB (" + Words.gb(bytes / 1e9) + ")";
+    }
+    return Words.gb(bytes / 1e9);
+  }
+
+  /** {@code 9x} from 3 up, {@code 1.4x} below. */
+  static String ratio(double r) {
+    return (r >= 3 ? Units.fixed(r, 0) : Units.fixed(r, 1)) + "x";
+  }
+
+  private static String count(int n) {
+    String[] words = {
+      "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"
+    };
+    return n < words.length ? words[n] : Integer.toString(n);
+  }
+}

@@ -1,0 +1,466 @@
+package dev.sustain.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Segment;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One self-contained HTML file per report: uPlot and its CSS inlined from the webjar on the class
+ * path, the curve data embedded as JSON, the page script inlined; nothing is fetched from a
+ * network. A single curve gets its figures, shape, evidence, advice, parameters and a projection
+ * calculator; a comparison gets the table, the findings and overlay charts. Stateless and
+ * thread-safe.
+ */
+public final class HtmlReport {
+
+  /** The uPlot version in the webjar (pom.xml: org.webjars.npm:uplot). */
+  static final String UPLOT_VERSION = "1.6.30";
+
+  private static final String UPLOT_DIR =
+      "META-INF/resources/webjars/uplot/" + UPLOT_VERSION + "/dist/";
+
+  /** Points per chart: about one min and one max per pixel column of a wide screen. */
+  static final int CHART_BUCKETS = 1500;
+
+  /** The embedded cumulative curve follows the measured one to within this many seconds. */
+  static final double CUMULATIVE_TOLERANCE_SECONDS = 0.25;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private HtmlReport() {}
+
+  /** The page for one curve. */
+  public static String single(CurveReport r) {
+    Analysis a = r.analysis();
+    StringBuilder body = new StringBuilder();
+    body.append("<header><h1>").append(esc(r.label())).append("</h1>\n");
+    if (!r.info().summary().isEmpty()) {
+      body.append("<p class=\"sub\">").append(esc(r.info().summary())).append("</p>\n");
+    }
+    body.append("<p class=\"headline\"><span class=\"shape\">")
+        .append(esc(a.shape().id()))
+        .append("</span> ")
+        .append(esc(AnalysisText.headline(a)))
+        .append("</p></header>\n");
+    for (String note : r.notes()) {
+      body.append("<p class=\"note\">note: ").append(esc(note)).append("</p>\n");
+    }
+    body.append("<section><h2>In words</h2><p id=\"words\">")
+        .append(esc(Words.summary(a)))
+        .append("</p></section>\n");
+    body.append(
+        "<section><h2>The curve</h2><p class=\"hint\">Drag to zoom, double-click to reset; hover"
+            + " for values.</p><div id=\"chart-time\" class=\"chart\"></div>"
+            + "<div id=\"chart-gb\" class=\"chart\"></div></section>\n");
+    body.append(calculator());
+    body.append("<section><h2>Figures</h2>").append(figuresTable(a)).append("</section>\n");
+    body.append("<section><h2>Why: ").append(esc(a.shape().id())).append("</h2><ul>");
+    for (String e : a.evidence()) {
+      body.append("<li>").append(esc(e)).append("</li>");
+    }
+    body.append("</ul><h2>Advice</h2><ul>");
+    for (String adv : a.advice()) {
+      body.append("<li>").append(esc(adv)).append("</li>");
+    }
+    if (a.advice().isEmpty()) {
+      body.append("<li>Nothing to do.</li>");
+    }
+    body.append("</ul></section>\n");
+    body.append("<section><h2>The run</h2>");
+    body.append(keyValues("Device", r.info().device()));
+    body.append(keyValues("Parameters", r.info().params()));
+    body.append(
+        keyValues(
+            "Input",
+            Map.of(
+                "file", r.input().toString(),
+                "samples", Integer.toString(r.series().size()))));
+    body.append("</section>\n");
+
+    ObjectNode data = JsonNodeFactory.instance.objectNode();
+    data.put("kind", "single");
+    data.put("title", r.title());
+    data.putArray("curves").add(curveData(r, true));
+    putJob(data, a.projection() == null ? -1 : a.projection().gigabytes(), a.totalGB());
+    return page(r.title(), body.toString(), data);
+  }
+
+  /** The page comparing several curves. */
+  public static String compare(Comparison c) {
+    StringBuilder body = new StringBuilder();
+    body.append("<header><h1>").append(esc(c.title())).append("</h1></header>\n");
+    body.append("<section><h2>What matters</h2><ul id=\"findings\">");
+    for (String f : c.findings()) {
+      body.append("<li>").append(esc(f)).append("</li>");
+    }
+    body.append("</ul></section>\n");
+    body.append("<section><h2>Side by side</h2>").append(compareTable(c)).append("</section>\n");
+    body.append(
+        "<section><h2>The curves</h2><p class=\"hint\">Drag to zoom, double-click to reset; hover"
+            + " for values.</p><div id=\"chart-time\" class=\"chart\"></div>"
+            + "<div id=\"chart-gb\" class=\"chart\"></div></section>\n");
+    body.append(calculator());
+    for (CurveReport r : c.curves()) {
+      body.append("<details><summary>")
+          .append(esc(r.label()))
+          .append(": ")
+          .append(esc(r.analysis().shape().id()))
+          .append("</summary><p>")
+          .append(esc(Words.summary(r.analysis())))
+          .append("</p><ul>");
+      for (String e : r.analysis().evidence()) {
+        body.append("<li>").append(esc(e)).append("</li>");
+      }
+      for (String adv : r.analysis().advice()) {
+        body.append("<li>advice: ").append(esc(adv)).append("</li>");
+      }
+      body.append("</ul>");
+      body.append(keyValues("Device", r.info().device()));
+      body.append(keyValues("Parameters", r.info().params()));
+      body.append(keyValues("Input", Map.of("file", r.input().toString())));
+      body.append("</details>\n");
+    }
+    ObjectNode data = JsonNodeFactory.instance.objectNode();
+    data.put("kind", "compare");
+    data.put("title", c.title());
+    ArrayNode curves = data.putArray("curves");
+    for (CurveReport r : c.curves()) {
+      curves.add(curveData(r, false));
+    }
+    data.put("job", jobText(c.jobBytes()));
+    return page(c.title(), body.toString(), data);
+  }
+
+  private static void putJob(ObjectNode data, double askedGB, double fallbackGB) {
+    if (askedGB > 0) {
+      data.put("job", jobText(Math.round(askedGB * 1e9)));
+    } else {
+      data.put("job", Math.max(1, Math.round(fallbackGB)) + "GB");
+    }
+  }
+
+  /** A job size as the calculator's field shows it: 300GiB, 500GB, or exact GB with decimals. */
+  static String jobText(long bytes) {
+    if (bytes > 0 && bytes % dev.sustain.unit.ByteSize.GIB == 0) {
+      return bytes / dev.sustain.unit.ByteSize.GIB + "GiB";
+    }
+    return Units.plain(bytes / 1e9, 9) + "GB";
+  }
+
+  private static String calculator() {
+    return "<section id=\"calc\"><h2>How long will my job take?</h2>"
+        + "<label>Job size <input id=\"job\" type=\"text\" size=\"12\" spellcheck=\"false\""
+        + " aria-describedby=\"job-help\"></label> <span id=\"job-help\" class=\"hint\">e.g. 500GB,"
+        + " 300GiB, 1.5TB (a bare number is GB)</span>"
+        + "<div id=\"projection\" aria-live=\"polite\"></div>"
+        + "<p class=\"hint\">Along the measured curve, and past its end at the floor.</p></section>\n";
+  }
+
+  private static String figuresTable(Analysis a) {
+    StringBuilder t = new StringBuilder("<table class=\"figures\">");
+    row(t, "burst", Units.rate(a.burstMBps()), "the rate at the start");
+    if (a.hasCliff()) {
+      row(
+          t,
+          "cache size",
+          Units.fixed(a.cacheGB(), 1) + " GB",
+          "written at burst speed before the cliff, in " + Durations.format(a.cliffSeconds()));
+      row(t, "cliff", Durations.format(a.cliffSeconds()), "when the first lasting drop began");
+    } else {
+      row(t, "cache size", "no cliff", "no lasting drop from the burst in this run");
+    }
+    row(
+        t,
+        "floor",
+        Units.rate(a.floorMBps()),
+        "the lowest lasting rate: "
+            + Units.fixed(100 * a.floorMBps() / Math.max(1e-9, a.burstMBps()), 0)
+            + "% of the burst");
+    if (a.afterCacheMBps() != null) {
+      row(t, "after the cache", Units.rate(a.afterCacheMBps()), "mean from the cliff to the end");
+    }
+    row(t, "average", Units.rate(a.averageMBps()), "all bytes over all time");
+    row(
+        t,
+        "min / median / max",
+        Units.mbps(a.minMBps())
+            + " / "
+            + Units.mbps(a.medianMBps())
+            + " / "
+            + Units.rate(a.maxMBps()),
+        "stdev " + Units.rate(a.stdevMBps()));
+    row(
+        t,
+        "stalls",
+        Units.plain(a.stallSeconds(), 1) + " s",
+        "intervals in which nothing was written");
+    if (a.throttleTempC() != null) {
+      row(t, "throttles at", Units.fixed(a.throttleTempC(), 0) + " °C", "drive temperature");
+    }
+    row(
+        t,
+        "written",
+        Units.fixed(a.totalGB(), 1) + " GB",
+        "in " + Durations.format(a.durationSeconds()));
+    row(t, "recovered", a.recovered() ? "yes" : "no", "the rate climbed back while writing");
+    if (a.projection() != null) {
+      row(
+          t,
+          "projection",
+          Durations.format(a.projection().seconds()),
+          "for " + Units.plain(a.projection().gigabytes(), 1) + " GB");
+    }
+    return t.append("</table>").toString();
+  }
+
+  private static String compareTable(Comparison c) {
+    StringBuilder t = new StringBuilder("<table class=\"compare\"><thead><tr>");
+    for (String h :
+        List.of(
+            "drive",
+            "shape",
+            "burst MB/s",
+            "cache GB",
+            "floor MB/s",
+            "average MB/s",
+            "stalls s",
+            "time for " + Comparison.jobName(c.jobBytes()))) {
+      t.append("<th>").append(esc(h)).append("</th>");
+    }
+    t.append("</tr></thead><tbody>");
+    for (Comparison.Row row : c.rows()) {
+      Analysis a = row.curve().analysis();
+      t.append("<tr><td>").append(esc(row.curve().label())).append("</td>");
+      cell(t, a.shape().id());
+      cell(t, Units.mbps(a.burstMBps()));
+      cell(t, a.cacheGB() == null ? "—" : Units.fixed(a.cacheGB(), 1));
+      cell(t, Units.mbps(a.floorMBps()));
+      cell(t, Units.mbps(a.averageMBps()));
+      cell(t, Units.plain(a.stallSeconds(), 1));
+      cell(t, Durations.format(row.jobSeconds()));
+      t.append("</tr>");
+    }
+    return t.append("</tbody></table>").toString();
+  }
+
+  private static void cell(StringBuilder t, String v) {
+    t.append("<td class=\"num\">").append(esc(v)).append("</td>");
+  }
+
+  private static void row(StringBuilder t, String name, String value, String words) {
+    t.append("<tr><th>")
+        .append(esc(name))
+        .append("</th><td class=\"num\">")
+        .append(esc(value))
+        .append("</td><td>")
+        .append(esc(words))
+        .append("</td></tr>");
+  }
+
+  private static String keyValues(String caption, Map<String, String> kv) {
+    if (kv.isEmpty()) {
+      return "<p class=\"hint\">" + esc(caption) + ": not known (an imported curve).</p>";
+    }
+    StringBuilder t = new StringBuilder("<table class=\"kv\"><caption>");
+    t.append(esc(caption)).append("</caption>");
+    kv.forEach(
+        (k, v) ->
+            t.append("<tr><th>")
+                .append(esc(k))
+                .append("</th><td>")
+                .append(esc(v))
+                .append("</td></tr>"));
+    return t.append("</table>").toString();
+  }
+
+  /** The chart and projection data of one curve. */
+  static ObjectNode curveData(CurveReport r, boolean decorations) {
+    Analysis a = r.analysis();
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("label", r.label());
+    double[] time = r.series().timeSecondsArray();
+    double[] rate = r.series().writeMBpsArray();
+    double[] gb = r.cumulativeGB();
+    double[] temp = r.tempC();
+    boolean hasTemp = r.series().hasTemperature();
+    double[] level = decorations ? plateauLevels(r) : null;
+    o.set("time", chartData(time, time, rate, level, hasTemp ? temp : null, 3));
+    o.set("gb", chartData(gb, time, rate, level, hasTemp ? temp : null, 4));
+    o.put("burst", round(a.burstMBps(), 1));
+    o.put("floor", a.floorMBps()); // unrounded: the calculator projects with it
+    if (a.cliffSeconds() != null) {
+      o.put("cliff_s", round(a.cliffSeconds(), 3));
+      o.put("cache_GB", round(a.cacheGB(), 4));
+      o.put("marker", ChartImages.markerWord(a));
+    }
+    o.put("duration_s", r.series().durationSeconds());
+    o.put("total_GB", r.series().totalBytes() / 1e9);
+    // The cumulative curve for the calculator: (seconds from the start, GB written so far).
+    double origin = r.series().size() == 0 ? 0 : r.series().startSeconds(0);
+    double[] ct = new double[time.length + 1];
+    double[] cg = new double[time.length + 1];
+    for (int i = 0; i < time.length; i++) {
+      ct[i + 1] = time[i] - origin;
+      cg[i + 1] = gb[i];
+    }
+    int[] keep = Polyline.simplify(cg, ct, CUMULATIVE_TOLERANCE_SECONDS);
+    ArrayNode kt = o.putObject("cumulative").putArray("s");
+    ArrayNode kg = ((ObjectNode) o.get("cumulative")).putArray("GB");
+    for (int k : keep) {
+      kt.add(round(ct[k], 3));
+      kg.add(cg[k]);
+    }
+    return o;
+  }
+
+  private static double[] plateauLevels(CurveReport r) {
+    double[] level = new double[r.series().size()];
+    java.util.Arrays.fill(level, Double.NaN);
+    for (Segment p : r.analysis().plateaus()) {
+      if (!ChartImages.shown(r.analysis(), p, r.series().durationSeconds())) {
+        continue;
+      }
+      for (int i = p.startIndex(); i < p.endIndex() && i < level.length; i++) {
+        level[i] = p.meanMBps();
+      }
+    }
+    return level;
+  }
+
+  private static ObjectNode chartData(
+      double[] x, double[] time, double[] rate, double[] level, double[] temp, int xDecimals) {
+    int[] idx = Downsample.minMaxIndexes(x, rate, CHART_BUCKETS);
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    ArrayNode ax = o.putArray("x");
+    ArrayNode at = o.putArray("t");
+    ArrayNode ay = o.putArray("rate");
+    ArrayNode al = level == null ? null : o.putArray("plateau");
+    ArrayNode ac = temp == null ? null : o.putArray("temp");
+    for (int i : idx) {
+      ax.add(round(x[i], xDecimals));
+      at.add(round(time[i], 3));
+      ay.add(round(rate[i], 1));
+      if (al != null) {
+        addOrNull(al, level[i], 1);
+      }
+      if (ac != null) {
+        addOrNull(ac, temp[i], 1);
+      }
+    }
+    return o;
+  }
+
+  private static void addOrNull(ArrayNode a, double v, int decimals) {
+    if (Double.isFinite(v)) {
+      a.add(round(v, decimals));
+    } else {
+      a.addNull();
+    }
+  }
+
+  private static double round(double v, int decimals) {
+    double f = Math.pow(10, decimals);
+    return Math.round(v * f) / f;
+  }
+
+  private static String page(String title, String body, ObjectNode data) {
+    Map<String, String> parts = new java.util.HashMap<>();
+    parts.put("TITLE", esc(title));
+    parts.put("UPLOT_CSS", resource(UPLOT_DIR + "uPlot.min.css"));
+    parts.put("PAGE_CSS", resource("dev/sustain/report/report.css"));
+    parts.put("BODY", body);
+    parts.put("DATA", scriptSafeJson(data));
+    parts.put("UPLOT_JS", scriptSafe(resource(UPLOT_DIR + "uPlot.iife.min.js")));
+    parts.put("PAGE_JS", scriptSafe(resource("dev/sustain/report/report.js")));
+    return fill(resource("dev/sustain/report/report.html"), parts);
+  }
+
+  /**
+   * The template with each {@code {{NAME}}} replaced, in one pass: text put in (a label, a path) is
+   * never searched for placeholders again.
+   */
+  static String fill(String template, Map<String, String> parts) {
+    StringBuilder b = new StringBuilder(template.length() + 256 * 1024);
+    int i = 0;
+    while (true) {
+      int open = template.indexOf("{{", i);
+      if (open < 0) {
+        return b.append(template, i, template.length()).toString();
+      }
+      int close = template.indexOf("}}", open);
+      String name = close < 0 ? null : template.substring(open + 2, close);
+      String value = name == null ? null : parts.get(name);
+      if (value == null) {
+        b.append(template, i, open + 2);
+        i = open + 2;
+        continue;
+      }
+      b.append(template, i, open).append(value);
+      i = close + 2;
+    }
+  }
+
+  /**
+   * JSON that cannot end the script element it sits in: {@code <}, {@code >}, {@code &} and the
+   * line separators JavaScript refuses become {@code \\uXXXX} escapes, which JSON.parse reads back
+   * as the same characters (outside strings JSON has none of them).
+   */
+  static String scriptSafeJson(ObjectNode data) {
+    String json;
+    try {
+      json = JSON.writeValueAsString(data);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot happen: a tree of plain values", e);
+    }
+    return json.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029");
+  }
+
+  /** Script text with any {@code </script} broken up so the HTML parser does not end it early. */
+  static String scriptSafe(String js) {
+    return js.replace("</script", "<\\/script").replace("</SCRIPT", "<\\/SCRIPT");
+  }
+
+  /** Text for an HTML element or attribute. */
+  static String esc(String s) {
+    StringBuilder b = new StringBuilder(s.length() + 16);
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '&' -> b.append("&amp;");
+        case '<' -> b.append("&lt;");
+        case '>' -> b.append("&gt;");
+        case '"' -> b.append("&quot;");
+        case '\'' -> b.append("&#39;");
+        default -> b.append(c);
+      }
+    }
+    return b.toString();
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = HtmlReport.class.getClassLoader().getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing on the class path: " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

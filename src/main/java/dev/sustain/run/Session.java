@@ -1,0 +1,119 @@
+package dev.sustain.run;
+
+import dev.sustain.sampling.CpuClock;
+import dev.sustain.sampling.IntervalProbe;
+import dev.sustain.sampling.NanoClock;
+import dev.sustain.sampling.RunCounters;
+import dev.sustain.sampling.SampleListener;
+import dev.sustain.sampling.Sampler;
+import dev.sustain.sampling.SamplerThread;
+import dev.sustain.sampling.SamplesCsv;
+import dev.sustain.sampling.TemperatureSensor;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * One continuous sample series across any number of jobs: one {@link RunCounters}, one {@link
+ * Sampler} on its own thread and one {@code samples.csv}. A fill runs the {@link Runner} once per
+ * file, a copy writes and reads many files, all into the same series. Opened on one thread and
+ * finished on it; the counters are written by that thread only.
+ */
+public final class Session implements AutoCloseable {
+
+  private final RunCounters counters;
+  private final Sampler sampler;
+  private final SamplesCsv csv;
+  private final SamplerThread thread;
+  private boolean finished;
+  private long endNanos = -1;
+
+  private Session(RunCounters counters, Sampler sampler, SamplesCsv csv, SamplerThread thread) {
+    this.counters = counters;
+    this.sampler = sampler;
+    this.csv = csv;
+    this.thread = thread;
+  }
+
+  /**
+   * Creates {@code samples.csv} in the folder and starts sampling: time zero is now.
+   *
+   * @param counters the counters the session's jobs add to; new, made by the caller so that
+   *     listeners can read them
+   * @param rateColumn the name of the second column ({@code write_MBps} or {@code read_MBps})
+   * @param probes extra columns, read every interval
+   * @param listeners told of every row after it is in the CSV (live progress)
+   */
+  public static Session start(
+      RunFolder folder,
+      String rateColumn,
+      long intervalNanos,
+      RunCounters counters,
+      TemperatureSensor temperature,
+      List<IntervalProbe> probes,
+      List<SampleListener> listeners)
+      throws IOException {
+    Sampler sampler =
+        new Sampler(
+            NanoClock.SYSTEM, CpuClock.PROCESS, counters, temperature, probes, intervalNanos);
+    SamplesCsv csv = new SamplesCsv(folder.samplesCsv(), rateColumn, sampler.extraColumns());
+    sampler.addListener(csv);
+    for (SampleListener l : listeners) {
+      sampler.addListener(l);
+    }
+    sampler.begin();
+    SamplerThread thread = new SamplerThread(sampler);
+    thread.start();
+    return new Session(counters, sampler, csv, thread);
+  }
+
+  /** The counters every job of the session adds its completions to. */
+  public RunCounters counters() {
+    return counters;
+  }
+
+  /** Seconds since the session started (time zero of samples.csv). */
+  public double elapsedSeconds() {
+    return (System.nanoTime() - sampler.startNanos()) / 1e9;
+  }
+
+  /** Seconds from the start to {@link #finish}, or to now while the session goes. */
+  public double seconds() {
+    long end = endNanos >= 0 ? endNanos : System.nanoTime();
+    return (end - sampler.startNanos()) / 1e9;
+  }
+
+  /** The sampler's start on {@link System#nanoTime()}. */
+  public long startNanos() {
+    return sampler.startNanos();
+  }
+
+  /**
+   * Stops sampling, makes the final (shorter) row and closes the CSV.
+   *
+   * @return a failure of the sampler thread (the CSV could not be written), or null
+   */
+  public Throwable finish() throws IOException {
+    if (finished) {
+      return thread.failure();
+    }
+    finished = true;
+    endNanos = System.nanoTime();
+    try {
+      thread.finish();
+    } finally {
+      csv.close();
+    }
+    return thread.failure();
+  }
+
+  /** The rows' listener failure so far (e.g. a full disk under the run folder), or null. */
+  public Throwable failure() {
+    return thread.failure();
+  }
+
+  /** Finishes the session if that has not happened (an exception on the way out). */
+  @Override
+  public void close() throws IOException {
+    finish();
+  }
+}

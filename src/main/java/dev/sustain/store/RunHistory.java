@@ -1,0 +1,34 @@
+package dev.sustain.store;
+
+import java.nio.file.Path;
+
+/**
+ * The one call a command makes at the end of a run: record its run folder in the history. Stateless
+ * and thread-safe; each call opens and closes its own connection.
+ */
+public final class RunHistory {
+
+  private RunHistory() {}
+
+  /**
+   * Reads {@code runFolder} (run.json and analysis.json; without analysis.json its samples.csv is
+   * analysed) and records it in {@code db}. Safe to call more than once for the same folder (at
+   * start and at end): the second call updates the first.
+   *
+   * @return the run as recorded
+   * @throws StoreException when the database cannot be reached or written (message without secrets)
+   * @throws IllegalArgumentException when the folder is not a readable run folder
+   */
+  public static RunRecord recordRunFolder(Path runFolder, DbLocation db) {
+    RunRecord run = RunImporter.runFolder(runFolder, "run");
+    record(run, db);
+    return run;
+  }
+
+  /** Records {@code run} in {@code db}; see {@link #recordRunFolder}. */
+  public static void record(RunRecord run, DbLocation db) {
+    try (RunStore store = RunStore.open(db)) {
+      store.record(run);
+    }
+  }
+}

@@ -1,0 +1,162 @@
+package dev.sustain.store;
+
+import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Analyzer;
+import dev.sustain.input.CurveReader;
+import dev.sustain.input.ImportedCurve;
+import dev.sustain.report.AnalysisJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.UUID;
+
+/**
+ * Turns what {@code history --import} is given into runs: a run folder (its analysis.json, or an
+ * analysis of its samples.csv when it has none) or a plain CSV / fio bandwidth log (analysed here;
+ * its drive named by the caller). Stateless and thread-safe.
+ */
+public final class RunImporter {
+
+  private RunImporter() {}
+
+  /**
+   * A run folder or a log file.
+   *
+   * @param driveForLogs the drive id a log file belongs to (logs carry no drive identity), or null
+   *     for {@code imported:FILENAME}
+   * @throws IllegalArgumentException (or the input package's UsageException) with a message fit for
+   *     a user when the input cannot be read
+   */
+  public static RunRecord read(Path input, String driveForLogs) {
+    if (Files.isDirectory(input)) {
+      return runFolder(input, "import");
+    }
+    Path parent = input.toAbsolutePath().normalize().getParent();
+    if (Files.isRegularFile(input)
+        && parent != null
+        && Files.isRegularFile(parent.resolve("run.json"))
+        && input.getFileName().toString().equals("samples.csv")) {
+      return runFolder(parent, "import");
+    }
+    if (!Files.exists(input)) {
+      throw new IllegalArgumentException("no such run folder or log: " + input);
+    }
+    return log(input, driveForLogs, RunFolders.localHostName());
+  }
+
+  /**
+   * A run folder: run.json and analysis.json, or when analysis.json is missing (a killed run, an
+   * older version) an analysis of samples.csv made now.
+   */
+  public static RunRecord runFolder(Path dir, String source) {
+    RunRecord r = RunFolders.read(dir, source);
+    if (r.analysisJson() != null || !Files.isRegularFile(dir.resolve("samples.csv"))) {
+      return r;
+    }
+    ImportedCurve curve = CurveReader.readRunFolder(dir);
+    if (curve.series().size() == 0) {
+      return r;
+    }
+    Analysis a = Analyzer.analyze(curve.series());
+    RunRecord.Figures f = r.figures();
+    RunRecord.Figures merged =
+        new RunRecord.Figures(
+            f.bytes() != null ? f.bytes() : Math.round(a.totalGB() * 1e9),
+            f.seconds() != null ? f.seconds() : a.durationSeconds(),
+            f.averageMBps() != null && f.averageMBps() > 0 ? f.averageMBps() : a.averageMBps(),
+            a.burstMBps(),
+            a.cacheGB(),
+            a.cliffSeconds(),
+            a.floorMBps(),
+            a.afterCacheMBps(),
+            a.shape().id());
+    return new RunRecord(
+        r.runId(),
+        r.drive(),
+        r.host(),
+        r.command(),
+        r.paramsJson(),
+        r.started(),
+        r.ended(),
+        r.status(),
+        r.error(),
+        merged,
+        AnalysisJson.toJson(a),
+        r.runFolder(),
+        r.source(),
+        r.toolVersion());
+  }
+
+  /**
+   * A CSV ({@code time_s,write_MBps,...}) or fio bandwidth log. It has no start time of its own:
+   * the run is taken to have ended when the file was last modified. Its id comes from the file's
+   * content, so importing the same log twice (from anywhere) gives one run.
+   */
+  public static RunRecord log(Path file, String driveId, String host) {
+    ImportedCurve curve = CurveReader.read(file);
+    Analysis a = Analyzer.analyze(curve.series());
+    Instant ended;
+    String digest;
+    try {
+      ended = Files.getLastModifiedTime(file).toInstant();
+      digest = sha256(Files.readAllBytes(file));
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+    }
+    Instant started = ended.minusMillis(Math.round(a.durationSeconds() * 1000));
+    Path name = file.toAbsolutePath().normalize().getFileName();
+    Drive drive =
+        driveId != null && !driveId.isBlank()
+            ? new Drive(driveId.strip(), null, null, null)
+            : new Drive("imported:" + name, null, null, null);
+    String runId =
+        UUID.nameUUIDFromBytes(("log\n" + digest).getBytes(StandardCharsets.UTF_8)).toString();
+    RunRecord.Figures figures =
+        new RunRecord.Figures(
+            Math.round(a.totalGB() * 1e9),
+            a.durationSeconds(),
+            a.averageMBps(),
+            a.burstMBps(),
+            a.cacheGB(),
+            a.cliffSeconds(),
+            a.floorMBps(),
+            a.afterCacheMBps(),
+            a.shape().id());
+    String params =
+        "{\"format\":\""
+            + curve.format().name().toLowerCase(java.util.Locale.ROOT)
+            + "\",\"file\":"
+            + com.fasterxml.jackson.databind.node.TextNode.valueOf(
+                    file.toAbsolutePath().normalize().toString())
+                .toString()
+            + "}";
+    return new RunRecord(
+        runId,
+        drive,
+        host,
+        "import",
+        params,
+        started,
+        ended,
+        "complete",
+        null,
+        figures,
+        AnalysisJson.toJson(a),
+        null,
+        "import",
+        null);
+  }
+
+  private static String sha256(byte[] data) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+}

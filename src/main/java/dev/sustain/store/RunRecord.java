@@ -1,0 +1,89 @@
+package dev.sustain.store;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * One run as the history keeps it: who (drive, host), what (command, parameters), when, how it
+ * ended and what it measured. Figures are null where the run did not produce them (a verify has no
+ * cache; a run without a cliff has no cache size). Rates in MB/s (10^6 B/s), cache in GB (10^9 B).
+ * Immutable, thread-safe.
+ *
+ * @param runId a UUID; see {@link RunIds} for the one derived from a run folder
+ * @param drive the drive written to
+ * @param host the host name the run ran on
+ * @param command write, fill, copy, verify, sweep (or import for an imported log)
+ * @param paramsJson the run's parameters as a JSON object text, or null
+ * @param started when the run started
+ * @param ended when it ended, or null while running
+ * @param status running, complete, interrupted or failed
+ * @param error the error in words when it failed, or null
+ * @param figures what it measured
+ * @param analysisJson the whole analysis as JSON text, or null
+ * @param runFolder the run folder's absolute path, or null for an imported log without one
+ * @param source {@code run} when the runner recorded it, {@code import} when imported
+ * @param toolVersion the Sustain version that made the run, or null
+ */
+public record RunRecord(
+    String runId,
+    Drive drive,
+    String host,
+    String command,
+    String paramsJson,
+    Instant started,
+    Instant ended,
+    String status,
+    String error,
+    Figures figures,
+    String analysisJson,
+    String runFolder,
+    String source,
+    String toolVersion) {
+
+  public RunRecord {
+    Objects.requireNonNull(runId, "runId");
+    Objects.requireNonNull(drive, "drive");
+    Objects.requireNonNull(host, "host");
+    Objects.requireNonNull(command, "command");
+    Objects.requireNonNull(started, "started");
+    Objects.requireNonNull(status, "status");
+    Objects.requireNonNull(source, "source");
+    figures = figures == null ? Figures.NONE : figures;
+  }
+
+  /** True for commands that write a long stream, whose floors can be compared run to run. */
+  public boolean isWriteRun() {
+    return switch (command) {
+      case "write", "fill", "copy", "import" -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * What a run measured; any field may be null.
+   *
+   * @param bytes bytes written (or read, for verify)
+   * @param seconds the run's time in seconds, flush included
+   * @param averageMBps all bytes over all time
+   * @param burstMBps the rate at the start
+   * @param cacheGB GB written before the cliff; null without a cliff
+   * @param cliffSeconds seconds to the cliff; null without a cliff
+   * @param floorMBps the sustained rate after the drop (the whole run when flat)
+   * @param afterCacheMBps the mean from the cliff to the end
+   * @param shape flat, cache-cliff, thermal-throttle, gc-erratic, smr-stalls or hdd-zoned
+   */
+  public record Figures(
+      Long bytes,
+      Double seconds,
+      Double averageMBps,
+      Double burstMBps,
+      Double cacheGB,
+      Double cliffSeconds,
+      Double floorMBps,
+      Double afterCacheMBps,
+      String shape) {
+
+    public static final Figures NONE =
+        new Figures(null, null, null, null, null, null, null, null, null);
+  }
+}

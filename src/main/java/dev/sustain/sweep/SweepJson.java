@@ -1,0 +1,114 @@
+package dev.sustain.sweep;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunJson;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * The sweep as JSON: {@code {"points":[{"bs":..,"qd":..,"write_MBps":..,"read_MBps":..}],
+ * "write":{verdict}, "read":{verdict}, "verdict":"..."}}. Rates in MB/s (10^6 B/s), 3 decimals;
+ * null where not measured.
+ */
+public final class SweepJson {
+
+  private SweepJson() {}
+
+  /** What {@code sweep --json} prints. */
+  public static ObjectNode document(SweepRun.Result r) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    root.put("command", "sweep");
+    root.put("run_folder", r.runFolder().toString());
+    root.put("size_per_point_bytes", r.sizePerPointBytes());
+    root.put("status", r.complete() ? "complete" : r.interrupted() ? "interrupted" : "failed");
+    if (r.error() == null) {
+      root.putNull("error");
+    } else {
+      root.put("error", r.error());
+    }
+    ArrayNode points = root.putArray("points");
+    for (SweepPoint p : r.points()) {
+      ObjectNode o = points.addObject();
+      o.put("bs", p.blockBytes());
+      o.put("qd", p.queueDepth());
+      number(o, "write_MBps", p.writeMBps());
+      number(o, "read_MBps", p.readMBps());
+    }
+    verdict(root, "write", r.writeVerdict());
+    verdict(root, "read", r.readVerdict());
+    if (r.writeVerdict() == null) {
+      root.putNull("verdict");
+    } else {
+      String words = r.writeVerdict().sentence();
+      if (r.readVerdict() != null) {
+        words += " " + r.readVerdict().sentence();
+      }
+      root.put("verdict", words);
+    }
+    return root;
+  }
+
+  /** The sweep's run.json: the usual header, its params, and the document as result. */
+  static ObjectNode runJson(SweepRun.Result r, SweepRun.Params p) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    root.put("version", RunFolder.FORMAT_VERSION);
+    root.put("command", "sweep");
+    ObjectNode tool = root.putObject("tool");
+    tool.put("name", "sustain");
+    tool.put("version", RunJson.TOOL_VERSION);
+    tool.put("java", System.getProperty("java.version"));
+    root.put("run_id", r.runId());
+    ObjectNode target = root.putObject("target");
+    target.put("path", p.target());
+    target.put("kind", "file");
+    target.put("test_file", r.testFile().toString());
+    ObjectNode params = root.putObject("params");
+    ArrayNode bs = params.putArray("bs_bytes");
+    p.blockSizes().forEach(bs::add);
+    ArrayNode qd = params.putArray("qd");
+    p.queueDepths().forEach(qd::add);
+    params.put("size_per_point_bytes", r.sizePerPointBytes());
+    params.put("read", p.read());
+    params.put("direct", true);
+    params.put("engine", p.engine());
+    params.put("pattern", p.pattern().name());
+    ObjectNode result = document(r);
+    result.remove("command");
+    result.remove("run_folder");
+    root.set("result", result);
+    return root;
+  }
+
+  private static void verdict(ObjectNode root, String name, SweepVerdict v) {
+    if (v == null) {
+      root.putNull(name);
+      return;
+    }
+    ObjectNode o = root.putObject(name);
+    ObjectNode best = o.putObject("best");
+    best.put("bs", v.best().blockBytes());
+    best.put("qd", v.best().queueDepth());
+    number(best, "MBps", v.best().rate(v.direction()));
+    o.put("needed_bs", v.neededBlockBytes());
+    o.put("needed_qd", v.neededQueueDepth());
+    if (v.smallerBlockBytes() < 0) {
+      o.putNull("smaller_bs");
+      o.putNull("smaller_fraction");
+    } else {
+      o.put("smaller_bs", v.smallerBlockBytes());
+      number(o, "smaller_fraction", v.smallerFraction());
+    }
+    o.put("sentence", v.sentence());
+  }
+
+  private static void number(ObjectNode o, String name, double v) {
+    if (Double.isFinite(v)) {
+      o.put(name, BigDecimal.valueOf(v).setScale(3, RoundingMode.HALF_UP).doubleValue());
+    } else {
+      o.putNull(name);
+    }
+  }
+}

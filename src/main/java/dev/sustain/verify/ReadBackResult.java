@@ -1,0 +1,68 @@
+package dev.sustain.verify;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How a {@code read} or {@code verify} ended: the rate and its stability, and for verify what was
+ * checked and what is bad. Immutable once made (the extent set is not changed after the run).
+ *
+ * @param command {@code read} or {@code verify}
+ * @param runId this read-back's own run id
+ * @param runFolder this read-back's own run folder (run.json, samples.csv with read_MBps)
+ * @param source what was read
+ * @param patternName the pattern checked against, or null (read, or unknown)
+ * @param patternId the run id found in the block headers, or null
+ * @param expectedBytes bytes that should be there
+ * @param bytesRead bytes the reads returned
+ * @param seconds from the first request to the last completion
+ * @param stability per-interval read rates
+ * @param checkedBytes bytes read and checked block by block (0 for read)
+ * @param bad what is wrong: corrupted, misplaced, unreadable, missing
+ * @param status how it ended
+ * @param error one line for people when it failed, else null
+ * @param notes limits of the check, for people
+ */
+public record ReadBackResult(
+    String command,
+    String runId,
+    Path runFolder,
+    ReadSource source,
+    String engine,
+    boolean direct,
+    int blockBytes,
+    int queueDepth,
+    String patternName,
+    Long patternId,
+    long expectedBytes,
+    long bytesRead,
+    double seconds,
+    RateStability stability,
+    long checkedBytes,
+    BadExtentSet bad,
+    Status status,
+    String error,
+    List<String> notes) {
+
+  /** How the read-back ended. */
+  public enum Status {
+    COMPLETE,
+    INTERRUPTED,
+    FAILED;
+
+    public String word() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** All bytes over all time, MB/s (10^6 B/s). */
+  public double averageMegabytesPerSecond() {
+    return seconds > 0 ? bytesRead / seconds / 1e6 : 0;
+  }
+
+  /** Checked bytes that were right. */
+  public long okBytes() {
+    return Math.max(0, checkedBytes - bad.bytes(BadKind.CORRUPTED) - bad.bytes(BadKind.MISPLACED));
+  }
+}

@@ -1,0 +1,365 @@
+package dev.sustain.verify;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.engine.Engines;
+import dev.sustain.engine.IoEngine;
+import dev.sustain.pattern.BlockFormat;
+import dev.sustain.pattern.Patterns;
+import dev.sustain.pattern.VerifiablePattern;
+import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunJson;
+import dev.sustain.sampling.CpuClock;
+import dev.sustain.sampling.NanoClock;
+import dev.sustain.sampling.RunCounters;
+import dev.sustain.sampling.SampleRow;
+import dev.sustain.sampling.Sampler;
+import dev.sustain.sampling.SamplerThread;
+import dev.sustain.sampling.SamplesCsv;
+import dev.sustain.sampling.TemperatureSensor;
+import dev.sustain.target.TestFile;
+import dev.sustain.unit.UsageException;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A whole {@code read} or {@code verify}: resolves what to read, refuses what cannot be done before
+ * anything is read, makes its own run folder (run.json, samples.csv with {@code read_MBps}), reads
+ * through the engine at depth while the sampler writes a row every interval, and records the rate,
+ * its stability and (verify) the bad extents.
+ */
+public final class ReadBackRun {
+
+  /** 1 MiB requests, 32 in flight, when neither the user nor the write run says otherwise. */
+  public static final int DEFAULT_BLOCK_BYTES = 1 << 20;
+
+  public static final int DEFAULT_QUEUE_DEPTH = 32;
+
+  /**
+   * What the user asked.
+   *
+   * @param source RUN|FILE as given
+   * @param verify check every block (verify) or only measure (read)
+   * @param blockBytes request size; 0 for the write run's, else 1 MiB
+   * @param queueDepth requests in flight; 0 for the write run's, else 32
+   * @param intervalNanos sampling interval
+   * @param out this read-back's run folder, or null for a new one under the default parent
+   * @param engine engine name
+   * @param buffered read through the page cache (after dropping the file's cached pages)
+   * @param ioTimeoutNanos no completion for this long fails the read
+   */
+  public record Params(
+      String source,
+      boolean verify,
+      int blockBytes,
+      int queueDepth,
+      long intervalNanos,
+      java.nio.file.Path out,
+      String engine,
+      boolean buffered,
+      long ioTimeoutNanos) {}
+
+  private final Params params;
+  private final ReadObserver observer;
+  private final AtomicBoolean stop;
+
+  public ReadBackRun(Params params, ReadObserver observer, AtomicBoolean stop) {
+    this.params = params;
+    this.observer = observer;
+    this.stop = stop;
+  }
+
+  private String command() {
+    return params.verify() ? "verify" : "read";
+  }
+
+  /** Runs it. Usage problems are thrown (as {@link UsageException}) before anything is read. */
+  public ReadBackResult run() throws IOException {
+    if (params.queueDepth() < 0 || params.queueDepth() > 1024) {
+      throw new UsageException("--qd must be between 1 and 1024, not " + params.queueDepth());
+    }
+    if (params.intervalNanos() < 100_000_000L) {
+      throw new UsageException("--interval must be at least 100ms");
+    }
+    ReadSource source = ReadSource.resolve(params.source());
+    List<String> notes = new ArrayList<>(source.notes());
+    int bs =
+        params.blockBytes() > 0
+            ? params.blockBytes()
+            : source.blockBytes() > 0 && source.blockBytes() % BlockFormat.BLOCK_BYTES == 0
+                ? source.blockBytes()
+                : DEFAULT_BLOCK_BYTES;
+    if (bs % BlockFormat.BLOCK_BYTES != 0 || bs > 64 << 20) {
+      throw new UsageException(
+          "--bs must be a multiple of 4 KiB and at most 64 MiB, not " + bs + " B");
+    }
+    int qd =
+        params.queueDepth() > 0
+            ? params.queueDepth()
+            : source.queueDepth() > 0 ? source.queueDepth() : DEFAULT_QUEUE_DEPTH;
+
+    VerifiablePattern checker = null;
+    if (params.verify()) {
+      checker = checkerFor(source, notes);
+    }
+
+    IoEngine engine = Engines.create(params.engine());
+    boolean direct = !params.buffered();
+    try {
+      engine.open(source.file(), new IoEngine.OpenOptions(direct, false, false), qd);
+    } catch (IOException e) {
+      engine.close();
+      String msg = String.valueOf(e.getMessage());
+      throw new UsageException(
+          direct && msg.contains("Invalid argument")
+              ? "the file system holding "
+                  + source.file()
+                  + " does not support direct I/O (O_DIRECT); use --buffered"
+              : "cannot open " + source.file() + ": " + msg);
+    }
+    if (!direct && !PageCache.drop(source.file())) {
+      notes.add(
+          "the page cache could not be dropped for the file: some reads may come from memory");
+    }
+    String runId = RunFolder.newRunId();
+    RunFolder folder;
+    try {
+      folder = RunFolder.create(params.out(), runId, command());
+    } catch (IOException | RuntimeException e) {
+      engine.close();
+      throw e;
+    }
+    try {
+      return runOpen(runId, folder, source, engine, direct, bs, qd, checker, notes);
+    } finally {
+      engine.close();
+    }
+  }
+
+  /** The checker for the source's data, or a refusal in words when it has none. */
+  private static VerifiablePattern checkerFor(ReadSource source, List<String> notes)
+      throws IOException {
+    if (source.pattern() != null && !source.pattern().verifiable()) {
+      throw new UsageException(
+          "the run wrote --pattern "
+              + source.pattern().name()
+              + ", whose blocks carry no header to check; use 'sustain read' for the read rate");
+    }
+    BlockFormat.Header found =
+        HeaderProbe.probe(source.file(), Math.min(source.expectedBytes(), source.availableBytes()));
+    if (source.fromRun()) {
+      VerifiablePattern checker = source.pattern().checker(source.patternId());
+      if (found != null && found.runId() != source.patternId()) {
+        notes.add(
+            "most blocks sampled carry another run's id ("
+                + Patterns.idToHex(found.runId())
+                + ", not "
+                + Patterns.idToHex(source.patternId())
+                + "): the file holds other data than this run wrote");
+      }
+      return checker;
+    }
+    if (found == null) {
+      if (source.expectedBytes() == 0) {
+        throw new UsageException(source.file() + " is empty: there is nothing to verify");
+      }
+      throw new UsageException(
+          "none of the blocks sampled in "
+              + source.file()
+              + " carries a Sustain header: it was not written by 'sustain write' (or with"
+              + " --pattern zeros); give the write run's folder, or use 'sustain read'");
+    }
+    VerifiablePattern checker = VerifiablePattern.forHeader(found);
+    notes.add(
+        "no run folder given: checked against the run id most blocks carry ("
+            + Patterns.idToHex(found.runId())
+            + ", pattern "
+            + checker.name()
+            + "); a file cut short cannot be told from a smaller run");
+    return checker;
+  }
+
+  private ReadBackResult runOpen(
+      String runId,
+      RunFolder folder,
+      ReadSource source,
+      IoEngine engine,
+      boolean direct,
+      int bs,
+      int qd,
+      VerifiablePattern checker,
+      List<String> notes)
+      throws IOException {
+    String patternName = checker != null ? checker.name() : null;
+    Long patternId = checker != null ? checker.runId() : null;
+    Instant started = Instant.now();
+    ObjectNode runJson =
+        startJson(runId, source, engine.name(), direct, bs, qd, patternName, patternId, started);
+    folder.writeRunJson(runJson);
+
+    RunCounters counters = new RunCounters();
+    Sampler sampler =
+        new Sampler(
+            NanoClock.SYSTEM,
+            CpuClock.PROCESS,
+            counters,
+            TemperatureSensor.NONE,
+            List.of(),
+            params.intervalNanos());
+    RateCollector rates = new RateCollector(params.intervalNanos());
+    observer.started(
+        runId, folder.dir(), source, source.expectedBytes(), engine.name(), checker != null);
+    ReadBack.Job job =
+        new ReadBack.Job(
+            source.expectedBytes(),
+            source.availableBytes(),
+            bs,
+            qd,
+            checker,
+            params.ioTimeoutNanos());
+    ReadBack.Outcome outcome;
+    String error;
+    ReadBackResult.Status status;
+    try (SamplesCsv csv =
+        new SamplesCsv(folder.samplesCsv(), "read_MBps", sampler.extraColumns())) {
+      sampler.addListener(csv);
+      sampler.addListener(rates);
+      sampler.addListener(
+          row ->
+              observer.sample(
+                  row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9));
+      sampler.begin();
+      SamplerThread thread = new SamplerThread(sampler);
+      thread.start();
+      try {
+        outcome = new ReadBack(NanoClock.SYSTEM).run(engine, job, counters, stop::get);
+      } finally {
+        thread.finish();
+      }
+      error = outcome.error();
+      status =
+          switch (outcome.end()) {
+            case COMPLETE -> ReadBackResult.Status.COMPLETE;
+            case INTERRUPTED -> ReadBackResult.Status.INTERRUPTED;
+            case FAILED -> ReadBackResult.Status.FAILED;
+          };
+      if (thread.failure() != null) {
+        status = ReadBackResult.Status.FAILED;
+        error = "could not record samples: " + thread.failure().getMessage();
+      }
+    }
+    if (status == ReadBackResult.Status.INTERRUPTED) {
+      notes.add("interrupted: only the part read so far was checked");
+    }
+    double seconds = outcome.nanos() / 1e9;
+    ReadBackResult result =
+        new ReadBackResult(
+            command(),
+            runId,
+            folder.dir(),
+            source,
+            engine.name(),
+            direct,
+            bs,
+            qd,
+            patternName,
+            patternId,
+            source.expectedBytes(),
+            outcome.bytesRead(),
+            seconds,
+            rates.stability(),
+            outcome.checkedBytes(),
+            outcome.bad(),
+            status,
+            error,
+            List.copyOf(notes));
+    finishJson(runJson, result, Instant.now());
+    folder.writeRunJson(runJson);
+    observer.finished(result);
+    return result;
+  }
+
+  private ObjectNode startJson(
+      String runId,
+      ReadSource source,
+      String engine,
+      boolean direct,
+      int bs,
+      int qd,
+      String patternName,
+      Long patternId,
+      Instant started) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    root.put("version", RunFolder.FORMAT_VERSION);
+    root.put("command", command());
+    ObjectNode tool = root.putObject("tool");
+    tool.put("name", "sustain");
+    tool.put("version", RunJson.TOOL_VERSION);
+    tool.put("java", System.getProperty("java.version"));
+    root.put("run_id", runId);
+    ObjectNode target = root.putObject("target");
+    target.put("path", source.file().toString());
+    target.put("kind", TestFile.isBlockDevice(source.file()) ? "device" : "file");
+    if (source.fromRun()) {
+      ObjectNode of = root.putObject("source_run");
+      of.put("folder", source.runFolder().toString());
+      of.put("run_id", source.writeRunId());
+    }
+    ObjectNode p = root.putObject("params");
+    p.put("expected_bytes", source.expectedBytes());
+    p.put("bs_bytes", bs);
+    p.put("qd", qd);
+    p.put("interval_s", params.intervalNanos() / 1e9);
+    p.put("direct", direct);
+    p.put("buffered", !direct);
+    p.put("engine", engine);
+    if (patternName != null) {
+      p.put("pattern", patternName);
+      p.put("pattern_id", Patterns.idToHex(patternId));
+    }
+    root.put("started", started.toString());
+    ObjectNode result = root.putObject("result");
+    result.put("bytes", 0);
+    result.put("seconds", 0.0);
+    result.put("average_MBps", 0.0);
+    result.put("status", "running");
+    return root;
+  }
+
+  private static void finishJson(ObjectNode root, ReadBackResult r, Instant ended) {
+    root.put("ended", ended.toString());
+    ObjectNode result = root.putObject("result");
+    ReadBackJson.fill(result, r);
+  }
+
+  /** Keeps the per-interval rates for the stability figures; the final sliver does not count. */
+  private static final class RateCollector implements dev.sustain.sampling.SampleListener {
+    private final double minSeconds;
+    private double[] rates = new double[256];
+    private int n;
+
+    RateCollector(long intervalNanos) {
+      this.minSeconds = intervalNanos / 2e9;
+    }
+
+    @Override
+    public synchronized void onSample(SampleRow row) {
+      // A final interval shorter than half the others measures the tail end, not the drive.
+      if (row.intervalSeconds() < minSeconds) {
+        return;
+      }
+      if (n == rates.length) {
+        rates = Arrays.copyOf(rates, n * 2);
+      }
+      rates[n++] = row.megabytesPerSecond();
+    }
+
+    synchronized RateStability stability() {
+      return RateStability.of(Arrays.copyOf(rates, n));
+    }
+  }
+}

@@ -1,0 +1,180 @@
+package dev.sustain.verify;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.pattern.PatternSpec;
+import dev.sustain.pattern.Patterns;
+import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What {@code read} and {@code verify} read back, resolved from the user's RUN|FILE argument: a
+ * write run's folder (its run.json says where the kept test file is, how many bytes were written
+ * and with which pattern), or a file or block device named directly. Immutable.
+ *
+ * @param file the file or device to read
+ * @param expectedBytes bytes that should be there (what the run surely wrote; else the size)
+ * @param availableBytes the size of the file or device now
+ * @param runFolder the write run's folder, or null for a plain file
+ * @param writeRunId the write run's id, or null
+ * @param pattern the pattern the run wrote, or null when unknown (a plain file)
+ * @param patternId the id in the run's block headers, or null when unknown
+ * @param blockBytes the run's request size, or 0 when unknown
+ * @param queueDepth the run's queue depth, or 0 when unknown
+ * @param notes sentences for people about limits of the check (an interrupted run, ...)
+ */
+public record ReadSource(
+    Path file,
+    long expectedBytes,
+    long availableBytes,
+    Path runFolder,
+    String writeRunId,
+    PatternSpec pattern,
+    Long patternId,
+    int blockBytes,
+    int queueDepth,
+    List<String> notes) {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long BLOCK = 4096;
+
+  /**
+   * Resolves RUN|FILE.
+   *
+   * @throws UsageException when it is neither a run folder with a kept file nor a readable file
+   */
+  public static ReadSource resolve(String argument) {
+    if (argument == null || argument.isBlank()) {
+      throw new UsageException("give a run folder (written with write --keep) or a file");
+    }
+    Path p = Path.of(argument).toAbsolutePath().normalize();
+    if (Files.isDirectory(p)) {
+      Path runJson = p.resolve("run.json");
+      if (!Files.isRegularFile(runJson)) {
+        throw new UsageException(
+            p + " is a folder without run.json: give a write run's folder or a file");
+      }
+      return fromRun(p, runJson);
+    }
+    if (!Files.exists(p)) {
+      throw new UsageException(p + " does not exist");
+    }
+    if (!Files.isReadable(p)) {
+      throw new UsageException("cannot read " + p + ": permission denied");
+    }
+    long size = sizeOf(p);
+    return new ReadSource(p, size, size, null, null, null, null, 0, 0, List.of());
+  }
+
+  private static long sizeOf(Path p) {
+    // FileChannel.size() knows block devices too (BLKGETSIZE64), where Files.size() says 0.
+    try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
+      return ch.size();
+    } catch (IOException e) {
+      throw new UsageException("cannot open " + p + ": " + e.getMessage());
+    }
+  }
+
+  static ReadSource fromRun(Path folder, Path runJson) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(runJson.toFile());
+    } catch (IOException e) {
+      throw new UsageException("cannot read " + runJson + ": " + e.getMessage());
+    }
+    String command = root.path("command").asText("");
+    if (!command.equals("write")) {
+      throw new UsageException(
+          folder + " is the folder of a '" + command + "' run; give the folder of a write run");
+    }
+    String runId = root.path("run_id").asText(null);
+    JsonNode params = root.path("params");
+    JsonNode result = root.path("result");
+    JsonNode target = root.path("target");
+    String testFile = target.path("test_file").asText(null);
+    boolean device = "device".equals(target.path("kind").asText());
+    if (testFile == null && device) {
+      // A raw device run (write --destroy-data): the data is on the device itself.
+      // target.path is the device node written; target.device describes the drive behind it,
+      // which for a loop device is another disk.
+      testFile = target.path("path").asText(target.path("device").path("path").asText(null));
+    }
+    if (testFile == null) {
+      throw new UsageException(runJson + " does not say where the run's test file is");
+    }
+    Path file = Path.of(testFile);
+    if (!Files.exists(file) && device) {
+      throw new UsageException("the run's device " + file + " is not there (unplugged?)");
+    }
+    if (!Files.exists(file)) {
+      boolean kept = result.path("test_file_kept").asBoolean(params.path("keep").asBoolean(false));
+      throw new UsageException(
+          kept
+              ? "the run's test file " + file + " is gone (moved or deleted since the run)"
+              : "the run did not keep its test file (" + file + "); run write with --keep");
+    }
+    PatternSpec pattern;
+    try {
+      pattern = Patterns.parse(params.path("pattern").asText("random"));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(runJson + ": " + e.getMessage());
+    }
+    Long patternId = null;
+    String idHex = params.path("pattern_id").asText(null);
+    if (idHex != null) {
+      try {
+        patternId = Patterns.idFromHex(idHex);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(runJson + ": " + e.getMessage());
+      }
+    } else if (runId != null) {
+      patternId = Patterns.idFor(runId);
+    }
+    int bs = params.path("bs_bytes").asInt(0);
+    int qd = params.path("qd").asInt(0);
+    long written = result.path("bytes").asLong(0);
+    String status = result.path("status").asText("unknown");
+    List<String> notes = new ArrayList<>();
+    long expected = written;
+    long extent = params.path("extent_bytes").asLong(-1);
+    long sizeParam = params.path("size_bytes").asLong(-1);
+    boolean timed = !params.path("time_s").isMissingNode() && !params.path("time_s").isNull();
+    if (extent > 0) {
+      expected = Math.min(extent, written);
+    } else if (timed && sizeParam > 0) {
+      // A run bounded by time over a sized file wraps around: the file holds at most its size,
+      // which the run rounded up to whole blocks.
+      long rounded = (sizeParam + BLOCK - 1) / BLOCK * BLOCK;
+      expected = Math.min(rounded, written);
+    }
+    if (!status.equals("complete")) {
+      // The last requests in flight may have completed out of order: only what lies before them
+      // is surely written.
+      long inFlight = (long) Math.max(1, qd) * Math.max(BLOCK, bs);
+      long sure = Math.max(0, expected - inFlight);
+      sure -= sure % BLOCK;
+      notes.add(
+          "the write run ended '"
+              + status
+              + "': only its first "
+              + Units.decimalBytes(sure)
+              + " (before the requests still in flight at the end) are checked");
+      expected = sure;
+    }
+    long size = sizeOf(file);
+    return new ReadSource(
+        file, expected, size, folder, runId, pattern, patternId, bs, qd, List.copyOf(notes));
+  }
+
+  /** True when this is a write run's folder rather than a file named directly. */
+  public boolean fromRun() {
+    return runFolder != null;
+  }
+}

@@ -1,0 +1,632 @@
+package dev.sustain.workload;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.engine.Engines;
+import dev.sustain.engine.IoEngine;
+import dev.sustain.pattern.DataPattern;
+import dev.sustain.pattern.RandomPool;
+import dev.sustain.run.Defaults;
+import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunJson;
+import dev.sustain.run.RunObserver;
+import dev.sustain.run.Runner;
+import dev.sustain.run.Session;
+import dev.sustain.run.WriteParams;
+import dev.sustain.run.WriteResult;
+import dev.sustain.run.WriteRun;
+import dev.sustain.sampling.NanoClock;
+import dev.sustain.sampling.RunCounters;
+import dev.sustain.sampling.SampleListener;
+import dev.sustain.sampling.StateProbe;
+import dev.sustain.target.BlockGeometry;
+import dev.sustain.target.TestFile;
+import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The whole-drive fill: files of one size written one after another with the {@link Runner} until
+ * the file system says ENOSPC (the expected end: status complete) or a limit is reached, all into
+ * one sample series. run.json lists the files as they finish, so a killed fill can be resumed from
+ * its run folder when its files were kept.
+ */
+public final class FillRun {
+
+  /** The column of samples.csv that says which file an interval was writing (1-based). */
+  public static final String FILE_COLUMN = "file";
+
+  private final FillParams params;
+  private final RunObserver observer;
+  private final BooleanSupplier stop;
+
+  public FillRun(FillParams params, RunObserver observer, BooleanSupplier stop) {
+    this.params = params;
+    this.observer = observer;
+    this.stop = stop;
+  }
+
+  /** The name of file {@code index} (1-based) of run {@code runId}: {@code clean} finds it. */
+  static String fileName(String runId, int index) {
+    return TestFile.PREFIX
+        + runId
+        + "-fill-"
+        + String.format(java.util.Locale.ROOT, "%05d", index)
+        + ".dat";
+  }
+
+  /** What an earlier, interrupted fill left: its id, files and bytes. */
+  private record Previous(
+      Path runFolder, String runId, List<FillResult.FileDone> files, long bytes, long fileBytes) {}
+
+  public FillResult run() throws IOException {
+    Path dir = params.dir().toAbsolutePath().normalize();
+    if (!Files.isDirectory(dir)) {
+      throw new UsageException(
+          Files.exists(dir) ? dir + " is not a folder" : "folder " + dir + " does not exist");
+    }
+    if (!Files.isWritable(dir)) {
+      throw new UsageException("cannot write in folder " + dir + ": permission denied");
+    }
+    if (params.fileBytes() <= 0) {
+      throw new UsageException("--file-size must be more than 0 bytes");
+    }
+    if (params.limitBytes() == 0) {
+      throw new UsageException("--limit must be more than 0 bytes");
+    }
+    WriteRun.validate(
+        new WriteParams(
+            dir.toString(),
+            params.fileBytes(),
+            null,
+            params.blockBytes(),
+            params.queueDepth(),
+            params.intervalNanos(),
+            params.out(),
+            params.keep(),
+            params.buffered(),
+            params.engine(),
+            Defaults.PATTERN,
+            params.ioTimeoutNanos(),
+            false,
+            null,
+            dev.sustain.unit.Durations.parse(Defaults.FLOOR_HOLD).toNanos() / 1e9));
+    if (params.engine().equals("null") && params.limitBytes() < 0) {
+      throw new UsageException(
+          "the null engine writes nothing, so the file system never fills: give --limit");
+    }
+    Previous previous = params.resume() == null ? null : readPrevious(params.resume(), dir);
+    String runId = previous != null ? previous.runId() : RunFolder.newRunId();
+    Path out =
+        params.out() != null
+            ? params.out()
+            : RunFolder.defaultParent().resolve(RunFolder.newRunId() + "-fill");
+    long free = Files.getFileStore(dir).getUsableSpace();
+    if (params.limitBytes() < 0 || params.limitBytes() + (64L << 20) > free) {
+      refuseRunFolderOnFilledFileSystem(dir, out);
+    }
+
+    boolean direct = !params.buffered();
+    long align;
+    try (IoEngine probe = Engines.create(params.engine())) {
+      int logical = BlockGeometry.logicalBlockSize(dir);
+      align = direct ? probe.directAlignmentBytes(dir, logical) : 1;
+      if (params.blockBytes() % align != 0) {
+        throw new UsageException(
+            "--bs "
+                + params.blockBytes()
+                + " B is not a multiple of "
+                + align
+                + " B, which direct I/O requires here; use a multiple of it or --buffered");
+      }
+    }
+    long fileBytes = roundUp(params.fileBytes(), align);
+    if (previous != null && previous.fileBytes() != fileBytes) {
+      throw new UsageException(
+          "--file-size differs from the interrupted fill's ("
+              + Units.decimalBytes(previous.fileBytes())
+              + "): give the same size to resume");
+    }
+    if (direct) {
+      checkDirectIo(dir, runId);
+    }
+    RunFolder folder = RunFolder.create(out, runId, "fill");
+    try (Arena arena = Arena.ofShared()) {
+      DataPattern pattern = new RandomPool(arena, params.blockBytes(), runId.hashCode());
+      return fill(runId, dir, folder, pattern, fileBytes, align, previous);
+    }
+  }
+
+  private FillResult fill(
+      String runId,
+      Path dir,
+      RunFolder folder,
+      DataPattern pattern,
+      long fileBytes,
+      long align,
+      Previous previous)
+      throws IOException {
+    Instant started = Instant.now();
+    String engineName;
+    try (IoEngine e = Engines.create(params.engine())) {
+      engineName = e.name();
+    }
+    ObjectNode json = startJson(runId, dir, engineName, fileBytes, started, previous);
+    ArrayNode filesJson = (ArrayNode) json.get("files");
+    List<FillResult.FileDone> files = new ArrayList<>();
+    long previousBytes = 0;
+    if (previous != null) {
+      files.addAll(previous.files());
+      previousBytes = previous.bytes();
+      for (FillResult.FileDone f : previous.files()) {
+        filesJson.add(fileJson(f));
+      }
+    }
+    folder.writeRunJson(json);
+
+    long free = Files.getFileStore(dir).getUsableSpace();
+    long goal =
+        params.limitBytes() > 0 ? Math.min(params.limitBytes() - previousBytes, free) : free;
+    StateProbe fileColumn = new StateProbe(FILE_COLUMN);
+    fileColumn.set(FILE_COLUMN, Math.max(1, files.size()));
+    RunCounters counters = new RunCounters();
+    SampleListener progress = row -> observer.sample(row, counters.bytes(), row.timeSeconds());
+    observer.started(
+        new RunObserver.RunInfo(runId, folder.dir(), dir, engineName, Math.max(1, goal), -1, null));
+    // The drive's temperature, system CPU and device counters, as a write run records them.
+    dev.sustain.device.RunSensors sensors =
+        dev.sustain.device.DriveSensors.forTarget(dir.toString());
+    if (sensors.deviceJson() != null) {
+      ((ObjectNode) json.get("target"))
+          .set("device", RunFolder.JSON.valueToTree(sensors.deviceJson()));
+      folder.writeRunJson(json);
+    }
+    List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
+    probes.add(fileColumn);
+    Session session;
+    try {
+      session =
+          Session.start(
+              folder,
+              "write_MBps",
+              params.intervalNanos(),
+              counters,
+              sensors.temperature(),
+              probes,
+              List.of(progress));
+    } catch (IOException | RuntimeException e) {
+      sensors.close();
+      throw e;
+    }
+    FillResult.End end = null;
+    String error = null;
+    Runner runner = new Runner(NanoClock.SYSTEM);
+    try {
+      int index = files.size() + 1;
+      // An incomplete last file of the previous session is continued where it stopped.
+      long resumeOffset = 0;
+      if (previous != null && !files.isEmpty() && !files.getLast().complete()) {
+        FillResult.FileDone last = files.removeLast();
+        filesJson.remove(filesJson.size() - 1);
+        previousBytes -= last.bytes();
+        index = files.size() + 1;
+        resumeOffset = last.bytes() - last.bytes() % align;
+        previousBytes += resumeOffset;
+      }
+      while (end == null) {
+        if (stop.getAsBoolean()) {
+          end = FillResult.End.INTERRUPTED;
+          break;
+        }
+        long total = previousBytes + session.counters().bytes();
+        long thisFile = fileBytes - resumeOffset;
+        boolean limited = false;
+        if (params.limitBytes() > 0) {
+          long left = params.limitBytes() - total;
+          if (left <= 0) {
+            end = FillResult.End.LIMIT;
+            break;
+          }
+          if (roundUp(left, align) < thisFile) {
+            thisFile = roundUp(left, align);
+            limited = true;
+          }
+        }
+        String name = fileName(runId, index);
+        Path path = dir.resolve(name);
+        fileColumn.set(FILE_COLUMN, index);
+        long before = session.counters().bytes();
+        long t0 = System.nanoTime();
+        IoEngine engine = Engines.create(params.engine());
+        Runner.Outcome outcome;
+        boolean flushed = false;
+        try {
+          try {
+            engine.open(
+                path,
+                new IoEngine.OpenOptions(!params.buffered(), true, true),
+                params.queueDepth());
+          } catch (IOException e) {
+            if (String.valueOf(e.getMessage()).contains("No space left")) {
+              end = FillResult.End.FULL;
+              Files.deleteIfExists(path);
+              break;
+            }
+            // Recorded as the end of the fill, so run.json and the files are dealt with.
+            end = FillResult.End.FAILED;
+            error = "cannot create " + path + ": " + e.getMessage();
+            Files.deleteIfExists(path);
+            break;
+          }
+          Runner.Job job =
+              new Runner.Job(
+                  resumeOffset,
+                  thisFile,
+                  thisFile,
+                  -1,
+                  params.blockBytes(),
+                  params.queueDepth(),
+                  align,
+                  pattern,
+                  true,
+                  params.ioTimeoutNanos());
+          try {
+            outcome = runner.run(engine, job, session.counters(), stop);
+          } catch (IOException e) {
+            String msg = String.valueOf(e.getMessage());
+            outcome =
+                new Runner.Outcome(
+                    Runner.End.FAILED, 0, 0, "write failed: " + msg, msg.contains("No space left"));
+          }
+          if (outcome.end() == Runner.End.COMPLETE || outcome.noSpace()) {
+            try {
+              engine.sync();
+              flushed = true;
+            } catch (IOException e) {
+              if (outcome.end() == Runner.End.COMPLETE
+                  && !String.valueOf(e.getMessage()).contains("No space left")) {
+                outcome =
+                    new Runner.Outcome(
+                        Runner.End.FAILED,
+                        outcome.bytes(),
+                        outcome.nanos(),
+                        "flush (fsync) failed: " + e.getMessage(),
+                        false);
+              } else {
+                outcome =
+                    new Runner.Outcome(
+                        Runner.End.FAILED, outcome.bytes(), outcome.nanos(), e.getMessage(), true);
+              }
+            }
+          }
+        } finally {
+          engine.close();
+        }
+        long written = session.counters().bytes() - before;
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        boolean complete = outcome.end() == Runner.End.COMPLETE && flushed;
+        FillResult.FileDone done =
+            new FillResult.FileDone(name, resumeOffset + written, seconds, complete);
+        files.add(done);
+        filesJson.add(fileJson(done));
+        resumeOffset = 0;
+        index++;
+        switch (outcome.end()) {
+          case COMPLETE -> {
+            if (limited) {
+              end = FillResult.End.LIMIT;
+            }
+          }
+          case INTERRUPTED -> end = FillResult.End.INTERRUPTED;
+          case FAILED -> {
+            if (outcome.noSpace()) {
+              end = FillResult.End.FULL;
+            } else {
+              end = FillResult.End.FAILED;
+              error = outcome.error();
+            }
+          }
+        }
+        if (end == null || end == FillResult.End.FULL || end == FillResult.End.LIMIT) {
+          ObjectNode result = (ObjectNode) json.get("result");
+          result.put("bytes", previousBytes + session.counters().bytes());
+          folder.writeRunJson(json);
+        }
+        if (session.failure() != null) {
+          end = FillResult.End.FAILED;
+          error = "could not record samples: " + session.failure().getMessage();
+        }
+      }
+    } finally {
+      Throwable failure = session.finish();
+      sensors.close();
+      if (failure != null && end != FillResult.End.FAILED) {
+        end = FillResult.End.FAILED;
+        error = "could not record samples: " + failure.getMessage();
+      }
+    }
+    double seconds = session.seconds();
+    long sessionTotal = session.counters().bytes();
+    long total = previousBytes + sessionTotal;
+    SeriesStats series = SeriesStats.read(folder.samplesCsv(), 1, 2);
+    boolean kept = params.keep();
+    if (!kept) {
+      for (FillResult.FileDone f : files) {
+        Files.deleteIfExists(dir.resolve(f.name()));
+      }
+    }
+    WriteResult.Status status =
+        switch (end) {
+          case FULL, LIMIT -> WriteResult.Status.COMPLETE;
+          case INTERRUPTED -> WriteResult.Status.INTERRUPTED;
+          case FAILED -> WriteResult.Status.FAILED;
+        };
+    FillResult r =
+        new FillResult(
+            runId,
+            folder.dir(),
+            dir,
+            total,
+            sessionTotal,
+            seconds,
+            end,
+            status,
+            error,
+            series.stats(),
+            series.zeroIntervals(),
+            series.zeroSeconds(),
+            List.copyOf(files),
+            kept);
+    finishJson(json, r);
+    folder.writeRunJson(json);
+    observer.finished(
+        new WriteResult(
+            runId,
+            folder.dir(),
+            dir,
+            kept,
+            sessionTotal,
+            seconds,
+            0,
+            status,
+            error,
+            series.stats(),
+            null));
+    return r;
+  }
+
+  private ObjectNode startJson(
+      String runId, Path dir, String engine, long fileBytes, Instant started, Previous previous) {
+    JsonNodeFactory f = JsonNodeFactory.instance;
+    ObjectNode root = f.objectNode();
+    root.put("version", RunFolder.FORMAT_VERSION);
+    root.put("command", "fill");
+    ObjectNode tool = root.putObject("tool");
+    tool.put("name", "sustain");
+    tool.put("version", RunJson.TOOL_VERSION);
+    tool.put("java", System.getProperty("java.version"));
+    root.put("run_id", runId);
+    root.put("host", hostName());
+    // clean and the store tell a killed run from a live one by its process.
+    root.put("pid", ProcessHandle.current().pid());
+    ObjectNode target = root.putObject("target");
+    target.put("path", dir.toString());
+    target.put("kind", "folder");
+    target.putNull("device");
+    ObjectNode p = root.putObject("params");
+    p.put("file_size_bytes", fileBytes);
+    if (params.limitBytes() > 0) {
+      p.put("limit_bytes", params.limitBytes());
+    } else {
+      p.putNull("limit_bytes");
+    }
+    p.put("bs_bytes", params.blockBytes());
+    p.put("qd", params.queueDepth());
+    p.put("interval_s", params.intervalNanos() / 1e9);
+    p.put("direct", !params.buffered());
+    p.put("buffered", params.buffered());
+    p.put("engine", engine);
+    p.put("pattern", "random");
+    p.put("keep", params.keep());
+    if (previous != null) {
+      root.put("resumed_from", previous.runFolder().toString());
+    }
+    root.put("started", started.toString());
+    root.putNull("ended");
+    ObjectNode result = root.putObject("result");
+    result.put("bytes", 0);
+    result.put("seconds", 0.0);
+    result.put("average_MBps", 0.0);
+    result.put("flush_s", 0.0);
+    result.put("status", WriteResult.Status.RUNNING.word());
+    result.putNull("error");
+    root.putArray("files");
+    return root;
+  }
+
+  private static ObjectNode fileJson(FillResult.FileDone f) {
+    ObjectNode n = JsonNodeFactory.instance.objectNode();
+    n.put("name", f.name());
+    n.put("bytes", f.bytes());
+    n.put("seconds", round(f.seconds()));
+    n.put("average_MBps", round(f.averageMegabytesPerSecond()));
+    n.put("complete", f.complete());
+    return n;
+  }
+
+  private static void finishJson(ObjectNode root, FillResult r) {
+    root.put("ended", Instant.now().toString());
+    ObjectNode result = (ObjectNode) root.get("result");
+    result.put("bytes", r.bytes());
+    result.put("session_bytes", r.sessionBytes());
+    result.put("seconds", round(r.seconds()));
+    result.put("average_MBps", round(r.averageMegabytesPerSecond()));
+    result.put("status", r.status().word());
+    result.put("end", r.end().word());
+    if (r.error() == null) {
+      result.putNull("error");
+    } else {
+      result.put("error", r.error());
+    }
+    result.put("files", r.files().size());
+    result.put("zero_intervals", r.zeroIntervals());
+    result.put("zero_s", round(r.zeroSeconds()));
+    ObjectNode stats = result.putObject("interval_MBps");
+    stats.put("min", round(r.stats().minMBps()));
+    stats.put("median", round(r.stats().medianMBps()));
+    stats.put("max", round(r.stats().maxMBps()));
+    result.put("files_kept", r.filesKept());
+  }
+
+  static double round(double v) {
+    if (!Double.isFinite(v)) {
+      return 0;
+    }
+    return Math.round(v * 1000) / 1000.0;
+  }
+
+  private static long roundUp(long value, long align) {
+    long rem = value % align;
+    return rem == 0 ? value : value + (align - rem);
+  }
+
+  /** Refuses, before anything is recorded, a file system that does not take O_DIRECT. */
+  private void checkDirectIo(Path dir, String runId) throws IOException {
+    Path probe = dir.resolve(TestFile.PREFIX + runId + "-probe.dat");
+    try (IoEngine engine = Engines.create(params.engine())) {
+      engine.open(probe, new IoEngine.OpenOptions(true, true, true), 1);
+    } catch (IOException e) {
+      if (String.valueOf(e.getMessage()).contains("Invalid argument")) {
+        throw new UsageException(
+            "the file system at "
+                + dir
+                + " does not support direct I/O (O_DIRECT); use --buffered");
+      }
+      throw new UsageException("cannot create a file in " + dir + ": " + e.getMessage());
+    } finally {
+      Files.deleteIfExists(probe);
+    }
+  }
+
+  /**
+   * A fill ends with a full file system: a run folder on it could not take the last rows and
+   * run.json, and would itself take space from the fill.
+   */
+  static void refuseRunFolderOnFilledFileSystem(Path dir, Path out) throws IOException {
+    Path existing = out.toAbsolutePath();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return;
+    }
+    Object a = Files.getAttribute(dir, "unix:dev");
+    Object b = Files.getAttribute(existing, "unix:dev");
+    if (a.equals(b)) {
+      throw new UsageException(
+          "the run folder "
+              + out
+              + " is on the file system being filled: it could not record the end of the fill;"
+              + " give --out on another drive");
+    }
+  }
+
+  /**
+   * The files a fill recorded in {@code runJson} left in its folder (a killed run's, or kept ones):
+   * only names of this run's own pattern, so nothing else is ever matched.
+   */
+  public static List<Path> leftoverFiles(JsonNode runJson) throws IOException {
+    Path dir = Path.of(runJson.at("/target/path").asText("."));
+    String runId = runJson.path("run_id").asText("");
+    List<Path> found = new ArrayList<>();
+    if (runId.isEmpty() || !Files.isDirectory(dir)) {
+      return found;
+    }
+    try (var files = Files.newDirectoryStream(dir, TestFile.PREFIX + runId + "-fill-*.dat")) {
+      for (Path f : files) {
+        found.add(f);
+      }
+    }
+    found.sort(null);
+    return found;
+  }
+
+  private Previous readPrevious(Path runFolder, Path dir) throws IOException {
+    Path runJson = runFolder.resolve(RunFolder.RUN_JSON);
+    if (!Files.isRegularFile(runJson)) {
+      throw new UsageException("--resume " + runFolder + " is not a run folder (no run.json)");
+    }
+    JsonNode root = RunFolder.JSON.readTree(runJson.toFile());
+    if (!"fill".equals(root.path("command").asText())) {
+      throw new UsageException("--resume " + runFolder + " is not a fill's run folder");
+    }
+    String status = root.at("/result/status").asText();
+    if (status.equals("complete")) {
+      throw new UsageException("the fill in " + runFolder + " is complete: nothing to resume");
+    }
+    if (!Path.of(root.at("/target/path").asText()).equals(dir)) {
+      throw new UsageException(
+          "the fill in "
+              + runFolder
+              + " filled "
+              + root.at("/target/path").asText()
+              + ", not "
+              + dir);
+    }
+    long pid = root.path("pid").asLong(-1);
+    if (status.equals("running")
+        && pid > 0
+        && pid != ProcessHandle.current().pid()
+        && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+      throw new UsageException(
+          "the fill in " + runFolder + " may still be going (process " + pid + "); stop it first");
+    }
+    String runId = root.path("run_id").asText();
+    long fileBytes = root.at("/params/file_size_bytes").asLong();
+    List<FillResult.FileDone> files = new ArrayList<>();
+    long bytes = 0;
+    for (JsonNode f : root.path("files")) {
+      FillResult.FileDone d =
+          new FillResult.FileDone(
+              f.path("name").asText(),
+              f.path("bytes").asLong(),
+              f.path("seconds").asDouble(),
+              f.path("complete").asBoolean());
+      Path p = dir.resolve(d.name());
+      if (!Files.isRegularFile(p) || Files.size(p) < d.bytes()) {
+        throw new UsageException(
+            "cannot resume: " + p + " is missing or shorter than recorded (were the files kept?)");
+      }
+      files.add(d);
+      bytes += d.bytes();
+    }
+    // The file that was being written when the run was killed is not in run.json yet.
+    Path next = dir.resolve(fileName(runId, files.size() + 1));
+    if (Files.isRegularFile(next)) {
+      long size = Files.size(next);
+      files.add(new FillResult.FileDone(next.getFileName().toString(), size, 0, false));
+      bytes += size;
+    } else if (files.isEmpty()) {
+      throw new UsageException("cannot resume: the fill in " + runFolder + " left no files");
+    }
+    return new Previous(runFolder, runId, files, bytes, fileBytes);
+  }
+
+  static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.io.IOException e) {
+      String env = System.getenv("HOSTNAME");
+      return env != null ? env : "unknown";
+    }
+  }
+}

@@ -1,0 +1,123 @@
+package dev.sustain.workload;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+
+/**
+ * The two page-cache calls a copy needs and Java lacks: {@code syncfs} (flush a whole file system
+ * once, as a user's sync does) and {@code posix_fadvise(..., POSIX_FADV_DONTNEED)} (drop a file's
+ * clean pages so that a read-back comes from the drive; used where O_DIRECT is refused). Linux;
+ * elsewhere (or on tmpfs, where the cache is the storage) it does nothing useful and says so by
+ * returning false. Thread-safe.
+ */
+final class PageCache {
+
+  private static final int O_RDONLY = 0;
+  private static final int POSIX_FADV_DONTNEED = 4;
+
+  private static final MethodHandle OPEN;
+  private static final MethodHandle FADVISE;
+  private static final MethodHandle CLOSE;
+  private static final MethodHandle SYNCFS;
+
+  static {
+    MethodHandle open = null;
+    MethodHandle fadvise = null;
+    MethodHandle close = null;
+    MethodHandle syncfs = null;
+    try {
+      Linker linker = Linker.nativeLinker();
+      SymbolLookup libc = linker.defaultLookup();
+      open =
+          linker.downcallHandle(
+              libc.find("open").orElseThrow(),
+              FunctionDescriptor.of(
+                  ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
+              Linker.Option.firstVariadicArg(2));
+      fadvise =
+          linker.downcallHandle(
+              libc.find("posix_fadvise").orElseThrow(),
+              FunctionDescriptor.of(
+                  ValueLayout.JAVA_INT,
+                  ValueLayout.JAVA_INT,
+                  ValueLayout.JAVA_LONG,
+                  ValueLayout.JAVA_LONG,
+                  ValueLayout.JAVA_INT));
+      close =
+          linker.downcallHandle(
+              libc.find("close").orElseThrow(),
+              FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+      syncfs =
+          linker.downcallHandle(
+              libc.find("syncfs").orElseThrow(),
+              FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    } catch (RuntimeException | LinkageError e) {
+      // Not Linux, no native access: dropping the cache is not available.
+    }
+    OPEN = open;
+    FADVISE = fadvise;
+    CLOSE = close;
+    SYNCFS = syncfs;
+  }
+
+  private PageCache() {}
+
+  /** True when the calls are there (not that the file system honours them). */
+  static boolean available() {
+    return OPEN != null && FADVISE != null && CLOSE != null;
+  }
+
+  /**
+   * Writes out every dirty page of the file system holding {@code path} and waits ({@code syncfs}):
+   * what a user's "sync" or "eject" does after a copy, one flush for all files.
+   *
+   * @return false when the call is not available or failed (the caller then fsyncs file by file)
+   */
+  static boolean syncFileSystem(Path path) {
+    if (!available() || SYNCFS == null) {
+      return false;
+    }
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment name = arena.allocateFrom(path.toString());
+      int fd = (int) OPEN.invokeExact(name, O_RDONLY);
+      if (fd < 0) {
+        return false;
+      }
+      try {
+        return (int) SYNCFS.invokeExact(fd) == 0;
+      } finally {
+        int ignored = (int) CLOSE.invokeExact(fd);
+      }
+    } catch (Throwable t) {
+      return false;
+    }
+  }
+
+  /** Drops the clean cached pages of {@code file}; false when that could not be asked. */
+  static boolean drop(Path file) {
+    if (!available()) {
+      return false;
+    }
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment name = arena.allocateFrom(file.toString());
+      int fd = (int) OPEN.invokeExact(name, O_RDONLY);
+      if (fd < 0) {
+        return false;
+      }
+      try {
+        int rc = (int) FADVISE.invokeExact(fd, 0L, 0L, POSIX_FADV_DONTNEED);
+        return rc == 0;
+      } finally {
+        int ignored = (int) CLOSE.invokeExact(fd);
+      }
+    } catch (Throwable t) {
+      return false;
+    }
+  }
+}

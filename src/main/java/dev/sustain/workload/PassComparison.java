@@ -1,0 +1,134 @@
+package dev.sustain.workload;
+
+import dev.sustain.unit.Units;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Words comparing the passes of a repeated job with the first: "pass 2 wrote 18% slower than pass
+ * 1", only when the difference is beyond noise. Noise is judged from the per-interval rates without
+ * each pass's first and last interval (partial, and the ramp of the start): the difference must be
+ * at least {@link #MIN_PERCENT}% and at least three standard errors of the difference of the two
+ * passes' mean interval rates, but a difference of {@link #MAX_NOISE_PERCENT}% or more is always
+ * named (whole-pass averages are measured, not sampled; a quarter is not noise). With fewer than
+ * {@link #MIN_INTERVALS} such intervals in a pass there is no spread to judge by, and {@link
+ * #SHORT_PERCENT}% is required. Pure; thread-safe.
+ */
+public final class PassComparison {
+
+  /** Differences below this are never called out. */
+  public static final double MIN_PERCENT = 5;
+
+  /** Without enough intervals to measure the spread, a difference must reach this. */
+  public static final double SHORT_PERCENT = 10;
+
+  /** A difference this large is named whatever the spread. */
+  public static final double MAX_NOISE_PERCENT = 25;
+
+  /** Intervals a pass needs (after trimming its first and last) for its spread to count. */
+  public static final int MIN_INTERVALS = 5;
+
+  private PassComparison() {}
+
+  /**
+   * A pass's figures.
+   *
+   * @param averageMBps bytes over time for the pass (what the comparison states)
+   * @param intervalMBps the pass's per-interval rates (for the noise)
+   */
+  public record Pass(int pass, double averageMBps, double[] intervalMBps) {}
+
+  /** The change of each later pass from the first, in percent of the first (negative: slower). */
+  public static double changePercent(Pass first, Pass later) {
+    if (first.averageMBps() <= 0) {
+      return 0;
+    }
+    return 100.0 * (later.averageMBps() - first.averageMBps()) / first.averageMBps();
+  }
+
+  /** The smallest change, in percent, that counts as real between these two passes. */
+  public static double noisePercent(Pass first, Pass later) {
+    double[] a = trimmed(first.intervalMBps());
+    double[] b = trimmed(later.intervalMBps());
+    if (a.length < MIN_INTERVALS || b.length < MIN_INTERVALS || first.averageMBps() <= 0) {
+      return SHORT_PERCENT;
+    }
+    double se = Math.sqrt(variance(a) / a.length + variance(b) / b.length);
+    double percent = 100.0 * 3 * se / first.averageMBps();
+    return Math.min(MAX_NOISE_PERCENT, Math.max(MIN_PERCENT, percent));
+  }
+
+  /** Without the first and the last interval: partial, and the start's ramp. */
+  static double[] trimmed(double[] rates) {
+    return rates.length < 3 ? rates : java.util.Arrays.copyOfRange(rates, 1, rates.length - 1);
+  }
+
+  /**
+   * One sentence per later pass that differs beyond noise from the first, and one saying the passes
+   * agree when none does.
+   *
+   * @param verb what the rate is of: {@code wrote}, {@code read back}
+   */
+  public static List<String> compare(String verb, List<Pass> passes) {
+    List<String> words = new ArrayList<>();
+    if (passes.size() < 2) {
+      return words;
+    }
+    Pass first = passes.getFirst();
+    boolean slower = false;
+    for (Pass p : passes.subList(1, passes.size())) {
+      double change = changePercent(first, p);
+      if (Math.abs(change) < noisePercent(first, p)) {
+        continue;
+      }
+      slower |= change < 0;
+      words.add(
+          "pass "
+              + p.pass()
+              + " "
+              + verb
+              + " "
+              + Units.fixed(Math.abs(change), 0)
+              + "% "
+              + (change < 0 ? "slower" : "faster")
+              + " than pass "
+              + first.pass()
+              + " ("
+              + Units.rate(p.averageMBps())
+              + " against "
+              + Units.rate(first.averageMBps())
+              + ")");
+    }
+    if (words.isEmpty()) {
+      words.add(
+          "every pass "
+              + verb
+              + " within noise of pass "
+              + first.pass()
+              + " ("
+              + Units.rate(first.averageMBps())
+              + ")");
+    } else if (slower) {
+      int last = words.size() - 1;
+      words.set(
+          last,
+          words.get(last)
+              + ": the drive slows as the session goes on: heat builds up, or its fast cache"
+              + " has not recovered between passes (a longer --cooldown tells)");
+    }
+    return words;
+  }
+
+  private static double variance(double[] v) {
+    double mean = 0;
+    for (double x : v) {
+      mean += x;
+    }
+    mean /= v.length;
+    double s = 0;
+    for (double x : v) {
+      s += (x - mean) * (x - mean);
+    }
+    return v.length > 1 ? s / (v.length - 1) : 0;
+  }
+}

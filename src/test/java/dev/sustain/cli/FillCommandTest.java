@@ -1,0 +1,160 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.run.RunFolder;
+import dev.sustain.workload.Tmpfs;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code sustain fill} end to end on real file systems. */
+class FillCommandTest {
+
+  @TempDir Path dir;
+
+  private static JsonNode runJson(Path runFolder) throws Exception {
+    return RunFolder.JSON.readTree(runFolder.resolve("run.json").toFile());
+  }
+
+  private static List<String[]> rows(Path runFolder) throws Exception {
+    return Files.readAllLines(runFolder.resolve("samples.csv"), StandardCharsets.UTF_8).stream()
+        .skip(1)
+        .map(l -> l.split(",", -1))
+        .toList();
+  }
+
+  private static List<Path> list(Path d) throws Exception {
+    try (Stream<Path> s = Files.list(d)) {
+      return s.sorted().toList();
+    }
+  }
+
+  @Test
+  void fillsASmallFileSystemToENOSPCAsACompleteRun() throws Exception {
+    try (Tmpfs fs = Tmpfs.mount(dir.resolve("mnt"), 40)) {
+      Path out = dir.resolve("run");
+      Cli.Result r =
+          Cli.run(
+              "fill",
+              fs.dir().toString(),
+              "--file-size",
+              "12MB",
+              "--qd",
+              "4",
+              "--interval",
+              "100ms",
+              "--out",
+              out.toString());
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      JsonNode json = runJson(out);
+      assertThat(json.at("/result/status").asText()).isEqualTo("complete");
+      assertThat(json.at("/result/end").asText()).isEqualTo("full");
+      long bytes = json.at("/result/bytes").asLong();
+      // 40 MiB of tmpfs: all of it but the odd partial request at the very end.
+      assertThat(bytes).isBetween((40L << 20) - (2L << 20), 40L << 20);
+      // Four files: three of 12 MB (rounded to the 4 KiB alignment) and the one that hit the end.
+      JsonNode files = json.get("files");
+      assertThat(files).hasSize(4);
+      assertThat(files.get(0).path("complete").asBoolean()).isTrue();
+      assertThat(files.get(3).path("complete").asBoolean()).isFalse();
+      long sumFiles = 0;
+      for (JsonNode f : files) {
+        sumFiles += f.path("bytes").asLong();
+      }
+      assertThat(sumFiles).isEqualTo(bytes);
+      // One continuous series: the bytes add up exactly, and the file column walks 1..4.
+      List<String[]> rows = rows(out);
+      assertThat(rows.stream().mapToLong(c -> Long.parseLong(c[2])).sum()).isEqualTo(bytes);
+      int file =
+          List.of(Files.readAllLines(out.resolve("samples.csv")).getFirst().split(","))
+              .indexOf("file");
+      List<Integer> fileColumn =
+          rows.stream().map(c -> c[file]).filter(s -> !s.isEmpty()).map(Integer::valueOf).toList();
+      assertThat(fileColumn).isSorted().isNotEmpty();
+      assertThat(fileColumn.getLast()).isEqualTo(4);
+      assertThat(list(fs.dir())).as("files removed").isEmpty();
+      assertThat(r.out()).contains("the file system is full").contains("Time to fill");
+      assertThat(r.out()).contains("intervals with nothing written");
+    }
+  }
+
+  @Test
+  void aBufferedFillAlsoEndsCompleteAtENOSPC() throws Exception {
+    try (Tmpfs fs = Tmpfs.mount(dir.resolve("mnt"), 24)) {
+      Path out = dir.resolve("run");
+      Cli.Result r =
+          Cli.run(
+              "fill",
+              fs.dir().toString(),
+              "--file-size",
+              "10MB",
+              "--buffered",
+              "--out",
+              out.toString());
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      JsonNode json = runJson(out);
+      assertThat(json.at("/result/end").asText()).isEqualTo("full");
+      assertThat(json.at("/params/buffered").asBoolean()).isTrue();
+      assertThat(json.at("/result/bytes").asLong()).isBetween((24L << 20) - (2L << 20), 24L << 20);
+      assertThat(list(fs.dir())).isEmpty();
+    }
+  }
+
+  @Test
+  void stopsAtTheLimitAndKeepsTheFilesWhenAsked() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("target"));
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "fill",
+            target.toString(),
+            "--file-size",
+            "8MiB",
+            "--limit",
+            "20MiB",
+            "--keep",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode json = runJson(out);
+    assertThat(json.at("/result/end").asText()).isEqualTo("limit");
+    assertThat(json.at("/result/bytes").asLong()).isEqualTo(20L << 20);
+    List<Path> kept = list(target);
+    assertThat(kept).hasSize(3);
+    assertThat(Files.size(kept.get(0))).isEqualTo(8L << 20);
+    assertThat(Files.size(kept.get(2))).isEqualTo(4L << 20);
+    assertThat(r.out()).contains("the limit is reached").contains("files kept");
+    assertThat(json.path("pid").asLong()).isPositive();
+    // The curve is analysed like any write run's.
+    assertThat(r.out()).contains("shape");
+    assertThat(
+            RunFolder.JSON.readTree(out.resolve("analysis.json").toFile()).path("shape").asText())
+        .isNotEmpty();
+
+    Files.writeString(target.resolve("precious.txt"), "keep me");
+    Cli.Result clean = Cli.run("clean", out.toString());
+    assertThat(clean.exitCode()).as(clean.err()).isZero();
+    assertThat(clean.out()).contains("Removed").contains("fill-00003.dat");
+    assertThat(list(target)).containsExactly(target.resolve("precious.txt"));
+  }
+
+  @Test
+  void refusesAMissingFolderAndARunFolderOnTheFilledFileSystem() throws Exception {
+    Cli.Result missing = Cli.run("fill", dir.resolve("nope").toString(), "--limit", "1MiB");
+    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(missing.err()).contains("does not exist");
+    assertThat(missing.err().strip().lines()).hasSize(1);
+
+    Path target = Files.createDirectories(dir.resolve("target"));
+    Cli.Result same = Cli.run("fill", target.toString(), "--out", target.resolve("run").toString());
+    assertThat(same.exitCode()).isEqualTo(2);
+    assertThat(same.err()).contains("on the file system being filled");
+    assertThat(list(target)).isEmpty();
+  }
+}

@@ -1,0 +1,103 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.device.DeviceResolver;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class InfoCommandTest {
+
+  @Test
+  void jsonForTheRootFilesystemHasTheDeviceFields() throws Exception {
+    assumeTrue(
+        dev.sustain.device.LiveDeviceTest.rootHasBlockDevice(),
+        "/ is on no block device here (overlay, tmpfs, not Linux)");
+    Cli.Result r = Cli.run("info", "--json", "/");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode device = new ObjectMapper().readTree(r.out()).path("device");
+    for (String field :
+        new String[] {
+          "name", "size_bytes", "rotational", "discard", "transport", "model", "serial"
+        }) {
+      assertThat(device.has(field)).as(field).isTrue();
+    }
+    assertThat(device.path("size_bytes").asLong())
+        .isGreaterThanOrEqualTo(Files.getFileStore(Path.of("/")).getTotalSpace());
+    assertThat(device.path("rotational").isBoolean()).isTrue();
+  }
+
+  @Test
+  void humanOutputNamesTheDeviceAndSize() {
+    assumeTrue(
+        dev.sustain.device.LiveDeviceTest.rootHasBlockDevice(),
+        "/ is on no block device here (overlay, tmpfs, not Linux)");
+    Cli.Result r = Cli.run("info", "/");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("device      /dev/").contains("size        ").contains(" bytes)");
+    assertThat(r.err()).isEmpty();
+  }
+
+  @Test
+  void aPathWithoutABlockDeviceIsOneLineAndExitTwo() {
+    Cli.Result missing = Cli.run("info", "/no/such/path/at/all");
+    assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(missing.err().strip())
+        .isEqualTo("sustain info: no such file or device: /no/such/path/at/all");
+    Cli.Result proc = Cli.run("info", "/proc/self/status");
+    assertThat(proc.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(proc.err().strip())
+        .startsWith("sustain info: no block device under")
+        .contains("proc");
+    assertThat(proc.err().strip().lines()).hasSize(1);
+  }
+
+  @Test
+  void fakeNvmeDriveInPeoplesWords(@TempDir Path root) {
+    dev.sustain.device.FakeSys f = new dev.sustain.device.FakeSys(root);
+    String pci = "pci0000:00/0000:00:01.1/0000:01:00.0";
+    f.file("sys/devices/" + pci + "/current_link_speed", "8.0 GT/s PCIe\n")
+        .file("sys/devices/" + pci + "/current_link_width", "4\n");
+    String ctrl = "sys/devices/" + pci + "/nvme/nvme0";
+    f.file(ctrl + "/model", "WD_BLACK SN770 1TB\n")
+        .file(ctrl + "/serial", "22517F801234\n")
+        .file(ctrl + "/firmware_rev", "731100WD\n")
+        .file(ctrl + "/transport", "pcie\n")
+        .link(ctrl + "/device", "sys/devices/" + pci);
+    String disk = f.disk(pci + "/nvme/nvme0", "nvme0n1", "259:0", 1000204886016L, false, 1L << 31);
+    f.link(disk + "/device", ctrl);
+    f.partition(disk, "nvme0n1p1", "259:1", 1, 2048);
+    f.mountinfo(
+            dev.sustain.device.FakeSys.mountLine(40, "259:1", "/data", "ext4", "/dev/nvme0n1p1"))
+        .swaps();
+    InfoCommand cmd = new InfoCommand();
+    cmd.resolver = DeviceResolver.forRoot(root, null);
+    StringWriter out = new StringWriter();
+    CommandLine cl = new CommandLine(cmd);
+    cl.setOut(new PrintWriter(out, true));
+    assertThat(cl.execute("/dev/nvme0n1")).isZero();
+    assertThat(out.toString())
+        .contains("model       WD_BLACK SN770 1TB")
+        .contains("size        1.0 TB (932 GiB, 1000204886016 bytes)")
+        .contains("TRIM        yes, up to 2 GiB per request")
+        .contains("link        PCIe Gen3 x4, practical ceiling about 3742 MB/s")
+        .contains("erase       nvme-admin: ")
+        .contains("in use      /dev/nvme0n1p1 is mounted on /data (ext4)")
+        .doesNotContain("target");
+    out.getBuffer().setLength(0);
+    assertThat(cl.execute("/data/images/x.img")).isZero();
+    assertThat(out.toString())
+        .startsWith("/data/images/x.img  ->  nvme0n1p1 (partition: partition 1 of nvme0n1")
+        .contains("target      /dev/nvme0n1p1, 1.0 MB (1 MiB, 1048576 bytes)")
+        .contains("target use  /dev/nvme0n1p1 is mounted on /data (ext4)")
+        .contains("device use  /dev/nvme0n1p1 is mounted on /data (ext4)");
+  }
+}

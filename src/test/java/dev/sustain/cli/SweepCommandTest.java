@@ -1,0 +1,86 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.nio.file.ExtendedOpenOption;
+import dev.sustain.run.RunFolder;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code sustain sweep} end to end on a small file in a temporary folder. */
+class SweepCommandTest {
+
+  @TempDir Path dir;
+
+  private void assumeDirectIo() throws IOException {
+    Path probe = dir.resolve("probe");
+    Files.write(probe, new byte[4096]);
+    boolean ok = true;
+    try (FileChannel ch =
+        FileChannel.open(probe, StandardOpenOption.READ, ExtendedOpenOption.DIRECT)) {
+      ok = ch.isOpen();
+    } catch (IOException e) {
+      ok = false;
+    }
+    Files.delete(probe);
+    Assumptions.assumeTrue(ok, "the temporary folder's file system has no O_DIRECT");
+  }
+
+  @Test
+  void measuresEverySizeAndDepthAndSaysWhichSizeItNeeds() throws Exception {
+    assumeDirectIo();
+    Path target = Files.createDirectories(dir.resolve("drive"));
+    Path out = dir.resolve("sweep");
+    Cli.Result r =
+        Cli.run(
+            "sweep",
+            target.toString(),
+            "--bs",
+            "128KiB,1MiB",
+            "--qd",
+            "1,4",
+            "--size-per-point",
+            "8MiB",
+            "--json",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode j = RunFolder.JSON.readTree(r.out());
+    assertThat(j.get("points")).hasSize(4);
+    for (JsonNode p : j.get("points")) {
+      assertThat(p.get("write_MBps").asDouble()).isPositive();
+      assertThat(p.get("read_MBps").asDouble()).isPositive();
+    }
+    assertThat(j.get("points").get(0).get("bs").asInt()).isEqualTo(128 << 10);
+    assertThat(j.get("points").get(1).get("qd").asInt()).isEqualTo(4);
+    int needed = j.at("/write/needed_bs").asInt();
+    assertThat(needed).isIn(128 << 10, 1 << 20);
+    assertThat(j.get("verdict").asText()).contains("write rate");
+    JsonNode runJson = RunFolder.JSON.readTree(out.resolve("run.json").toFile());
+    assertThat(runJson.get("command").asText()).isEqualTo("sweep");
+    assertThat(runJson.at("/result/points")).hasSize(4);
+    try (Stream<Path> left = Files.list(target)) {
+      assertThat(left).as("the test file is removed").isEmpty();
+    }
+  }
+
+  @Test
+  void refusesBadListsWithExit2() {
+    Cli.Result r = Cli.run("sweep", dir.toString(), "--bs", "128KiB,abc");
+    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.Result small = Cli.run("sweep", dir.toString(), "--bs", "4MiB", "--size-per-point", "1MiB");
+    assertThat(small.exitCode()).isEqualTo(2);
+    assertThat(small.err()).contains("--size-per-point must be at least");
+    Cli.Result pattern = Cli.run("sweep", dir.toString(), "--pattern", "compress:200");
+    assertThat(pattern.exitCode()).isEqualTo(2);
+    assertThat(pattern.err()).contains("at most 100");
+  }
+}

@@ -1,0 +1,120 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.pattern.VerifiablePattern;
+import dev.sustain.run.RunFolder;
+import dev.sustain.verify.DamageForTests;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code verify} and {@code read} of a raw block device (a loop device): its size comes from the
+ * device, reads are direct. Needs root for losetup; skipped elsewhere.
+ */
+@Tag("root")
+class VerifyBlockDeviceTest {
+
+  private static final long MIB = 1 << 20;
+
+  @TempDir Path dir;
+
+  private static String sh(String... cmd) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (p.waitFor() != 0) {
+      throw new IOException(String.join(" ", cmd) + ": " + out.strip());
+    }
+    return out;
+  }
+
+  @Test
+  void verifiesALoopDeviceAndNamesADamagedBlock() throws Exception {
+    Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")), "loop devices need root");
+    Path image = dir.resolve("disk.img");
+    try (var ch =
+        java.nio.channels.FileChannel.open(
+            image,
+            java.nio.file.StandardOpenOption.CREATE_NEW,
+            java.nio.file.StandardOpenOption.WRITE)) {
+      ch.truncate(0);
+      ch.write(java.nio.ByteBuffer.wrap(new byte[1]), 16 * MIB - 1);
+    }
+    String loop;
+    try {
+      loop = sh("losetup", "--find", "--show", image.toString()).strip();
+    } catch (IOException e) {
+      Assumptions.abort("no loop device available: " + e.getMessage());
+      return;
+    }
+    try {
+      Path dev = Path.of(loop);
+      DamageForTests.writeExisting(dev, new VerifiablePattern(77, 0), 16 * MIB);
+      Cli.Result good = Cli.run("verify", loop, "--json", "--out", dir.resolve("v1").toString());
+      assertThat(good.exitCode()).as(good.err()).isZero();
+      JsonNode j = RunFolder.JSON.readTree(good.out());
+      assertThat(j.get("checked_bytes").asLong()).isEqualTo(16 * MIB);
+
+      DamageForTests.zero(dev, 9 * MIB, 8192);
+      Cli.Result bad = Cli.run("verify", loop, "--json", "--out", dir.resolve("v2").toString());
+      assertThat(bad.exitCode()).isEqualTo(3);
+      JsonNode b = RunFolder.JSON.readTree(bad.out());
+      assertThat(b.get("bad")).hasSize(1);
+      assertThat(b.get("bad").get(0).get("offset").asLong()).isEqualTo(9 * MIB);
+      assertThat(b.get("bad").get(0).get("length").asLong()).isEqualTo(8192);
+
+      Cli.Result read = Cli.run("read", loop, "--json", "--out", dir.resolve("r").toString());
+      assertThat(read.exitCode()).as(read.err()).isZero();
+      assertThat(RunFolder.JSON.readTree(read.out()).get("bytes").asLong()).isEqualTo(16 * MIB);
+    } finally {
+      sh("losetup", "-d", loop);
+    }
+  }
+
+  @Test
+  void aRawDeviceWrittenByWriteVerifiesFromItsRunFolder() throws Exception {
+    Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")), "loop devices need root");
+    Path image = dir.resolve("raw.img");
+    try (var ch =
+        java.nio.channels.FileChannel.open(
+            image,
+            java.nio.file.StandardOpenOption.CREATE_NEW,
+            java.nio.file.StandardOpenOption.WRITE)) {
+      ch.write(java.nio.ByteBuffer.wrap(new byte[1]), 12 * MIB - 1);
+    }
+    String loop;
+    try {
+      loop = sh("losetup", "--find", "--show", image.toString()).strip();
+    } catch (IOException e) {
+      Assumptions.abort("no loop device available: " + e.getMessage());
+      return;
+    }
+    try {
+      Path run = dir.resolve("run");
+      Cli.Result w =
+          Cli.run("write", loop, "--destroy-data", "--until", "full", "--out", run.toString());
+      assertThat(w.exitCode()).as(w.err()).isZero();
+      Cli.Result good =
+          Cli.run("verify", run.toString(), "--json", "--out", dir.resolve("v").toString());
+      assertThat(good.exitCode()).as(good.out() + good.err()).isZero();
+      assertThat(RunFolder.JSON.readTree(good.out()).get("checked_bytes").asLong())
+          .isEqualTo(12 * MIB);
+      DamageForTests.noise(Path.of(loop), 5 * MIB, 4096, 1);
+      Cli.Result bad =
+          Cli.run("verify", run.toString(), "--json", "--out", dir.resolve("v2").toString());
+      assertThat(bad.exitCode()).isEqualTo(3);
+      assertThat(RunFolder.JSON.readTree(bad.out()).get("bad").get(0).get("offset").asLong())
+          .isEqualTo(5 * MIB);
+    } finally {
+      sh("losetup", "-d", loop);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package dev.sustain.store;
+
+import java.time.Instant;
+
+/** Runs made up for tests. */
+final class RunRecords {
+
+  private RunRecords() {}
+
+  static final Drive KINGSTON =
+      Drive.of(
+          null, "KINGSTON SNV3S1000G", "50026B7686AB1234", null, 1_000_204_886_016L, "lab1", null);
+  static final Drive T9 =
+      Drive.of(null, "Samsung PSSD T9", "S6XANS0W700123", null, 2_000_398_934_016L, "lab1", null);
+
+  static RunRecord run(
+      String id, Drive drive, Instant started, Double floor, Double avg, String shape) {
+    RunRecord.Figures f =
+        new RunRecord.Figures(
+            322_122_547_200L,
+            avg == null ? null : 322_122.5472 / avg,
+            avg,
+            2555.0,
+            floor != null && floor < 2000 ? 280.0 : null,
+            floor != null && floor < 2000 ? 110.0 : null,
+            floor,
+            floor,
+            shape);
+    return new RunRecord(
+        id,
+        drive,
+        "lab1",
+        "write",
+        "{\"size\":\"300GiB\",\"bs\":\"1MiB\",\"qd\":32}",
+        started,
+        started.plusSeconds(600),
+        "complete",
+        null,
+        f,
+        "{\"shape\":\"" + shape + "\"}",
+        "/runs/" + id,
+        "run",
+        "sustain 0.1.0");
+  }
+}

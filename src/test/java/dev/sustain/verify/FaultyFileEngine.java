@@ -1,0 +1,95 @@
+package dev.sustain.verify;
+
+import dev.sustain.engine.IoEngine;
+import dev.sustain.engine.IoSlot;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.List;
+
+/**
+ * A test engine: synchronous positional reads of a real file, where any request touching one of the
+ * given ranges fails with EIO, as a failing drive's sectors would.
+ */
+final class FaultyFileEngine implements IoEngine {
+
+  private static final int EIO = 5;
+
+  private final List<long[]> failing;
+
+  /** Requests at or past this offset never complete, like a device that stopped answering. */
+  long hangFromOffset = Long.MAX_VALUE;
+
+  private final ArrayDeque<IoSlot> done = new ArrayDeque<>();
+  private FileChannel channel;
+  int maxInFlight;
+  private int inFlight;
+
+  FaultyFileEngine(List<long[]> failingRanges) {
+    this.failing = failingRanges;
+  }
+
+  @Override
+  public String name() {
+    return "faulty";
+  }
+
+  @Override
+  public void open(Path path, OpenOptions options, int queueDepth) throws IOException {
+    channel = FileChannel.open(path, StandardOpenOption.READ);
+  }
+
+  @Override
+  public void submit(IoSlot slot) throws IOException {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    if (slot.offsetBytes >= hangFromOffset) {
+      return;
+    }
+    for (long[] f : failing) {
+      if (slot.offsetBytes < f[1] && slot.offsetBytes + slot.lengthBytes > f[0]) {
+        slot.result = -EIO;
+        done.add(slot);
+        return;
+      }
+    }
+    ByteBuffer b = slot.buffer.asSlice(0, slot.lengthBytes).asByteBuffer();
+    long pos = slot.offsetBytes;
+    long total = 0;
+    while (b.hasRemaining()) {
+      int n = channel.read(b, pos);
+      if (n <= 0) {
+        break;
+      }
+      pos += n;
+      total += n;
+    }
+    slot.result = total;
+    done.add(slot);
+  }
+
+  @Override
+  public void commit() {}
+
+  @Override
+  public int reap(int minCompletions, long timeoutNanos, CompletionSink sink) {
+    int n = 0;
+    while (!done.isEmpty()) {
+      sink.completed(done.poll());
+      inFlight--;
+      n++;
+    }
+    return n;
+  }
+
+  @Override
+  public void sync() {}
+
+  @Override
+  public void close() throws IOException {
+    channel.close();
+  }
+}

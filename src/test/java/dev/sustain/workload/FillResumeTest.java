@@ -1,0 +1,97 @@
+package dev.sustain.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.cli.Cli;
+import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
+import dev.sustain.run.WriteResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** An interrupted fill with kept files continues where it stopped. */
+class FillResumeTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void anInterruptedFillIsResumedToItsLimit() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("target"));
+    Path first = dir.resolve("run1");
+    FillParams params =
+        new FillParams(
+            target,
+            8L << 20,
+            32L << 20,
+            1 << 20,
+            4,
+            100_000_000L,
+            first,
+            true,
+            false,
+            "threads",
+            120_000_000_000L,
+            null);
+    // Stop as soon as the second file has been created: the first is complete, the second not.
+    FillResult interrupted =
+        new FillRun(
+                params,
+                RunObserver.SILENT,
+                () -> Files.exists(target.resolve(FillRun.fileName(runIdOf(first), 2))))
+            .run();
+    assertThat(interrupted.status()).isEqualTo(WriteResult.Status.INTERRUPTED);
+    assertThat(interrupted.bytes()).isLessThan(32L << 20);
+    assertThat(interrupted.files().getFirst().complete()).isTrue();
+
+    Path second = dir.resolve("run2");
+    Cli.Result r =
+        Cli.run(
+            "fill",
+            target.toString(),
+            "--file-size",
+            "8MiB",
+            "--limit",
+            "32MiB",
+            "--keep",
+            "--resume",
+            first.toString(),
+            "--out",
+            second.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode json = RunFolder.JSON.readTree(second.resolve("run.json").toFile());
+    assertThat(json.at("/result/status").asText()).isEqualTo("complete");
+    assertThat(json.at("/result/bytes").asLong()).isEqualTo(32L << 20);
+    assertThat(json.at("/resumed_from").asText()).isEqualTo(first.toString());
+    // This session wrote only what was missing.
+    assertThat(json.at("/result/session_bytes").asLong())
+        .isEqualTo(
+            (32L << 20)
+                - interrupted.files().getFirst().bytes()
+                - (interrupted.files().size() > 1 ? interrupted.files().get(1).bytes() : 0));
+    try (Stream<Path> s = Files.list(target)) {
+      List<Path> files = s.sorted().toList();
+      assertThat(files).hasSize(4);
+      for (Path f : files) {
+        assertThat(Files.size(f)).isEqualTo(8L << 20);
+        assertThat(f.getFileName().toString()).contains(interrupted.runId());
+      }
+    }
+  }
+
+  /** The run id is known once run.json exists; before that no file can exist either. */
+  private static String runIdOf(Path runFolder) {
+    try {
+      return RunFolder.JSON
+          .readTree(runFolder.resolve("run.json").toFile())
+          .path("run_id")
+          .asText();
+    } catch (Exception e) {
+      return "none-yet";
+    }
+  }
+}
