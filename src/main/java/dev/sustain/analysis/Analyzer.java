@@ -18,7 +18,7 @@ import java.util.List;
  *       run, and at least 1% of the intervals from then on are zero;
  *   <li>hdd-zoned (spinning disk): no sharp lasting step, the last tenth at most 85% of the first
  *       tenth, almost no stalls;
- *   <li>gc-erratic: at least 4 swings from below 30% to above 70% of the high level (p95), with 10%
+ *   <li>gc-erratic: at least 3 swings from below 30% to above 70% of the high level (p95), with 10%
  *       of the time or more on each side and swings in both halves of the run (zero seconds are
  *       stalls and do not count as swings); or a lasting slow start (at least 5% of the run) below
  *       60% of a later lasting plateau;
@@ -30,11 +30,12 @@ import java.util.List;
  * </ol>
  *
  * A drop is lasting when the lower level holds for at least {@link #lastingSeconds}; it is sharp
- * when the step between the two plateaus is at least half of the drop from the burst, and the
- * medians of up to 20 samples either side of the change point differ by at least half that step (a
- * ramp has small local differences however large its total decline), and the plateaus inside change
- * less than a third of the step. Every drop, recovery and dip must also differ from its neighbour
- * by {@value #SIGNIFICANCE} standard errors, so noise does not become a throttle.
+ * when the step between the two plateaus is at least half of the drop from the burst and 15% of the
+ * level before it, and the medians of up to 20 samples either side of the change point differ by at
+ * least half that step (a ramp has small local differences however large its total decline), and
+ * the plateaus inside change less than a third of the step. Every drop, recovery and dip must also
+ * differ from its neighbour by {@value #SIGNIFICANCE} standard errors, so noise does not become a
+ * throttle.
  */
 public final class Analyzer {
 
@@ -114,11 +115,22 @@ public final class Analyzer {
     return measured + (jobBytes - done) / (floorMBps * 1e6);
   }
 
-  /** Groups segments into plateaus: short ones fold into the closer neighbour, near ones merge. */
+  /**
+   * Groups segments into plateaus: short ones fold into the closer neighbour, then neighbours
+   * closer than 8% or within 5 standard errors of each other merge.
+   */
   static List<Segment> plateaus(SampleSeries s, List<Segment> segments) {
     long[] cumulative = new long[s.size() + 1];
     for (int i = 0; i < s.size(); i++) {
       cumulative[i + 1] = cumulative[i] + s.bytes(i);
+    }
+    // Short fine segments are transitions (the interval a cliff fell in, a run's first
+    // intervals): they belong to a plateau's bytes but not to its level or its spread.
+    boolean[] transition = new boolean[s.size()];
+    for (Segment g : segments) {
+      if (g.sampleCount() < MIN_PLATEAU_SAMPLES) {
+        Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
+      }
     }
     List<int[]> r = new ArrayList<>();
     for (Segment g : segments) {
@@ -149,15 +161,27 @@ public final class Analyzer {
       }
       join(r, Math.min(shortest, into));
     }
+    // Then neighbours at one level: closer than 8%, or not 5 standard errors apart.
+    double relNoise = Segmenter.relativeNoise(s.writeMBpsArray());
     while (r.size() > 1) {
       int best = -1;
-      double bestRel = PLATEAU_MERGE_FRACTION;
+      double bestScore = 1;
       for (int i = 0; i + 1 < r.size(); i++) {
-        double a = mean(s, cumulative, r.get(i));
-        double b = mean(s, cumulative, r.get(i + 1));
-        double rel = Math.abs(a - b) / Math.max(Math.max(a, b), 1e-12);
-        if (rel < bestRel) {
-          bestRel = rel;
+        double a = levelMean(s, transition, r.get(i));
+        double b = levelMean(s, transition, r.get(i + 1));
+        double level = Math.max(Math.max(a, b), 1e-12);
+        double rel = Math.abs(a - b) / level;
+        double sigma = relNoise * level;
+        double inside =
+            Math.max(spread(s, transition, r.get(i)), spread(s, transition, r.get(i + 1)));
+        if (!Double.isNaN(inside)) {
+          sigma = Math.min(sigma, inside);
+        }
+        double se = sigma * Math.sqrt(1.0 / len(r.get(i)) + 1.0 / len(r.get(i + 1)));
+        double score =
+            Math.min(rel / PLATEAU_MERGE_FRACTION, Math.abs(a - b) / (SIGNIFICANCE * se + 1e-12));
+        if (score < bestScore) {
+          bestScore = score;
           best = i;
         }
       }
@@ -165,14 +189,6 @@ public final class Analyzer {
         break;
       }
       join(r, best);
-    }
-    // Short fine segments at a plateau's edges are transitions (the interval a cliff fell in):
-    // they belong to its bytes but not to its level.
-    boolean[] transition = new boolean[s.size()];
-    for (Segment g : segments) {
-      if (g.sampleCount() < MIN_PLATEAU_SAMPLES) {
-        Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
-      }
     }
     List<Segment> out = new ArrayList<>(r.size());
     for (int[] range : r) {
@@ -187,6 +203,45 @@ public final class Analyzer {
       out.add(Segment.of(s, range[0], range[1], lf, lt));
     }
     return out;
+  }
+
+  /** The mean rate of a range without its transition samples (all of it if that is all). */
+  private static double levelMean(SampleSeries s, boolean[] transition, int[] range) {
+    double sum = 0;
+    int m = 0;
+    for (int i = range[0]; i < range[1]; i++) {
+      if (!transition[i]) {
+        sum += s.writeMBps(i);
+        m++;
+      }
+    }
+    if (m == 0) {
+      for (int i = range[0]; i < range[1]; i++) {
+        sum += s.writeMBps(i);
+        m++;
+      }
+    }
+    return sum / m;
+  }
+
+  /** The standard deviation of a range's non-zero, non-transition samples; NaN under 3. */
+  private static double spread(SampleSeries s, boolean[] transition, int[] range) {
+    double sum = 0;
+    double sumSq = 0;
+    int m = 0;
+    for (int i = range[0]; i < range[1]; i++) {
+      if (s.bytes(i) > 0 && !transition[i]) {
+        double v = s.writeMBps(i);
+        sum += v;
+        sumSq += v * v;
+        m++;
+      }
+    }
+    if (m < 3) {
+      return Double.NaN;
+    }
+    double mean = sum / m;
+    return Math.sqrt(Math.max(0, (sumSq - m * mean * mean) / (m - 1)));
   }
 
   private static int len(int[] range) {
@@ -680,7 +735,9 @@ public final class Analyzer {
         }
         double step = p.get(j - 1).meanMBps() - q.meanMBps();
         double fromBurst = burst - q.meanMBps();
-        if (step < 0.5 * fromBurst) {
+        // The step itself must be a drop (15% of the level before it): a ramp cut into plateaus
+        // steps a few percent at a time, however far it falls in all.
+        if (step < 0.5 * fromBurst || step < (1 - DROP_FRACTION) * p.get(j - 1).meanMBps()) {
           continue;
         }
         int b = q.startIndex();
@@ -751,10 +808,10 @@ public final class Analyzer {
           residual += e * e;
         }
       }
-      // Only the part of the slope beyond two standard errors: a short noisy plateau's slope
+      // Only the part of the slope beyond one standard error: a short noisy plateau's slope
       // is mostly noise, a long ramp's is real.
       double standardError = m > 2 ? Math.sqrt(residual / (m - 2) / sxx) : Math.abs(slope);
-      return Math.max(0, Math.abs(slope) - 2 * standardError) * p.durationSeconds();
+      return Math.max(0, Math.abs(slope) - standardError) * p.durationSeconds();
     }
 
     private int firstLowPlateau(List<Segment> p, double burst) {
@@ -843,7 +900,7 @@ public final class Analyzer {
       double lowFraction = counted == 0 ? 0 : lowCount / (double) counted;
       double highFraction = counted == 0 ? 0 : highCount / (double) counted;
       boolean erratic =
-          lowToHigh >= 4
+          lowToHigh >= 3
               && lowFraction >= 0.10
               && highFraction >= 0.10
               && firstHalf >= 1
@@ -866,17 +923,23 @@ public final class Analyzer {
     }
 
     /**
-     * Where zero intervals set in on a spinning disk, or -1: the best single change point of the
-     * stall indicator (0/1), moved to the first stall after it. Isolated early stalls do not move
-     * it, as skipping the first few would.
+     * Where zero intervals set in on a spinning disk, or -1. The onset is the best single change
+     * point of "zero or below half the first level" (an SMR disk's rewrites show as slow seconds as
+     * well as empty ones, which pins the change better than the zeros alone), moved to the first
+     * such interval where the excursion of a CUSUM that ends there began; it counts when the zeros
+     * after it are at least 1% of the intervals and four times as dense as before.
      */
     private int smrOnset(int stalls, List<Segment> plateausForOnset) {
       if (stalls < 10) {
         return -1;
       }
+      double level = plateausForOnset.get(0).meanMBps();
       long[] z = new long[n + 1];
+      long[] zeros = new long[n + 1];
       for (int i = 0; i < n; i++) {
-        z[i + 1] = z[i] + (isStall(i) ? 1 : 0);
+        boolean low = isStall(i) || r[i] < 0.5 * level;
+        z[i + 1] = z[i] + (low ? 1 : 0);
+        zeros[i + 1] = zeros[i] + (isStall(i) ? 1 : 0);
       }
       double best = -1;
       int split = -1;
@@ -890,21 +953,31 @@ public final class Analyzer {
           split = k;
         }
       }
-      double before = z[split] / (double) split;
-      double after = (total - z[split]) / (double) (n - split);
+      double before = zeros[split] / (double) split;
+      double after = (zeros[n] - zeros[split]) / (double) (n - split);
       if (after < 0.01 || after < 4 * before) {
         return -1;
       }
-      int onset = split;
-      // Where the rate itself left its first level, if that is earlier: a sparse start of the
-      // zeros must not move the onset later.
-      if (!plateausForOnset.isEmpty() && plateausForOnset.get(0).endIndex() < onset) {
-        onset = plateausForOnset.get(0).endIndex();
+      // The change point of a sparse indicator can land late in the new regime; a CUSUM whose
+      // reference lies a quarter of the way from the old density to the new finds where its
+      // excursion began (it drifts up even through a sparse stretch of the new regime, and an
+      // isolated early stall dies away).
+      double lowBefore = z[split] / (double) split;
+      double lowAfter = (total - z[split]) / (n - split);
+      double reference = lowBefore + 0.25 * (lowAfter - lowBefore);
+      double cusum = 0;
+      int excursion = 0;
+      for (int i = 0; i < split; i++) {
+        cusum = Math.max(0, cusum + (z[i + 1] - z[i]) - reference);
+        if (cusum == 0) {
+          excursion = i + 1;
+        }
       }
-      while (onset < n && !isStall(onset)) {
+      int onset = excursion;
+      while (onset < n && !(isStall(onset) || r[onset] < 0.5 * level)) {
         onset++;
       }
-      if (s.startSeconds(onset) - s.startSeconds(0) < 0.05 * s.durationSeconds()) {
+      if (onset >= n || s.startSeconds(onset) - s.startSeconds(0) < 0.05 * s.durationSeconds()) {
         return -1;
       }
       return onset;
