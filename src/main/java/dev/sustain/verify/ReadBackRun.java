@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.IoEngine;
+import dev.sustain.engine.PageCache;
 import dev.sustain.pattern.BlockFormat;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;

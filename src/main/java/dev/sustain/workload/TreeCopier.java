@@ -1,6 +1,7 @@
 package dev.sustain.workload;
 
 import com.sun.nio.file.ExtendedOpenOption;
+import dev.sustain.engine.PageCache;
 import dev.sustain.sampling.RunCounters;
 import java.io.IOException;
 import java.nio.ByteBuffer;

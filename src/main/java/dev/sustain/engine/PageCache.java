@@ -1,4 +1,4 @@
-package dev.sustain.workload;
+package dev.sustain.engine;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -16,7 +16,7 @@ import java.nio.file.Path;
  * elsewhere (or on tmpfs, where the cache is the storage) it does nothing useful and says so by
  * returning false. Thread-safe.
  */
-final class PageCache {
+public final class PageCache {
 
   private static final int O_RDONLY = 0;
   private static final int POSIX_FADV_DONTNEED = 4;
@@ -69,7 +69,7 @@ final class PageCache {
   private PageCache() {}
 
   /** True when the calls are there (not that the file system honours them). */
-  static boolean available() {
+  public static boolean available() {
     return OPEN != null && FADVISE != null && CLOSE != null;
   }
 
@@ -79,7 +79,7 @@ final class PageCache {
    *
    * @return false when the call is not available or failed (the caller then fsyncs file by file)
    */
-  static boolean syncFileSystem(Path path) {
+  public static boolean syncFileSystem(Path path) {
     if (!available() || SYNCFS == null) {
       return false;
     }
@@ -100,7 +100,7 @@ final class PageCache {
   }
 
   /** Drops the clean cached pages of {@code file}; false when that could not be asked. */
-  static boolean drop(Path file) {
+  public static boolean drop(Path file) {
     if (!available()) {
       return false;
     }

@@ -1,4 +1,4 @@
-package dev.sustain.workload;
+package dev.sustain.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
