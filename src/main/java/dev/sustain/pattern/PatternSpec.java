@@ -17,12 +17,18 @@ public record PatternSpec(Kind kind, int compressPercent) {
     RANDOM,
     /** All zeros: not verifiable. */
     ZEROS,
+    /**
+     * Incompressible slices of a random pool made once, handed out without a copy: not verifiable,
+     * but free to produce, for drives faster than one core fills verifiable blocks.
+     */
+    POOL,
     /** Verifiable blocks whose last N% is zeros, so they compress to about (100-N)%. */
     COMPRESS
   }
 
   public static final PatternSpec RANDOM = new PatternSpec(Kind.RANDOM, 0);
   public static final PatternSpec ZEROS = new PatternSpec(Kind.ZEROS, 0);
+  public static final PatternSpec POOL = new PatternSpec(Kind.POOL, 0);
 
   public PatternSpec {
     if (kind == Kind.COMPRESS
@@ -37,13 +43,14 @@ public record PatternSpec(Kind kind, int compressPercent) {
     return switch (kind) {
       case RANDOM -> "random";
       case ZEROS -> "zeros";
+      case POOL -> "pool";
       case COMPRESS -> "compress:" + compressPercent;
     };
   }
 
   /** True when every block carries a header that {@code verify} can check. */
   public boolean verifiable() {
-    return kind != Kind.ZEROS;
+    return kind != Kind.ZEROS && kind != Kind.POOL;
   }
 
   /**
@@ -57,11 +64,12 @@ public record PatternSpec(Kind kind, int compressPercent) {
     return switch (kind) {
       case RANDOM -> new VerifiablePattern(patternId, 0);
       case ZEROS -> new ZerosPattern(arena, maxRequestBytes);
+      case POOL -> new RandomPool(arena, maxRequestBytes, patternId);
       case COMPRESS -> new VerifiablePattern(patternId, compressPercent);
     };
   }
 
-  /** The checker for data written with this spec and id; null for {@link Kind#ZEROS}. */
+  /** The checker for data written with this spec and id; null when it is not verifiable. */
   public VerifiablePattern checker(long patternId) {
     return verifiable() ? new VerifiablePattern(patternId, compressPercent) : null;
   }

@@ -9,7 +9,7 @@ import java.util.Locale;
 /** Parsing of {@code --pattern} and the ids written into verifiable blocks. */
 public final class Patterns {
 
-  private static final String CHOICES = "random, zeros or compress:N with N from 1 to 100";
+  private static final String CHOICES = "random, pool, zeros or compress:N with N from 1 to 100";
 
   private Patterns() {}
 
@@ -30,6 +30,8 @@ public final class Patterns {
       case "zeros":
       case "zero":
         return PatternSpec.ZEROS;
+      case "pool":
+        return PatternSpec.POOL;
       default:
         break;
     }
