@@ -20,6 +20,8 @@ REPO_DIR="$(cd "$BENCH_DIR/.." && pwd)"
 SUSTAIN="${SUSTAIN:-$REPO_DIR/bin/sustain}"
 FIO="${FIO:-fio}"
 PAIRS="${PAIRS:-5}"
+# random: verifiable blocks (the default of write); pool: the zero-copy pool, like fio's buffers.
+PATTERN="${PATTERN:-random}"
 ENGINE="${ENGINE:-uring}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/sustain-bench.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
@@ -127,7 +129,7 @@ compare() {
   echo "== $title"
   echo "   folder: $dir   pairs: $PAIRS   engine: $ENGINE   load before: $(loadavg)"
   echo "   fio --ioengine=io_uring --thread --fallocate=none $(printf '%q ' "${fio_args[@]}" "${fio_size[@]}")"
-  echo "   sustain write $dir --bs $bs --engine $ENGINE $(printf '%q ' "${sustain_args[@]}")"
+  echo "   sustain write $dir --bs $bs --engine $ENGINE --pattern $PATTERN $(printf '%q ' "${sustain_args[@]}")"
   local fixed
   fixed=$(fio_fixed_cpu "$dir" "$fio_file" "${fio_args[@]}")
   echo "   fio fixed start-up+tear-down CPU (1 MiB job, subtracted): ${fixed} s"
@@ -141,7 +143,7 @@ compare() {
     load=$(loadavg)
     read -r fb fs fc <<<"$(fio_job "$dir" "$fio_file" "${fio_args[@]}" "${fio_size[@]}")"
     rm -f "$dir/$fio_file"
-    read -r sb ss sc st <<<"$(sustain_job "$dir" --bs "$bs" --engine "$ENGINE" "${sustain_args[@]}")"
+    read -r sb ss sc st <<<"$(sustain_job "$dir" --bs "$bs" --engine "$ENGINE" --pattern "$PATTERN" "${sustain_args[@]}")"
     local fio_rate sus_rate fio_cpu sus_cpu
     fio_rate=$(awk -v b="$fb" -v s="$fs" 'BEGIN { printf "%.1f", b / s / 1e6 }')
     sus_rate=$(awk -v b="$sb" -v s="$ss" 'BEGIN { printf "%.1f", b / s / 1e6 }')

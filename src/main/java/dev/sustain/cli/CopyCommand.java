@@ -37,6 +37,8 @@ import picocli.CommandLine.Parameters;
     })
 public final class CopyCommand extends BaseCommand {
 
+  @picocli.CommandLine.Mixin DbOption db;
+
   @Parameters(index = "0", paramLabel = "SRC", description = "The folder to copy.")
   Path source;
 
@@ -155,6 +157,7 @@ public final class CopyCommand extends BaseCommand {
             };
     CopyResult r = new CopyRun(params, observer, stop::get, CopyRun.Hook.NONE).run();
     dev.sustain.analysis.Analysis analysis = analyseWrites(r.runFolder());
+    db.recordQuietly(r.runFolder(), err());
     if (json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
     } else {

@@ -29,6 +29,8 @@ import picocli.CommandLine.Parameters;
     })
 public final class FillCommand extends BaseCommand {
 
+  @picocli.CommandLine.Mixin DbOption db;
+
   @Parameters(index = "0", paramLabel = "DIR", description = "A folder on the drive to fill.")
   Path dir;
 
@@ -128,6 +130,7 @@ public final class FillCommand extends BaseCommand {
     FillResult r = new FillRun(params, progress, stop::get).run();
     printSummary(out(), r);
     analyse(r);
+    db.recordQuietly(r.runFolder(), err());
     return switch (r.status()) {
       case COMPLETE, RUNNING -> ExitCodes.OK;
       case INTERRUPTED -> ExitCodes.INTERRUPTED;

@@ -17,6 +17,8 @@ import picocli.CommandLine.Parameters;
 /** What {@code read} and {@code verify} share: the source, the options and the run itself. */
 abstract class ReadBackCommand extends BaseCommand {
 
+  @picocli.CommandLine.Mixin DbOption db;
+
   @Parameters(
       index = "0",
       paramLabel = "RUN|FILE",
@@ -126,6 +128,9 @@ abstract class ReadBackCommand extends BaseCommand {
     if (r.status() == ReadBackResult.Status.FAILED && r.error() != null) {
       err().println("sustain " + spec.name() + ": " + r.error());
       err().flush();
+    }
+    if (r.runFolder() != null) {
+      db.recordQuietly(r.runFolder(), err());
     }
     return exitCode(r);
   }

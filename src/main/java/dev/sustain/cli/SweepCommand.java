@@ -32,6 +32,8 @@ import picocli.CommandLine.Parameters;
     })
 public final class SweepCommand extends BaseCommand {
 
+  @picocli.CommandLine.Mixin DbOption db;
+
   @Parameters(index = "0", paramLabel = "TARGET", description = "A folder or a new file.")
   String target;
 
@@ -158,6 +160,9 @@ public final class SweepCommand extends BaseCommand {
       o.println("Run folder: " + r.runFolder());
     }
     o.flush();
+    if (r.runFolder() != null) {
+      db.recordQuietly(r.runFolder(), err());
+    }
     if (r.error() != null) {
       err().println("sustain sweep: " + r.error());
       err().flush();

@@ -83,6 +83,7 @@ public final class SweepRun {
 
   /** Runs the sweep; usage problems are thrown before anything is written. */
   public Result run() throws IOException {
+    java.time.Instant started = java.time.Instant.now();
     if (params.blockSizes().isEmpty() || params.queueDepths().isEmpty()) {
       throw new UsageException("give at least one --bs and one --qd");
     }
@@ -169,7 +170,11 @@ public final class SweepRun {
             error == null && !interrupted,
             interrupted,
             error);
-    folder.writeJson(RunFolder.RUN_JSON, SweepJson.runJson(result, params));
+    com.fasterxml.jackson.databind.node.ObjectNode runJson = SweepJson.runJson(result, params);
+    // The history orders runs by their start: every run.json says when it started and ended.
+    runJson.put("started", started.toString());
+    runJson.put("ended", java.time.Instant.now().toString());
+    folder.writeJson(RunFolder.RUN_JSON, runJson);
     return result;
   }
 
