@@ -69,7 +69,7 @@ final class LiveProgress implements RunObserver {
     if (info == null) {
       return;
     }
-    if (!terminal && elapsedSeconds - lastPrintedSeconds < 0.999) {
+    if (!terminal && elapsedSeconds - lastPrintedSeconds < 0.9) {
       return;
     }
     lastPrintedSeconds = elapsedSeconds;
