@@ -1,16 +1,13 @@
 package dev.sustain.cli;
 
-import dev.sustain.run.Defaults;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
-import dev.sustain.unit.UsageException;
 import dev.sustain.workload.FillParams;
 import dev.sustain.workload.FillResult;
 import dev.sustain.workload.FillRun;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,6 +25,8 @@ import picocli.CommandLine.Parameters;
           + " interrupted with --keep can be continued with --resume RUN_FOLDER."
     })
 public final class FillCommand extends BaseCommand {
+
+  @picocli.CommandLine.Mixin IoOptions io;
 
   @picocli.CommandLine.Mixin DbOption db;
 
@@ -49,29 +48,6 @@ public final class FillCommand extends BaseCommand {
       description = "Stop after this many bytes in all (default: until the file system is full).")
   ByteSize limit;
 
-  @Option(
-      names = "--bs",
-      paramLabel = "SIZE",
-      converter = Converters.BlockSize.class,
-      defaultValue = Defaults.BLOCK_SIZE,
-      description = "Request size (default ${DEFAULT-VALUE}).")
-  ByteSize blockSize;
-
-  @Option(
-      names = "--qd",
-      paramLabel = "N",
-      defaultValue = "" + Defaults.QUEUE_DEPTH,
-      description = "Requests in flight (default ${DEFAULT-VALUE}).")
-  int queueDepth;
-
-  @Option(
-      names = "--interval",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.INTERVAL,
-      description = "Sampling interval (default ${DEFAULT-VALUE}).")
-  Duration interval;
-
   @Option(names = "--out", paramLabel = "DIR", description = "Run folder (on another drive).")
   Path out;
 
@@ -84,46 +60,27 @@ public final class FillCommand extends BaseCommand {
   boolean buffered;
 
   @Option(
-      names = "--engine",
-      paramLabel = "NAME",
-      defaultValue = Defaults.ENGINE,
-      description = "I/O engine: auto, uring, threads, null (default ${DEFAULT-VALUE}).")
-  String engine;
-
-  @Option(
       names = "--resume",
       paramLabel = "RUN_FOLDER",
       description = "Continue the interrupted fill recorded in this run folder (its files kept).")
   Path resume;
 
-  @Option(
-      names = "--io-timeout",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.IO_TIMEOUT,
-      hidden = true,
-      description = "A request that does not complete in this time fails the run.")
-  Duration ioTimeout;
-
   @Override
   protected int execute() throws Exception {
-    if (blockSize.bytes() > Integer.MAX_VALUE) {
-      throw new UsageException("--bs is too large: " + blockSize);
-    }
-    dev.sustain.engine.Engines.create(engine).close();
+    io.checkEngine();
     FillParams params =
         new FillParams(
             dir,
             fileSize.bytes(),
             limit == null ? -1 : limit.bytes(),
-            (int) blockSize.bytes(),
-            queueDepth,
-            interval.toNanos(),
+            io.blockBytes(),
+            io.queueDepth,
+            io.interval.toNanos(),
             out,
             keep,
             buffered,
-            engine,
-            ioTimeout.toNanos(),
+            io.engine,
+            io.ioTimeout.toNanos(),
             resume);
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());

@@ -26,6 +26,8 @@ import picocli.CommandLine.Parameters;
     })
 public final class WriteCommand extends BaseCommand {
 
+  @picocli.CommandLine.Mixin IoOptions io;
+
   @Parameters(index = "0", paramLabel = "TARGET", description = "A folder or a new file.")
   String target;
 
@@ -46,29 +48,6 @@ public final class WriteCommand extends BaseCommand {
   Duration time;
 
   @Option(
-      names = "--bs",
-      paramLabel = "SIZE",
-      converter = Converters.BlockSize.class,
-      defaultValue = Defaults.BLOCK_SIZE,
-      description = "Request size (default ${DEFAULT-VALUE}); 4k and 1m mean KiB and MiB.")
-  ByteSize blockSize;
-
-  @Option(
-      names = "--qd",
-      paramLabel = "N",
-      defaultValue = "" + Defaults.QUEUE_DEPTH,
-      description = "Requests in flight at all times (default ${DEFAULT-VALUE}).")
-  int queueDepth;
-
-  @Option(
-      names = "--interval",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.INTERVAL,
-      description = "Sampling interval, 100ms or more (default ${DEFAULT-VALUE}).")
-  Duration interval;
-
-  @Option(
       names = "--out",
       paramLabel = "DIR",
       description = "Run folder (default: a new folder under ~/.local/share/sustain/runs).")
@@ -81,13 +60,6 @@ public final class WriteCommand extends BaseCommand {
       names = "--buffered",
       description = "Go through the page cache; the final flush is timed and counted.")
   boolean buffered;
-
-  @Option(
-      names = "--engine",
-      paramLabel = "NAME",
-      defaultValue = Defaults.ENGINE,
-      description = "I/O engine: auto, uring, threads, null (default ${DEFAULT-VALUE}).")
-  String engine;
 
   @Option(
       names = "--pattern",
@@ -135,7 +107,7 @@ public final class WriteCommand extends BaseCommand {
       names = "--until",
       paramLabel = "WHEN",
       description =
-          "floor: stop once the floor after the cache cliff has held (within +-10% for 60 s),"
+          "floor: stop once the floor after the cache cliff has held (within +-10%% for 60 s),"
               + " or a curve without a cliff has held 10 min; full: write a raw device's whole"
               + " capacity, exactly.")
   String until;
@@ -165,34 +137,22 @@ public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
 
-  @Option(
-      names = "--io-timeout",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.IO_TIMEOUT,
-      hidden = true,
-      description = "A request that does not complete in this time fails the run.")
-  Duration ioTimeout;
-
   @Override
   protected int execute() throws Exception {
-    if (blockSize.bytes() > Integer.MAX_VALUE) {
-      throw new dev.sustain.unit.UsageException("--bs is too large: " + blockSize);
-    }
     WriteParams params =
         new WriteParams(
             target,
             size == null ? -1 : size.bytes(),
             time,
-            (int) blockSize.bytes(),
-            queueDepth,
-            interval.toNanos(),
+            io.blockBytes(),
+            io.queueDepth,
+            io.interval.toNanos(),
             out,
             keep,
             buffered,
-            engine,
+            io.engine,
             pattern,
-            ioTimeout.toNanos(),
+            io.ioTimeout.toNanos(),
             destroyData,
             until,
             floorHold.toNanos() / 1e9);
@@ -200,7 +160,7 @@ public final class WriteCommand extends BaseCommand {
       throw new dev.sustain.unit.UsageException(
           "--until takes 'floor' or 'full', not '" + until + "'");
     }
-    dev.sustain.engine.Engines.create(engine).close(); // an unknown engine is bad input
+    io.checkEngine(); // an unknown engine is bad input
     if (repeat < 1) {
       throw new dev.sustain.unit.UsageException("--repeat must be 1 or more, not " + repeat);
     }
