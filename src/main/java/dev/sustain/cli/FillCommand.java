@@ -107,13 +107,14 @@ public final class FillCommand extends BaseCommand {
       return;
     }
     try {
-      dev.sustain.input.ImportedCurve curve =
-          dev.sustain.input.CurveReader.readRunFolder(r.runFolder());
-      dev.sustain.analysis.Analysis a = dev.sustain.analysis.Analyzer.analyze(curve.series(), -1);
-      dev.sustain.run.RunFolder.open(r.runFolder())
-          .writeJson(
-              dev.sustain.run.RunFolder.ANALYSIS_JSON, dev.sustain.report.AnalysisJson.toNode(a));
-      out().print(dev.sustain.report.AnalysisText.format("The fill's curve", a, curve.notes()));
+      dev.sustain.run.WriteRun.FolderAnalysis done =
+          dev.sustain.run.WriteRun.analyseFolder(dev.sustain.run.RunFolder.open(r.runFolder()));
+      if (done != null) {
+        out()
+            .print(
+                dev.sustain.report.AnalysisText.format(
+                    "The fill's curve", done.analysis(), done.notes()));
+      }
     } catch (RuntimeException | java.io.IOException e) {
       out().println("(no analysis of the curve: " + e.getMessage() + ")");
     }
@@ -154,12 +155,8 @@ public final class FillCommand extends BaseCommand {
                 : ""));
     if (r.stats().intervals() > 0) {
       out.println(
-          "Per interval: min "
-              + Units.rate(r.stats().minMBps())
-              + ", median "
-              + Units.rate(r.stats().medianMBps())
-              + ", max "
-              + Units.rate(r.stats().maxMBps())
+          "Per interval: "
+              + r.stats().describe()
               + "; "
               + r.zeroIntervals()
               + " intervals with nothing written ("

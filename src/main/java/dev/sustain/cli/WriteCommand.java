@@ -320,12 +320,8 @@ public final class WriteCommand extends BaseCommand {
                 : ""));
     if (r.stats().intervals() > 0) {
       out.println(
-          "Per interval: min "
-              + Units.rate(r.stats().minMBps())
-              + ", median "
-              + Units.rate(r.stats().medianMBps())
-              + ", max "
-              + Units.rate(r.stats().maxMBps())
+          "Per interval: "
+              + r.stats().describe()
               + " over "
               + r.stats().intervals()
               + " intervals");

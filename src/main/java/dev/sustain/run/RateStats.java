@@ -8,6 +8,16 @@ import java.util.Arrays;
  */
 public record RateStats(int intervals, double minMBps, double medianMBps, double maxMBps) {
 
+  /** {@code min 127 MB/s, median 256 MB/s, max 2555 MB/s}, for people. */
+  public String describe() {
+    return "min "
+        + dev.sustain.unit.Units.rate(minMBps)
+        + ", median "
+        + dev.sustain.unit.Units.rate(medianMBps)
+        + ", max "
+        + dev.sustain.unit.Units.rate(maxMBps);
+  }
+
   public static RateStats of(double[] ratesMBps, int n) {
     if (n == 0) {
       return new RateStats(0, 0, 0, 0);

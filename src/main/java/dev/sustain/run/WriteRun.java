@@ -450,11 +450,25 @@ public final class WriteRun {
     return result;
   }
 
-  /**
-   * Analyses the finished run from its own folder (the same path {@code sustain analyze} takes) and
-   * leaves analysis.json beside the samples. A run too short to analyse leaves none.
-   */
   private Analysis analyse(RunFolder folder) throws IOException {
+    FolderAnalysis done = analyseFolder(folder);
+    if (done == null) {
+      return null;
+    }
+    observer.analysed(AnalysisText.format(null, done.analysis(), List.of()));
+    return done.analysis();
+  }
+
+  /** A run folder's analysis and the notes of reading its curve (a killed run, restored gaps). */
+  public record FolderAnalysis(Analysis analysis, List<String> notes) {}
+
+  /**
+   * Analyses a finished run from its own folder (the same path {@code sustain analyze} takes) and
+   * leaves analysis.json beside the samples. Used by every command that leaves a sample series.
+   *
+   * @return the analysis, or null for a run too short to analyse (it leaves no analysis.json)
+   */
+  public static FolderAnalysis analyseFolder(RunFolder folder) throws IOException {
     ImportedCurve curve;
     try {
       curve = CurveReader.readRunFolder(folder.dir());
@@ -466,8 +480,7 @@ public final class WriteRun {
     }
     Analysis analysis = Analyzer.analyze(curve.series());
     folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
-    observer.analysed(AnalysisText.format(null, analysis, List.of()));
-    return analysis;
+    return new FolderAnalysis(analysis, curve.notes());
   }
 
   /**
