@@ -116,6 +116,18 @@ public final class RunJson {
     return root;
   }
 
+  /**
+   * Puts the drive as the device probes know it (identity, link, temperature source...) into {@code
+   * target.device}; true when there was one to put.
+   */
+  public static boolean putDevice(ObjectNode root, java.util.Map<String, Object> deviceJson) {
+    if (deviceJson == null) {
+      return false;
+    }
+    ((ObjectNode) root.get("target")).set("device", RunFolder.JSON.valueToTree(deviceJson));
+    return true;
+  }
+
   /** Fills in the end of the run. */
   public static void finish(ObjectNode root, WriteResult r, Instant ended) {
     root.put("ended", ended.toString());

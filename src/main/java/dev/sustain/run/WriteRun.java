@@ -319,10 +319,7 @@ public final class WriteRun {
             pattern.name(),
             started);
     ObjectNode targetJson = (ObjectNode) runJson.get("target");
-    if (sensors.deviceJson() != null) {
-      // The drive as the device probes know it: identity, link, temperature source...
-      targetJson.set("device", RunFolder.JSON.valueToTree(sensors.deviceJson()));
-    } else if (sensors.whyNoDevice() != null) {
+    if (!RunJson.putDevice(runJson, sensors.deviceJson()) && sensors.whyNoDevice() != null) {
       targetJson.put("no_device", sensors.whyNoDevice());
     }
     if (target.device() != null) {

@@ -196,9 +196,7 @@ public final class CopyRun {
     // The destination drive's temperature, system CPU and device counters, as a write records.
     dev.sustain.device.RunSensors sensors =
         dev.sustain.device.DriveSensors.forTarget(dst.toString());
-    if (sensors.deviceJson() != null) {
-      ((ObjectNode) json.get("target"))
-          .set("device", RunFolder.JSON.valueToTree(sensors.deviceJson()));
+    if (dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson())) {
       folder.writeRunJson(json);
     }
     List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());

@@ -185,9 +185,7 @@ public final class FillRun {
     // The drive's temperature, system CPU and device counters, as a write run records them.
     dev.sustain.device.RunSensors sensors =
         dev.sustain.device.DriveSensors.forTarget(dir.toString());
-    if (sensors.deviceJson() != null) {
-      ((ObjectNode) json.get("target"))
-          .set("device", RunFolder.JSON.valueToTree(sensors.deviceJson()));
+    if (dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson())) {
       folder.writeRunJson(json);
     }
     List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
