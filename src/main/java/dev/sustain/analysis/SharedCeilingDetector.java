@@ -1,0 +1,470 @@
+package dev.sustain.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Finds a limit that several targets writing at once share: a USB hub or root port, a controller, a
+ * PCIe switch, any link they all go through. Pure: {@link GroupCurves} in, {@link GroupVerdict}
+ * out; stateless and thread-safe.
+ *
+ * <p>The rules, in order:
+ *
+ * <ol>
+ *   <li>Only the intervals in which every target wrote count, without each target's first and last
+ *       interval (partial: a start-up or an end inside them), and only before the first target's
+ *       own cache cliff: a drive past its cliff writes below its solo burst for its own reason. A
+ *       "cliff" that lines up with another target's start or end is that target's arrival or
+ *       departure, not the drive's cache, and does not count.
+ *   <li>The sum must hold flat: the longest stretch in which it stays within {@value
+ *       #SUM_HOLD_FRACTION} of its level (a single stray interval allowed) and lasts at least
+ *       {@value #MIN_STRETCH_INTERVALS} intervals.
+ *   <li>Over that stretch, a target whose median rate is at most {@value #BELOW_SOLO_FRACTION} of
+ *       its solo rate is held back by the others. One such target and a flat sum make a shared
+ *       ceiling at the sum's level (a slow drive on a hub may keep its whole rate while the fast
+ *       ones split the rest: a shared link shares out fairly, not evenly). None such, with every
+ *       solo rate known: each target is limited on its own.
+ *   <li>Without solo rates, a ceiling still shows when the targets trade it: the sum varies far
+ *       less than the targets do (variance ratio at most {@value #TRADE_VARIANCE_RATIO}, each
+ *       target swinging by at least {@value #TRADE_MIN_SWING} of its level). Independent drives add
+ *       their variances; drives behind one link take from each other.
+ * </ol>
+ *
+ * <p>Separately, a target drags the others when its drop (a stall, or a lasting fall to at most
+ * {@value #DRAG_DROP_FRACTION} of its rate) lines up with the others' rise (at least {@value
+ * #DRAG_RISE_FRACTION} times their rate, taking at least {@value #DRAG_TAKEN_FRACTION} of what it
+ * gave up): it was holding a share of something they all need.
+ */
+public final class SharedCeilingDetector {
+
+  /**
+   * The sum "holds" while within 5% of its level: drives and links vary by 1-3% from one second to
+   * the next, so a ceiling's sum stays inside this band while independent drives' sum moves out of
+   * it whenever one of them changes.
+   */
+  static final double SUM_HOLD_FRACTION = 0.05;
+
+  /** A stretch shorter than this (6 s at 1 s) is too short to call a level. */
+  static final int MIN_STRETCH_INTERVALS = 6;
+
+  /**
+   * At most 85% of its solo rate: clearly held back. Solo passes and group runs of the same drive
+   * differ by a few percent (noise, a different moment), never by 15%.
+   */
+  static final double BELOW_SOLO_FRACTION = 0.85;
+
+  /** Independent rates add their variances (ratio about 1); a traded ceiling keeps it far lower. */
+  static final double TRADE_VARIANCE_RATIO = 0.3;
+
+  /**
+   * A trade is only read when the targets move: their combined σ at least 2% of the sum's level
+   * (below that the variances are measurement noise, and their ratio means nothing).
+   */
+  static final double TRADE_MIN_SWING = 0.02;
+
+  /**
+   * A variance ratio is only trusted over 20 intervals or more: over 6, two independent series look
+   * traded (sample correlation below -0.7) about one time in sixteen.
+   */
+  static final int TRADE_MIN_INTERVALS = 20;
+
+  /** Each target's first and last interval are partial (start-up, end) and left out. */
+  static final int EDGE_INTERVALS = 1;
+
+  /** A cliff within 2 intervals of another target's start or end is caused by it. */
+  static final int ALIGN_INTERVALS = 2;
+
+  /** Intervals before and after a drop over which levels are compared (medians). */
+  static final int DRAG_WINDOW = 3;
+
+  /** A drop: the rate after is at most 70% of the rate before. */
+  static final double DRAG_DROP_FRACTION = 0.7;
+
+  /** The others rose: their sum after is at least 1.15 times their sum before. */
+  static final double DRAG_RISE_FRACTION = 1.15;
+
+  /** ...and they took at least 30% of what the dropping target gave up. */
+  static final double DRAG_TAKEN_FRACTION = 0.3;
+
+  /** A stalled interval: at most 2% of the target's rate before (usually a recorded 0). */
+  static final double STALL_FRACTION = 0.02;
+
+  private SharedCeilingDetector() {}
+
+  /** Reads the group's curves. */
+  public static GroupVerdict detect(GroupCurves g) {
+    int n = g.targets();
+    int m = g.size();
+    if (n < 2) {
+      return empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.ONE_TARGET);
+    }
+    boolean[] together = together(g);
+    List<GroupVerdict.Drag> drags = drags(g, together);
+    boolean[] usable = together.clone();
+    double cut = firstOwnCliff(g);
+    int usableCount = 0;
+    for (int k = 0; k < m; k++) {
+      usable[k] &= g.time(k) <= cut;
+      usableCount += usable[k] ? 1 : 0;
+    }
+    if (usableCount < MIN_STRETCH_INTERVALS) {
+      return withDrags(
+          empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.TOO_SHORT), drags);
+    }
+    double[] sum = new double[m];
+    for (int k = 0; k < m; k++) {
+      double s = 0;
+      for (int i = 0; i < n; i++) {
+        s += usable[k] ? g.rate(i, k) : 0;
+      }
+      sum[k] = s;
+    }
+    int[] stretch = longestHeld(sum, usable);
+    if (stretch == null) {
+      return withDrags(empty(g, GroupVerdict.Kind.NONE, GroupVerdict.Reason.SUM_NOT_FLAT), drags);
+    }
+    int a = stretch[0];
+    int b = stretch[1];
+    double level = Stats.median(Arrays.copyOfRange(sum, a, b));
+    double[] deviation = new double[b - a];
+    for (int k = a; k < b; k++) {
+      deviation[k - a] = Math.abs(sum[k] - level) / level;
+    }
+    double heldWithin = Stats.quantile(deviation, 0.9);
+    List<GroupVerdict.Share> shares = new ArrayList<>();
+    int below = 0;
+    int known = 0;
+    double sumVariance = 0;
+    for (int i = 0; i < n; i++) {
+      double[] r = Arrays.copyOfRange(g.rateMBps()[i], a, b);
+      double median = Stats.median(r);
+      double solo = g.soloMBps()[i];
+      double ofSolo = solo > 0 ? median / solo : Double.NaN;
+      boolean held = ofSolo <= BELOW_SOLO_FRACTION;
+      known += Double.isNaN(ofSolo) ? 0 : 1;
+      below += held ? 1 : 0;
+      shares.add(new GroupVerdict.Share(g.names().get(i), median, solo, ofSolo, held));
+      sumVariance += variance(r);
+    }
+    double swing = Math.sqrt(sumVariance) / level;
+    double varianceRatio =
+        sumVariance > 0 ? variance(Arrays.copyOfRange(sum, a, b)) / sumVariance : Double.NaN;
+    GroupVerdict.Kind kind;
+    GroupVerdict.Reason reason;
+    if (below >= 1) {
+      kind = GroupVerdict.Kind.SHARED_CEILING;
+      reason = GroupVerdict.Reason.HELD_BELOW_SOLO;
+    } else if (known == n) {
+      kind = GroupVerdict.Kind.NONE;
+      reason = GroupVerdict.Reason.AT_SOLO_RATES;
+    } else if (b - a >= TRADE_MIN_INTERVALS
+        && varianceRatio <= TRADE_VARIANCE_RATIO
+        && swing >= TRADE_MIN_SWING) {
+      kind = GroupVerdict.Kind.SHARED_CEILING;
+      reason = GroupVerdict.Reason.HELD_AND_TRADED;
+    } else {
+      kind = GroupVerdict.Kind.UNDETERMINED;
+      reason = GroupVerdict.Reason.NO_SOLO_RATES;
+    }
+    double start = g.time(a) - g.intervalSeconds();
+    return new GroupVerdict(
+        kind,
+        reason,
+        kind == GroupVerdict.Kind.SHARED_CEILING ? level : null,
+        start,
+        g.time(b - 1),
+        level,
+        heldWithin,
+        varianceRatio,
+        shares,
+        drags);
+  }
+
+  /** The intervals in which every target wrote, each target's partial first and last left out. */
+  static boolean[] together(GroupCurves g) {
+    int m = g.size();
+    boolean[] all = new boolean[m];
+    Arrays.fill(all, true);
+    for (int i = 0; i < g.targets(); i++) {
+      int first = first(g, i);
+      int last = last(g, i);
+      for (int k = 0; k < m; k++) {
+        all[k] &=
+            first >= 0
+                && k >= first + EDGE_INTERVALS
+                && k <= last - EDGE_INTERVALS
+                && Double.isFinite(g.rate(i, k));
+      }
+    }
+    return all;
+  }
+
+  private static int first(GroupCurves g, int i) {
+    for (int k = 0; k < g.size(); k++) {
+      if (Double.isFinite(g.rate(i, k))) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  private static int last(GroupCurves g, int i) {
+    for (int k = g.size() - 1; k >= 0; k--) {
+      if (Double.isFinite(g.rate(i, k))) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The group time of the first own cliff that is not another target's arrival or departure;
+   * +infinity when there is none.
+   */
+  static double firstOwnCliff(GroupCurves g) {
+    double cut = Double.POSITIVE_INFINITY;
+    double tolerance = ALIGN_INTERVALS * g.intervalSeconds();
+    double[] cliffs = g.ownCliffSeconds();
+    for (int i = 0; i < g.targets(); i++) {
+      double c = cliffs[i];
+      if (!Double.isFinite(c)) {
+        continue;
+      }
+      boolean caused = false;
+      for (int j = 0; j < g.targets(); j++) {
+        int first = first(g, j);
+        if (j == i || first < 0) {
+          continue;
+        }
+        double startJ = g.time(first) - g.intervalSeconds();
+        double endJ = g.time(last(g, j));
+        caused |= Math.abs(c - startJ) <= tolerance || Math.abs(c - endJ) <= tolerance;
+      }
+      if (!caused) {
+        cut = Math.min(cut, c);
+      }
+    }
+    return cut;
+  }
+
+  /**
+   * The longest stretch of usable intervals in which the sum stays within {@link
+   * #SUM_HOLD_FRACTION} of its level, as {@code [from, to)}; null when none is long enough. The
+   * level starts as the median of all usable intervals and is refined on the stretch found (a sum
+   * with two levels settles on the longer one).
+   */
+  static int[] longestHeld(double[] sum, boolean[] usable) {
+    double[] values = new double[sum.length];
+    int count = 0;
+    for (int k = 0; k < sum.length; k++) {
+      if (usable[k]) {
+        values[count++] = sum[k];
+      }
+    }
+    double level = Stats.median(Arrays.copyOf(values, count));
+    int[] best = null;
+    for (int round = 0; round < 4 && level > 0; round++) {
+      int[] found = longestRun(sum, usable, level);
+      if (found == null) {
+        break;
+      }
+      best = found;
+      double refined = Stats.median(Arrays.copyOfRange(sum, found[0], found[1]));
+      if (refined == level) {
+        break;
+      }
+      level = refined;
+    }
+    return best != null && best[1] - best[0] >= MIN_STRETCH_INTERVALS ? best : null;
+  }
+
+  /** The longest run held near {@code level}, a single stray interval between held ones allowed. */
+  private static int[] longestRun(double[] sum, boolean[] usable, double level) {
+    int m = sum.length;
+    boolean[] held = new boolean[m];
+    for (int k = 0; k < m; k++) {
+      held[k] = usable[k] && Math.abs(sum[k] - level) <= SUM_HOLD_FRACTION * level;
+    }
+    int[] best = null;
+    int k = 0;
+    while (k < m) {
+      if (!held[k]) {
+        k++;
+        continue;
+      }
+      int start = k;
+      int end = k + 1; // exclusive, always on a held interval's end
+      int j = k + 1;
+      while (j < m) {
+        if (held[j]) {
+          end = ++j;
+        } else if (usable[j] && j + 1 < m && held[j + 1]) {
+          j++; // one stray interval, bridged
+        } else {
+          break;
+        }
+      }
+      if (best == null || end - start > best[1] - best[0]) {
+        best = new int[] {start, end};
+      }
+      k = Math.max(j, k + 1);
+    }
+    return best;
+  }
+
+  /** Targets whose stall or lasting drop lines up with the others' rise. */
+  static List<GroupVerdict.Drag> drags(GroupCurves g, boolean[] together) {
+    List<GroupVerdict.Drag> out = new ArrayList<>();
+    for (int i = 0; i < g.targets(); i++) {
+      GroupVerdict.Drag d = dragOf(g, together, i);
+      if (d != null) {
+        out.add(d);
+      }
+    }
+    return out;
+  }
+
+  private static GroupVerdict.Drag dragOf(GroupCurves g, boolean[] together, int i) {
+    int m = g.size();
+    int w = DRAG_WINDOW;
+    double[] own = g.rateMBps()[i];
+    double[] others = new double[m];
+    for (int k = 0; k < m; k++) {
+      for (int j = 0; j < g.targets(); j++) {
+        others[k] += j == i ? 0 : g.rate(j, k);
+      }
+    }
+    for (int k = w; k < m; k++) {
+      if (!allTrue(together, k - w, k + 1)) {
+        continue;
+      }
+      double before = Stats.median(Arrays.copyOfRange(own, k - w, k));
+      double othersBefore = Stats.median(Arrays.copyOfRange(others, k - w, k));
+      if (!(before > 0) || recovering(others, together, k, othersBefore)) {
+        continue;
+      }
+      if (own[k] <= STALL_FRACTION * before) {
+        // A stall: the intervals it wrote (next to) nothing, however short.
+        int end = k;
+        while (end < m && together[end] && own[end] <= STALL_FRACTION * before) {
+          end++;
+        }
+        double othersDuring = Stats.mean(others, k, end);
+        double during = Stats.mean(own, k, end);
+        if (takes(before, during, othersBefore, othersDuring)) {
+          return drag(g, i, k, true, before, during, othersBefore, othersDuring);
+        }
+        continue;
+      }
+      if (k + w > m || !allTrue(together, k, k + w)) {
+        continue;
+      }
+      double after = Stats.median(Arrays.copyOfRange(own, k, k + w));
+      double othersAfter = Stats.median(Arrays.copyOfRange(others, k, k + w));
+      if (after <= DRAG_DROP_FRACTION * before
+          && takes(before, after, othersBefore, othersAfter)
+          && own[k] <= DRAG_DROP_FRACTION * before) {
+        return drag(g, i, k, false, before, after, othersBefore, othersAfter);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * True when the others were themselves in a dip just before {@code k} (their rate then well below
+   * the window before it): a target falling back as they recover is not dragging them.
+   */
+  private static boolean recovering(
+      double[] others, boolean[] together, int k, double othersBefore) {
+    int w = DRAG_WINDOW;
+    int from = Math.max(0, k - 2 * w);
+    if (k - w <= from || !allTrue(together, from, k - w)) {
+      return false;
+    }
+    double earlier = Stats.median(Arrays.copyOfRange(others, from, k - w));
+    return othersBefore < DRAG_DROP_FRACTION * earlier;
+  }
+
+  private static boolean takes(double before, double after, double oBefore, double oAfter) {
+    return oAfter >= DRAG_RISE_FRACTION * oBefore
+        && oAfter - oBefore >= DRAG_TAKEN_FRACTION * (before - after);
+  }
+
+  private static GroupVerdict.Drag drag(
+      GroupCurves g,
+      int i,
+      int k,
+      boolean stall,
+      double before,
+      double after,
+      double othersBefore,
+      double othersAfter) {
+    return new GroupVerdict.Drag(
+        g.names().get(i),
+        g.time(k) - g.intervalSeconds(),
+        stall,
+        before,
+        after,
+        othersBefore,
+        othersAfter);
+  }
+
+  private static boolean allTrue(boolean[] b, int from, int to) {
+    if (from < 0 || to > b.length) {
+      return false;
+    }
+    for (int k = from; k < to; k++) {
+      if (!b[k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static double variance(double[] x) {
+    if (x.length < 2) {
+      return 0;
+    }
+    double mean = Stats.mean(x, 0, x.length);
+    double s = 0;
+    for (double v : x) {
+      s += (v - mean) * (v - mean);
+    }
+    return s / (x.length - 1);
+  }
+
+  private static GroupVerdict empty(
+      GroupCurves g, GroupVerdict.Kind kind, GroupVerdict.Reason reason) {
+    List<GroupVerdict.Share> shares = new ArrayList<>();
+    double[] solo = g.soloMBps();
+    for (int i = 0; i < g.targets(); i++) {
+      shares.add(new GroupVerdict.Share(g.names().get(i), Double.NaN, solo[i], Double.NaN, false));
+    }
+    return new GroupVerdict(
+        kind,
+        reason,
+        null,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        shares,
+        List.of());
+  }
+
+  private static GroupVerdict withDrags(GroupVerdict v, List<GroupVerdict.Drag> drags) {
+    return new GroupVerdict(
+        v.kind(),
+        v.reason(),
+        v.ceilingMBps(),
+        v.startSeconds(),
+        v.endSeconds(),
+        v.sumMBps(),
+        v.sumHeldWithin(),
+        v.varianceRatio(),
+        v.shares(),
+        drags);
+  }
+}
