@@ -92,6 +92,17 @@ public final class SharedCeilingDetector {
 
   private SharedCeilingDetector() {}
 
+  /**
+   * What a target wrote alone, from the rates of its solo pass: their median without the first and
+   * last interval (a start-up and an end are partial); NaN with fewer than three intervals.
+   */
+  public static double soloRateMBps(double[] rates) {
+    if (rates.length < 3) {
+      return Double.NaN;
+    }
+    return Stats.median(Arrays.copyOfRange(rates, 1, rates.length - 1));
+  }
+
   /** Reads the group's curves. */
   public static GroupVerdict detect(GroupCurves g) {
     int n = g.targets();
