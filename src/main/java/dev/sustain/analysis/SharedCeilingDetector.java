@@ -18,7 +18,8 @@ import java.util.List;
  *       "cliff" that lines up with another target's start or end is that target's arrival or
  *       departure, not the drive's cache, and does not count.
  *   <li>The sum must hold flat: the longest stretch in which it stays within {@value
- *       #SUM_HOLD_FRACTION} of its level (a single stray interval allowed) and lasts at least
+ *       #SUM_HOLD_FRACTION} of its level (a single stray interval allowed; judged over {@value
+ *       #SUM_SMOOTH_SECONDS} s at least, for intervals shorter than that) and lasts at least
  *       {@value #MIN_STRETCH_INTERVALS} intervals.
  *   <li>Over that stretch, a target whose median rate is at most {@value #BELOW_SOLO_FRACTION} of
  *       its solo rate is held back by the others. One such target and a flat sum make a shared
@@ -31,10 +32,11 @@ import java.util.List;
  *       their variances; drives behind one link take from each other.
  * </ol>
  *
- * <p>Separately, a target drags the others when its drop (a stall, or a lasting fall to at most
- * {@value #DRAG_DROP_FRACTION} of its rate) lines up with the others' rise (at least {@value
- * #DRAG_RISE_FRACTION} times their rate, taking at least {@value #DRAG_TAKEN_FRACTION} of what it
- * gave up): it was holding a share of something they all need.
+ * <p>Separately, a target drags the others when its own cliff (a fall to at most {@value
+ * #DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value #STALL_MIN_SECONDS} s lines up
+ * with the others' rise (at least {@value #DRAG_RISE_FRACTION} times their rate, taking at least
+ * {@value #DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something they all
+ * need.
  */
 public final class SharedCeilingDetector {
 
@@ -75,7 +77,7 @@ public final class SharedCeilingDetector {
   /** A cliff within 2 intervals of another target's start or end is caused by it. */
   static final int ALIGN_INTERVALS = 2;
 
-  /** Intervals before and after a drop over which levels are compared (medians). */
+  /** Intervals before and after a cliff over which levels are compared (medians). */
   static final int DRAG_WINDOW = 3;
 
   /** A drop: the rate after is at most 70% of the rate before. */
@@ -89,6 +91,18 @@ public final class SharedCeilingDetector {
 
   /** A stalled interval: at most 2% of the target's rate before (usually a recorded 0). */
   static final double STALL_FRACTION = 0.02;
+
+  /**
+   * A stall that drags lasts at least a second (and two intervals): behind one queue a target may
+   * get nothing for a moment while the others take it all, and that is the trade, not a stall.
+   */
+  static final double STALL_MIN_SECONDS = 1.0;
+
+  /**
+   * The sum is judged over a second at least: a link or a throttle hands out its rate in slices, so
+   * a sum sampled every half second swings around its level from one interval to the next.
+   */
+  static final double SUM_SMOOTH_SECONDS = 1.0;
 
   private SharedCeilingDetector() {}
 
@@ -131,16 +145,24 @@ public final class SharedCeilingDetector {
       }
       sum[k] = s;
     }
-    int[] stretch = longestHeld(sum, usable);
+    // The sum is judged over a second at least; a smoothed interval stands for the ones it covers.
+    int span = Math.max(1, (int) Math.round(SUM_SMOOTH_SECONDS / g.intervalSeconds()));
+    double[] smooth = new double[m];
+    boolean[] smoothUsable = new boolean[m];
+    for (int k = span - 1; k < m; k++) {
+      smoothUsable[k] = allTrue(usable, k - span + 1, k + 1);
+      smooth[k] = smoothUsable[k] ? Stats.mean(sum, k - span + 1, k + 1) : 0;
+    }
+    int[] stretch = longestHeld(smooth, smoothUsable);
     if (stretch == null) {
       return withDrags(empty(g, GroupVerdict.Kind.NONE, GroupVerdict.Reason.SUM_NOT_FLAT), drags);
     }
-    int a = stretch[0];
+    int a = stretch[0] - span + 1;
     int b = stretch[1];
-    double level = Stats.median(Arrays.copyOfRange(sum, a, b));
-    double[] deviation = new double[b - a];
-    for (int k = a; k < b; k++) {
-      deviation[k - a] = Math.abs(sum[k] - level) / level;
+    double level = Stats.median(Arrays.copyOfRange(smooth, stretch[0], b));
+    double[] deviation = new double[b - stretch[0]];
+    for (int k = stretch[0]; k < b; k++) {
+      deviation[k - stretch[0]] = Math.abs(smooth[k] - level) / level;
     }
     double heldWithin = Stats.quantile(deviation, 0.9);
     List<GroupVerdict.Share> shares = new ArrayList<>();
@@ -336,6 +358,12 @@ public final class SharedCeilingDetector {
     return out;
   }
 
+  /**
+   * Target {@code i}'s drag: at its own cliff (as its own analysis found it), or at its first stall
+   * of at least {@link #STALL_MIN_SECONDS}, when the others rose as it fell. Only these count: the
+   * rates of targets that trade one ceiling swing against each other all the time, and a dip of one
+   * interval that the others fill is that trade, not a drive that drags.
+   */
   private static GroupVerdict.Drag dragOf(GroupCurves g, boolean[] together, int i) {
     int m = g.size();
     int w = DRAG_WINDOW;
@@ -346,55 +374,56 @@ public final class SharedCeilingDetector {
         others[k] += j == i ? 0 : g.rate(j, k);
       }
     }
+    double cliff = g.ownCliffSeconds()[i];
+    if (Double.isFinite(cliff)) {
+      // The interval the cliff begins in is a transition: compare the windows either side of it.
+      int k = 0;
+      while (k < m && g.time(k) <= cliff + 1e-9) {
+        k++;
+      }
+      if (k - 1 - w >= 0 && k + w <= m && allTrue(together, k - 1 - w, k + w)) {
+        double before = Stats.median(Arrays.copyOfRange(own, k - 1 - w, k - 1));
+        double after = Stats.median(Arrays.copyOfRange(own, k, k + w));
+        double othersBefore = Stats.median(Arrays.copyOfRange(others, k - 1 - w, k - 1));
+        double othersAfter = Stats.median(Arrays.copyOfRange(others, k, k + w));
+        if (after <= DRAG_DROP_FRACTION * before
+            && takes(before, after, othersBefore, othersAfter)) {
+          return new GroupVerdict.Drag(
+              g.names().get(i), cliff, false, before, after, othersBefore, othersAfter);
+        }
+      }
+    }
+    int minStall = Math.max(2, (int) Math.ceil(STALL_MIN_SECONDS / g.intervalSeconds() - 1e-9));
     for (int k = w; k < m; k++) {
       if (!allTrue(together, k - w, k + 1)) {
         continue;
       }
       double before = Stats.median(Arrays.copyOfRange(own, k - w, k));
-      double othersBefore = Stats.median(Arrays.copyOfRange(others, k - w, k));
-      if (!(before > 0) || recovering(others, together, k, othersBefore)) {
+      if (!(before > 0) || own[k] > STALL_FRACTION * before) {
         continue;
       }
-      if (own[k] <= STALL_FRACTION * before) {
-        // A stall: the intervals it wrote (next to) nothing, however short.
-        int end = k;
-        while (end < m && together[end] && own[end] <= STALL_FRACTION * before) {
-          end++;
-        }
+      int end = k;
+      while (end < m && together[end] && own[end] <= STALL_FRACTION * before) {
+        end++;
+      }
+      if (end - k >= minStall) {
+        double othersBefore = Stats.median(Arrays.copyOfRange(others, k - w, k));
         double othersDuring = Stats.mean(others, k, end);
         double during = Stats.mean(own, k, end);
         if (takes(before, during, othersBefore, othersDuring)) {
-          return drag(g, i, k, true, before, during, othersBefore, othersDuring);
+          return new GroupVerdict.Drag(
+              g.names().get(i),
+              g.time(k) - g.intervalSeconds(),
+              true,
+              before,
+              during,
+              othersBefore,
+              othersDuring);
         }
-        continue;
       }
-      if (k + w > m || !allTrue(together, k, k + w)) {
-        continue;
-      }
-      double after = Stats.median(Arrays.copyOfRange(own, k, k + w));
-      double othersAfter = Stats.median(Arrays.copyOfRange(others, k, k + w));
-      if (after <= DRAG_DROP_FRACTION * before
-          && takes(before, after, othersBefore, othersAfter)
-          && own[k] <= DRAG_DROP_FRACTION * before) {
-        return drag(g, i, k, false, before, after, othersBefore, othersAfter);
-      }
+      k = end;
     }
     return null;
-  }
-
-  /**
-   * True when the others were themselves in a dip just before {@code k} (their rate then well below
-   * the window before it): a target falling back as they recover is not dragging them.
-   */
-  private static boolean recovering(
-      double[] others, boolean[] together, int k, double othersBefore) {
-    int w = DRAG_WINDOW;
-    int from = Math.max(0, k - 2 * w);
-    if (k - w <= from || !allTrue(together, from, k - w)) {
-      return false;
-    }
-    double earlier = Stats.median(Arrays.copyOfRange(others, from, k - w));
-    return othersBefore < DRAG_DROP_FRACTION * earlier;
   }
 
   private static boolean takes(double before, double after, double oBefore, double oAfter) {

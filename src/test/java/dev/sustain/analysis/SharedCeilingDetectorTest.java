@@ -31,6 +31,17 @@ class SharedCeilingDetectorTest {
 
   @ParameterizedTest
   @MethodSource("seeds")
+  void aCeilingHandedOutInSlicesIsFoundAndItsTradeIsNoDrag(long seed) {
+    SyntheticGroups.Truth t =
+        SyntheticGroups.make(seed, new SyntheticGroups.Spec(true, true, false, false, true));
+    GroupVerdict v = SharedCeilingDetector.detect(t.curves());
+    assertThat(v.kind()).as(t.text() + " -> " + v).isEqualTo(GroupVerdict.Kind.SHARED_CEILING);
+    assertThat(v.ceilingMBps()).as(t.text()).isCloseTo(t.ceilingMBps(), withinPercent(5));
+    assertThat(v.drags()).as(t.text() + " -> " + v).isEmpty();
+  }
+
+  @ParameterizedTest
+  @MethodSource("seeds")
   void noCeilingIsClaimedWhenEachTargetIsLimitedOnItsOwn(long seed) {
     SyntheticGroups.Truth t =
         SyntheticGroups.make(seed, new SyntheticGroups.Spec(false, true, false, false));

@@ -30,8 +30,19 @@ public final class SyntheticGroups {
       Boolean drags,
       String text) {}
 
-  /** What to make. */
-  public record Spec(boolean shared, boolean soloKnown, boolean ownCliffs, boolean drag) {}
+  /**
+   * What to make.
+   *
+   * @param rough the targets' shares swing by 15-35% from one interval to the next and, below 1 s
+   *     intervals, the sum swings by 5-8% one interval and back the next (a throttle or a link
+   *     handing out its rate in slices, as the emulated shared device does)
+   */
+  public record Spec(
+      boolean shared, boolean soloKnown, boolean ownCliffs, boolean drag, boolean rough) {
+    public Spec(boolean shared, boolean soloKnown, boolean ownCliffs, boolean drag) {
+      this(shared, soloKnown, ownCliffs, drag, false);
+    }
+  }
 
   private SyntheticGroups() {}
 
@@ -59,6 +70,12 @@ public final class SyntheticGroups {
     double shareNoise =
         spec.soloKnown() ? 0.01 + 0.07 * r.nextDouble() : 0.06 + 0.04 * r.nextDouble();
     double sumNoise = 0.004 + 0.008 * r.nextDouble();
+    double slice = 0;
+    if (spec.rough()) {
+      interval = r.nextBoolean() ? 0.5 : 0.25;
+      shareNoise = 0.15 + 0.2 * r.nextDouble();
+      slice = 0.05 + 0.03 * r.nextDouble();
+    }
     double ownNoise = 0.01 + 0.04 * r.nextDouble();
     if (spec.shared()) {
       // A ceiling that clearly binds: at least one target gets at most 75% of its solo rate
@@ -141,14 +158,14 @@ public final class SyntheticGroups {
         double total = 0;
         double[] jittered = new double[s.length];
         for (int a = 0; a < s.length; a++) {
-          jittered[a] = Math.max(0, s[a] * (1 + shareNoise * gaussian(r)));
+          jittered[a] = Math.max(0.05 * s[a], s[a] * (1 + shareNoise * gaussian(r)));
           total += jittered[a];
         }
         double want = 0;
         for (double v : s) {
           want += v;
         }
-        want *= 1 + sumNoise * gaussian(r);
+        want *= 1 + sumNoise * gaussian(r) + (k % 2 == 0 ? slice : -slice);
         for (int a = 0; a < s.length; a++) {
           level[active.get(a)] = total > 0 ? jittered[a] * want / total : 0;
         }
@@ -174,8 +191,8 @@ public final class SyntheticGroups {
     String text =
         String.format(
             java.util.Locale.ROOT,
-            "seed %d: %d targets, %d x %.1fs, solo %s, ceiling %s, cliffs %s, noise share %.3f sum"
-                + " %.3f own %.3f",
+            "seed %d: %d targets, %d x %.2fs, solo %s, ceiling %s, cliffs %s, noise share %.3f sum"
+                + " %.3f own %.3f slice %.3f",
             seed,
             n,
             m,
@@ -185,7 +202,8 @@ public final class SyntheticGroups {
             Arrays.toString(cliff),
             shareNoise,
             sumNoise,
-            ownNoise);
+            ownNoise,
+            slice);
     return new Truth(
         new GroupCurves(names, interval, times, rate, soloSeen, cliff),
         ceiling,
