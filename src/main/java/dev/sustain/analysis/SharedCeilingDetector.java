@@ -17,15 +17,17 @@ import java.util.List;
  *       own cache cliff: a drive past its cliff writes below its solo burst for its own reason. A
  *       "cliff" that lines up with another target's start or end is that target's arrival or
  *       departure, not the drive's cache, and does not count.
- *   <li>The sum must hold flat: the longest stretch in which it stays within {@value
- *       #SUM_HOLD_FRACTION} of its level (a single stray interval allowed; judged over {@value
- *       #SUM_SMOOTH_SECONDS} s at least, for intervals shorter than that) and lasts at least
- *       {@value #MIN_STRETCH_INTERVALS} intervals.
- *   <li>Over that stretch, a target whose median rate is at most {@value #BELOW_SOLO_FRACTION} of
- *       its solo rate is held back by the others. One such target and a flat sum make a shared
- *       ceiling at the sum's level (a slow drive on a hub may keep its whole rate while the fast
- *       ones split the rest: a shared link shares out fairly, not evenly). None such, with every
- *       solo rate known: each target is limited on its own.
+ *   <li>The sum must hold flat from the moment they all write: a stretch beginning there in which
+ *       it stays within {@value #SUM_HOLD_FRACTION} of its level (or three times its own noise, at
+ *       most {@value #MAX_HOLD_FRACTION}; a single stray interval allowed; judged over {@value
+ *       #SUM_SMOOTH_SECONDS} s at least, for intervals shorter than that), lasting at least {@value
+ *       #MIN_STRETCH_INTERVALS} intervals.
+ *   <li>Over that stretch, and over its first {@value #MIN_STRETCH_INTERVALS} intervals alike, a
+ *       target whose median rate is at most {@value #BELOW_SOLO_FRACTION} of its solo rate is held
+ *       back by the others. One such target and a flat sum make a shared ceiling at the sum's level
+ *       (a slow drive on a hub may keep its whole rate while the fast ones split the rest: a shared
+ *       link shares out fairly, not evenly). None such, with every solo rate known: each target is
+ *       limited on its own.
  *   <li>Without solo rates, a ceiling still shows when the targets trade it: the sum varies far
  *       less than the targets do (variance ratio at most {@value #TRADE_VARIANCE_RATIO}, each
  *       target swinging by at least {@value #TRADE_MIN_SWING} of its level). Independent drives add
@@ -49,6 +51,15 @@ public final class SharedCeilingDetector {
 
   /** A stretch shorter than this (6 s at 1 s) is too short to call a level. */
   static final int MIN_STRETCH_INTERVALS = 6;
+
+  /**
+   * However noisy the sum, a band wider than 15% is no longer "held": at most this. (Noise this
+   * large comes from sampling on a busy host, not from drives, whose seconds vary by 1-3%.)
+   */
+  static final double MAX_HOLD_FRACTION = 0.15;
+
+  /** The held stretch may begin this many intervals after the targets write together (a ramp). */
+  static final int START_SLACK_INTERVALS = 2;
 
   /**
    * At most 85% of its solo rate: clearly held back. Solo passes and group runs of the same drive
@@ -153,7 +164,18 @@ public final class SharedCeilingDetector {
       smoothUsable[k] = allTrue(usable, k - span + 1, k + 1);
       smooth[k] = smoothUsable[k] ? Stats.mean(sum, k - span + 1, k + 1) : 0;
     }
-    int[] stretch = longestHeld(smooth, smoothUsable);
+    // The raw sum's noise over the first stretch they all wrote, as it is in the smoothed sum (a
+    // mean of `span` intervals).
+    int from = 0;
+    while (from < m && !usable[from]) {
+      from++;
+    }
+    int to = from;
+    while (to < m && usable[to]) {
+      to++;
+    }
+    double rawNoise = Stats.diffNoiseSigma(sum, from, to) / Math.sqrt(span);
+    int[] stretch = heldFromStart(smooth, smoothUsable, rawNoise);
     if (stretch == null) {
       return withDrags(empty(g, GroupVerdict.Kind.NONE, GroupVerdict.Reason.SUM_NOT_FLAT), drags);
     }
@@ -169,12 +191,15 @@ public final class SharedCeilingDetector {
     int below = 0;
     int known = 0;
     double sumVariance = 0;
+    // Held back from the moment they all write, not only later (drives declining on their own).
+    int early = Math.min(b, a + MIN_STRETCH_INTERVALS * span);
     for (int i = 0; i < n; i++) {
       double[] r = Arrays.copyOfRange(g.rateMBps()[i], a, b);
       double median = Stats.median(r);
       double solo = g.soloMBps()[i];
       double ofSolo = solo > 0 ? median / solo : Double.NaN;
-      boolean held = ofSolo <= BELOW_SOLO_FRACTION;
+      double earlyOfSolo = Stats.median(Arrays.copyOfRange(g.rateMBps()[i], a, early)) / solo;
+      boolean held = ofSolo <= BELOW_SOLO_FRACTION && earlyOfSolo <= BELOW_SOLO_FRACTION;
       known += Double.isNaN(ofSolo) ? 0 : 1;
       below += held ? 1 : 0;
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo, ofSolo, held));
@@ -282,68 +307,111 @@ public final class SharedCeilingDetector {
   }
 
   /**
-   * The longest stretch of usable intervals in which the sum stays within {@link
-   * #SUM_HOLD_FRACTION} of its level, as {@code [from, to)}; null when none is long enough. The
-   * level starts as the median of all usable intervals and is refined on the stretch found (a sum
-   * with two levels settles on the longer one).
+   * The stretch from the start of the usable intervals in which the sum holds near its level, as
+   * {@code [from, to)}; null when it does not hold from the start for {@link
+   * #MIN_STRETCH_INTERVALS}. A shared limit binds as soon as the targets write together (each alone
+   * is faster than its share), so the stretch must begin there (within {@link
+   * #START_SLACK_INTERVALS}); a sum that only settles later (drives declining on their own, past
+   * their burst) is no evidence of one. The level is first the median of the whole block, or of its
+   * first intervals, then of the stretch found; the band is {@link #SUM_HOLD_FRACTION}, or three
+   * times the sum's own interval-to-interval noise where that is larger (at most {@link
+   * #MAX_HOLD_FRACTION}): a busy host's sampling jitter is not a change of level.
    */
-  static int[] longestHeld(double[] sum, boolean[] usable) {
-    double[] values = new double[sum.length];
-    int count = 0;
-    for (int k = 0; k < sum.length; k++) {
-      if (usable[k]) {
-        values[count++] = sum[k];
-      }
+  static int[] heldFromStart(double[] sum, boolean[] usable, double noiseMBps) {
+    int u0 = 0;
+    while (u0 < usable.length && !usable[u0]) {
+      u0++;
     }
-    double level = Stats.median(Arrays.copyOf(values, count));
+    int blockEnd = u0;
+    while (blockEnd < usable.length && usable[blockEnd]) {
+      blockEnd++;
+    }
+    if (blockEnd - u0 < MIN_STRETCH_INTERVALS) {
+      return null;
+    }
+    // Two first guesses of the level: the whole block's (a sum that holds) and its first
+    // intervals' (a sum that holds a while, then moves); the longer held run wins.
+    double[] guesses = {
+      Stats.median(Arrays.copyOfRange(sum, u0, blockEnd)),
+      Stats.median(Arrays.copyOfRange(sum, u0, u0 + MIN_STRETCH_INTERVALS))
+    };
     int[] best = null;
-    for (int round = 0; round < 4 && level > 0; round++) {
-      int[] found = longestRun(sum, usable, level);
-      if (found == null) {
-        break;
+    for (double guess : guesses) {
+      if (!(guess > 0)) {
+        continue;
       }
-      best = found;
-      double refined = Stats.median(Arrays.copyOfRange(sum, found[0], found[1]));
-      if (refined == level) {
-        break;
+      double band = Math.min(MAX_HOLD_FRACTION, Math.max(SUM_HOLD_FRACTION, 3 * noiseMBps / guess));
+      double level = guess;
+      for (int round = 0; round < 4; round++) {
+        int[] found = withoutDrift(sum, runFrom(sum, u0, blockEnd, level, band), band);
+        if (found == null) {
+          break;
+        }
+        if (best == null || found[1] - found[0] > best[1] - best[0]) {
+          best = found;
+        }
+        double refined = Stats.median(Arrays.copyOfRange(sum, found[0], found[1]));
+        if (refined == level) {
+          break;
+        }
+        level = refined;
       }
-      level = refined;
     }
     return best != null && best[1] - best[0] >= MIN_STRETCH_INTERVALS ? best : null;
   }
 
-  /** The longest run held near {@code level}, a single stray interval between held ones allowed. */
-  private static int[] longestRun(double[] sum, boolean[] usable, double level) {
-    int m = sum.length;
-    boolean[] held = new boolean[m];
-    for (int k = 0; k < m; k++) {
-      held[k] = usable[k] && Math.abs(sum[k] - level) <= SUM_HOLD_FRACTION * level;
+  /**
+   * The run, shortened (by halves) until its first and last thirds differ by no more than {@code
+   * band}: a sum that slides down inside the band is a decline, not a ceiling. Null when what is
+   * left is shorter than {@link #MIN_STRETCH_INTERVALS}.
+   */
+  private static int[] withoutDrift(double[] sum, int[] run, double band) {
+    if (run == null) {
+      return null;
     }
-    int[] best = null;
-    int k = 0;
-    while (k < m) {
-      if (!held[k]) {
-        k++;
-        continue;
+    int from = run[0];
+    int to = run[1];
+    while (to - from >= MIN_STRETCH_INTERVALS) {
+      int third = Math.max(1, (to - from) / 3);
+      double head = Stats.median(Arrays.copyOfRange(sum, from, from + third));
+      double tail = Stats.median(Arrays.copyOfRange(sum, to - third, to));
+      double level = Stats.median(Arrays.copyOfRange(sum, from, to));
+      if (Math.abs(head - tail) <= band * level) {
+        return new int[] {from, to};
       }
-      int start = k;
-      int end = k + 1; // exclusive, always on a held interval's end
-      int j = k + 1;
-      while (j < m) {
-        if (held[j]) {
-          end = ++j;
-        } else if (usable[j] && j + 1 < m && held[j + 1]) {
-          j++; // one stray interval, bridged
-        } else {
-          break;
-        }
-      }
-      if (best == null || end - start > best[1] - best[0]) {
-        best = new int[] {start, end};
-      }
-      k = Math.max(j, k + 1);
+      to = from + Math.max(MIN_STRETCH_INTERVALS - 1, (to - from) / 2);
     }
-    return best;
+    return null;
+  }
+
+  /**
+   * The run held within {@code band} of {@code level}, starting at the first held interval among
+   * the first {@link #START_SLACK_INTERVALS} + 1 of {@code [from, to)}, a single stray interval
+   * between held ones allowed.
+   */
+  private static int[] runFrom(double[] sum, int from, int to, double level, double band) {
+    int start = -1;
+    for (int k = from; k <= Math.min(to - 1, from + START_SLACK_INTERVALS); k++) {
+      if (Math.abs(sum[k] - level) <= band * level) {
+        start = k;
+        break;
+      }
+    }
+    if (start < 0) {
+      return null;
+    }
+    int end = start + 1;
+    int j = start + 1;
+    while (j < to) {
+      if (Math.abs(sum[j] - level) <= band * level) {
+        end = ++j;
+      } else if (j + 1 < to && Math.abs(sum[j + 1] - level) <= band * level) {
+        j++; // one stray interval, bridged
+      } else {
+        break;
+      }
+    }
+    return new int[] {start, end};
   }
 
   /** Targets whose stall or lasting drop lines up with the others' rise. */

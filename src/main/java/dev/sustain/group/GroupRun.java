@@ -288,7 +288,7 @@ public final class GroupRun {
       @Override
       public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
         if (samples != null) {
-          samples.row(i, System.nanoTime(), row.timeSeconds(), row.intervalSeconds(), row.bytes());
+          samples.row(i, System.nanoTime(), row.intervalSeconds(), row.bytes());
         }
         observer.sample(name, row, totalBytes, elapsedSeconds);
       }

@@ -48,6 +48,9 @@ final class GroupSamples implements AutoCloseable {
   /** Per target: its run's start, estimated from its rows; MAX_VALUE until its first row. */
   private final long[] startNanos;
 
+  /** Per target: the real time its rows have covered so far. */
+  private final long[] elapsedNanos;
+
   /** Per target: everything up to here has been reported, nanoTime. */
   private final long[] knownUntilNanos;
 
@@ -74,6 +77,7 @@ final class GroupSamples implements AutoCloseable {
     this.listener = listener;
     this.notBeforeNanos = notBeforeNanos.clone();
     this.startNanos = new long[targets];
+    this.elapsedNanos = new long[targets];
     this.knownUntilNanos = notBeforeNanos.clone();
     this.ended = new boolean[targets];
     Arrays.fill(startNanos, Long.MAX_VALUE);
@@ -101,19 +105,21 @@ final class GroupSamples implements AutoCloseable {
   }
 
   /**
-   * A row of target {@code i}, reported at {@code nowNanos}.
+   * A row of target {@code i}, reported at {@code nowNanos}. Its place in time comes from the real
+   * lengths of the target's rows (their sum is the real time since its start; a row's nominal time
+   * is its interval boundary, which a late wake-up overshoots), anchored at its start, estimated as
+   * the earliest {@code now - elapsed} seen.
    *
-   * @param timeSeconds the row's end, seconds since the target's own start
-   * @param intervalSeconds the row's length
+   * @param intervalSeconds the row's real length
    */
-  synchronized void row(
-      int i, long nowNanos, double timeSeconds, double intervalSeconds, long bytes) {
-    long start = nowNanos - Math.round(timeSeconds * 1e9);
-    startNanos[i] = Math.min(startNanos[i], Math.max(start, notBeforeNanos[i]));
+  synchronized void row(int i, long nowNanos, double intervalSeconds, long bytes) {
+    elapsedNanos[i] += Math.round(intervalSeconds * 1e9);
+    startNanos[i] =
+        Math.min(startNanos[i], Math.max(nowNanos - elapsedNanos[i], notBeforeNanos[i]));
     if (zeroNanos == Long.MIN_VALUE) {
       zeroNanos = startNanos[i];
     }
-    long end = startNanos[i] + Math.round(timeSeconds * 1e9);
+    long end = startNanos[i] + elapsedNanos[i];
     long begin = end - Math.round(intervalSeconds * 1e9);
     spread(i, begin, end, bytes);
     knownUntilNanos[i] = Math.max(knownUntilNanos[i], end);

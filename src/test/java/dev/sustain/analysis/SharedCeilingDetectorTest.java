@@ -66,6 +66,17 @@ class SharedCeilingDetectorTest {
 
   @ParameterizedTest
   @MethodSource("seeds")
+  void drivesDecliningOnTheirOwnAreNotASharedCeiling(long seed) {
+    SyntheticGroups.Truth t =
+        SyntheticGroups.make(
+            seed, new SyntheticGroups.Spec(false, true, false, false, false, true));
+    GroupVerdict v = SharedCeilingDetector.detect(t.curves());
+    assertThat(v.kind()).as(t.text() + " -> " + v).isNotEqualTo(GroupVerdict.Kind.SHARED_CEILING);
+    assertThat(v.drags()).as(t.text()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @MethodSource("seeds")
   void aTargetWhoseCliffHandsItsShareToTheOthersDragsThem(long seed) {
     SyntheticGroups.Truth t =
         SyntheticGroups.make(seed, new SyntheticGroups.Spec(true, true, false, true));

@@ -36,11 +36,23 @@ public final class SyntheticGroups {
    * @param rough the targets' shares swing by 15-35% from one interval to the next and, below 1 s
    *     intervals, the sum swings by 5-8% one interval and back the next (a throttle or a link
    *     handing out its rate in slices, as the emulated shared device does)
+   * @param decline each target declines on its own, gradually, by 0.1-0.2% of its solo rate per
+   *     interval (spinning disks from the outer to the inner tracks): no cliff its analysis would
+   *     name
    */
   public record Spec(
-      boolean shared, boolean soloKnown, boolean ownCliffs, boolean drag, boolean rough) {
+      boolean shared,
+      boolean soloKnown,
+      boolean ownCliffs,
+      boolean drag,
+      boolean rough,
+      boolean decline) {
     public Spec(boolean shared, boolean soloKnown, boolean ownCliffs, boolean drag) {
-      this(shared, soloKnown, ownCliffs, drag, false);
+      this(shared, soloKnown, ownCliffs, drag, false, false);
+    }
+
+    public Spec(boolean shared, boolean soloKnown, boolean ownCliffs, boolean drag, boolean rough) {
+      this(shared, soloKnown, ownCliffs, drag, rough, false);
     }
   }
 
@@ -133,6 +145,11 @@ public final class SyntheticGroups {
         floor[i] = solo[i] * (0.1 + 0.4 * r.nextDouble());
       }
     }
+    double[] declineTo = new double[n];
+    for (int i = 0; i < n; i++) {
+      // A spinning disk loses about half its rate over hours: 0.1-0.2% per interval at most.
+      declineTo[i] = spec.decline() ? 1 - Math.min(0.7, m * (0.001 + 0.001 * r.nextDouble())) : 1;
+    }
     double[][] rate = new double[n][m];
     for (double[] row : rate) {
       Arrays.fill(row, Double.NaN);
@@ -144,6 +161,7 @@ public final class SyntheticGroups {
       List<Integer> active = new ArrayList<>();
       for (int i = 0; i < n; i++) {
         limit[i] = k >= cliffAt[i] ? floor[i] : solo[i];
+        limit[i] *= 1 - (1 - declineTo[i]) * k / (double) (m - 1);
         if (k >= first[i] && k <= last[i]) {
           active.add(i);
         }
