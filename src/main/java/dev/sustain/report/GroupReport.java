@@ -110,6 +110,39 @@ public record GroupReport(
     return sum;
   }
 
+  /**
+   * Each target's curve on the group's clock (its own intervals while it wrote), then the sum's,
+   * labelled by name and {@code sum}: for charts that overlay them.
+   */
+  public List<CurveReport> curvesOnGroupClock() {
+    List<CurveReport> out = new ArrayList<>();
+    double[] time = curves.timeSeconds();
+    for (int i = 0; i <= curves.targets(); i++) {
+      double[] rate = i < curves.targets() ? curves.rateMBps()[i] : sumMBps();
+      dev.sustain.analysis.SampleSeries.Builder b =
+          dev.sustain.analysis.SampleSeries.builder(time.length);
+      for (int k = 0; k < time.length; k++) {
+        if (Double.isFinite(rate[k])) {
+          b.add(time[k], rate[k]);
+        }
+      }
+      dev.sustain.analysis.SampleSeries series = b.build();
+      if (series.size() == 0) {
+        continue;
+      }
+      String label = i < curves.targets() ? curves.names().get(i) : "sum";
+      out.add(
+          new CurveReport(
+              folder.dir(),
+              label,
+              RunInfo.NONE,
+              series,
+              dev.sustain.analysis.Analyzer.analyze(series),
+              List.of()));
+    }
+    return out;
+  }
+
   /** The group's {@code analysis.json}: each target's headline figures and the shared ceiling. */
   public ObjectNode toJson() {
     JsonNodeFactory f = JsonNodeFactory.instance;

@@ -91,7 +91,8 @@ final class GroupWords {
               + ": they take what it gives up, so they share a limit with it");
     }
     JsonNode shared = r.shared();
-    if (shared.isObject() && shared.path("summary").isTextual()) {
+    boolean named = v.shared() && shared.path("parts").size() > 0; // the ceiling's sentence has it
+    if (!named && shared.isObject() && shared.path("summary").isTextual()) {
       out.add("in sysfs: " + shared.path("summary").asText());
     }
     return out;

@@ -269,7 +269,7 @@ public final class HtmlReport {
         .append("</td></tr>");
   }
 
-  private static String keyValues(String caption, Map<String, String> kv) {
+  static String keyValues(String caption, Map<String, String> kv) {
     if (kv.isEmpty()) {
       return "<p class=\"hint\">" + esc(caption) + ": not known (an imported curve).</p>";
     }
@@ -362,7 +362,7 @@ public final class HtmlReport {
     return o;
   }
 
-  private static void addOrNull(ArrayNode a, double v, int decimals) {
+  static void addOrNull(ArrayNode a, double v, int decimals) {
     if (Double.isFinite(v)) {
       a.add(round(v, decimals));
     } else {
@@ -370,12 +370,12 @@ public final class HtmlReport {
     }
   }
 
-  private static double round(double v, int decimals) {
+  static double round(double v, int decimals) {
     double f = Math.pow(10, decimals);
     return Math.round(v * f) / f;
   }
 
-  private static String page(String title, String body, ObjectNode data) {
+  static String page(String title, String body, ObjectNode data) {
     Map<String, String> parts = new java.util.HashMap<>();
     parts.put("TITLE", esc(title));
     parts.put("UPLOT_CSS", resource(UPLOT_DIR + "uPlot.min.css"));
