@@ -17,21 +17,27 @@ import java.util.List;
  *       own cache cliff: a drive past its cliff writes below its solo burst for its own reason. A
  *       "cliff" that lines up with another target's start or end is that target's arrival or
  *       departure, not the drive's cache, and does not count.
- *   <li>The sum must hold flat from the moment they all write: a stretch beginning there in which
- *       it stays within {@value #SUM_HOLD_FRACTION} of its level (or three times its own noise, at
- *       most {@value #MAX_HOLD_FRACTION}; a single stray interval allowed; judged over {@value
- *       #SUM_SMOOTH_SECONDS} s at least, for intervals shorter than that), lasting at least {@value
- *       #MIN_STRETCH_INTERVALS} intervals.
+ *   <li>The sum must hold flat from the moment they all write (a shared limit binds at once, each
+ *       drive alone being faster than its share; a sum that only settles later is drives declining
+ *       on their own): a stretch beginning there, within {@value #START_SLACK_INTERVALS} intervals,
+ *       in which it stays within {@value #SUM_HOLD_FRACTION} of its level, or three times its own
+ *       noise where that is larger (at most {@value #MAX_HOLD_FRACTION}), stray seconds allowed
+ *       (two in a row, a quarter of the stretch at most), its first and last thirds no further
+ *       apart than that, judged over {@value #SUM_SMOOTH_SECONDS} s at least for shorter intervals,
+ *       lasting at least {@value #MIN_STRETCH_INTERVALS} intervals. Without one there is no ceiling
+ *       (and when each target wrote at its solo rate while they wrote together, that is the reason
+ *       given).
  *   <li>Over that stretch, and over its first {@value #MIN_STRETCH_INTERVALS} intervals alike, a
  *       target whose median rate is at most {@value #BELOW_SOLO_FRACTION} of its solo rate is held
  *       back by the others. One such target and a flat sum make a shared ceiling at the sum's level
  *       (a slow drive on a hub may keep its whole rate while the fast ones split the rest: a shared
  *       link shares out fairly, not evenly). None such, with every solo rate known: each target is
  *       limited on its own.
- *   <li>Without solo rates, a ceiling still shows when the targets trade it: the sum varies far
- *       less than the targets do (variance ratio at most {@value #TRADE_VARIANCE_RATIO}, each
- *       target swinging by at least {@value #TRADE_MIN_SWING} of its level). Independent drives add
- *       their variances; drives behind one link take from each other.
+ *   <li>Without solo rates, a ceiling still shows when the targets trade it: over at least {@value
+ *       #TRADE_MIN_INTERVALS} intervals the sum varies far less than the targets do (variance ratio
+ *       at most {@value #TRADE_VARIANCE_RATIO}, their combined σ at least {@value #TRADE_MIN_SWING}
+ *       of the sum). Independent drives add their variances; drives behind one link take from each
+ *       other.
  * </ol>
  *
  * <p>Separately, a target drags the others when its own cliff (a fall to at most {@value
@@ -57,6 +63,9 @@ public final class SharedCeilingDetector {
    * large comes from sampling on a busy host, not from drives, whose seconds vary by 1-3%.)
    */
   static final double MAX_HOLD_FRACTION = 0.15;
+
+  /** At most a quarter of a held stretch may stray from its level (a busy host's hiccups). */
+  static final double MAX_STRAY_FRACTION = 0.25;
 
   /** The held stretch may begin this many intervals after the targets write together (a ramp). */
   static final int START_SLACK_INTERVALS = 2;
@@ -175,9 +184,9 @@ public final class SharedCeilingDetector {
       to++;
     }
     double rawNoise = Stats.diffNoiseSigma(sum, from, to) / Math.sqrt(span);
-    int[] stretch = heldFromStart(smooth, smoothUsable, rawNoise);
+    int[] stretch = heldFromStart(smooth, smoothUsable, rawNoise, 2 * span);
     if (stretch == null) {
-      return withDrags(empty(g, GroupVerdict.Kind.NONE, GroupVerdict.Reason.SUM_NOT_FLAT), drags);
+      return withDrags(notFlat(g, usable), drags);
     }
     int a = stretch[0] - span + 1;
     int b = stretch[1];
@@ -317,7 +326,7 @@ public final class SharedCeilingDetector {
    * times the sum's own interval-to-interval noise where that is larger (at most {@link
    * #MAX_HOLD_FRACTION}): a busy host's sampling jitter is not a change of level.
    */
-  static int[] heldFromStart(double[] sum, boolean[] usable, double noiseMBps) {
+  static int[] heldFromStart(double[] sum, boolean[] usable, double noiseMBps, int maxGap) {
     int u0 = 0;
     while (u0 < usable.length && !usable[u0]) {
       u0++;
@@ -343,7 +352,7 @@ public final class SharedCeilingDetector {
       double band = Math.min(MAX_HOLD_FRACTION, Math.max(SUM_HOLD_FRACTION, 3 * noiseMBps / guess));
       double level = guess;
       for (int round = 0; round < 4; round++) {
-        int[] found = withoutDrift(sum, runFrom(sum, u0, blockEnd, level, band), band);
+        int[] found = withoutDrift(sum, runFrom(sum, u0, blockEnd, level, band, maxGap), band);
         if (found == null) {
           break;
         }
@@ -386,12 +395,16 @@ public final class SharedCeilingDetector {
 
   /**
    * The run held within {@code band} of {@code level}, starting at the first held interval among
-   * the first {@link #START_SLACK_INTERVALS} + 1 of {@code [from, to)}, a single stray interval
-   * between held ones allowed.
+   * the first {@link #START_SLACK_INTERVALS} (or {@code maxGap}) + 1 of {@code [from, to)}. Stray
+   * intervals between held ones are allowed, up to {@code maxGap} in a row (a host's hiccup of a
+   * second or two; one raw interval spreads over as many smoothed ones as the smoothing spans) and
+   * up to {@link #MAX_STRAY_FRACTION} of the run.
    */
-  private static int[] runFrom(double[] sum, int from, int to, double level, double band) {
+  private static int[] runFrom(
+      double[] sum, int from, int to, double level, double band, int maxGap) {
     int start = -1;
-    for (int k = from; k <= Math.min(to - 1, from + START_SLACK_INTERVALS); k++) {
+    int slack = Math.max(START_SLACK_INTERVALS, maxGap); // a ramp, or a hiccup at the start
+    for (int k = from; k <= Math.min(to - 1, from + slack); k++) {
       if (Math.abs(sum[k] - level) <= band * level) {
         start = k;
         break;
@@ -401,13 +414,18 @@ public final class SharedCeilingDetector {
       return null;
     }
     int end = start + 1;
-    int j = start + 1;
-    while (j < to) {
+    int strays = 0;
+    int gap = 0;
+    for (int j = start + 1; j < to; j++) {
       if (Math.abs(sum[j] - level) <= band * level) {
-        end = ++j;
-      } else if (j + 1 < to && Math.abs(sum[j + 1] - level) <= band * level) {
-        j++; // one stray interval, bridged
-      } else {
+        // A quarter of the run may stray (and one gap more, so a hiccup early on is allowed).
+        if (strays + gap > MAX_STRAY_FRACTION * (j + 1 - start) + maxGap) {
+          break;
+        }
+        strays += gap;
+        gap = 0;
+        end = j + 1;
+      } else if (++gap > maxGap) {
         break;
       }
     }
@@ -552,6 +570,41 @@ public final class SharedCeilingDetector {
     return new GroupVerdict(
         kind,
         reason,
+        null,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        shares,
+        List.of());
+  }
+
+  /**
+   * No held sum: no ceiling. When every target wrote at its solo rate over the intervals they all
+   * wrote, that is the reason (each is limited on its own, and a host's hiccup made the sum move);
+   * otherwise the sum's moving is.
+   */
+  private static GroupVerdict notFlat(GroupCurves g, boolean[] usable) {
+    List<GroupVerdict.Share> shares = new ArrayList<>();
+    boolean allAtSolo = true;
+    double[] solo = g.soloMBps();
+    for (int i = 0; i < g.targets(); i++) {
+      double[] r = new double[g.size()];
+      int count = 0;
+      for (int k = 0; k < g.size(); k++) {
+        if (usable[k]) {
+          r[count++] = g.rate(i, k);
+        }
+      }
+      double median = Stats.median(Arrays.copyOf(r, count));
+      double ofSolo = solo[i] > 0 ? median / solo[i] : Double.NaN;
+      allAtSolo &= ofSolo > BELOW_SOLO_FRACTION;
+      shares.add(new GroupVerdict.Share(g.names().get(i), median, solo[i], ofSolo, false));
+    }
+    return new GroupVerdict(
+        GroupVerdict.Kind.NONE,
+        allAtSolo ? GroupVerdict.Reason.AT_SOLO_RATES : GroupVerdict.Reason.SUM_NOT_FLAT,
         null,
         Double.NaN,
         Double.NaN,

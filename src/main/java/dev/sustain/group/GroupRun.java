@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A group of targets written at once: checks every target first (nothing is written when one is
@@ -163,7 +162,7 @@ public final class GroupRun {
       GroupMember m = members.get(i);
       observer.soloPass(m.name());
       Path dir = folder.dir().resolve(SOLO_FOLDER).resolve(m.name());
-      MemberResult r = runMember(m.solo(), dir, memberObserver(i, null));
+      MemberResult r = runMember(m.solo(), dir, memberObserver(i, null, null));
       observer.finished(m.name(), r);
       if (r.runFolder() != null) {
         GroupJson.markMember(
@@ -186,20 +185,32 @@ public final class GroupRun {
     }
   }
 
-  /** Every target on its own thread, each at its turn; returns when all have ended. */
+  /**
+   * Every target on its own thread: each sets up at once, waits at the {@link StartLine}, then
+   * writes at its turn. Returns when all have ended.
+   */
   private GroupSamples together(RunFolder folder, MemberResult[] results) throws IOException {
     int n = members.size();
-    long launch = System.nanoTime();
-    long[] planned = new long[n];
     List<String> names = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      planned[i] = launch + i * params.staggerNanos();
-      names.add(members.get(i).name());
+    for (GroupMember m : members) {
+      names.add(m.name());
     }
     observer.together();
     GroupSamples samples =
-        new GroupSamples(
-            folder.samplesCsv(), names, params.intervalNanos(), planned, observer::groupRow);
+        new GroupSamples(folder.samplesCsv(), names, params.intervalNanos(), observer::groupRow);
+    StartLine[] line = new StartLine[1];
+    line[0] =
+        new StartLine(
+            n,
+            params.staggerNanos(),
+            stop,
+            zero -> {
+              long[] turns = new long[n];
+              for (int i = 0; i < n; i++) {
+                turns[i] = line[0].turnNanos(zero, i);
+              }
+              samples.open(zero, turns);
+            });
     Thread[] threads = new Thread[n];
     for (int i = 0; i < n; i++) {
       int index = i;
@@ -212,12 +223,10 @@ public final class GroupRun {
                     new MemberResult(
                         null, WriteResult.Status.INTERRUPTED, "interrupted before it began", 0, 0);
                 try {
-                  if (waitUntil(planned[index])) {
-                    samples.launched(index, System.nanoTime());
-                    r = runMember(m.run(), dir, memberObserver(index, samples));
-                  }
+                  r = runMember(m.run(), dir, memberObserver(index, samples, line[0]));
                 } finally {
                   results[index] = r;
+                  line[0].leave(index);
                   samples.ended(index);
                   observer.finished(m.name(), r);
                 }
@@ -244,18 +253,6 @@ public final class GroupRun {
     }
   }
 
-  /** Waits for {@code nanoTime}, or until stopped; true when it is time to start. */
-  private boolean waitUntil(long nanoTime) {
-    while (!stop.get()) {
-      long wait = nanoTime - System.nanoTime();
-      if (wait <= 0) {
-        return true;
-      }
-      LockSupport.parkNanos(Math.min(wait, 50_000_000L));
-    }
-    return false;
-  }
-
   private static void joinUninterruptibly(Thread t) {
     boolean interrupted = false;
     while (true) {
@@ -271,8 +268,11 @@ public final class GroupRun {
     }
   }
 
-  /** Forwards one target's run to the group's observer and, when given, the group's samples. */
-  private RunObserver memberObserver(int i, GroupSamples samples) {
+  /**
+   * Forwards one target's run to the group's observer and, when given, the group's samples; holds
+   * it at the start line, when given, once it is ready to write.
+   */
+  private RunObserver memberObserver(int i, GroupSamples samples, StartLine line) {
     String name = members.get(i).name();
     return new RunObserver() {
       @Override
@@ -283,6 +283,9 @@ public final class GroupRun {
       @Override
       public void started(RunInfo info) {
         observer.started(name, info);
+        if (line != null) {
+          line.arrive(i);
+        }
       }
 
       @Override

@@ -59,26 +59,16 @@ final class GroupSamples implements AutoCloseable {
   private long zeroNanos = Long.MIN_VALUE;
   private long nextRow;
 
-  /**
-   * Creates the file with its header.
-   *
-   * @param notBeforeNanos per target, the nanoTime before which it cannot start (its planned
-   *     launch: a staggered target writes nothing before its turn)
-   */
-  GroupSamples(
-      Path file,
-      List<String> names,
-      long intervalNanos,
-      long[] notBeforeNanos,
-      RowListener listener)
+  /** Creates the file with its header. */
+  GroupSamples(Path file, List<String> names, long intervalNanos, RowListener listener)
       throws IOException {
     this.targets = names.size();
     this.intervalNanos = intervalNanos;
     this.listener = listener;
-    this.notBeforeNanos = notBeforeNanos.clone();
+    this.notBeforeNanos = new long[targets];
     this.startNanos = new long[targets];
     this.elapsedNanos = new long[targets];
-    this.knownUntilNanos = notBeforeNanos.clone();
+    this.knownUntilNanos = new long[targets];
     this.ended = new boolean[targets];
     Arrays.fill(startNanos, Long.MAX_VALUE);
     out =
@@ -97,10 +87,16 @@ final class GroupSamples implements AutoCloseable {
     return name + "_MBps";
   }
 
-  /** Target {@code i}'s run is about to begin now: nothing of it comes before this moment. */
-  synchronized void launched(int i, long nowNanos) {
-    notBeforeNanos[i] = nowNanos;
-    knownUntilNanos[i] = Math.max(knownUntilNanos[i], nowNanos);
+  /**
+   * The group's clock starts: time zero, and the moment before which each target cannot write (its
+   * turn). No row comes before this.
+   */
+  synchronized void open(long zeroNanos, long[] notBeforeNanos) {
+    this.zeroNanos = zeroNanos;
+    for (int i = 0; i < targets; i++) {
+      this.notBeforeNanos[i] = notBeforeNanos[i];
+      this.knownUntilNanos[i] = Math.max(this.knownUntilNanos[i], notBeforeNanos[i]);
+    }
     flushReady();
   }
 
@@ -116,9 +112,6 @@ final class GroupSamples implements AutoCloseable {
     elapsedNanos[i] += Math.round(intervalSeconds * 1e9);
     startNanos[i] =
         Math.min(startNanos[i], Math.max(nowNanos - elapsedNanos[i], notBeforeNanos[i]));
-    if (zeroNanos == Long.MIN_VALUE) {
-      zeroNanos = startNanos[i];
-    }
     long end = startNanos[i] + elapsedNanos[i];
     long begin = end - Math.round(intervalSeconds * 1e9);
     spread(i, begin, end, bytes);
@@ -132,16 +125,9 @@ final class GroupSamples implements AutoCloseable {
     flushReady();
   }
 
-  /** The group's time zero as nanoTime, or MIN_VALUE before any target reported a row. */
-  synchronized long zeroNanos() {
-    return zeroNanos;
-  }
-
   /** Target {@code i}'s start in seconds of the group's clock, NaN when it reported no row. */
   synchronized double startSeconds(int i) {
-    return startNanos[i] == Long.MAX_VALUE || zeroNanos == Long.MIN_VALUE
-        ? Double.NaN
-        : (startNanos[i] - zeroNanos) / 1e9;
+    return startNanos[i] == Long.MAX_VALUE ? Double.NaN : (startNanos[i] - zeroNanos) / 1e9;
   }
 
   /**

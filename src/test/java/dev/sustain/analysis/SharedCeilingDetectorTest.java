@@ -66,10 +66,27 @@ class SharedCeilingDetectorTest {
 
   @ParameterizedTest
   @MethodSource("seeds")
+  void aHostThatHiccupsHidesNeitherACeilingNorItsAbsence(long seed) {
+    SyntheticGroups.Truth shared =
+        SyntheticGroups.make(
+            seed, new SyntheticGroups.Spec(true, true, false, false, false, false, true));
+    GroupVerdict v = SharedCeilingDetector.detect(shared.curves());
+    assertThat(v.kind()).as(shared.text() + " -> " + v).isEqualTo(GroupVerdict.Kind.SHARED_CEILING);
+    assertThat(v.ceilingMBps()).as(shared.text()).isCloseTo(shared.ceilingMBps(), withinPercent(5));
+    SyntheticGroups.Truth own =
+        SyntheticGroups.make(
+            seed, new SyntheticGroups.Spec(false, true, false, false, false, false, true));
+    GroupVerdict w = SharedCeilingDetector.detect(own.curves());
+    assertThat(w.kind()).as(own.text() + " -> " + w).isEqualTo(GroupVerdict.Kind.NONE);
+    assertThat(w.reason()).as(own.text() + " -> " + w).isEqualTo(GroupVerdict.Reason.AT_SOLO_RATES);
+  }
+
+  @ParameterizedTest
+  @MethodSource("seeds")
   void drivesDecliningOnTheirOwnAreNotASharedCeiling(long seed) {
     SyntheticGroups.Truth t =
         SyntheticGroups.make(
-            seed, new SyntheticGroups.Spec(false, true, false, false, false, true));
+            seed, new SyntheticGroups.Spec(false, true, false, false, false, true, false));
     GroupVerdict v = SharedCeilingDetector.detect(t.curves());
     assertThat(v.kind()).as(t.text() + " -> " + v).isNotEqualTo(GroupVerdict.Kind.SHARED_CEILING);
     assertThat(v.drags()).as(t.text()).isEmpty();

@@ -36,6 +36,8 @@ public final class SyntheticGroups {
    * @param rough the targets' shares swing by 15-35% from one interval to the next and, below 1 s
    *     intervals, the sum swings by 5-8% one interval and back the next (a throttle or a link
    *     handing out its rate in slices, as the emulated shared device does)
+   * @param hiccups one to three moments apart (one or two intervals each) in which the host stalls
+   *     every target at once, to 40-80% of its rate: a busy machine, not a drive or a link
    * @param decline each target declines on its own, gradually, by 0.1-0.2% of its solo rate per
    *     interval (spinning disks from the outer to the inner tracks): no cliff its analysis would
    *     name
@@ -46,13 +48,14 @@ public final class SyntheticGroups {
       boolean ownCliffs,
       boolean drag,
       boolean rough,
-      boolean decline) {
+      boolean decline,
+      boolean hiccups) {
     public Spec(boolean shared, boolean soloKnown, boolean ownCliffs, boolean drag) {
-      this(shared, soloKnown, ownCliffs, drag, false, false);
+      this(shared, soloKnown, ownCliffs, drag, false, false, false);
     }
 
     public Spec(boolean shared, boolean soloKnown, boolean ownCliffs, boolean drag, boolean rough) {
-      this(shared, soloKnown, ownCliffs, drag, rough, false);
+      this(shared, soloKnown, ownCliffs, drag, rough, false, false);
     }
   }
 
@@ -80,7 +83,7 @@ public final class SyntheticGroups {
     double dragSeconds = Double.NaN;
     Double ceiling = null;
     double shareNoise =
-        spec.soloKnown() ? 0.01 + 0.07 * r.nextDouble() : 0.06 + 0.04 * r.nextDouble();
+        spec.soloKnown() ? 0.01 + 0.07 * r.nextDouble() : 0.08 + 0.04 * r.nextDouble();
     double sumNoise = 0.004 + 0.008 * r.nextDouble();
     double slice = 0;
     if (spec.rough()) {
@@ -150,6 +153,25 @@ public final class SyntheticGroups {
       // A spinning disk loses about half its rate over hours: 0.1-0.2% per interval at most.
       declineTo[i] = spec.decline() ? 1 - Math.min(0.7, m * (0.001 + 0.001 * r.nextDouble())) : 1;
     }
+    java.util.Set<Integer> stalls = new java.util.TreeSet<>();
+    double hiccup = 1;
+    if (spec.hiccups()) {
+      // Moments apart from each other (at least 4 intervals), each one or two intervals long.
+      hiccup = 0.4 + 0.4 * r.nextDouble();
+      for (int h = 1 + r.nextInt(3); h > 0; h--) {
+        int at = 5 + r.nextInt(m - 11);
+        boolean clear = true;
+        for (int o : stalls) {
+          clear &= Math.abs(o - at) >= 4;
+        }
+        if (clear) {
+          stalls.add(at);
+          if (r.nextBoolean()) {
+            stalls.add(at + 1);
+          }
+        }
+      }
+    }
     double[][] rate = new double[n][m];
     for (double[] row : rate) {
       Arrays.fill(row, Double.NaN);
@@ -197,6 +219,9 @@ public final class SyntheticGroups {
         if (k == first[i] || k == last[i]) {
           v *= 0.2 + 0.8 * r.nextDouble(); // a partial interval
         }
+        if (stalls.contains(k)) {
+          v *= hiccup;
+        }
         rate[i][k] = Math.max(0, v);
       }
     }
@@ -210,7 +235,7 @@ public final class SyntheticGroups {
         String.format(
             java.util.Locale.ROOT,
             "seed %d: %d targets, %d x %.2fs, solo %s, ceiling %s, cliffs %s, noise share %.3f sum"
-                + " %.3f own %.3f slice %.3f",
+                + " %.3f own %.3f slice %.3f hiccups %s",
             seed,
             n,
             m,
@@ -221,7 +246,8 @@ public final class SyntheticGroups {
             shareNoise,
             sumNoise,
             ownNoise,
-            slice);
+            slice,
+            stalls);
     return new Truth(
         new GroupCurves(names, interval, times, rate, soloSeen, cliff),
         ceiling,

@@ -27,12 +27,14 @@ class GroupSamplesTest {
 
   private GroupSamples samples(List<String> names, long intervalNanos, long... notBefore)
       throws Exception {
-    return new GroupSamples(
-        dir.resolve("samples.csv"),
-        names,
-        intervalNanos,
-        notBefore,
-        (t, r, s) -> rows.add(new Row(t, r.clone(), s)));
+    GroupSamples g =
+        new GroupSamples(
+            dir.resolve("samples.csv"),
+            names,
+            intervalNanos,
+            (t, r, s) -> rows.add(new Row(t, r.clone(), s)));
+    g.open(java.util.Arrays.stream(notBefore).min().orElseThrow(), notBefore);
+    return g;
   }
 
   @Test
@@ -75,7 +77,6 @@ class GroupSamplesTest {
       g.row(0, t0 + SECOND, 1.0, 10_000_000);
       assertThat(rows).as("b cannot have written before its turn").hasSize(1);
       g.row(0, t0 + 2 * SECOND, 1.0, 10_000_000);
-      g.launched(1, t0 + 2 * SECOND);
       g.row(0, t0 + 3 * SECOND, 1.0, 10_000_000);
       g.row(1, t0 + 3 * SECOND, 1.0, 20_000_000);
       g.ended(0);
@@ -127,9 +128,6 @@ class GroupSamplesTest {
     }
     events.sort((x, y) -> Long.compare(x.at(), y.at()));
     try (GroupSamples g = samples(names, interval, notBefore)) {
-      for (int i = 0; i < n; i++) {
-        g.launched(i, notBefore[i]);
-      }
       int[] left = new int[n];
       for (Event e : events) {
         left[e.target()]++;
