@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SharedCeilingDetectorTest {
 
   static LongStream seeds() {
-    return LongStream.range(0, 100);
+    return LongStream.range(0, 60);
   }
 
   @ParameterizedTest

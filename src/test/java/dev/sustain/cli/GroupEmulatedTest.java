@@ -175,7 +175,7 @@ class GroupEmulatedTest {
               fast,
               "--destroy-data",
               "--time",
-              "6s",
+              "5s",
               "--solo-first",
               "--solo-time",
               "1500ms",
@@ -220,7 +220,7 @@ class GroupEmulatedTest {
               ok,
               "--destroy-data",
               "--time",
-              "5s",
+              "4s",
               "--out",
               out.toString(),
               "--db",
@@ -244,9 +244,9 @@ class GroupEmulatedTest {
       assertThat(vanished.path("error").asText()).containsIgnoringCase("error");
       JsonNode finished = target(group, name(ok));
       assertThat(finished.path("status").asText()).isEqualTo("complete");
-      assertThat(finished.path("seconds").asDouble()).isGreaterThanOrEqualTo(5);
+      assertThat(finished.path("seconds").asDouble()).isGreaterThanOrEqualTo(4);
       assertThat(finished.path("bytes").asLong() / 1e6)
-          .isCloseTo(25 * 5, Percentage.withPercentage(20));
+          .isCloseTo(25 * 4, Percentage.withPercentage(20));
       // Each failed run kept its samples and said why in its own run.json; the test file is gone.
       for (JsonNode t : new JsonNode[] {full, vanished}) {
         Path folder = out.resolve(t.path("folder").asText());
