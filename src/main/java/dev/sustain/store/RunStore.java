@@ -85,7 +85,7 @@ public final class RunStore implements AutoCloseable {
         : new org.postgresql.Driver();
   }
 
-  private static Properties properties(DbLocation location) {
+  static Properties properties(DbLocation location) {
     Properties props = location.connectionProperties();
     if (location.kind() == DbLocation.Kind.SQLITE) {
       org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
