@@ -106,9 +106,20 @@ public final class CurveReader {
         throw new InputFormatException(runJson, 0, "cannot be read: " + e.getMessage());
       }
     }
+    return readRun(dir, samples, lines(samples), run);
+  }
+
+  /**
+   * Reads a run from its samples.csv lines (header first) and its parsed run.json (or null), as
+   * {@link #readRunFolder} reads them from files: for a run kept elsewhere, such as the history.
+   *
+   * @param dir what the run is called in messages and in the curve (its folder)
+   * @param samples what the lines are called in messages (the samples.csv)
+   */
+  public static ImportedCurve readRun(Path dir, Path samples, List<String> lines, JsonNode run) {
     String status = run == null ? "" : run.path("result").path("status").asText("");
     boolean killed = run != null && (status.isEmpty() || status.equals("running"));
-    ImportedCurve csv = readCsv(samples, lines(samples), true);
+    ImportedCurve csv = readCsv(samples, lines, true);
     List<String> notes = new ArrayList<>(csv.notes());
     SampleSeries.Builder b = csv.series().toBuilder();
     if (run == null) {
@@ -185,7 +196,6 @@ public final class CurveReader {
     int needed = Math.max(Math.max(time, rate), Math.max(bytes, Math.max(temp, cpu))) + 1;
     SampleSeries.Builder b = SampleSeries.builder(lines.size());
     int last = lastContentLine(lines);
-    boolean endsWithNewline = endsWithNewline(file);
     for (int i = headerLine + 1; i < lines.size(); i++) {
       String t = lines.get(i).strip();
       if (t.isEmpty() || t.startsWith("#")) {
@@ -205,7 +215,7 @@ public final class CurveReader {
         double cp = cpu >= 0 ? number(cells[cpu], "cpu_pct", false) : Double.NaN;
         b.add(ts, mbps, by, tc, cp);
       } catch (IllegalArgumentException e) {
-        if (lastLine && (appendedLive || !endsWithNewline)) {
+        if (lastLine && (appendedLive || !endsWithNewline(file))) {
           // A file appended while the run went: its last line may be cut short by a kill.
           notes.add("dropped the last line (" + (i + 1) + "), cut short: " + e.getMessage());
           continue;
