@@ -165,6 +165,7 @@ public final class LiveRecorder implements SampleListener, AutoCloseable {
               flush();
               pending.clear();
               current = b;
+              openStores(); // now, while the run prepares: migrating a new history takes seconds
             }
             case SampleStore.Line line -> {
               if (pending.size() >= QUEUE_ROWS) {
@@ -233,12 +234,7 @@ public final class LiveRecorder implements SampleListener, AutoCloseable {
     } catch (IOException e) {
       runJson = null;
     }
-    if (runs == null) {
-      runs = RunStore.open(location);
-    }
-    if (samples == null) {
-      samples = SampleStore.open(location);
-    }
+    openStoresOrThrow();
     if (b.folder.equals(abandoned)) {
       throw new IllegalStateException("the run in " + b.folder + " ended while the store hung");
     }
@@ -247,6 +243,28 @@ public final class LiveRecorder implements SampleListener, AutoCloseable {
     runs.record(run);
     b.runId = run.runId();
     b.header = header;
+  }
+
+  private void openStores() {
+    if (System.nanoTime() < quietUntilNanos) {
+      return;
+    }
+    try {
+      openStoresOrThrow();
+    } catch (RuntimeException e) {
+      lastProblem = location.scrub(String.valueOf(e.getMessage()));
+      quietUntilNanos = System.nanoTime() + RETRY_NANOS;
+      closeStores();
+    }
+  }
+
+  private void openStoresOrThrow() {
+    if (runs == null) {
+      runs = RunStore.open(location);
+    }
+    if (samples == null) {
+      samples = SampleStore.open(location);
+    }
   }
 
   private static String firstLine(Path file) {
