@@ -7,6 +7,7 @@ import dev.sustain.sampling.SampleRow;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.RunHistory;
 import dev.sustain.store.RunRecord;
+import dev.sustain.store.RunStore;
 import dev.sustain.store.StoreException;
 import dev.sustain.unit.UsageException;
 import dev.sustain.workload.CopyRun;
@@ -119,11 +120,23 @@ public final class DbOption {
 
   private LiveRecorder recorder() {
     if (live == null) {
+      DbLocation location;
       try {
-        live = new LiveRecorder(DbLocation.resolve(value, env));
+        location = DbLocation.resolve(value, env);
       } catch (IllegalArgumentException e) {
         return null; // a bad --db is reported where the run is recorded at its end
       }
+      if (location.kind() == DbLocation.Kind.SQLITE) {
+        // Bring a local history's schema up to date before the run starts, not in its first
+        // seconds, where the CPU it takes would show in the curve. A file cannot hang like a
+        // server; a failure here is the recorder's to report, never the run's.
+        try {
+          RunStore.open(location).close();
+        } catch (StoreException e) {
+          // the recorder retries, and the run is recorded at its end regardless
+        }
+      }
+      live = new LiveRecorder(location);
     }
     return live;
   }
