@@ -291,7 +291,12 @@ public final class GroupRun {
       @Override
       public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
         if (samples != null) {
-          samples.row(i, System.nanoTime(), row.intervalSeconds(), row.bytes());
+          samples.row(
+              i,
+              System.nanoTime(),
+              row.intervalSeconds(),
+              row.bytes(),
+              dev.sustain.sampling.SamplesCsv.WRITE.equals(row.phase()));
         }
         observer.sample(name, row, totalBytes, elapsedSeconds);
       }

@@ -107,14 +107,18 @@ final class GroupSamples implements AutoCloseable {
    * the earliest {@code now - elapsed} seen.
    *
    * @param intervalSeconds the row's real length
+   * @param writing false for a row of another phase (the final flush): its time passes, but the
+   *     target is not writing in it (its bytes, if any, still count)
    */
-  synchronized void row(int i, long nowNanos, double intervalSeconds, long bytes) {
+  synchronized void row(int i, long nowNanos, double intervalSeconds, long bytes, boolean writing) {
     elapsedNanos[i] += Math.round(intervalSeconds * 1e9);
     startNanos[i] =
         Math.min(startNanos[i], Math.max(nowNanos - elapsedNanos[i], notBeforeNanos[i]));
     long end = startNanos[i] + elapsedNanos[i];
     long begin = end - Math.round(intervalSeconds * 1e9);
-    spread(i, begin, end, bytes);
+    if (writing || bytes > 0) {
+      spread(i, begin, end, bytes);
+    }
     knownUntilNanos[i] = Math.max(knownUntilNanos[i], end);
     flushReady();
   }

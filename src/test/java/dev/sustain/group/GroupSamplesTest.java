@@ -42,8 +42,8 @@ class GroupSamplesTest {
     long t0 = 1_000 * SECOND;
     try (GroupSamples g = samples(List.of("a", "b"), SECOND, t0, t0)) {
       for (int k = 1; k <= 3; k++) {
-        g.row(0, t0 + k * SECOND, 1.0, 100_000_000);
-        g.row(1, t0 + k * SECOND, 1.0, 50_000_000);
+        g.row(0, t0 + k * SECOND, 1.0, 100_000_000, true);
+        g.row(1, t0 + k * SECOND, 1.0, 50_000_000, true);
       }
       g.ended(0);
       g.ended(1);
@@ -56,13 +56,29 @@ class GroupSamplesTest {
   }
 
   @Test
+  void aFlushIsNotWriting() throws Exception {
+    long t0 = 1_000 * SECOND;
+    try (GroupSamples g = samples(List.of("a", "b"), SECOND, t0, t0)) {
+      for (int k = 1; k <= 2; k++) {
+        g.row(0, t0 + k * SECOND, 1.0, 10_000_000, true);
+        g.row(1, t0 + k * SECOND, 1.0, 10_000_000, true);
+      }
+      g.row(0, t0 + 3 * SECOND, 1.0, 0, false); // a's final fsync
+      g.row(1, t0 + 3 * SECOND, 1.0, 10_000_000, true);
+      g.ended(0);
+      g.ended(1);
+    }
+    assertThat(Files.readAllLines(dir.resolve("samples.csv")).getLast()).isEqualTo("3,,10,10");
+  }
+
+  @Test
   void aRowIsWrittenOnlyOnceEveryTargetHasReportedPastIt() throws Exception {
     long t0 = 1_000 * SECOND;
     try (GroupSamples g = samples(List.of("a", "b"), SECOND, t0, t0)) {
-      g.row(0, t0 + SECOND, 1.0, 1_000_000);
-      g.row(0, t0 + 2 * SECOND, 1.0, 1_000_000);
+      g.row(0, t0 + SECOND, 1.0, 1_000_000, true);
+      g.row(0, t0 + 2 * SECOND, 1.0, 1_000_000, true);
       assertThat(rows).as("b has said nothing yet").isEmpty();
-      g.row(1, t0 + SECOND, 1.0, 2_000_000);
+      g.row(1, t0 + SECOND, 1.0, 2_000_000, true);
       assertThat(rows).hasSize(1);
       g.ended(1);
       assertThat(rows).as("b ended: a alone decides").hasSize(2);
@@ -74,13 +90,13 @@ class GroupSamplesTest {
   void aStaggeredTargetIsEmptyBeforeItsTurnAndAnEndedOneAfterItsEnd() throws Exception {
     long t0 = 1_000 * SECOND;
     try (GroupSamples g = samples(List.of("a", "b"), SECOND, t0, t0 + 2 * SECOND)) {
-      g.row(0, t0 + SECOND, 1.0, 10_000_000);
+      g.row(0, t0 + SECOND, 1.0, 10_000_000, true);
       assertThat(rows).as("b cannot have written before its turn").hasSize(1);
-      g.row(0, t0 + 2 * SECOND, 1.0, 10_000_000);
-      g.row(0, t0 + 3 * SECOND, 1.0, 10_000_000);
-      g.row(1, t0 + 3 * SECOND, 1.0, 20_000_000);
+      g.row(0, t0 + 2 * SECOND, 1.0, 10_000_000, true);
+      g.row(0, t0 + 3 * SECOND, 1.0, 10_000_000, true);
+      g.row(1, t0 + 3 * SECOND, 1.0, 20_000_000, true);
       g.ended(0);
-      g.row(1, t0 + 4 * SECOND, 1.0, 20_000_000);
+      g.row(1, t0 + 4 * SECOND, 1.0, 20_000_000, true);
       g.ended(1);
     }
     assertThat(Files.readAllLines(dir.resolve("samples.csv")))
@@ -133,7 +149,7 @@ class GroupSamplesTest {
         left[e.target()]++;
       }
       for (Event e : events) {
-        g.row(e.target(), e.at(), e.seconds(), e.bytes());
+        g.row(e.target(), e.at(), e.seconds(), e.bytes(), true);
         if (--left[e.target()] == 0) {
           g.ended(e.target());
         }
