@@ -19,20 +19,20 @@ import java.util.List;
  *       departure, not the drive's cache, and does not count.
  *   <li>The sum must hold flat from the moment they all write (a shared limit binds at once, each
  *       drive alone being faster than its share; a sum that only settles later is drives declining
- *       on their own): a stretch beginning there, within {@value #START_SLACK_INTERVALS} intervals,
- *       in which it stays within {@value #SUM_HOLD_FRACTION} of its level, or three times its own
- *       noise where that is larger (at most {@value #MAX_HOLD_FRACTION}), stray seconds allowed
- *       (two in a row, a quarter of the stretch at most), its first and last thirds no further
- *       apart than that, judged over {@value #SUM_SMOOTH_SECONDS} s at least for shorter intervals,
- *       lasting at least {@value #MIN_STRETCH_INTERVALS} intervals. Without one there is no ceiling
- *       (and when each target wrote at its solo rate while they wrote together, that is the reason
- *       given).
- *   <li>Over that stretch, and over its first {@value #MIN_STRETCH_INTERVALS} intervals alike, a
- *       target whose median rate is at most {@value #BELOW_SOLO_FRACTION} of its solo rate is held
- *       back by the others. One such target and a flat sum make a shared ceiling at the sum's level
- *       (a slow drive on a hub may keep its whole rate while the fast ones split the rest: a shared
- *       link shares out fairly, not evenly). None such, with every solo rate known: each target is
- *       limited on its own.
+ *       on their own): a stretch beginning there, within {@value SumHold#START_SLACK_INTERVALS}
+ *       intervals, in which it stays within {@value SumHold#SUM_HOLD_FRACTION} of its level, or
+ *       three times its own noise where that is larger (at most {@value
+ *       SumHold#MAX_HOLD_FRACTION}), stray seconds allowed (two in a row, a quarter of the stretch
+ *       at most), its first and last thirds no further apart than that, judged over {@value
+ *       SumHold#SUM_SMOOTH_SECONDS} s at least for shorter intervals, lasting at least {@value
+ *       SumHold#MIN_STRETCH_INTERVALS} intervals. Without one there is no ceiling (and when each
+ *       target wrote at its solo rate while they wrote together, that is the reason given).
+ *   <li>Over that stretch, and over its first {@value SumHold#MIN_STRETCH_INTERVALS} intervals
+ *       alike, a target whose median rate is at most {@value #BELOW_SOLO_FRACTION} of its solo rate
+ *       is held back by the others. One such target and a flat sum make a shared ceiling at the
+ *       sum's level (a slow drive on a hub may keep its whole rate while the fast ones split the
+ *       rest: a shared link shares out fairly, not evenly). None such, with every solo rate known:
+ *       each target is limited on its own.
  *   <li>Without solo rates, a ceiling still shows when the targets trade it: over at least {@value
  *       #TRADE_MIN_INTERVALS} intervals the sum varies far less than the targets do (variance ratio
  *       at most {@value #TRADE_VARIANCE_RATIO}, their combined σ at least {@value #TRADE_MIN_SWING}
@@ -41,34 +41,13 @@ import java.util.List;
  * </ol>
  *
  * <p>Separately, a target drags the others when its own cliff (a fall to at most {@value
- * #DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value #STALL_MIN_SECONDS} s lines up
- * with the others' rise (at least {@value #DRAG_RISE_FRACTION} times their rate, taking at least
- * {@value #DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something they all
- * need.
+ * DragDetector#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
+ * DragDetector#STALL_MIN_SECONDS} s lines up with the others' rise (at least {@value
+ * DragDetector#DRAG_RISE_FRACTION} times their rate, taking at least {@value
+ * DragDetector#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something they
+ * all need.
  */
 public final class SharedCeilingDetector {
-
-  /**
-   * The sum "holds" while within 5% of its level: drives and links vary by 1-3% from one second to
-   * the next, so a ceiling's sum stays inside this band while independent drives' sum moves out of
-   * it whenever one of them changes.
-   */
-  static final double SUM_HOLD_FRACTION = 0.05;
-
-  /** A stretch shorter than this (6 s at 1 s) is too short to call a level. */
-  static final int MIN_STRETCH_INTERVALS = 6;
-
-  /**
-   * However noisy the sum, a band wider than 15% is no longer "held": at most this. (Noise this
-   * large comes from sampling on a busy host, not from drives, whose seconds vary by 1-3%.)
-   */
-  static final double MAX_HOLD_FRACTION = 0.15;
-
-  /** At most a quarter of a held stretch may stray from its level (a busy host's hiccups). */
-  static final double MAX_STRAY_FRACTION = 0.25;
-
-  /** The held stretch may begin this many intervals after the targets write together (a ramp). */
-  static final int START_SLACK_INTERVALS = 2;
 
   /**
    * At most 85% of its solo rate: clearly held back. Solo passes and group runs of the same drive
@@ -97,33 +76,6 @@ public final class SharedCeilingDetector {
   /** A cliff within 2 intervals of another target's start or end is caused by it. */
   static final int ALIGN_INTERVALS = 2;
 
-  /** Intervals before and after a cliff over which levels are compared (medians). */
-  static final int DRAG_WINDOW = 3;
-
-  /** A drop: the rate after is at most 70% of the rate before. */
-  static final double DRAG_DROP_FRACTION = 0.7;
-
-  /** The others rose: their sum after is at least 1.15 times their sum before. */
-  static final double DRAG_RISE_FRACTION = 1.15;
-
-  /** ...and they took at least 30% of what the dropping target gave up. */
-  static final double DRAG_TAKEN_FRACTION = 0.3;
-
-  /** A stalled interval: at most 2% of the target's rate before (usually a recorded 0). */
-  static final double STALL_FRACTION = 0.02;
-
-  /**
-   * A stall that drags lasts at least a second (and two intervals): behind one queue a target may
-   * get nothing for a moment while the others take it all, and that is the trade, not a stall.
-   */
-  static final double STALL_MIN_SECONDS = 1.0;
-
-  /**
-   * The sum is judged over a second at least: a link or a throttle hands out its rate in slices, so
-   * a sum sampled every half second swings around its level from one interval to the next.
-   */
-  static final double SUM_SMOOTH_SECONDS = 1.0;
-
   private SharedCeilingDetector() {}
 
   /**
@@ -145,7 +97,7 @@ public final class SharedCeilingDetector {
       return empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.ONE_TARGET);
     }
     boolean[] together = together(g);
-    List<GroupVerdict.Drag> drags = drags(g, together);
+    List<GroupVerdict.Drag> drags = DragDetector.drags(g, together);
     boolean[] usable = together.clone();
     double cut = firstOwnCliff(g);
     int usableCount = 0;
@@ -153,7 +105,7 @@ public final class SharedCeilingDetector {
       usable[k] &= g.time(k) <= cut;
       usableCount += usable[k] ? 1 : 0;
     }
-    if (usableCount < MIN_STRETCH_INTERVALS) {
+    if (usableCount < SumHold.MIN_STRETCH_INTERVALS) {
       return withDrags(
           empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.TOO_SHORT), drags);
     }
@@ -165,53 +117,29 @@ public final class SharedCeilingDetector {
       }
       sum[k] = s;
     }
-    // The sum is judged over a second at least; a smoothed interval stands for the ones it covers.
-    int span = Math.max(1, (int) Math.round(SUM_SMOOTH_SECONDS / g.intervalSeconds()));
-    double[] smooth = new double[m];
-    boolean[] smoothUsable = new boolean[m];
-    for (int k = span - 1; k < m; k++) {
-      smoothUsable[k] = allTrue(usable, k - span + 1, k + 1);
-      smooth[k] = smoothUsable[k] ? Stats.mean(sum, k - span + 1, k + 1) : 0;
-    }
-    // The raw sum's noise over the first stretch they all wrote, as it is in the smoothed sum (a
-    // mean of `span` intervals).
-    int from = 0;
-    while (from < m && !usable[from]) {
-      from++;
-    }
-    int to = from;
-    while (to < m && usable[to]) {
-      to++;
-    }
-    double rawNoise = Stats.diffNoiseSigma(sum, from, to) / Math.sqrt(span);
-    int[] stretch = heldFromStart(smooth, smoothUsable, rawNoise, 2 * span);
-    if (stretch == null) {
+    SumHold.Held held = SumHold.find(sum, usable, g.intervalSeconds());
+    if (held == null) {
       return withDrags(notFlat(g, usable), drags);
     }
-    int a = stretch[0] - span + 1;
-    int b = stretch[1];
-    double level = Stats.median(Arrays.copyOfRange(smooth, stretch[0], b));
-    double[] deviation = new double[b - stretch[0]];
-    for (int k = stretch[0]; k < b; k++) {
-      deviation[k - stretch[0]] = Math.abs(smooth[k] - level) / level;
-    }
-    double heldWithin = Stats.quantile(deviation, 0.9);
+    int a = held.from();
+    int b = held.to();
+    double level = held.levelMBps();
     List<GroupVerdict.Share> shares = new ArrayList<>();
     int below = 0;
     int known = 0;
     double sumVariance = 0;
     // Held back from the moment they all write, not only later (drives declining on their own).
-    int early = Math.min(b, a + MIN_STRETCH_INTERVALS * span);
+    int early = Math.min(b, a + held.earlyIntervals());
     for (int i = 0; i < n; i++) {
       double[] r = Arrays.copyOfRange(g.rateMBps()[i], a, b);
       double median = Stats.median(r);
       double solo = g.soloMBps()[i];
       double ofSolo = solo > 0 ? median / solo : Double.NaN;
       double earlyOfSolo = Stats.median(Arrays.copyOfRange(g.rateMBps()[i], a, early)) / solo;
-      boolean held = ofSolo <= BELOW_SOLO_FRACTION && earlyOfSolo <= BELOW_SOLO_FRACTION;
+      boolean heldBack = ofSolo <= BELOW_SOLO_FRACTION && earlyOfSolo <= BELOW_SOLO_FRACTION;
       known += Double.isNaN(ofSolo) ? 0 : 1;
-      below += held ? 1 : 0;
-      shares.add(new GroupVerdict.Share(g.names().get(i), median, solo, ofSolo, held));
+      below += heldBack ? 1 : 0;
+      shares.add(new GroupVerdict.Share(g.names().get(i), median, solo, ofSolo, heldBack));
       sumVariance += variance(r);
     }
     double swing = Math.sqrt(sumVariance) / level;
@@ -242,7 +170,7 @@ public final class SharedCeilingDetector {
         start,
         g.time(b - 1),
         level,
-        heldWithin,
+        held.within(),
         varianceRatio,
         shares,
         drags);
@@ -313,239 +241,6 @@ public final class SharedCeilingDetector {
       }
     }
     return cut;
-  }
-
-  /**
-   * The stretch from the start of the usable intervals in which the sum holds near its level, as
-   * {@code [from, to)}; null when it does not hold from the start for {@link
-   * #MIN_STRETCH_INTERVALS}. A shared limit binds as soon as the targets write together (each alone
-   * is faster than its share), so the stretch must begin there (within {@link
-   * #START_SLACK_INTERVALS}); a sum that only settles later (drives declining on their own, past
-   * their burst) is no evidence of one. The level is first the median of the whole block, or of its
-   * first intervals, then of the stretch found; the band is {@link #SUM_HOLD_FRACTION}, or three
-   * times the sum's own interval-to-interval noise where that is larger (at most {@link
-   * #MAX_HOLD_FRACTION}): a busy host's sampling jitter is not a change of level.
-   */
-  static int[] heldFromStart(double[] sum, boolean[] usable, double noiseMBps, int maxGap) {
-    int u0 = 0;
-    while (u0 < usable.length && !usable[u0]) {
-      u0++;
-    }
-    int blockEnd = u0;
-    while (blockEnd < usable.length && usable[blockEnd]) {
-      blockEnd++;
-    }
-    if (blockEnd - u0 < MIN_STRETCH_INTERVALS) {
-      return null;
-    }
-    // Two first guesses of the level: the whole block's (a sum that holds) and its first
-    // intervals' (a sum that holds a while, then moves); the longer held run wins.
-    double[] guesses = {
-      Stats.median(Arrays.copyOfRange(sum, u0, blockEnd)),
-      Stats.median(Arrays.copyOfRange(sum, u0, u0 + MIN_STRETCH_INTERVALS))
-    };
-    int[] best = null;
-    for (double guess : guesses) {
-      if (!(guess > 0)) {
-        continue;
-      }
-      double band = Math.min(MAX_HOLD_FRACTION, Math.max(SUM_HOLD_FRACTION, 3 * noiseMBps / guess));
-      double level = guess;
-      for (int round = 0; round < 4; round++) {
-        int[] found = withoutDrift(sum, runFrom(sum, u0, blockEnd, level, band, maxGap), band);
-        if (found == null) {
-          break;
-        }
-        if (best == null || found[1] - found[0] > best[1] - best[0]) {
-          best = found;
-        }
-        double refined = Stats.median(Arrays.copyOfRange(sum, found[0], found[1]));
-        if (refined == level) {
-          break;
-        }
-        level = refined;
-      }
-    }
-    return best != null && best[1] - best[0] >= MIN_STRETCH_INTERVALS ? best : null;
-  }
-
-  /**
-   * The run, shortened (by halves) until its first and last thirds differ by no more than {@code
-   * band}: a sum that slides down inside the band is a decline, not a ceiling. Null when what is
-   * left is shorter than {@link #MIN_STRETCH_INTERVALS}.
-   */
-  private static int[] withoutDrift(double[] sum, int[] run, double band) {
-    if (run == null) {
-      return null;
-    }
-    int from = run[0];
-    int to = run[1];
-    while (to - from >= MIN_STRETCH_INTERVALS) {
-      int third = Math.max(1, (to - from) / 3);
-      double head = Stats.median(Arrays.copyOfRange(sum, from, from + third));
-      double tail = Stats.median(Arrays.copyOfRange(sum, to - third, to));
-      double level = Stats.median(Arrays.copyOfRange(sum, from, to));
-      if (Math.abs(head - tail) <= band * level) {
-        return new int[] {from, to};
-      }
-      to = from + Math.max(MIN_STRETCH_INTERVALS - 1, (to - from) / 2);
-    }
-    return null;
-  }
-
-  /**
-   * The run held within {@code band} of {@code level}, starting at the first held interval among
-   * the first {@link #START_SLACK_INTERVALS} (or {@code maxGap}) + 1 of {@code [from, to)}. Stray
-   * intervals between held ones are allowed, up to {@code maxGap} in a row (a host's hiccup of a
-   * second or two; one raw interval spreads over as many smoothed ones as the smoothing spans) and
-   * up to {@link #MAX_STRAY_FRACTION} of the run.
-   */
-  private static int[] runFrom(
-      double[] sum, int from, int to, double level, double band, int maxGap) {
-    int start = -1;
-    int slack = Math.max(START_SLACK_INTERVALS, maxGap); // a ramp, or a hiccup at the start
-    for (int k = from; k <= Math.min(to - 1, from + slack); k++) {
-      if (Math.abs(sum[k] - level) <= band * level) {
-        start = k;
-        break;
-      }
-    }
-    if (start < 0) {
-      return null;
-    }
-    int end = start + 1;
-    int strays = 0;
-    int gap = 0;
-    for (int j = start + 1; j < to; j++) {
-      if (Math.abs(sum[j] - level) <= band * level) {
-        // A quarter of the run may stray (and one gap more, so a hiccup early on is allowed).
-        if (strays + gap > MAX_STRAY_FRACTION * (j + 1 - start) + maxGap) {
-          break;
-        }
-        strays += gap;
-        gap = 0;
-        end = j + 1;
-      } else if (++gap > maxGap) {
-        break;
-      }
-    }
-    return new int[] {start, end};
-  }
-
-  /** Targets whose stall or lasting drop lines up with the others' rise. */
-  static List<GroupVerdict.Drag> drags(GroupCurves g, boolean[] together) {
-    List<GroupVerdict.Drag> out = new ArrayList<>();
-    for (int i = 0; i < g.targets(); i++) {
-      GroupVerdict.Drag d = dragOf(g, together, i);
-      if (d != null) {
-        out.add(d);
-      }
-    }
-    return out;
-  }
-
-  /**
-   * Target {@code i}'s drag: at its own cliff (as its own analysis found it), or at its first stall
-   * of at least {@link #STALL_MIN_SECONDS}, when the others rose as it fell. Only these count: the
-   * rates of targets that trade one ceiling swing against each other all the time, and a dip of one
-   * interval that the others fill is that trade, not a drive that drags.
-   */
-  private static GroupVerdict.Drag dragOf(GroupCurves g, boolean[] together, int i) {
-    int m = g.size();
-    int w = DRAG_WINDOW;
-    double[] own = g.rateMBps()[i];
-    double[] others = new double[m];
-    for (int k = 0; k < m; k++) {
-      for (int j = 0; j < g.targets(); j++) {
-        others[k] += j == i ? 0 : g.rate(j, k);
-      }
-    }
-    double cliff = g.ownCliffSeconds()[i];
-    if (Double.isFinite(cliff)) {
-      // The interval the cliff begins in is a transition: compare the windows either side of it.
-      int k = 0;
-      while (k < m && g.time(k) <= cliff + 1e-9) {
-        k++;
-      }
-      if (k - 1 - w >= 0 && k + w <= m && allTrue(together, k - 1 - w, k + w)) {
-        double before = Stats.median(Arrays.copyOfRange(own, k - 1 - w, k - 1));
-        double after = Stats.median(Arrays.copyOfRange(own, k, k + w));
-        double othersBefore = Stats.median(Arrays.copyOfRange(others, k - 1 - w, k - 1));
-        double othersAfter = Stats.median(Arrays.copyOfRange(others, k, k + w));
-        if (after <= DRAG_DROP_FRACTION * before
-            && takes(before, after, othersBefore, othersAfter)) {
-          return new GroupVerdict.Drag(
-              g.names().get(i), cliff, false, before, after, othersBefore, othersAfter);
-        }
-      }
-    }
-    int minStall = Math.max(2, (int) Math.ceil(STALL_MIN_SECONDS / g.intervalSeconds() - 1e-9));
-    for (int k = w; k < m; k++) {
-      if (!allTrue(together, k - w, k + 1)) {
-        continue;
-      }
-      double before = Stats.median(Arrays.copyOfRange(own, k - w, k));
-      if (!(before > 0) || own[k] > STALL_FRACTION * before) {
-        continue;
-      }
-      int end = k;
-      while (end < m && together[end] && own[end] <= STALL_FRACTION * before) {
-        end++;
-      }
-      if (end - k >= minStall) {
-        double othersBefore = Stats.median(Arrays.copyOfRange(others, k - w, k));
-        double othersDuring = Stats.mean(others, k, end);
-        double during = Stats.mean(own, k, end);
-        if (takes(before, during, othersBefore, othersDuring)) {
-          return new GroupVerdict.Drag(
-              g.names().get(i),
-              g.time(k) - g.intervalSeconds(),
-              true,
-              before,
-              during,
-              othersBefore,
-              othersDuring);
-        }
-      }
-      k = end;
-    }
-    return null;
-  }
-
-  private static boolean takes(double before, double after, double oBefore, double oAfter) {
-    return oAfter >= DRAG_RISE_FRACTION * oBefore
-        && oAfter - oBefore >= DRAG_TAKEN_FRACTION * (before - after);
-  }
-
-  private static GroupVerdict.Drag drag(
-      GroupCurves g,
-      int i,
-      int k,
-      boolean stall,
-      double before,
-      double after,
-      double othersBefore,
-      double othersAfter) {
-    return new GroupVerdict.Drag(
-        g.names().get(i),
-        g.time(k) - g.intervalSeconds(),
-        stall,
-        before,
-        after,
-        othersBefore,
-        othersAfter);
-  }
-
-  private static boolean allTrue(boolean[] b, int from, int to) {
-    if (from < 0 || to > b.length) {
-      return false;
-    }
-    for (int k = from; k < to; k++) {
-      if (!b[k]) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static double variance(double[] x) {
