@@ -145,10 +145,10 @@ class GroupEmulatedTest {
       assertThat(group.path("status").asText()).isEqualTo("complete");
       for (String d : devices) {
         JsonNode t = target(group, name(d));
-        // Alone each takes the whole ceiling; together about half of it.
+        // Alone each takes the whole ceiling (a busy host's writer may fall a little short).
         assertThat(t.path("solo_MBps").asDouble())
             .as(t::toString)
-            .isCloseTo(ceiling / 1e6, Percentage.withPercentage(10));
+            .isBetween(0.75 * ceiling / 1e6, 1.05 * ceiling / 1e6);
         assertThat(t.path("solo_source").asText()).isEqualTo("solo-first");
         Path folder = out.resolve(t.path("folder").asText());
         long bytes = json(folder.resolve("run.json")).at("/result/bytes").asLong();
@@ -192,13 +192,16 @@ class GroupEmulatedTest {
       double[] rates = {20, 35};
       String[] names = {name(slow), name(fast)};
       for (int i = 0; i < 2; i++) {
+        // Each its own throttle's rate, alone and together (never above it; a busy host's writer
+        // may fall a little short of it).
         JsonNode t = target(analysis, names[i]);
         assertThat(t.path("solo_MBps").asDouble())
             .as(t::toString)
-            .isCloseTo(rates[i], Percentage.withPercentage(10));
+            .isBetween(0.75 * rates[i], 1.05 * rates[i]);
         assertThat(t.path("together_MBps").asDouble())
             .as(t::toString)
-            .isCloseTo(rates[i], Percentage.withPercentage(10));
+            .isBetween(0.75 * rates[i], 1.05 * rates[i]);
+        assertThat(t.path("of_solo").asDouble()).as(t::toString).isGreaterThan(0.85);
       }
       assertThat(output()).contains("shared ceiling: none").contains("each is limited on its own");
     }
