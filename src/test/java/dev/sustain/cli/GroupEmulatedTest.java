@@ -277,4 +277,28 @@ class GroupEmulatedTest {
           .contains("sustain write: " + name(gone) + ": ");
     }
   }
+
+  @Test
+  void everyRawDeviceRuleHoldsForEachTargetBeforeAnyIsWritten() throws Exception {
+    try (EmulatedGroup g = EmulatedGroup.create(dir)) {
+      String free = g.rawDevice(64 * MIB, 0);
+      String mounted = g.mountedDevice(64 * MIB);
+      Path out = dir.resolve("group");
+      Cli.Result noConsent =
+          Cli.run(
+              "write", free, g.rawDevice(64 * MIB, 0), "--size", "8MB", "--out", out.toString());
+      assertThat(noConsent.exitCode()).isEqualTo(ExitCodes.USAGE);
+      assertThat(noConsent.err()).contains("refused without --destroy-data");
+      Cli.Result inUse =
+          Cli.run(
+              "write", free, mounted, "--destroy-data", "--size", "8MB", "--out", out.toString());
+      assertThat(inUse.exitCode()).isEqualTo(ExitCodes.USAGE);
+      assertThat(inUse.err().strip())
+          .startsWith("sustain write: refusing to write " + mounted)
+          .contains("mounted")
+          .hasLineCount(1);
+      assertThat(Files.exists(out)).as("no group folder").isFalse();
+      assertThat(g.bytesWritten(free)).as("nothing written to the free device").isZero();
+    }
+  }
 }

@@ -107,6 +107,13 @@ public final class EmulatedGroup implements AutoCloseable {
     return mount(dev, "");
   }
 
+  /** A loop device with a mounted file system on it: one the raw-device rules refuse to write. */
+  public String mountedDevice(long fsBytes) throws Exception {
+    String dev = loop(image(fsBytes), false);
+    mount(dev, "");
+    return dev;
+  }
+
   /**
    * A raw loop device of {@code sizeBytes}, throttled to {@code bps}, over a file on its own file
    * system, which {@link #vanish} makes fail.
