@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * What a drive wrote alone, from its history: the burst of its latest complete write run that did
- * not run beside others. A run that was a member of a group (run.json's {@code params.group.role}
- * is {@code member}) wrote beside its neighbours and is passed over; a group's solo pass ran alone
- * and counts. Stateless and thread-safe; each call opens its own connection.
+ * What a drive wrote alone, from its history: the burst of its latest complete write (or fill) run
+ * that did not run beside others. A run that was a member of a group (run.json's {@code
+ * params.group.role} is {@code member}) wrote beside its neighbours and is passed over; a group's
+ * solo pass ran alone and counts. Stateless and thread-safe; each call opens its own connection.
  */
 public final class SoloLookup {
 
@@ -48,7 +48,7 @@ public final class SoloLookup {
     try (RunStore store = RunStore.open(db)) {
       for (RunRecord r : store.runsOfDrive(current.drive().id(), RUNS_LOOKED_AT)) {
         if (r.runId().equals(current.runId())
-            || !r.command().equals("write")
+            || !(r.command().equals("write") || r.command().equals("fill"))
             || !r.status().equals("complete")
             || r.figures().burstMBps() == null
             || !(r.figures().burstMBps() > 0)
