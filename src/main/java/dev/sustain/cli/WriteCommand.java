@@ -10,6 +10,7 @@ import dev.sustain.unit.Units;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,14 +23,24 @@ import picocli.CommandLine.Parameters;
     description = {
       "Writes a test file far past the drive's cache with direct I/O at a queue depth, records the"
           + " rate every interval and removes the file afterwards.",
-      "TARGET is a folder (a uniquely named test file is made in it) or a new file."
+      "TARGET is a folder (a uniquely named test file is made in it) or a new file. With several"
+          + " targets, all are written at once (a group): each its own run folder under --out,"
+          + " and the group's samples and shared-ceiling analysis beside them."
     })
 public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin IoOptions io;
 
-  @Parameters(index = "0", paramLabel = "TARGET", description = "A folder or a new file.")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "TARGET",
+      description = "A folder or a new file; several for a group written at once.")
+  List<String> targets;
+
+  /** The first target: the only one, unless a group is written. */
   String target;
+
+  @picocli.CommandLine.Mixin GroupOptions group;
 
   @Option(
       names = "--size",
@@ -139,6 +150,7 @@ public final class WriteCommand extends BaseCommand {
 
   @Override
   protected int execute() throws Exception {
+    target = targets.getFirst();
     WriteParams params =
         new WriteParams(
             target,
@@ -170,15 +182,18 @@ public final class WriteCommand extends BaseCommand {
     WriteRun.validate(params);
     dev.sustain.expect.Expectation expectation = expectation();
     db.location(); // a bad --db is bad input, found before anything is written
-    if (trimFirst) {
-      java.nio.file.Path t = java.nio.file.Path.of(target);
-      java.nio.file.Path trimTarget =
-          dev.sustain.target.TestFile.isBlockDevice(t) || java.nio.file.Files.isDirectory(t)
-              ? t
-              : t.toAbsolutePath().getParent();
-      dev.sustain.target.Trim.Done done = dev.sustain.target.Trim.trim(trimTarget, destroyData);
-      out().println("Trim first: " + done.what());
+    if (targets.size() > 1) {
+      if (repeat > 1 || expectation != null) {
+        throw new dev.sustain.unit.UsageException(
+            "--repeat, --expect and --expect-from take one target, not a group");
+      }
+      for (String t : targets) {
+        trimFirst(t);
+      }
+      return new GroupLaunch("write", out(), err(), db).write(params, targets, group, out);
     }
+    group.checkOneTarget();
+    trimFirst(target);
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
     if (repeat > 1) {
@@ -194,6 +209,20 @@ public final class WriteCommand extends BaseCommand {
         yield ExitCodes.RUN_FAILED;
       }
     };
+  }
+
+  /** With --trim-first: TRIM the target's file system, or the whole raw device. */
+  private void trimFirst(String t) throws java.io.IOException {
+    if (!trimFirst) {
+      return;
+    }
+    java.nio.file.Path p = java.nio.file.Path.of(t);
+    java.nio.file.Path trimTarget =
+        dev.sustain.target.TestFile.isBlockDevice(p) || java.nio.file.Files.isDirectory(p)
+            ? p
+            : p.toAbsolutePath().getParent();
+    dev.sustain.target.Trim.Done done = dev.sustain.target.Trim.trim(trimTarget, destroyData);
+    out().println("Trim first: " + done.what());
   }
 
   /** The summary, the analysis, the expectation's check and the history, after one run. */

@@ -98,6 +98,23 @@ public final class DeviceResolver {
         prober.usage(top));
   }
 
+  /**
+   * What the whole devices under {@code queries} (paths or device nodes) have in common on the way
+   * to the CPU: a hub, a bus, a switch, a controller, or the very same device. A query without a
+   * block device (tmpfs) leaves nothing to tell.
+   */
+  public SharedParts sharedBy(List<String> queries) {
+    List<DeviceInfo> disks = new ArrayList<>();
+    for (String q : queries) {
+      try {
+        disks.add(resolve(q).device());
+      } catch (NoBlockDeviceException e) {
+        disks.add(null);
+      }
+    }
+    return SharedParts.of(sysfs.root(), disks);
+  }
+
   /** Describes one block device by kernel name without descending (e.g. a loop device itself). */
   public DeviceInfo describe(String kernelName) throws NoBlockDeviceException {
     Path dir =

@@ -185,29 +185,7 @@ public final class WriteRun {
    */
   private WriteResult runOnDevice(String runId, Path given, IoEngine engine, boolean direct)
       throws IOException {
-    if (!params.destroyData()) {
-      throw new UsageException(
-          given
-              + " is a raw block device: writing to it destroys all its data; refused without"
-              + " --destroy-data");
-    }
-    RawDevice device;
-    try {
-      device = RawDevice.inspect(given, Path.of("/sys"));
-    } catch (IOException e) {
-      throw new UsageException("cannot read the facts of " + given + ": " + e.getMessage());
-    }
-    List<String> problems = device.refusalsOnThisSystem();
-    if (!problems.isEmpty()) {
-      throw new UsageException(
-          "refusing to write "
-              + given
-              + " even with --destroy-data: "
-              + String.join("; ", problems));
-    }
-    if (params.keep()) {
-      throw new UsageException("--keep means nothing on a raw device: its data stays written");
-    }
+    RawDevice device = TargetChecks.checkDevice(params, given);
     long capacity = device.sizeBytes();
     long align =
         direct ? engine.directAlignmentBytes(given.getParent(), device.logicalBlockBytes()) : 1;

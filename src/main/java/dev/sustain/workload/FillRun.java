@@ -8,15 +8,12 @@ import dev.sustain.engine.Engines;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.RandomPool;
-import dev.sustain.run.Defaults;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunJson;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.Runner;
 import dev.sustain.run.Session;
-import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
-import dev.sustain.run.WriteRun;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
@@ -69,41 +66,8 @@ public final class FillRun {
       Path runFolder, String runId, List<FillResult.FileDone> files, long bytes, long fileBytes) {}
 
   public FillResult run() throws IOException {
+    FillChecks.preflight(params);
     Path dir = params.dir().toAbsolutePath().normalize();
-    if (!Files.isDirectory(dir)) {
-      throw new UsageException(
-          Files.exists(dir) ? dir + " is not a folder" : "folder " + dir + " does not exist");
-    }
-    if (!Files.isWritable(dir)) {
-      throw new UsageException("cannot write in folder " + dir + ": permission denied");
-    }
-    if (params.fileBytes() <= 0) {
-      throw new UsageException("--file-size must be more than 0 bytes");
-    }
-    if (params.limitBytes() == 0) {
-      throw new UsageException("--limit must be more than 0 bytes");
-    }
-    WriteRun.validate(
-        new WriteParams(
-            dir.toString(),
-            params.fileBytes(),
-            null,
-            params.blockBytes(),
-            params.queueDepth(),
-            params.intervalNanos(),
-            params.out(),
-            params.keep(),
-            params.buffered(),
-            params.engine(),
-            Defaults.PATTERN,
-            params.ioTimeoutNanos(),
-            false,
-            null,
-            dev.sustain.unit.Durations.parse(Defaults.FLOOR_HOLD).toNanos() / 1e9));
-    if (params.engine().equals("null") && params.limitBytes() < 0) {
-      throw new UsageException(
-          "the null engine writes nothing, so the file system never fills: give --limit");
-    }
     Previous previous = params.resume() == null ? null : readPrevious(params.resume(), dir);
     String runId = previous != null ? previous.runId() : RunFolder.newRunId();
     Path out =
