@@ -97,10 +97,10 @@ public final class DatasetCommand extends BaseCommand {
                 + " in "
                 + d
                 + ": "
-                + plan.files().size()
-                + " files in "
-                + plan.folders()
-                + " folders, "
+                + Units.count(plan.files().size(), "file")
+                + " in "
+                + Units.count(plan.folders(), "folder")
+                + ", "
                 + Units.decimalBytes(plan.totalBytes())
                 + " ("
                 + Units.binaryBytes(plan.totalBytes())

@@ -158,8 +158,8 @@ public final class FillCommand extends BaseCommand {
           "Per interval: "
               + r.stats().describe()
               + "; "
-              + r.zeroIntervals()
-              + " intervals with nothing written ("
+              + Units.count(r.zeroIntervals(), "interval")
+              + " with nothing written ("
               + Durations.format(r.zeroSeconds())
               + ")");
     }

@@ -323,8 +323,7 @@ public final class WriteCommand extends BaseCommand {
           "Per interval: "
               + r.stats().describe()
               + " over "
-              + r.stats().intervals()
-              + " intervals");
+              + Units.count(r.stats().intervals(), "interval"));
     }
     out.println(
         "Run folder: "

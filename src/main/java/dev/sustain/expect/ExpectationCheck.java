@@ -77,7 +77,7 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
 
   /** E.g. {@code 3 of 4 predictions confirmed}. */
   public String summary() {
-    return confirmed() + " of " + checked() + " predictions confirmed";
+    return confirmed() + " of " + Units.count(checked(), "prediction") + " confirmed";
   }
 
   /** The verdicts, one per line, then the summary. */

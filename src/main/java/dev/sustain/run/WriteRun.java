@@ -129,10 +129,7 @@ public final class WriteRun {
     long align = direct ? engine.directAlignmentBytes(file.folder(), logical) : 1;
     checkBlockSize(engine, logical, align);
     align = dataAlign(align);
-    long sizeBytes =
-        params.sizeBytes() < 0
-            ? -1
-            : new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+    long sizeBytes = roundedSize(align, logical, direct);
     if (sizeBytes < 0 && params.duration() == null) {
       // --until floor alone: at most what fits, keeping the margin; the floor usually ends it first
       sizeBytes = file.maxJobBytes() / align * align;
@@ -157,6 +154,25 @@ public final class WriteRun {
         file.remove();
       }
     }
+  }
+
+  /**
+   * {@code --size} rounded up to whole blocks of {@code align} (-1 without --size), with a note
+   * saying so when it changed: the README promises exact sizes, so a rounding is never silent.
+   */
+  private long roundedSize(long align, int logical, boolean direct) {
+    if (params.sizeBytes() < 0) {
+      return -1;
+    }
+    long rounded = new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+    if (rounded != params.sizeBytes()) {
+      String why =
+          pattern(params).verifiable() && align == VERIFIABLE_BLOCK_BYTES
+              ? "--pattern " + pattern(params).name() + " (every 4 KiB block carries its header)"
+              : direct && align > logical ? "direct I/O with this engine" : "direct I/O";
+      observer.note(Units.roundedUp("--size", params.sizeBytes(), rounded, align, why));
+    }
+    return rounded;
   }
 
   private void checkBlockSize(IoEngine engine, int logical, long align) {
@@ -226,7 +242,7 @@ public final class WriteRun {
       }
       sizeBytes = capacity;
     } else if (params.sizeBytes() >= 0) {
-      sizeBytes = new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+      sizeBytes = roundedSize(align, device.logicalBlockBytes(), direct);
       if (sizeBytes > capacity) {
         throw new UsageException(
             "--size "

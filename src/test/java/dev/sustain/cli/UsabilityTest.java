@@ -1,0 +1,122 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** What a new user meets first: mistyped commands and options, sizes, the words of the summary. */
+class UsabilityTest {
+
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @CsvSource({"wrte, write", "analyse, analyze", "compar, compare", "hisotry, history"})
+  void aMistypedCommandGetsTheNearestCommand(String typed, String meant) {
+    Cli.Result r = Cli.run(typed, "x");
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err().strip())
+        .startsWith("sustain: unknown command '" + typed + "'; did you mean " + meant)
+        .doesNotContain("Unmatched")
+        .hasLineCount(1);
+  }
+
+  @Test
+  void aWordNothingLikeACommandGetsNoGuess() {
+    Cli.Result r = Cli.run("xyzzy");
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err().strip())
+        .isEqualTo("sustain: unknown command 'xyzzy' (see 'sustain --help')");
+  }
+
+  @Test
+  void aMistypedOptionNamesTheSubcommandAndTheNearestOption() {
+    Cli.Result r = Cli.run("write", "--sise", "1GiB", dir.toString());
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err().strip())
+        .isEqualTo("sustain write: unknown option '--sise'; did you mean --size?");
+    Cli.Result h = Cli.run("history", "--drve", "x");
+    assertThat(h.err().strip())
+        .isEqualTo("sustain history: unknown option '--drve'; did you mean --drive?");
+  }
+
+  @Test
+  void everyOptionErrorNamesItsSubcommand() {
+    Cli.Result r = Cli.run("write", dir.toString(), "--qd", "many");
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err()).startsWith("sustain write: ").contains("--qd");
+    Cli.Result a = Cli.run("analyze");
+    assertThat(a.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(a.err()).startsWith("sustain analyze: ");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"1G, 1GiB, 1GB", "500M, 500MiB, 500MB", "2t, 2TiB, 2TB", "64k, 64KiB, 64kB"})
+  void aOneLetterSizeIsRefusedWithTheTwoExactSpellings(String given, String binary, String dec)
+      throws Exception {
+    Cli.Result r = Cli.run("write", dir.toString(), "--size", given);
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err().strip())
+        .startsWith("sustain write: ")
+        .contains("'" + given + "' is ambiguous: write " + binary + " (")
+        .contains(" or " + dec + " (")
+        .hasLineCount(1);
+    try (var left = Files.list(dir)) {
+      assertThat(left).as("nothing is written for bad input").isEmpty();
+    }
+  }
+
+  @Test
+  void aRoundedSizeIsSaidWithWhatItBecame() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "1gb",
+            "--engine",
+            "null",
+            "--out",
+            dir.resolve("run").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    // 10^9 is not a whole number of 4 KiB blocks (verifiable data): 244141 blocks are written.
+    assertThat(r.out())
+        .contains(
+            "note: --size 1000000000 B (1.0 GB) is rounded up to 1000001536 B (1.0 GB), a whole"
+                + " number of 4 KiB blocks");
+    Cli.Result exact =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "1GiB",
+            "--engine",
+            "null",
+            "--out",
+            dir.resolve("run2").toString());
+    assertThat(exact.exitCode()).as(exact.err()).isZero();
+    assertThat(exact.out()).doesNotContain("rounded");
+  }
+
+  @Test
+  void oneIntervalIsSingular() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "4MiB",
+            "--engine",
+            "null",
+            "--out",
+            dir.resolve("run").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains(" over 1 interval\n").doesNotContain("1 intervals");
+  }
+}
