@@ -126,7 +126,8 @@ public final class WriteCommand extends BaseCommand {
       paramLabel = "PREDICTION",
       description =
           "A prediction written down before the run and checked after it, point by point:"
-              + " e.g. \"920MB/s for 277GB, then 127MB/s\" (burst, cache, floor, total time).")
+              + " e.g. \"920MB/s for 277GB, then 127MB/s\" (burst, cache, floor, total time)."
+              + " Each figure is confirmed when the run is within 10%% of it, either way.")
   String expect;
 
   @Option(
