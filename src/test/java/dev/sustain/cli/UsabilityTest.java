@@ -119,4 +119,34 @@ class UsabilityTest {
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains(" over 1 interval\n").doesNotContain("1 intervals");
   }
+
+  @Test
+  void writeJsonPrintsTheResultAndTheAnalysisAsOneObject() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "24MiB",
+            "--interval",
+            "100ms",
+            "--expect",
+            "1MB/s",
+            "--json",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    var doc = dev.sustain.run.RunFolder.JSON.readTree(r.out());
+    assertThat(doc.at("/result/status").asText()).isEqualTo("complete");
+    assertThat(doc.at("/result/bytes").asLong()).isEqualTo(24L << 20);
+    assertThat(doc.at("/run_folder").asText()).isEqualTo(out.toString());
+    assertThat(doc.at("/analysis/shape").isTextual()).isTrue();
+    assertThat(doc.at("/analysis/burst_MBps").isNumber()).isTrue();
+    assertThat(doc.at("/expectation/points").size()).isEqualTo(4);
+    // People's words went to stderr, so stdout is nothing but the JSON.
+    assertThat(r.err()).contains("Wrote 25.2 MB (24 MiB)");
+    assertThat(r.out()).doesNotContain("Wrote");
+  }
 }
