@@ -37,9 +37,7 @@ public record TestFile(Path path, boolean createdByName) {
               + " file on a mounted file system instead");
     }
     if (Files.isDirectory(p)) {
-      if (!Files.isWritable(p)) {
-        throw new UsageException("cannot write in folder " + p + ": permission denied");
-      }
+      WritableFolder.require(p, "a test file in");
       return new TestFile(p.resolve(PREFIX + runId + ".dat"), false);
     }
     if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
@@ -50,6 +48,7 @@ public record TestFile(Path path, boolean createdByName) {
     if (parent == null || !Files.isDirectory(parent)) {
       throw new UsageException("folder " + parent + " does not exist");
     }
+    WritableFolder.require(parent, "a test file in");
     return new TestFile(p, true);
   }
 

@@ -98,6 +98,7 @@ public final class CopyRun {
     if (!Files.exists(dst) && (dst.getParent() == null || !Files.isDirectory(dst.getParent()))) {
       throw new UsageException("folder " + dst.getParent() + " does not exist");
     }
+    dev.sustain.target.WritableFolder.require(dst, "the copy into");
     Path realSrc = src.toRealPath();
     Path realDst = realPathOfNearest(dst);
     if (realDst.startsWith(realSrc)) {
