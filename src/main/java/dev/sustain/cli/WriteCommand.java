@@ -190,7 +190,7 @@ public final class WriteCommand extends BaseCommand {
     }
     WriteRun.validate(params);
     dev.sustain.expect.Expectation expectation = expectation();
-    db.location(); // a bad --db is bad input, found before anything is written
+    db.check(); // a bad --db is bad input, found before anything is written
     if (trimFirst) {
       java.nio.file.Path t = java.nio.file.Path.of(target);
       java.nio.file.Path trimTarget =

@@ -338,6 +338,12 @@ public final class WriteRun {
     if (!RunJson.putDevice(runJson, sensors.deviceJson()) && sensors.whyNoDevice() != null) {
       targetJson.put("no_device", sensors.whyNoDevice());
     }
+    if (target.device() == null) {
+      dev.sustain.device.MountEntry fs = RunJson.putFileSystem(runJson, target.path());
+      if (fs != null && fs.inMemory()) {
+        observer.note(fs.memoryWords());
+      }
+    }
     if (target.device() != null) {
       targetJson.put("target_size_bytes", target.device().sizeBytes());
     }

@@ -174,6 +174,7 @@ public final class SweepRun {
     // The history orders runs by their start: every run.json says when it started and ended.
     runJson.put("started", started.toString());
     runJson.put("ended", java.time.Instant.now().toString());
+    dev.sustain.run.RunJson.putWhere(runJson, file.folder());
     folder.writeJson(RunFolder.RUN_JSON, runJson);
     return result;
   }

@@ -197,9 +197,9 @@ public final class CopyRun {
     // The destination drive's temperature, system CPU and device counters, as a write records.
     dev.sustain.device.RunSensors sensors =
         dev.sustain.device.DriveSensors.forTarget(dst.toString());
-    if (dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson())) {
-      folder.writeRunJson(json);
-    }
+    dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson());
+    dev.sustain.run.RunJson.putFileSystem(json, dst);
+    folder.writeRunJson(json);
     List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
     probes.add(new CountersProbe("read", reads));
     probes.add(state);

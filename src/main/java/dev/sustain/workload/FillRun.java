@@ -183,9 +183,9 @@ public final class FillRun {
     // The drive's temperature, system CPU and device counters, as a write run records them.
     dev.sustain.device.RunSensors sensors =
         dev.sustain.device.DriveSensors.forTarget(dir.toString());
-    if (dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson())) {
-      folder.writeRunJson(json);
-    }
+    dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson());
+    dev.sustain.run.RunJson.putFileSystem(json, dir);
+    folder.writeRunJson(json);
     List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
     probes.add(fileColumn);
     Session session;

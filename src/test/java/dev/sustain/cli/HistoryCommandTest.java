@@ -86,7 +86,7 @@ class HistoryCommandTest {
     assertThat(runs).hasSize(4);
     assertThat(runs.get(0).get("started").asText()).isEqualTo("2026-03-03T09:00:00Z");
     assertThat(runs.get(1).get("started").asText()).isEqualTo("2026-03-02T12:00:00Z");
-    assertThat(runs.get(0).get("drive").asText()).isEqualTo("KINGSTON SNV3S1000G|50026B76");
+    assertThat(runs.get(0).get("drive").asText()).isEqualTo("serial:50026B76");
     assertThat(runs.get(0).get("floor_MBps").asDouble()).isEqualTo(470.0);
     assertThat(runs.get(0).get("average_MBps").asDouble()).isEqualTo(470.0);
     assertThat(runs.get(0).get("burst_MBps").asDouble()).isEqualTo(940.0);
