@@ -138,20 +138,26 @@ public final class WriteRun {
       file.checkFreeSpace(sizeBytes);
     }
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
-    try {
-      engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
-    } catch (IOException e) {
-      file.remove();
-      throw new UsageException(openProblem(file.path(), file.folder(), direct, e));
-    }
-    Target target = new Target(file.path(), null, file.folder(), !params.keep());
-    try {
-      long totalBytes = params.duration() == null ? sizeBytes : -1;
-      return runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
-    } finally {
-      engine.close();
-      if (target.removeAfter()) {
+    // Before the file exists: another run never sees it without the mark that says it is live.
+    try (dev.sustain.target.RunMark mark =
+        dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
+      try {
+        engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
+      } catch (IOException e) {
         file.remove();
+        throw new UsageException(openProblem(file.path(), file.folder(), direct, e));
+      }
+      Target target = new Target(file.path(), null, file.folder(), !params.keep());
+      try {
+        long totalBytes = params.duration() == null ? sizeBytes : -1;
+        return runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
+      } finally {
+        engine.close();
+        if (target.removeAfter()) {
+          file.remove();
+        } else {
+          mark.keep();
+        }
       }
     }
   }

@@ -65,27 +65,74 @@ public record TestFile(Path path, boolean createdByName) {
     }
   }
 
+  /** The run id in a test file's name: {@code sustain-test-20261201-061209-9bd8[-fill-3].dat}. */
+  private static final java.util.regex.Pattern RUN_ID =
+      java.util.regex.Pattern.compile(
+          java.util.regex.Pattern.quote(PREFIX) + "(\\d{8}-\\d{6}-[0-9a-f]{4}).*\\.dat");
+
   /**
-   * Test files left in {@code folder} by runs that never finished (killed, power lost), each as a
-   * sentence for people. A run that is still going also has one; the sentence says so.
+   * Test files in {@code folder} that no running run owns, one sentence per run for people: a
+   * killed run's (naming its run folder for {@code clean} when its mark says it), a kept one, or
+   * one of unknown origin. A run that is going now (its {@link RunMark} is locked) is said to be
+   * writing there, never called a leftover.
    */
   public static java.util.List<String> leftovers(Path folder) {
-    java.util.List<String> found = new java.util.ArrayList<>();
+    java.util.Map<String, java.util.List<Path>> byRun = new java.util.TreeMap<>();
     try (var files = Files.newDirectoryStream(folder, PREFIX + "*.dat")) {
       for (Path f : files) {
-        long size = Files.size(f);
-        found.add(
-            "leftover test file "
-                + f
-                + " ("
-                + dev.sustain.unit.Units.decimalBytes(size)
-                + ") from a run that did not finish, unless another run is writing it now;"
-                + " remove it with 'sustain clean RUN_FOLDER' or delete it");
+        java.util.regex.Matcher m = RUN_ID.matcher(f.getFileName().toString());
+        byRun
+            .computeIfAbsent(m.matches() ? m.group(1) : "", k -> new java.util.ArrayList<>())
+            .add(f);
       }
     } catch (IOException e) {
-      // an unreadable folder is reported when the run tries to write in it
+      return java.util.List.of(); // an unreadable folder is reported when the run writes in it
+    }
+    java.util.List<String> found = new java.util.ArrayList<>();
+    for (var e : byRun.entrySet()) {
+      Path[] runFolder = new Path[1];
+      RunMark.State state =
+          e.getKey().isEmpty() ? RunMark.State.NONE : RunMark.read(folder, e.getKey(), runFolder);
+      found.add(leftoverSentence(e.getKey(), e.getValue(), state, runFolder[0]));
     }
     return found;
+  }
+
+  private static String leftoverSentence(
+      String runId, java.util.List<Path> files, RunMark.State state, Path runFolder) {
+    long bytes = 0;
+    for (Path f : files) {
+      try {
+        bytes += Files.size(f);
+      } catch (IOException e) {
+        // gone meanwhile: nothing to count
+      }
+    }
+    String what =
+        (files.size() == 1 ? "test file " + files.getFirst() : files.size() + " test files")
+            + " ("
+            + dev.sustain.unit.Units.decimalBytes(bytes)
+            + ")";
+    String clean =
+        runFolder != null
+            ? "; remove it with: sustain clean " + runFolder
+            : "; remove it with 'sustain clean RUN_FOLDER' or delete it";
+    return switch (state) {
+      case LIVE ->
+          "run "
+              + runId
+              + (runFolder == null ? "" : " (" + runFolder + ")")
+              + " is writing in this folder now: the two runs share the drive and each measures"
+              + " part of it";
+      case KEPT -> "kept " + what + " of run " + runId + " (--keep)" + clean;
+      case DEAD -> "leftover " + what + " of run " + runId + ", which did not finish" + clean;
+      case NONE ->
+          "leftover "
+              + what
+              + (runId.isEmpty() ? "" : " of run " + runId)
+              + " from a run that did not finish or an older version"
+              + clean;
+    };
   }
 
   /** The folder the file lives in. */

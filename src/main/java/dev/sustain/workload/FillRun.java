@@ -138,9 +138,15 @@ public final class FillRun {
       checkDirectIo(dir, runId);
     }
     RunFolder folder = RunFolder.create(out, runId, "fill");
-    try (Arena arena = Arena.ofShared()) {
+    try (Arena arena = Arena.ofShared();
+        dev.sustain.target.RunMark mark =
+            dev.sustain.target.RunMark.take(dir, runId, folder.dir())) {
       DataPattern pattern = new RandomPool(arena, params.blockBytes(), runId.hashCode());
-      return fill(runId, dir, folder, pattern, fileBytes, align, previous);
+      FillResult result = fill(runId, dir, folder, pattern, fileBytes, align, previous);
+      if (params.keep()) {
+        mark.keep();
+      }
+      return result;
     }
   }
 
