@@ -130,9 +130,14 @@ public final class WriteRun {
     checkBlockSize(engine, logical, align);
     align = dataAlign(align);
     long sizeBytes = roundedSize(align, logical, direct);
+    String whyLimit = "--size";
     if (sizeBytes < 0 && params.duration() == null) {
       // --until floor alone: at most what fits, keeping the margin; the floor usually ends it first
       sizeBytes = file.maxJobBytes() / align * align;
+      whyLimit = "the free space in " + file.folder() + " less a safety margin";
+    }
+    if ("floor".equals(params.until())) {
+      observer.note(untilFloorPlan(sizeBytes, whyLimit));
     }
     if (sizeBytes > 0) {
       file.checkFreeSpace(sizeBytes);
@@ -261,6 +266,12 @@ public final class WriteRun {
       sizeBytes = capacity; // --until floor alone: at most the whole device
     } else {
       sizeBytes = -1; // --time alone: wrap around the whole device
+    }
+    if ("floor".equals(params.until())) {
+      observer.note(
+          untilFloorPlan(
+              sizeBytes,
+              params.sizeBytes() >= 0 ? "--size" : "the whole device, " + device.describe()));
     }
     observer.warning("destroying the data on " + device.describe() + ": writing from offset 0");
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
@@ -396,11 +407,11 @@ public final class WriteRun {
     double flushSeconds = 0;
     String error;
     WriteResult.Status status;
+    LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
+    AtomicBoolean floorHeld = new AtomicBoolean();
     try (SamplesCsv csv =
         new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
       sampler.addListener(csv);
-      LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
-      AtomicBoolean floorHeld = new AtomicBoolean();
       sampler.addListener(
           row -> {
             live.add(Math.max(row.intervalSeconds(), 1e-9), row.bytes());
@@ -469,10 +480,72 @@ public final class WriteRun {
             rateStats(folder),
             null);
     RunJson.finish(runJson, result, ended);
+    if ("floor".equals(params.until())) {
+      ((ObjectNode) runJson.get("result")).put("floor_reached", floorHeld.get());
+    }
     folder.writeRunJson(runJson);
     result = result.withAnalysis(analyse(folder));
     observer.finished(result);
+    if ("floor".equals(params.until())) {
+      observer.note(untilFloorOutcome(result, floorHeld.get(), live.floorMBps()));
+    }
     return result;
+  }
+
+  /** The rule of {@code --until floor} in words, for the notes before and after the run. */
+  private String floorRule() {
+    return "within ±10% for "
+        + dev.sustain.unit.Durations.format(params.floorHoldSeconds())
+        + " after a cache cliff (for 10m 00s without one)";
+  }
+
+  /**
+   * What {@code --until floor} will write at most, said before the run: a run that never finds its
+   * floor writes all of it.
+   *
+   * @param limitBytes the most it writes, or -1 when only --time bounds it
+   * @param whyLimit where that limit comes from, e.g. "the free space less a safety margin"
+   */
+  private String untilFloorPlan(long limitBytes, String whyLimit) {
+    String most =
+        limitBytes < 0
+            ? "for at most " + dev.sustain.unit.Durations.format(params.duration().toNanos() / 1e9)
+            : "at most "
+                + Units.decimalBytes(limitBytes)
+                + " ("
+                + whyLimit
+                + ")"
+                + (params.duration() == null
+                    ? ""
+                    : " or for "
+                        + dev.sustain.unit.Durations.format(params.duration().toNanos() / 1e9)
+                        + ", whichever comes first");
+    return "--until floor: writing until the rate holds " + floorRule() + ", " + most;
+  }
+
+  /** Whether {@code --until floor} found its floor, said after the run. */
+  private String untilFloorOutcome(WriteResult r, boolean reached, double floorMBps) {
+    if (reached) {
+      return "--until floor: the floor was reached ("
+          + Units.rate(floorMBps)
+          + " held); the run stopped after "
+          + Units.decimalBytes(r.bytes());
+    }
+    String ended =
+        switch (r.status()) {
+          case INTERRUPTED -> "it was interrupted";
+          case FAILED -> "it failed";
+          case COMPLETE, RUNNING ->
+              params.duration() != null
+                      && (params.sizeBytes() < 0 || r.bytes() < params.sizeBytes())
+                  ? "its time was up"
+                  : "it wrote all it was allowed (" + Units.decimalBytes(r.bytes()) + ")";
+        };
+    return "--until floor: the floor was NOT reached (the rate never held "
+        + floorRule()
+        + "): "
+        + ended
+        + "; these figures may not show the drive's sustained rate";
   }
 
   private Analysis analyse(RunFolder folder) throws IOException {

@@ -149,4 +149,63 @@ class UsabilityTest {
     assertThat(r.err()).contains("Wrote 25.2 MB (24 MiB)");
     assertThat(r.out()).doesNotContain("Wrote");
   }
+
+  @Test
+  void untilFloorSaysWhatItWritesAtMostAndThatTheFloorWasNotReached() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--until",
+            "floor",
+            "--size",
+            "16MiB",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains("note: --until floor: writing until the rate holds within ±10% for 1m 00s")
+        .contains("at most 16.8 MB (--size)")
+        .contains("note: --until floor: the floor was NOT reached")
+        .contains("it wrote all it was allowed (16.8 MB)");
+    var json = dev.sustain.run.RunFolder.JSON.readTree(out.resolve("run.json").toFile());
+    assertThat(json.at("/result/floor_reached").isBoolean()).isTrue();
+    assertThat(json.at("/result/floor_reached").asBoolean()).isFalse();
+
+    // Without --size the most it writes is the free space less the margin, and it says so.
+    Cli.Result plan =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--until",
+            "floor",
+            "--engine",
+            "null",
+            "--time",
+            "1s",
+            "--out",
+            dir.resolve("plan").toString());
+    assertThat(plan.exitCode()).as(plan.err()).isZero();
+    assertThat(plan.out()).contains("for at most 1.00s");
+  }
+
+  @Test
+  void memoryIsCalledMemoryNotADrive() throws Exception {
+    Path shm = Path.of("/dev/shm");
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(shm) && "tmpfs".equals(Files.getFileStore(shm).type()),
+        "/dev/shm is not a tmpfs here");
+    Cli.Result info = Cli.run("info", shm.toString());
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    assertThat(info.out())
+        .startsWith("/dev/shm  ->  memory (tmpfs mounted on /dev/shm), not a drive")
+        .contains("a write here measures memory and the CPU");
+    Cli.Result json = Cli.run("info", shm.toString(), "--json");
+    var doc = dev.sustain.run.RunFolder.JSON.readTree(json.out());
+    assertThat(doc.get("memory").asBoolean()).isTrue();
+    assertThat(doc.at("/filesystem/type").asText()).isEqualTo("tmpfs");
+    assertThat(doc.get("device").isNull()).isTrue();
+  }
 }
