@@ -27,6 +27,9 @@ import picocli.CommandLine.Command;
       VerifyCommand.class,
       SweepCommand.class,
       CommandLine.HelpCommand.class,
+      picocli.AutoComplete.GenerateCompletion.class,
+      // Hidden: bin/package makes the manual pages with it (sustain gen-manpage -d DIR).
+      picocli.codegen.docgen.manpage.ManPageGenerator.class,
     })
 public final class SustainCommand implements Runnable {
 
@@ -57,6 +60,15 @@ public final class SustainCommand implements Runnable {
     cl.setOut(out);
     cl.setErr(err);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
+    // picocli hides it by default; here it is how a user gets tab completion without the package.
+    CommandLine completion = cl.getSubcommands().get("generate-completion");
+    completion.getCommandSpec().usageMessage().hidden(false);
+    completion
+        .getCommandSpec()
+        .usageMessage()
+        .description(
+            "Prints a bash/zsh completion script for sustain: source it, or save it as"
+                + " /usr/share/bash-completion/completions/sustain (the package installs it).");
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           PrintWriter e = ex.getCommandLine().getErr();
