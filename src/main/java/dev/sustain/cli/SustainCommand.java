@@ -69,6 +69,8 @@ public final class SustainCommand implements Runnable {
         .description(
             "Prints a bash/zsh completion script for sustain: source it, or save it as"
                 + " /usr/share/bash-completion/completions/sustain (the package installs it).");
+    // A build tool (bin/package makes the manual pages with it), not a user's command.
+    cl.getSubcommands().get("gen-manpage").getCommandSpec().usageMessage().hidden(true);
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           PrintWriter e = ex.getCommandLine().getErr();

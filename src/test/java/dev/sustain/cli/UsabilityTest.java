@@ -208,4 +208,70 @@ class UsabilityTest {
     assertThat(doc.at("/filesystem/type").asText()).isEqualTo("tmpfs");
     assertThat(doc.get("device").isNull()).isTrue();
   }
+
+  @Test
+  void generateCompletionPrintsAScriptThatCompletesCommandsAndOptions() throws Exception {
+    Cli.Result r = Cli.run("generate-completion");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("complete -F _complete_sustain").contains("--size");
+    Path script = dir.resolve("sustain-completion.bash");
+    Files.writeString(script, r.out());
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isExecutable(Path.of("/bin/bash")), "no bash to run the completion in");
+    assertThat(complete(script, "sustain wr")).isEqualTo("write");
+    assertThat(complete(script, "sustain write --si")).isEqualTo("--size");
+    assertThat(complete(script, "sustain history --dr")).isEqualTo("--drive");
+  }
+
+  /** What bash completes the last word of {@code line} to, with the generated script. */
+  private static String complete(Path script, String line) throws Exception {
+    String words = line + (line.endsWith(" ") ? "''" : "");
+    String program =
+        "source '"
+            + script
+            + "'; COMP_WORDS=("
+            + words
+            + "); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMP_LINE='"
+            + line
+            + "'; _complete_sustain 2>/dev/null; echo \"${COMPREPLY[*]}\"";
+    Process p = new ProcessBuilder("/bin/bash", "-c", program).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes()).strip();
+    assertThat(p.waitFor()).as(out).isZero();
+    return out;
+  }
+
+  @Test
+  void aManualPagePerCommandFromThePicocliModel() throws Exception {
+    Path man = dir.resolve("man");
+    Cli.Result r = Cli.run("gen-manpage", "-d", man.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    for (String c :
+        java.util.List.of(
+            "sustain",
+            "sustain-write",
+            "sustain-analyze",
+            "sustain-report",
+            "sustain-compare",
+            "sustain-history",
+            "sustain-info",
+            "sustain-verify",
+            "sustain-read",
+            "sustain-sweep",
+            "sustain-fill",
+            "sustain-copy",
+            "sustain-dataset",
+            "sustain-clean",
+            "sustain-trim",
+            "sustain-generate-completion")) {
+      assertThat(man.resolve(c + ".adoc")).as(c).exists();
+    }
+    assertThat(Files.readString(man.resolve("sustain-write.adoc")))
+        .contains("= sustain-write(1)")
+        .contains("*--size*=_SIZE_")
+        .contains("*--json*");
+    // Hidden from users: the page generator itself is not in the top command's help.
+    assertThat(Cli.run("--help").out())
+        .contains("generate-completion")
+        .doesNotContain("gen-manpage");
+  }
 }
