@@ -84,7 +84,10 @@ public final class FillCommand extends BaseCommand {
             resume);
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
-    FillResult r = new FillRun(params, progress, stop::get).run();
+    // A run of the null engine measures no drive: not recorded, not even while it goes.
+    FillResult r =
+        new FillRun(params, "null".equals(io.engine) ? progress : db.live(progress), stop::get)
+            .run();
     printSummary(out(), r);
     analyse(r);
     db.recordQuietly(r.runFolder(), err());

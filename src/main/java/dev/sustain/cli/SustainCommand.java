@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
       ReadCommand.class,
       VerifyCommand.class,
       SweepCommand.class,
+      ServeCommand.class,
       CommandLine.HelpCommand.class,
       picocli.AutoComplete.GenerateCompletion.class,
       // Hidden: bin/package makes the manual pages with it (sustain gen-manpage -d DIR).

@@ -153,6 +153,14 @@ public final class WriteCommand extends BaseCommand {
   /** The JSON document of each finished pass, printed at the end with --json. */
   private final java.util.List<ObjectNode> documents = new java.util.ArrayList<>();
 
+  /**
+   * The observer that also records the run in the history while it goes; a run of the null engine
+   * measures no drive and is not recorded, not even while it goes.
+   */
+  private dev.sustain.run.RunObserver live(dev.sustain.run.RunObserver observer) {
+    return "null".equals(io.engine) ? observer : db.live(observer);
+  }
+
   /** Where words for people go: stdout, or stderr when stdout carries JSON. */
   private PrintWriter human() {
     return json ? err() : out();
@@ -207,7 +215,7 @@ public final class WriteCommand extends BaseCommand {
       printJson();
       return code;
     }
-    WriteResult result = new WriteRun(params, progress, stop).run();
+    WriteResult result = new WriteRun(params, live(progress), stop).run();
     afterRun(result, progress, expectation);
     printJson();
     return switch (result.status()) {
@@ -319,7 +327,7 @@ public final class WriteCommand extends BaseCommand {
             params,
             repeat,
             cooldown == null ? Duration.ZERO : cooldown,
-            perPass,
+            live(perPass),
             stop,
             result -> afterRun(result, progress, expectation));
     for (String s : outcome.comparison()) {
