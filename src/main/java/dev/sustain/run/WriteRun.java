@@ -134,7 +134,7 @@ public final class WriteRun {
       whyLimit = "the free space in " + file.folder() + " less a safety margin";
     }
     if ("floor".equals(params.until())) {
-      observer.note(untilFloorPlan(sizeBytes, whyLimit));
+      observer.note(WriteNotes.untilFloorPlan(params, sizeBytes, whyLimit));
     }
     if (sizeBytes > 0) {
       file.checkFreeSpace(sizeBytes);
@@ -164,21 +164,17 @@ public final class WriteRun {
     }
   }
 
-  /**
-   * {@code --size} rounded up to whole blocks of {@code align} (-1 without --size), with a note
-   * saying so when it changed: the README promises exact sizes, so a rounding is never silent.
-   */
+  /** {@code --size} rounded up to whole blocks (-1 without --size), said when it changed. */
   private long roundedSize(long align, int logical, boolean direct) {
-    if (params.sizeBytes() < 0) {
-      return -1;
-    }
-    long rounded = new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+    long rounded =
+        params.sizeBytes() < 0
+            ? -1
+            : new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
     if (rounded != params.sizeBytes()) {
-      String why =
-          pattern(params).verifiable() && align == VERIFIABLE_BLOCK_BYTES
-              ? "--pattern " + pattern(params).name() + " (every 4 KiB block carries its header)"
-              : direct && align > logical ? "direct I/O with this engine" : "direct I/O";
-      observer.note(Units.roundedUp("--size", params.sizeBytes(), rounded, align, why));
+      boolean byPattern = pattern(params).verifiable() && align == VERIFIABLE_BLOCK_BYTES;
+      observer.note(
+          WriteNotes.sizeRounded(
+              params, rounded, align, byPattern, direct && align > logical, pattern(params)));
     }
     return rounded;
   }
@@ -265,10 +261,8 @@ public final class WriteRun {
       sizeBytes = -1; // --time alone: wrap around the whole device
     }
     if ("floor".equals(params.until())) {
-      observer.note(
-          untilFloorPlan(
-              sizeBytes,
-              params.sizeBytes() >= 0 ? "--size" : "the whole device, " + device.describe()));
+      String limit = params.sizeBytes() >= 0 ? "--size" : "the whole device, " + device.describe();
+      observer.note(WriteNotes.untilFloorPlan(params, sizeBytes, limit));
     }
     observer.warning("destroying the data on " + device.describe() + ": writing from offset 0");
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
@@ -488,65 +482,10 @@ public final class WriteRun {
     result = result.withAnalysis(analyse(folder));
     observer.finished(result);
     if ("floor".equals(params.until())) {
-      observer.note(untilFloorOutcome(result, floorHeld.get(), live.floorMBps()));
+      observer.note(
+          WriteNotes.untilFloorOutcome(params, result, floorHeld.get(), live.floorMBps()));
     }
     return result;
-  }
-
-  /** The rule of {@code --until floor} in words, for the notes before and after the run. */
-  private String floorRule() {
-    return "within ±10% for "
-        + dev.sustain.unit.Durations.format(params.floorHoldSeconds())
-        + " after a cache cliff (for 10m 00s without one)";
-  }
-
-  /**
-   * What {@code --until floor} will write at most, said before the run: a run that never finds its
-   * floor writes all of it.
-   *
-   * @param limitBytes the most it writes, or -1 when only --time bounds it
-   * @param whyLimit where that limit comes from, e.g. "the free space less a safety margin"
-   */
-  private String untilFloorPlan(long limitBytes, String whyLimit) {
-    String most =
-        limitBytes < 0
-            ? "for at most " + dev.sustain.unit.Durations.format(params.duration().toNanos() / 1e9)
-            : "at most "
-                + Units.decimalBytes(limitBytes)
-                + " ("
-                + whyLimit
-                + ")"
-                + (params.duration() == null
-                    ? ""
-                    : " or for "
-                        + dev.sustain.unit.Durations.format(params.duration().toNanos() / 1e9)
-                        + ", whichever comes first");
-    return "--until floor: writing until the rate holds " + floorRule() + ", " + most;
-  }
-
-  /** Whether {@code --until floor} found its floor, said after the run. */
-  private String untilFloorOutcome(WriteResult r, boolean reached, double floorMBps) {
-    if (reached) {
-      return "--until floor: the floor was reached ("
-          + Units.rate(floorMBps)
-          + " held); the run stopped after "
-          + Units.decimalBytes(r.bytes());
-    }
-    String ended =
-        switch (r.status()) {
-          case INTERRUPTED -> "it was interrupted";
-          case FAILED -> "it failed";
-          case COMPLETE, RUNNING ->
-              params.duration() != null
-                      && (params.sizeBytes() < 0 || r.bytes() < params.sizeBytes())
-                  ? "its time was up"
-                  : "it wrote all it was allowed (" + Units.decimalBytes(r.bytes()) + ")";
-        };
-    return "--until floor: the floor was NOT reached (the rate never held "
-        + floorRule()
-        + "): "
-        + ended
-        + "; these figures may not show the drive's sustained rate";
   }
 
   private Analysis analyse(RunFolder folder) throws IOException {
