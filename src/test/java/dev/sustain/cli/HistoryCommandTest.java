@@ -97,6 +97,11 @@ class HistoryCommandTest {
 
     Cli.Result one = Cli.run("history", "--db", db.toString(), "--drive", "S6XANS0W", "--json");
     assertThat(new ObjectMapper().readTree(one.out()).get("runs")).hasSize(1);
+    // A part of a serial or of the model, in any case, finds the drive too.
+    Cli.Result part = Cli.run("history", "--db", db.toString(), "--drive", "xans0", "--json");
+    assertThat(new ObjectMapper().readTree(part.out()).get("runs")).hasSize(1);
+    Cli.Result model = Cli.run("history", "--db", db.toString(), "--drive", "snv3s", "--json");
+    assertThat(new ObjectMapper().readTree(model.out()).get("runs")).hasSize(4);
   }
 
   @Test
