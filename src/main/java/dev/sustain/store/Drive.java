@@ -107,6 +107,15 @@ public record Drive(String id, String model, String serial, Long sizeBytes) {
     return new Drive(id, m, s, sizeBytes);
   }
 
+  /** True for a file system held in memory (tmpfs, ramfs): runs there measured no drive. */
+  public boolean inMemory() {
+    java.util.regex.Matcher fs = FILE_SYSTEM_KEY.matcher(id);
+    return model == null && serial == null && fs.matches() && MEMORY_TYPES.contains(fs.group(3));
+  }
+
+  private static final java.util.Set<String> MEMORY_TYPES =
+      java.util.Set.of("tmpfs", "ramfs", "devtmpfs");
+
   /**
    * The drive for people, e.g. {@code KINGSTON SNV3S1000G (serial 50026B72)}, or {@code memory
    * (tmpfs at /dev/shm on lab1)} for a file system in memory.
@@ -115,8 +124,7 @@ public record Drive(String id, String model, String serial, Long sizeBytes) {
     java.util.regex.Matcher fs = FILE_SYSTEM_KEY.matcher(id);
     if (model == null && serial == null && fs.matches()) {
       String type = fs.group(3);
-      boolean memory = type.equals("tmpfs") || type.equals("ramfs") || type.equals("devtmpfs");
-      return (memory ? "memory (" + type : "file system (" + type)
+      return (inMemory() ? "memory (" + type : "file system (" + type)
           + " at "
           + fs.group(2)
           + " on "
