@@ -190,7 +190,10 @@ public final class FillRun {
     dev.sustain.device.RunSensors sensors =
         dev.sustain.device.DriveSensors.forTarget(dir.toString());
     dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson());
-    dev.sustain.run.RunJson.putFileSystem(json, dir);
+    dev.sustain.device.MountEntry fs = dev.sustain.run.RunJson.putFileSystem(json, dir);
+    if (fs != null && fs.inMemory()) {
+      observer.note(fs.memoryWords());
+    }
     folder.writeRunJson(json);
     List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
     probes.add(fileColumn);
