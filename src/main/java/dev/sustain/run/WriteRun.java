@@ -140,9 +140,12 @@ public final class WriteRun {
       file.checkFreeSpace(sizeBytes);
     }
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
-    // Before the file exists: another run never sees it without the mark that says it is live.
+    // Before the file exists: another run never sees it without the mark that says it is live. A
+    // file the user named is no sustain-test file that a later run could take for a leftover.
     try (dev.sustain.target.RunMark mark =
-        dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
+        file.createdByName()
+            ? null
+            : dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
       try {
         engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
       } catch (IOException e) {
@@ -157,7 +160,7 @@ public final class WriteRun {
         engine.close();
         if (target.removeAfter()) {
           file.remove();
-        } else {
+        } else if (mark != null) {
           mark.keep();
         }
       }
