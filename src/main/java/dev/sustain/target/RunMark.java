@@ -92,8 +92,9 @@ public final class RunMark implements AutoCloseable {
     java.io.StringWriter text = new java.io.StringWriter();
     p.store(text, "Sustain: the run that owns the sustain-test files of this id");
     channel.truncate(0);
+    // Not forced to the drive: the lock says whether the run lives, and a sync here would be a
+    // write on the drive under test just before its run begins.
     channel.write(ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8)), 0);
-    channel.force(false);
   }
 
   /** Releases the mark; removes it unless the run's test file was kept. */
