@@ -1,11 +1,18 @@
 package dev.sustain.target;
 
+import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The file a run writes: either a new, uniquely named file inside a folder the user named, or a new
@@ -66,9 +73,8 @@ public record TestFile(Path path, boolean createdByName) {
   }
 
   /** The run id in a test file's name: {@code sustain-test-20261201-061209-9bd8[-fill-3].dat}. */
-  private static final java.util.regex.Pattern RUN_ID =
-      java.util.regex.Pattern.compile(
-          java.util.regex.Pattern.quote(PREFIX) + "(\\d{8}-\\d{6}-[0-9a-f]{4}).*\\.dat");
+  private static final Pattern RUN_ID =
+      Pattern.compile(Pattern.quote(PREFIX) + "(\\d{8}-\\d{6}-[0-9a-f]{4}).*\\.dat");
 
   /**
    * Test files in {@code folder} that no running run owns, one sentence per run for people: a
@@ -76,19 +82,17 @@ public record TestFile(Path path, boolean createdByName) {
    * one of unknown origin. A run that is going now (its {@link RunMark} is locked) is said to be
    * writing there, never called a leftover.
    */
-  public static java.util.List<String> leftovers(Path folder) {
-    java.util.Map<String, java.util.List<Path>> byRun = new java.util.TreeMap<>();
+  public static List<String> leftovers(Path folder) {
+    Map<String, List<Path>> byRun = new TreeMap<>();
     try (var files = Files.newDirectoryStream(folder, PREFIX + "*.dat")) {
       for (Path f : files) {
-        java.util.regex.Matcher m = RUN_ID.matcher(f.getFileName().toString());
-        byRun
-            .computeIfAbsent(m.matches() ? m.group(1) : "", k -> new java.util.ArrayList<>())
-            .add(f);
+        Matcher m = RUN_ID.matcher(f.getFileName().toString());
+        byRun.computeIfAbsent(m.matches() ? m.group(1) : "", k -> new ArrayList<>()).add(f);
       }
     } catch (IOException e) {
-      return java.util.List.of(); // an unreadable folder is reported when the run writes in it
+      return List.of(); // an unreadable folder is reported when the run writes in it
     }
-    java.util.List<String> found = new java.util.ArrayList<>();
+    List<String> found = new ArrayList<>();
     for (var e : byRun.entrySet()) {
       Path[] runFolder = new Path[1];
       RunMark.State state =
@@ -99,7 +103,7 @@ public record TestFile(Path path, boolean createdByName) {
   }
 
   private static String leftoverSentence(
-      String runId, java.util.List<Path> files, RunMark.State state, Path runFolder) {
+      String runId, List<Path> files, RunMark.State state, Path runFolder) {
     long bytes = 0;
     for (Path f : files) {
       try {
@@ -111,12 +115,19 @@ public record TestFile(Path path, boolean createdByName) {
     String what =
         (files.size() == 1 ? "test file " + files.getFirst() : files.size() + " test files")
             + " ("
-            + dev.sustain.unit.Units.decimalBytes(bytes)
+            + Units.decimalBytes(bytes)
             + ")";
     String clean =
         runFolder != null
-            ? "; remove it with: sustain clean " + runFolder
-            : "; remove it with 'sustain clean RUN_FOLDER' or delete it";
+            ? "; remove "
+                + (files.size() == 1 ? "it" : "them")
+                + " with: sustain clean "
+                + runFolder
+            : "; remove "
+                + (files.size() == 1 ? "it" : "them")
+                + " with 'sustain clean RUN_FOLDER'"
+                + " or delete "
+                + (files.size() == 1 ? "it" : "them");
     return switch (state) {
       case LIVE ->
           "run "
@@ -159,11 +170,11 @@ public record TestFile(Path path, boolean createdByName) {
             "not enough free space in "
                 + folder()
                 + ": the job needs "
-                + dev.sustain.unit.Units.decimalBytes(bytes)
+                + Units.decimalBytes(bytes)
                 + " plus a margin of "
-                + dev.sustain.unit.Units.decimalBytes(margin)
+                + Units.decimalBytes(margin)
                 + ", and "
-                + dev.sustain.unit.Units.decimalBytes(usable)
+                + Units.decimalBytes(usable)
                 + " is free");
       }
     } catch (IOException e) {
