@@ -97,13 +97,16 @@ public final class FillCommand extends BaseCommand {
       if (resume != null) {
         throw new dev.sustain.unit.UsageException("--resume takes one folder, not a group");
       }
-      db.location(); // a bad --db is bad input, found before anything is written
+      db.check(); // a bad --db is bad input, found before anything is written
       return new GroupLaunch("fill", out(), err(), db).fill(params, dirs, group, out);
     }
     group.checkOneTarget();
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
-    FillResult r = new FillRun(params, db.live(progress), stop::get).run();
+    // A run of the null engine measures no drive: not recorded, not even while it goes.
+    FillResult r =
+        new FillRun(params, "null".equals(io.engine) ? progress : db.live(progress), stop::get)
+            .run();
     printSummary(out(), r);
     analyse(r);
     db.recordQuietly(r.runFolder(), err());
@@ -177,8 +180,8 @@ public final class FillCommand extends BaseCommand {
           "Per interval: "
               + r.stats().describe()
               + "; "
-              + r.zeroIntervals()
-              + " intervals with nothing written ("
+              + Units.count(r.zeroIntervals(), "interval")
+              + " with nothing written ("
               + Durations.format(r.zeroSeconds())
               + ")");
     }

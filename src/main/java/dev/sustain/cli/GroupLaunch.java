@@ -207,19 +207,21 @@ final class GroupLaunch {
     GroupParams params =
         new GroupParams(
             command, groupOut, intervalNanos, g.staggerNanos(), g.soloSeconds(), memberParams);
-    DbLocation location =
-        db.location(); // a bad --db is bad input, found before anything is written
+    db.check(); // a bad --db is bad input, found before anything is written
+    DbLocation location = db.none() ? null : db.location();
     SoloHistory history =
-        folder ->
-            SoloLookup.forRunFolder(location, folder)
-                .map(
-                    f ->
-                        new SoloHistory.Solo(
-                            f.burstMBps(),
-                            "run "
-                                + f.runId()
-                                + (f.runFolder() == null ? "" : " (" + f.runFolder() + ")")))
-                .orElse(null);
+        location == null
+            ? SoloHistory.NONE
+            : folder ->
+                SoloLookup.forRunFolder(location, folder)
+                    .map(
+                        f ->
+                            new SoloHistory.Solo(
+                                f.burstMBps(),
+                                "run "
+                                    + f.runId()
+                                    + (f.runFolder() == null ? "" : " (" + f.runFolder() + ")")))
+                    .orElse(null);
     Map<String, Object> shared = sharedParts(targets);
     AtomicBoolean stop = Signals.installStopFlag();
     GroupProgress progress = new GroupProgress(out, LiveProgress.stdoutIsTerminal(), names);

@@ -7,6 +7,7 @@ import dev.sustain.device.DeviceInfo;
 import dev.sustain.device.DeviceResolution;
 import dev.sustain.device.DeviceResolver;
 import dev.sustain.device.DriveSensors;
+import dev.sustain.device.MountEntry;
 import dev.sustain.device.NoBlockDeviceException;
 import dev.sustain.device.SharedParts;
 import dev.sustain.sampling.TemperatureSensor;
@@ -57,6 +58,14 @@ public final class InfoCommand extends BaseCommand {
       try {
         found.add(res.resolve(query));
       } catch (NoBlockDeviceException e) {
+        java.util.Optional<MountEntry> fs =
+            java.nio.file.Files.exists(java.nio.file.Path.of(query))
+                ? res.fileSystemOf(query)
+                : java.util.Optional.empty();
+        if (queries.size() == 1 && fs.isPresent() && fs.get().inMemory()) {
+          printMemory(query, fs.get());
+          return ExitCodes.OK;
+        }
         throw new UsageException(e.getMessage());
       }
     }
@@ -97,6 +106,35 @@ public final class InfoCommand extends BaseCommand {
     }
     out().flush();
     return ExitCodes.OK;
+  }
+
+  /** A path in memory (tmpfs, ramfs): there is no drive to describe, and it says so. */
+  private void printMemory(String query, MountEntry fs) throws java.io.IOException {
+    String what = fs.memoryWords();
+    if (json) {
+      java.util.Map<String, Object> doc = new java.util.LinkedHashMap<>();
+      doc.put("query", query);
+      doc.put("memory", true);
+      doc.put("filesystem", fs.toJsonMap());
+      doc.put("device", null);
+      doc.put("note", what);
+      out()
+          .println(
+              new ObjectMapper()
+                  .enable(SerializationFeature.INDENT_OUTPUT)
+                  .writeValueAsString(doc));
+    } else {
+      out()
+          .println(
+              query
+                  + "  ->  memory ("
+                  + fs.fsType()
+                  + " mounted on "
+                  + fs.mountPoint()
+                  + "), not a drive");
+      row(out(), "note", what);
+    }
+    out().flush();
   }
 
   static void printHuman(PrintWriter o, DeviceResolution r) {

@@ -25,9 +25,7 @@ public final class FillChecks {
       throw new UsageException(
           Files.exists(dir) ? dir + " is not a folder" : "folder " + dir + " does not exist");
     }
-    if (!Files.isWritable(dir)) {
-      throw new UsageException("cannot write in folder " + dir + ": permission denied");
-    }
+    dev.sustain.target.WritableFolder.require(dir, "test files in");
     if (params.fileBytes() <= 0) {
       throw new UsageException("--file-size must be more than 0 bytes");
     }

@@ -104,9 +104,15 @@ public final class FillRun {
       checkDirectIo(dir, runId);
     }
     RunFolder folder = RunFolder.create(out, runId, "fill");
-    try (Arena arena = Arena.ofShared()) {
+    try (Arena arena = Arena.ofShared();
+        dev.sustain.target.RunMark mark =
+            dev.sustain.target.RunMark.take(dir, runId, folder.dir())) {
       DataPattern pattern = new RandomPool(arena, params.blockBytes(), runId.hashCode());
-      return fill(runId, dir, folder, pattern, fileBytes, align, previous);
+      FillResult result = fill(runId, dir, folder, pattern, fileBytes, align, previous);
+      if (params.keep()) {
+        mark.keep();
+      }
+      return result;
     }
   }
 
@@ -149,9 +155,12 @@ public final class FillRun {
     // The drive's temperature, system CPU and device counters, as a write run records them.
     dev.sustain.device.RunSensors sensors =
         dev.sustain.device.DriveSensors.forTarget(dir.toString());
-    if (dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson())) {
-      folder.writeRunJson(json);
+    dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson());
+    dev.sustain.device.MountEntry fs = dev.sustain.run.RunJson.putFileSystem(json, dir);
+    if (fs != null && fs.inMemory()) {
+      observer.note(fs.memoryWords());
     }
+    folder.writeRunJson(json);
     List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
     probes.add(fileColumn);
     Session session;
