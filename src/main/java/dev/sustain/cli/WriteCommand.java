@@ -155,7 +155,8 @@ public final class WriteCommand extends BaseCommand {
             io.ioTimeout.toNanos(),
             destroyData,
             until,
-            floorHold.toNanos() / 1e9);
+            floorHold.toNanos() / 1e9,
+            !io.noPreallocate);
     if (until != null && !until.equals("full") && !until.equals("floor")) {
       throw new dev.sustain.unit.UsageException(
           "--until takes 'floor' or 'full', not '" + until + "'");
@@ -237,6 +238,11 @@ public final class WriteCommand extends BaseCommand {
             pass++;
             o.println("Pass " + pass + " of " + repeat + ":");
             progress.started(info);
+          }
+
+          @Override
+          public void note(String line) {
+            progress.note(line);
           }
 
           @Override

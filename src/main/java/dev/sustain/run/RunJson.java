@@ -128,6 +128,22 @@ public final class RunJson {
     return true;
   }
 
+  /**
+   * Puts how the test file was laid out before the run into {@code result}: {@code layout}
+   * (preallocated, sparse, none), {@code layout_s} (the preallocation's time, never part of {@code
+   * seconds}) and {@code layout_note} (why, in words).
+   */
+  public static void putLayout(ObjectNode root, dev.sustain.target.FileLayout layout) {
+    ObjectNode result = (ObjectNode) root.get("result");
+    result.put("layout", layout.kind().word());
+    result.put("layout_s", round(layout.seconds(), 3));
+    if (layout.note() == null) {
+      result.putNull("layout_note");
+    } else {
+      result.put("layout_note", layout.note());
+    }
+  }
+
   /** Fills in the end of the run. */
   public static void finish(ObjectNode root, WriteResult r, Instant ended) {
     root.put("ended", ended.toString());

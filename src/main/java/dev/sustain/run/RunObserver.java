@@ -11,6 +11,9 @@ public interface RunObserver {
   /** Something the user should know before the run starts (e.g. a leftover test file). */
   default void warning(String message) {}
 
+  /** One line about the run people should read with its result (e.g. how the file was laid out). */
+  default void note(String line) {}
+
   /** The run is about to write: its folder, file and job are known. */
   default void started(RunInfo info) {}
 

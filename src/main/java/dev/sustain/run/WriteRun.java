@@ -24,15 +24,13 @@ import dev.sustain.sampling.Sampler;
 import dev.sustain.sampling.SamplerThread;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.target.BlockGeometry;
+import dev.sustain.target.FileLayout;
 import dev.sustain.target.RawDevice;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -48,6 +46,9 @@ public final class WriteRun {
   private final WriteParams params;
   private final RunObserver observer;
   private final AtomicBoolean stop;
+
+  /** How the test file was laid out before the clock started; none for a device. */
+  private FileLayout layout = FileLayout.none();
 
   /**
    * @param stop set (e.g. by a signal handler) to end the run early as interrupted
@@ -141,6 +142,7 @@ public final class WriteRun {
       file.checkFreeSpace(sizeBytes);
     }
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
+    layout = WriteLayout.prepare(params, engine.name(), file.path(), sizeBytes);
     try {
       engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
     } catch (IOException e) {
@@ -150,7 +152,11 @@ public final class WriteRun {
     Target target = new Target(file.path(), null, file.folder(), !params.keep());
     try {
       long totalBytes = params.duration() == null ? sizeBytes : -1;
-      return runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
+      WriteResult r = runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
+      if (!target.removeAfter() && layout.preallocated()) {
+        FileLayout.cutTo(file.path(), Math.min(r.bytes(), sizeBytes));
+      }
+      return r;
     } finally {
       engine.close();
       if (target.removeAfter()) {
@@ -329,6 +335,7 @@ public final class WriteRun {
       // verify finds the run's blocks by this id (it is in every block header too).
       ((ObjectNode) runJson.get("params")).put("pattern_id", Patterns.idToHex(v.runId()));
     }
+    RunJson.putLayout(runJson, layout);
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();
@@ -350,6 +357,9 @@ public final class WriteRun {
             totalBytes,
             durationNanos < 0 ? -1 : durationNanos / 1e9,
             params));
+    if (layout.note() != null) {
+      observer.note(layout.note());
+    }
 
     Runner.Job job =
         new Runner.Job(
@@ -438,7 +448,7 @@ public final class WriteRun {
             flushSeconds,
             status,
             error,
-            rateStats(folder),
+            RateStats.read(folder.samplesCsv()),
             null);
     RunJson.finish(runJson, result, ended);
     folder.writeRunJson(runJson);
@@ -478,30 +488,5 @@ public final class WriteRun {
     Analysis analysis = Analyzer.analyze(curve.series());
     folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
     return new FolderAnalysis(analysis, curve.notes());
-  }
-
-  /**
-   * The per-interval statistics, read back from samples.csv so that nothing in memory grows with
-   * the length of the run.
-   */
-  static RateStats rateStats(RunFolder folder) throws IOException {
-    double[] rates = new double[1024];
-    int n = 0;
-    try (BufferedReader r = Files.newBufferedReader(folder.samplesCsv(), StandardCharsets.UTF_8)) {
-      r.readLine();
-      String line;
-      while ((line = r.readLine()) != null) {
-        int a = line.indexOf(',');
-        int b = line.indexOf(',', a + 1);
-        if (a < 0 || b < 0) {
-          continue;
-        }
-        if (n == rates.length) {
-          rates = java.util.Arrays.copyOf(rates, n * 2);
-        }
-        rates[n++] = Double.parseDouble(line.substring(a + 1, b));
-      }
-    }
-    return RateStats.of(rates, n);
   }
 }
