@@ -81,7 +81,8 @@ public final class FillCommand extends BaseCommand {
             buffered,
             io.engine,
             io.ioTimeout.toNanos(),
-            resume);
+            resume,
+            !io.noPreallocate);
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
     FillResult r = new FillRun(params, progress, stop::get).run();
