@@ -142,6 +142,9 @@ public final class Runner {
       slots[i].buffer = own[i];
       slots[i].write = job.write();
       free[i] = i;
+      if (job.write()) {
+        job.pattern().prepare(own[i]); // before the clock: verifiable blocks are made here once
+      }
     }
     int freeCount = qd;
     int inFlight = 0;
