@@ -144,6 +144,17 @@ public final class RunJson {
     }
   }
 
+  /**
+   * Puts what the engine registered with the kernel into {@code result}: {@code fixed_buffers}
+   * (requests from registered memory, fio's fixedbufs) and {@code fixed_file} (fio's
+   * registerfiles); both false for engines without them or where the kernel refused.
+   */
+  public static void putRegistration(ObjectNode root, dev.sustain.engine.IoEngine engine) {
+    ObjectNode result = (ObjectNode) root.get("result");
+    result.put("fixed_buffers", engine.fixedBuffers());
+    result.put("fixed_file", engine.fixedFile());
+  }
+
   /** Fills in the end of the run. */
   public static void finish(ObjectNode root, WriteResult r, Instant ended) {
     root.put("ended", ended.toString());

@@ -23,6 +23,9 @@ public final class Runner {
   /** After a stop request, how long in-flight requests are waited for before they are abandoned. */
   private static final long DRAIN_NANOS = 1_500_000_000L;
 
+  /** The most buffer memory offered for registration: the kernel's limit for one buffer. */
+  private static final long MAX_REGISTERED_BYTES = 1L << 30;
+
   private final NanoClock clock;
 
   public Runner(NanoClock clock) {
@@ -134,11 +137,17 @@ public final class Runner {
     IoSlot[] slots = new IoSlot[qd];
     int[] free = new int[qd];
     // Each slot's own buffer, kept apart from slot.buffer: a pattern may hand back a slice of it,
-    // or memory of its own, and the next request must still get the whole buffer.
+    // or memory of its own, and the next request must still get the whole buffer. All of them in
+    // one piece of memory, which the engine may register with the kernel once (fio's fixedbufs).
     MemorySegment[] own = new MemorySegment[qd];
+    long allBytes = (long) qd * job.blockBytes();
+    MemorySegment all = arena.allocate(allBytes, 4096);
+    if (allBytes <= MAX_REGISTERED_BYTES) {
+      engine.registerBuffers(all); // refused (RLIMIT_MEMLOCK): requests go the plain way
+    }
     for (int i = 0; i < qd; i++) {
       slots[i] = new IoSlot(i);
-      own[i] = arena.allocate(job.blockBytes(), 4096);
+      own[i] = all.asSlice((long) i * job.blockBytes(), job.blockBytes());
       slots[i].buffer = own[i];
       slots[i].write = job.write();
       free[i] = i;

@@ -451,6 +451,7 @@ public final class WriteRun {
             RateStats.read(folder.samplesCsv()),
             null);
     RunJson.finish(runJson, result, ended);
+    RunJson.putRegistration(runJson, engine);
     folder.writeRunJson(runJson);
     result = result.withAnalysis(analyse(folder));
     observer.finished(result);
