@@ -133,40 +133,17 @@ public final class Runner {
       Arena arena,
       boolean[] abandoned)
       throws IOException {
-    int qd = job.queueDepth();
-    IoSlot[] slots = new IoSlot[qd];
-    int[] free = new int[qd];
-    // Each slot's own buffer, kept apart from slot.buffer: a pattern may hand back a slice of it,
-    // or memory of its own, and the next request must still get the whole buffer. All of them in
-    // one piece of memory, which the engine may register with the kernel once (fio's fixedbufs).
-    MemorySegment[] own = new MemorySegment[qd];
-    long allBytes = (long) qd * job.blockBytes();
-    MemorySegment all = arena.allocate(allBytes, 4096);
-    if (allBytes <= MAX_REGISTERED_BYTES) {
-      engine.registerBuffers(all); // refused (RLIMIT_MEMLOCK): requests go the plain way
-    }
-    for (int i = 0; i < qd; i++) {
-      slots[i] = new IoSlot(i);
-      own[i] = all.asSlice((long) i * job.blockBytes(), job.blockBytes());
-      slots[i].buffer = own[i];
-      slots[i].write = job.write();
-      free[i] = i;
-      if (job.write()) {
-        job.pattern().prepare(own[i]); // before the clock: verifiable blocks are made here once
-      }
-    }
-    int freeCount = qd;
-    int inFlight = 0;
-
+    Requests requests = new Requests(job, clock, arena, engine);
     long start = clock.nanoTime();
     long deadline = job.durationNanos() < 0 ? Long.MAX_VALUE : start + job.durationNanos();
-    long relative = 0; // next offset, relative to the start offset
-    long submittedBytes = 0;
     long lastCompletion = start;
     long stopAt = -1;
     boolean finishing = false;
-    Completions sink = new Completions(counters, clock, qd);
+    Completions sink = new Completions(counters, clock, job.queueDepth());
 
+    // The loop itself does little per turn; the work per request is in small methods that the JIT
+    // compiles whole and early (a rare branch taken late, such as the first wrap-around, then costs
+    // the recompilation of one small method, not of the whole loop).
     while (true) {
       long now = clock.nanoTime();
       if (stopAt < 0 && stop.getAsBoolean()) {
@@ -177,58 +154,16 @@ public final class Runner {
       }
       boolean submitting = stopAt < 0 && !finishing && sink.error == null && now < deadline;
       if (submitting) {
-        int submittedNow = 0;
-        while (freeCount > 0) {
-          if (job.totalBytes() >= 0 && submittedBytes >= job.totalBytes()) {
-            break;
-          }
-          if (job.extentBytes() >= 0 && relative >= job.extentBytes()) {
-            if (job.durationNanos() < 0 || job.extentBytes() == 0) {
-              break; // a sized job that has covered its extent
-            }
-            relative = 0; // a long run in little space: wrap around
-          }
-          long length = job.blockBytes();
-          long limit = job.extentBytes() >= 0 ? job.extentBytes() - relative : Long.MAX_VALUE;
-          if (job.totalBytes() >= 0) {
-            limit = Math.min(limit, job.totalBytes() - submittedBytes);
-          }
-          if (length > limit) {
-            length = roundUp(limit, job.alignBytes());
-          }
-          IoSlot slot = slots[free[--freeCount]];
-          long offset = job.startOffsetBytes() + relative;
-          slot.offsetBytes = offset;
-          slot.lengthBytes = (int) length;
-          slot.result = 0;
-          slot.failure = null;
-          if (job.write()) {
-            slot.buffer = job.pattern().bytesFor(offset, (int) length, own[slot.index]);
-          }
-          slot.submittedNanos = clock.nanoTime();
-          engine.submit(slot);
-          relative += length;
-          submittedBytes += length;
-          inFlight++;
-          submittedNow++;
-        }
-        if (submittedNow > 0) {
-          engine.commit();
-        }
+        requests.submitAll(engine);
       }
-      if (inFlight == 0) {
+      if (requests.inFlight == 0) {
         break;
       }
-      sink.reset();
       long wait = POLL_NANOS;
       if (submitting && deadline != Long.MAX_VALUE) {
         wait = Math.max(0, Math.min(wait, deadline - now));
       }
-      int n = engine.reap(1, wait, sink);
-      for (int i = 0; i < sink.count; i++) {
-        free[freeCount++] = sink.done[i];
-      }
-      inFlight -= n;
+      int n = requests.reap(engine, wait, sink);
       now = clock.nanoTime();
       if (n > 0) {
         lastCompletion = now;
@@ -237,7 +172,7 @@ public final class Runner {
             "no request completed for "
                 + (job.ioTimeoutNanos() / 1_000_000_000L)
                 + " s ("
-                + inFlight
+                + requests.inFlight
                 + " in flight): the device stopped answering",
             false);
         abandoned[0] = true;
@@ -267,6 +202,115 @@ public final class Runner {
     }
     long rem = value % align;
     return rem == 0 ? value : value + (align - rem);
+  }
+
+  /**
+   * The submitting side of a job: the slots, which are free, and where the next request goes.
+   * Sequential offsets from the start offset, wrapping around the extent when a time limit keeps
+   * the run going.
+   */
+  private static final class Requests {
+    private final Job job;
+    private final NanoClock clock;
+    private final IoSlot[] slots;
+    private final int[] free;
+
+    /**
+     * Each slot's own buffer, kept apart from slot.buffer: a pattern may hand back a slice of it,
+     * or memory of its own, and the next request must still get the whole buffer.
+     */
+    private final MemorySegment[] own;
+
+    private int freeCount;
+    int inFlight;
+    private long relative; // the next offset, relative to the start offset
+    private long submittedBytes;
+
+    Requests(Job job, NanoClock clock, Arena arena, IoEngine engine) throws IOException {
+      this.job = job;
+      this.clock = clock;
+      int qd = job.queueDepth();
+      slots = new IoSlot[qd];
+      free = new int[qd];
+      own = new MemorySegment[qd];
+      // All buffers in one piece of memory, which the engine may register with the kernel once
+      // (fio's fixedbufs).
+      long allBytes = (long) qd * job.blockBytes();
+      MemorySegment all = arena.allocate(allBytes, 4096);
+      if (allBytes <= MAX_REGISTERED_BYTES) {
+        engine.registerBuffers(all); // refused (RLIMIT_MEMLOCK): requests go the plain way
+      }
+      for (int i = 0; i < qd; i++) {
+        slots[i] = new IoSlot(i);
+        own[i] = all.asSlice((long) i * job.blockBytes(), job.blockBytes());
+        slots[i].buffer = own[i];
+        slots[i].write = job.write();
+        free[i] = i;
+        if (job.write()) {
+          job.pattern().prepare(own[i]); // before the clock: verifiable blocks are made here once
+        }
+      }
+      freeCount = qd;
+    }
+
+    /** Submits a request into every free slot while there is work, then pushes them all. */
+    void submitAll(IoEngine engine) throws IOException {
+      int submittedNow = 0;
+      while (freeCount > 0) {
+        long length = nextLength();
+        if (length <= 0) {
+          break;
+        }
+        IoSlot slot = slots[free[--freeCount]];
+        long offset = job.startOffsetBytes() + relative;
+        slot.offsetBytes = offset;
+        slot.lengthBytes = (int) length;
+        slot.result = 0;
+        slot.failure = null;
+        if (job.write()) {
+          slot.buffer = job.pattern().bytesFor(offset, (int) length, own[slot.index]);
+        }
+        slot.submittedNanos = clock.nanoTime();
+        engine.submit(slot);
+        relative += length;
+        submittedBytes += length;
+        inFlight++;
+        submittedNow++;
+      }
+      if (submittedNow > 0) {
+        engine.commit();
+      }
+    }
+
+    /** The length of the next request (wrapping around first where due), or 0 when done. */
+    private long nextLength() {
+      if (job.totalBytes() >= 0 && submittedBytes >= job.totalBytes()) {
+        return 0;
+      }
+      if (job.extentBytes() >= 0 && relative >= job.extentBytes()) {
+        if (job.durationNanos() < 0 || job.extentBytes() == 0) {
+          return 0; // a sized job that has covered its extent
+        }
+        relative = 0; // a long run in little space: wrap around
+      }
+      long length = job.blockBytes();
+      long limit = job.extentBytes() >= 0 ? job.extentBytes() - relative : Long.MAX_VALUE;
+      if (job.totalBytes() >= 0) {
+        limit = Math.min(limit, job.totalBytes() - submittedBytes);
+      }
+      return length > limit ? roundUp(limit, job.alignBytes()) : length;
+    }
+
+    /** Waits up to {@code waitNanos} for completions and frees their slots; returns how many. */
+    int reap(IoEngine engine, long waitNanos, Completions sink) throws IOException {
+      sink.reset();
+      int n = engine.reap(1, waitNanos, sink);
+      for (int i = 0; i < sink.count; i++) {
+        free[freeCount++] = sink.done[i];
+      }
+      inFlight -= n;
+      return n;
+    }
   }
 
   /** Counts completions and remembers the first failure; reused for every reap. */
