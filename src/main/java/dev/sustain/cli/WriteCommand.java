@@ -69,8 +69,8 @@ public final class WriteCommand extends BaseCommand {
           "The data: random (incompressible; every 4 KiB carries its run id and offset, so"
               + " verify can check it), compress:N (N%% of every 4 KiB is zeros, like fio's"
               + " buffer_compress_percentage; verifiable too), pool (incompressible slices of a"
-              + " random pool, free to produce, for drives faster than one core fills verifiable"
-              + " blocks, about 4.7 GB/s here; not verifiable) or zeros (default ${DEFAULT-VALUE}).")
+              + " random pool, like fio's buffers; not verifiable, and no faster now that random"
+              + " costs as little) or zeros (default ${DEFAULT-VALUE}).")
   String pattern;
 
   @Option(
