@@ -110,30 +110,67 @@ public final class Runner {
       BooleanSupplier interruptRequested,
       BooleanSupplier finishRequested)
       throws IOException {
-    // The buffers must outlive every request the kernel may still be reading from: when requests
-    // are abandoned the arena is left open (the process is about to end) rather than freed under
-    // them.
-    Arena arena = Arena.ofShared();
-    boolean[] abandoned = {false};
-    try {
-      return loop(engine, job, counters, interruptRequested, finishRequested, arena, abandoned);
-    } finally {
-      if (!abandoned[0]) {
+    try (Prepared prepared = prepare(engine, job)) {
+      return run(prepared, counters, interruptRequested, finishRequested);
+    }
+  }
+
+  /**
+   * A job made ready on its engine: the slots' buffers allocated, offered to the engine for
+   * registration and filled with the pattern's data. Preparing takes tens of milliseconds (32 MiB
+   * for the default job), which a caller keeps outside its clock by preparing before it starts
+   * timing. Closing frees the buffers unless requests that may still read them were abandoned (the
+   * process is then about to end). One thread.
+   */
+  public static final class Prepared implements AutoCloseable {
+    private final IoEngine engine;
+    private final Job job;
+    private final Arena arena = Arena.ofShared();
+    private final Requests requests;
+    private boolean abandoned;
+    private boolean ran;
+
+    private Prepared(IoEngine engine, Job job, NanoClock clock) throws IOException {
+      this.engine = engine;
+      this.job = job;
+      try {
+        this.requests = new Requests(job, clock, arena, engine);
+      } catch (IOException | RuntimeException e) {
+        arena.close();
+        throw e;
+      }
+    }
+
+    @Override
+    public void close() {
+      if (!abandoned && arena.scope().isAlive()) {
         arena.close();
       }
     }
   }
 
-  private Outcome loop(
-      IoEngine engine,
-      Job job,
-      RunCounters counters,
-      BooleanSupplier stop,
-      BooleanSupplier finish,
-      Arena arena,
-      boolean[] abandoned)
+  /** Makes the job ready on an engine that is already open; run it once with {@link #run}. */
+  public Prepared prepare(IoEngine engine, Job job) throws IOException {
+    return new Prepared(engine, job, clock);
+  }
+
+  /**
+   * Runs a prepared job; its clock starts with the first request.
+   *
+   * @param stop polled often; true ends the run as interrupted within about two seconds
+   * @param finish polled often; true stops submitting and ends the run as complete once every
+   *     request in flight has completed
+   */
+  public Outcome run(
+      Prepared prepared, RunCounters counters, BooleanSupplier stop, BooleanSupplier finish)
       throws IOException {
-    Requests requests = new Requests(job, clock, arena, engine);
+    if (prepared.ran) {
+      throw new IllegalStateException("a prepared job runs once");
+    }
+    prepared.ran = true;
+    IoEngine engine = prepared.engine;
+    Job job = prepared.job;
+    Requests requests = prepared.requests;
     long start = clock.nanoTime();
     long deadline = job.durationNanos() < 0 ? Long.MAX_VALUE : start + job.durationNanos();
     long lastCompletion = start;
@@ -175,11 +212,11 @@ public final class Runner {
                 + requests.inFlight
                 + " in flight): the device stopped answering",
             false);
-        abandoned[0] = true;
+        prepared.abandoned = true;
         break;
       }
       if (stopAt >= 0 && now - stopAt > DRAIN_NANOS) {
-        abandoned[0] = true;
+        prepared.abandoned = true;
         break; // abandon what is still in flight: stopping promptly matters more
       }
       if (sink.error != null && stopAt < 0) {

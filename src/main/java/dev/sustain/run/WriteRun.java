@@ -378,8 +378,11 @@ public final class WriteRun {
     double flushSeconds = 0;
     String error;
     WriteResult.Status status;
-    try (SamplesCsv csv =
-        new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
+    // The buffers are made (and filled) before the sampler starts: that is not the drive's time.
+    Runner runner = new Runner(NanoClock.SYSTEM);
+    try (Runner.Prepared prepared = runner.prepare(engine, job);
+        SamplesCsv csv =
+            new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
       sampler.addListener(csv);
       LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
       AtomicBoolean floorHeld = new AtomicBoolean();
@@ -398,8 +401,7 @@ public final class WriteRun {
       SamplerThread thread = new SamplerThread(sampler);
       thread.start();
       try {
-        outcome =
-            new Runner(NanoClock.SYSTEM).run(engine, job, counters, stop::get, floorHeld::get);
+        outcome = runner.run(prepared, counters, stop::get, floorHeld::get);
         error = outcome.error();
         status =
             switch (outcome.end()) {

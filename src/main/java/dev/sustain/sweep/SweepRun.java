@@ -213,16 +213,19 @@ public final class SweepRun {
       }
       Runner.Job job =
           new Runner.Job(0, size, size, -1, bs, qd, align, pattern, true, params.ioTimeoutNanos());
-      long t0 = System.nanoTime();
-      Runner.Outcome o =
-          new Runner(NanoClock.SYSTEM).run(engine, job, new RunCounters(), stop::get);
-      if (o.end() != Runner.End.COMPLETE) {
-        lastError = o.error();
-        return Double.NaN;
+      Runner runner = new Runner(NanoClock.SYSTEM);
+      // The buffers are made before the point's clock starts (large at large sizes and depths).
+      try (Runner.Prepared prepared = runner.prepare(engine, job)) {
+        long t0 = System.nanoTime();
+        Runner.Outcome o = runner.run(prepared, new RunCounters(), stop::get, () -> false);
+        if (o.end() != Runner.End.COMPLETE) {
+          lastError = o.error();
+          return Double.NaN;
+        }
+        engine.sync();
+        long nanos = System.nanoTime() - t0;
+        return o.bytes() / (nanos / 1e9) / 1e6;
       }
-      engine.sync();
-      long nanos = System.nanoTime() - t0;
-      return o.bytes() / (nanos / 1e9) / 1e6;
     }
   }
 
