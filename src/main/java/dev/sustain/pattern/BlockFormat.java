@@ -111,9 +111,10 @@ public final class BlockFormat {
   private record Regions(long runId, AtomicReferenceArray<long[]> blocks) {}
 
   /**
-   * The 4 KiB random block of {@code region} (its first {@link #HEADER_LONGS} longs unused), made
-   * on first use and kept while that run id is in use: a run's writer and checker touch only the
-   * regions it wrote, {@link #REGIONS_WRITTEN} at most (64 MiB).
+   * The 4 KiB random block of {@code region} (its first {@link #HEADER_LONGS} longs unused), for
+   * the checker: made on first use and kept while that run id is in use, so a read-back compares
+   * with memory instead of generating; a run's file holds {@link #REGIONS_WRITTEN} regions at most
+   * (64 MiB).
    */
   static long[] regionLongs(long runId, int region) {
     Regions r = lastRegions;
@@ -123,12 +124,20 @@ public final class BlockFormat {
     }
     long[] longs = r.blocks().get(region);
     if (longs == null) {
-      longs = new long[LONGS_PER_BLOCK];
-      long seed = mix(mix(runId ^ GOLDEN) + region);
-      for (int i = HEADER_LONGS; i < LONGS_PER_BLOCK; i++) {
-        longs[i] = contentLong(seed, i);
-      }
+      longs = regionContent(runId, region, new long[LONGS_PER_BLOCK]);
       r.blocks().set(region, longs); // equal content whichever thread wins
+    }
+    return longs;
+  }
+
+  /**
+   * Makes the random block of {@code region} in {@code longs} (from index {@link #HEADER_LONGS} on)
+   * and returns it.
+   */
+  static long[] regionContent(long runId, int region, long[] longs) {
+    long seed = mix(mix(runId ^ GOLDEN) + region);
+    for (int i = HEADER_LONGS; i < LONGS_PER_BLOCK; i++) {
+      longs[i] = contentLong(seed, i);
     }
     return longs;
   }
@@ -136,9 +145,19 @@ public final class BlockFormat {
   /**
    * Writes one whole block (header, the region's content, zero tail) at {@code at} in {@code
    * segment}: done once per part of a request buffer, after which {@link #rewriteHeader} suffices.
+   * The content is made in {@code scratch} rather than kept: a writer needs each region once, and
+   * keeps nothing on the heap for it.
+   *
+   * @param scratch at least {@link #BLOCK_LONGS} longs, owned by the calling thread
    */
   static void writeBlock(
-      MemorySegment segment, long at, long runId, long offsetBytes, int payloadBytes, int region) {
+      MemorySegment segment,
+      long at,
+      long runId,
+      long offsetBytes,
+      int payloadBytes,
+      int region,
+      long[] scratch) {
     int field = payloadAndRegion(payloadBytes, region);
     segment.set(LONG, at, MAGIC);
     segment.set(LONG, at + 8, runId);
@@ -147,7 +166,7 @@ public final class BlockFormat {
     segment.set(INT, at + 28, headerCheck(runKey(runId), offsetBytes, field));
     int payloadLongs = payloadBytes / Long.BYTES;
     MemorySegment.copy(
-        regionLongs(runId, region),
+        regionContent(runId, region, scratch),
         HEADER_LONGS,
         segment,
         LONG,

@@ -32,6 +32,9 @@ public final class VerifiablePattern implements DataPattern {
 
   private final int regionBase;
 
+  /** Where {@link #fill} and {@link #prepare} make a block's content: one thread writes. */
+  private final long[] writeScratch = new long[BlockFormat.BLOCK_LONGS];
+
   /** Where {@link #check} compares a block; per thread, so checking stays thread-safe. */
   private static final ThreadLocal<long[]> CHECK_SCRATCH =
       ThreadLocal.withInitial(() -> new long[BlockFormat.BLOCK_LONGS]);
@@ -200,7 +203,13 @@ public final class VerifiablePattern implements DataPattern {
     long blocks = slotBuffer.byteSize() / BlockFormat.BLOCK_BYTES;
     for (long b = 0; b < blocks; b++) {
       BlockFormat.writeBlock(
-          slotBuffer, b * BlockFormat.BLOCK_BYTES, runId, 0, payloadBytes, nextRegion());
+          slotBuffer,
+          b * BlockFormat.BLOCK_BYTES,
+          runId,
+          0,
+          payloadBytes,
+          nextRegion(),
+          writeScratch);
     }
   }
 
@@ -213,7 +222,7 @@ public final class VerifiablePattern implements DataPattern {
     for (int at = 0; at < lengthBytes; at += BlockFormat.BLOCK_BYTES) {
       long offset = offsetBytes + at;
       if (!BlockFormat.rewriteHeader(target, at, runId, runKey, offset, payloadBytes)) {
-        BlockFormat.writeBlock(target, at, runId, offset, payloadBytes, nextRegion());
+        BlockFormat.writeBlock(target, at, runId, offset, payloadBytes, nextRegion(), writeScratch);
       }
     }
   }
