@@ -85,7 +85,7 @@ public final class FillCommand extends BaseCommand {
             !io.noPreallocate);
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
-    FillResult r = new FillRun(params, progress, stop::get).run();
+    FillResult r = new FillRun(params, db.live(progress), stop::get).run();
     printSummary(out(), r);
     analyse(r);
     db.recordQuietly(r.runFolder(), err());

@@ -1,9 +1,7 @@
 package dev.sustain.run;
 
-import java.io.BufferedReader;
+import dev.sustain.sampling.SamplesCsv;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -34,25 +32,24 @@ public record RateStats(int intervals, double minMBps, double medianMBps, double
   }
 
   /**
-   * The statistics of a run's samples.csv (its second column, the rate), read back from the file so
-   * that nothing in memory grows with the length of the run.
+   * The statistics of the write phase of a run's samples.csv (the flush's rows are not intervals of
+   * writing), read back from the file so that nothing in memory grows with the length of the run.
    */
   public static RateStats read(Path samplesCsv) throws IOException {
     double[] rates = new double[1024];
     int n = 0;
-    try (BufferedReader r = Files.newBufferedReader(samplesCsv, StandardCharsets.UTF_8)) {
-      r.readLine();
-      String line;
-      while ((line = r.readLine()) != null) {
-        int a = line.indexOf(',');
-        int b = line.indexOf(',', a + 1);
-        if (a < 0 || b < 0) {
+    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(samplesCsv)) {
+      int rate = r.column("write_MBps");
+      SamplesCsv.Row row;
+      while ((row = r.next(SamplesCsv.WRITE::equals)) != null) {
+        String cell = row.cell(rate);
+        if (cell.isEmpty()) {
           continue;
         }
         if (n == rates.length) {
           rates = Arrays.copyOf(rates, n * 2);
         }
-        rates[n++] = Double.parseDouble(line.substring(a + 1, b));
+        rates[n++] = Double.parseDouble(cell);
       }
     }
     return of(rates, n);

@@ -388,7 +388,9 @@ public final class WriteRun {
       AtomicBoolean floorHeld = new AtomicBoolean();
       sampler.addListener(
           row -> {
-            live.add(Math.max(row.intervalSeconds(), 1e-9), row.bytes());
+            if (SamplesCsv.WRITE.equals(row.phase())) {
+              live.add(Math.max(row.intervalSeconds(), 1e-9), row.bytes());
+            }
             observer.phase(live.describe());
             if ("floor".equals(params.until()) && live.floorReached()) {
               floorHeld.set(true);
@@ -410,7 +412,9 @@ public final class WriteRun {
               case FAILED -> WriteResult.Status.FAILED;
             };
         if (status == WriteResult.Status.COMPLETE) {
-          // The data is not written until it is on the drive: the flush is part of the result.
+          // The data is not written until it is on the drive: the flush is part of the result,
+          // in rows of its own (the analysis reads it as flush_s, never as stalls).
+          sampler.phase(SamplesCsv.FLUSH);
           long f0 = System.nanoTime();
           try {
             engine.sync();

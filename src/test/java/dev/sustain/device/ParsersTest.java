@@ -1,18 +1,33 @@
 package dev.sustain.device;
 
+import static dev.sustain.testing.Generators.anyBytes;
+import static dev.sustain.testing.Generators.anyString;
+import static dev.sustain.testing.Generators.listOf;
+import static dev.sustain.testing.Generators.pick;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sustain.testing.Seeds;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ParsersTest {
+
+  static LongStream seeds200() {
+    return Seeds.first(200);
+  }
+
+  static LongStream seeds300() {
+    return Seeds.first(300);
+  }
 
   static String resource(String name) {
     try (InputStream in = ParsersTest.class.getResourceAsStream("smartctl/" + name)) {
@@ -176,61 +191,91 @@ class ParsersTest {
         .isInstanceOf(IllegalArgumentException.class);
   }
 
-  @Property(tries = 300)
-  void procParsersNeverThrow(@ForAll String text) {
-    MountEntry.parseMountInfo(text);
-    MountEntry.parseSwaps(text);
-    DiskCounters.parse(text);
-    CpuTicks.parseProcStat(text);
-    HwmonTemperatureSensor.parseMillidegrees(text);
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds300")
+  void procParsersNeverThrow(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          String text = anyString(r);
+          MountEntry.parseMountInfo(text);
+          MountEntry.parseSwaps(text);
+          DiskCounters.parse(text);
+          CpuTicks.parseProcStat(text);
+          HwmonTemperatureSensor.parseMillidegrees(text);
+        });
   }
 
-  @Property(tries = 300)
-  void vpdParsersNeverThrow(@ForAll byte[] page, @ForAll boolean identifyShaped) {
-    byte[] p = page;
-    if (identifyShaped) {
-      // long enough, right page code and command: the field decoding itself gets random bytes
-      p = java.util.Arrays.copyOf(page, 572 + page.length);
-      p[1] = (byte) 0x89;
-      p[56] = (byte) 0xEC;
-      assertThat(AtaIdentify.fromVpd89(p)).isNotNull();
-    } else {
-      AtaIdentify.fromVpd89(p);
-    }
-    AtaIdentify.serialFromVpd80(p);
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds300")
+  void vpdParsersNeverThrow(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          byte[] page = anyBytes(r, 1024);
+          byte[] p = page;
+          if (r.nextBoolean()) {
+            // long enough, right page code and command: the field decoding itself gets random bytes
+            p = java.util.Arrays.copyOf(page, 572 + page.length);
+            if (r.nextBoolean()) {
+              r.nextBytes(p); // random all through, not only the first page.length bytes
+            }
+            p[1] = (byte) 0x89;
+            p[56] = (byte) 0xEC;
+            assertThat(AtaIdentify.fromVpd89(p)).isNotNull();
+          } else {
+            AtaIdentify.fromVpd89(p);
+          }
+          AtaIdentify.serialFromVpd80(p);
+        });
   }
 
-  @Property(tries = 300)
-  void smartctlParserOnlyEverRefusesWithIllegalArgument(@ForAll String text) {
-    try {
-      SmartctlReport.parse(text);
-    } catch (IllegalArgumentException expected) {
-      // the one documented failure
-    }
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds300")
+  void smartctlParserOnlyEverRefusesWithIllegalArgument(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          try {
+            SmartctlReport.parse(anyString(r));
+          } catch (IllegalArgumentException expected) {
+            // the one documented failure
+          }
+        });
   }
 
-  @Property(tries = 200)
-  void procParsersNeverThrowOnLinesThatLookRight(
-      @ForAll("numbersAndWords") String a, @ForAll("numbersAndWords") String b) {
-    DiskCounters.parse("8 0 sda " + a + " " + b);
-    CpuTicks.parseProcStat("cpu " + a + " " + b);
-    MountEntry.parseMountInfo("1 2 " + a + " / /x " + b + " - ext4 /dev/x rw");
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds200")
+  void procParsersNeverThrowOnLinesThatLookRight(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          String a = numbersAndWords(r);
+          String b = numbersAndWords(r);
+          DiskCounters.parse("8 0 sda " + a + " " + b);
+          CpuTicks.parseProcStat("cpu " + a + " " + b);
+          MountEntry.parseMountInfo("1 2 " + a + " / /x " + b + " - ext4 /dev/x rw");
+        });
   }
 
-  @net.jqwik.api.Provide
-  net.jqwik.api.Arbitrary<String> numbersAndWords() {
-    return net.jqwik.api.Arbitraries.of(
-            "0",
-            "-1",
-            "99999999999999999999",
-            "a",
-            ":",
-            "1:2",
-            "\\040",
-            "-",
-            "18446744073709551615")
-        .list()
-        .ofMaxSize(20)
-        .map(l -> String.join(" ", l));
+  private static String numbersAndWords(SplittableRandom r) {
+    return String.join(
+        " ",
+        listOf(
+            r,
+            0,
+            20,
+            w ->
+                pick(
+                    w,
+                    "0",
+                    "-1",
+                    "99999999999999999999",
+                    "a",
+                    ":",
+                    "1:2",
+                    "\\040",
+                    "-",
+                    "18446744073709551615")));
   }
 }

@@ -1,18 +1,23 @@
 package dev.sustain.input;
 
+import static dev.sustain.testing.Generators.anyDouble;
+import static dev.sustain.testing.Generators.anyLong;
+import static dev.sustain.testing.Generators.anyString;
+import static dev.sustain.testing.Generators.listOf;
+import static dev.sustain.testing.Generators.pick;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.expect.Expectation;
 import dev.sustain.pattern.Patterns;
+import dev.sustain.testing.Seeds;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Random input for every parser of user files and strings: a CSV, a fio log, a run folder, a
@@ -21,38 +26,68 @@ import net.jqwik.api.Provide;
  */
 class ParserFuzzTest {
 
+  static LongStream seeds200() {
+    return Seeds.first(200);
+  }
+
+  static LongStream seeds300() {
+    return Seeds.first(300);
+  }
+
+  static LongStream seeds500() {
+    return Seeds.first(500);
+  }
+
   /** Text that looks a little like the real thing: numbers, commas, headers, junk. */
-  @Provide
-  Arbitrary<String> curveLikeText() {
-    Arbitrary<String> token =
-        Arbitraries.oneOf(
-            Arbitraries.of(
-                "time_s",
-                "write_MBps",
-                "temp_C",
-                "bytes",
-                "cpu_pct",
-                "0",
-                "1",
-                "-1",
-                "1e9",
-                "NaN",
-                "",
-                " ",
-                "1000",
-                "2048",
-                "W",
-                "R",
-                "1048576",
-                "3.5",
-                "0x10",
-                "\"",
-                "\t"),
-            Arbitraries.strings().ofMaxLength(6),
-            Arbitraries.doubles().map(d -> Double.toString(d)),
-            Arbitraries.longs().map(l -> Long.toString(l)));
-    Arbitrary<String> line = token.list().ofMaxSize(7).map(l -> String.join(",", l));
-    return line.list().ofMaxSize(30).map(l -> String.join("\n", l));
+  static String curveLikeText(SplittableRandom r) {
+    return String.join(
+        "\n",
+        listOf(r, 0, 30, line -> String.join(",", listOf(line, 0, 7, ParserFuzzTest::token))));
+  }
+
+  private static String token(SplittableRandom r) {
+    return switch (r.nextInt(4)) {
+      case 0 ->
+          pick(
+              r,
+              "time_s",
+              "write_MBps",
+              "temp_C",
+              "bytes",
+              "cpu_pct",
+              "0",
+              "1",
+              "-1",
+              "1e9",
+              "NaN",
+              "",
+              " ",
+              "1000",
+              "2048",
+              "W",
+              "R",
+              "1048576",
+              "3.5",
+              "0x10",
+              "\"",
+              "\t");
+      case 1 -> anyString(r, 6);
+      case 2 -> Double.toString(anyDouble(r));
+      default -> Long.toString(anyLong(r));
+    };
+  }
+
+  /**
+   * Writes the text as UTF-8 (a lone surrogate becomes '?'), and now and then with one byte made
+   * random, so files that are not UTF-8 come up too.
+   */
+  private static void writeText(Path file, String text, SplittableRandom r)
+      throws java.io.IOException {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length > 0 && r.nextInt(5) == 0) {
+      bytes[r.nextInt(bytes.length)] = (byte) r.nextInt(256);
+    }
+    Files.write(file, bytes);
   }
 
   private static void readAndOnlyRefuseCleanly(Path file) {
@@ -64,44 +99,57 @@ class ParserFuzzTest {
     }
   }
 
-  @Property(tries = 300)
-  void csvAndFioLogsNeverThrowAnythingElse(@ForAll("curveLikeText") String text) throws Exception {
-    Path dir = Files.createTempDirectory("fuzz");
-    try {
-      Path file = dir.resolve("curve.csv");
-      Files.writeString(file, text, StandardCharsets.UTF_8);
-      readAndOnlyRefuseCleanly(file);
-    } finally {
-      deleteTree(dir);
-    }
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds300")
+  void csvAndFioLogsNeverThrowAnythingElse(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          Path dir = Files.createTempDirectory("fuzz");
+          try {
+            Path file = dir.resolve("curve.csv");
+            writeText(file, curveLikeText(r), r);
+            readAndOnlyRefuseCleanly(file);
+          } finally {
+            deleteTree(dir);
+          }
+        });
   }
 
-  @Property(tries = 200)
-  void runFoldersNeverThrowAnythingElse(
-      @ForAll("curveLikeText") String samples, @ForAll String runJson) throws Exception {
-    Path dir = Files.createTempDirectory("fuzz");
-    try {
-      Files.writeString(
-          dir.resolve("samples.csv"),
-          "time_s,write_MBps,bytes\n" + samples,
-          StandardCharsets.UTF_8);
-      Files.writeString(dir.resolve("run.json"), runJson, StandardCharsets.UTF_8);
-      readAndOnlyRefuseCleanly(dir);
-    } finally {
-      deleteTree(dir);
-    }
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds200")
+  void runFoldersNeverThrowAnythingElse(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          Path dir = Files.createTempDirectory("fuzz");
+          try {
+            writeText(
+                dir.resolve("samples.csv"), "time_s,write_MBps,bytes\n" + curveLikeText(r), r);
+            writeText(dir.resolve("run.json"), anyString(r), r);
+            readAndOnlyRefuseCleanly(dir);
+          } finally {
+            deleteTree(dir);
+          }
+        });
   }
 
-  @Property(tries = 500)
-  void predictionsAndPatternsNeverThrowAnythingElse(@ForAll String text) {
-    for (Runnable parse :
-        List.<Runnable>of(() -> Expectation.parse(text), () -> Patterns.parse(text))) {
-      try {
-        parse.run();
-      } catch (IllegalArgumentException expected) {
-        assertThat(expected.getMessage()).isNotBlank();
-      }
-    }
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds500")
+  void predictionsAndPatternsNeverThrowAnythingElse(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          String text = anyString(r);
+          for (Runnable parse :
+              List.<Runnable>of(() -> Expectation.parse(text), () -> Patterns.parse(text))) {
+            try {
+              parse.run();
+            } catch (IllegalArgumentException expected) {
+              assertThat(expected.getMessage()).isNotBlank();
+            }
+          }
+        });
   }
 
   private static void deleteTree(Path dir) throws java.io.IOException {

@@ -1,19 +1,21 @@
 package dev.sustain.sampling;
 
+import static dev.sustain.testing.Generators.intBetween;
+import static dev.sustain.testing.Generators.listOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.engine.NullEngine;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.run.Runner;
+import dev.sustain.testing.Seeds;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class SamplerTest {
 
@@ -107,12 +109,24 @@ class SamplerTest {
    * The null engine through the real runner, with the sampler taking rows at arbitrary moments: the
    * rows' bytes add up exactly to the run's total.
    */
-  @Property(tries = 50)
-  void rowsAddUpExactlyToTheTotal(
-      @ForAll @IntRange(min = 1, max = 64) int queueDepth,
-      @ForAll @IntRange(min = 1, max = 300) int requests,
-      @ForAll @Size(min = 1, max = 20) List<@IntRange(min = 0, max = 3) Integer> stepsBetweenRows)
-      throws Exception {
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void rowsAddUpExactlyToTheTotal(long seed) {
+    Seeds.withSeed(
+        seed,
+        r ->
+            rowsAddUpExactlyToTheTotal(
+                intBetween(r, 1, 64),
+                intBetween(r, 1, 300),
+                listOf(r, 1, 20, steps -> intBetween(steps, 0, 3))));
+  }
+
+  static LongStream seeds() {
+    return Seeds.first(50);
+  }
+
+  private static void rowsAddUpExactlyToTheTotal(
+      int queueDepth, int requests, List<Integer> stepsBetweenRows) throws Exception {
     FakeClock clock = new FakeClock();
     RunCounters counters = new RunCounters();
     Sampler sampler =

@@ -1,2 +1,5 @@
-/** Test fixtures shared by the test suites: the emulated drive, synthetic curves. */
+/**
+ * Test fixtures shared by the test suites: the emulated drive, seeds and generators for randomized
+ * tests.
+ */
 package dev.sustain.testing;

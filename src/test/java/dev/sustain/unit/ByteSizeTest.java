@@ -1,17 +1,23 @@
 package dev.sustain.unit;
 
+import static dev.sustain.testing.Generators.anyString;
+import static dev.sustain.testing.Generators.longBetween;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.LongRange;
+import dev.sustain.testing.Seeds;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class ByteSizeTest {
+
+  static LongStream seeds() {
+    return Seeds.first(1000);
+  }
 
   @ParameterizedTest
   @CsvSource({
@@ -74,23 +80,34 @@ class ByteSizeTest {
     assertThat(ByteSize.ofBytes(8192).roundUpTo(4096).bytes()).isEqualTo(8192);
   }
 
-  @Property
-  void roundUpIsTheSmallestMultipleNotBelow(
-      @ForAll @LongRange(min = 1, max = 1L << 50) long bytes,
-      @ForAll @LongRange(min = 1, max = 1 << 16) long align) {
-    long r = ByteSize.ofBytes(bytes).roundUpTo(align).bytes();
-    assertThat(r % align).isZero();
-    assertThat(r).isGreaterThanOrEqualTo(bytes).isLessThan(bytes + align);
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void roundUpIsTheSmallestMultipleNotBelow(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          long bytes = longBetween(r, 1, 1L << 50);
+          long align = longBetween(r, 1, 1 << 16);
+          long rounded = ByteSize.ofBytes(bytes).roundUpTo(align).bytes();
+          assertThat(rounded % align).isZero();
+          assertThat(rounded).isGreaterThanOrEqualTo(bytes).isLessThan(bytes + align);
+        });
   }
 
-  @Property
-  void parsingNeverThrowsAnythingButIllegalArgument(@ForAll String text) {
-    try {
-      ByteSize.parse(text);
-      ByteSize.parseBlockSize(text);
-    } catch (IllegalArgumentException expected) {
-      assertThat(expected.getMessage()).isNotBlank();
-    }
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void parsingNeverThrowsAnythingButIllegalArgument(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          String text = anyString(r);
+          try {
+            ByteSize.parse(text);
+            ByteSize.parseBlockSize(text);
+          } catch (IllegalArgumentException expected) {
+            assertThat(expected.getMessage()).isNotBlank();
+          }
+        });
   }
 
   @Test
