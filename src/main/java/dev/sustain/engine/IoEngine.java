@@ -70,6 +70,17 @@ public interface IoEngine extends AutoCloseable {
     return false;
   }
 
+  /**
+   * Turns rehearsal on or off. While it is on, every request completes with all its bytes without
+   * touching the file (io_uring sends a NOP), through the same submission and completion path: a
+   * caller runs its loop once before its clock starts, so that the JIT has compiled it by then.
+   *
+   * @return true when the engine rehearses; false when it cannot (requests would do real I/O)
+   */
+  default boolean rehearse(boolean on) {
+    return false;
+  }
+
   /** Flushes written data to stable storage (fsync). */
   void sync() throws IOException;
 

@@ -61,22 +61,21 @@ public final class IoUringEngine implements IoEngine {
   private int delivered;
   private CompletionSink sink;
 
-  /** Registered (fixed) buffers: addresses and sizes, searched linearly (there are few). */
-  private long[] fixedStart = new long[0];
-
-  private long[] fixedEnd = new long[0];
-
-  /**
-   * The registered buffers themselves: a request is fixed only while its buffer's memory is alive,
-   * so memory freed and handed out again is never read through pages the kernel pinned before.
-   */
-  private MemorySegment[] fixedSegments = new MemorySegment[0];
+  /** The buffers registered with the ring (fixed buffers). */
+  private final RegisteredBuffers fixed = new RegisteredBuffers();
 
   /** Requests sent as READ_FIXED/WRITE_FIXED, for tests that must see which path ran. */
   private long fixedRequests;
 
   /** False to behave as if the kernel refused every registration (the fallback, in tests). */
   private final boolean register;
+
+  /**
+   * 0xFF, or 0 in rehearsal (see {@link #rehearse}): requests are then sent as NOPs (opcode 0) that
+   * complete with all their bytes. A mask, not a branch: the JIT compiles one path for both, so the
+   * code a rehearsal compiled is the code the run uses, with no trap when rehearsal ends.
+   */
+  private int opcodeMask = 0xFF;
 
   /** The descriptor is registered: requests name file 0 of the ring with SQE_FIXED_FILE. */
   private boolean fileRegistered;
@@ -210,28 +209,30 @@ public final class IoUringEngine implements IoEngine {
         throw new IllegalArgumentException("fixed buffers are native, 1 B to 1 GiB: " + b);
       }
     }
-    if (fixedSegments.length > 0) {
+    if (fixed.any()) {
       ring.unregisterBuffers();
-      fixedStart = new long[0];
-      fixedEnd = new long[0];
-      fixedSegments = new MemorySegment[0];
+      fixed.clear();
     }
     if (!register || buffers.length == 0 || ring.registerBuffers(buffers) < 0) {
       return false;
     }
-    fixedStart = new long[buffers.length];
-    fixedEnd = new long[buffers.length];
-    for (int i = 0; i < buffers.length; i++) {
-      fixedStart[i] = buffers[i].address();
-      fixedEnd[i] = buffers[i].address() + buffers[i].byteSize();
+    fixed.set(buffers);
+    return true;
+  }
+
+  @Override
+  public boolean rehearse(boolean on) {
+    int mask = on ? 0 : 0xFF;
+    if (mask != opcodeMask && inFlight > 0) {
+      throw new IllegalStateException("rehearsal changes only with nothing in flight");
     }
-    fixedSegments = buffers.clone();
+    opcodeMask = mask;
     return true;
   }
 
   @Override
   public boolean fixedBuffers() {
-    return fixedSegments.length > 0;
+    return fixed.any();
   }
 
   @Override
@@ -278,13 +279,14 @@ public final class IoUringEngine implements IoEngine {
     }
     long address = buffer.address();
     byte opcode = slot.write ? IoUringRing.OP_WRITE : IoUringRing.OP_READ;
-    int bufIndex = fixedIndex(address, length);
+    int bufIndex = fixed.indexOf(address, length);
     if (bufIndex >= 0) {
       opcode = slot.write ? IoUringRing.OP_WRITE_FIXED : IoUringRing.OP_READ_FIXED;
-      fixedRequests++;
+      fixedRequests += opcodeMask & 1;
     } else {
       bufIndex = 0;
     }
+    opcode = (byte) (opcode & opcodeMask); // a NOP (0) in rehearsal, which ignores the rest
     slot.result = 0;
     slot.failure = null;
     if (fileRegistered) {
@@ -303,18 +305,6 @@ public final class IoUringEngine implements IoEngine {
     }
     inFlightSlots[index] = slot;
     inFlight++;
-  }
-
-  private int fixedIndex(long address, int length) {
-    long[] starts = fixedStart;
-    for (int i = 0; i < starts.length; i++) {
-      if (address >= starts[i]
-          && address + length <= fixedEnd[i]
-          && fixedSegments[i].scope().isAlive()) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   @Override
@@ -392,7 +382,8 @@ public final class IoUringEngine implements IoEngine {
     }
     inFlightSlots[(int) userData] = null;
     inFlight--;
-    slot.result = result;
+    // A rehearsal's NOP completes with 0: it counts as all the request's bytes.
+    slot.result = result + (slot.lengthBytes & ((opcodeMask - 1) >> 31));
     if (sink != null) {
       delivered++;
       sink.completed(slot);

@@ -23,6 +23,16 @@ public final class Runner {
   /** After a stop request, how long in-flight requests are waited for before they are abandoned. */
   private static final long DRAIN_NANOS = 1_500_000_000L;
 
+  /**
+   * A rehearsal's length: at least enough requests for the JIT's second tier, and at most a second.
+   */
+  private static final int REHEARSAL_REQUESTS = 20_000;
+
+  private static final long REHEARSAL_NANOS = 1_000_000_000L;
+
+  /** The compilers are taken to have caught up when their total time holds this long. */
+  private static final long JIT_IDLE_NANOS = 50_000_000L;
+
   /** The most buffer memory offered for registration: the kernel's limit for one buffer. */
   private static final long MAX_REGISTERED_BYTES = 1L << 30;
 
@@ -138,6 +148,60 @@ public final class Runner {
       } catch (IOException | RuntimeException e) {
         arena.close();
         throw e;
+      }
+    }
+
+    /**
+     * Runs the job's loop against the engine in rehearsal (no I/O, see {@link IoEngine#rehearse})
+     * for at least {@link #REHEARSAL_REQUESTS} requests and until the compilers are idle, at most
+     * {@link #REHEARSAL_NANOS}, so that the JIT compiles the path every request takes before the
+     * caller starts its clock: without it the first second of a short run is partly interpreted,
+     * and the compilations' CPU lands in it. The buffers' headers are rewritten as the real
+     * requests will rewrite them again. Nothing is counted. Does nothing where the engine cannot
+     * rehearse.
+     */
+    public void rehearse(NanoClock clock) throws IOException {
+      if (ran || !engine.rehearse(true)) {
+        return;
+      }
+      try {
+        Completions sink = new Completions(new RunCounters(), clock, job.queueDepth());
+        long now = clock.nanoTime();
+        long end = now + REHEARSAL_NANOS;
+        int done = 0;
+        // Until enough requests went through and the compilers have caught up (their total time
+        // held still for a while), or the time is up: on a busy machine they lag behind.
+        java.lang.management.CompilationMXBean jit =
+            java.lang.management.ManagementFactory.getCompilationMXBean();
+        long compiled = -1;
+        long stillSince = now;
+        while (now < end) {
+          requests.submitAll(engine);
+          if (requests.inFlight == 0) {
+            requests.restart(); // a small job: again from its start
+            continue;
+          }
+          done += requests.reap(engine, POLL_NANOS, sink);
+          now = clock.nanoTime();
+          long total = jit.getTotalCompilationTime();
+          if (total != compiled) {
+            compiled = total;
+            stillSince = now;
+          } else if (done >= REHEARSAL_REQUESTS && now - stillSince > JIT_IDLE_NANOS) {
+            break;
+          }
+        }
+        while (requests.inFlight > 0 && clock.nanoTime() < end + DRAIN_NANOS) {
+          requests.reap(engine, POLL_NANOS, sink);
+        }
+      } finally {
+        if (requests.inFlight == 0) {
+          engine.rehearse(false);
+          requests.restart();
+        } else {
+          abandoned = true; // a NOP that never completed: the real run must not start
+          throw new IOException("the engine's rehearsal did not complete");
+        }
       }
     }
 
@@ -336,6 +400,12 @@ public final class Runner {
         limit = Math.min(limit, job.totalBytes() - submittedBytes);
       }
       return length > limit ? roundUp(limit, job.alignBytes()) : length;
+    }
+
+    /** Back to the job's first request (after a rehearsal). */
+    void restart() {
+      relative = 0;
+      submittedBytes = 0;
     }
 
     /** Waits up to {@code waitNanos} for completions and frees their slots; returns how many. */

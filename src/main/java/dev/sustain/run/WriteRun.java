@@ -378,11 +378,12 @@ public final class WriteRun {
     double flushSeconds = 0;
     String error;
     WriteResult.Status status;
-    // The buffers are made (and filled) before the sampler starts: that is not the drive's time.
+    // The buffers are made and the loop rehearsed before the sampler starts: not the drive's time.
     Runner runner = new Runner(NanoClock.SYSTEM);
     try (Runner.Prepared prepared = runner.prepare(engine, job);
         SamplesCsv csv =
             new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
+      prepared.rehearse(NanoClock.SYSTEM); // compiles the request path before the clock
       sampler.addListener(csv);
       LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
       AtomicBoolean floorHeld = new AtomicBoolean();

@@ -214,8 +214,10 @@ public final class SweepRun {
       Runner.Job job =
           new Runner.Job(0, size, size, -1, bs, qd, align, pattern, true, params.ioTimeoutNanos());
       Runner runner = new Runner(NanoClock.SYSTEM);
-      // The buffers are made before the point's clock starts (large at large sizes and depths).
+      // The buffers are made (large at large sizes and depths) and the loop rehearsed before the
+      // point's clock starts.
       try (Runner.Prepared prepared = runner.prepare(engine, job)) {
+        prepared.rehearse(NanoClock.SYSTEM);
         long t0 = System.nanoTime();
         Runner.Outcome o = runner.run(prepared, new RunCounters(), stop::get, () -> false);
         if (o.end() != Runner.End.COMPLETE) {

@@ -393,6 +393,32 @@ class EngineConformanceTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("engines")
+  void aRehearsalCompletesEveryRequestWithoutTouchingTheFile(String name) throws IOException {
+    needsIo(name);
+    Path file = dir.resolve("rehearsed");
+    try (Arena arena = Arena.ofShared();
+        IoEngine engine = engine(name)) {
+      engine.open(file, new IoEngine.OpenOptions(false, true, true), DEPTH);
+      MemorySegment data = randomBytes(arena, 64 << 10, 13);
+      List<Request> requests = new ArrayList<>();
+      for (int i = 0; i < 100; i++) {
+        requests.add(new Request(4096L * i, 4096, data.asSlice((i % 16) * 4096L, 4096), true));
+      }
+      assertThat(engine.rehearse(true)).isTrue();
+      List<Completion> rehearsed = runRequests(engine, requests, DEPTH);
+      assertThat(rehearsed).allSatisfy(c -> assertThat(c.result()).isEqualTo(4096));
+      engine.sync();
+      assertThat(Files.size(file)).as("nothing written in rehearsal").isZero();
+      assertThat(engine.rehearse(false)).isTrue();
+      List<Completion> done = runRequests(engine, requests, DEPTH);
+      assertThat(done).allSatisfy(c -> assertThat(c.result()).isEqualTo(4096));
+      engine.sync();
+      assertThat(Files.size(file)).as("written after it").isEqualTo(4096L * 100);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
   void theRingRegistersItsFileAndBuffersUnlessRefused(String name) throws IOException {
     try (Arena arena = Arena.ofShared();
         IoEngine engine = engine(name)) {
