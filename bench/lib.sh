@@ -95,9 +95,16 @@ sustain_job() {
     cat "$WORK/sustain.log" >&2
     exit 1
   }
-  local bytes seconds phase total
+  local bytes seconds phase total rows
   bytes=$(jq '.result.bytes' "$out/run.json")
   seconds=$(jq '.result.seconds' "$out/run.json")
+  # Nothing measured may move: the rows' bytes add up exactly to the run's.
+  rows=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { b += $col["bytes"] } END { printf "%.0f", b }' "$out/samples.csv")
+  if [ "$rows" != "$bytes" ]; then
+    echo "bench: samples.csv's bytes add up to $rows, run.json says $bytes" >&2
+    exit 1
+  fi
   phase=$(awk -F, '
     NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     { t = $col["time_s"]; cpu += $col["cpu_pct"] / 100 * (t - prev); prev = t }
