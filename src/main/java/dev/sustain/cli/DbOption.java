@@ -27,22 +27,46 @@ public final class DbOption {
       names = "--db",
       paramLabel = "DB",
       description =
-          "Run history: a SQLite file, or jdbc:postgresql://HOST[:PORT]/DB?user=..&password=.."
-              + " (default: SUSTAIN_DB, else $XDG_DATA_HOME/sustain/history.db or"
-              + " ~/.local/share/sustain/history.db). A password may come from PGPASSWORD instead,"
-              + " which keeps it out of the process list.")
+          "Run history: a SQLite file, or jdbc:postgresql://HOST[:PORT]/DB?user=..&password=..,"
+              + " or none to record nothing (default: SUSTAIN_DB, else"
+              + " $XDG_DATA_HOME/sustain/history.db or ~/.local/share/sustain/history.db). A"
+              + " password may come from PGPASSWORD instead, which keeps it out of the process"
+              + " list.")
   String value;
 
   // Tests replace the environment; commands use the process's.
   Map<String, String> env = System.getenv();
+
+  /** The word that keeps no history: {@code --db none} or {@code SUSTAIN_DB=none}. */
+  static final String NONE = "none";
+
+  /** True when the user asked for no history ({@code --db none}, or SUSTAIN_DB=none). */
+  public boolean none() {
+    String v = value != null && !value.isBlank() ? value : env.get(DbLocation.ENV_DB);
+    return v != null && v.strip().equalsIgnoreCase(NONE);
+  }
+
+  /**
+   * Checks the option before a run writes anything: a value that is not understood is a {@link
+   * UsageException} (exit 2); {@code none} is understood.
+   */
+  public void check() {
+    if (!none()) {
+      location();
+    }
+  }
 
   // Records the command's runs while they go; made by the first live(...) call.
   private LiveRecorder live;
 
   /**
    * Where the history is; bad values are a {@link UsageException} (exit 2), never echoing a secret.
+   * With {@code --db none} there is no history to read: that too is a usage error.
    */
   public DbLocation location() {
+    if (none()) {
+      throw new UsageException("--db none keeps no history: there is none to read or add to");
+    }
     try {
       return DbLocation.resolve(value, env);
     } catch (IllegalArgumentException e) {
@@ -58,6 +82,9 @@ public final class DbOption {
    * @return the run as recorded, or null when it could not be recorded
    */
   public RunRecord recordQuietly(Path runFolder, PrintWriter err) {
+    if (none()) {
+      return null;
+    }
     if (live != null) {
       live.finish(runFolder); // its rows first, then the final status
     }
@@ -119,6 +146,9 @@ public final class DbOption {
   }
 
   private LiveRecorder recorder() {
+    if (none()) {
+      return null; // --db none: nothing is recorded, not even while the run goes
+    }
     if (live == null) {
       DbLocation location;
       try {
@@ -149,8 +179,8 @@ public final class DbOption {
     }
 
     @Override
-    public void note(String line) {
-      inner.note(line);
+    public void note(String message) {
+      inner.note(message);
     }
 
     @Override

@@ -57,8 +57,8 @@ final class LiveProgress implements RunObserver {
   }
 
   @Override
-  public void note(String line) {
-    out.println(line);
+  public void note(String message) {
+    out.println("note: " + message);
     out.flush();
   }
 

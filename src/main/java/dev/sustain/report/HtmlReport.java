@@ -285,7 +285,7 @@ public final class HtmlReport {
         .append("</td></tr>");
   }
 
-  private static String keyValues(String caption, Map<String, String> kv) {
+  static String keyValues(String caption, Map<String, String> kv) {
     if (kv.isEmpty()) {
       return "<p class=\"hint\">" + esc(caption) + ": not known (an imported curve).</p>";
     }
@@ -378,7 +378,7 @@ public final class HtmlReport {
     return o;
   }
 
-  private static void addOrNull(ArrayNode a, double v, int decimals) {
+  static void addOrNull(ArrayNode a, double v, int decimals) {
     if (Double.isFinite(v)) {
       a.add(round(v, decimals));
     } else {
@@ -386,12 +386,12 @@ public final class HtmlReport {
     }
   }
 
-  private static double round(double v, int decimals) {
+  static double round(double v, int decimals) {
     double f = Math.pow(10, decimals);
     return Math.round(v * f) / f;
   }
 
-  private static String page(String title, String body, ObjectNode data) {
+  static String page(String title, String body, ObjectNode data) {
     ReportAssets assets = ReportAssets.load();
     Map<String, String> parts = new java.util.HashMap<>();
     parts.put("TITLE", esc(title));

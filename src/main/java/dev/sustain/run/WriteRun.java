@@ -60,7 +60,7 @@ public final class WriteRun {
   }
 
   /** Verifiable data is made of 4 KiB blocks: sizes and requests come in whole blocks. */
-  private static final int VERIFIABLE_BLOCK_BYTES = 4096;
+  static final int VERIFIABLE_BLOCK_BYTES = 4096;
 
   /** The parsed --pattern; bad text is a usage error. */
   static PatternSpec pattern(WriteParams p) {
@@ -128,64 +128,67 @@ public final class WriteRun {
     }
     int logical = BlockGeometry.logicalBlockSize(file.folder());
     long align = direct ? engine.directAlignmentBytes(file.folder(), logical) : 1;
-    checkBlockSize(engine, logical, align);
+    WriteChecks.blockSize(params, engine, logical, align);
     align = dataAlign(align);
-    long sizeBytes =
-        params.sizeBytes() < 0
-            ? -1
-            : new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+    long sizeBytes = roundedSize(align, logical, direct);
+    String whyLimit = "--size";
     if (sizeBytes < 0 && params.duration() == null) {
       // --until floor alone: at most what fits, keeping the margin; the floor usually ends it first
       sizeBytes = file.maxJobBytes() / align * align;
+      whyLimit = "the free space in " + file.folder() + " less a safety margin";
+    }
+    if ("floor".equals(params.until())) {
+      observer.note(WriteNotes.untilFloorPlan(params, sizeBytes, whyLimit));
     }
     if (sizeBytes > 0) {
       file.checkFreeSpace(sizeBytes);
     }
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
-    layout = WriteLayout.prepare(params, engine.name(), file.path(), sizeBytes);
-    try {
-      engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
-    } catch (IOException e) {
-      file.remove();
-      throw new UsageException(openProblem(file.path(), file.folder(), direct, e));
-    }
-    Target target = new Target(file.path(), null, file.folder(), !params.keep());
-    try {
-      long totalBytes = params.duration() == null ? sizeBytes : -1;
-      WriteResult r = runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
-      if (!target.removeAfter() && layout.preallocated()) {
-        FileLayout.cutTo(file.path(), Math.min(r.bytes(), sizeBytes));
-      }
-      return r;
-    } finally {
-      engine.close();
-      if (target.removeAfter()) {
+    // Before the file exists: another run never sees it without the mark that says it is live. A
+    // file the user named is no sustain-test file that a later run could take for a leftover.
+    try (dev.sustain.target.RunMark mark =
+        file.createdByName()
+            ? null
+            : dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
+      layout = WriteLayout.prepare(params, engine.name(), file.path(), sizeBytes);
+      try {
+        engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
+      } catch (IOException e) {
         file.remove();
+        throw new UsageException(WriteChecks.openProblem(file.path(), file.folder(), direct, e));
+      }
+      Target target = new Target(file.path(), null, file.folder(), !params.keep());
+      try {
+        long totalBytes = params.duration() == null ? sizeBytes : -1;
+        WriteResult r = runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
+        if (!target.removeAfter() && layout.preallocated()) {
+          FileLayout.cutTo(file.path(), Math.min(r.bytes(), sizeBytes));
+        }
+        return r;
+      } finally {
+        engine.close();
+        if (target.removeAfter()) {
+          file.remove();
+        } else if (mark != null) {
+          mark.keep();
+        }
       }
     }
   }
 
-  private void checkBlockSize(IoEngine engine, int logical, long align) {
-    PatternSpec spec = pattern(params);
-    if (spec.verifiable() && params.blockBytes() % VERIFIABLE_BLOCK_BYTES != 0) {
-      throw new UsageException(
-          "--bs "
-              + params.blockBytes()
-              + " B is not a multiple of 4 KiB, which --pattern "
-              + spec.name()
-              + " needs: every 4 KiB block carries its own header (--pattern zeros takes any"
-              + " size)");
+  /** {@code --size} rounded up to whole blocks (-1 without --size), said when it changed. */
+  private long roundedSize(long align, int logical, boolean direct) {
+    long rounded =
+        params.sizeBytes() < 0
+            ? -1
+            : new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+    if (rounded != params.sizeBytes()) {
+      boolean byPattern = pattern(params).verifiable() && align == VERIFIABLE_BLOCK_BYTES;
+      observer.note(
+          WriteNotes.sizeRounded(
+              params, rounded, align, byPattern, direct && align > logical, pattern(params)));
     }
-    if (params.blockBytes() % align != 0) {
-      throw new UsageException(
-          "--bs "
-              + params.blockBytes()
-              + " B is not a multiple of "
-              + align
-              + " B, the device's logical block"
-              + (align > logical ? " as the " + engine.name() + " engine needs it" : "")
-              + ", which direct I/O requires; use a multiple of it or --buffered");
-    }
+    return rounded;
   }
 
   /**
@@ -194,34 +197,12 @@ public final class WriteRun {
    */
   private WriteResult runOnDevice(String runId, Path given, IoEngine engine, boolean direct)
       throws IOException {
-    if (!params.destroyData()) {
-      throw new UsageException(
-          given
-              + " is a raw block device: writing to it destroys all its data; refused without"
-              + " --destroy-data");
-    }
-    RawDevice device;
-    try {
-      device = RawDevice.inspect(given, Path.of("/sys"));
-    } catch (IOException e) {
-      throw new UsageException("cannot read the facts of " + given + ": " + e.getMessage());
-    }
-    List<String> problems = device.refusalsOnThisSystem();
-    if (!problems.isEmpty()) {
-      throw new UsageException(
-          "refusing to write "
-              + given
-              + " even with --destroy-data: "
-              + String.join("; ", problems));
-    }
-    if (params.keep()) {
-      throw new UsageException("--keep means nothing on a raw device: its data stays written");
-    }
+    RawDevice device = TargetChecks.checkDevice(params, given);
     long capacity = device.sizeBytes();
     long align =
         direct ? engine.directAlignmentBytes(given.getParent(), device.logicalBlockBytes()) : 1;
     align = Math.max(align, device.logicalBlockBytes());
-    checkBlockSize(engine, device.logicalBlockBytes(), align);
+    WriteChecks.blockSize(params, engine, device.logicalBlockBytes(), align);
     align = dataAlign(align);
     // Whole blocks only: a device whose size is not a multiple of them keeps its last sliver.
     capacity -= capacity % align;
@@ -232,7 +213,7 @@ public final class WriteRun {
       }
       sizeBytes = capacity;
     } else if (params.sizeBytes() >= 0) {
-      sizeBytes = new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+      sizeBytes = roundedSize(align, device.logicalBlockBytes(), direct);
       if (sizeBytes > capacity) {
         throw new UsageException(
             "--size "
@@ -246,12 +227,16 @@ public final class WriteRun {
     } else {
       sizeBytes = -1; // --time alone: wrap around the whole device
     }
+    if ("floor".equals(params.until())) {
+      String limit = params.sizeBytes() >= 0 ? "--size" : "the whole device, " + device.describe();
+      observer.note(WriteNotes.untilFloorPlan(params, sizeBytes, limit));
+    }
     observer.warning("destroying the data on " + device.describe() + ": writing from offset 0");
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
     try {
       engine.open(given, new IoEngine.OpenOptions(direct, true, false), params.queueDepth());
     } catch (IOException e) {
-      throw new UsageException(openProblem(given, null, direct, e));
+      throw new UsageException(WriteChecks.openProblem(given, null, direct, e));
     }
     Target target = new Target(given, device, null, false);
     try {
@@ -262,15 +247,6 @@ public final class WriteRun {
     } finally {
       engine.close();
     }
-  }
-
-  private static String openProblem(Path path, Path folder, boolean direct, IOException e) {
-    String msg = String.valueOf(e.getMessage());
-    if (direct && msg.contains("Invalid argument")) {
-      return (folder != null ? "the file system at " + folder : path)
-          + " does not support direct I/O (O_DIRECT); use --buffered";
-    }
-    return "cannot open " + path + " for writing: " + msg;
   }
 
   /**
@@ -328,6 +304,12 @@ public final class WriteRun {
     if (!RunJson.putDevice(runJson, sensors.deviceJson()) && sensors.whyNoDevice() != null) {
       targetJson.put("no_device", sensors.whyNoDevice());
     }
+    if (target.device() == null) {
+      dev.sustain.device.MountEntry fs = RunJson.putFileSystem(runJson, target.path());
+      if (fs != null && fs.inMemory()) {
+        observer.note(fs.memoryWords());
+      }
+    }
     if (target.device() != null) {
       targetJson.put("target_size_bytes", target.device().sizeBytes());
     }
@@ -378,6 +360,8 @@ public final class WriteRun {
     double flushSeconds = 0;
     String error;
     WriteResult.Status status;
+    LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
+    AtomicBoolean floorHeld = new AtomicBoolean();
     // The buffers are made and the loop rehearsed before the sampler starts: not the drive's time.
     Runner runner = new Runner(NanoClock.SYSTEM);
     try (Runner.Prepared prepared = runner.prepare(engine, job);
@@ -385,8 +369,6 @@ public final class WriteRun {
             new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
       prepared.rehearse(NanoClock.SYSTEM); // compiles the request path before the clock
       sampler.addListener(csv);
-      LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
-      AtomicBoolean floorHeld = new AtomicBoolean();
       sampler.addListener(
           row -> {
             if (SamplesCsv.WRITE.equals(row.phase())) {
@@ -459,9 +441,16 @@ public final class WriteRun {
             null);
     RunJson.finish(runJson, result, ended);
     RunJson.putRegistration(runJson, engine);
+    if ("floor".equals(params.until())) {
+      ((ObjectNode) runJson.get("result")).put("floor_reached", floorHeld.get());
+    }
     folder.writeRunJson(runJson);
     result = result.withAnalysis(analyse(folder));
     observer.finished(result);
+    if ("floor".equals(params.until())) {
+      observer.note(
+          WriteNotes.untilFloorOutcome(params, result, floorHeld.get(), live.floorMBps()));
+    }
     return result;
   }
 

@@ -112,7 +112,9 @@ public final class RunQuery {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new IllegalArgumentException("limit must be 1 to " + MAX_LIMIT);
     }
-    StringBuilder sql = new StringBuilder(SELECT_RUN).append(" WHERE 1 = 1");
+    // Runs of the null engine (kept from before version 3) measured no drive: never listed.
+    StringBuilder sql =
+        new StringBuilder(SELECT_RUN).append(" WHERE (r.engine IS NULL OR r.engine <> 'null')");
     if (filter.drive() != null) {
       sql.append(" AND r.drive_id = :drive");
     }

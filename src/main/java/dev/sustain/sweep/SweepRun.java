@@ -81,11 +81,21 @@ public final class SweepRun {
   private final Params params;
   private final AtomicBoolean stop;
   private final Consumer<SweepPoint> onPoint;
+  private final Consumer<String> onNote;
 
   public SweepRun(Params params, AtomicBoolean stop, Consumer<SweepPoint> onPoint) {
+    this(params, stop, onPoint, note -> {});
+  }
+
+  /**
+   * @param onNote told what the user should know about the job as it will run (a size rounded)
+   */
+  public SweepRun(
+      Params params, AtomicBoolean stop, Consumer<SweepPoint> onPoint, Consumer<String> onNote) {
     this.params = params;
     this.stop = stop;
     this.onPoint = onPoint;
+    this.onNote = onNote;
   }
 
   /** Runs the sweep; usage problems are thrown before anything is written. */
@@ -128,7 +138,17 @@ public final class SweepRun {
       }
     }
     long size = params.sizePerPointBytes();
-    size -= size % Math.max(align, params.pattern().verifiable() ? 4096 : 1);
+    long block = Math.max(align, params.pattern().verifiable() ? 4096 : 1);
+    size = new dev.sustain.unit.ByteSize(size).roundUpTo(block).bytes();
+    if (size != params.sizePerPointBytes()) {
+      onNote.accept(
+          Units.roundedUp(
+              "--size-per-point",
+              params.sizePerPointBytes(),
+              size,
+              block,
+              params.pattern().verifiable() ? "verifiable data" : "direct I/O"));
+    }
     file.checkFreeSpace(size);
     RunFolder folder = RunFolder.create(params.out(), runId, "sweep");
     FileLayout layout =
@@ -140,7 +160,9 @@ public final class SweepRun {
     List<SweepPoint> points = new ArrayList<>();
     String error = null;
     boolean interrupted = false;
-    try (Arena arena = Arena.ofShared()) {
+    try (Arena arena = Arena.ofShared();
+        dev.sustain.target.RunMark mark =
+            dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
       DataPattern pattern = params.pattern().create(arena, maxBs, Patterns.idFor(runId));
       outer:
       for (int bs : params.blockSizes()) {
@@ -189,6 +211,7 @@ public final class SweepRun {
     runJson.put("started", started.toString());
     runJson.put("ended", java.time.Instant.now().toString());
     RunJson.putLayout(runJson, layout);
+    dev.sustain.run.RunJson.putWhere(runJson, file.folder());
     folder.writeJson(RunFolder.RUN_JSON, runJson);
     return result;
   }

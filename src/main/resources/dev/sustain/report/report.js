@@ -183,10 +183,38 @@
       return new uPlot(opts, columns, el);
     }
 
+    // A group: each target's rate and their sum on the group's clock, and the shared ceiling.
+    function groupChart(el) {
+      var columns = [data.x];
+      var series = [{ label: 'time', value: xValue(false) }];
+      data.curves.forEach(function (c, k) {
+        series.push({ label: c.label, stroke: PALETTE[k % PALETTE.length], width: 1.2,
+          value: function (u, v) { return rate(v); } });
+        columns.push(c.rate);
+      });
+      series.push({ label: 'sum', stroke: '#000000', width: 2.2, value: function (u, v) { return rate(v); } });
+      columns.push(data.sum);
+      if (data.ceiling != null) {
+        series.push({ label: 'shared ceiling ' + rate(data.ceiling), stroke: '#d62728', width: 1.5, dash: [8, 5],
+          value: function () { return rate(data.ceiling); } });
+        columns.push(data.x.map(function () { return data.ceiling; }));
+      }
+      var opts = {
+        title: 'Each target and the sum', width: width(el), height: 360,
+        scales: { x: { time: false }, y: { range: function (u, lo, hi) { return [0, hi * 1.08]; } } },
+        series: series,
+        axes: [{ label: 'time', values: timeTicks, incrs: TIME_STEPS }, { label: 'MB/s', size: 60 }],
+        hooks: { draw: [function () { markDrawn('time', data.x.length); }] }
+      };
+      return new uPlot(opts, columns, el);
+    }
+
     function draw() {
       var timeEl = document.getElementById('chart-time'), gbEl = document.getElementById('chart-gb');
       var plots;
-      if (data.kind === 'single') {
+      if (data.kind === 'group') {
+        plots = [[groupChart(timeEl), timeEl]];
+      } else if (data.kind === 'single') {
         plots = [[singleChart(data.curves[0], false, timeEl), timeEl], [singleChart(data.curves[0], true, gbEl), gbEl]];
       } else {
         plots = [[overlayChart(data.curves, false, timeEl), timeEl], [overlayChart(data.curves, true, gbEl), gbEl]];
@@ -229,9 +257,11 @@
     }
 
     var job = document.getElementById('job');
-    job.value = data.job;
-    job.addEventListener('input', calculate);
-    calculate();
+    if (job) {
+      job.value = data.job;
+      job.addEventListener('input', calculate);
+      calculate();
+    }
     draw();
     root.setAttribute('data-ready', 'true');
   }
