@@ -3,7 +3,10 @@
 # 100 ms intervals and reads the JVM's own counters (bytes in use in the old and young
 # generations) every 10 s. A flat heap shows as old-gen use that stops rising after
 # the first minute. To keep the disk and CPU quiet the write is throttled to RATE bytes/s with the
-# kernel's cgroup-v1 blkio throttle when run as root (the emulated drive's mechanism).
+# kernel's cgroup-v1 blkio throttle when run as root (the emulated drive's mechanism). The young
+# generation is kept small (YOUNG, default 32m) so that it is collected every minute or so: growth
+# shows as old-generation use that rises from one collection to the next, and the objects of the
+# start that survive the first collections are not mistaken for it.
 #
 #   bench/heap-flat.sh [DURATION] [FOLDER]      e.g. bench/heap-flat.sh 10m /tmp
 set -euo pipefail
@@ -30,7 +33,7 @@ if [ "$(id -u)" = 0 ] && [ -w /sys/fs/cgroup/blkio/cgroup.procs ]; then
   echo "$mm $rate" > "$cg/blkio.throttle.write_bps_device"
 fi
 
-sh -c "${cg:+echo \$\$ > $cg/cgroup.procs; }exec \"$java_bin\" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -jar \"$out/sustain.jar\" write \"$folder\" --size 1GiB --time $duration --interval 100ms --out \"$out/run\"" > "$out/stdout" 2>&1 &
+sh -c "${cg:+echo \$\$ > $cg/cgroup.procs; }exec \"$java_bin\" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xmn${YOUNG:-32m} -jar \"$out/sustain.jar\" write \"$folder\" --size 1GiB --time $duration --interval 100ms --out \"$out/run\"" > "$out/stdout" 2>&1 &
 pid=$!
 sleep 2
 echo "# time_s old_used_KiB young_used_KiB   (pid $pid, run folder $out/run)"
@@ -45,7 +48,11 @@ while kill -0 "$pid" 2>/dev/null; do
 done | tee "$out/heap.txt"
 wait "$pid" || true
 [ -n "$cg" ] && rmdir "$cg" 2>/dev/null || true
-awk 'NR>1 && $1>=60 {if (!first) first=$2; last=$2; if ($2>max) max=$2} END {printf "old gen after the first minute: first %.0f KiB, last %.0f KiB, max %.0f KiB, growth %.0f KiB\n", first, last, max, last-first}' "$out/heap.txt"
+# Young collections seen (its use drops), and the old generation from the first reading after
+# two minutes (by then the start's survivors are promoted) to the last.
+awk 'NR>1 { if (prev != "" && $3 < prev) gcs++; prev = $3 }
+  NR>1 && $1>=120 {if (first == "") first=$2; last=$2; if ($2>max) max=$2}
+  END {printf "old gen from 2 min to the end: first %.0f KiB, last %.0f KiB, max %.0f KiB, growth %.0f KiB; young collections seen: %d\n", first, last, max, last-first, gcs}' "$out/heap.txt"
 tail -3 "$out/stdout"
 rows=$(($(wc -l < "$out/run/samples.csv") - 1))
 echo "rows in samples.csv: $rows"

@@ -5,7 +5,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 DIR="${DIR:-/dev/shm/sustain-bench}"
 SIZE_GIB="${SIZE_GIB:-2}"
 SECONDS_="${SECONDS_:-20}"
-compare "4 KiB QD32 direct, tmpfs ($SIZE_GIB GiB file, ${SECONDS_} s)" "$DIR" 4k \
+FIO_FIXED="--size=${SIZE_GIB}G --io_size=1M" compare "4 KiB QD32 direct, tmpfs ($SIZE_GIB GiB file, ${SECONDS_} s)" "$DIR" 4k \
   --rw=write --bs=4k --iodepth=32 --direct=1 \
   -- --size="${SIZE_GIB}G" --time_based --runtime="$SECONDS_" \
   -- --qd 32 --size "${SIZE_GIB}GiB" --time "${SECONDS_}s"

@@ -5,8 +5,9 @@
 # CPU is counted the same way for both tools: every thread of the process, user + system, including
 # the kernel's io_uring worker threads (iou-wrk), which belong to the process that owns the ring.
 # fio's own usr_cpu/sys_cpu leave those workers out, so they are not used.
-#  - fio:     user+sys from wait4() (GNU time) minus fio's fixed start-up/tear-down cost, measured
-#             once per scenario with a 1 MiB job of the same kind.
+#  - fio:     user+sys from wait4() (GNU time) minus fio's fixed cost: start-up, tear-down and the
+#             file's layout (fallocate, which on tmpfs alone takes ~0.25 s of CPU per GiB), measured
+#             once per scenario with the same job writing 1 MiB (FIO_FIXED).
 #  - Sustain: the write phase only, from the run's samples.csv: cpu_pct (this process's CPU,
 #             100 = one core, from the JVM's process CPU clock) times each interval's length. The
 #             sampler starts with the first request and stops with the last, so JVM start-up,
@@ -23,6 +24,16 @@ PAIRS="${PAIRS:-5}"
 # random: verifiable blocks (the default of write); pool: the zero-copy pool, like fio's buffers.
 PATTERN="${PATTERN:-random}"
 ENGINE="${ENGINE:-uring}"
+# fio's options for every job of a scenario: --thread keeps fio in one process (its CPU counts the
+# same either way). Both tools lay the file out as they do by default: fio fallocates it
+# (fallocate=native), Sustain preallocates it; neither counts that time. FIO_COMMON="" is fio's
+# ordinary command line.
+FIO_COMMON="${FIO_COMMON---thread}"
+# The job that measures fio's fixed cost; scenarios give their size and --io_size=1M, so the
+# layout of the whole file is inside it.
+FIO_FIXED="${FIO_FIXED:---size=1M}"
+# Sustain's options besides the scenario's own; SUSTAIN_COMMON="" is its ordinary command line.
+# SUSTAIN_TARGET: a file to write (default: a new file in the scenario's folder).
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/sustain-bench.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 # Bench runs are not drives' history: keep them out of the user's database.
@@ -48,7 +59,7 @@ fio_job() {
   local json="$WORK/fio.json" tm="$WORK/fio.time"
   /usr/bin/time -f "%U %S" -o "$tm" \
     "$FIO" --name=bench --directory="$dir" --filename="$file" --ioengine=io_uring \
-      --thread --fallocate=none --output-format=json --output="$json" "$@" >/dev/null
+      $FIO_COMMON --output-format=json --output="$json" "$@" >/dev/null
   local bytes ms cpu
   bytes=$(jq '.jobs[0].write.io_bytes' "$json")
   ms=$(jq '.jobs[0].job_runtime' "$json")
@@ -56,15 +67,16 @@ fio_job() {
   echo "$bytes $(awk -v m="$ms" 'BEGIN {printf "%.3f", m / 1000}') $cpu"
 }
 
-# fio_fixed_cpu DIR FILE ARGS... : fio's CPU for a 1 MiB job with the same options (start-up and
-# tear-down), the median of three.
+# fio_fixed_cpu DIR FILE ARGS... : fio's CPU for the same job writing 1 MiB (FIO_FIXED: start-up,
+# layout and tear-down), the median of three.
 fio_fixed_cpu() {
   local dir="$1" file="$2"
   shift 2
   local i v=()
   for i in 1 2 3; do
     rm -f "$dir/$file"
-    v+=("$(fio_job "$dir" "$file" "$@" --size=1M | awk '{print $3}')")
+    # shellcheck disable=SC2086 # FIO_FIXED is a list of options
+    v+=("$(fio_job "$dir" "$file" "$@" $FIO_FIXED | awk '{print $3}')")
   done
   rm -f "$dir/$file"
   printf '%s\n' "${v[@]}" | sort -g | sed -n 2p
@@ -83,9 +95,16 @@ sustain_job() {
     cat "$WORK/sustain.log" >&2
     exit 1
   }
-  local bytes seconds phase total
+  local bytes seconds phase total rows
   bytes=$(jq '.result.bytes' "$out/run.json")
   seconds=$(jq '.result.seconds' "$out/run.json")
+  # Nothing measured may move: the rows' bytes add up exactly to the run's.
+  rows=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { b += $col["bytes"] } END { printf "%.0f", b }' "$out/samples.csv")
+  if [ "$rows" != "$bytes" ]; then
+    echo "bench: samples.csv's bytes add up to $rows, run.json says $bytes" >&2
+    exit 1
+  fi
   phase=$(awk -F, '
     NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     { t = $col["time_s"]; cpu += $col["cpu_pct"] / 100 * (t - prev); prev = t }
@@ -125,14 +144,17 @@ compare() {
   shift
   sustain_args=("$@")
   local fio_file="sustain-bench-fio.dat"
+  local common target
+  common="${SUSTAIN_COMMON---bs $bs --engine $ENGINE --pattern $PATTERN}"
+  target="${SUSTAIN_TARGET:-$dir}"
   mkdir -p "$dir"
   echo "== $title"
   echo "   folder: $dir   pairs: $PAIRS   engine: $ENGINE   load before: $(loadavg)"
-  echo "   fio --ioengine=io_uring --thread --fallocate=none $(printf '%q ' "${fio_args[@]}" "${fio_size[@]}")"
-  echo "   sustain write $dir --bs $bs --engine $ENGINE --pattern $PATTERN $(printf '%q ' "${sustain_args[@]}")"
+  echo "   fio --ioengine=io_uring $FIO_COMMON $(printf '%q ' "${fio_args[@]}" "${fio_size[@]}")"
+  echo "   sustain write $target $common $(printf '%q ' "${sustain_args[@]}")"
   local fixed
   fixed=$(fio_fixed_cpu "$dir" "$fio_file" "${fio_args[@]}")
-  echo "   fio fixed start-up+tear-down CPU (1 MiB job, subtracted): ${fixed} s"
+  echo "   fio fixed CPU (start-up, layout, tear-down: the job with $FIO_FIXED, subtracted): ${fixed} s"
   printf '   %-4s %10s %10s %7s | %9s %9s %7s | %8s %6s\n' pair fio_MB/s sus_MB/s ratio \
     fio_s/GB sus_s/GB ratio sus_tot load
   local ratios=() cpu_ratios=() fio_rates=() sus_rates=() fio_cpus=() sus_cpus=() loads=()
@@ -143,7 +165,8 @@ compare() {
     load=$(loadavg)
     read -r fb fs fc <<<"$(fio_job "$dir" "$fio_file" "${fio_args[@]}" "${fio_size[@]}")"
     rm -f "$dir/$fio_file"
-    read -r sb ss sc st <<<"$(sustain_job "$dir" --bs "$bs" --engine "$ENGINE" --pattern "$PATTERN" "${sustain_args[@]}")"
+    # shellcheck disable=SC2086 # the common options are a list
+    read -r sb ss sc st <<<"$(sustain_job "$target" $common "${sustain_args[@]}")"
     local fio_rate sus_rate fio_cpu sus_cpu
     fio_rate=$(awk -v b="$fb" -v s="$fs" 'BEGIN { printf "%.1f", b / s / 1e6 }')
     sus_rate=$(awk -v b="$sb" -v s="$ss" 'BEGIN { printf "%.1f", b / s / 1e6 }')

@@ -4,8 +4,8 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 DIR="${DIR:-/dev/shm/sustain-bench}"
 SIZE_GIB="${SIZE_GIB:-2}"
-SECONDS_="${SECONDS_:-20}"
-compare "sequential 1 MiB QD32 direct, tmpfs ($SIZE_GIB GiB file, ${SECONDS_} s)" "$DIR" 1MiB \
+SECONDS_="${SECONDS_:-15}"
+FIO_FIXED="--size=${SIZE_GIB}G --io_size=1M" compare "sequential 1 MiB QD32 direct, tmpfs ($SIZE_GIB GiB file, ${SECONDS_} s)" "$DIR" 1MiB \
   --rw=write --bs=1M --iodepth=32 --direct=1 \
   -- --size="${SIZE_GIB}G" --time_based --runtime="$SECONDS_" \
   -- --qd 32 --size "${SIZE_GIB}GiB" --time "${SECONDS_}s"

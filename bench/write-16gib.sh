@@ -4,7 +4,7 @@
 # too) in turn, PAIRS times, on the same folder; prints the ratio of the averages.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 DIR="${DIR:-/work/sustain-bench}"
-compare "16 GiB sequential write, 1 MiB QD32 direct, local disk" "$DIR" 1MiB \
+FIO_FIXED="--size=16G --io_size=1M" compare "16 GiB sequential write, 1 MiB QD32 direct, local disk" "$DIR" 1MiB \
   --rw=write --bs=1M --iodepth=32 --direct=1 --end_fsync=1 \
   -- --size=16G \
   -- --qd 32 --size 16GiB

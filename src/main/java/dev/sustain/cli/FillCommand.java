@@ -92,7 +92,8 @@ public final class FillCommand extends BaseCommand {
             buffered,
             io.engine,
             io.ioTimeout.toNanos(),
-            resume);
+            resume,
+            !io.noPreallocate);
     if (dirs.size() > 1) {
       if (resume != null) {
         throw new dev.sustain.unit.UsageException("--resume takes one folder, not a group");

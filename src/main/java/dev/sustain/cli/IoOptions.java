@@ -52,6 +52,14 @@ public final class IoOptions {
       description = "A request that does not complete in this time fails the run.")
   Duration ioTimeout;
 
+  @Option(
+      names = "--no-preallocate",
+      description =
+          "Write a sparse file that the file system allocates while the clock runs, instead of"
+              + " allocating it first as fio does (fallocate; its time is recorded as layout_s,"
+              + " never counted in the rate).")
+  boolean noPreallocate;
+
   /** The request size in bytes; one that does not fit a request is bad input. */
   int blockBytes() {
     if (blockSize.bytes() > Integer.MAX_VALUE) {

@@ -98,6 +98,13 @@ public final class SweepCommand extends BaseCommand {
       description = "A request that does not complete in this time fails the sweep.")
   Duration ioTimeout;
 
+  @Option(
+      names = "--no-preallocate",
+      description =
+          "Write a sparse test file instead of allocating it first as fio does (then the first"
+              + " point also times the file system's allocator).")
+  boolean noPreallocate;
+
   @Override
   protected int execute() throws Exception {
     List<Integer> sizes = new ArrayList<>();
@@ -124,7 +131,8 @@ public final class SweepCommand extends BaseCommand {
             engine,
             spec,
             out,
-            ioTimeout.toNanos());
+            ioTimeout.toNanos(),
+            !noPreallocate);
     AtomicBoolean stop = Signals.installStopFlag();
     PrintWriter o = out();
     if (!json) {
@@ -156,6 +164,9 @@ public final class SweepCommand extends BaseCommand {
     if (json) {
       o.println(RunFolder.JSON.writeValueAsString(SweepJson.document(r)));
     } else {
+      if (r.layout().note() != null) {
+        o.println(r.layout().note());
+      }
       if (r.writeVerdict() != null) {
         o.println(r.writeVerdict().sentence());
       }

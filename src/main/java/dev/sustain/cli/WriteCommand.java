@@ -85,8 +85,8 @@ public final class WriteCommand extends BaseCommand {
           "The data: random (incompressible; every 4 KiB carries its run id and offset, so"
               + " verify can check it), compress:N (N%% of every 4 KiB is zeros, like fio's"
               + " buffer_compress_percentage; verifiable too), pool (incompressible slices of a"
-              + " random pool, free to produce, for drives faster than one core fills verifiable"
-              + " blocks, about 4.7 GB/s here; not verifiable) or zeros (default ${DEFAULT-VALUE}).")
+              + " random pool, like fio's buffers; not verifiable, and no faster now that random"
+              + " costs as little) or zeros (default ${DEFAULT-VALUE}).")
   String pattern;
 
   @Option(
@@ -196,7 +196,8 @@ public final class WriteCommand extends BaseCommand {
             io.ioTimeout.toNanos(),
             destroyData,
             until,
-            floorHold.toNanos() / 1e9);
+            floorHold.toNanos() / 1e9,
+            !io.noPreallocate);
     if (until != null && !until.equals("full") && !until.equals("floor")) {
       throw new dev.sustain.unit.UsageException(
           "--until takes 'floor' or 'full', not '" + until + "'");
@@ -339,6 +340,11 @@ public final class WriteCommand extends BaseCommand {
             pass++;
             o.println("Pass " + pass + " of " + repeat + ":");
             progress.started(info);
+          }
+
+          @Override
+          public void note(String line) {
+            progress.note(line);
           }
 
           @Override

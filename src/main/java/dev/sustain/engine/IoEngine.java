@@ -1,6 +1,7 @@
 package dev.sustain.engine;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 
 /**
@@ -45,6 +46,39 @@ public interface IoEngine extends AutoCloseable {
    */
   default long directAlignmentBytes(Path folder, long logicalBlockBytes) throws IOException {
     return logicalBlockBytes;
+  }
+
+  /**
+   * Offers the memory every request's buffer will come from, for the engine to register with the
+   * kernel once instead of mapping it per request (io_uring's fixed buffers). Optional: call after
+   * {@link #open}, before submitting; the memory must stay alive while requests use it.
+   *
+   * @return true when the engine registered it; false when it has no use for it or the kernel
+   *     refused (requests then go the plain way: nothing is lost)
+   */
+  default boolean registerBuffers(MemorySegment... buffers) throws IOException {
+    return false;
+  }
+
+  /** True when requests in registered buffers go as fixed-buffer requests (io_uring). */
+  default boolean fixedBuffers() {
+    return false;
+  }
+
+  /** True when the open file is registered with the kernel (io_uring's fixed file). */
+  default boolean fixedFile() {
+    return false;
+  }
+
+  /**
+   * Turns rehearsal on or off. While it is on, every request completes with all its bytes without
+   * touching the file (io_uring sends a NOP), through the same submission and completion path: a
+   * caller runs its loop once before its clock starts, so that the JIT has compiled it by then.
+   *
+   * @return true when the engine rehearses; false when it cannot (requests would do real I/O)
+   */
+  default boolean rehearse(boolean on) {
+    return false;
   }
 
   /** Flushes written data to stable storage (fsync). */

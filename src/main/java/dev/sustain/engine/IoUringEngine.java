@@ -7,7 +7,6 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -46,8 +45,6 @@ public final class IoUringEngine implements IoEngine {
               | IoUringRing.SETUP_DEFER_TASKRUN
               | IoUringRing.SETUP_R_DISABLED);
 
-  private static volatile String probeResult;
-
   private final Arena arena = Arena.ofShared();
   private final MemorySegment errno = LinuxNative.newErrnoBuffer(arena);
   private final IoUringRing.CqeHandler handler = this::onCompletion;
@@ -64,10 +61,24 @@ public final class IoUringEngine implements IoEngine {
   private int delivered;
   private CompletionSink sink;
 
-  /** Registered (fixed) buffers: addresses and sizes, searched linearly (there are few). */
-  private long[] fixedStart = new long[0];
+  /** The buffers registered with the ring (fixed buffers). */
+  private final RegisteredBuffers fixed = new RegisteredBuffers();
 
-  private long[] fixedEnd = new long[0];
+  /** Requests sent as READ_FIXED/WRITE_FIXED, for tests that must see which path ran. */
+  private long fixedRequests;
+
+  /** False to behave as if the kernel refused every registration (the fallback, in tests). */
+  private final boolean register;
+
+  /**
+   * 0xFF, or 0 in rehearsal (see {@link #rehearse}): requests are then sent as NOPs (opcode 0) that
+   * complete with all their bytes. A mask, not a branch: the JIT compiles one path for both, so the
+   * code a rehearsal compiled is the code the run uses, with no trap when rehearsal ends.
+   */
+  private int opcodeMask = 0xFF;
+
+  /** The descriptor is registered: requests name file 0 of the ring with SQE_FIXED_FILE. */
+  private boolean fileRegistered;
 
   /**
    * Whether this kernel and process allow io_uring: cheap (one io_uring_setup and close, once per
@@ -76,12 +87,7 @@ public final class IoUringEngine implements IoEngine {
    * @return null when usable, else why not (for run.json and {@code --engine uring} errors)
    */
   public static String probe() {
-    String result = probeResult;
-    if (result == null) {
-      result = runProbe();
-      probeResult = result;
-    }
-    return result.isEmpty() ? null : result;
+    return IoUringProbe.probe();
   }
 
   /** True when {@link #probe()} found io_uring usable. */
@@ -89,48 +95,27 @@ public final class IoUringEngine implements IoEngine {
     return probe() == null;
   }
 
-  private static String runProbe() {
-    try {
-      if (LinuxNative.UNAVAILABLE != null) {
-        return LinuxNative.UNAVAILABLE;
-      }
-      String disabled = disabledBySysctl(Path.of("/proc/sys/kernel/io_uring_disabled"));
-      if (disabled != null) {
-        return disabled;
-      }
-      try (IoUringRing r = new IoUringRing(2, 0)) {
-        if ((r.features & IoUringRing.FEAT_EXT_ARG) == 0) {
-          return "kernel too old for io_uring waits with a timeout (needs Linux 5.11)";
-        }
-      }
-      return "";
-    } catch (IOException | RuntimeException | Error e) {
-      // An Error here is the FFM linker failing (e.g. native access denied): not usable, no more.
-      String message = e.getMessage() == null ? e.toString() : e.getMessage();
-      return "io_uring unavailable: " + message;
-    }
+  /** See {@link IoUringProbe#disabledBySysctl}. */
+  static String disabledBySysctl(Path sysctl) {
+    return IoUringProbe.disabledBySysctl(sysctl);
   }
 
   /**
-   * Reads the kernel.io_uring_disabled sysctl (Linux 6.6+): 2 turns io_uring off for everyone, 1
-   * for processes outside kernel.io_uring_group (root passes). Missing or unreadable: no verdict,
-   * the setup call decides.
-   *
-   * @return why io_uring is off, or null when the sysctl does not forbid it outright
+   * Creates an engine; nothing native happens until {@link #open}. The file it opens is registered
+   * with its ring, and so are the buffers offered to {@link #registerBuffers}, as fio's {@code
+   * registerfiles} and {@code fixedbufs} do; where the kernel refuses (RLIMIT_MEMLOCK for buffers)
+   * requests go the plain way.
    */
-  static String disabledBySysctl(Path sysctl) {
-    try {
-      if (Files.isReadable(sysctl) && Files.readString(sysctl).trim().equals("2")) {
-        return "io_uring is disabled (kernel.io_uring_disabled = 2)";
-      }
-    } catch (IOException e) {
-      return null;
-    }
-    return null;
+  public IoUringEngine() {
+    this(true);
   }
 
-  /** Creates an engine; nothing native happens until {@link #open}. */
-  public IoUringEngine() {
+  /**
+   * @param register false to register nothing, as if every registration were refused: the plain
+   *     path, for tests that must cover it where the kernel would accept
+   */
+  IoUringEngine(boolean register) {
+    this.register = register;
     if (LinuxNative.UNAVAILABLE != null) {
       arena.close();
       throw new UnsupportedOperationException(
@@ -180,6 +165,8 @@ public final class IoUringEngine implements IoEngine {
     this.fd = descriptor;
     this.path = path;
     this.inFlightSlots = new IoSlot[queueDepth];
+    // Allowed before the ring is enabled; a kernel that refuses leaves the plain descriptor.
+    fileRegistered = register && ring.registerFiles(descriptor) >= 0;
   }
 
   private static IoUringRing newRing(int queueDepth) throws IOException {
@@ -208,11 +195,13 @@ public final class IoUringEngine implements IoEngine {
 
   /**
    * Registers buffers with the kernel so requests inside them skip pinning pages per request
-   * (READ_FIXED/WRITE_FIXED). Optional; call after {@link #open} and before submitting. Each buffer
-   * must stay alive until {@link #close}.
+   * (READ_FIXED/WRITE_FIXED). Optional; call after {@link #open} and before submitting. Buffers
+   * registered before are dropped. A request is sent fixed only while its buffer's memory is alive.
    *
-   * @return true when the kernel accepted them (false: plain requests are used, nothing lost)
+   * @return true when the kernel accepted them; false when it refused (RLIMIT_MEMLOCK: the pages
+   *     would be locked in memory): plain requests are used, nothing lost
    */
+  @Override
   public boolean registerBuffers(MemorySegment... buffers) throws IOException {
     checkOpen();
     for (MemorySegment b : buffers) {
@@ -220,16 +209,40 @@ public final class IoUringEngine implements IoEngine {
         throw new IllegalArgumentException("fixed buffers are native, 1 B to 1 GiB: " + b);
       }
     }
-    if (buffers.length == 0 || ring.registerBuffers(buffers) < 0) {
+    if (fixed.any()) {
+      ring.unregisterBuffers();
+      fixed.clear();
+    }
+    if (!register || buffers.length == 0 || ring.registerBuffers(buffers) < 0) {
       return false;
     }
-    fixedStart = new long[buffers.length];
-    fixedEnd = new long[buffers.length];
-    for (int i = 0; i < buffers.length; i++) {
-      fixedStart[i] = buffers[i].address();
-      fixedEnd[i] = buffers[i].address() + buffers[i].byteSize();
-    }
+    fixed.set(buffers);
     return true;
+  }
+
+  @Override
+  public boolean rehearse(boolean on) {
+    int mask = on ? 0 : 0xFF;
+    if (mask != opcodeMask && inFlight > 0) {
+      throw new IllegalStateException("rehearsal changes only with nothing in flight");
+    }
+    opcodeMask = mask;
+    return true;
+  }
+
+  @Override
+  public boolean fixedBuffers() {
+    return fixed.any();
+  }
+
+  @Override
+  public boolean fixedFile() {
+    return fileRegistered;
+  }
+
+  /** Requests sent as READ_FIXED or WRITE_FIXED so far. */
+  long fixedRequests() {
+    return fixedRequests;
   }
 
   @Override
@@ -266,27 +279,32 @@ public final class IoUringEngine implements IoEngine {
     }
     long address = buffer.address();
     byte opcode = slot.write ? IoUringRing.OP_WRITE : IoUringRing.OP_READ;
-    int bufIndex = fixedIndex(address, length);
+    int bufIndex = fixed.indexOf(address, length);
     if (bufIndex >= 0) {
       opcode = slot.write ? IoUringRing.OP_WRITE_FIXED : IoUringRing.OP_READ_FIXED;
+      fixedRequests += opcodeMask & 1;
     } else {
       bufIndex = 0;
     }
+    opcode = (byte) (opcode & opcodeMask); // a NOP (0) in rehearsal, which ignores the rest
     slot.result = 0;
     slot.failure = null;
-    ring.prepare(opcode, fd, slot.offsetBytes, address, length, 0, index, bufIndex);
+    if (fileRegistered) {
+      ring.prepare(
+          opcode,
+          IoUringRing.SQE_FIXED_FILE,
+          0,
+          slot.offsetBytes,
+          address,
+          length,
+          0,
+          index,
+          bufIndex);
+    } else {
+      ring.prepare(opcode, (byte) 0, fd, slot.offsetBytes, address, length, 0, index, bufIndex);
+    }
     inFlightSlots[index] = slot;
     inFlight++;
-  }
-
-  private int fixedIndex(long address, int length) {
-    long[] starts = fixedStart;
-    for (int i = 0; i < starts.length; i++) {
-      if (address >= starts[i] && address + length <= fixedEnd[i]) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   @Override
@@ -364,7 +382,8 @@ public final class IoUringEngine implements IoEngine {
     }
     inFlightSlots[(int) userData] = null;
     inFlight--;
-    slot.result = result;
+    // A rehearsal's NOP completes with 0: it counts as all the request's bytes.
+    slot.result = result + (slot.lengthBytes & ((opcodeMask - 1) >> 31));
     if (sink != null) {
       delivered++;
       sink.completed(slot);
@@ -395,6 +414,9 @@ public final class IoUringEngine implements IoEngine {
     try {
       if (ring != null) {
         abandonInFlight();
+        if (fileRegistered && inFlight == 0) {
+          ring.unregisterFiles(); // the file is closed when close returns, as a plain one is
+        }
         ring.close();
       }
     } finally {
@@ -427,8 +449,7 @@ public final class IoUringEngine implements IoEngine {
           0,
           0,
           IoUringRing.ASYNC_CANCEL_ANY,
-          INTERNAL_USER_DATA,
-          0);
+          INTERNAL_USER_DATA);
     }
     waitQuietly(CLOSE_WAIT_NANOS);
     // Whatever is still in flight is the kernel's to finish when the ring is closed.

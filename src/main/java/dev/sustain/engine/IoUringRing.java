@@ -41,7 +41,13 @@ final class IoUringRing implements AutoCloseable {
 
   static final int ASYNC_CANCEL_ANY = 1 << 2;
 
+  /** SQE flag: {@code fd} is an index into the registered files, not a descriptor. */
+  static final byte SQE_FIXED_FILE = 1;
+
   static final int REGISTER_BUFFERS = 0;
+  static final int UNREGISTER_BUFFERS = 1;
+  static final int REGISTER_FILES = 2;
+  static final int UNREGISTER_FILES = 3;
   static final int REGISTER_ENABLE_RINGS = 12;
 
   private static final long OFF_SQ_RING = 0L;
@@ -192,11 +198,16 @@ final class IoUringRing implements AutoCloseable {
    */
   void prepare(
       byte opcode, int fd, long offset, long address, int length, int opFlags, long userData) {
-    prepare(opcode, fd, offset, address, length, opFlags, userData, 0);
+    prepare(opcode, (byte) 0, fd, offset, address, length, opFlags, userData, 0);
   }
 
+  /**
+   * @param sqeFlags e.g. {@link #SQE_FIXED_FILE}
+   * @param bufIndex the registered buffer of a READ_FIXED or WRITE_FIXED
+   */
   void prepare(
       byte opcode,
+      byte sqeFlags,
       int fd,
       long offset,
       long address,
@@ -206,7 +217,7 @@ final class IoUringRing implements AutoCloseable {
       int bufIndex) {
     long base = (long) (sqTail & sqMask) * SQE_BYTES;
     // opcode(1) flags(1) ioprio(2) fd(4)
-    sqes.set(LONG, base, (opcode & 0xFFL) | ((long) fd << 32));
+    sqes.set(LONG, base, (opcode & 0xFFL) | ((sqeFlags & 0xFFL) << 8) | ((long) fd << 32));
     sqes.set(LONG, base + 8, offset);
     sqes.set(LONG, base + 16, address);
     sqes.set(LONG, base + 24, (length & 0xFFFFFFFFL) | ((long) opFlags << 32));
@@ -339,6 +350,51 @@ final class IoUringRing implements AutoCloseable {
         buffers.length,
         0,
         0);
+  }
+
+  /**
+   * Drops the registered buffers (io_uring_register IORING_UNREGISTER_BUFFERS).
+   *
+   * @return 0, or {@code -errno}
+   */
+  long unregisterBuffers() {
+    return LinuxNative.syscall(
+        errno, LinuxNative.SYS_IO_URING_REGISTER, ringFd, UNREGISTER_BUFFERS, 0, 0, 0, 0);
+  }
+
+  /**
+   * Registers descriptors (io_uring_register IORING_REGISTER_FILES): requests then name a file by
+   * its index and the kernel skips looking the descriptor up and counting references per request.
+   *
+   * @return 0, or {@code -errno}
+   */
+  long registerFiles(int... fds) {
+    MemorySegment array = arena.allocate(4L * fds.length, 4);
+    for (int i = 0; i < fds.length; i++) {
+      array.setAtIndex(ValueLayout.JAVA_INT, i, fds[i]);
+    }
+    return LinuxNative.syscall(
+        errno,
+        LinuxNative.SYS_IO_URING_REGISTER,
+        ringFd,
+        REGISTER_FILES,
+        array.address(),
+        fds.length,
+        0,
+        0);
+  }
+
+  /**
+   * Drops the registered files (IORING_UNREGISTER_FILES). The kernel frees a closed ring in the
+   * background, and a file still registered then stays open for a moment after close: a file system
+   * could not be unmounted right after a run. Waits for requests using them: call it only with
+   * nothing in flight.
+   *
+   * @return 0, or {@code -errno}
+   */
+  long unregisterFiles() {
+    return LinuxNative.syscall(
+        errno, LinuxNative.SYS_IO_URING_REGISTER, ringFd, UNREGISTER_FILES, 0, 0, 0, 0);
   }
 
   /** Unmaps the rings and closes the ring; the kernel cancels what is still in flight. */

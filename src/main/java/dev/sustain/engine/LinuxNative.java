@@ -53,6 +53,7 @@ final class LinuxNative {
   private static final MethodHandle FSYNC;
   private static final MethodHandle MMAP;
   private static final MethodHandle MUNMAP;
+  private static final MethodHandle FALLOCATE;
 
   static {
     String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
@@ -65,6 +66,7 @@ final class LinuxNative {
     MethodHandle fsync = null;
     MethodHandle mmap = null;
     MethodHandle munmap = null;
+    MethodHandle fallocate = null;
     if (!os.startsWith("linux")) {
       why = "not Linux (" + os + ")";
     } else if (arch.equals("amd64") || arch.equals("x86_64")) {
@@ -111,6 +113,11 @@ final class LinuxNative {
                 libc.findOrThrow("munmap"),
                 FunctionDescriptor.of(jint, ValueLayout.ADDRESS, jlong),
                 errno);
+        fallocate =
+            LINKER.downcallHandle(
+                libc.findOrThrow("fallocate"),
+                FunctionDescriptor.of(jint, jint, jint, jlong, jlong),
+                errno);
       } catch (RuntimeException | Error e) {
         // No native access (--enable-native-access missing), or a libc without these symbols.
         why = "native calls unavailable: " + e;
@@ -124,6 +131,7 @@ final class LinuxNative {
     FSYNC = fsync;
     MMAP = mmap;
     MUNMAP = munmap;
+    FALLOCATE = fallocate;
   }
 
   private LinuxNative() {}
@@ -172,6 +180,19 @@ final class LinuxNative {
   static int fsync(MemorySegment capture, int fd) {
     try {
       int r = (int) FSYNC.invokeExact(capture, fd);
+      return r < 0 ? -errno(capture) : r;
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  /**
+   * {@code fallocate(fd, mode, offset, length)} (Linux's own call, not posix_fallocate, which
+   * writes zeros where the file system cannot allocate): 0, or {@code -errno}.
+   */
+  static int fallocate(MemorySegment capture, int fd, int mode, long offset, long length) {
+    try {
+      int r = (int) FALLOCATE.invokeExact(capture, fd, mode, offset, length);
       return r < 0 ? -errno(capture) : r;
     } catch (Throwable t) {
       throw rethrow(t);

@@ -22,4 +22,10 @@ public interface DataPattern {
    *     4096-aligned, that the pattern may fill and return
    */
   MemorySegment bytesFor(long offsetBytes, int lengthBytes, MemorySegment slotBuffer);
+
+  /**
+   * Readies a request slot's own buffer before the run's clock starts (the runner calls it once per
+   * slot), so that {@link #bytesFor} has less to do per request. Nothing by default.
+   */
+  default void prepare(MemorySegment slotBuffer) {}
 }

@@ -19,7 +19,7 @@ public record PatternSpec(Kind kind, int compressPercent) {
     ZEROS,
     /**
      * Incompressible slices of a random pool made once, handed out without a copy: not verifiable,
-     * but free to produce, for drives faster than one core fills verifiable blocks.
+     * but free to produce (fio's way of reusing buffers); kept for comparisons.
      */
     POOL,
     /** Verifiable blocks whose last N% is zeros, so they compress to about (100-N)%. */

@@ -1,5 +1,8 @@
 package dev.sustain.run;
 
+import dev.sustain.sampling.SamplesCsv;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -26,5 +29,29 @@ public record RateStats(int intervals, double minMBps, double medianMBps, double
     Arrays.sort(sorted);
     double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
     return new RateStats(n, sorted[0], median, sorted[n - 1]);
+  }
+
+  /**
+   * The statistics of the write phase of a run's samples.csv (the flush's rows are not intervals of
+   * writing), read back from the file so that nothing in memory grows with the length of the run.
+   */
+  public static RateStats read(Path samplesCsv) throws IOException {
+    double[] rates = new double[1024];
+    int n = 0;
+    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(samplesCsv)) {
+      int rate = r.column("write_MBps");
+      SamplesCsv.Row row;
+      while ((row = r.next(SamplesCsv.WRITE::equals)) != null) {
+        String cell = row.cell(rate);
+        if (cell.isEmpty()) {
+          continue;
+        }
+        if (n == rates.length) {
+          rates = Arrays.copyOf(rates, n * 2);
+        }
+        rates[n++] = Double.parseDouble(cell);
+      }
+    }
+    return of(rates, n);
   }
 }

@@ -129,6 +129,33 @@ public final class RunJson {
   }
 
   /**
+   * Puts how the test file was laid out before the run into {@code result}: {@code layout}
+   * (preallocated, sparse, none), {@code layout_s} (the preallocation's time, never part of {@code
+   * seconds}) and {@code layout_note} (why, in words).
+   */
+  public static void putLayout(ObjectNode root, dev.sustain.target.FileLayout layout) {
+    ObjectNode result = (ObjectNode) root.get("result");
+    result.put("layout", layout.kind().word());
+    result.put("layout_s", round(layout.seconds(), 3));
+    if (layout.note() == null) {
+      result.putNull("layout_note");
+    } else {
+      result.put("layout_note", layout.note());
+    }
+  }
+
+  /**
+   * Puts what the engine registered with the kernel into {@code result}: {@code fixed_buffers}
+   * (requests from registered memory, fio's fixedbufs) and {@code fixed_file} (fio's
+   * registerfiles); both false for engines without them or where the kernel refused.
+   */
+  public static void putRegistration(ObjectNode root, dev.sustain.engine.IoEngine engine) {
+    ObjectNode result = (ObjectNode) root.get("result");
+    result.put("fixed_buffers", engine.fixedBuffers());
+    result.put("fixed_file", engine.fixedFile());
+  }
+
+  /**
    * Puts the file system that holds {@code path} into {@code target.filesystem} (mount point, type,
    * source, whether it is memory): the history files a target without a block device (tmpfs) under
    * its file system, and tells memory from a drive.

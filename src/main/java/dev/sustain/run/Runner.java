@@ -23,6 +23,19 @@ public final class Runner {
   /** After a stop request, how long in-flight requests are waited for before they are abandoned. */
   private static final long DRAIN_NANOS = 1_500_000_000L;
 
+  /**
+   * A rehearsal's length: at least enough requests for the JIT's second tier, and at most a second.
+   */
+  private static final int REHEARSAL_REQUESTS = 20_000;
+
+  private static final long REHEARSAL_NANOS = 1_000_000_000L;
+
+  /** The compilers are taken to have caught up when their total time holds this long. */
+  private static final long JIT_IDLE_NANOS = 50_000_000L;
+
+  /** The most buffer memory offered for registration: the kernel's limit for one buffer. */
+  private static final long MAX_REGISTERED_BYTES = 1L << 30;
+
   private final NanoClock clock;
 
   public Runner(NanoClock clock) {
@@ -107,54 +120,131 @@ public final class Runner {
       BooleanSupplier interruptRequested,
       BooleanSupplier finishRequested)
       throws IOException {
-    // The buffers must outlive every request the kernel may still be reading from: when requests
-    // are abandoned the arena is left open (the process is about to end) rather than freed under
-    // them.
-    Arena arena = Arena.ofShared();
-    boolean[] abandoned = {false};
-    try {
-      return loop(engine, job, counters, interruptRequested, finishRequested, arena, abandoned);
-    } finally {
-      if (!abandoned[0]) {
+    try (Prepared prepared = prepare(engine, job)) {
+      return run(prepared, counters, interruptRequested, finishRequested);
+    }
+  }
+
+  /**
+   * A job made ready on its engine: the slots' buffers allocated, offered to the engine for
+   * registration and filled with the pattern's data. Preparing takes tens of milliseconds (32 MiB
+   * for the default job), which a caller keeps outside its clock by preparing before it starts
+   * timing. Closing frees the buffers unless requests that may still read them were abandoned (the
+   * process is then about to end). One thread.
+   */
+  public static final class Prepared implements AutoCloseable {
+    private final IoEngine engine;
+    private final Job job;
+    private final Arena arena = Arena.ofShared();
+    private final Requests requests;
+    private boolean abandoned;
+    private boolean ran;
+
+    private Prepared(IoEngine engine, Job job, NanoClock clock) throws IOException {
+      this.engine = engine;
+      this.job = job;
+      try {
+        this.requests = new Requests(job, clock, arena, engine);
+      } catch (IOException | RuntimeException e) {
+        arena.close();
+        throw e;
+      }
+    }
+
+    /**
+     * Runs the job's loop against the engine in rehearsal (no I/O, see {@link IoEngine#rehearse})
+     * for at least {@link #REHEARSAL_REQUESTS} requests and until the compilers are idle, at most
+     * {@link #REHEARSAL_NANOS}, so that the JIT compiles the path every request takes before the
+     * caller starts its clock: without it the first second of a short run is partly interpreted,
+     * and the compilations' CPU lands in it. The buffers' headers are rewritten as the real
+     * requests will rewrite them again. Nothing is counted. Does nothing where the engine cannot
+     * rehearse.
+     */
+    public void rehearse(NanoClock clock) throws IOException {
+      if (ran || !engine.rehearse(true)) {
+        return;
+      }
+      try {
+        Completions sink = new Completions(new RunCounters(), clock, job.queueDepth());
+        long now = clock.nanoTime();
+        long end = now + REHEARSAL_NANOS;
+        int done = 0;
+        // Until enough requests went through and the compilers have caught up (their total time
+        // held still for a while), or the time is up: on a busy machine they lag behind.
+        java.lang.management.CompilationMXBean jit =
+            java.lang.management.ManagementFactory.getCompilationMXBean();
+        long compiled = -1;
+        long stillSince = now;
+        while (now < end) {
+          requests.submitAll(engine);
+          if (requests.inFlight == 0) {
+            requests.restart(); // a small job: again from its start
+            continue;
+          }
+          done += requests.reap(engine, POLL_NANOS, sink);
+          now = clock.nanoTime();
+          long total = jit.getTotalCompilationTime();
+          if (total != compiled) {
+            compiled = total;
+            stillSince = now;
+          } else if (done >= REHEARSAL_REQUESTS && now - stillSince > JIT_IDLE_NANOS) {
+            break;
+          }
+        }
+        while (requests.inFlight > 0 && clock.nanoTime() < end + DRAIN_NANOS) {
+          requests.reap(engine, POLL_NANOS, sink);
+        }
+      } finally {
+        if (requests.inFlight == 0) {
+          engine.rehearse(false);
+          requests.restart();
+        } else {
+          abandoned = true; // a NOP that never completed: the real run must not start
+          throw new IOException("the engine's rehearsal did not complete");
+        }
+      }
+    }
+
+    @Override
+    public void close() {
+      if (!abandoned && arena.scope().isAlive()) {
         arena.close();
       }
     }
   }
 
-  private Outcome loop(
-      IoEngine engine,
-      Job job,
-      RunCounters counters,
-      BooleanSupplier stop,
-      BooleanSupplier finish,
-      Arena arena,
-      boolean[] abandoned)
-      throws IOException {
-    int qd = job.queueDepth();
-    IoSlot[] slots = new IoSlot[qd];
-    int[] free = new int[qd];
-    // Each slot's own buffer, kept apart from slot.buffer: a pattern may hand back a slice of it,
-    // or memory of its own, and the next request must still get the whole buffer.
-    MemorySegment[] own = new MemorySegment[qd];
-    for (int i = 0; i < qd; i++) {
-      slots[i] = new IoSlot(i);
-      own[i] = arena.allocate(job.blockBytes(), 4096);
-      slots[i].buffer = own[i];
-      slots[i].write = job.write();
-      free[i] = i;
-    }
-    int freeCount = qd;
-    int inFlight = 0;
+  /** Makes the job ready on an engine that is already open; run it once with {@link #run}. */
+  public Prepared prepare(IoEngine engine, Job job) throws IOException {
+    return new Prepared(engine, job, clock);
+  }
 
+  /**
+   * Runs a prepared job; its clock starts with the first request.
+   *
+   * @param stop polled often; true ends the run as interrupted within about two seconds
+   * @param finish polled often; true stops submitting and ends the run as complete once every
+   *     request in flight has completed
+   */
+  public Outcome run(
+      Prepared prepared, RunCounters counters, BooleanSupplier stop, BooleanSupplier finish)
+      throws IOException {
+    if (prepared.ran) {
+      throw new IllegalStateException("a prepared job runs once");
+    }
+    prepared.ran = true;
+    IoEngine engine = prepared.engine;
+    Job job = prepared.job;
+    Requests requests = prepared.requests;
     long start = clock.nanoTime();
     long deadline = job.durationNanos() < 0 ? Long.MAX_VALUE : start + job.durationNanos();
-    long relative = 0; // next offset, relative to the start offset
-    long submittedBytes = 0;
     long lastCompletion = start;
     long stopAt = -1;
     boolean finishing = false;
-    Completions sink = new Completions(counters, clock, qd);
+    Completions sink = new Completions(counters, clock, job.queueDepth());
 
+    // The loop itself does little per turn; the work per request is in small methods that the JIT
+    // compiles whole and early (a rare branch taken late, such as the first wrap-around, then costs
+    // the recompilation of one small method, not of the whole loop).
     while (true) {
       long now = clock.nanoTime();
       if (stopAt < 0 && stop.getAsBoolean()) {
@@ -165,58 +255,16 @@ public final class Runner {
       }
       boolean submitting = stopAt < 0 && !finishing && sink.error == null && now < deadline;
       if (submitting) {
-        int submittedNow = 0;
-        while (freeCount > 0) {
-          if (job.totalBytes() >= 0 && submittedBytes >= job.totalBytes()) {
-            break;
-          }
-          if (job.extentBytes() >= 0 && relative >= job.extentBytes()) {
-            if (job.durationNanos() < 0 || job.extentBytes() == 0) {
-              break; // a sized job that has covered its extent
-            }
-            relative = 0; // a long run in little space: wrap around
-          }
-          long length = job.blockBytes();
-          long limit = job.extentBytes() >= 0 ? job.extentBytes() - relative : Long.MAX_VALUE;
-          if (job.totalBytes() >= 0) {
-            limit = Math.min(limit, job.totalBytes() - submittedBytes);
-          }
-          if (length > limit) {
-            length = roundUp(limit, job.alignBytes());
-          }
-          IoSlot slot = slots[free[--freeCount]];
-          long offset = job.startOffsetBytes() + relative;
-          slot.offsetBytes = offset;
-          slot.lengthBytes = (int) length;
-          slot.result = 0;
-          slot.failure = null;
-          if (job.write()) {
-            slot.buffer = job.pattern().bytesFor(offset, (int) length, own[slot.index]);
-          }
-          slot.submittedNanos = clock.nanoTime();
-          engine.submit(slot);
-          relative += length;
-          submittedBytes += length;
-          inFlight++;
-          submittedNow++;
-        }
-        if (submittedNow > 0) {
-          engine.commit();
-        }
+        requests.submitAll(engine);
       }
-      if (inFlight == 0) {
+      if (requests.inFlight == 0) {
         break;
       }
-      sink.reset();
       long wait = POLL_NANOS;
       if (submitting && deadline != Long.MAX_VALUE) {
         wait = Math.max(0, Math.min(wait, deadline - now));
       }
-      int n = engine.reap(1, wait, sink);
-      for (int i = 0; i < sink.count; i++) {
-        free[freeCount++] = sink.done[i];
-      }
-      inFlight -= n;
+      int n = requests.reap(engine, wait, sink);
       now = clock.nanoTime();
       if (n > 0) {
         lastCompletion = now;
@@ -225,14 +273,14 @@ public final class Runner {
             "no request completed for "
                 + (job.ioTimeoutNanos() / 1_000_000_000L)
                 + " s ("
-                + inFlight
+                + requests.inFlight
                 + " in flight): the device stopped answering",
             false);
-        abandoned[0] = true;
+        prepared.abandoned = true;
         break;
       }
       if (stopAt >= 0 && now - stopAt > DRAIN_NANOS) {
-        abandoned[0] = true;
+        prepared.abandoned = true;
         break; // abandon what is still in flight: stopping promptly matters more
       }
       if (sink.error != null && stopAt < 0) {
@@ -255,6 +303,121 @@ public final class Runner {
     }
     long rem = value % align;
     return rem == 0 ? value : value + (align - rem);
+  }
+
+  /**
+   * The submitting side of a job: the slots, which are free, and where the next request goes.
+   * Sequential offsets from the start offset, wrapping around the extent when a time limit keeps
+   * the run going.
+   */
+  private static final class Requests {
+    private final Job job;
+    private final NanoClock clock;
+    private final IoSlot[] slots;
+    private final int[] free;
+
+    /**
+     * Each slot's own buffer, kept apart from slot.buffer: a pattern may hand back a slice of it,
+     * or memory of its own, and the next request must still get the whole buffer.
+     */
+    private final MemorySegment[] own;
+
+    private int freeCount;
+    int inFlight;
+    private long relative; // the next offset, relative to the start offset
+    private long submittedBytes;
+
+    Requests(Job job, NanoClock clock, Arena arena, IoEngine engine) throws IOException {
+      this.job = job;
+      this.clock = clock;
+      int qd = job.queueDepth();
+      slots = new IoSlot[qd];
+      free = new int[qd];
+      own = new MemorySegment[qd];
+      // All buffers in one piece of memory, which the engine may register with the kernel once
+      // (fio's fixedbufs).
+      long allBytes = (long) qd * job.blockBytes();
+      MemorySegment all = arena.allocate(allBytes, 4096);
+      if (allBytes <= MAX_REGISTERED_BYTES) {
+        engine.registerBuffers(all); // refused (RLIMIT_MEMLOCK): requests go the plain way
+      }
+      for (int i = 0; i < qd; i++) {
+        slots[i] = new IoSlot(i);
+        own[i] = all.asSlice((long) i * job.blockBytes(), job.blockBytes());
+        slots[i].buffer = own[i];
+        slots[i].write = job.write();
+        free[i] = i;
+        if (job.write()) {
+          job.pattern().prepare(own[i]); // before the clock: verifiable blocks are made here once
+        }
+      }
+      freeCount = qd;
+    }
+
+    /** Submits a request into every free slot while there is work, then pushes them all. */
+    void submitAll(IoEngine engine) throws IOException {
+      int submittedNow = 0;
+      while (freeCount > 0) {
+        long length = nextLength();
+        if (length <= 0) {
+          break;
+        }
+        IoSlot slot = slots[free[--freeCount]];
+        long offset = job.startOffsetBytes() + relative;
+        slot.offsetBytes = offset;
+        slot.lengthBytes = (int) length;
+        slot.result = 0;
+        slot.failure = null;
+        if (job.write()) {
+          slot.buffer = job.pattern().bytesFor(offset, (int) length, own[slot.index]);
+        }
+        slot.submittedNanos = clock.nanoTime();
+        engine.submit(slot);
+        relative += length;
+        submittedBytes += length;
+        inFlight++;
+        submittedNow++;
+      }
+      if (submittedNow > 0) {
+        engine.commit();
+      }
+    }
+
+    /** The length of the next request (wrapping around first where due), or 0 when done. */
+    private long nextLength() {
+      if (job.totalBytes() >= 0 && submittedBytes >= job.totalBytes()) {
+        return 0;
+      }
+      if (job.extentBytes() >= 0 && relative >= job.extentBytes()) {
+        if (job.durationNanos() < 0 || job.extentBytes() == 0) {
+          return 0; // a sized job that has covered its extent
+        }
+        relative = 0; // a long run in little space: wrap around
+      }
+      long length = job.blockBytes();
+      long limit = job.extentBytes() >= 0 ? job.extentBytes() - relative : Long.MAX_VALUE;
+      if (job.totalBytes() >= 0) {
+        limit = Math.min(limit, job.totalBytes() - submittedBytes);
+      }
+      return length > limit ? roundUp(limit, job.alignBytes()) : length;
+    }
+
+    /** Back to the job's first request (after a rehearsal). */
+    void restart() {
+      relative = 0;
+      submittedBytes = 0;
+    }
+
+    /** Waits up to {@code waitNanos} for completions and frees their slots; returns how many. */
+    int reap(IoEngine engine, long waitNanos, Completions sink) throws IOException {
+      sink.reset();
+      int n = engine.reap(1, waitNanos, sink);
+      for (int i = 0; i < sink.count; i++) {
+        free[freeCount++] = sink.done[i];
+      }
+      inFlight -= n;
+      return n;
+    }
   }
 
   /** Counts completions and remembers the first failure; reused for every reap. */

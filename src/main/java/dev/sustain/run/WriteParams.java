@@ -21,6 +21,8 @@ import java.time.Duration;
  * @param destroyData the user's consent to write a raw block device, destroying its data
  * @param until null, {@code full} (a device's whole capacity) or {@code floor} (stop once the floor
  *     after a cliff has held)
+ * @param preallocate allocate a test file's space before the timed run where its size is known, as
+ *     fio does ({@code --no-preallocate}: false)
  */
 public record WriteParams(
     String target,
@@ -37,4 +39,42 @@ public record WriteParams(
     long ioTimeoutNanos,
     boolean destroyData,
     String until,
-    double floorHoldSeconds) {}
+    double floorHoldSeconds,
+    boolean preallocate) {
+
+  /** The parameters with the default layout: a file whose size is known is preallocated. */
+  public WriteParams(
+      String target,
+      long sizeBytes,
+      Duration duration,
+      int blockBytes,
+      int queueDepth,
+      long intervalNanos,
+      Path out,
+      boolean keep,
+      boolean buffered,
+      String engine,
+      String pattern,
+      long ioTimeoutNanos,
+      boolean destroyData,
+      String until,
+      double floorHoldSeconds) {
+    this(
+        target,
+        sizeBytes,
+        duration,
+        blockBytes,
+        queueDepth,
+        intervalNanos,
+        out,
+        keep,
+        buffered,
+        engine,
+        pattern,
+        ioTimeoutNanos,
+        destroyData,
+        until,
+        floorHoldSeconds,
+        true);
+  }
+}

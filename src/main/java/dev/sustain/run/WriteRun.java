@@ -24,6 +24,7 @@ import dev.sustain.sampling.Sampler;
 import dev.sustain.sampling.SamplerThread;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.target.BlockGeometry;
+import dev.sustain.target.FileLayout;
 import dev.sustain.target.RawDevice;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
@@ -46,6 +47,9 @@ public final class WriteRun {
   private final RunObserver observer;
   private final AtomicBoolean stop;
 
+  /** How the test file was laid out before the clock started; none for a device. */
+  private FileLayout layout = FileLayout.none();
+
   /**
    * @param stop set (e.g. by a signal handler) to end the run early as interrupted
    */
@@ -56,7 +60,7 @@ public final class WriteRun {
   }
 
   /** Verifiable data is made of 4 KiB blocks: sizes and requests come in whole blocks. */
-  private static final int VERIFIABLE_BLOCK_BYTES = 4096;
+  static final int VERIFIABLE_BLOCK_BYTES = 4096;
 
   /** The parsed --pattern; bad text is a usage error. */
   static PatternSpec pattern(WriteParams p) {
@@ -124,7 +128,7 @@ public final class WriteRun {
     }
     int logical = BlockGeometry.logicalBlockSize(file.folder());
     long align = direct ? engine.directAlignmentBytes(file.folder(), logical) : 1;
-    checkBlockSize(engine, logical, align);
+    WriteChecks.blockSize(params, engine, logical, align);
     align = dataAlign(align);
     long sizeBytes = roundedSize(align, logical, direct);
     String whyLimit = "--size";
@@ -146,16 +150,21 @@ public final class WriteRun {
         file.createdByName()
             ? null
             : dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
+      layout = WriteLayout.prepare(params, engine.name(), file.path(), sizeBytes);
       try {
         engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
       } catch (IOException e) {
         file.remove();
-        throw new UsageException(openProblem(file.path(), file.folder(), direct, e));
+        throw new UsageException(WriteChecks.openProblem(file.path(), file.folder(), direct, e));
       }
       Target target = new Target(file.path(), null, file.folder(), !params.keep());
       try {
         long totalBytes = params.duration() == null ? sizeBytes : -1;
-        return runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
+        WriteResult r = runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
+        if (!target.removeAfter() && layout.preallocated()) {
+          FileLayout.cutTo(file.path(), Math.min(r.bytes(), sizeBytes));
+        }
+        return r;
       } finally {
         engine.close();
         if (target.removeAfter()) {
@@ -182,29 +191,6 @@ public final class WriteRun {
     return rounded;
   }
 
-  private void checkBlockSize(IoEngine engine, int logical, long align) {
-    PatternSpec spec = pattern(params);
-    if (spec.verifiable() && params.blockBytes() % VERIFIABLE_BLOCK_BYTES != 0) {
-      throw new UsageException(
-          "--bs "
-              + params.blockBytes()
-              + " B is not a multiple of 4 KiB, which --pattern "
-              + spec.name()
-              + " needs: every 4 KiB block carries its own header (--pattern zeros takes any"
-              + " size)");
-    }
-    if (params.blockBytes() % align != 0) {
-      throw new UsageException(
-          "--bs "
-              + params.blockBytes()
-              + " B is not a multiple of "
-              + align
-              + " B, the device's logical block"
-              + (align > logical ? " as the " + engine.name() + " engine needs it" : "")
-              + ", which direct I/O requires; use a multiple of it or --buffered");
-    }
-  }
-
   /**
    * A raw block device: only with --destroy-data, never when anything uses it; from offset 0, never
    * past its end.
@@ -216,7 +202,7 @@ public final class WriteRun {
     long align =
         direct ? engine.directAlignmentBytes(given.getParent(), device.logicalBlockBytes()) : 1;
     align = Math.max(align, device.logicalBlockBytes());
-    checkBlockSize(engine, device.logicalBlockBytes(), align);
+    WriteChecks.blockSize(params, engine, device.logicalBlockBytes(), align);
     align = dataAlign(align);
     // Whole blocks only: a device whose size is not a multiple of them keeps its last sliver.
     capacity -= capacity % align;
@@ -250,7 +236,7 @@ public final class WriteRun {
     try {
       engine.open(given, new IoEngine.OpenOptions(direct, true, false), params.queueDepth());
     } catch (IOException e) {
-      throw new UsageException(openProblem(given, null, direct, e));
+      throw new UsageException(WriteChecks.openProblem(given, null, direct, e));
     }
     Target target = new Target(given, device, null, false);
     try {
@@ -261,15 +247,6 @@ public final class WriteRun {
     } finally {
       engine.close();
     }
-  }
-
-  private static String openProblem(Path path, Path folder, boolean direct, IOException e) {
-    String msg = String.valueOf(e.getMessage());
-    if (direct && msg.contains("Invalid argument")) {
-      return (folder != null ? "the file system at " + folder : path)
-          + " does not support direct I/O (O_DIRECT); use --buffered";
-    }
-    return "cannot open " + path + " for writing: " + msg;
   }
 
   /**
@@ -340,6 +317,7 @@ public final class WriteRun {
       // verify finds the run's blocks by this id (it is in every block header too).
       ((ObjectNode) runJson.get("params")).put("pattern_id", Patterns.idToHex(v.runId()));
     }
+    RunJson.putLayout(runJson, layout);
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();
@@ -361,6 +339,9 @@ public final class WriteRun {
             totalBytes,
             durationNanos < 0 ? -1 : durationNanos / 1e9,
             params));
+    if (layout.note() != null) {
+      observer.note(layout.note());
+    }
 
     Runner.Job job =
         new Runner.Job(
@@ -381,8 +362,12 @@ public final class WriteRun {
     WriteResult.Status status;
     LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
     AtomicBoolean floorHeld = new AtomicBoolean();
-    try (SamplesCsv csv =
-        new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
+    // The buffers are made and the loop rehearsed before the sampler starts: not the drive's time.
+    Runner runner = new Runner(NanoClock.SYSTEM);
+    try (Runner.Prepared prepared = runner.prepare(engine, job);
+        SamplesCsv csv =
+            new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
+      prepared.rehearse(NanoClock.SYSTEM); // compiles the request path before the clock
       sampler.addListener(csv);
       sampler.addListener(
           row -> {
@@ -401,8 +386,7 @@ public final class WriteRun {
       SamplerThread thread = new SamplerThread(sampler);
       thread.start();
       try {
-        outcome =
-            new Runner(NanoClock.SYSTEM).run(engine, job, counters, stop::get, floorHeld::get);
+        outcome = runner.run(prepared, counters, stop::get, floorHeld::get);
         error = outcome.error();
         status =
             switch (outcome.end()) {
@@ -453,9 +437,10 @@ public final class WriteRun {
             flushSeconds,
             status,
             error,
-            rateStats(folder),
+            RateStats.read(folder.samplesCsv()),
             null);
     RunJson.finish(runJson, result, ended);
+    RunJson.putRegistration(runJson, engine);
     if ("floor".equals(params.until())) {
       ((ObjectNode) runJson.get("result")).put("floor_reached", floorHeld.get());
     }
@@ -500,29 +485,5 @@ public final class WriteRun {
     Analysis analysis = Analyzer.analyze(curve.series());
     folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
     return new FolderAnalysis(analysis, curve.notes());
-  }
-
-  /**
-   * The per-interval statistics of the write phase (the flush's rows are not intervals of writing),
-   * read back from samples.csv so that nothing in memory grows with the length of the run.
-   */
-  static RateStats rateStats(RunFolder folder) throws IOException {
-    double[] rates = new double[1024];
-    int n = 0;
-    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(folder.samplesCsv())) {
-      int rate = r.column("write_MBps");
-      SamplesCsv.Row row;
-      while ((row = r.next(SamplesCsv.WRITE::equals)) != null) {
-        String cell = row.cell(rate);
-        if (cell.isEmpty()) {
-          continue;
-        }
-        if (n == rates.length) {
-          rates = java.util.Arrays.copyOf(rates, n * 2);
-        }
-        rates[n++] = Double.parseDouble(cell);
-      }
-    }
-    return RateStats.of(rates, n);
   }
 }

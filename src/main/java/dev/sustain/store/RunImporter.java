@@ -58,7 +58,14 @@ public final class RunImporter {
     if (r.analysisJson() != null || !Files.isRegularFile(dir.resolve("samples.csv"))) {
       return r;
     }
-    ImportedCurve curve = CurveReader.readRunFolder(dir);
+    ImportedCurve curve;
+    try {
+      curve = CurveReader.readRunFolder(dir);
+    } catch (dev.sustain.input.InputFormatException e) {
+      // e.g. a run so short that no row of its write phase was made: recorded without analysis,
+      // as the run itself left no analysis.json (a successful run must not fail here)
+      return r;
+    }
     if (curve.series().size() == 0) {
       return r;
     }

@@ -6,10 +6,12 @@ import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.PatternSpec;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunJson;
 import dev.sustain.run.Runner;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.target.BlockGeometry;
+import dev.sustain.target.FileLayout;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
@@ -40,6 +42,8 @@ public final class SweepRun {
    * @param pattern the data written
    * @param out the sweep's run folder, or null for a new one
    * @param ioTimeoutNanos a request that does not complete in this time fails the sweep
+   * @param preallocate allocate the test file before the first point, as fio does, so every point
+   *     overwrites allocated space ({@code --no-preallocate}: false)
    */
   public record Params(
       String target,
@@ -50,7 +54,8 @@ public final class SweepRun {
       String engine,
       PatternSpec pattern,
       java.nio.file.Path out,
-      long ioTimeoutNanos) {}
+      long ioTimeoutNanos,
+      boolean preallocate) {}
 
   /**
    * How it ended.
@@ -58,6 +63,7 @@ public final class SweepRun {
    * @param points measured points, in the order measured
    * @param complete false when interrupted or failed before the last point
    * @param error one line for people, or null
+   * @param layout how the test file was laid out before the first point
    */
   public record Result(
       String runId,
@@ -69,7 +75,8 @@ public final class SweepRun {
       SweepVerdict readVerdict,
       boolean complete,
       boolean interrupted,
-      String error) {}
+      String error,
+      FileLayout layout) {}
 
   private final Params params;
   private final AtomicBoolean stop;
@@ -144,6 +151,12 @@ public final class SweepRun {
     }
     file.checkFreeSpace(size);
     RunFolder folder = RunFolder.create(params.out(), runId, "sweep");
+    FileLayout layout =
+        params.engine().equals("null")
+            ? FileLayout.none()
+            : params.preallocate()
+                ? FileLayout.preallocate(file.path(), size)
+                : FileLayout.sparse("--no-preallocate: the first point times the allocator");
     List<SweepPoint> points = new ArrayList<>();
     String error = null;
     boolean interrupted = false;
@@ -191,11 +204,13 @@ public final class SweepRun {
             params.read() ? SweepVerdict.of(points, SweepPoint.Direction.READ) : null,
             error == null && !interrupted,
             interrupted,
-            error);
+            error,
+            layout);
     com.fasterxml.jackson.databind.node.ObjectNode runJson = SweepJson.runJson(result, params);
     // The history orders runs by their start: every run.json says when it started and ended.
     runJson.put("started", started.toString());
     runJson.put("ended", java.time.Instant.now().toString());
+    RunJson.putLayout(runJson, layout);
     dev.sustain.run.RunJson.putWhere(runJson, file.folder());
     folder.writeJson(RunFolder.RUN_JSON, runJson);
     return result;
@@ -221,16 +236,21 @@ public final class SweepRun {
       }
       Runner.Job job =
           new Runner.Job(0, size, size, -1, bs, qd, align, pattern, true, params.ioTimeoutNanos());
-      long t0 = System.nanoTime();
-      Runner.Outcome o =
-          new Runner(NanoClock.SYSTEM).run(engine, job, new RunCounters(), stop::get);
-      if (o.end() != Runner.End.COMPLETE) {
-        lastError = o.error();
-        return Double.NaN;
+      Runner runner = new Runner(NanoClock.SYSTEM);
+      // The buffers are made (large at large sizes and depths) and the loop rehearsed before the
+      // point's clock starts.
+      try (Runner.Prepared prepared = runner.prepare(engine, job)) {
+        prepared.rehearse(NanoClock.SYSTEM);
+        long t0 = System.nanoTime();
+        Runner.Outcome o = runner.run(prepared, new RunCounters(), stop::get, () -> false);
+        if (o.end() != Runner.End.COMPLETE) {
+          lastError = o.error();
+          return Double.NaN;
+        }
+        engine.sync();
+        long nanos = System.nanoTime() - t0;
+        return o.bytes() / (nanos / 1e9) / 1e6;
       }
-      engine.sync();
-      long nanos = System.nanoTime() - t0;
-      return o.bytes() / (nanos / 1e9) / 1e6;
     }
   }
 

@@ -23,7 +23,8 @@ final class HeaderProbe {
   private HeaderProbe() {}
 
   /**
-   * The most common intact header among the probes, or null when none carries one.
+   * An intact header of the most common run and layout among the probes, or null when none carries
+   * one.
    *
    * @param sizeBytes how much of the file to look at
    */
@@ -32,7 +33,8 @@ final class HeaderProbe {
     if (blocks == 0) {
       return null;
     }
-    Map<BlockFormat.Header, Integer> votes = new HashMap<>();
+    Map<Layout, Integer> votes = new HashMap<>();
+    Map<Layout, BlockFormat.Header> seen = new HashMap<>();
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
         Arena arena = Arena.ofConfined()) {
       MemorySegment seg = arena.allocate(BlockFormat.BLOCK_BYTES, BlockFormat.BLOCK_BYTES);
@@ -48,14 +50,20 @@ final class HeaderProbe {
         }
         BlockFormat.Header h = BlockFormat.readHeader(seg, 0);
         if (h != null) {
-          // Vote on the run and layout, not on the offset.
-          votes.merge(new BlockFormat.Header(h.runId(), 0, h.payloadBytes()), 1, Integer::sum);
+          // Vote on the run and layout, not on the offset or the content region.
+          Layout layout = new Layout(h.runId(), h.payloadBytes());
+          votes.merge(layout, 1, Integer::sum);
+          seen.putIfAbsent(layout, h);
         }
       }
     }
     return votes.entrySet().stream()
         .max(Map.Entry.comparingByValue())
         .map(Map.Entry::getKey)
+        .map(seen::get)
         .orElse(null);
   }
+
+  /** What a vote is on: the run and its layout. */
+  private record Layout(long runId, int payloadBytes) {}
 }

@@ -96,6 +96,9 @@ public final class ReadBack {
     // own, and a request abandoned on a stop may still hold its buffer when this returns.
     Arena arena = Arena.ofAuto();
     State state = new State(job, counters, bad, arena);
+    if (state.buffers.byteSize() <= 1L << 30) {
+      engine.registerBuffers(state.buffers); // refused: plain reads, nothing lost
+    }
     long start = clock.nanoTime();
     state.pass(engine, List.of(new long[] {0, readable}), job.blockBytes(), stop);
     if (state.end == End.COMPLETE && state.error == null && !state.retry.isEmpty()) {
@@ -114,6 +117,7 @@ public final class ReadBack {
     final RunCounters counters;
     final BadExtentSet bad;
     final IoSlot[] slots;
+    final java.lang.foreign.MemorySegment buffers;
     final List<long[]> retry = new ArrayList<>();
     boolean retrying;
     long bytesRead;
@@ -127,9 +131,11 @@ public final class ReadBack {
       this.counters = counters;
       this.bad = bad;
       this.slots = new IoSlot[job.queueDepth()];
+      // One piece of memory for all slots, which the engine may register (READ_FIXED).
+      this.buffers = arena.allocate((long) slots.length * job.blockBytes(), BLOCK);
       for (int i = 0; i < slots.length; i++) {
         slots[i] = new IoSlot(i);
-        slots[i].buffer = arena.allocate(job.blockBytes(), BLOCK);
+        slots[i].buffer = buffers.asSlice((long) i * job.blockBytes(), job.blockBytes());
         slots[i].write = false;
       }
       this.lastCompletionNanos = clock.nanoTime();

@@ -17,6 +17,8 @@ import java.nio.file.Path;
  * @param engine engine name
  * @param ioTimeoutNanos a request that does not complete in this time fails the run
  * @param resume a run folder of an interrupted fill (kept files) to continue, or null
+ * @param preallocate allocate each file before it is written while it fits, as fio does ({@code
+ *     --no-preallocate}: false)
  */
 public record FillParams(
     Path dir,
@@ -30,4 +32,36 @@ public record FillParams(
     boolean buffered,
     String engine,
     long ioTimeoutNanos,
-    Path resume) {}
+    Path resume,
+    boolean preallocate) {
+
+  /** The parameters with the default layout: files are preallocated while they fit. */
+  public FillParams(
+      Path dir,
+      long fileBytes,
+      long limitBytes,
+      int blockBytes,
+      int queueDepth,
+      long intervalNanos,
+      Path out,
+      boolean keep,
+      boolean buffered,
+      String engine,
+      long ioTimeoutNanos,
+      Path resume) {
+    this(
+        dir,
+        fileBytes,
+        limitBytes,
+        blockBytes,
+        queueDepth,
+        intervalNanos,
+        out,
+        keep,
+        buffered,
+        engine,
+        ioTimeoutNanos,
+        resume,
+        true);
+  }
+}

@@ -19,6 +19,7 @@ import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
 import dev.sustain.sampling.StateProbe;
 import dev.sustain.target.BlockGeometry;
+import dev.sustain.target.FileLayout;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
@@ -181,6 +182,7 @@ public final class FillRun {
     FillResult.End end = null;
     String error = null;
     Runner runner = new Runner(NanoClock.SYSTEM);
+    FillLayout layouts = new FillLayout(params.preallocate(), !params.engine().equals("null"));
     try {
       int index = files.size() + 1;
       // An incomplete last file of the previous session is continued where it stopped.
@@ -215,6 +217,7 @@ public final class FillRun {
         String name = fileName(runId, index);
         Path path = dir.resolve(name);
         fileColumn.set(FILE_COLUMN, index);
+        FileLayout layout = layouts.next(path, resumeOffset, thisFile);
         long before = session.counters().bytes();
         long t0 = System.nanoTime();
         IoEngine engine = Engines.create(params.engine());
@@ -287,6 +290,9 @@ public final class FillRun {
         boolean complete = outcome.end() == Runner.End.COMPLETE && flushed;
         FillResult.FileDone done =
             new FillResult.FileDone(name, resumeOffset + written, seconds, complete);
+        if (layout.preallocated() && !complete && Files.exists(path)) {
+          FileLayout.cutTo(path, done.bytes()); // its size says what it holds, for a resume
+        }
         files.add(done);
         filesJson.add(fileJson(done));
         resumeOffset = 0;
@@ -325,7 +331,7 @@ public final class FillRun {
         error = "could not record samples: " + failure.getMessage();
       }
     }
-    double seconds = session.seconds();
+    double seconds = session.seconds() - layouts.seconds();
     long sessionTotal = session.counters().bytes();
     long total = previousBytes + sessionTotal;
     SeriesStats series = SeriesStats.read(folder.samplesCsv(), 1, 2);
@@ -358,7 +364,11 @@ public final class FillRun {
             List.copyOf(files),
             kept);
     finishJson(json, r);
+    layouts.putInto((ObjectNode) json.get("result"));
     folder.writeRunJson(json);
+    if (layouts.note() != null) {
+      observer.note(layouts.note());
+    }
     observer.finished(
         new WriteResult(
             runId,
@@ -583,7 +593,8 @@ public final class FillRun {
     // The file that was being written when the run was killed is not in run.json yet.
     Path next = dir.resolve(fileName(runId, files.size() + 1));
     if (Files.isRegularFile(next)) {
-      long size = Files.size(next);
+      // A file preallocated to its whole size says nothing of what was written: from its start.
+      long size = Files.size(next) >= fileBytes ? 0 : Files.size(next);
       files.add(new FillResult.FileDone(next.getFileName().toString(), size, 0, false));
       bytes += size;
     } else if (files.isEmpty()) {

@@ -104,7 +104,8 @@ public final class WriteRepeat {
               base.ioTimeoutNanos(),
               base.destroyData(),
               base.until(),
-              base.floorHoldSeconds());
+              base.floorHoldSeconds(),
+              base.preallocate());
       WriteResult r;
       try {
         r = new WriteRun(p, passObserver, stop).run();

@@ -28,7 +28,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * One suite, every engine: the same requests through the {@link IoEngine} API must leave the same
  * bytes at the same offsets, read the same bytes back, and fail with the same errno ({@link
- * Errno#of}). An engine missing here (io_uring disabled) is skipped with the reason.
+ * Errno#of}). An engine missing here (io_uring disabled) is skipped with the reason. io_uring runs
+ * twice: {@code uring} registers its file and every request's buffer with the kernel (fixed
+ * requests, as fio's registerfiles and fixedbufs), {@code uring-plain} as if the kernel refused
+ * every registration (RLIMIT_MEMLOCK), so both paths are held to the same results.
  */
 class EngineConformanceTest {
 
@@ -38,7 +41,7 @@ class EngineConformanceTest {
   @TempDir Path dir;
 
   static Stream<String> engines() {
-    return Stream.of("null", "threads", "uring");
+    return Stream.of("null", "threads", "uring", "uring-plain");
   }
 
   static Stream<Arguments> enginesDirectAndBuffered() {
@@ -46,11 +49,11 @@ class EngineConformanceTest {
   }
 
   private static IoEngine engine(String name) {
-    if (name.equals("uring")) {
+    if (name.startsWith("uring")) {
       Assumptions.assumeTrue(IoUringEngine.isAvailable(), "io_uring: " + IoUringEngine.probe());
     }
-    IoEngine engine = Engines.create(name);
-    assertThat(engine.name()).isEqualTo(name);
+    IoEngine engine = name.equals("uring-plain") ? new IoUringEngine(false) : Engines.create(name);
+    assertThat(engine.name()).isEqualTo(name.replace("-plain", ""));
     return engine;
   }
 
@@ -69,6 +72,28 @@ class EngineConformanceTest {
    * test when a request is handed back twice or nothing completes for ten seconds.
    */
   static List<Completion> run(IoEngine engine, List<Request> requests, int depth)
+      throws IOException {
+    // Every distinct buffer is offered for registration, as the runner offers its slots' memory.
+    List<MemorySegment> buffers = new ArrayList<>();
+    java.util.Set<List<Long>> seen = new java.util.HashSet<>();
+    for (Request r : requests) {
+      if (seen.add(List.of(r.buffer().address(), r.buffer().byteSize()))) {
+        buffers.add(r.buffer());
+      }
+    }
+    boolean registered = engine.registerBuffers(buffers.toArray(MemorySegment[]::new));
+    assertThat(registered).as("registered buffers").isEqualTo(engine.fixedBuffers());
+    long fixedBefore = engine instanceof IoUringEngine u ? u.fixedRequests() : 0;
+    List<Completion> done = runRequests(engine, requests, depth);
+    if (engine instanceof IoUringEngine u) {
+      assertThat(u.fixedRequests() - fixedBefore)
+          .as("fixed-buffer requests when the buffers are registered")
+          .isEqualTo(registered ? requests.size() : 0);
+    }
+    return done;
+  }
+
+  private static List<Completion> runRequests(IoEngine engine, List<Request> requests, int depth)
       throws IOException {
     IoSlot[] slots = new IoSlot[depth];
     Request[] bySlot = new Request[depth];
@@ -363,6 +388,51 @@ class EngineConformanceTest {
           .as("close with a request stuck")
           .isLessThan(7_000_000_000L);
       assertThat(holder.isOpen()).isTrue();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
+  void aRehearsalCompletesEveryRequestWithoutTouchingTheFile(String name) throws IOException {
+    needsIo(name);
+    Path file = dir.resolve("rehearsed");
+    try (Arena arena = Arena.ofShared();
+        IoEngine engine = engine(name)) {
+      engine.open(file, new IoEngine.OpenOptions(false, true, true), DEPTH);
+      MemorySegment data = randomBytes(arena, 64 << 10, 13);
+      List<Request> requests = new ArrayList<>();
+      for (int i = 0; i < 100; i++) {
+        requests.add(new Request(4096L * i, 4096, data.asSlice((i % 16) * 4096L, 4096), true));
+      }
+      assertThat(engine.rehearse(true)).isTrue();
+      List<Completion> rehearsed = runRequests(engine, requests, DEPTH);
+      assertThat(rehearsed).allSatisfy(c -> assertThat(c.result()).isEqualTo(4096));
+      engine.sync();
+      assertThat(Files.size(file)).as("nothing written in rehearsal").isZero();
+      assertThat(engine.rehearse(false)).isTrue();
+      List<Completion> done = runRequests(engine, requests, DEPTH);
+      assertThat(done).allSatisfy(c -> assertThat(c.result()).isEqualTo(4096));
+      engine.sync();
+      assertThat(Files.size(file)).as("written after it").isEqualTo(4096L * 100);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
+  void theRingRegistersItsFileAndBuffersUnlessRefused(String name) throws IOException {
+    try (Arena arena = Arena.ofShared();
+        IoEngine engine = engine(name)) {
+      engine.open(dir.resolve("reg"), new IoEngine.OpenOptions(false, true, true), 4);
+      boolean registered = engine.registerBuffers(arena.allocate(1 << 20, 4096));
+      boolean uring = name.equals("uring");
+      assertThat(engine.fixedFile()).as("file registered").isEqualTo(uring);
+      if (uring && !registered) {
+        // Only a limit on locked memory refuses 1 MiB; root is exempt (CAP_IPC_LOCK).
+        Assumptions.assumeFalse(
+            "root".equals(System.getProperty("user.name")), "refused under RLIMIT_MEMLOCK");
+      }
+      assertThat(registered).as("buffers registered").isEqualTo(uring);
+      assertThat(engine.fixedBuffers()).isEqualTo(registered);
     }
   }
 

@@ -127,6 +127,9 @@ public final class EmulatedDrive implements AutoCloseable {
     return loop;
   }
 
+  /** Device writes up to this much before a run's data are the file system's metadata. */
+  private static final long FIRST_DATA_BYTES = 1 << 20;
+
   /** Phases applied so far (for a test to check the script really played). */
   public int phasesApplied() {
     return phasesApplied;
@@ -161,12 +164,14 @@ public final class EmulatedDrive implements AutoCloseable {
         new Thread(
             () -> {
               int next = 1;
-              long firstByteNanos = -1; // time counts from the first write, not the JVM's start
+              // Time counts from the first data written, not the JVM's start nor the file
+              // system's own metadata (a preallocation's journal entries come before the run).
+              long firstByteNanos = -1;
               while (running && next < phases.size() && p.isAlive()) {
                 Phase ph = phases.get(next);
                 try {
                   long bytes = deviceBytesWritten() - startBytes;
-                  if (firstByteNanos < 0 && bytes > 0) {
+                  if (firstByteNanos < 0 && bytes >= FIRST_DATA_BYTES) {
                     firstByteNanos = System.nanoTime();
                   }
                   double seconds =

@@ -1,0 +1,50 @@
+package dev.sustain.run;
+
+import dev.sustain.engine.IoEngine;
+import dev.sustain.pattern.PatternSpec;
+import dev.sustain.unit.UsageException;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** The write run's checks of its request size and its words for a target it cannot open. */
+final class WriteChecks {
+
+  private WriteChecks() {}
+
+  /**
+   * Refuses a request size that the data or direct I/O cannot take: verifiable data is made of
+   * whole 4 KiB blocks, and direct I/O needs the device's logical block (or the engine's more).
+   */
+  static void blockSize(WriteParams params, IoEngine engine, int logical, long align) {
+    PatternSpec spec = WriteRun.pattern(params);
+    if (spec.verifiable() && params.blockBytes() % WriteRun.VERIFIABLE_BLOCK_BYTES != 0) {
+      throw new UsageException(
+          "--bs "
+              + params.blockBytes()
+              + " B is not a multiple of 4 KiB, which --pattern "
+              + spec.name()
+              + " needs: every 4 KiB block carries its own header (--pattern zeros takes any"
+              + " size)");
+    }
+    if (params.blockBytes() % align != 0) {
+      throw new UsageException(
+          "--bs "
+              + params.blockBytes()
+              + " B is not a multiple of "
+              + align
+              + " B, the device's logical block"
+              + (align > logical ? " as the " + engine.name() + " engine needs it" : "")
+              + ", which direct I/O requires; use a multiple of it or --buffered");
+    }
+  }
+
+  /** Why the target could not be opened, in one line for people. */
+  static String openProblem(Path path, Path folder, boolean direct, IOException e) {
+    String msg = String.valueOf(e.getMessage());
+    if (direct && msg.contains("Invalid argument")) {
+      return (folder != null ? "the file system at " + folder : path)
+          + " does not support direct I/O (O_DIRECT); use --buffered";
+    }
+    return "cannot open " + path + " for writing: " + msg;
+  }
+}

@@ -1,0 +1,38 @@
+package dev.sustain.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run so short that its sampler made no row of the write phase (its only row is the flush) left
+ * no analysis.json; recording it in the history must not fail the run.
+ */
+class RunWithoutWriteRowsTest {
+
+  @TempDir Path temp;
+
+  @Test
+  void isRecordedWithoutAnalysis() throws Exception {
+    Path dir = Files.createDirectories(temp.resolve("tiny"));
+    Files.writeString(
+        dir.resolve("run.json"),
+        """
+        {"version":1,"command":"write","run_id":"t-1","host":"lab1",
+         "target":{"path":"/mnt/t","kind":"file","device":null},
+         "params":{},"started":"2026-03-01T09:00:00Z","ended":"2026-03-01T09:00:01Z",
+         "result":{"bytes":16777216,"seconds":0.004,"average_MBps":4194.3,"status":"complete",
+          "error":null}}
+        """);
+    Files.writeString(
+        dir.resolve("samples.csv"),
+        "time_s,write_MBps,bytes,phase\n0.004,4194.304,16777216,flush\n");
+    RunRecord r = RunImporter.read(dir, null);
+    assertThat(r.runId()).isEqualTo("t-1");
+    assertThat(r.analysisJson()).isNull();
+    assertThat(r.figures().bytes()).isEqualTo(16_777_216L);
+  }
+}

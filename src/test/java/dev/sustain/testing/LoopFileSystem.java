@@ -1,0 +1,76 @@
+package dev.sustain.testing;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A small real file system of a chosen kind (ext4, ext2...) on a loop device, mounted on a folder:
+ * for tests of what a file system can or cannot do (ext2 has no fallocate). Root only; tests skip
+ * with the reason elsewhere. Unmounted, and its image removed, on close.
+ */
+public final class LoopFileSystem implements AutoCloseable {
+
+  private final Path image;
+  private final Path mountPoint;
+
+  private LoopFileSystem(Path image, Path mountPoint) {
+    this.image = image;
+    this.mountPoint = mountPoint;
+  }
+
+  /**
+   * Makes a {@code mebibytes} image in {@code workDir}, formats it with {@code mkfs} (e.g. {@code
+   * mkfs.ext2}) and mounts it, or skips the test with the reason.
+   */
+  public static LoopFileSystem create(Path workDir, String mkfs, int mebibytes)
+      throws IOException, InterruptedException {
+    Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")),
+        "needs root to mount a loop file system (run the tests as root, as CI does)");
+    Path image = workDir.resolve("fs-" + mkfs + ".img");
+    Path mount = Files.createDirectories(workDir.resolve("mnt-" + mkfs));
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(image.toFile(), "rw")) {
+      f.setLength((long) mebibytes << 20); // sparse: costs the disk nothing until formatted
+    }
+    String made = run(mkfs, "-q", "-F", image.toString());
+    Assumptions.assumeTrue(made == null, mkfs + " is not usable here: " + made);
+    String mounted = run("mount", "-o", "loop", image.toString(), mount.toString());
+    if (mounted != null) {
+      Files.deleteIfExists(image);
+      Assumptions.abort("could not mount a loop file system here: " + mounted);
+    }
+    return new LoopFileSystem(image, mount);
+  }
+
+  /** The mounted file system's root folder. */
+  public Path dir() {
+    return mountPoint;
+  }
+
+  /** Runs a command; null when it succeeded, else what it printed. */
+  private static String run(String... command) throws IOException, InterruptedException {
+    Process p;
+    try {
+      p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      return e.getMessage();
+    }
+    boolean done = p.waitFor(60, TimeUnit.SECONDS);
+    String output = new String(p.getInputStream().readAllBytes());
+    if (!done) {
+      p.destroyForcibly();
+      return "timed out: " + String.join(" ", command);
+    }
+    return p.exitValue() == 0 ? null : output.strip();
+  }
+
+  @Override
+  public void close() throws IOException, InterruptedException {
+    // umount -d also frees the loop device the mount made.
+    run("umount", "-d", mountPoint.toString());
+    Files.deleteIfExists(image);
+  }
+}
