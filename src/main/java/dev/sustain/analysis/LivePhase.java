@@ -124,7 +124,7 @@ public final class LivePhase {
         phase = Phase.IN_CACHE;
       }
     }
-    double dropLine = Analyzer.DROP_FRACTION * burstMBps;
+    double dropLine = Thresholds.DROP_FRACTION * burstMBps;
     if (mbps < dropLine && smooth < dropLine) {
       if (Double.isNaN(lowSinceSeconds)) {
         lowSinceSeconds = startSeconds;
@@ -149,7 +149,7 @@ public final class LivePhase {
       }
     }
     if (phase == Phase.AFTER_CLIFF
-        && smooth >= Analyzer.RECOVERY_FRACTION * lowMinMBps
+        && smooth >= Thresholds.RECOVERY_FRACTION * lowMinMBps
         && smooth - lowMinMBps >= 0.05 * burstMBps) {
       if (Double.isNaN(highSinceSeconds)) {
         highSinceSeconds = startSeconds;

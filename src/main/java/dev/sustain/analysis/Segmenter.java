@@ -58,14 +58,20 @@ public final class Segmenter {
 
   /** The segments of {@code series}, in time order, covering every sample. */
   public static List<Segment> segment(SampleSeries series) {
-    double[] x = logRates(series.writeMBpsArray());
+    return segment(series, 0);
+  }
+
+  /** The segments of {@code series} from sample {@code from} on, covering every one of them. */
+  static List<Segment> segment(SampleSeries series, int from) {
+    double[] all = series.writeMBpsArray();
+    double[] x = logRates(java.util.Arrays.copyOfRange(all, from, all.length));
     // In logs the 0.1% floor of σ is an absolute 0.001.
     double sigma = Math.max(Stats.diffNoiseSigma(x, 0, x.length), 1e-3);
     int[] starts = changePoints(x, sigma, MAX_SEGMENTS);
     List<Segment> out = new ArrayList<>(starts.length);
     for (int i = 0; i < starts.length; i++) {
       int to = i + 1 < starts.length ? starts[i + 1] : x.length;
-      out.add(Segment.of(series, starts[i], to));
+      out.add(Segment.of(series, from + starts[i], from + to));
     }
     return out;
   }

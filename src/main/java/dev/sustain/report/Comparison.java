@@ -140,8 +140,9 @@ public record Comparison(
     Row worstJob = rows.stream().max(Comparator.comparingDouble(Row::jobSeconds)).orElseThrow();
     Row hiBurst = max(rows, a -> a.burstMBps());
     Row loBurst = min(rows, a -> a.burstMBps());
-    Row hiFloor = max(rows, a -> a.floorMBps());
-    Row loFloor = min(rows, a -> a.floorMBps());
+    // Runs too short to know a floor have none: they take no part in comparing floors.
+    List<Row> withFloor =
+        rows.stream().filter(r -> r.curve().analysis().floorMBps() != null).toList();
 
     String job =
         asked
@@ -195,30 +196,20 @@ public record Comparison(
               + ".");
     }
 
-    double lo = floor(loFloor);
-    double floorSpread = lo <= 0 ? Double.POSITIVE_INFINITY : floor(hiFloor) / lo;
-    if (floorSpread >= FLOOR_RATIO_WORTH_SAYING) {
+    if (withFloor.size() < rows.size()) {
+      List<String> none = new ArrayList<>();
+      for (Row r : rows) {
+        if (r.curve().analysis().floorMBps() == null) {
+          none.add(r.curve().label());
+        }
+      }
       f.add(
-          "Floors differ "
-              + (Double.isFinite(floorSpread) ? ratio(floorSpread) : "without bound")
-              + ": "
-              + hiFloor.curve().label()
-              + " holds "
-              + Units.rate(floor(hiFloor))
-              + " at its lowest, "
-              + loFloor.curve().label()
-              + " drops to "
-              + Units.rate(lo)
-              + ". For a long job the floor decides, not the peak.");
-    } else {
-      f.add(
-          "Floors within "
-              + Units.fixed(100 * (floorSpread - 1), 0)
-              + "% of each other ("
-              + Units.mbps(lo)
-              + "–"
-              + Units.rate(floor(hiFloor))
-              + ").");
+          "No floor yet for "
+              + String.join(", ", none)
+              + ": too short to tell (no cliff in what was written).");
+    }
+    if (withFloor.size() >= 2) {
+      floors(f, withFloor);
     }
     if (hiBurst != bestJob && burst(hiBurst) > burst(bestJob) * (1 + SAME_PEAK_FRACTION)) {
       f.add(
@@ -267,8 +258,8 @@ public record Comparison(
       Shape shape = a.shape();
       boolean fault =
           shape == Shape.GC_ERRATIC || shape == Shape.THERMAL_THROTTLE || shape == Shape.SMR_STALLS;
-      if (fault && !a.advice().isEmpty()) {
-        f.add(r.curve().label() + " (" + shape.id() + "): " + a.advice().get(0));
+      if (fault) {
+        f.add(r.curve().label() + " (" + shape.id() + "): " + Explanation.advice(a).get(0));
       }
     }
     for (Row r : rows) {
@@ -282,6 +273,36 @@ public record Comparison(
       }
     }
     return f;
+  }
+
+  private static void floors(List<String> f, List<Row> rows) {
+    Row hiFloor = max(rows, a -> a.floorMBps());
+    Row loFloor = min(rows, a -> a.floorMBps());
+    double lo = floor(loFloor);
+    double floorSpread = lo <= 0 ? Double.POSITIVE_INFINITY : floor(hiFloor) / lo;
+    if (floorSpread >= FLOOR_RATIO_WORTH_SAYING) {
+      f.add(
+          "Floors differ "
+              + (Double.isFinite(floorSpread) ? ratio(floorSpread) : "without bound")
+              + ": "
+              + hiFloor.curve().label()
+              + " holds "
+              + Units.rate(floor(hiFloor))
+              + " at its lowest, "
+              + loFloor.curve().label()
+              + " drops to "
+              + Units.rate(lo)
+              + ". For a long job the floor decides, not the peak.");
+    } else {
+      f.add(
+          "Floors within "
+              + Units.fixed(100 * (floorSpread - 1), 0)
+              + "% of each other ("
+              + Units.mbps(lo)
+              + "–"
+              + Units.rate(floor(hiFloor))
+              + ").");
+    }
   }
 
   private static double burst(Row r) {

@@ -67,15 +67,12 @@ public final class HtmlReport {
     body.append(calculator());
     body.append("<section><h2>Figures</h2>").append(figuresTable(a)).append("</section>\n");
     body.append("<section><h2>Why: ").append(esc(a.shape().id())).append("</h2><ul>");
-    for (String e : a.evidence()) {
+    for (String e : Explanation.evidence(a)) {
       body.append("<li>").append(esc(e)).append("</li>");
     }
     body.append("</ul><h2>Advice</h2><ul>");
-    for (String adv : a.advice()) {
+    for (String adv : Explanation.advice(a)) {
       body.append("<li>").append(esc(adv)).append("</li>");
-    }
-    if (a.advice().isEmpty()) {
-      body.append("<li>Nothing to do.</li>");
     }
     body.append("</ul></section>\n");
     body.append("<section><h2>The run</h2>");
@@ -120,10 +117,10 @@ public final class HtmlReport {
           .append("</summary><p>")
           .append(esc(Words.summary(r.analysis())))
           .append("</p><ul>");
-      for (String e : r.analysis().evidence()) {
+      for (String e : Explanation.evidence(r.analysis())) {
         body.append("<li>").append(esc(e)).append("</li>");
       }
-      for (String adv : r.analysis().advice()) {
+      for (String adv : Explanation.advice(r.analysis())) {
         body.append("<li>advice: ").append(esc(adv)).append("</li>");
       }
       body.append("</ul>");
@@ -178,16 +175,34 @@ public final class HtmlReport {
           Units.fixed(a.cacheGB(), 1) + " GB",
           "written at burst speed before the cliff, in " + Durations.format(a.cliffSeconds()));
       row(t, "cliff", Durations.format(a.cliffSeconds()), "when the first lasting drop began");
+      if (a.stages().size() > 1) {
+        StringBuilder st = new StringBuilder();
+        for (Segment g : a.stages()) {
+          st.append(st.isEmpty() ? "" : ", ").append(Units.rate(g.meanMBps()));
+        }
+        row(t, "stages", st.toString(), "the lasting levels from the cliff on");
+      }
+    } else if (a.cacheGBMin() != null) {
+      row(
+          t,
+          "cache size",
+          "at least " + Units.fixed(a.cacheGBMin(), 1) + " GB",
+          "no lasting drop from the burst in this run");
     } else {
       row(t, "cache size", "no cliff", "no lasting drop from the burst in this run");
     }
-    row(
-        t,
-        "floor",
-        Units.rate(a.floorMBps()),
-        "the lowest lasting rate: "
-            + Units.fixed(100 * a.floorMBps() / Math.max(1e-9, a.burstMBps()), 0)
-            + "% of the burst");
+    if (a.floorMBps() == null) {
+      row(t, "floor", "-", "too short to tell: write longer (--until floor)");
+    } else {
+      row(
+          t,
+          "floor",
+          Units.rate(a.floorMBps()),
+          "the lowest lasting rate: "
+              + Units.fixed(100 * a.floorMBps() / Math.max(1e-9, a.burstMBps()), 0)
+              + "% of the burst"
+              + (a.floorMayBeLower() ? "; it may be lower (the run ended on a lower level)" : ""));
+    }
     if (a.afterCacheMBps() != null) {
       row(t, "after the cache", Units.rate(a.afterCacheMBps()), "mean from the cliff to the end");
     }
@@ -205,7 +220,14 @@ public final class HtmlReport {
         t,
         "stalls",
         Units.plain(a.stallSeconds(), 1) + " s",
-        "intervals in which nothing was written");
+        "write intervals in which nothing was written");
+    if (a.flushSeconds() > 0) {
+      row(
+          t,
+          "flush",
+          Durations.format(a.flushSeconds()),
+          "the final fsync putting the last writes on the drive (not stalls)");
+    }
     if (a.throttleTempC() != null) {
       row(t, "throttles at", Units.fixed(a.throttleTempC(), 0) + " °C", "drive temperature");
     }
@@ -220,7 +242,10 @@ public final class HtmlReport {
           t,
           "projection",
           Durations.format(a.projection().seconds()),
-          "for " + Units.plain(a.projection().gigabytes(), 1) + " GB");
+          "for "
+              + Units.plain(a.projection().gigabytes(), 1)
+              + " GB"
+              + AnalysisText.projectionNote(a));
     }
     return t.append("</table>").toString();
   }
@@ -246,7 +271,7 @@ public final class HtmlReport {
       cell(t, a.shape().id());
       cell(t, Units.mbps(a.burstMBps()));
       cell(t, a.cacheGB() == null ? "—" : Units.fixed(a.cacheGB(), 1));
-      cell(t, Units.mbps(a.floorMBps()));
+      cell(t, a.floorMBps() == null ? "—" : Units.mbps(a.floorMBps()));
       cell(t, Units.mbps(a.averageMBps()));
       cell(t, Units.plain(a.stallSeconds(), 1));
       cell(t, Durations.format(row.jobSeconds()));
@@ -299,7 +324,15 @@ public final class HtmlReport {
     o.set("time", chartData(time, time, rate, level, hasTemp ? temp : null, 3));
     o.set("gb", chartData(gb, time, rate, level, hasTemp ? temp : null, 4));
     o.put("burst", round(a.burstMBps(), 1));
-    o.put("floor", a.floorMBps()); // unrounded: the calculator projects with it
+    if (a.floorMBps() == null) {
+      o.putNull("floor");
+    } else {
+      o.put("floor", a.floorMBps());
+    }
+    // Unrounded: the calculator projects with it (the floor, or the measured rate when there is
+    // none yet, which it then says it assumes holds).
+    o.put("projection_MBps", a.projectionMBps());
+    o.put("assumes_rate_holds", a.cacheGBMin() != null);
     if (a.cliffSeconds() != null) {
       o.put("cliff_s", round(a.cliffSeconds(), 3));
       o.put("cache_GB", round(a.cacheGB(), 4));
