@@ -96,13 +96,10 @@ public record Analysis(
   }
 
   /**
-   * The rate a job runs at past the measured curve: the floor, or the measured mean when the run
-   * was too short to know one (then a projection says it assumes the rate holds).
+   * The rate a job runs at past the measured curve: the floor, or the burst (the level the run
+   * held) when it was too short to know one (then a projection says it assumes the rate holds).
    */
   public double projectionMBps() {
-    if (floorMBps != null) {
-      return floorMBps;
-    }
-    return durationSeconds > 0 ? totalGB * 1000 / durationSeconds : 0;
+    return floorMBps != null ? floorMBps : burstMBps;
   }
 }

@@ -206,8 +206,7 @@ public final class Analyzer {
       List<Segment> stages = List.of();
       if (shape == Shape.SMR_STALLS) {
         cliffSeconds = found.smr().onsetSeconds();
-        int onset = indexAt(c, cliffSeconds);
-        cacheGB = c.cumulative[onset] / 1e9;
+        cacheGB = found.smr().heldGB();
         afterCache = found.smr().afterMBps();
       } else if (stepped && cliff != null) {
         cliffSeconds = cliff.seconds();
@@ -240,7 +239,8 @@ public final class Analyzer {
       boolean noCliffSeen = shape == Shape.FLAT || shape == Shape.UNDETERMINED;
       Projection projection = null;
       if (jobBytes >= 0) {
-        double rate = floor != null ? floor : mean;
+        // Too short for a floor: the level it held (an odd interval in a few is not the rate).
+        double rate = floor != null ? floor : burst;
         projection =
             new Projection(
                 jobBytes / 1e9,
@@ -332,14 +332,6 @@ public final class Analyzer {
         }
       }
       return m > 0 ? Stats.median(Arrays.copyOf(high, m)) : c.burst;
-    }
-
-    private static int indexAt(Curve c, double seconds) {
-      int i = c.from;
-      while (i < c.n && c.startOf(i) < seconds - 1e-9) {
-        i++;
-      }
-      return i;
     }
 
     private static double stdev(double[] x) {

@@ -78,7 +78,8 @@ final class CliffDetector {
             && !c.lastingLevel(last)
             && last.endIndex() > stages.getLast().endIndex()
             && last.meanMBps() < Thresholds.DROP_FRACTION * lowest;
-    double[] at = placeInInterval(c, p.get(j).startIndex(), before.meanMBps(), first);
+    int b = stepIndex(c, p.get(j).startIndex(), before.meanMBps(), first);
+    double[] at = placeInInterval(c, b, before.meanMBps(), first);
     return new Findings.Cliff(
         at[0],
         at[1] / 1e9,
@@ -144,7 +145,7 @@ final class CliffDetector {
       int w = Math.max(1, Math.min(20, Math.min(prev.sampleCount(), q.sampleCount()) / 2));
       double medianBefore = Stats.median(Arrays.copyOfRange(c.r, b - w, b));
       double medianAfter = Stats.median(Arrays.copyOfRange(c.r, b, b + w));
-      double inside = Math.max(c.internalChange(prev), c.internalChange(q));
+      double inside = Math.max(c.internalDecline(prev), c.internalDecline(q));
       if (medianBefore - medianAfter >= 0.5 * step
           && step >= Thresholds.STEP_OVER_INSIDE * inside
           && c.differ(prev, q)) {
@@ -169,12 +170,46 @@ final class CliffDetector {
   }
 
   /**
+   * The first interval after a step from {@code high} to {@code low} near the segments' change at
+   * {@code b}: within three intervals either way, the place with the most intervals above the
+   * middle before it and below it after (three each), nearest {@code b} on a tie. An odd interval
+   * next to the step (an outlier just before it) can draw the change point; this puts it back.
+   */
+  static int stepIndex(Curve c, int b, double high, double low) {
+    double middle = 0.5 * (high + low);
+    int w = 3;
+    int best = b;
+    int bestScore = -1;
+    for (int d = 0; d <= w; d++) {
+      for (int i : new int[] {b - d, b + d}) {
+        if (i <= c.from || i >= c.n) {
+          continue;
+        }
+        int score = 0;
+        for (int k = Math.max(c.from, i - w); k < i; k++) {
+          score += c.r[k] > middle ? 1 : 0;
+        }
+        for (int k = i; k < Math.min(c.n, i + w); k++) {
+          score += c.r[k] < middle ? 1 : 0;
+        }
+        if (score > bestScore) {
+          bestScore = score;
+          best = i;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
    * When (seconds from the run's start) and after how many bytes a step from {@code high} to {@code
-   * low} happened, given that the segments change at sample {@code b}. The interval the step fell
+   * low} happened, given that the first interval after it is {@code b}. The interval the step fell
    * in has a rate between the two levels: {@code x = (rate - low) / (high - low)} of it was still
-   * at {@code high}. It is the last before {@code b} or {@code b} itself: the one for which the
-   * other reads more like its own level (in noise sigmas), so that the mixed one is where the step
-   * was. When both read as their levels, the step is at the start of {@code b}.
+   * at {@code high}. It is the last before {@code b} (then {@code b} reads as the low level) or
+   * {@code b} itself (then the one before reads as the high level); each is weighed by how well the
+   * other interval reads as its level, in noise sigmas, and the two places averaged by those
+   * weights, so that a noisy interval moves the answer by a fraction of an interval, not by a whole
+   * one.
    */
   static double[] placeInInterval(Curve c, int b, double high, double low) {
     double span = high - low;
@@ -186,18 +221,24 @@ final class CliffDetector {
     // How far each interval is from the level it would have if the other held the step.
     double offHigh = (high - c.r[b - 1]) / (c.relNoise * high);
     double offLow = (c.r[b] - low) / (c.relNoise * Math.max(low, 1e-9));
-    int k;
-    double x;
-    if (before >= 1 && after <= 0) {
-      return new double[] {c.startOf(b), c.cumulative[b]};
-    } else if (Math.abs(offLow) <= Math.abs(offHigh)) {
-      k = b - 1;
-      x = before;
-    } else {
-      k = b;
-      x = after;
+    double inBefore = Math.exp(-0.5 * offLow * offLow);
+    double inAfter = Math.exp(-0.5 * offHigh * offHigh);
+    double sum = inBefore + inAfter;
+    if (!(sum > 1e-300)) {
+      inBefore = Math.abs(offLow) <= Math.abs(offHigh) ? 1 : 0;
+      inAfter = 1 - inBefore;
+      sum = 1;
     }
-    double dt = c.s.intervalSeconds(k);
-    return new double[] {c.startOf(k) + x * dt, c.cumulative[k] + x * dt * high * 1e6};
+    double dtBefore = c.s.intervalSeconds(b - 1);
+    double dtAfter = c.s.intervalSeconds(b);
+    double seconds =
+        (inBefore * (c.startOf(b - 1) + before * dtBefore)
+                + inAfter * (c.startOf(b) + after * dtAfter))
+            / sum;
+    double bytes =
+        (inBefore * (c.cumulative[b - 1] + before * dtBefore * high * 1e6)
+                + inAfter * (c.cumulative[b] + after * dtAfter * high * 1e6))
+            / sum;
+    return new double[] {seconds, bytes};
   }
 }

@@ -30,6 +30,12 @@ final class Curve {
   /** The run's relative noise (σ of log rates from differences), at least 0.1%. */
   final double relNoise;
 
+  /**
+   * The run's relative noise from the quietest differences: what the lines of dips and swings are
+   * set by, since a drive that swings often makes the median difference a step.
+   */
+  final double quietNoise;
+
   /** The run's noise σ in MB/s. */
   final double sigmaMBps;
 
@@ -61,15 +67,32 @@ final class Curve {
     double[] after = Arrays.copyOfRange(r, from, n);
     this.relNoise = Segmenter.relativeNoise(after);
     this.sigmaMBps = Segmenter.noiseSigmaMBps(after);
+    this.quietNoise = Math.min(relNoise, Segmenter.quietRelativeNoise(after));
     this.segments = Segmenter.segment(s, from);
     this.transition = new boolean[n];
     this.plateaus = Levels.plateaus(s, segments, transition, relNoise);
     this.lasting = lastingSeconds(s);
-    double b = plateaus.get(0).meanMBps();
+    double b = levelWithoutStalls(plateaus.get(0));
     if (b <= 0 && plateaus.size() > 1) {
-      b = plateaus.get(1).meanMBps();
+      b = levelWithoutStalls(plateaus.get(1));
     }
     this.burst = b;
+  }
+
+  /**
+   * A plateau's rate while it wrote: its intervals that are neither stalls nor transitions (a stall
+   * in the cache's seconds is not the cache's speed). Its level when that leaves nothing.
+   */
+  private double levelWithoutStalls(Segment p) {
+    long bytes = 0;
+    double seconds = 0;
+    for (int i = p.startIndex(); i < p.endIndex(); i++) {
+      if (!transition[i] && s.bytes(i) > 0) {
+        bytes += s.bytes(i);
+        seconds += s.intervalSeconds(i);
+      }
+    }
+    return seconds > 0 ? bytes / 1e6 / seconds : p.meanMBps();
   }
 
   /** The median interval, the last (usually a shorter remainder) left out when there are more. */
@@ -123,6 +146,29 @@ final class Curve {
       }
     }
     return end;
+  }
+
+  /**
+   * An interval is low (a dip starts, a swing is low) below this fraction of its level: {@link
+   * Thresholds#DIP_ENTER} below it, or {@link Thresholds#DIP_NOISE_SIGMAS} noise sigmas if more,
+   * but never more than {@link Thresholds#DIP_ENTER_MAX} below (a dip to 60% must always show,
+   * whatever a short noisy run's estimate of its noise).
+   */
+  double dipLine() {
+    return 1
+        - Math.min(
+            Thresholds.DIP_ENTER_MAX,
+            Math.max(Thresholds.DIP_ENTER, Thresholds.DIP_NOISE_SIGMAS * quietNoise));
+  }
+
+  /** A dip goes on below this fraction of its level ({@link Thresholds#DIP_EXIT}, 2 sigmas). */
+  double backLine() {
+    return 1 - Math.min(2 * Thresholds.DIP_EXIT, Math.max(Thresholds.DIP_EXIT, 2 * quietNoise));
+  }
+
+  /** An interval is at full speed above this fraction of the high level. */
+  double highLine() {
+    return 1 - Math.min(2 * Thresholds.SWING_HIGH, Math.max(Thresholds.SWING_HIGH, 2 * quietNoise));
   }
 
   /** Seconds from the run's start (the start of the first interval) to the start of sample i. */
@@ -192,11 +238,12 @@ final class Curve {
   }
 
   /**
-   * |least-squares slope| x duration of a plateau in MB/s, over its samples that are neither stalls
-   * nor transitions, less one standard error of the slope (a short noisy plateau's slope is mostly
-   * noise, a long ramp's is real).
+   * How much a plateau declines inside, in MB/s: its least-squares slope x duration over its
+   * samples that are neither stalls nor transitions, less one standard error of the slope (a short
+   * noisy plateau's slope is mostly noise, a long ramp's is real); 0 when it rises. A gradual
+   * decline cut into plateaus declines inside them too; a level that rose a little is no ramp down.
    */
-  double internalChange(Segment p) {
+  double internalDecline(Segment p) {
     double st = 0;
     double sy = 0;
     int m = 0;
@@ -233,7 +280,7 @@ final class Curve {
       }
     }
     double standardError = Math.sqrt(residual / (m - 2) / sxx);
-    return Math.max(0, Math.abs(slope) - standardError) * p.durationSeconds();
+    return Math.max(0, -slope - standardError) * p.durationSeconds();
   }
 
   /** The mean rate of samples [a, b) without stalls, MB/s (0 when all are stalls). */

@@ -39,9 +39,8 @@ final class ErraticDetector {
       return null;
     }
     double high = Stats.quantile(java.util.Arrays.copyOf(kept, m), 0.95);
-    double highLine = high * (1 - Math.max(Thresholds.SWING_HIGH, 2 * c.relNoise));
-    double lowLine =
-        high * (1 - Math.max(Thresholds.DIP_ENTER, Thresholds.DIP_NOISE_SIGMAS * c.relNoise));
+    double highLine = high * c.highLine();
+    double lowLine = high * c.dipLine();
     // Swings are counted between change-point segments, not single intervals (a level between
     // the two lines, a throttle's 80%, must not swing with its noise), and the low time is the
     // time of the swings: a slow start or a slow end is not swinging.
@@ -66,7 +65,7 @@ final class ErraticDetector {
         }
       } else if (g.meanMBps() > highLine) {
         highs += seconds;
-        if (state == -1) {
+        if (state == -1 && pending >= Thresholds.MIN_SWING_SECONDS) {
           swings++;
           lows += pending;
           firstHalf += c.startOf(g.startIndex()) < half ? 1 : 0;

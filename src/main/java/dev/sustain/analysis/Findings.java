@@ -176,13 +176,19 @@ public record Findings(
    * A shingled disk: zero intervals set in after it held its rate.
    *
    * @param onsetSeconds when they set in
+   * @param heldGB what was written before
    * @param heldMBps the rate before (without stalls)
    * @param zerosAfter zero intervals from the onset on
    * @param intervalsAfter intervals from the onset on
    * @param afterMBps the mean rate from the onset on
    */
   public record Smr(
-      double onsetSeconds, double heldMBps, int zerosAfter, int intervalsAfter, double afterMBps) {}
+      double onsetSeconds,
+      double heldGB,
+      double heldMBps,
+      int zerosAfter,
+      int intervalsAfter,
+      double afterMBps) {}
 
   /**
    * A spinning disk's gradual decline, outer to inner tracks: the rate at the start and at the end

@@ -64,7 +64,10 @@ final class SpinningDiskDetector {
     }
     double lowBefore = z[split] / (double) split;
     double lowAfter = (total - z[split]) / (n - split);
-    double reference = lowBefore + 0.25 * (lowAfter - lowBefore);
+    // The reference lies a tenth of the way from the old density to the new: a CUSUM drifting up
+    // through the sparse start of the new regime (a rewrite, then half a minute at full speed),
+    // while an isolated early stall dies away.
+    double reference = lowBefore + 0.1 * (lowAfter - lowBefore);
     double cusum = 0;
     int excursion = 0;
     for (int i = 0; i < split; i++) {
@@ -73,8 +76,15 @@ final class SpinningDiskDetector {
         excursion = i + 1;
       }
     }
+    // The first low interval from there on that another follows within two: an isolated early
+    // stall (or a slow outlier) is stepped over, a band's rewrite lasts longer than an interval.
     int onset = from + excursion;
-    while (onset < c.n && !(c.stall(onset) || c.r[onset] < Thresholds.SMR_SLOW_FRACTION * level)) {
+    while (onset < c.n) {
+      int k = onset - from;
+      boolean low = z[k + 1] - z[k] == 1;
+      if (low && z[Math.min(n, k + 3)] - z[k + 1] >= 1) {
+        break;
+      }
       onset++;
     }
     if (onset >= c.n
@@ -85,8 +95,12 @@ final class SpinningDiskDetector {
     for (int i = onset; i < c.n; i++) {
       zerosAfter += c.stall(i) ? 1 : 0;
     }
+    // Inside the first low interval: the part of it still at the held rate.
+    double held = Math.max(0, Math.min(1, c.r[onset] / level));
+    double heldSeconds = held * c.s.intervalSeconds(onset);
     return new Findings.Smr(
-        c.startOf(onset),
+        c.startOf(onset) + heldSeconds,
+        (c.cumulative[onset] + heldSeconds * level * 1e6) / 1e9,
         c.nonStallMean(from, onset),
         zerosAfter,
         c.n - onset,

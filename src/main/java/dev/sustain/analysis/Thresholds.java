@@ -127,7 +127,16 @@ public final class Thresholds {
    */
   public static final double DIP_ENTER = 0.25;
 
-  /** A dip goes on while intervals stay this fraction (or 2 noise sigmas) below the baseline. */
+  /**
+   * ... but never further below than this: the shallowest throttle dip (to 60% of the level) must
+   * show even when a short, noisy run overstates its own noise.
+   */
+  public static final double DIP_ENTER_MAX = 0.35;
+
+  /**
+   * A dip goes on while intervals stay this fraction (or 2 noise sigmas, at most twice this) below
+   * the baseline.
+   */
   public static final double DIP_EXIT = 0.10;
 
   /** Noise sigmas for a dip's start (see {@link #DIP_ENTER}). */
@@ -164,13 +173,22 @@ public final class Thresholds {
 
   // --- Erratic (no free blocks) ----------------------------------------------------------------
 
+  /**
+   * A swing's low lasts at least this long (seconds): a drive collecting garbage is slow for
+   * seconds at a time, while a single odd interval at 1 s or 0.5 s is an outlier, not a swing.
+   */
+  public static final double MIN_SWING_SECONDS = 2.5;
+
   /** Swings need at least this many climbs from low to high. */
   public static final int MIN_SWINGS = 3;
 
   /** ... with at least this fraction of the intervals low and as many high. */
   public static final double MIN_SWING_SIDE_FRACTION = 0.10;
 
-  /** An interval is high when within this fraction (or 2 noise sigmas) of the high level (p95). */
+  /**
+   * An interval is high when within this fraction (or 2 noise sigmas, at most twice this) of the
+   * high level (p95).
+   */
   public static final double SWING_HIGH = 0.15;
 
   /** A slow start is below this fraction of a later lasting level ... */

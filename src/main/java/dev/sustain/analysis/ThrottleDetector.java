@@ -23,6 +23,9 @@ import java.util.List;
  */
 final class ThrottleDetector {
 
+  /** Trains of dips checked, longest first. */
+  private static final int MAX_TRAINS_TRIED = 16;
+
   private ThrottleDetector() {}
 
   /** A lasting climb back after a lasting drop, or null. */
@@ -66,7 +69,7 @@ final class ThrottleDetector {
     double seconds = Thresholds.BASELINE_SECONDS;
     for (int scale = 0; scale < 2; scale++, seconds *= Thresholds.BASELINE_SCALE) {
       int w = baselineWindow(c, seconds);
-      if (scale > 0 && w > (c.n - c.from) / 2) {
+      if (scale > 0 && w > c.n - c.from) {
         break;
       }
       Findings.Sawtooth found = sawtooth(c, dips(c, w));
@@ -81,7 +84,10 @@ final class ThrottleDetector {
     if (dips.size() < Thresholds.MIN_DIPS) {
       return null;
     }
-    for (List<Dip> train : trains(c, dips)) {
+    // The longest trains are the candidates; a day of stalls makes thousands of short ones, and
+    // each check reads the whole run.
+    List<List<Dip>> trains = trains(c, dips);
+    for (List<Dip> train : trains.subList(0, Math.min(trains.size(), MAX_TRAINS_TRIED))) {
       Findings.Sawtooth found = sawtooth(c, dips, train);
       if (found != null) {
         return found;
@@ -124,7 +130,7 @@ final class ThrottleDetector {
     int a0 = train.getFirst().start();
     int b0 = train.getLast().start();
     double level = Stats.median(levels);
-    double enter = 1 - Math.max(Thresholds.DIP_ENTER, Thresholds.DIP_NOISE_SIGMAS * c.relNoise);
+    double enter = c.dipLine();
     double lowSeconds = 0;
     for (int i = a0; i < b0; i++) {
       if (c.r[i] < enter * level) {
@@ -140,9 +146,11 @@ final class ThrottleDetector {
     for (Dip d : train) {
       java.util.Arrays.fill(inTrain, d.start(), d.end(), true);
     }
+    // (A fixed line here: a run's noise estimate grows with its swings and would hide them.)
+    double line = (1 - Thresholds.DIP_ENTER) * level;
     double otherSeconds = 0;
     for (int i = c.from; i < c.n; i++) {
-      if (!inTrain[i] && c.r[i] < enter * level) {
+      if (!inTrain[i] && c.r[i] < line) {
         otherSeconds += c.s.intervalSeconds(i);
       }
     }
@@ -203,8 +211,8 @@ final class ThrottleDetector {
    */
   static List<Dip> dips(Curve c, int w) {
     double[] base = runningMedian(c.r, c.from, c.n, w);
-    double enter = 1 - Math.max(Thresholds.DIP_ENTER, Thresholds.DIP_NOISE_SIGMAS * c.relNoise);
-    double exit = 1 - Math.max(Thresholds.DIP_EXIT, 2 * c.relNoise);
+    double enter = c.dipLine();
+    double exit = c.backLine();
     List<Dip> out = new ArrayList<>();
     int i = c.from;
     while (i < c.n) {
