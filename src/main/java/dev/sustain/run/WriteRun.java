@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.LivePhase;
+import dev.sustain.analysis.Thresholds;
 import dev.sustain.device.DriveSensors;
 import dev.sustain.device.RunSensors;
 import dev.sustain.engine.Engines;
@@ -368,7 +369,9 @@ public final class WriteRun {
     try (SamplesCsv csv =
         new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
       sampler.addListener(csv);
-      LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
+      LivePhase live =
+          new LivePhase(
+              params.floorHoldSeconds(), Thresholds.FLAT_HOLD_SECONDS, Thresholds.HOLD_TOLERANCE);
       AtomicBoolean floorHeld = new AtomicBoolean();
       sampler.addListener(
           row -> {
