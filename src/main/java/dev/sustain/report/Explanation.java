@@ -59,7 +59,7 @@ public final class Explanation {
               ? "erratic between about "
                   + Units.mbps(a.floorMBps())
                   + " and "
-                  + Units.rate(f.erratic().highMBps())
+                  + Units.rate(a.burstMBps())
                   + ": short of free blocks (no TRIM)"
               : "starts slow at "
                   + Units.rate(f.erratic().slowStart().meanMBps())
@@ -376,12 +376,14 @@ public final class Explanation {
 
   private static void context(Analysis a, Findings f, List<String> e) {
     if (f.ramp().intervals() > 0) {
+      boolean one = f.ramp().intervals() == 1;
       e.add(
           "The first "
-              + (f.ramp().intervals() == 1 ? "interval" : f.ramp().intervals() + " intervals")
+              + (one ? "interval" : f.ramp().intervals() + " intervals")
               + " ("
               + Durations.format(f.ramp().seconds())
-              + ") were the start-up ramp, the first requests still in flight: neither the burst"
+              + (one ? ") was" : ") were")
+              + " the start-up ramp, the first requests still in flight: neither the burst"
               + " nor stalls.");
     }
     if (a.shape() != Shape.SMR_STALLS && f.stalls().intervals() > 0) {

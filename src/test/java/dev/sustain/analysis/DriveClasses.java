@@ -22,7 +22,7 @@ import java.util.function.DoubleUnaryOperator;
  * that come back; sawtooth dips to 1-60% for 6-10 s every 45-60 s, early or minutes in; temperature
  * steps of 20-55% at 6-30 °C above a start of 20-40 °C; SMR and zoned disks.
  */
-final class DriveClasses {
+public final class DriveClasses {
 
   private DriveClasses() {}
 
@@ -31,7 +31,7 @@ final class DriveClasses {
   }
 
   /** A cache cliff with {@code between} folding stages (0, 1 or 2) before the floor. */
-  static Made cliff(SplittableRandom r, int between) {
+  public static Made cliff(SplittableRandom r, int between) {
     Plan p = plan(r);
     double burst = logUniform(r, 200, 7000);
     double top = 0.6 / Math.pow(1.35, between);
@@ -75,7 +75,7 @@ final class DriveClasses {
   }
 
   /** Stepped plateaus down, then a climb back while writing (the Orico). */
-  static Made recoveringThrottle(SplittableRandom r) {
+  public static Made recoveringThrottle(SplittableRandom r) {
     Plan p = plan(r);
     double top = logUniform(r, 100, 3000);
     int downs = 1 + r.nextInt(3);
@@ -126,7 +126,7 @@ final class DriveClasses {
    * A sawtooth: short dips at a regular period (jittered a few percent), early or minutes into the
    * run, on to its end.
    */
-  static Made sawtooth(SplittableRandom r, boolean early) {
+  public static Made sawtooth(SplittableRandom r, boolean early) {
     Plan p = plan(r);
     double level = logUniform(r, 50, 3000);
     double dip = level * logUniform(r, Math.max(0.01, 2 / level), 0.6);
@@ -174,7 +174,7 @@ final class DriveClasses {
   }
 
   /** Irregular swings with much time low (no TRIM), at any depth: gc-erratic. */
-  static Made irregular(SplittableRandom r) {
+  public static Made irregular(SplittableRandom r) {
     Plan p = plan(r);
     double high = logUniform(r, 100, 3000);
     double low = high * logUniform(r, Math.max(0.01, 5 / high), 0.6);
@@ -216,7 +216,7 @@ final class DriveClasses {
   }
 
   /** Slow first, then full speed, sometimes slow again (the curve that ran backwards). */
-  static Made slowStart(SplittableRandom r) {
+  public static Made slowStart(SplittableRandom r) {
     Plan p = plan(r);
     double fast = logUniform(r, 100, 3000);
     double slow = fast * r.nextDouble(0.1, 0.5);
@@ -247,7 +247,7 @@ final class DriveClasses {
   }
 
   /** How the temperature goes on after a thermal step. */
-  enum After {
+  public enum After {
     CREEP,
     WANDER,
     FALL
@@ -257,7 +257,7 @@ final class DriveClasses {
    * A modest step as the temperature reaches a threshold (100 to 80 MB/s at 45 °C), the temperature
    * then creeping, wandering or falling; from any start temperature.
    */
-  static Made temperatureStep(SplittableRandom r, After after) {
+  public static Made temperatureStep(SplittableRandom r, After after) {
     Plan p = plan(r);
     double rate = logUniform(r, 50, 2000);
     double ratio = r.nextDouble(0.45, 0.8);
@@ -316,7 +316,7 @@ final class DriveClasses {
    * A cache cliff while the temperature keeps rising at the same slope, or after it had levelled
    * off long before: not heat.
    */
-  static Made cliffWhileHeating(SplittableRandom r, boolean levelledBefore) {
+  public static Made cliffWhileHeating(SplittableRandom r, boolean levelledBefore) {
     Made m = cliff(r, 0);
     double cliff = m.truth().cliffSeconds();
     double startC = r.nextDouble(20, 40);
@@ -342,7 +342,7 @@ final class DriveClasses {
   }
 
   /** A shingled disk: holds, then zero and slow intervals. */
-  static Made smr(SplittableRandom r) {
+  public static Made smr(SplittableRandom r) {
     Plan p = plan(r);
     p.interval = new double[] {1, 1, 2, 5}[r.nextInt(4)];
     p.latency = 0;
@@ -401,7 +401,7 @@ final class DriveClasses {
   }
 
   /** A spinning disk's decline from outer to inner tracks, in a line with time. */
-  static Made zoned(SplittableRandom r) {
+  public static Made zoned(SplittableRandom r) {
     Plan p = plan(r);
     p.interval = new double[] {1, 1, 2, 5}[r.nextInt(4)];
     p.media = Media.HDD;
@@ -432,7 +432,7 @@ final class DriveClasses {
   }
 
   /** Flat from start to end, long enough to be judged, now and then a stall. */
-  static Made flat(SplittableRandom r) {
+  public static Made flat(SplittableRandom r) {
     Plan p = plan(r);
     double level = logUniform(r, 5, 7000);
     p.seconds = r.nextDouble(Thresholds.UNDETERMINED_SECONDS + 3 * p.interval + 3, 1500);
@@ -465,7 +465,7 @@ final class DriveClasses {
    * A run of {@code intervals} intervals (the last a remainder) at one rate: undetermined unless it
    * has {@link Thresholds#UNDETERMINED_SECONDS} of intervals after its start-up.
    */
-  static Made shortRun(SplittableRandom r, int intervals) {
+  public static Made shortRun(SplittableRandom r, int intervals) {
     Plan p = plan(r);
     p.interval = new double[] {0.5, 1, 1, 1, 5}[r.nextInt(5)];
     double level = logUniform(r, 20, 7000);

@@ -15,7 +15,7 @@ import java.util.function.DoubleUnaryOperator;
  * remainder, and a flush of 0-3 intervals after it. Temperatures get sensor noise and, half the
  * time, whole degrees.
  */
-final class DriveCurves {
+public final class DriveCurves {
 
   private DriveCurves() {}
 
@@ -25,7 +25,7 @@ final class DriveCurves {
    * @param projectionSeconds the true time for {@code jobGB} along the noise-free profile (NaN when
    *     the class has no single answer past its end)
    */
-  record Truth(
+  public record Truth(
       Shape shape,
       double burstMBps,
       Double cliffSeconds,
@@ -42,10 +42,10 @@ final class DriveCurves {
    * A made curve: its series, its truth, a line saying what it is (for messages) and the relative
    * noise it was made with.
    */
-  record Made(SampleSeries series, Truth truth, String what, double noise) {}
+  public record Made(SampleSeries series, Truth truth, String what, double noise) {}
 
   /** How a profile is made real. */
-  static final class Plan {
+  public static final class Plan {
     double interval = 1;
     double seconds;
     double latency;
