@@ -1,8 +1,21 @@
-# Shared by bin/sustain and bin/test: finds a JDK >= 25.
+# Shared by bin/sustain, bin/test and bin/package: finds a JDK >= 25.
 # Order: SUSTAIN_JAVA, JAVA_HOME, java on PATH, then every JDK under /usr/lib/jvm.
+# The choice is remembered in target/java.path (SUSTAIN_JAVA_CACHE names another file), so a start
+# costs no probe: it is made again when SUSTAIN_JAVA or JAVA_HOME change, when the remembered java
+# is gone, or when the file is removed (as ./mvnw clean does).
 
 java_major() {
-  # Prints the feature version of the java binary $1 (e.g. 25), or nothing.
+  # Prints the feature version of the java binary $1 (e.g. 25), or nothing. The JDK's release file
+  # says it without starting a JVM; a java without one is asked.
+  local home v
+  home="$(dirname "$(dirname "$(readlink -f "$1")")")"
+  if [ -f "$home/release" ]; then
+    v="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release")"
+    if [ -n "$v" ]; then
+      echo "$v"
+      return
+    fi
+  fi
   "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2; exit}' | cut -d. -f1
 }
 
@@ -24,10 +37,35 @@ find_java() {
   return 1
 }
 
+# What the remembered choice was made from: a change of either means probing again.
+java_cache_key() {
+  echo "SUSTAIN_JAVA=${SUSTAIN_JAVA:-} JAVA_HOME=${JAVA_HOME:-}"
+}
+
+remembered_java() {
+  # Prints the remembered java when it still holds, else nothing.
+  local cache="$1" key cached
+  [ -f "$cache" ] || return 0
+  key="$(java_cache_key)"
+  { IFS= read -r cached_key && IFS= read -r cached; } < "$cache" || return 0
+  if [ "$cached_key" = "$key" ] && [ -x "$cached" ]; then
+    echo "$cached"
+  fi
+}
+
 require_java() {
-  if ! java_bin="$(find_java)"; then
-    echo "sustain: no JDK 25 or newer found (looked at SUSTAIN_JAVA, JAVA_HOME, java on PATH, /usr/lib/jvm/*); install one or set JAVA_HOME" >&2
-    exit 2
+  local cache="${SUSTAIN_JAVA_CACHE:-${here:-.}/target/java.path}"
+  java_bin="$(remembered_java "$cache")"
+  if [ -z "$java_bin" ]; then
+    if ! java_bin="$(find_java)"; then
+      echo "sustain: no JDK 25 or newer found (looked at SUSTAIN_JAVA, JAVA_HOME, java on PATH, /usr/lib/jvm/*); install one or set JAVA_HOME" >&2
+      exit 2
+    fi
+    # Remembered when the folder can be written; a read-only clone probes every time.
+    if mkdir -p "$(dirname "$cache")" 2>/dev/null; then
+      printf '%s\n%s\n' "$(java_cache_key)" "$java_bin" > "$cache.$$" 2>/dev/null \
+        && mv -f "$cache.$$" "$cache" 2>/dev/null || rm -f "$cache.$$" 2>/dev/null || true
+    fi
   fi
   # The JDK's home: two levels above bin/java, through symlinks.
   java_home="$(dirname "$(dirname "$(readlink -f "$java_bin")")")"

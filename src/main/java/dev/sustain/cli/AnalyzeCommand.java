@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
           + " (flat, cache-cliff, thermal-throttle, gc-erratic, smr-stalls, hdd-zoned), with the"
           + " numbers that decided it.",
       "INPUT is a run folder (also a killed run's), a CSV whose header names time_s and"
-          + " write_MBps (optionally temp_C, cpu_pct), or a fio write_bw_log."
+          + " write_MBps (optionally temp_C, cpu_pct), or a fio write_bw_log. A group's folder"
+          + " (write T1 T2 ...) gives the group's analysis: each target and the shared ceiling."
     })
 public final class AnalyzeCommand extends BaseCommand {
 
@@ -68,14 +69,27 @@ public final class AnalyzeCommand extends BaseCommand {
         throw new UsageException("--media: " + e.getMessage());
       }
     }
-    List<ImportedCurve> curves = new ArrayList<>();
+    List<Object> curves = new ArrayList<>();
     for (Path input : inputs) {
-      curves.add(CurveReader.read(input));
+      curves.add(
+          dev.sustain.input.GroupFolder.isGroupFolder(input)
+              ? dev.sustain.report.GroupReport.load(input)
+              : CurveReader.read(input));
     }
     long jobBytes = jobSize == null ? -1 : jobSize.bytes();
     ArrayNode array = JsonNodeFactory.instance.arrayNode();
     StringBuilder text = new StringBuilder();
-    for (ImportedCurve c : curves) {
+    for (Object o : curves) {
+      if (o instanceof dev.sustain.report.GroupReport g) {
+        // A group: what its analysis.json holds, or its text.
+        if (json) {
+          array.add(g.toJson());
+        } else {
+          text.append(text.length() > 0 ? "\n" : "").append(g.text());
+        }
+        continue;
+      }
+      ImportedCurve c = (ImportedCurve) o;
       SampleSeries series = forced == null ? c.series() : c.series().withMedia(forced);
       Analysis a = Analyzer.analyze(series, jobBytes);
       if (json) {

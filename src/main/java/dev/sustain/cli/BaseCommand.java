@@ -27,6 +27,11 @@ public abstract class BaseCommand implements Callable<Integer> {
       err().println("sustain " + spec.name() + ": " + e.getMessage());
       err().flush();
       return ExitCodes.USAGE;
+    } catch (java.nio.file.AccessDeniedException e) {
+      // The system refused a path the user named (permissions): a refusal, not a failed run.
+      err().println("sustain " + spec.name() + ": permission denied: " + e.getFile());
+      err().flush();
+      return ExitCodes.USAGE;
     } catch (java.io.UncheckedIOException e) {
       err().println("sustain " + spec.name() + ": " + e.getCause().getMessage());
       err().flush();

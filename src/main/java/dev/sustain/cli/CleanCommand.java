@@ -45,6 +45,16 @@ public final class CleanCommand extends BaseCommand {
           "the run in " + run + " is still going (process " + pid + "); stop it first");
     }
     String testFile = root.at("/target/test_file").asText("");
+    String runId = root.path("run_id").asText("");
+    Path markFolder =
+        !testFile.isEmpty()
+            ? Path.of(testFile).toAbsolutePath().getParent()
+            : Path.of(root.at("/target/path").asText("."));
+    if (!runId.isEmpty()
+        && dev.sustain.target.RunMark.read(markFolder, runId, null)
+            == dev.sustain.target.RunMark.State.LIVE) {
+      throw new UsageException("the run in " + run + " is still going; stop it first");
+    }
     boolean removed = false;
     if ("fill".equals(root.path("command").asText())) {
       for (Path f : dev.sustain.workload.FillRun.leftoverFiles(root)) {
@@ -64,6 +74,9 @@ public final class CleanCommand extends BaseCommand {
       Files.delete(f);
       removed = true;
       out().println("Removed " + f + " (" + Units.decimalBytes(size) + ")");
+    }
+    if (!runId.isEmpty()) {
+      dev.sustain.target.RunMark.remove(markFolder, runId);
     }
     if ("running".equals(status)) {
       ObjectNode result = (ObjectNode) root.get("result");

@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
           + " floor, average, shape and the time a job takes on each, with what matters called"
           + " out in words.",
       "INPUT is anything analyze reads. A run folder is labelled by its drive's model and"
-          + " serial, anything else by its file name."
+          + " serial, anything else by its file name. A group's folder (write T1 T2 ...) brings"
+          + " each of its targets' run folders, and its shared-ceiling finding."
     })
 public final class CompareCommand extends BaseCommand {
 
@@ -71,15 +72,37 @@ public final class CompareCommand extends BaseCommand {
     for (Path file : new Path[] {png, svg, html}) {
       ReportCommand.checkWritable(file);
     }
+    // A group's folder stands for its targets' own run folders.
+    List<Path> curves = new java.util.ArrayList<>();
+    List<dev.sustain.report.GroupReport> groups = new java.util.ArrayList<>();
+    for (Path input : inputs) {
+      if (dev.sustain.input.GroupFolder.isGroupFolder(input)) {
+        dev.sustain.report.GroupReport g = dev.sustain.report.GroupReport.load(input);
+        groups.add(g);
+        for (int i = 0; i < g.members().size(); i++) {
+          if (g.members().get(i) != null) {
+            curves.add(g.folder().targets().get(i).folder());
+          }
+        }
+      } else {
+        curves.add(input);
+      }
+    }
     Comparison c =
         Comparison.load(
-            inputs, ReportCommand.parseMedia(media), jobSize == null ? -1 : jobSize.bytes());
+            curves, ReportCommand.parseMedia(media), jobSize == null ? -1 : jobSize.bytes());
     if (json) {
       out().println(CompareFormats.json(c));
     } else if (csv) {
       out().print(CompareFormats.csv(c));
     } else {
       out().print(CompareFormats.text(c));
+      for (dev.sustain.report.GroupReport g : groups) {
+        out().println("Group " + g.folder().dir() + ":");
+        for (String e : g.evidence()) {
+          out().println("  - " + e);
+        }
+      }
     }
     // With --json or --csv, stdout stays machine-readable: file notices go to stderr.
     java.io.PrintWriter notices = json || csv ? err() : out();

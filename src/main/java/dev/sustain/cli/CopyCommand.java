@@ -114,12 +114,11 @@ public final class CopyCommand extends BaseCommand {
                     "Run "
                         + runId
                         + ": copying "
-                        + files
-                        + " files, "
+                        + Units.count(files, "file")
+                        + ", "
                         + Units.decimalBytes(bytesPerPass)
                         + ", "
-                        + repeat
-                        + (repeat == 1 ? " pass" : " passes"));
+                        + Units.count(repeat, "pass", "passes"));
                 o.println("Run folder: " + runFolder);
                 o.flush();
               }
@@ -155,7 +154,7 @@ public final class CopyCommand extends BaseCommand {
                 o.flush();
               }
             };
-    CopyResult r = new CopyRun(params, observer, stop::get, CopyRun.Hook.NONE).run();
+    CopyResult r = new CopyRun(params, db.live(observer), stop::get, CopyRun.Hook.NONE).run();
     dev.sustain.analysis.Analysis analysis = analyseWrites(r.runFolder());
     db.recordQuietly(r.runFolder(), err());
     if (json) {
@@ -244,7 +243,9 @@ public final class CopyCommand extends BaseCommand {
         + Units.rate(p.readMegabytesPerSecond())
         + (p.readCache().equals("cached") ? ", from the page cache" : "")
         + "): "
-        + (p.verified() ? "verified" : p.problems() + " files differ: " + p.firstProblem());
+        + (p.verified()
+            ? "verified"
+            : Units.count(p.problems(), "file differs", "files differ") + ": " + p.firstProblem());
   }
 
   static ObjectNode toJson(CopyResult r) {

@@ -74,6 +74,7 @@ public final class DatasetCommand extends BaseCommand {
     } else if (d.getParent() == null || !Files.isDirectory(d.getParent())) {
       throw new UsageException("folder " + d.getParent() + " does not exist");
     }
+    dev.sustain.target.WritableFolder.require(d, "the dataset in");
     Path existing = Files.exists(d) ? d : d.getParent();
     FileStore store = Files.getFileStore(existing);
     long margin = Math.min(4L << 30, Math.max(64L << 20, store.getTotalSpace() / 100));
@@ -97,10 +98,10 @@ public final class DatasetCommand extends BaseCommand {
                 + " in "
                 + d
                 + ": "
-                + plan.files().size()
-                + " files in "
-                + plan.folders()
-                + " folders, "
+                + Units.count(plan.files().size(), "file")
+                + " in "
+                + Units.count(plan.folders(), "folder")
+                + ", "
                 + Units.decimalBytes(plan.totalBytes())
                 + " ("
                 + Units.binaryBytes(plan.totalBytes())

@@ -22,7 +22,9 @@ import picocli.CommandLine.Parameters;
       "Writes files of --file-size one after another into DIR until the file system is full (the"
           + " expected end: exit 0) or --limit is reached, then removes them (unless --keep).",
       "The run folder must be on another file system, unless --limit leaves room. A fill"
-          + " interrupted with --keep can be continued with --resume RUN_FOLDER."
+          + " interrupted with --keep can be continued with --resume RUN_FOLDER.",
+      "With several folders, all are filled at once (a group): each its own run folder under"
+          + " --out, and the group's samples and shared-ceiling analysis beside them."
     })
 public final class FillCommand extends BaseCommand {
 
@@ -30,8 +32,16 @@ public final class FillCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
 
-  @Parameters(index = "0", paramLabel = "DIR", description = "A folder on the drive to fill.")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "DIR",
+      description = "A folder on the drive to fill; several for a group filled at once.")
+  java.util.List<Path> dirs;
+
+  /** The first folder: the only one, unless a group is filled. */
   Path dir;
+
+  @picocli.CommandLine.Mixin GroupOptions group;
 
   @Option(
       names = "--file-size",
@@ -67,6 +77,7 @@ public final class FillCommand extends BaseCommand {
 
   @Override
   protected int execute() throws Exception {
+    dir = dirs.getFirst();
     io.checkEngine();
     FillParams params =
         new FillParams(
@@ -82,9 +93,20 @@ public final class FillCommand extends BaseCommand {
             io.engine,
             io.ioTimeout.toNanos(),
             resume);
+    if (dirs.size() > 1) {
+      if (resume != null) {
+        throw new dev.sustain.unit.UsageException("--resume takes one folder, not a group");
+      }
+      db.check(); // a bad --db is bad input, found before anything is written
+      return new GroupLaunch("fill", out(), err(), db).fill(params, dirs, group, out);
+    }
+    group.checkOneTarget();
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
-    FillResult r = new FillRun(params, progress, stop::get).run();
+    // A run of the null engine measures no drive: not recorded, not even while it goes.
+    FillResult r =
+        new FillRun(params, "null".equals(io.engine) ? progress : db.live(progress), stop::get)
+            .run();
     printSummary(out(), r);
     analyse(r);
     db.recordQuietly(r.runFolder(), err());
@@ -158,8 +180,8 @@ public final class FillCommand extends BaseCommand {
           "Per interval: "
               + r.stats().describe()
               + "; "
-              + r.zeroIntervals()
-              + " intervals with nothing written ("
+              + Units.count(r.zeroIntervals(), "interval")
+              + " with nothing written ("
               + Durations.format(r.zeroSeconds())
               + ")");
     }

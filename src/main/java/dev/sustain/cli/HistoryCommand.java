@@ -50,7 +50,8 @@ public final class HistoryCommand extends BaseCommand {
       names = "--drive",
       paramLabel = "ID",
       description =
-          "Only this drive: its id or serial, or a part of its model. With --import, the drive"
+          "Only drives whose key, serial or model, or runs whose target path, contain this text"
+              + " (any case): a part of a serial, \"samsung\", /mnt/usb. With --import, the drive"
               + " that imported CSV and fio logs belong to (they do not name one).")
   String drive;
 
@@ -88,6 +89,13 @@ public final class HistoryCommand extends BaseCommand {
     try (RunStore store = RunStore.open(location)) {
       for (int i = 0; i < toImport.size(); i++) {
         RunRecord r = toImport.get(i);
+        if (r.measuredNoDrive()) {
+          imported.add(
+              "not imported "
+                  + imports.get(i).toAbsolutePath().normalize()
+                  + ": a run of the null engine measured no drive");
+          continue;
+        }
         store.record(r);
         imported.add(
             "imported "
@@ -145,9 +153,11 @@ public final class HistoryCommand extends BaseCommand {
     String header =
         String.format(
             Locale.ROOT,
-            "  %-16s  %-7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s",
+            "  %-16s  %-7s  %-7s  %7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s",
             "started (UTC)",
             "command",
+            "engine",
+            "bs",
             "status",
             "burst",
             "cache",
@@ -166,9 +176,11 @@ public final class HistoryCommand extends BaseCommand {
         out.println(
             String.format(
                 Locale.ROOT,
-                "  %-16s  %-7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s",
+                "  %-16s  %-7s  %-7s  %7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s",
                 WHEN.format(r.started()),
                 r.command(),
+                r.engine() == null ? "-" : r.engine(),
+                r.blockBytes() == null ? "-" : blockSize(r.blockBytes()),
                 r.status(),
                 rate(f.burstMBps()),
                 f.cacheGB() == null ? "-" : Units.decimalBytes(Math.round(f.cacheGB() * 1e9)),
@@ -180,6 +192,11 @@ public final class HistoryCommand extends BaseCommand {
       out.println("  trend: " + trends.get(e.getKey()).sentence());
     }
     out.flush();
+  }
+
+  /** A request size the way it is usually given: {@code 1MiB}, {@code 128KiB}, {@code 512B}. */
+  static String blockSize(long bytes) {
+    return Units.binaryBytes(bytes).replace(" ", "");
   }
 
   private static String rate(Double mbps) {
@@ -205,6 +222,9 @@ public final class HistoryCommand extends BaseCommand {
       o.put("serial", r.drive().serial());
       o.put("host", r.host());
       o.put("command", r.command());
+      o.put("engine", r.engine());
+      o.put("block_bytes", r.blockBytes());
+      o.put("target_path", r.targetPath());
       o.put("status", r.status());
       o.put("started", r.started().toString());
       o.put("ended", r.ended() == null ? null : r.ended().toString());

@@ -7,7 +7,9 @@ import dev.sustain.device.DeviceInfo;
 import dev.sustain.device.DeviceResolution;
 import dev.sustain.device.DeviceResolver;
 import dev.sustain.device.DriveSensors;
+import dev.sustain.device.MountEntry;
 import dev.sustain.device.NoBlockDeviceException;
+import dev.sustain.device.SharedParts;
 import dev.sustain.sampling.TemperatureSensor;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
@@ -27,15 +29,20 @@ import picocli.CommandLine.Parameters;
           + " devices down to the whole disk): model, serial, size, rotational, TRIM, transport,"
           + " the link and its practical ceiling, the temperature source, whether a sanitize or"
           + " secure erase can reach the drive, and what mounts or holds it.",
-      "As root, smartctl (smartmontools) is asked for the drive's own identity behind USB bridges."
+      "As root, smartctl (smartmontools) is asked for the drive's own identity behind USB bridges.",
+      "With several paths, each is shown and then what their drives share on the way to the CPU"
+          + " (the same device, USB hub or bus, PCIe switch or root port, controller), which is"
+          + " what a group of them written at once can be capped by."
     })
 public final class InfoCommand extends BaseCommand {
 
   @Parameters(
-      index = "0",
+      arity = "1..*",
       paramLabel = "PATH|DEVICE",
-      description = "A file, folder or mount point, or a device such as /dev/sdb.")
-  String query;
+      description =
+          "A file, folder or mount point, or a device such as /dev/sdb; several to see"
+              + " what they share.")
+  List<String> queries;
 
   @Option(names = "--json", description = "Print JSON: query, target, stack and device.")
   boolean json;
@@ -45,20 +52,89 @@ public final class InfoCommand extends BaseCommand {
 
   @Override
   protected int execute() throws Exception {
-    DeviceResolution r;
-    try {
-      r = (resolver == null ? DeviceResolver.system() : resolver).resolve(query);
-    } catch (NoBlockDeviceException e) {
-      throw new UsageException(e.getMessage());
+    DeviceResolver res = resolver == null ? DeviceResolver.system() : resolver;
+    List<DeviceResolution> found = new java.util.ArrayList<>();
+    for (String query : queries) {
+      try {
+        found.add(res.resolve(query));
+      } catch (NoBlockDeviceException e) {
+        java.util.Optional<MountEntry> fs =
+            java.nio.file.Files.exists(java.nio.file.Path.of(query))
+                ? res.fileSystemOf(query)
+                : java.util.Optional.empty();
+        if (queries.size() == 1 && fs.isPresent() && fs.get().inMemory()) {
+          printMemory(query, fs.get());
+          return ExitCodes.OK;
+        }
+        throw new UsageException(e.getMessage());
+      }
     }
+    ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    if (found.size() == 1) {
+      if (json) {
+        out().println(m.writeValueAsString(found.getFirst().toJsonMap()));
+      } else {
+        printHuman(out(), found.getFirst());
+      }
+      out().flush();
+      return ExitCodes.OK;
+    }
+    SharedParts shared = res.sharedBy(queries);
     if (json) {
-      ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-      out().println(m.writeValueAsString(r.toJsonMap()));
+      java.util.Map<String, Object> all = new java.util.LinkedHashMap<>();
+      all.put("targets", found.stream().map(DeviceResolution::toJsonMap).toList());
+      all.put("shared", shared.toJsonMap());
+      out().println(m.writeValueAsString(all));
     } else {
-      printHuman(out(), r);
+      for (DeviceResolution r : found) {
+        printHuman(out(), r);
+        out().println();
+      }
+      out().println("Shared by " + String.join(", ", queries) + ":");
+      if (shared.parts().isEmpty()) {
+        row(out(), "shared", shared.describe());
+      }
+      for (SharedParts.Part p : shared.parts()) {
+        row(
+            out(),
+            p == shared.closest() ? "shared" : "on",
+            p.description()
+                + (p.ceilingMBps() == null
+                    ? ""
+                    : ", practical ceiling about " + Units.rate(p.ceilingMBps())));
+      }
     }
     out().flush();
     return ExitCodes.OK;
+  }
+
+  /** A path in memory (tmpfs, ramfs): there is no drive to describe, and it says so. */
+  private void printMemory(String query, MountEntry fs) throws java.io.IOException {
+    String what = fs.memoryWords();
+    if (json) {
+      java.util.Map<String, Object> doc = new java.util.LinkedHashMap<>();
+      doc.put("query", query);
+      doc.put("memory", true);
+      doc.put("filesystem", fs.toJsonMap());
+      doc.put("device", null);
+      doc.put("note", what);
+      out()
+          .println(
+              new ObjectMapper()
+                  .enable(SerializationFeature.INDENT_OUTPUT)
+                  .writeValueAsString(doc));
+    } else {
+      out()
+          .println(
+              query
+                  + "  ->  memory ("
+                  + fs.fsType()
+                  + " mounted on "
+                  + fs.mountPoint()
+                  + "), not a drive");
+      row(out(), "note", what);
+    }
+    out().flush();
   }
 
   static void printHuman(PrintWriter o, DeviceResolution r) {

@@ -57,6 +57,12 @@ final class LiveProgress implements RunObserver {
   }
 
   @Override
+  public void note(String message) {
+    out.println("note: " + message);
+    out.flush();
+  }
+
+  @Override
   public void started(RunInfo i) {
     this.info = i;
     out.println("Run " + i.runId() + ": writing " + i.testFile() + " with engine " + i.engine());

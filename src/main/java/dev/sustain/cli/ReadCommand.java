@@ -87,8 +87,7 @@ public final class ReadCommand extends ReadBackCommand {
             + ", max "
             + Units.rate(s.maxMBps())
             + " over "
-            + s.intervals()
-            + " intervals"
+            + Units.count(s.intervals(), "interval")
             + (s.intervals() >= 5
                 ? " ("
                     + (s.variation() <= 0.05

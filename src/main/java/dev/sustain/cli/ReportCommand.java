@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
           + " calculator.",
       "INPUT is anything analyze reads: a run folder, a CSV (time_s, write_MBps[, temp_C]) or a"
           + " fio write_bw_log. With several inputs, FILE names get the input's position"
-          + " (report-2.png)."
+          + " (report-2.png). A group's folder (write T1 T2 ...) shows each target and the sum,"
+          + " and the shared ceiling."
     })
 public final class ReportCommand extends BaseCommand {
 
@@ -68,20 +69,27 @@ public final class ReportCommand extends BaseCommand {
     for (Path file : new Path[] {png, svg, html}) {
       checkWritable(file);
     }
-    List<CurveReport> reports = new ArrayList<>();
+    List<Object> reports = new ArrayList<>();
     for (Path input : inputs) {
-      reports.add(CurveReport.load(input, forced, jobBytes));
+      reports.add(
+          dev.sustain.input.GroupFolder.isGroupFolder(input)
+              ? dev.sustain.report.GroupReport.load(input)
+              : CurveReport.load(input, forced, jobBytes));
     }
     for (int k = 0; k < reports.size(); k++) {
-      CurveReport r = reports.get(k);
       if (k > 0) {
         out().println();
       }
+      String suffix = reports.size() > 1 ? "-" + (k + 1) : "";
+      if (reports.get(k) instanceof dev.sustain.report.GroupReport g) {
+        group(g, suffix);
+        continue;
+      }
+      CurveReport r = (CurveReport) reports.get(k);
       out().print(AnalysisText.format(r.title(), r.analysis(), r.notes()));
       out().println("curve:");
       out().print(Sparkline.render(r.series(), r.analysis(), Sparkline.DEFAULT_COLUMNS, "  "));
       out().flush();
-      String suffix = reports.size() > 1 ? "-" + (k + 1) : "";
       if (png != null) {
         Path file = numbered(png, suffix);
         ChartImages.writePng(ChartImages.single(r, ChartImages.WIDTH, ChartImages.HEIGHT), file);
@@ -100,6 +108,37 @@ public final class ReportCommand extends BaseCommand {
     }
     out().flush();
     return ExitCodes.OK;
+  }
+
+  /** A group: its text, each target's own sparkline, and the charts of each target and the sum. */
+  private void group(dev.sustain.report.GroupReport g, String suffix) throws java.io.IOException {
+    out().print(g.text());
+    for (CurveReport c : g.curvesOnGroupClock()) {
+      out().println(c.label() + ":");
+      out().print(Sparkline.render(c.series(), c.analysis(), Sparkline.DEFAULT_COLUMNS, "  "));
+    }
+    String title = "Group: " + String.join(", ", g.folder().names());
+    if (png != null) {
+      Path file = numbered(png, suffix);
+      ChartImages.writePng(
+          ChartImages.overlay(g.curvesOnGroupClock(), title, ChartImages.WIDTH, ChartImages.HEIGHT),
+          file);
+      out().println("wrote " + file);
+    }
+    if (svg != null) {
+      Path file = numbered(svg, suffix);
+      ChartImages.writeSvg(
+          ChartImages.overlay(g.curvesOnGroupClock(), title, ChartImages.WIDTH, ChartImages.HEIGHT),
+          file);
+      out().println("wrote " + file);
+    }
+    if (html != null) {
+      Path file = numbered(html, suffix);
+      Files.writeString(
+          file, dev.sustain.report.GroupHtml.page(g), java.nio.charset.StandardCharsets.UTF_8);
+      out().println("wrote " + file);
+    }
+    out().flush();
   }
 
   static Media parseMedia(String media) {

@@ -1,6 +1,7 @@
 package dev.sustain.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -25,7 +26,11 @@ import picocli.CommandLine.Command;
       ReadCommand.class,
       VerifyCommand.class,
       SweepCommand.class,
+      ServeCommand.class,
       CommandLine.HelpCommand.class,
+      picocli.AutoComplete.GenerateCompletion.class,
+      // Hidden: bin/package makes the manual pages with it (sustain gen-manpage -d DIR).
+      picocli.codegen.docgen.manpage.ManPageGenerator.class,
     })
 public final class SustainCommand implements Runnable {
 
@@ -56,21 +61,86 @@ public final class SustainCommand implements Runnable {
     cl.setOut(out);
     cl.setErr(err);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
+    // picocli hides it by default; here it is how a user gets tab completion without the package.
+    CommandLine completion = cl.getSubcommands().get("generate-completion");
+    completion.getCommandSpec().usageMessage().hidden(false);
+    completion
+        .getCommandSpec()
+        .usageMessage()
+        .description(
+            "Prints a bash/zsh completion script for sustain: source it, or save it as"
+                + " /usr/share/bash-completion/completions/sustain (the package installs it).");
+    // A build tool (bin/package makes the manual pages with it), not a user's command.
+    cl.getSubcommands().get("gen-manpage").getCommandSpec().usageMessage().hidden(true);
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           PrintWriter e = ex.getCommandLine().getErr();
-          e.println("sustain: " + ex.getMessage());
+          e.println(usageError(ex));
           e.flush();
           return ExitCodes.USAGE;
         });
     cl.setExecutionExceptionHandler(
         (ex, commandLine, parseResult) -> {
           PrintWriter e = commandLine.getErr();
-          e.println("sustain: internal error: " + ex);
+          e.println(commandLine.getCommandSpec().qualifiedName() + ": internal error: " + ex);
           e.flush();
           return ExitCodes.RUN_FAILED;
         });
     return cl;
+  }
+
+  /**
+   * One line for bad input: the command it was given to ({@code sustain write: ...}), what was
+   * wrong, and for a mistyped command or option the nearest names picocli finds.
+   */
+  static String usageError(CommandLine.ParameterException ex) {
+    CommandLine cmd = ex.getCommandLine();
+    String who = cmd.getCommandSpec().qualifiedName();
+    if (!(ex instanceof CommandLine.UnmatchedArgumentException u)) {
+      return who + ": " + ex.getMessage();
+    }
+    List<String> unmatched = u.getUnmatched();
+    String first = unmatched.isEmpty() ? "" : unmatched.getFirst();
+    // picocli's suggestions are generous (any shared letters); only near misses help.
+    String typed = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+    List<String> suggestions =
+        u.getSuggestions().stream()
+            .filter(c -> editDistance(typed, c) <= Math.max(2, typed.length() / 3))
+            .limit(2)
+            .toList();
+    String what;
+    if (first.startsWith("-")) {
+      what = "unknown option '" + first + "'";
+    } else if (!cmd.getSubcommands().isEmpty()
+        && cmd.getCommandSpec().positionalParameters().isEmpty()) {
+      what = "unknown command '" + first + "'";
+    } else {
+      what = "unexpected argument '" + first + "'";
+    }
+    if (!suggestions.isEmpty()) {
+      return who + ": " + what + "; did you mean " + String.join(" or ", suggestions) + "?";
+    }
+    return who + ": " + what + " (see '" + who + " --help')";
+  }
+
+  /** Levenshtein distance: insertions, deletions and substitutions between two names. */
+  static int editDistance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitute = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        cur[j] = Math.min(substitute, Math.min(prev[j], cur[j - 1]) + 1);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
   }
 
   /** The version from run.json's tool version. */

@@ -146,6 +146,11 @@ public final class SweepCommand extends BaseCommand {
                     o.println("  " + pointLine(p));
                     o.flush();
                   }
+                },
+                note -> {
+                  PrintWriter w = json ? err() : o;
+                  w.println("note: " + note);
+                  w.flush();
                 })
             .run();
     if (json) {

@@ -64,8 +64,8 @@ public final class VerifyCommand extends ReadBackCommand {
             "GOOD: all "
                 + Units.decimalBytes(r.checkedBytes())
                 + " ("
-                + r.checkedBytes() / 4096
-                + " blocks of 4 KiB) read back exactly as written.");
+                + Units.count(r.checkedBytes() / 4096, "block")
+                + " of 4 KiB) read back exactly as written.");
       } else {
         out.println(
             "Nothing bad in the "

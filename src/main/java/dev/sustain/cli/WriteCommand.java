@@ -1,6 +1,11 @@
 package dev.sustain.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.expect.ExpectationCheck;
+import dev.sustain.report.AnalysisJson;
 import dev.sustain.run.Defaults;
+import dev.sustain.run.RunFolder;
 import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
@@ -10,6 +15,7 @@ import dev.sustain.unit.Units;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,14 +28,24 @@ import picocli.CommandLine.Parameters;
     description = {
       "Writes a test file far past the drive's cache with direct I/O at a queue depth, records the"
           + " rate every interval and removes the file afterwards.",
-      "TARGET is a folder (a uniquely named test file is made in it) or a new file."
+      "TARGET is a folder (a uniquely named test file is made in it) or a new file. With several"
+          + " targets, all are written at once (a group): each its own run folder under --out,"
+          + " and the group's samples and shared-ceiling analysis beside them."
     })
 public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin IoOptions io;
 
-  @Parameters(index = "0", paramLabel = "TARGET", description = "A folder or a new file.")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "TARGET",
+      description = "A folder or a new file; several for a group written at once.")
+  List<String> targets;
+
+  /** The first target: the only one, unless a group is written. */
   String target;
+
+  @picocli.CommandLine.Mixin GroupOptions group;
 
   @Option(
       names = "--size",
@@ -126,7 +142,8 @@ public final class WriteCommand extends BaseCommand {
       paramLabel = "PREDICTION",
       description =
           "A prediction written down before the run and checked after it, point by point:"
-              + " e.g. \"920MB/s for 277GB, then 127MB/s\" (burst, cache, floor, total time).")
+              + " e.g. \"920MB/s for 277GB, then 127MB/s\" (burst, cache, floor, total time)."
+              + " Each figure is confirmed when the run is within 10%% of it, either way.")
   String expect;
 
   @Option(
@@ -137,8 +154,32 @@ public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
 
+  @Option(
+      names = "--json",
+      description =
+          "Print the run's result and analysis as one JSON object on stdout (run.json with"
+              + " run_folder, analysis and expectation added); progress goes to stderr.")
+  boolean json;
+
+  /** The JSON document of each finished pass, printed at the end with --json. */
+  private final java.util.List<ObjectNode> documents = new java.util.ArrayList<>();
+
+  /**
+   * The observer that also records the run in the history while it goes; a run of the null engine
+   * measures no drive and is not recorded, not even while it goes.
+   */
+  private dev.sustain.run.RunObserver live(dev.sustain.run.RunObserver observer) {
+    return "null".equals(io.engine) ? observer : db.live(observer);
+  }
+
+  /** Where words for people go: stdout, or stderr when stdout carries JSON. */
+  private PrintWriter human() {
+    return json ? err() : out();
+  }
+
   @Override
   protected int execute() throws Exception {
+    target = targets.getFirst();
     WriteParams params =
         new WriteParams(
             target,
@@ -169,23 +210,29 @@ public final class WriteCommand extends BaseCommand {
     }
     WriteRun.validate(params);
     dev.sustain.expect.Expectation expectation = expectation();
-    db.location(); // a bad --db is bad input, found before anything is written
-    if (trimFirst) {
-      java.nio.file.Path t = java.nio.file.Path.of(target);
-      java.nio.file.Path trimTarget =
-          dev.sustain.target.TestFile.isBlockDevice(t) || java.nio.file.Files.isDirectory(t)
-              ? t
-              : t.toAbsolutePath().getParent();
-      dev.sustain.target.Trim.Done done = dev.sustain.target.Trim.trim(trimTarget, destroyData);
-      out().println("Trim first: " + done.what());
+    db.check(); // a bad --db is bad input, found before anything is written
+    if (targets.size() > 1) {
+      if (repeat > 1 || expectation != null) {
+        throw new dev.sustain.unit.UsageException(
+            "--repeat, --expect and --expect-from take one target, not a group");
+      }
+      for (String t : targets) {
+        trimFirst(t);
+      }
+      return new GroupLaunch("write", out(), err(), db).write(params, targets, group, out);
     }
+    group.checkOneTarget();
+    trimFirst(target);
     AtomicBoolean stop = Signals.installStopFlag();
-    LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
+    LiveProgress progress = new LiveProgress(human(), !json && LiveProgress.stdoutIsTerminal());
     if (repeat > 1) {
-      return repeated(params, progress, stop, expectation);
+      int code = repeated(params, progress, stop, expectation);
+      printJson();
+      return code;
     }
-    WriteResult result = new WriteRun(params, progress, stop).run();
+    WriteResult result = new WriteRun(params, live(progress), stop).run();
     afterRun(result, progress, expectation);
+    printJson();
     return switch (result.status()) {
       case COMPLETE, RUNNING -> ExitCodes.OK;
       case INTERRUPTED -> ExitCodes.INTERRUPTED;
@@ -196,24 +243,79 @@ public final class WriteCommand extends BaseCommand {
     };
   }
 
+  /** With --trim-first: TRIM the target's file system, or the whole raw device. */
+  private void trimFirst(String t) throws java.io.IOException {
+    if (!trimFirst) {
+      return;
+    }
+    java.nio.file.Path p = java.nio.file.Path.of(t);
+    java.nio.file.Path trimTarget =
+        dev.sustain.target.TestFile.isBlockDevice(p) || java.nio.file.Files.isDirectory(p)
+            ? p
+            : p.toAbsolutePath().getParent();
+    dev.sustain.target.Trim.Done done = dev.sustain.target.Trim.trim(trimTarget, destroyData);
+    human().println("Trim first: " + done.what());
+  }
+
   /** The summary, the analysis, the expectation's check and the history, after one run. */
   private void afterRun(
       WriteResult result, LiveProgress progress, dev.sustain.expect.Expectation expectation)
       throws java.io.IOException {
-    printSummary(out(), result);
+    printSummary(human(), result);
     if (progress.analysis() != null) {
-      out().print(progress.analysis());
-      out().flush();
+      human().print(progress.analysis());
+      human().flush();
     }
+    ExpectationCheck check = null;
     if (expectation != null && result.analysis() != null) {
-      dev.sustain.expect.ExpectationCheck check =
+      check =
           expectation.check(
               dev.sustain.expect.Measured.of(result.analysis(), result.bytes(), result.seconds()));
-      out().print(check.toText());
-      dev.sustain.run.RunFolder.open(result.runFolder()).writeJson("expectation.json", check);
-      out().flush();
+      human().print(check.toText());
+      RunFolder.open(result.runFolder()).writeJson("expectation.json", check);
+      human().flush();
+    }
+    if (json) {
+      documents.add(document(result, check));
     }
     db.recordQuietly(result.runFolder(), err());
+  }
+
+  /**
+   * What {@code --json} prints for one run: its run.json (target, params, result) with the run
+   * folder, the analysis (null for a run too short to analyse) and the expectation's check.
+   */
+  static ObjectNode document(WriteResult result, ExpectationCheck check)
+      throws java.io.IOException {
+    ObjectMapper mapper = RunFolder.JSON;
+    ObjectNode doc =
+        (ObjectNode) mapper.readTree(result.runFolder().resolve(RunFolder.RUN_JSON).toFile());
+    doc.put("run_folder", result.runFolder().toString());
+    doc.set(
+        "analysis",
+        result.analysis() == null ? mapper.nullNode() : AnalysisJson.toNode(result.analysis()));
+    if (check != null) {
+      doc.set("expectation", mapper.valueToTree(check));
+    }
+    return doc;
+  }
+
+  /** With --json: one run's document, or {"passes": [...]} for --repeat. */
+  private void printJson() throws java.io.IOException {
+    if (!json) {
+      return;
+    }
+    ObjectMapper mapper = RunFolder.JSON;
+    Object doc;
+    if (repeat > 1) {
+      ObjectNode root = mapper.createObjectNode();
+      root.putArray("passes").addAll(documents);
+      doc = root;
+    } else {
+      doc = documents.isEmpty() ? mapper.nullNode() : documents.getFirst();
+    }
+    out().println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+    out().flush();
   }
 
   private int repeated(
@@ -222,7 +324,7 @@ public final class WriteCommand extends BaseCommand {
       AtomicBoolean stop,
       dev.sustain.expect.Expectation expectation)
       throws java.io.IOException {
-    PrintWriter o = out();
+    PrintWriter o = human();
     dev.sustain.run.RunObserver perPass =
         new dev.sustain.run.RunObserver() {
           int pass;
@@ -254,7 +356,7 @@ public final class WriteCommand extends BaseCommand {
             params,
             repeat,
             cooldown == null ? Duration.ZERO : cooldown,
-            perPass,
+            live(perPass),
             stop,
             result -> afterRun(result, progress, expectation));
     for (String s : outcome.comparison()) {
@@ -323,8 +425,7 @@ public final class WriteCommand extends BaseCommand {
           "Per interval: "
               + r.stats().describe()
               + " over "
-              + r.stats().intervals()
-              + " intervals");
+              + Units.count(r.stats().intervals(), "interval"));
     }
     out.println(
         "Run folder: "

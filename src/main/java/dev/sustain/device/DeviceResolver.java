@@ -98,6 +98,35 @@ public final class DeviceResolver {
         prober.usage(top));
   }
 
+  /**
+   * What the whole devices under {@code queries} (paths or device nodes) have in common on the way
+   * to the CPU: a hub, a bus, a switch, a controller, or the very same device. A query without a
+   * block device (tmpfs) leaves nothing to tell.
+   */
+  public SharedParts sharedBy(List<String> queries) {
+    List<DeviceInfo> disks = new ArrayList<>();
+    for (String q : queries) {
+      try {
+        disks.add(resolve(q).device());
+      } catch (NoBlockDeviceException e) {
+        disks.add(null);
+      }
+    }
+    return SharedParts.of(sysfs.root(), disks);
+  }
+
+  /**
+   * The file system that holds {@code path} (a file not made yet: its nearest existing folder), as
+   * the mount table names it; empty when no mount holds it.
+   */
+  public Optional<MountEntry> fileSystemOf(String path) {
+    Path p = Path.of(path).toAbsolutePath().normalize();
+    while (live && p.getParent() != null && !Files.exists(p)) {
+      p = p.getParent();
+    }
+    return Optional.ofNullable(MountEntry.holding(mounts(), absolute(p.toString())));
+  }
+
   /** Describes one block device by kernel name without descending (e.g. a loop device itself). */
   public DeviceInfo describe(String kernelName) throws NoBlockDeviceException {
     Path dir =
@@ -189,13 +218,7 @@ public final class DeviceResolver {
 
   private Path viaMounts(String query, DeviceProber prober) throws NoBlockDeviceException {
     String abs = absolute(query);
-    MountEntry best = null;
-    for (MountEntry m : mounts()) {
-      if (under(abs, m.mountPoint())
-          && (best == null || m.mountPoint().length() >= best.mountPoint().length())) {
-        best = m;
-      }
-    }
+    MountEntry best = MountEntry.holding(mounts(), abs);
     if (best == null) {
       throw new NoBlockDeviceException("no mounted filesystem holds " + query);
     }

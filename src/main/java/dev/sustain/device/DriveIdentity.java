@@ -46,7 +46,7 @@ public record DriveIdentity(String kind, String key) {
   }
 
   /** Bridges often report a constant serial such as 000000000000 or 0123456789ABCDEF. */
-  static boolean usableSerial(String s) {
+  public static boolean usableSerial(String s) {
     if (!usable(s)) {
       return false;
     }

@@ -59,6 +59,46 @@ public record MountEntry(
     return List.copyOf(out);
   }
 
+  /** True for a file system held in memory (tmpfs, ramfs): writing there tests no drive. */
+  public boolean inMemory() {
+    return fsType.equals("tmpfs") || fsType.equals("ramfs") || fsType.equals("devtmpfs");
+  }
+
+  /**
+   * The words that tell a user a target in memory measures no drive (for a file system in memory).
+   */
+  public String memoryWords() {
+    return "this is memory ("
+        + fsType
+        + "), not a drive: a write here measures memory and the CPU; to test a drive, give a"
+        + " folder on it";
+  }
+
+  /** run.json's and info's {@code filesystem} object: mount point, type, source, in memory. */
+  public java.util.Map<String, Object> toJsonMap() {
+    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("mount", mountPoint);
+    m.put("type", fsType);
+    m.put("source", source);
+    m.put("memory", inMemory());
+    return m;
+  }
+
+  /**
+   * The mount that holds {@code absolutePath}: the longest mount point above it (the last mounted
+   * wins a tie, as the kernel's view does), or null.
+   */
+  public static MountEntry holding(List<MountEntry> mounts, String absolutePath) {
+    MountEntry best = null;
+    for (MountEntry m : mounts) {
+      if (DeviceResolver.under(absolutePath, m.mountPoint())
+          && (best == null || m.mountPoint().length() >= best.mountPoint().length())) {
+        best = m;
+      }
+    }
+    return best;
+  }
+
   /**
    * The file names of the active swap areas in a {@code /proc/swaps} text (first line is a header),
    * octal escapes decoded: {@code /dev/sda2}, {@code /dev/dm-1}, {@code /swapfile}.

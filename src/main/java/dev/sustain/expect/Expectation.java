@@ -197,14 +197,14 @@ public record Expectation(
         + (bytes - cacheBytes) / (floorMBps * ByteSize.MB);
   }
 
-  /** Checks this prediction against what a run measured, with the default tolerances. */
+  /** Checks this prediction against what a run measured, within {@link Tolerance#DEFAULT}. */
   public ExpectationCheck check(Measured measured) {
-    return ExpectationCheck.of(this, measured, Tolerances.DEFAULT);
+    return ExpectationCheck.of(this, measured, Tolerance.DEFAULT);
   }
 
-  /** Checks this prediction against what a run measured. */
-  public ExpectationCheck check(Measured measured, Tolerances tolerances) {
-    return ExpectationCheck.of(this, measured, tolerances);
+  /** Checks this prediction against what a run measured, every figure within {@code tolerance}. */
+  public ExpectationCheck check(Measured measured, Tolerance tolerance) {
+    return ExpectationCheck.of(this, measured, tolerance);
   }
 
   private static double toMBps(String number, String unit) {

@@ -10,9 +10,11 @@ import java.util.List;
  * cache: expected 277 GB, measured 280 GB (+1.1%): confirmed}. Immutable, thread-safe.
  *
  * @param expectation what was predicted
+ * @param tolerance how far a figure may be off and still confirm it
  * @param points one verdict per point, in the order burst, cache, floor, total time
  */
-public record ExpectationCheck(Expectation expectation, List<PointCheck> points) {
+public record ExpectationCheck(
+    Expectation expectation, Tolerance tolerance, List<PointCheck> points) {
 
   /** The points a prediction is checked on. */
   public enum Point {
@@ -77,25 +79,30 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
 
   /** E.g. {@code 3 of 4 predictions confirmed}. */
   public String summary() {
-    return confirmed() + " of " + checked() + " predictions confirmed";
+    return confirmed() + " of " + Units.count(checked(), "prediction") + " confirmed";
   }
 
   /** The verdicts, one per line, then the summary. */
   public String toText() {
-    StringBuilder s = new StringBuilder("prediction: ").append(expectation.text()).append('\n');
+    StringBuilder s =
+        new StringBuilder("prediction: ")
+            .append(expectation.text())
+            .append(" (each figure confirmed within ")
+            .append(tolerance.words())
+            .append(")\n");
     for (PointCheck p : points) {
       s.append("  ").append(p.sentence()).append('\n');
     }
     return s.append(summary()).append('\n').toString();
   }
 
-  static ExpectationCheck of(Expectation e, Measured m, Tolerances tol) {
+  static ExpectationCheck of(Expectation e, Measured m, Tolerance tol) {
     List<PointCheck> points = new ArrayList<>();
-    points.add(rate(Point.BURST, e.burstMBps(), m.burstMBps(), tol.burst()));
+    points.add(rate(Point.BURST, e.burstMBps(), m.burstMBps(), tol.fraction()));
     points.add(cache(e, m, tol));
     points.add(floor(e, m, tol));
     points.add(totalTime(e, m, tol));
-    return new ExpectationCheck(e, points);
+    return new ExpectationCheck(e, tol, points);
   }
 
   private static PointCheck rate(Point p, Double expected, double measured, double tol) {
@@ -113,7 +120,7 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
     return compare(p, expected, measured, tol, Units.rate(expected), Units.rate(measured), "");
   }
 
-  private static PointCheck cache(Expectation e, Measured m, Tolerances tol) {
+  private static PointCheck cache(Expectation e, Measured m, Tolerance tol) {
     Point p = Point.CACHE;
     String label = p.label() + ": ";
     return switch (e.cliff()) {
@@ -138,7 +145,9 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
       case AFTER -> {
         Long expected = e.cacheBytes();
         if (m.cacheBytes() == null) {
-          if (expected != null && m.bytes() != null && m.bytes() < expected * (1 - tol.cache())) {
+          if (expected != null
+              && m.bytes() != null
+              && m.bytes() < expected * (1 - tol.fraction())) {
             yield new PointCheck(
                 p,
                 Verdict.NOT_MEASURED,
@@ -176,7 +185,7 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
             p,
             expected,
             m.cacheBytes(),
-            tol.cache(),
+            tol.fraction(),
             Units.decimalBytes(expected),
             Units.decimalBytes(m.cacheBytes()),
             "");
@@ -184,14 +193,14 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
     };
   }
 
-  private static PointCheck floor(Expectation e, Measured m, Tolerances tol) {
+  private static PointCheck floor(Expectation e, Measured m, Tolerance tol) {
     if (e.floorMBps() == null) {
       return notStated(Point.FLOOR);
     }
-    return rate(Point.FLOOR, e.floorMBps(), m.floorMBps(), tol.floor());
+    return rate(Point.FLOOR, e.floorMBps(), m.floorMBps(), tol.fraction());
   }
 
-  private static PointCheck totalTime(Expectation e, Measured m, Tolerances tol) {
+  private static PointCheck totalTime(Expectation e, Measured m, Tolerance tol) {
     Point p = Point.TOTAL_TIME;
     Double derived = m.bytes() == null ? null : e.secondsFor(m.bytes());
     String derivation =
@@ -215,8 +224,8 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
     double measured = m.totalSeconds();
     if (e.totalSeconds() != null) {
       String hint = "";
-      boolean statedWrong = Math.abs(measured / e.totalSeconds() - 1) > tol.totalTime();
-      if (statedWrong && derived != null && Math.abs(measured / derived - 1) <= tol.totalTime()) {
+      boolean statedWrong = Math.abs(measured / e.totalSeconds() - 1) > tol.fraction();
+      if (statedWrong && derived != null && Math.abs(measured / derived - 1) <= tol.fraction()) {
         // The rates were right and the time was not: the size it was worked out for was wrong,
         // typically GB taken for GiB (300 GiB is 322 GB).
         hint =
@@ -228,7 +237,7 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
           p,
           e.totalSeconds(),
           measured,
-          tol.totalTime(),
+          tol.fraction(),
           Durations.format(e.totalSeconds()),
           Durations.format(measured),
           hint);
@@ -242,7 +251,7 @@ public record ExpectationCheck(Expectation expectation, List<PointCheck> points)
             p,
             derived,
             measured,
-            tol.totalTime(),
+            tol.fraction(),
             Durations.format(derived),
             Durations.format(measured),
             "");

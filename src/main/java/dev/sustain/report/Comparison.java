@@ -39,6 +39,12 @@ public record Comparison(
   /** Floors further apart than this ratio are worth a sentence. */
   static final double FLOOR_RATIO_WORTH_SAYING = 1.2;
 
+  /**
+   * Below this rate (MB/s) a figure is next to nothing: a ratio against it ("544141038933x") says
+   * only how close to zero it came, so the figures are named without one.
+   */
+  static final double NEAR_ZERO_MBPS = 1.0;
+
   public Comparison {
     curves = List.copyOf(curves);
     rows = List.copyOf(rows);
@@ -138,11 +144,8 @@ public record Comparison(
     String all = rows.size() == 2 ? "both" : "all " + count(rows.size());
     Row bestJob = rows.stream().min(Comparator.comparingDouble(Row::jobSeconds)).orElseThrow();
     Row worstJob = rows.stream().max(Comparator.comparingDouble(Row::jobSeconds)).orElseThrow();
-    Row hiBurst = max(rows, a -> a.burstMBps());
-    Row loBurst = min(rows, a -> a.burstMBps());
-    // Runs too short to know a floor have none: they take no part in comparing floors.
-    List<Row> withFloor =
-        rows.stream().filter(r -> r.curve().analysis().floorMBps() != null).toList();
+    Row hiBurst = max(rows, Comparison::burst);
+    Row loBurst = min(rows, Comparison::burst);
 
     String job =
         asked
@@ -162,7 +165,10 @@ public record Comparison(
       } else {
         first.append(" never finishes it: its floor is 0 MB/s");
       }
-      if (Double.isFinite(worstJob.jobSeconds()) && bestJob.jobSeconds() > 0) {
+      // A time ratio against a floor next to zero is that floor's ratio again: said without one.
+      if (Double.isFinite(worstJob.jobSeconds())
+          && bestJob.jobSeconds() > 0
+          && !(floor(worstJob) < NEAR_ZERO_MBPS)) {
         first
             .append(" (")
             .append(ratio(worstJob.jobSeconds() / bestJob.jobSeconds()))
@@ -171,46 +177,8 @@ public record Comparison(
     }
     f.add(first.append('.').toString());
 
-    double burstSpread = burst(hiBurst) / Math.max(1e-9, burst(loBurst));
-    if (burstSpread <= 1 + SAME_PEAK_FRACTION) {
-      f.add(
-          "The same peak on "
-              + all
-              + " ("
-              + Units.mbps(burst(loBurst))
-              + "–"
-              + Units.rate(burst(hiBurst))
-              + "): something they share caps the burst, most likely the link, not the drives.");
-    } else {
-      f.add(
-          "Bursts differ "
-              + ratio(burstSpread)
-              + ": "
-              + hiBurst.curve().label()
-              + " starts at "
-              + Units.rate(burst(hiBurst))
-              + ", "
-              + loBurst.curve().label()
-              + " at "
-              + Units.rate(burst(loBurst))
-              + ".");
-    }
-
-    if (withFloor.size() < rows.size()) {
-      List<String> none = new ArrayList<>();
-      for (Row r : rows) {
-        if (r.curve().analysis().floorMBps() == null) {
-          none.add(r.curve().label());
-        }
-      }
-      f.add(
-          "No floor yet for "
-              + String.join(", ", none)
-              + ": too short to tell (no cliff in what was written).");
-    }
-    if (withFloor.size() >= 2) {
-      floors(f, withFloor);
-    }
+    f.add(bursts(rows, all, hiBurst, loBurst));
+    f.add(floors(rows));
     if (hiBurst != bestJob && burst(hiBurst) > burst(bestJob) * (1 + SAME_PEAK_FRACTION)) {
       f.add(
           "The highest peak is not the fastest for this job: "
@@ -275,53 +243,115 @@ public record Comparison(
     return f;
   }
 
-  private static void floors(List<String> f, List<Row> rows) {
-    Row hiFloor = max(rows, a -> a.floorMBps());
-    Row loFloor = min(rows, a -> a.floorMBps());
-    double lo = floor(loFloor);
-    double floorSpread = lo <= 0 ? Double.POSITIVE_INFINITY : floor(hiFloor) / lo;
-    if (floorSpread >= FLOOR_RATIO_WORTH_SAYING) {
-      f.add(
-          "Floors differ "
-              + (Double.isFinite(floorSpread) ? ratio(floorSpread) : "without bound")
-              + ": "
-              + hiFloor.curve().label()
-              + " holds "
-              + Units.rate(floor(hiFloor))
-              + " at its lowest, "
-              + loFloor.curve().label()
-              + " drops to "
-              + Units.rate(lo)
-              + ". For a long job the floor decides, not the peak.");
-    } else {
-      f.add(
-          "Floors within "
-              + Units.fixed(100 * (floorSpread - 1), 0)
-              + "% of each other ("
-              + Units.mbps(lo)
-              + "–"
-              + Units.rate(floor(hiFloor))
-              + ").");
+  private static String bursts(List<Row> rows, String all, Row hi, Row lo) {
+    double high = burst(hi);
+    double low = burst(lo);
+    if (high <= low * (1 + SAME_PEAK_FRACTION)) {
+      return "The same peak on "
+          + all
+          + " ("
+          + Units.mbps(low)
+          + "–"
+          + Units.rate(high)
+          + "): something they share caps the burst, most likely the link, not the drives.";
     }
+    return "Bursts differ"
+        + (low >= NEAR_ZERO_MBPS ? " " + ratio(high / low) : "")
+        + ": "
+        + hi.curve().label()
+        + " starts at "
+        + Units.rate(high)
+        + ", "
+        + lo.curve().label()
+        + " at "
+        + Units.rate(low)
+        + (low >= NEAR_ZERO_MBPS ? "." : ", next to nothing.");
+  }
+
+  /**
+   * The floors in words. A curve whose floor is undetermined (a run that ended in its cache) is
+   * named as such and left out of the ratio; a floor next to zero is named without one.
+   */
+  private static String floors(List<Row> rows) {
+    List<Row> known = rows.stream().filter(r -> !Double.isNaN(floor(r))).toList();
+    List<String> undetermined =
+        rows.stream().filter(r -> Double.isNaN(floor(r))).map(r -> r.curve().label()).toList();
+    String unknown =
+        undetermined.isEmpty()
+            ? ""
+            : " The floor of "
+                + String.join(", ", undetermined)
+                + " is undetermined (the run ended before its rate settled), so it is not compared.";
+    if (known.size() < 2) {
+      return (known.isEmpty()
+              ? "No floor to compare."
+              : "Only "
+                  + known.getFirst().curve().label()
+                  + " has a floor ("
+                  + Units.rate(floor(known.getFirst()))
+                  + ").")
+          + unknown;
+    }
+    Row hi = max(known, Comparison::floor);
+    Row lo = min(known, Comparison::floor);
+    double high = floor(hi);
+    double low = floor(lo);
+    if (low >= NEAR_ZERO_MBPS && high / low < FLOOR_RATIO_WORTH_SAYING) {
+      return "Floors within "
+          + Units.fixed(100 * (high / low - 1), 0)
+          + "% of each other ("
+          + Units.mbps(low)
+          + "–"
+          + Units.rate(high)
+          + ")."
+          + unknown;
+    }
+    return "Floors differ"
+        + (low >= NEAR_ZERO_MBPS ? " " + ratio(high / low) : "")
+        + ": "
+        + hi.curve().label()
+        + " holds "
+        + Units.rate(high)
+        + " at its lowest, "
+        + lo.curve().label()
+        + " drops to "
+        + Units.rate(low)
+        + (low >= NEAR_ZERO_MBPS ? "" : ", next to nothing")
+        + ". For a long job the floor decides, not the peak."
+        + unknown;
+  }
+
+  /** A figure of the analysis, NaN where it has none (null or undetermined). */
+  private static double figure(Number n) {
+    return n == null ? Double.NaN : n.doubleValue();
   }
 
   private static double burst(Row r) {
-    return r.curve().analysis().burstMBps();
+    return figure(r.curve().analysis().burstMBps());
   }
 
   private static double floor(Row r) {
-    return r.curve().analysis().floorMBps();
+    return figure(r.curve().analysis().floorMBps());
   }
 
-  private static Row max(List<Row> rows, java.util.function.ToDoubleFunction<Analysis> f) {
+  /** The row with the highest figure; rows without the figure (NaN) are never chosen. */
+  private static Row max(List<Row> rows, java.util.function.ToDoubleFunction<Row> f) {
     return rows.stream()
-        .max(Comparator.comparingDouble(r -> f.applyAsDouble(r.curve().analysis())))
+        .max(
+            Comparator.comparingDouble(
+                r -> Double.isNaN(f.applyAsDouble(r)) ? -1 : f.applyAsDouble(r)))
         .orElseThrow();
   }
 
-  private static Row min(List<Row> rows, java.util.function.ToDoubleFunction<Analysis> f) {
+  /** The row with the lowest figure; rows without the figure (NaN) are never chosen. */
+  private static Row min(List<Row> rows, java.util.function.ToDoubleFunction<Row> f) {
     return rows.stream()
-        .min(Comparator.comparingDouble(r -> f.applyAsDouble(r.curve().analysis())))
+        .min(
+            Comparator.comparingDouble(
+                r ->
+                    Double.isNaN(f.applyAsDouble(r))
+                        ? Double.POSITIVE_INFINITY
+                        : f.applyAsDouble(r)))
         .orElseThrow();
   }
 

@@ -32,4 +32,7 @@ public final class Defaults {
   public static final String FLOOR_HOLD = "60s";
 
   public static final String PATTERN = "random";
+
+  /** A group's --solo-first pass writes each target alone this long: past any start-up. */
+  public static final String SOLO_TIME = "10s";
 }

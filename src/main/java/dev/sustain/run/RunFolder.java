@@ -78,6 +78,7 @@ public final class RunFolder {
     } else if (Files.exists(dir)) {
       throw new dev.sustain.unit.UsageException("--out " + dir + " is a file, not a folder");
     }
+    dev.sustain.target.WritableFolder.require(dir, "the run folder");
     Files.createDirectories(dir);
     return new RunFolder(dir);
   }

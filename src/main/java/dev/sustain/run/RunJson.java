@@ -128,6 +128,40 @@ public final class RunJson {
     return true;
   }
 
+  /**
+   * Puts the file system that holds {@code path} into {@code target.filesystem} (mount point, type,
+   * source, whether it is memory): the history files a target without a block device (tmpfs) under
+   * its file system, and tells memory from a drive.
+   *
+   * @return the file system, or null when no mount holds the path (it then puts nothing)
+   */
+  public static dev.sustain.device.MountEntry putFileSystem(ObjectNode root, Path path) {
+    dev.sustain.device.MountEntry fs =
+        dev.sustain.device.DeviceResolver.system().fileSystemOf(path.toString()).orElse(null);
+    if (fs != null) {
+      ((ObjectNode) root.get("target"))
+          .set("filesystem", RunFolder.JSON.valueToTree(fs.toJsonMap()));
+    }
+    return fs;
+  }
+
+  /**
+   * Puts where {@code path} lives into run.json, for a command that reads or writes a file without
+   * sampling its drive (read, verify, sweep): the drive ({@code target.device}, when there is a
+   * block device under it) and the file system. So a kept file read back is filed in the history
+   * under the drive it is on, not as a drive of its own.
+   */
+  public static void putWhere(ObjectNode root, Path path) {
+    try {
+      putDevice(
+          root,
+          dev.sustain.device.DeviceResolver.system().resolve(path.toString()).device().toJsonMap());
+    } catch (dev.sustain.device.NoBlockDeviceException e) {
+      ((ObjectNode) root.get("target")).put("no_device", e.getMessage());
+    }
+    putFileSystem(root, path);
+  }
+
   /** Fills in the end of the run. */
   public static void finish(ObjectNode root, WriteResult r, Instant ended) {
     root.put("ended", ended.toString());

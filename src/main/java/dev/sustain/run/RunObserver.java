@@ -11,6 +11,12 @@ public interface RunObserver {
   /** Something the user should know before the run starts (e.g. a leftover test file). */
   default void warning(String message) {}
 
+  /**
+   * Something the user should know about the job as it will run: a size rounded to whole blocks,
+   * the most that {@code --until floor} will write.
+   */
+  default void note(String message) {}
+
   /** The run is about to write: its folder, file and job are known. */
   default void started(RunInfo info) {}
 

@@ -127,34 +127,60 @@ public final class WriteRun {
     long align = direct ? engine.directAlignmentBytes(file.folder(), logical) : 1;
     checkBlockSize(engine, logical, align);
     align = dataAlign(align);
-    long sizeBytes =
-        params.sizeBytes() < 0
-            ? -1
-            : new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+    long sizeBytes = roundedSize(align, logical, direct);
+    String whyLimit = "--size";
     if (sizeBytes < 0 && params.duration() == null) {
       // --until floor alone: at most what fits, keeping the margin; the floor usually ends it first
       sizeBytes = file.maxJobBytes() / align * align;
+      whyLimit = "the free space in " + file.folder() + " less a safety margin";
+    }
+    if ("floor".equals(params.until())) {
+      observer.note(WriteNotes.untilFloorPlan(params, sizeBytes, whyLimit));
     }
     if (sizeBytes > 0) {
       file.checkFreeSpace(sizeBytes);
     }
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
-    try {
-      engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
-    } catch (IOException e) {
-      file.remove();
-      throw new UsageException(openProblem(file.path(), file.folder(), direct, e));
-    }
-    Target target = new Target(file.path(), null, file.folder(), !params.keep());
-    try {
-      long totalBytes = params.duration() == null ? sizeBytes : -1;
-      return runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
-    } finally {
-      engine.close();
-      if (target.removeAfter()) {
+    // Before the file exists: another run never sees it without the mark that says it is live. A
+    // file the user named is no sustain-test file that a later run could take for a leftover.
+    try (dev.sustain.target.RunMark mark =
+        file.createdByName()
+            ? null
+            : dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
+      try {
+        engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
+      } catch (IOException e) {
         file.remove();
+        throw new UsageException(openProblem(file.path(), file.folder(), direct, e));
+      }
+      Target target = new Target(file.path(), null, file.folder(), !params.keep());
+      try {
+        long totalBytes = params.duration() == null ? sizeBytes : -1;
+        return runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
+      } finally {
+        engine.close();
+        if (target.removeAfter()) {
+          file.remove();
+        } else if (mark != null) {
+          mark.keep();
+        }
       }
     }
+  }
+
+  /** {@code --size} rounded up to whole blocks (-1 without --size), said when it changed. */
+  private long roundedSize(long align, int logical, boolean direct) {
+    long rounded =
+        params.sizeBytes() < 0
+            ? -1
+            : new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+    if (rounded != params.sizeBytes()) {
+      boolean byPattern = pattern(params).verifiable() && align == VERIFIABLE_BLOCK_BYTES;
+      observer.note(
+          WriteNotes.sizeRounded(
+              params, rounded, align, byPattern, direct && align > logical, pattern(params)));
+    }
+    return rounded;
   }
 
   private void checkBlockSize(IoEngine engine, int logical, long align) {
@@ -186,29 +212,7 @@ public final class WriteRun {
    */
   private WriteResult runOnDevice(String runId, Path given, IoEngine engine, boolean direct)
       throws IOException {
-    if (!params.destroyData()) {
-      throw new UsageException(
-          given
-              + " is a raw block device: writing to it destroys all its data; refused without"
-              + " --destroy-data");
-    }
-    RawDevice device;
-    try {
-      device = RawDevice.inspect(given, Path.of("/sys"));
-    } catch (IOException e) {
-      throw new UsageException("cannot read the facts of " + given + ": " + e.getMessage());
-    }
-    List<String> problems = device.refusalsOnThisSystem();
-    if (!problems.isEmpty()) {
-      throw new UsageException(
-          "refusing to write "
-              + given
-              + " even with --destroy-data: "
-              + String.join("; ", problems));
-    }
-    if (params.keep()) {
-      throw new UsageException("--keep means nothing on a raw device: its data stays written");
-    }
+    RawDevice device = TargetChecks.checkDevice(params, given);
     long capacity = device.sizeBytes();
     long align =
         direct ? engine.directAlignmentBytes(given.getParent(), device.logicalBlockBytes()) : 1;
@@ -224,7 +228,7 @@ public final class WriteRun {
       }
       sizeBytes = capacity;
     } else if (params.sizeBytes() >= 0) {
-      sizeBytes = new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+      sizeBytes = roundedSize(align, device.logicalBlockBytes(), direct);
       if (sizeBytes > capacity) {
         throw new UsageException(
             "--size "
@@ -237,6 +241,10 @@ public final class WriteRun {
       sizeBytes = capacity; // --until floor alone: at most the whole device
     } else {
       sizeBytes = -1; // --time alone: wrap around the whole device
+    }
+    if ("floor".equals(params.until())) {
+      String limit = params.sizeBytes() >= 0 ? "--size" : "the whole device, " + device.describe();
+      observer.note(WriteNotes.untilFloorPlan(params, sizeBytes, limit));
     }
     observer.warning("destroying the data on " + device.describe() + ": writing from offset 0");
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
@@ -320,6 +328,12 @@ public final class WriteRun {
     if (!RunJson.putDevice(runJson, sensors.deviceJson()) && sensors.whyNoDevice() != null) {
       targetJson.put("no_device", sensors.whyNoDevice());
     }
+    if (target.device() == null) {
+      dev.sustain.device.MountEntry fs = RunJson.putFileSystem(runJson, target.path());
+      if (fs != null && fs.inMemory()) {
+        observer.note(fs.memoryWords());
+      }
+    }
     if (target.device() != null) {
       targetJson.put("target_size_bytes", target.device().sizeBytes());
     }
@@ -366,13 +380,13 @@ public final class WriteRun {
     double flushSeconds = 0;
     String error;
     WriteResult.Status status;
+    LivePhase live =
+        new LivePhase(
+            params.floorHoldSeconds(), Thresholds.FLAT_HOLD_SECONDS, Thresholds.HOLD_TOLERANCE);
+    AtomicBoolean floorHeld = new AtomicBoolean();
     try (SamplesCsv csv =
         new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
       sampler.addListener(csv);
-      LivePhase live =
-          new LivePhase(
-              params.floorHoldSeconds(), Thresholds.FLAT_HOLD_SECONDS, Thresholds.HOLD_TOLERANCE);
-      AtomicBoolean floorHeld = new AtomicBoolean();
       sampler.addListener(
           row -> {
             if (SamplesCsv.WRITE.equals(row.phase())) {
@@ -445,9 +459,16 @@ public final class WriteRun {
             rateStats(folder),
             null);
     RunJson.finish(runJson, result, ended);
+    if ("floor".equals(params.until())) {
+      ((ObjectNode) runJson.get("result")).put("floor_reached", floorHeld.get());
+    }
     folder.writeRunJson(runJson);
     result = result.withAnalysis(analyse(folder));
     observer.finished(result);
+    if ("floor".equals(params.until())) {
+      observer.note(
+          WriteNotes.untilFloorOutcome(params, result, floorHeld.get(), live.floorMBps()));
+    }
     return result;
   }
 

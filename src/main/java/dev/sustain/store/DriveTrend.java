@@ -127,7 +127,12 @@ public final class DriveTrend {
           n,
           first,
           last,
-          "the " + label + " fell" + fromTo + ": " + fallAdvice(usable.get(n - 1)));
+          "the "
+              + label
+              + " fell"
+              + fromTo
+              + ": "
+              + (memory(usable) ? MEMORY_CAUSE : fallAdvice(usable.get(n - 1))));
     }
     if (steadyUp && last >= first * (1 + CHANGE)) {
       return new Trend(
@@ -139,8 +144,11 @@ public final class DriveTrend {
               + label
               + " rose"
               + fromTo
-              + ": the drive recovered (a TRIM, a format that issues UNMAP, an idle period or a"
-              + " cooler drive frees it up)");
+              + ": "
+              + (memory(usable)
+                  ? MEMORY_CAUSE
+                  : "the drive recovered (a TRIM, a format that issues UNMAP, an idle period or a"
+                      + " cooler drive frees it up)"));
     }
     if (max <= min * (1 + CHANGE)) {
       return new Trend(
@@ -171,6 +179,14 @@ public final class DriveTrend {
             + over
             + " with no steady direction: compare the conditions (temperature, free space,"
             + " enclosure, link)");
+  }
+
+  /** Why the rate of memory moves: it is no drive, so no drive's advice applies. */
+  static final String MEMORY_CAUSE =
+      "this is memory, not a drive: its rate follows the CPU and what else the machine was doing";
+
+  private static boolean memory(List<RunRecord> runs) {
+    return runs.getLast().drive().inMemory();
   }
 
   private static String fallAdvice(RunRecord newest) {

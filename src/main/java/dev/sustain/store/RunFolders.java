@@ -78,7 +78,9 @@ public final class RunFolders {
             text(device, "wwn"),
             longOrNull(device.get("size_bytes")),
             host,
-            text(target, "path"));
+            text(target, "path"),
+            text(target.path("filesystem"), "mount"),
+            text(target.path("filesystem"), "type"));
     JsonNode result = run.path("result");
     JsonNode a = analysis == null ? JSON.createObjectNode() : analysis;
     RunRecord.Figures figures =
@@ -114,7 +116,8 @@ public final class RunFolders {
         analysis == null ? null : analysis.toString(),
         folderText,
         source,
-        toolVersion(run.get("tool")));
+        toolVersion(run.get("tool")),
+        text(target, "path"));
   }
 
   /** {@code tool} is an object {@code {name, version, java}} (or, in hand-made files, a string). */

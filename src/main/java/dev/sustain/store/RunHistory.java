@@ -12,16 +12,33 @@ public final class RunHistory {
 
   /**
    * Reads {@code runFolder} (run.json and analysis.json; without analysis.json its samples.csv is
-   * analysed) and records it in {@code db}. Safe to call more than once for the same folder (at
-   * start and at end): the second call updates the first.
+   * analysed) and records it in {@code db}, with run.json and every row of samples.csv not stored
+   * yet (those a live recording missed). The rows go in before the run's final status, so a reader
+   * that sees the status has every row. Safe to call more than once for the same folder (at start
+   * and at end): the second call updates the first.
    *
-   * @return the run as recorded
+   * <p>A run of the null engine is not recorded: it did no I/O, so it measured no drive, and its
+   * rates would pollute the history of the drive its folder happens to be on.
+   *
+   * @return the run as recorded, or null for a run that is not recorded (the null engine)
    * @throws StoreException when the database cannot be reached or written (message without secrets)
    * @throws IllegalArgumentException when the folder is not a readable run folder
    */
   public static RunRecord recordRunFolder(Path runFolder, DbLocation db) {
     RunRecord run = RunImporter.runFolder(runFolder, "run");
+    if (run.measuredNoDrive()) {
+      return null;
+    }
+    StoreException samplesFailed = null;
+    try (SampleStore samples = SampleStore.open(db)) {
+      samples.fillFromFolder(run.runId(), runFolder);
+    } catch (StoreException e) {
+      samplesFailed = e; // the run itself is still worth recording
+    }
     record(run, db);
+    if (samplesFailed != null) {
+      throw new StoreException("run recorded without its samples: " + samplesFailed.getMessage());
+    }
     return run;
   }
 

@@ -89,7 +89,8 @@ public final class RunImporter {
         AnalysisJson.toJson(a),
         r.runFolder(),
         r.source(),
-        r.toolVersion());
+        r.toolVersion(),
+        r.targetPath());
   }
 
   /**

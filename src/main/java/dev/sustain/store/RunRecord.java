@@ -1,5 +1,9 @@
 package dev.sustain.store;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -23,6 +27,7 @@ import java.util.Objects;
  * @param runFolder the run folder's absolute path, or null for an imported log without one
  * @param source {@code run} when the runner recorded it, {@code import} when imported
  * @param toolVersion the Sustain version that made the run, or null
+ * @param targetPath the path the run was given (a folder, file or device), or null when unknown
  */
 public record RunRecord(
     String runId,
@@ -38,7 +43,42 @@ public record RunRecord(
     String analysisJson,
     String runFolder,
     String source,
-    String toolVersion) {
+    String toolVersion,
+    String targetPath) {
+
+  /** A run whose target path is not known (imported logs, records made before it was kept). */
+  public RunRecord(
+      String runId,
+      Drive drive,
+      String host,
+      String command,
+      String paramsJson,
+      Instant started,
+      Instant ended,
+      String status,
+      String error,
+      Figures figures,
+      String analysisJson,
+      String runFolder,
+      String source,
+      String toolVersion) {
+    this(
+        runId,
+        drive,
+        host,
+        command,
+        paramsJson,
+        started,
+        ended,
+        status,
+        error,
+        figures,
+        analysisJson,
+        runFolder,
+        source,
+        toolVersion,
+        null);
+  }
 
   public RunRecord {
     Objects.requireNonNull(runId, "runId");
@@ -50,6 +90,40 @@ public record RunRecord(
     Objects.requireNonNull(source, "source");
     figures = figures == null ? Figures.NONE : figures;
   }
+
+  /** The I/O engine the run used ({@code uring}, {@code threads}, {@code null}), or null. */
+  public String engine() {
+    JsonNode e = params().get("engine");
+    return e == null || !e.isTextual() ? null : e.asText();
+  }
+
+  /** The request size in bytes, or null when the run had none or several (a sweep). */
+  public Long blockBytes() {
+    JsonNode bs = params().get("bs_bytes");
+    return bs == null || !bs.isIntegralNumber() ? null : bs.asLong();
+  }
+
+  /**
+   * True for a run that measured no drive: the null engine completes requests without doing I/O, so
+   * its rates say nothing about where it "wrote".
+   */
+  public boolean measuredNoDrive() {
+    return "null".equals(engine());
+  }
+
+  private JsonNode params() {
+    if (paramsJson == null) {
+      return MissingNode.getInstance();
+    }
+    try {
+      JsonNode n = PARAMS.readTree(paramsJson);
+      return n == null ? MissingNode.getInstance() : n;
+    } catch (JsonProcessingException e) {
+      return MissingNode.getInstance();
+    }
+  }
+
+  private static final ObjectMapper PARAMS = new ObjectMapper();
 
   /** True for commands that write a long stream, whose floors can be compared run to run. */
   public boolean isWriteRun() {

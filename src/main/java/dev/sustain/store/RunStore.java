@@ -55,9 +55,17 @@ public final class RunStore implements AutoCloseable {
    */
   public static RunStore open(DbLocation location) {
     quietFlywayLogging();
-    migrate(location);
+    // Once per process and history: a run opens its history at its start, while it goes and at
+    // its end, and Flyway's check costs a second of CPU that the run should not pay each time.
+    if (!MIGRATED.contains(location)) {
+      migrate(location);
+      MIGRATED.add(location);
+    }
     return new RunStore(location, connect(location));
   }
+
+  private static final java.util.Set<DbLocation> MIGRATED =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   public DbLocation location() {
     return location;
@@ -85,7 +93,7 @@ public final class RunStore implements AutoCloseable {
         : new org.postgresql.Driver();
   }
 
-  private static Properties properties(DbLocation location) {
+  static Properties properties(DbLocation location) {
     Properties props = location.connectionProperties();
     if (location.kind() == DbLocation.Kind.SQLITE) {
       org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
@@ -244,7 +252,8 @@ public final class RunStore implements AutoCloseable {
   private static final String RUN_COLUMNS =
       "run_id, drive_id, host, command, params_json, started_ms, ended_ms, status, error, bytes,"
           + " seconds, average_mbps, burst_mbps, cache_gb, cliff_s, floor_mbps, after_cache_mbps,"
-          + " shape, analysis_json, run_folder, source, tool_version, recorded_ms";
+          + " shape, analysis_json, run_folder, source, tool_version, recorded_ms, engine,"
+          + " target_path";
 
   private static final String UPSERT_RUN = upsertRunSql();
 
@@ -306,7 +315,9 @@ public final class RunStore implements AutoCloseable {
             ps.setString(i++, run.runFolder());
             ps.setString(i++, run.source());
             ps.setString(i++, run.toolVersion());
-            ps.setLong(i, System.currentTimeMillis());
+            ps.setLong(i++, System.currentTimeMillis());
+            ps.setString(i++, run.engine());
+            ps.setString(i, run.targetPath());
             ps.executeUpdate();
           }
           return null;
@@ -316,8 +327,9 @@ public final class RunStore implements AutoCloseable {
   // ---- reading -----------------------------------------------------------------------------
 
   /**
-   * Runs newest first (by start time), at most {@code limit}. {@code drive} (or null for all)
-   * matches a drive id or serial exactly, or a part of the model, ignoring case.
+   * Runs newest first (by start time), at most {@code limit}; runs of the null engine, which
+   * measured no drive, are left out. {@code drive} (or null for all) matches a part of the drive's
+   * key, serial or model, or of the path the run was given, ignoring case.
    */
   public List<RunRecord> runs(String drive, int limit) {
     StringBuilder sql =
@@ -325,8 +337,15 @@ public final class RunStore implements AutoCloseable {
             .append(RUN_COLUMNS.replace(", ", ", r."))
             .append(", d.model, d.serial, d.size_bytes FROM runs r")
             .append(" JOIN drives d ON d.drive_id = r.drive_id");
+    sql.append(" WHERE (r.engine IS NULL OR r.engine <> 'null')");
     if (drive != null) {
-      sql.append(" WHERE r.drive_id = ? OR d.serial = ? OR LOWER(d.model) LIKE ? ESCAPE '!'");
+      sql.append(" AND (");
+      String or = "";
+      for (String column : List.of("r.drive_id", "d.serial", "d.model", "r.target_path")) {
+        sql.append(or).append("LOWER(").append(column).append(") LIKE ? ESCAPE '!'");
+        or = " OR ";
+      }
+      sql.append(")");
     }
     sql.append(" ORDER BY r.started_ms DESC, r.run_id DESC LIMIT ?");
     return inTransaction(
@@ -335,15 +354,15 @@ public final class RunStore implements AutoCloseable {
           try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
             int i = 1;
             if (drive != null) {
-              ps.setString(i++, drive);
-              ps.setString(i++, drive);
               String escaped =
                   drive
                       .toLowerCase(Locale.ROOT)
                       .replace("!", "!!")
                       .replace("%", "!%")
                       .replace("_", "!_");
-              ps.setString(i++, "%" + escaped + "%");
+              for (int k = 0; k < 4; k++) {
+                ps.setString(i++, "%" + escaped + "%");
+              }
             }
             ps.setInt(i, limit);
             List<RunRecord> out = new ArrayList<>();
@@ -364,6 +383,7 @@ public final class RunStore implements AutoCloseable {
             + RUN_COLUMNS.replace(", ", ", r.")
             + ", d.model, d.serial, d.size_bytes FROM runs r"
             + " JOIN drives d ON d.drive_id = r.drive_id WHERE r.drive_id = ?"
+            + " AND (r.engine IS NULL OR r.engine <> 'null')"
             + " ORDER BY r.started_ms DESC, r.run_id DESC LIMIT ?";
     return inTransaction(
         "read the runs of " + driveId,
@@ -465,7 +485,8 @@ public final class RunStore implements AutoCloseable {
         rs.getString("analysis_json"),
         rs.getString("run_folder"),
         rs.getString("source"),
-        rs.getString("tool_version"));
+        rs.getString("tool_version"),
+        rs.getString("target_path"));
   }
 
   // ---- transactions and retries --------------------------------------------------------------

@@ -74,11 +74,21 @@ public final class SweepRun {
   private final Params params;
   private final AtomicBoolean stop;
   private final Consumer<SweepPoint> onPoint;
+  private final Consumer<String> onNote;
 
   public SweepRun(Params params, AtomicBoolean stop, Consumer<SweepPoint> onPoint) {
+    this(params, stop, onPoint, note -> {});
+  }
+
+  /**
+   * @param onNote told what the user should know about the job as it will run (a size rounded)
+   */
+  public SweepRun(
+      Params params, AtomicBoolean stop, Consumer<SweepPoint> onPoint, Consumer<String> onNote) {
     this.params = params;
     this.stop = stop;
     this.onPoint = onPoint;
+    this.onNote = onNote;
   }
 
   /** Runs the sweep; usage problems are thrown before anything is written. */
@@ -121,13 +131,25 @@ public final class SweepRun {
       }
     }
     long size = params.sizePerPointBytes();
-    size -= size % Math.max(align, params.pattern().verifiable() ? 4096 : 1);
+    long block = Math.max(align, params.pattern().verifiable() ? 4096 : 1);
+    size = new dev.sustain.unit.ByteSize(size).roundUpTo(block).bytes();
+    if (size != params.sizePerPointBytes()) {
+      onNote.accept(
+          Units.roundedUp(
+              "--size-per-point",
+              params.sizePerPointBytes(),
+              size,
+              block,
+              params.pattern().verifiable() ? "verifiable data" : "direct I/O"));
+    }
     file.checkFreeSpace(size);
     RunFolder folder = RunFolder.create(params.out(), runId, "sweep");
     List<SweepPoint> points = new ArrayList<>();
     String error = null;
     boolean interrupted = false;
-    try (Arena arena = Arena.ofShared()) {
+    try (Arena arena = Arena.ofShared();
+        dev.sustain.target.RunMark mark =
+            dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
       DataPattern pattern = params.pattern().create(arena, maxBs, Patterns.idFor(runId));
       outer:
       for (int bs : params.blockSizes()) {
@@ -174,6 +196,7 @@ public final class SweepRun {
     // The history orders runs by their start: every run.json says when it started and ended.
     runJson.put("started", started.toString());
     runJson.put("ended", java.time.Instant.now().toString());
+    dev.sustain.run.RunJson.putWhere(runJson, file.folder());
     folder.writeJson(RunFolder.RUN_JSON, runJson);
     return result;
   }

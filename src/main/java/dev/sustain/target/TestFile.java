@@ -1,11 +1,18 @@
 package dev.sustain.target;
 
+import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The file a run writes: either a new, uniquely named file inside a folder the user named, or a new
@@ -37,9 +44,7 @@ public record TestFile(Path path, boolean createdByName) {
               + " file on a mounted file system instead");
     }
     if (Files.isDirectory(p)) {
-      if (!Files.isWritable(p)) {
-        throw new UsageException("cannot write in folder " + p + ": permission denied");
-      }
+      WritableFolder.require(p, "a test file in");
       return new TestFile(p.resolve(PREFIX + runId + ".dat"), false);
     }
     if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
@@ -50,6 +55,7 @@ public record TestFile(Path path, boolean createdByName) {
     if (parent == null || !Files.isDirectory(parent)) {
       throw new UsageException("folder " + parent + " does not exist");
     }
+    WritableFolder.require(parent, "a test file in");
     return new TestFile(p, true);
   }
 
@@ -66,27 +72,78 @@ public record TestFile(Path path, boolean createdByName) {
     }
   }
 
+  /** The run id in a test file's name: {@code sustain-test-20261201-061209-9bd8[-fill-3].dat}. */
+  private static final Pattern RUN_ID =
+      Pattern.compile(Pattern.quote(PREFIX) + "(\\d{8}-\\d{6}-[0-9a-f]{4}).*\\.dat");
+
   /**
-   * Test files left in {@code folder} by runs that never finished (killed, power lost), each as a
-   * sentence for people. A run that is still going also has one; the sentence says so.
+   * Test files in {@code folder} that no running run owns, one sentence per run for people: a
+   * killed run's (naming its run folder for {@code clean} when its mark says it), a kept one, or
+   * one of unknown origin. A run that is going now (its {@link RunMark} is locked) is said to be
+   * writing there, never called a leftover.
    */
-  public static java.util.List<String> leftovers(Path folder) {
-    java.util.List<String> found = new java.util.ArrayList<>();
+  public static List<String> leftovers(Path folder) {
+    Map<String, List<Path>> byRun = new TreeMap<>();
     try (var files = Files.newDirectoryStream(folder, PREFIX + "*.dat")) {
       for (Path f : files) {
-        long size = Files.size(f);
-        found.add(
-            "leftover test file "
-                + f
-                + " ("
-                + dev.sustain.unit.Units.decimalBytes(size)
-                + ") from a run that did not finish, unless another run is writing it now;"
-                + " remove it with 'sustain clean RUN_FOLDER' or delete it");
+        Matcher m = RUN_ID.matcher(f.getFileName().toString());
+        byRun.computeIfAbsent(m.matches() ? m.group(1) : "", k -> new ArrayList<>()).add(f);
       }
     } catch (IOException e) {
-      // an unreadable folder is reported when the run tries to write in it
+      return List.of(); // an unreadable folder is reported when the run writes in it
+    }
+    List<String> found = new ArrayList<>();
+    for (var e : byRun.entrySet()) {
+      Path[] runFolder = new Path[1];
+      RunMark.State state =
+          e.getKey().isEmpty() ? RunMark.State.NONE : RunMark.read(folder, e.getKey(), runFolder);
+      found.add(leftoverSentence(e.getKey(), e.getValue(), state, runFolder[0]));
     }
     return found;
+  }
+
+  private static String leftoverSentence(
+      String runId, List<Path> files, RunMark.State state, Path runFolder) {
+    long bytes = 0;
+    for (Path f : files) {
+      try {
+        bytes += Files.size(f);
+      } catch (IOException e) {
+        // gone meanwhile: nothing to count
+      }
+    }
+    String what =
+        (files.size() == 1 ? "test file " + files.getFirst() : files.size() + " test files")
+            + " ("
+            + Units.decimalBytes(bytes)
+            + ")";
+    String clean =
+        runFolder != null
+            ? "; remove "
+                + (files.size() == 1 ? "it" : "them")
+                + " with: sustain clean "
+                + runFolder
+            : "; remove "
+                + (files.size() == 1 ? "it" : "them")
+                + " with 'sustain clean RUN_FOLDER'"
+                + " or delete "
+                + (files.size() == 1 ? "it" : "them");
+    return switch (state) {
+      case LIVE ->
+          "run "
+              + runId
+              + (runFolder == null ? "" : " (" + runFolder + ")")
+              + " is writing in this folder now: the two runs share the drive and each measures"
+              + " part of it";
+      case KEPT -> "kept " + what + " of run " + runId + " (--keep)" + clean;
+      case DEAD -> "leftover " + what + " of run " + runId + ", which did not finish" + clean;
+      case NONE ->
+          "leftover "
+              + what
+              + (runId.isEmpty() ? "" : " of run " + runId)
+              + " from a run that did not finish or an older version"
+              + clean;
+    };
   }
 
   /** The folder the file lives in. */
@@ -113,11 +170,11 @@ public record TestFile(Path path, boolean createdByName) {
             "not enough free space in "
                 + folder()
                 + ": the job needs "
-                + dev.sustain.unit.Units.decimalBytes(bytes)
+                + Units.decimalBytes(bytes)
                 + " plus a margin of "
-                + dev.sustain.unit.Units.decimalBytes(margin)
+                + Units.decimalBytes(margin)
                 + ", and "
-                + dev.sustain.unit.Units.decimalBytes(usable)
+                + Units.decimalBytes(usable)
                 + " is free");
       }
     } catch (IOException e) {

@@ -67,6 +67,29 @@ public record ByteSize(long bytes) implements Comparable<ByteSize> {
     }
     String unit = m.group(2);
     long multiplier = multiplier(unit, blockSize);
+    if (multiplier < 0 && unit.length() == 1 && "kmgtKMGT".contains(unit)) {
+      // 1G could be 2^30 or 10^9 bytes: the difference (7%) is what Sustain exists to tell apart.
+      String n = m.group(1);
+      String u = unit.toUpperCase(Locale.ROOT);
+      String binary = n + (u.equals("K") ? "KiB" : u + "iB");
+      String decimal = n + (u.equals("K") ? "kB" : u + "B");
+      throw new IllegalArgumentException(
+          "'"
+              + text.strip()
+              + "' is ambiguous: write "
+              + binary
+              + " ("
+              + n
+              + " x 2^"
+              + (10 * ("KMGT".indexOf(u) + 1))
+              + " bytes) or "
+              + decimal
+              + " ("
+              + n
+              + " x 10^"
+              + (3 * ("KMGT".indexOf(u) + 1))
+              + " bytes)");
+    }
     if (multiplier < 0) {
       throw new IllegalArgumentException(
           "unknown size unit '"

@@ -72,4 +72,41 @@ public final class Units {
     String s = d.toPlainString();
     return s.equals("-0") ? "0" : s;
   }
+
+  /** A count with its noun, singular for one: {@code 1 interval}, {@code 3 intervals}. */
+  public static String count(long n, String singular) {
+    return count(n, singular, singular + "s");
+  }
+
+  /** A count with its noun, for nouns whose plural is not the singular plus s. */
+  public static String count(long n, String singular, String plural) {
+    return n + " " + (n == 1 ? singular : plural);
+  }
+
+  /**
+   * The sentence for a size that was rounded up to whole blocks, e.g. {@code --size 1000000000 B
+   * (1.0 GB) is rounded up to 1000001536 B (1.0 GB), a whole number of 4 KiB blocks, as direct I/O
+   * needs}.
+   *
+   * @param option the option that gave the size, e.g. {@code --size}
+   * @param why what needs whole blocks, e.g. {@code direct I/O}
+   */
+  public static String roundedUp(
+      String option, long askedBytes, long usedBytes, long blockBytes, String why) {
+    return option
+        + " "
+        + exactBytes(askedBytes)
+        + " is rounded up to "
+        + exactBytes(usedBytes)
+        + ", a whole number of "
+        + binaryBytes(blockBytes)
+        + " blocks, as "
+        + why
+        + " needs";
+  }
+
+  /** Exact bytes, with the decimal size beside them from 1 kB: {@code 1000001536 B (1.0 GB)}. */
+  public static String exactBytes(long bytes) {
+    return bytes < 1000 ? bytes + " B" : bytes + " B (" + decimalBytes(bytes) + ")";
+  }
 }

@@ -200,6 +200,8 @@ public final class ReadBackRun {
     Instant started = Instant.now();
     ObjectNode runJson =
         startJson(runId, source, engine.name(), direct, bs, qd, patternName, patternId, started);
+    // The history files the read under the drive the file is on, as the write that made it.
+    RunJson.putWhere(runJson, source.file());
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();

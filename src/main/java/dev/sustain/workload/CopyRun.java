@@ -103,6 +103,7 @@ public final class CopyRun {
     if (!Files.exists(dst) && (dst.getParent() == null || !Files.isDirectory(dst.getParent()))) {
       throw new UsageException("folder " + dst.getParent() + " does not exist");
     }
+    dev.sustain.target.WritableFolder.require(dst, "the copy into");
     Path realSrc = src.toRealPath();
     Path realDst = realPathOfNearest(dst);
     if (realDst.startsWith(realSrc)) {
@@ -196,9 +197,9 @@ public final class CopyRun {
     // The destination drive's temperature, system CPU and device counters, as a write records.
     dev.sustain.device.RunSensors sensors =
         dev.sustain.device.DriveSensors.forTarget(dst.toString());
-    if (dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson())) {
-      folder.writeRunJson(json);
-    }
+    dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson());
+    dev.sustain.run.RunJson.putFileSystem(json, dst);
+    folder.writeRunJson(json);
     List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
     probes.add(new CountersProbe("read", reads));
     probes.add(state);

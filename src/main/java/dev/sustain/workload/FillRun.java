@@ -8,15 +8,12 @@ import dev.sustain.engine.Engines;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.RandomPool;
-import dev.sustain.run.Defaults;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunJson;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.Runner;
 import dev.sustain.run.Session;
-import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
-import dev.sustain.run.WriteRun;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
@@ -69,41 +66,8 @@ public final class FillRun {
       Path runFolder, String runId, List<FillResult.FileDone> files, long bytes, long fileBytes) {}
 
   public FillResult run() throws IOException {
+    FillChecks.preflight(params);
     Path dir = params.dir().toAbsolutePath().normalize();
-    if (!Files.isDirectory(dir)) {
-      throw new UsageException(
-          Files.exists(dir) ? dir + " is not a folder" : "folder " + dir + " does not exist");
-    }
-    if (!Files.isWritable(dir)) {
-      throw new UsageException("cannot write in folder " + dir + ": permission denied");
-    }
-    if (params.fileBytes() <= 0) {
-      throw new UsageException("--file-size must be more than 0 bytes");
-    }
-    if (params.limitBytes() == 0) {
-      throw new UsageException("--limit must be more than 0 bytes");
-    }
-    WriteRun.validate(
-        new WriteParams(
-            dir.toString(),
-            params.fileBytes(),
-            null,
-            params.blockBytes(),
-            params.queueDepth(),
-            params.intervalNanos(),
-            params.out(),
-            params.keep(),
-            params.buffered(),
-            params.engine(),
-            Defaults.PATTERN,
-            params.ioTimeoutNanos(),
-            false,
-            null,
-            dev.sustain.unit.Durations.parse(Defaults.FLOOR_HOLD).toNanos() / 1e9));
-    if (params.engine().equals("null") && params.limitBytes() < 0) {
-      throw new UsageException(
-          "the null engine writes nothing, so the file system never fills: give --limit");
-    }
     Previous previous = params.resume() == null ? null : readPrevious(params.resume(), dir);
     String runId = previous != null ? previous.runId() : RunFolder.newRunId();
     Path out =
@@ -140,9 +104,15 @@ public final class FillRun {
       checkDirectIo(dir, runId);
     }
     RunFolder folder = RunFolder.create(out, runId, "fill");
-    try (Arena arena = Arena.ofShared()) {
+    try (Arena arena = Arena.ofShared();
+        dev.sustain.target.RunMark mark =
+            dev.sustain.target.RunMark.take(dir, runId, folder.dir())) {
       DataPattern pattern = new RandomPool(arena, params.blockBytes(), runId.hashCode());
-      return fill(runId, dir, folder, pattern, fileBytes, align, previous);
+      FillResult result = fill(runId, dir, folder, pattern, fileBytes, align, previous);
+      if (params.keep()) {
+        mark.keep();
+      }
+      return result;
     }
   }
 
@@ -185,9 +155,12 @@ public final class FillRun {
     // The drive's temperature, system CPU and device counters, as a write run records them.
     dev.sustain.device.RunSensors sensors =
         dev.sustain.device.DriveSensors.forTarget(dir.toString());
-    if (dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson())) {
-      folder.writeRunJson(json);
+    dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson());
+    dev.sustain.device.MountEntry fs = dev.sustain.run.RunJson.putFileSystem(json, dir);
+    if (fs != null && fs.inMemory()) {
+      observer.note(fs.memoryWords());
     }
+    folder.writeRunJson(json);
     List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
     probes.add(fileColumn);
     Session session;

@@ -124,6 +124,12 @@ class EmulatedDriveWriteTest {
       assertThat(bytes).isBetween(200 * MB, 600 * MB);
       assertThat(read(dir.resolve("stdout"))).containsPattern("after the cliff at 0\\.[12] GB");
       assertThat(out.resolve("analysis.json")).exists();
+      // It said beforehand what it would write at most, and afterwards that the floor held.
+      assertThat(read(dir.resolve("stdout")))
+          .contains("note: --until floor: writing until the rate holds within ±10% for ")
+          .contains("at most 800 MB (--size)")
+          .containsPattern("note: --until floor: the floor was reached \\([\\d.]+ MB/s held\\)");
+      assertThat(run.at("/result/floor_reached").asBoolean()).isTrue();
     }
   }
 

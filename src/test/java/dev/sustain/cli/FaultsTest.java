@@ -124,14 +124,18 @@ class FaultsTest {
     }
     Path leftover;
     try (Stream<Path> files = Files.list(target)) {
-      leftover = files.findFirst().orElseThrow();
+      // The test file; its run's mark (sustain-test-RUNID.run) lies beside it.
+      leftover =
+          files.filter(f -> f.getFileName().toString().endsWith(".dat")).findFirst().orElseThrow();
     }
     // The next run in the same folder warns about it.
     Cli.Result next =
         Cli.run(
             "write", target.toString(), "--size", "1MiB", "--out", dir.resolve("next").toString());
     assertThat(next.exitCode()).isZero();
-    assertThat(next.out()).contains("warning: leftover test file " + leftover);
+    assertThat(next.out())
+        .contains("warning: leftover test file " + leftover)
+        .contains("remove it with: sustain clean " + out);
 
     Cli.Result clean = Cli.run("clean", out.toString());
     assertThat(clean.exitCode()).as(clean.err()).isZero();

@@ -80,7 +80,7 @@ class FillCommandTest {
       assertThat(fileColumn.getLast()).isEqualTo(4);
       assertThat(list(fs.dir())).as("files removed").isEmpty();
       assertThat(r.out()).contains("the file system is full").contains("Time to fill");
-      assertThat(r.out()).contains("intervals with nothing written");
+      assertThat(r.out()).containsPattern("\\b(1 interval|\\d+ intervals) with nothing written");
     }
   }
 
@@ -125,8 +125,11 @@ class FillCommandTest {
     JsonNode json = runJson(out);
     assertThat(json.at("/result/end").asText()).isEqualTo("limit");
     assertThat(json.at("/result/bytes").asLong()).isEqualTo(20L << 20);
-    List<Path> kept = list(target);
+    List<Path> kept =
+        list(target).stream().filter(p -> p.getFileName().toString().endsWith(".dat")).toList();
     assertThat(kept).hasSize(3);
+    // The run's mark stays beside kept files, so the next run calls them kept, not leftovers.
+    assertThat(list(target)).hasSize(4);
     assertThat(Files.size(kept.get(0))).isEqualTo(8L << 20);
     assertThat(Files.size(kept.get(2))).isEqualTo(4L << 20);
     assertThat(r.out()).contains("the limit is reached").contains("files kept");

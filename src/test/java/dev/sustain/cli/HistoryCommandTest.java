@@ -86,7 +86,7 @@ class HistoryCommandTest {
     assertThat(runs).hasSize(4);
     assertThat(runs.get(0).get("started").asText()).isEqualTo("2026-03-03T09:00:00Z");
     assertThat(runs.get(1).get("started").asText()).isEqualTo("2026-03-02T12:00:00Z");
-    assertThat(runs.get(0).get("drive").asText()).isEqualTo("KINGSTON SNV3S1000G|50026B76");
+    assertThat(runs.get(0).get("drive").asText()).isEqualTo("serial:50026B76");
     assertThat(runs.get(0).get("floor_MBps").asDouble()).isEqualTo(470.0);
     assertThat(runs.get(0).get("average_MBps").asDouble()).isEqualTo(470.0);
     assertThat(runs.get(0).get("burst_MBps").asDouble()).isEqualTo(940.0);
@@ -97,6 +97,11 @@ class HistoryCommandTest {
 
     Cli.Result one = Cli.run("history", "--db", db.toString(), "--drive", "S6XANS0W", "--json");
     assertThat(new ObjectMapper().readTree(one.out()).get("runs")).hasSize(1);
+    // A part of a serial or of the model, in any case, finds the drive too.
+    Cli.Result part = Cli.run("history", "--db", db.toString(), "--drive", "xans0", "--json");
+    assertThat(new ObjectMapper().readTree(part.out()).get("runs")).hasSize(1);
+    Cli.Result model = Cli.run("history", "--db", db.toString(), "--drive", "snv3s", "--json");
+    assertThat(new ObjectMapper().readTree(model.out()).get("runs")).hasSize(4);
   }
 
   @Test

@@ -100,4 +100,33 @@ class InfoCommandTest {
         .contains("target use  /dev/nvme0n1p1 is mounted on /data (ext4)")
         .contains("device use  /dev/nvme0n1p1 is mounted on /data (ext4)");
   }
+
+  @Test
+  void severalDrivesAndWhatTheyShare(@TempDir Path root) throws Exception {
+    dev.sustain.device.FakeSys f = new dev.sustain.device.FakeSys(root);
+    String ahci = "pci0000:00/0000:00:17.0";
+    f.file("sys/devices/" + ahci + "/class", "0x010601\n")
+        .file("sys/devices/" + ahci + "/vendor", "0x8086\n")
+        .file("sys/devices/" + ahci + "/device", "0xa352\n");
+    f.disk(ahci + "/ata1/host0/target0:0:0/0:0:0:0", "sda", "8:0", 1L << 40, true, 0);
+    f.disk(ahci + "/ata2/host1/target1:0:0/1:0:0:0", "sdb", "8:16", 1L << 40, true, 0);
+    f.mountinfo("").swaps();
+    InfoCommand cmd = new InfoCommand();
+    cmd.resolver = DeviceResolver.forRoot(root, null);
+    StringWriter out = new StringWriter();
+    CommandLine cl = new CommandLine(cmd);
+    cl.setOut(new PrintWriter(out, true));
+    assertThat(cl.execute("/dev/sda", "/dev/sdb")).isZero();
+    assertThat(out.toString())
+        .contains("device      /dev/sda (sata)")
+        .contains("device      /dev/sdb (sata)")
+        .contains(
+            "Shared by /dev/sda, /dev/sdb:\nshared      SATA controller 0000:00:17.0 (8086:a352)");
+    out.getBuffer().setLength(0);
+    assertThat(cl.execute("--json", "/dev/sda", "/dev/sdb")).isZero();
+    JsonNode json = new ObjectMapper().readTree(out.toString());
+    assertThat(json.path("targets")).hasSize(2);
+    assertThat(json.at("/shared/parts/0/kind").asText()).isEqualTo("controller");
+    assertThat(json.at("/shared/devices/1").asText()).isEqualTo("/dev/sdb");
+  }
 }

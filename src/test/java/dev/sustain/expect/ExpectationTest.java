@@ -143,12 +143,7 @@ class ExpectationTest {
     Measured m = Measured.ofFigures(1000, null, 1000, null, null);
     assertThat(Expectation.parse("920MB/s").check(m).points().get(0).verdict())
         .isEqualTo(Verdict.CONFIRMED); // +8.7% within 10%
-    assertThat(
-            Expectation.parse("920MB/s")
-                .check(m, new Tolerances(0.05, 0.1, 0.15, 0.05))
-                .points()
-                .get(0)
-                .verdict())
+    assertThat(Expectation.parse("920MB/s").check(m, new Tolerance(0.05)).points().get(0).verdict())
         .isEqualTo(Verdict.WRONG);
     assertThat(Expectation.parse("920MB/s").check(m).points().get(3).verdict())
         .isEqualTo(Verdict.NOT_STATED);
@@ -174,5 +169,22 @@ class ExpectationTest {
     Expectation flat = Expectation.fromPastRun(918, null, 918.0, "t9");
     assertThat(flat.cliff()).isEqualTo(Cliff.NONE);
     assertThat(flat.check(Measured.ofFigures(920, null, 919, null, null)).allConfirmed()).isTrue();
+  }
+
+  @Test
+  void oneToleranceJudgesEveryFigure() {
+    // The same -10.8% on the burst and on the floor: the same verdict on both.
+    Measured m = Measured.ofFigures(446, 277.0, 113.3, null, 300_000_000_000L);
+    ExpectationCheck check =
+        Expectation.parse("500MB/s for 277GB, then 127MB/s").check(m, Tolerance.DEFAULT);
+    assertThat(check.points().get(0).sentence()).contains("(-10.8%): wrong");
+    assertThat(check.points().get(2).sentence()).contains("(-10.8%): wrong");
+    // Just inside on both: confirmed on both.
+    Measured inside = Measured.ofFigures(451, 277.0, 114.5, null, 300_000_000_000L);
+    ExpectationCheck ok =
+        Expectation.parse("500MB/s for 277GB, then 127MB/s").check(inside, Tolerance.DEFAULT);
+    assertThat(ok.points().get(0).verdict()).isEqualTo(Verdict.CONFIRMED);
+    assertThat(ok.points().get(2).verdict()).isEqualTo(Verdict.CONFIRMED);
+    assertThat(ok.toText()).contains("(each figure confirmed within ±10%)");
   }
 }

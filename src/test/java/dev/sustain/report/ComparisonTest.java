@@ -58,4 +58,27 @@ class ComparisonTest {
     Comparison cmp = Comparison.load(List.of(one, one), null, -1);
     assertThat(cmp.rows()).extracting(r -> r.curve().label()).containsExactly("x", "x #2");
   }
+
+  @Test
+  void noRatioAgainstABurstOrFloorNextToZero() throws Exception {
+    // A drive that barely wrote: its rates are a few kB/s, a ratio against them means nothing.
+    Path good = Curves.cliff(dir.resolve("good.csv"), 900, 50, 400, 120);
+    Path dead = Curves.cliff(dir.resolve("dead.csv"), 0.005, 50, 0.004, 120);
+    Comparison cmp = Comparison.load(List.of(good, dead), null, -1);
+    String all = String.join("\n", cmp.findings());
+    assertThat(all)
+        .contains("Bursts differ: good starts at 9")
+        .contains("dead at 0.01 MB/s, next to nothing.")
+        .contains("Floors differ: good holds")
+        .doesNotContainPattern("\\d{3,}x");
+  }
+
+  @Test
+  void ratiosStayForRealRates() throws Exception {
+    // Just above the near-zero line, a ratio is a fact again.
+    Path good = Curves.cliff(dir.resolve("good.csv"), 300, 50, 200, 120);
+    Path slow = Curves.cliff(dir.resolve("slow.csv"), 3, 50, 2, 120);
+    String all = String.join("\n", Comparison.load(List.of(good, slow), null, -1).findings());
+    assertThat(all).contains("Bursts differ 100x").contains("Floors differ 100x");
+  }
 }

@@ -87,7 +87,7 @@ class UndeterminedConsumersTest {
         .contains(",,,,");
     JsonNode json = new ObjectMapper().readTree(CompareFormats.json(c));
     assertThat(json.toString()).contains("\"floor_MBps\":null");
-    assertThat(c.findings()).anyMatch(f -> f.startsWith("No floor yet for short"));
+    assertThat(c.findings()).anyMatch(f -> f.contains("The floor of short is undetermined"));
     String html = HtmlReport.compare(c);
     assertThat(html).contains("undetermined").contains("<td class=\"num\">—</td>");
 

@@ -168,4 +168,20 @@ class DriveTrendTest {
     assertThat(one.direction()).isEqualTo(Direction.NO_TREND);
     assertThat(one.sentence()).isEqualTo("one run so far (floor 918 MB/s): no trend yet");
   }
+
+  @Test
+  void memoryGetsNoDrivesAdvice() {
+    Drive tmpfs = Drive.of(null, null, null, null, null, "lab1", "/dev/shm/a", "/dev/shm", "tmpfs");
+    List<RunRecord> runs = new ArrayList<>();
+    double[] rates = {1476, 1769};
+    for (int i = 0; i < rates.length; i++) {
+      runs.add(RunRecords.run("m" + i, tmpfs, T0.plusSeconds(60L * i), rates[i], rates[i], "flat"));
+    }
+    DriveTrend.Trend t = DriveTrend.of(runs);
+    assertThat(t.direction()).isEqualTo(Direction.ROSE);
+    assertThat(t.sentence())
+        .startsWith(
+            "the floor rose from 1476 to 1769 MB/s over 2 runs: this is memory, not a drive")
+        .doesNotContain("TRIM");
+  }
 }

@@ -44,7 +44,9 @@ class RunFoldersTest {
     Path dir =
         writeRunFolder(temp.resolve("run1"), "50026B7686AB1234", "2026-03-01T09:00:00Z", 127.0);
     RunRecord r = RunFolders.read(dir, "import");
-    assertThat(r.drive().id()).isEqualTo("KINGSTON SNV3S1000G|50026B7686AB1234");
+    // A usable serial names the drive, whatever model string the carrier showed.
+    assertThat(r.drive().id()).isEqualTo("serial:50026B7686AB1234");
+    assertThat(r.drive().model()).isEqualTo("KINGSTON SNV3S1000G");
     assertThat(r.drive().sizeBytes()).isEqualTo(1_000_204_886_016L);
     assertThat(r.host()).isEqualTo("lab7");
     assertThat(r.command()).isEqualTo("write");
@@ -64,7 +66,8 @@ class RunFoldersTest {
 
   @Test
   void theDevicePackagesIdentityKeyNamesTheDrive() throws Exception {
-    Path dir = writeRunFolder(temp.resolve("run3"), "X1", "2026-03-01T09:00:00Z", 127.0);
+    // A bridge's constant serial names nothing: the device package's identity key does.
+    Path dir = writeRunFolder(temp.resolve("run3"), "000000000000", "2026-03-01T09:00:00Z", 127.0);
     String json =
         Files.readString(dir.resolve("run.json"))
             .replace(

@@ -1,0 +1,326 @@
+package dev.sustain.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Finds a limit that several targets writing at once share: a USB hub or root port, a controller, a
+ * PCIe switch, any link they all go through. Pure: {@link GroupCurves} in, {@link GroupVerdict}
+ * out; stateless and thread-safe.
+ *
+ * <p>The rules, in order:
+ *
+ * <ol>
+ *   <li>Only the intervals in which every target wrote count, without each target's first and last
+ *       interval (partial: a start-up or an end inside them), and only before the first target's
+ *       own cache cliff: a drive past its cliff writes below its solo burst for its own reason. A
+ *       "cliff" that lines up with another target's start or end is that target's arrival or
+ *       departure, not the drive's cache, and does not count.
+ *   <li>The sum must hold flat from the moment they all write (a shared limit binds at once, each
+ *       drive alone being faster than its share; a sum that only settles later is drives declining
+ *       on their own): a stretch beginning there, within {@value SumHold#START_SLACK_INTERVALS}
+ *       intervals, in which it stays within {@value SumHold#SUM_HOLD_FRACTION} of its level, or
+ *       three times its own noise where that is larger (at most {@value
+ *       SumHold#MAX_HOLD_FRACTION}), stray seconds allowed (two in a row, a quarter of the stretch
+ *       at most), its first and last thirds no further apart than that, judged over {@value
+ *       SumHold#SUM_SMOOTH_SECONDS} s at least for shorter intervals, lasting at least {@value
+ *       SumHold#MIN_STRETCH_INTERVALS} intervals. Without one there is no ceiling (and when each
+ *       target wrote at its solo rate while they wrote together, that is the reason given).
+ *   <li>Over that stretch, and over its first {@value SumHold#MIN_STRETCH_INTERVALS} intervals
+ *       alike, a target whose median rate is at most {@value #BELOW_SOLO_FRACTION} of its solo rate
+ *       is held back by the others. One such target and a flat sum make a shared ceiling at the
+ *       sum's level (a slow drive on a hub may keep its whole rate while the fast ones split the
+ *       rest: a shared link shares out fairly, not evenly). None such, with every solo rate known:
+ *       each target is limited on its own.
+ *   <li>Without solo rates, a ceiling still shows when the targets trade it: over at least {@value
+ *       #TRADE_MIN_INTERVALS} intervals the sum varies far less than the targets do (variance ratio
+ *       at most {@value #TRADE_VARIANCE_RATIO}, their combined σ at least {@value #TRADE_MIN_SWING}
+ *       of the sum). Independent drives add their variances; drives behind one link take from each
+ *       other.
+ * </ol>
+ *
+ * <p>Separately, a target drags the others when its own cliff (a fall to at most {@value
+ * DragDetector#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
+ * DragDetector#STALL_MIN_SECONDS} s lines up with the others' rise (at least {@value
+ * DragDetector#DRAG_RISE_FRACTION} times their rate, taking at least {@value
+ * DragDetector#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something they
+ * all need.
+ */
+public final class SharedCeilingDetector {
+
+  /**
+   * At most 85% of its solo rate: clearly held back. Solo passes and group runs of the same drive
+   * differ by a few percent (noise, a different moment), never by 15%.
+   */
+  static final double BELOW_SOLO_FRACTION = 0.85;
+
+  /** Independent rates add their variances (ratio about 1); a traded ceiling keeps it far lower. */
+  static final double TRADE_VARIANCE_RATIO = 0.3;
+
+  /**
+   * A trade is only read when the targets move: their combined σ at least 2% of the sum's level
+   * (below that the variances are measurement noise, and their ratio means nothing).
+   */
+  static final double TRADE_MIN_SWING = 0.02;
+
+  /**
+   * A variance ratio is only trusted over 20 intervals or more: over 6, two independent series look
+   * traded (sample correlation below -0.7) about one time in sixteen.
+   */
+  static final int TRADE_MIN_INTERVALS = 20;
+
+  /** Each target's first and last interval are partial (start-up, end) and left out. */
+  static final int EDGE_INTERVALS = 1;
+
+  /** A cliff within 2 intervals of another target's start or end is caused by it. */
+  static final int ALIGN_INTERVALS = 2;
+
+  private SharedCeilingDetector() {}
+
+  /**
+   * What a target wrote alone, from the rates of its solo pass: their median without the first and
+   * last interval (a start-up and an end are partial); NaN with fewer than three intervals.
+   */
+  public static double soloRateMBps(double[] rates) {
+    if (rates.length < 3) {
+      return Double.NaN;
+    }
+    return Stats.median(Arrays.copyOfRange(rates, 1, rates.length - 1));
+  }
+
+  /** Reads the group's curves. */
+  public static GroupVerdict detect(GroupCurves g) {
+    int n = g.targets();
+    int m = g.size();
+    if (n < 2) {
+      return empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.ONE_TARGET);
+    }
+    boolean[] together = together(g);
+    List<GroupVerdict.Drag> drags = DragDetector.drags(g, together);
+    boolean[] usable = together.clone();
+    double cut = firstOwnCliff(g);
+    int usableCount = 0;
+    for (int k = 0; k < m; k++) {
+      usable[k] &= g.time(k) <= cut;
+      usableCount += usable[k] ? 1 : 0;
+    }
+    if (usableCount < SumHold.MIN_STRETCH_INTERVALS) {
+      return withDrags(
+          empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.TOO_SHORT), drags);
+    }
+    double[] sum = new double[m];
+    for (int k = 0; k < m; k++) {
+      double s = 0;
+      for (int i = 0; i < n; i++) {
+        s += usable[k] ? g.rate(i, k) : 0;
+      }
+      sum[k] = s;
+    }
+    SumHold.Held held = SumHold.find(sum, usable, g.intervalSeconds());
+    if (held == null) {
+      return withDrags(notFlat(g, usable), drags);
+    }
+    int a = held.from();
+    int b = held.to();
+    double level = held.levelMBps();
+    List<GroupVerdict.Share> shares = new ArrayList<>();
+    int below = 0;
+    int known = 0;
+    double sumVariance = 0;
+    // Held back from the moment they all write, not only later (drives declining on their own).
+    int early = Math.min(b, a + held.earlyIntervals());
+    for (int i = 0; i < n; i++) {
+      double[] r = Arrays.copyOfRange(g.rateMBps()[i], a, b);
+      double median = Stats.median(r);
+      double solo = g.soloMBps()[i];
+      double ofSolo = solo > 0 ? median / solo : Double.NaN;
+      double earlyOfSolo = Stats.median(Arrays.copyOfRange(g.rateMBps()[i], a, early)) / solo;
+      boolean heldBack = ofSolo <= BELOW_SOLO_FRACTION && earlyOfSolo <= BELOW_SOLO_FRACTION;
+      known += Double.isNaN(ofSolo) ? 0 : 1;
+      below += heldBack ? 1 : 0;
+      shares.add(new GroupVerdict.Share(g.names().get(i), median, solo, ofSolo, heldBack));
+      sumVariance += variance(r);
+    }
+    double swing = Math.sqrt(sumVariance) / level;
+    double varianceRatio =
+        sumVariance > 0 ? variance(Arrays.copyOfRange(sum, a, b)) / sumVariance : Double.NaN;
+    GroupVerdict.Kind kind;
+    GroupVerdict.Reason reason;
+    if (below >= 1) {
+      kind = GroupVerdict.Kind.SHARED_CEILING;
+      reason = GroupVerdict.Reason.HELD_BELOW_SOLO;
+    } else if (known == n) {
+      kind = GroupVerdict.Kind.NONE;
+      reason = GroupVerdict.Reason.AT_SOLO_RATES;
+    } else if (b - a >= TRADE_MIN_INTERVALS
+        && varianceRatio <= TRADE_VARIANCE_RATIO
+        && swing >= TRADE_MIN_SWING) {
+      kind = GroupVerdict.Kind.SHARED_CEILING;
+      reason = GroupVerdict.Reason.HELD_AND_TRADED;
+    } else {
+      kind = GroupVerdict.Kind.UNDETERMINED;
+      reason = GroupVerdict.Reason.NO_SOLO_RATES;
+    }
+    double start = g.time(a) - g.intervalSeconds();
+    return new GroupVerdict(
+        kind,
+        reason,
+        kind == GroupVerdict.Kind.SHARED_CEILING ? level : null,
+        start,
+        g.time(b - 1),
+        level,
+        held.within(),
+        varianceRatio,
+        shares,
+        drags);
+  }
+
+  /** The intervals in which every target wrote, each target's partial first and last left out. */
+  static boolean[] together(GroupCurves g) {
+    int m = g.size();
+    boolean[] all = new boolean[m];
+    Arrays.fill(all, true);
+    for (int i = 0; i < g.targets(); i++) {
+      int first = first(g, i);
+      int last = last(g, i);
+      for (int k = 0; k < m; k++) {
+        all[k] &=
+            first >= 0
+                && k >= first + EDGE_INTERVALS
+                && k <= last - EDGE_INTERVALS
+                && Double.isFinite(g.rate(i, k));
+      }
+    }
+    return all;
+  }
+
+  private static int first(GroupCurves g, int i) {
+    for (int k = 0; k < g.size(); k++) {
+      if (Double.isFinite(g.rate(i, k))) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  private static int last(GroupCurves g, int i) {
+    for (int k = g.size() - 1; k >= 0; k--) {
+      if (Double.isFinite(g.rate(i, k))) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The group time of the first own cliff that is not another target's arrival or departure;
+   * +infinity when there is none.
+   */
+  static double firstOwnCliff(GroupCurves g) {
+    double cut = Double.POSITIVE_INFINITY;
+    double tolerance = ALIGN_INTERVALS * g.intervalSeconds();
+    double[] cliffs = g.ownCliffSeconds();
+    for (int i = 0; i < g.targets(); i++) {
+      double c = cliffs[i];
+      if (!Double.isFinite(c)) {
+        continue;
+      }
+      boolean caused = false;
+      for (int j = 0; j < g.targets(); j++) {
+        int first = first(g, j);
+        if (j == i || first < 0) {
+          continue;
+        }
+        double startJ = g.time(first) - g.intervalSeconds();
+        double endJ = g.time(last(g, j));
+        caused |= Math.abs(c - startJ) <= tolerance || Math.abs(c - endJ) <= tolerance;
+      }
+      if (!caused) {
+        cut = Math.min(cut, c);
+      }
+    }
+    return cut;
+  }
+
+  private static double variance(double[] x) {
+    if (x.length < 2) {
+      return 0;
+    }
+    double mean = Stats.mean(x, 0, x.length);
+    double s = 0;
+    for (double v : x) {
+      s += (v - mean) * (v - mean);
+    }
+    return s / (x.length - 1);
+  }
+
+  private static GroupVerdict empty(
+      GroupCurves g, GroupVerdict.Kind kind, GroupVerdict.Reason reason) {
+    List<GroupVerdict.Share> shares = new ArrayList<>();
+    double[] solo = g.soloMBps();
+    for (int i = 0; i < g.targets(); i++) {
+      shares.add(new GroupVerdict.Share(g.names().get(i), Double.NaN, solo[i], Double.NaN, false));
+    }
+    return new GroupVerdict(
+        kind,
+        reason,
+        null,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        shares,
+        List.of());
+  }
+
+  /**
+   * No held sum: no ceiling. When every target wrote at its solo rate over the intervals they all
+   * wrote, that is the reason (each is limited on its own, and a host's hiccup made the sum move);
+   * otherwise the sum's moving is.
+   */
+  private static GroupVerdict notFlat(GroupCurves g, boolean[] usable) {
+    List<GroupVerdict.Share> shares = new ArrayList<>();
+    boolean allAtSolo = true;
+    double[] solo = g.soloMBps();
+    for (int i = 0; i < g.targets(); i++) {
+      double[] r = new double[g.size()];
+      int count = 0;
+      for (int k = 0; k < g.size(); k++) {
+        if (usable[k]) {
+          r[count++] = g.rate(i, k);
+        }
+      }
+      double median = Stats.median(Arrays.copyOf(r, count));
+      double ofSolo = solo[i] > 0 ? median / solo[i] : Double.NaN;
+      allAtSolo &= ofSolo > BELOW_SOLO_FRACTION;
+      shares.add(new GroupVerdict.Share(g.names().get(i), median, solo[i], ofSolo, false));
+    }
+    return new GroupVerdict(
+        GroupVerdict.Kind.NONE,
+        allAtSolo ? GroupVerdict.Reason.AT_SOLO_RATES : GroupVerdict.Reason.SUM_NOT_FLAT,
+        null,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        Double.NaN,
+        shares,
+        List.of());
+  }
+
+  private static GroupVerdict withDrags(GroupVerdict v, List<GroupVerdict.Drag> drags) {
+    return new GroupVerdict(
+        v.kind(),
+        v.reason(),
+        v.ceilingMBps(),
+        v.startSeconds(),
+        v.endSeconds(),
+        v.sumMBps(),
+        v.sumHeldWithin(),
+        v.varianceRatio(),
+        v.shares(),
+        drags);
+  }
+}

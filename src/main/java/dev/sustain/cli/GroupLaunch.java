@@ -1,0 +1,309 @@
+package dev.sustain.cli;
+
+import dev.sustain.device.DeviceResolver;
+import dev.sustain.device.SharedParts;
+import dev.sustain.group.GroupMember;
+import dev.sustain.group.GroupParams;
+import dev.sustain.group.GroupRun;
+import dev.sustain.group.MemberResult;
+import dev.sustain.group.SoloHistory;
+import dev.sustain.run.TargetChecks;
+import dev.sustain.run.WriteParams;
+import dev.sustain.run.WriteResult;
+import dev.sustain.run.WriteRun;
+import dev.sustain.store.DbLocation;
+import dev.sustain.store.SoloLookup;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+import dev.sustain.workload.FillChecks;
+import dev.sustain.workload.FillParams;
+import dev.sustain.workload.FillResult;
+import dev.sustain.workload.FillRun;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@code write T1 T2 ...} and {@code fill D1 D2 ...}: builds one {@link GroupMember} per target
+ * from the command's ordinary run (write's {@link WriteRun}, fill's {@link FillRun}) and runs them
+ * as a {@link GroupRun}; then prints each target's result and analysis, the group's verdict, and
+ * records every target's run folder in the history. Not thread-safe; one per command.
+ */
+final class GroupLaunch {
+
+  private final String command;
+  private final PrintWriter out;
+  private final PrintWriter err;
+  private final DbOption db;
+
+  GroupLaunch(String command, PrintWriter out, PrintWriter err, DbOption db) {
+    this.command = command;
+    this.out = out;
+    this.err = err;
+    this.db = db;
+  }
+
+  /** A group of write runs, one per target, each with {@code template}'s job. */
+  int write(WriteParams template, List<String> targets, GroupOptions g, Path groupOut)
+      throws IOException {
+    List<String> names = GroupOptions.names(targets);
+    Duration solo = Duration.ofNanos(Math.round(g.soloSeconds() * 1e9));
+    List<GroupMember> members = new ArrayList<>();
+    for (int i = 0; i < targets.size(); i++) {
+      String t = targets.get(i);
+      members.add(
+          new GroupMember(
+              names.get(i),
+              t,
+              () -> TargetChecks.preflight(withTarget(template, t, null)),
+              (folder, observer, stop) ->
+                  MemberResult.of(
+                      new WriteRun(withTarget(template, t, folder), observer, stop).run()),
+              g.soloFirst ? soloRun(template, t, solo) : null));
+    }
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("size_bytes", template.sizeBytes() < 0 ? null : template.sizeBytes());
+    p.put("time_s", template.duration() == null ? null : template.duration().toNanos() / 1e9);
+    p.put("until", template.until());
+    p.put("pattern", template.pattern());
+    putIo(p, template.blockBytes(), template.queueDepth(), template.engine(), template.buffered());
+    p.put("destroy_data", template.destroyData());
+    return run(members, targets, names, p, g, template.intervalNanos(), groupOut);
+  }
+
+  /** A group of fills, one per folder, each with {@code template}'s job. */
+  int fill(FillParams template, List<Path> dirs, GroupOptions g, Path groupOut) throws IOException {
+    List<String> targets = dirs.stream().map(Path::toString).toList();
+    List<String> names = GroupOptions.names(targets);
+    Duration solo = Duration.ofNanos(Math.round(g.soloSeconds() * 1e9));
+    WriteParams soloTemplate =
+        new WriteParams(
+            "",
+            -1,
+            solo,
+            template.blockBytes(),
+            template.queueDepth(),
+            template.intervalNanos(),
+            null,
+            false,
+            template.buffered(),
+            template.engine(),
+            null,
+            template.ioTimeoutNanos(),
+            false,
+            null,
+            0);
+    List<GroupMember> members = new ArrayList<>();
+    for (int i = 0; i < dirs.size(); i++) {
+      Path d = dirs.get(i);
+      members.add(
+          new GroupMember(
+              names.get(i),
+              d.toString(),
+              () ->
+                  FillChecks.preflight(
+                      withDir(
+                          template,
+                          d,
+                          groupOut != null ? groupOut : dev.sustain.run.RunFolder.defaultParent())),
+              (folder, observer, stop) -> {
+                FillResult r = new FillRun(withDir(template, d, folder), observer, stop::get).run();
+                return new MemberResult(
+                    r.runFolder(), r.status(), r.error(), r.sessionBytes(), r.seconds());
+              },
+              g.soloFirst ? soloRun(soloTemplate, d.toString(), solo) : null));
+    }
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("file_size_bytes", template.fileBytes());
+    p.put("limit_bytes", template.limitBytes() < 0 ? null : template.limitBytes());
+    putIo(p, template.blockBytes(), template.queueDepth(), template.engine(), template.buffered());
+    return run(members, targets, names, p, g, template.intervalNanos(), groupOut);
+  }
+
+  private static void putIo(
+      Map<String, Object> p, int blockBytes, int queueDepth, String engine, boolean buffered) {
+    p.put("bs_bytes", blockBytes);
+    p.put("qd", queueDepth);
+    p.put("engine", engine);
+    p.put("buffered", buffered);
+  }
+
+  /** A short write of the target alone, for its solo rate. */
+  private static GroupMember.Run soloRun(WriteParams template, String target, Duration solo) {
+    return (folder, observer, stop) -> {
+      WriteParams p =
+          new WriteParams(
+              target,
+              -1,
+              solo,
+              template.blockBytes(),
+              template.queueDepth(),
+              template.intervalNanos(),
+              folder,
+              false,
+              template.buffered(),
+              template.engine(),
+              template.pattern(),
+              template.ioTimeoutNanos(),
+              template.destroyData(),
+              null,
+              template.floorHoldSeconds());
+      return MemberResult.of(new WriteRun(p, observer, stop).run());
+    };
+  }
+
+  /** The template's job on one target, into {@code out}. */
+  static WriteParams withTarget(WriteParams p, String target, Path out) {
+    return new WriteParams(
+        target,
+        p.sizeBytes(),
+        p.duration(),
+        p.blockBytes(),
+        p.queueDepth(),
+        p.intervalNanos(),
+        out,
+        p.keep(),
+        p.buffered(),
+        p.engine(),
+        p.pattern(),
+        p.ioTimeoutNanos(),
+        p.destroyData(),
+        p.until(),
+        p.floorHoldSeconds());
+  }
+
+  static FillParams withDir(FillParams p, Path dir, Path out) {
+    return new FillParams(
+        dir,
+        p.fileBytes(),
+        p.limitBytes(),
+        p.blockBytes(),
+        p.queueDepth(),
+        p.intervalNanos(),
+        out,
+        p.keep(),
+        p.buffered(),
+        p.engine(),
+        p.ioTimeoutNanos(),
+        null);
+  }
+
+  private int run(
+      List<GroupMember> members,
+      List<String> targets,
+      List<String> names,
+      Map<String, Object> memberParams,
+      GroupOptions g,
+      long intervalNanos,
+      Path groupOut)
+      throws IOException {
+    GroupParams params =
+        new GroupParams(
+            command, groupOut, intervalNanos, g.staggerNanos(), g.soloSeconds(), memberParams);
+    db.check(); // a bad --db is bad input, found before anything is written
+    DbLocation location = db.none() ? null : db.location();
+    SoloHistory history =
+        location == null
+            ? SoloHistory.NONE
+            : folder ->
+                SoloLookup.forRunFolder(location, folder)
+                    .map(
+                        f ->
+                            new SoloHistory.Solo(
+                                f.burstMBps(),
+                                "run "
+                                    + f.runId()
+                                    + (f.runFolder() == null ? "" : " (" + f.runFolder() + ")")))
+                    .orElse(null);
+    Map<String, Object> shared = sharedParts(targets);
+    AtomicBoolean stop = Signals.installStopFlag();
+    GroupProgress progress = new GroupProgress(out, LiveProgress.stdoutIsTerminal(), names);
+    GroupRun.Result r = new GroupRun(params, members, shared, history, progress, stop).run();
+    report(r, names, progress);
+    return exitCode(r, names);
+  }
+
+  /** What the targets share in sysfs; null when it cannot be told (never fails the group). */
+  private static Map<String, Object> sharedParts(List<String> targets) {
+    try {
+      SharedParts s = DeviceResolver.system().sharedBy(targets);
+      return s.toJsonMap();
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  private void report(GroupRun.Result r, List<String> names, GroupProgress progress)
+      throws IOException {
+    out.println();
+    Map<String, String> analyses = progress.analyses();
+    for (int i = 0; i < r.members().size(); i++) {
+      MemberResult m = r.members().get(i);
+      String name = names.get(i);
+      out.println(
+          name
+              + ": "
+              + verb(m.status())
+              + " "
+              + Units.decimalBytes(m.bytes())
+              + " in "
+              + Durations.format(m.seconds())
+              + ": average "
+              + Units.rate(m.averageMegabytesPerSecond())
+              + (m.runFolder() == null ? "" : "  (run folder " + m.runFolder() + ")"));
+      if (analyses.containsKey(name)) {
+        out.print(analyses.get(name).indent(2));
+      }
+    }
+    if (r.report() != null) {
+      out.print(r.report().text());
+    }
+    out.println("Group folder: " + r.folder());
+    out.flush();
+    for (MemberResult m : r.members()) {
+      if (m.runFolder() != null && Files.isRegularFile(m.runFolder().resolve("run.json"))) {
+        db.recordQuietly(m.runFolder(), err);
+      }
+    }
+    Path solo = r.folder().resolve(GroupRun.SOLO_FOLDER);
+    if (Files.isDirectory(solo)) {
+      try (var dirs = Files.list(solo)) {
+        for (Path d : dirs.sorted().toList()) {
+          if (Files.isRegularFile(d.resolve("run.json"))) {
+            db.recordQuietly(d, err);
+          }
+        }
+      }
+    }
+  }
+
+  private static String verb(WriteResult.Status s) {
+    return switch (s) {
+      case COMPLETE, RUNNING -> "wrote";
+      case INTERRUPTED -> "interrupted after writing";
+      case FAILED -> "failed after writing";
+    };
+  }
+
+  private int exitCode(GroupRun.Result r, List<String> names) {
+    int code = ExitCodes.OK;
+    for (int i = 0; i < r.members().size(); i++) {
+      MemberResult m = r.members().get(i);
+      if (m.status() == WriteResult.Status.FAILED) {
+        err.println("sustain " + command + ": " + names.get(i) + ": " + m.error());
+        code = ExitCodes.RUN_FAILED;
+      } else if (m.status() == WriteResult.Status.INTERRUPTED && code == ExitCodes.OK) {
+        code = ExitCodes.INTERRUPTED;
+      }
+    }
+    err.flush();
+    return code;
+  }
+}

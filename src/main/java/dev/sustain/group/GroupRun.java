@@ -1,0 +1,310 @@
+package dev.sustain.group;
+
+import dev.sustain.analysis.SharedCeilingDetector;
+import dev.sustain.input.CurveReader;
+import dev.sustain.input.InputFormatException;
+import dev.sustain.report.GroupReport;
+import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
+import dev.sustain.run.WriteResult;
+import dev.sustain.sampling.SampleRow;
+import dev.sustain.unit.UsageException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A group of targets written at once: checks every target first (nothing is written when one is
+ * refused), runs each target's solo pass when asked, then each target's own ordinary run on its own
+ * thread, started together or {@code stagger} apart, while {@link GroupSamples} builds the group's
+ * samples from their rows. A target that fails (full, I/O error, vanished) ends with its own error
+ * in its own run folder; the others go on. At the end: {@code group.json} with every target's
+ * result and solo rate, and the group's {@code analysis.json}.
+ */
+public final class GroupRun {
+
+  /** The group folder's subfolder for the solo passes. */
+  public static final String SOLO_FOLDER = "solo";
+
+  private final GroupParams params;
+  private final List<GroupMember> members;
+  private final GroupObserver observer;
+  private final AtomicBoolean stop;
+  private final SoloHistory history;
+  private final Map<String, Object> shared;
+
+  /**
+   * @param shared what the targets share (from sysfs), as group.json records it, or null
+   * @param history where solo rates come from without a solo pass
+   */
+  public GroupRun(
+      GroupParams params,
+      List<GroupMember> members,
+      Map<String, Object> shared,
+      SoloHistory history,
+      GroupObserver observer,
+      AtomicBoolean stop) {
+    this.params = params;
+    this.members = List.copyOf(members);
+    this.shared = shared;
+    this.history = history == null ? SoloHistory.NONE : history;
+    this.observer = observer;
+    this.stop = stop;
+  }
+
+  /**
+   * The result of a group.
+   *
+   * @param folder the group folder
+   * @param members each target's result, in order
+   * @param status complete when every target completed, failed when one failed, interrupted when
+   *     stopped
+   * @param report the group's analysis (also in analysis.json), or null when there was nothing to
+   *     analyse
+   */
+  public record Result(
+      String groupId,
+      Path folder,
+      List<MemberResult> members,
+      WriteResult.Status status,
+      GroupReport report) {}
+
+  /**
+   * Checks every target, then runs the group. Usage problems are thrown before anything is written.
+   */
+  public Result run() throws IOException {
+    if (members.size() < 2) {
+      throw new UsageException("a group needs two targets or more");
+    }
+    Set<String> names = new HashSet<>();
+    for (GroupMember m : members) {
+      if (!names.add(m.name())) {
+        throw new UsageException("two targets have the name " + m.name());
+      }
+    }
+    for (GroupMember m : members) {
+      m.check().check();
+    }
+    String groupId = RunFolder.newRunId();
+    RunFolder folder = RunFolder.create(params.out(), groupId, params.command() + "-group");
+    GroupJson json = new GroupJson(groupId, params, members, shared, Instant.now());
+    folder.writeJson(GroupJson.GROUP_JSON, json.node());
+    boolean[] soloDone = new boolean[members.size()];
+    if (params.soloSeconds() > 0) {
+      soloPass(folder, json, soloDone);
+      folder.writeJson(GroupJson.GROUP_JSON, json.node());
+    }
+    MemberResult[] results = new MemberResult[members.size()];
+    GroupSamples samples;
+    if (stop.get()) {
+      Arrays.setAll(
+          results,
+          i ->
+              new MemberResult(
+                  null, WriteResult.Status.INTERRUPTED, "interrupted before it began", 0, 0));
+      samples = null;
+    } else {
+      samples = together(folder, results);
+    }
+    for (int i = 0; i < members.size(); i++) {
+      GroupMember m = members.get(i);
+      json.result(i, results[i]);
+      if (samples != null) {
+        json.start(i, samples.startSeconds(i));
+      }
+      if (results[i].runFolder() != null) {
+        GroupJson.markMember(results[i].runFolder(), groupId, m.name(), "member");
+      }
+      if (!soloDone[i]) {
+        SoloHistory.Solo s =
+            results[i].runFolder() == null ? null : history.find(results[i].runFolder());
+        if (s != null) {
+          json.solo(i, s.megabytesPerSecond(), "history", s.from());
+        }
+      }
+    }
+    WriteResult.Status status = status(results);
+    json.finish(status, Instant.now());
+    folder.writeJson(GroupJson.GROUP_JSON, json.node());
+    GroupReport report = null;
+    try {
+      report = GroupReport.load(folder.dir());
+      folder.writeJson(RunFolder.ANALYSIS_JSON, report.toJson());
+    } catch (InputFormatException e) {
+      // nothing written together (every target failed at once): no analysis
+    }
+    return new Result(groupId, folder.dir(), List.of(results), status, report);
+  }
+
+  private static WriteResult.Status status(MemberResult[] results) {
+    WriteResult.Status status = WriteResult.Status.COMPLETE;
+    for (MemberResult r : results) {
+      if (r.status() == WriteResult.Status.FAILED) {
+        return WriteResult.Status.FAILED;
+      }
+      if (r.status() == WriteResult.Status.INTERRUPTED) {
+        status = WriteResult.Status.INTERRUPTED;
+      }
+    }
+    return status;
+  }
+
+  /** Each target alone, one after another, for what it writes without the others. */
+  private void soloPass(RunFolder folder, GroupJson json, boolean[] done) throws IOException {
+    for (int i = 0; i < members.size() && !stop.get(); i++) {
+      GroupMember m = members.get(i);
+      observer.soloPass(m.name());
+      Path dir = folder.dir().resolve(SOLO_FOLDER).resolve(m.name());
+      MemberResult r = runMember(m.solo(), dir, memberObserver(i, null, null));
+      observer.finished(m.name(), r);
+      if (r.runFolder() != null) {
+        GroupJson.markMember(
+            r.runFolder(), json.node().path("group_id").asText(), m.name(), "solo");
+      }
+      double rate = soloRate(dir);
+      if (r.status() != WriteResult.Status.INTERRUPTED && Double.isFinite(rate)) {
+        json.solo(i, rate, "solo-first", SOLO_FOLDER + "/" + m.name());
+        done[i] = true;
+      }
+    }
+  }
+
+  private static double soloRate(Path runFolder) {
+    try {
+      return SharedCeilingDetector.soloRateMBps(
+          CurveReader.readRunFolder(runFolder).series().writeMBpsArray());
+    } catch (InputFormatException e) {
+      return Double.NaN;
+    }
+  }
+
+  /**
+   * Every target on its own thread: each sets up at once, waits at the {@link StartLine}, then
+   * writes at its turn. Returns when all have ended.
+   */
+  private GroupSamples together(RunFolder folder, MemberResult[] results) throws IOException {
+    int n = members.size();
+    List<String> names = new ArrayList<>();
+    for (GroupMember m : members) {
+      names.add(m.name());
+    }
+    observer.together();
+    GroupSamples samples =
+        new GroupSamples(folder.samplesCsv(), names, params.intervalNanos(), observer::groupRow);
+    StartLine[] line = new StartLine[1];
+    line[0] =
+        new StartLine(
+            n,
+            params.staggerNanos(),
+            stop,
+            zero -> {
+              long[] turns = new long[n];
+              for (int i = 0; i < n; i++) {
+                turns[i] = line[0].turnNanos(zero, i);
+              }
+              samples.open(zero, turns);
+            });
+    Thread[] threads = new Thread[n];
+    for (int i = 0; i < n; i++) {
+      int index = i;
+      GroupMember m = members.get(i);
+      Path dir = folder.dir().resolve(m.name());
+      threads[i] =
+          new Thread(
+              () -> {
+                MemberResult r =
+                    new MemberResult(
+                        null, WriteResult.Status.INTERRUPTED, "interrupted before it began", 0, 0);
+                try {
+                  r = runMember(m.run(), dir, memberObserver(index, samples, line[0]));
+                } finally {
+                  results[index] = r;
+                  line[0].leave(index);
+                  samples.ended(index);
+                  observer.finished(m.name(), r);
+                }
+              },
+              "sustain-group-" + m.name());
+      threads[i].start();
+    }
+    for (Thread t : threads) {
+      joinUninterruptibly(t);
+    }
+    samples.close();
+    return samples;
+  }
+
+  /** One target's run; a refusal or an error that ends it before it began becomes its result. */
+  private MemberResult runMember(GroupMember.Run run, Path dir, RunObserver memberObserver) {
+    try {
+      MemberResult r = run.run(dir, memberObserver, stop);
+      return r != null ? r : MemberResult.failedToStart(dir, "the run gave no result");
+    } catch (IOException | RuntimeException e) {
+      return MemberResult.failedToStart(
+          java.nio.file.Files.isDirectory(dir) ? dir : null,
+          e.getMessage() == null ? e.toString() : e.getMessage());
+    }
+  }
+
+  private static void joinUninterruptibly(Thread t) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        t.join();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Forwards one target's run to the group's observer and, when given, the group's samples; holds
+   * it at the start line, when given, once it is ready to write.
+   */
+  private RunObserver memberObserver(int i, GroupSamples samples, StartLine line) {
+    String name = members.get(i).name();
+    return new RunObserver() {
+      @Override
+      public void warning(String message) {
+        observer.warning(name, message);
+      }
+
+      @Override
+      public void started(RunInfo info) {
+        observer.started(name, info);
+        if (line != null) {
+          line.arrive(i);
+        }
+      }
+
+      @Override
+      public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
+        if (samples != null) {
+          samples.row(
+              i,
+              System.nanoTime(),
+              row.intervalSeconds(),
+              row.bytes(),
+              dev.sustain.sampling.SamplesCsv.WRITE.equals(row.phase()));
+        }
+        observer.sample(name, row, totalBytes, elapsedSeconds);
+      }
+
+      @Override
+      public void analysed(String text) {
+        observer.analysed(name, text);
+      }
+    };
+  }
+}

@@ -1,0 +1,204 @@
+package dev.sustain.input;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Reads a group folder ({@code write T1 T2 ...}): {@code group.json} and the group's {@code
+ * samples.csv} (columns found by name: {@code time_s}, {@code <name>_MBps} per target; an empty
+ * cell is a target that was not writing). The targets' own run folders are ordinary run folders,
+ * read by {@link CurveReader}. A group still running (or killed) reads as far as it got. Immutable.
+ *
+ * @param dir the group folder
+ * @param json group.json as it is (for what the reader does not model: params, shared parts)
+ * @param command {@code write} or {@code fill}
+ * @param status running, complete, interrupted or failed
+ * @param intervalSeconds the group's interval
+ * @param targets each target, in column order
+ * @param timeSeconds the end of each of the group's intervals
+ * @param rateMBps {@code [target][interval]}, NaN where a target was not writing
+ */
+public record GroupFolder(
+    Path dir,
+    JsonNode json,
+    String command,
+    String status,
+    double intervalSeconds,
+    List<Target> targets,
+    double[] timeSeconds,
+    double[][] rateMBps) {
+
+  public static final String GROUP_JSON = "group.json";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * One target as group.json tells it.
+   *
+   * @param folder its run folder (absolute)
+   * @param startSeconds its start on the group's clock, NaN when unknown
+   * @param soloMBps what it wrote alone, NaN when unknown
+   * @param soloSource {@code solo-first}, {@code history}, or null
+   * @param soloFrom the solo pass's folder or the history run it came from, or null
+   */
+  public record Target(
+      String name,
+      String target,
+      Path folder,
+      double startSeconds,
+      String status,
+      String error,
+      long bytes,
+      double seconds,
+      double soloMBps,
+      String soloSource,
+      String soloFrom) {}
+
+  /** True for a folder holding group.json. */
+  public static boolean isGroupFolder(Path p) {
+    return Files.isDirectory(p) && Files.isRegularFile(p.resolve(GROUP_JSON));
+  }
+
+  /**
+   * Reads the group folder.
+   *
+   * @throws InputFormatException when group.json or samples.csv is missing or malformed
+   */
+  public static GroupFolder read(Path dir) {
+    Path file = dir.resolve(GROUP_JSON);
+    JsonNode root;
+    try {
+      root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (JsonProcessingException e) {
+      long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+      throw new InputFormatException(file, line, "not valid JSON: " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new InputFormatException(file, 0, "cannot be read: " + e.getMessage());
+    }
+    if (!"group".equals(root.path("kind").asText())) {
+      throw new InputFormatException(file, 0, "not a group's group.json (no \"kind\": \"group\")");
+    }
+    List<Target> targets = new ArrayList<>();
+    for (JsonNode t : root.path("targets")) {
+      String name = t.path("name").asText("");
+      if (name.isEmpty()) {
+        throw new InputFormatException(file, 0, "a target without a name");
+      }
+      targets.add(
+          new Target(
+              name,
+              t.path("target").asText(""),
+              dir.resolve(t.path("folder").asText(name)),
+              number(t.get("start_s")),
+              t.path("status").asText(""),
+              t.path("error").isTextual() ? t.path("error").asText() : null,
+              t.path("bytes").asLong(0),
+              t.path("seconds").asDouble(0),
+              number(t.get("solo_MBps")),
+              t.path("solo_source").isTextual() ? t.path("solo_source").asText() : null,
+              t.path("solo_from").isTextual() ? t.path("solo_from").asText() : null));
+    }
+    if (targets.isEmpty()) {
+      throw new InputFormatException(file, 0, "no targets");
+    }
+    double interval = root.path("params").path("interval_s").asDouble(1);
+    Samples s = readSamples(dir.resolve("samples.csv"), targets);
+    return new GroupFolder(
+        dir,
+        root,
+        root.path("command").asText("write"),
+        root.path("status").asText(""),
+        interval > 0 ? interval : 1,
+        targets,
+        s.time(),
+        s.rate());
+  }
+
+  private record Samples(double[] time, double[][] rate) {}
+
+  private static Samples readSamples(Path csv, List<Target> targets) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new InputFormatException(csv, 0, "cannot be read: " + e.getMessage());
+    }
+    if (lines.isEmpty()) {
+      throw new InputFormatException(csv, 0, "empty: no header");
+    }
+    List<String> header = Arrays.asList(lines.getFirst().strip().split(",", -1));
+    int timeColumn = header.indexOf("time_s");
+    if (timeColumn < 0) {
+      throw new InputFormatException(csv, 1, "no time_s column");
+    }
+    int[] columns = new int[targets.size()];
+    for (int i = 0; i < columns.length; i++) {
+      columns[i] = header.indexOf(targets.get(i).name() + "_MBps");
+      if (columns[i] < 0) {
+        throw new InputFormatException(
+            csv, 1, "no column " + targets.get(i).name() + "_MBps for a target of group.json");
+      }
+    }
+    int n = 0;
+    double[] time = new double[Math.max(0, lines.size() - 1)];
+    double[][] rate = new double[targets.size()][time.length];
+    for (int l = 1; l < lines.size(); l++) {
+      String line = lines.get(l);
+      if (line.isBlank()) {
+        continue;
+      }
+      String[] cells = line.split(",", -1);
+      if (cells.length < header.size()) {
+        if (l == lines.size() - 1) {
+          break; // a last line cut short by a kill: the rows before it stand
+        }
+        throw new InputFormatException(csv, l + 1, "fewer cells than the header has columns");
+      }
+      try {
+        time[n] = Double.parseDouble(cells[timeColumn]);
+        for (int i = 0; i < columns.length; i++) {
+          String c = cells[columns[i]].strip();
+          rate[i][n] = c.isEmpty() ? Double.NaN : Double.parseDouble(c);
+        }
+      } catch (NumberFormatException e) {
+        throw new InputFormatException(csv, l + 1, "not a number: " + e.getMessage());
+      }
+      n++;
+    }
+    for (int i = 0; i < rate.length; i++) {
+      rate[i] = Arrays.copyOf(rate[i], n);
+    }
+    return new Samples(Arrays.copyOf(time, n), rate);
+  }
+
+  private static double number(JsonNode n) {
+    return n != null && n.isNumber() ? n.asDouble() : Double.NaN;
+  }
+
+  /** The names of the targets, in column order. */
+  public List<String> names() {
+    return targets.stream().map(Target::name).toList();
+  }
+
+  @Override
+  public double[] timeSeconds() {
+    return timeSeconds.clone();
+  }
+
+  @Override
+  public double[][] rateMBps() {
+    double[][] copy = new double[rateMBps.length][];
+    for (int i = 0; i < copy.length; i++) {
+      copy[i] = rateMBps[i].clone();
+    }
+    return copy;
+  }
+}

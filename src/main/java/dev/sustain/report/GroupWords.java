@@ -1,0 +1,168 @@
+package dev.sustain.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.analysis.GroupVerdict;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The group's verdict in words, from the findings: the shared ceiling with its evidence ("the four
+ * targets share a ceiling of 920 MB/s (sum held within 5% while each ran at 60-70% of its solo
+ * rate): a hub, controller or shared link"), or why there is none, the targets that drag, and what
+ * sysfs says they share. Stateless.
+ */
+final class GroupWords {
+
+  private static final String[] COUNT = {
+    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"
+  };
+
+  private GroupWords() {}
+
+  static List<String> evidence(GroupReport r) {
+    GroupVerdict v = r.verdict();
+    List<String> out = new ArrayList<>();
+    int n = r.curves().targets();
+    String all = n == 2 ? "the two targets" : "the " + count(n) + " targets";
+    switch (v.reason()) {
+      case HELD_BELOW_SOLO -> out.add(ceilingBelowSolo(r, v, all));
+      case HELD_AND_TRADED ->
+          out.add(
+              all
+                  + " share a ceiling of "
+                  + Units.rate(v.ceilingMBps())
+                  + " (sum held within "
+                  + percent(v.sumHeldWithin())
+                  + " while their rates traded against each other: the sum varied "
+                  + Units.fixed(1 / Math.max(v.varianceRatio(), 1e-3), 0)
+                  + "x less than they did; no solo rates to compare with): "
+                  + partWords(r, v.ceilingMBps()));
+      case AT_SOLO_RATES ->
+          out.add(
+              "no shared ceiling: each target wrote at "
+                  + band(v, false)
+                  + " of its solo rate while they wrote together (sum "
+                  + Units.rate(v.sumMBps())
+                  + "), so each is limited on its own");
+      case SUM_NOT_FLAT ->
+          out.add(
+              "no shared ceiling: the sum of their rates never held within 5% for long enough"
+                  + " (a shared limit holds the sum flat)");
+      case TOO_SHORT ->
+          out.add(
+              "too short to tell: the targets wrote together for less than the 6 intervals a"
+                  + " shared ceiling needs");
+      case NO_SOLO_RATES ->
+          out.add(
+              "the sum held at "
+                  + Units.rate(v.sumMBps())
+                  + ", but without solo rates a shared ceiling cannot be told from drives limited"
+                  + " on their own: run with --solo-first, or write each drive alone once so its"
+                  + " history knows it");
+      case ONE_TARGET -> out.add("one target: nothing is shared");
+    }
+    for (GroupVerdict.Share s : v.shares()) {
+      if (v.reason() == GroupVerdict.Reason.HELD_BELOW_SOLO && !s.belowSolo() && s.ofSolo() > 0) {
+        out.add(
+            s.name()
+                + " kept "
+                + Math.round(s.ofSolo() * 100)
+                + "%"
+                + " of its solo rate ("
+                + Units.rate(s.medianMBps())
+                + "): it needs less than an even share, so the others split the rest");
+      }
+    }
+    for (GroupVerdict.Drag d : v.drags()) {
+      out.add(
+          d.name()
+              + " drags the others: when it "
+              + (d.stall()
+                  ? "stalled"
+                  : "fell from " + Units.rate(d.beforeMBps()) + " to " + Units.rate(d.afterMBps()))
+              + " at "
+              + Durations.format(d.atSeconds())
+              + ", the others rose from "
+              + Units.rate(d.othersBeforeMBps())
+              + " to "
+              + Units.rate(d.othersAfterMBps())
+              + ": they take what it gives up, so they share a limit with it");
+    }
+    JsonNode shared = r.shared();
+    boolean named = v.shared() && shared.path("parts").size() > 0; // the ceiling's sentence has it
+    if (!named && shared.isObject() && shared.path("summary").isTextual()) {
+      out.add("in sysfs: " + shared.path("summary").asText());
+    }
+    return out;
+  }
+
+  private static String ceilingBelowSolo(GroupReport r, GroupVerdict v, String all) {
+    long held = v.shares().stream().filter(GroupVerdict.Share::belowSolo).count();
+    String who;
+    if (held == v.shares().size()) {
+      who = v.shares().size() == 2 ? "both ran" : "each ran";
+    } else {
+      List<String> names =
+          v.shares().stream().filter(GroupVerdict.Share::belowSolo).map(s -> s.name()).toList();
+      who = String.join(" and ", names) + " ran";
+    }
+    return all
+        + " share a ceiling of "
+        + Units.rate(v.ceilingMBps())
+        + " (sum held within "
+        + percent(v.sumHeldWithin())
+        + " while "
+        + who
+        + " at "
+        + band(v, true)
+        + " of "
+        + (held == 1 ? "its" : "their")
+        + " solo rate): "
+        + partWords(r, v.ceilingMBps());
+  }
+
+  /** "a hub, controller or shared link", naming the part sysfs shows when there is one. */
+  private static String partWords(GroupReport r, double ceilingMBps) {
+    JsonNode parts = r.shared().path("parts");
+    String base = "a hub, controller or shared link";
+    if (!parts.isArray() || parts.isEmpty()) {
+      return base;
+    }
+    JsonNode closest = parts.get(0);
+    String text = base + "; they share " + closest.path("description").asText();
+    JsonNode ceiling = closest.path("ceiling_MBps");
+    if (ceiling.isNumber() && Math.abs(ceiling.asDouble() - ceilingMBps) <= 0.1 * ceilingMBps) {
+      text += ", whose practical ceiling is about " + Units.rate(ceiling.asDouble());
+    }
+    return text;
+  }
+
+  /** The range of the targets' share of their solo rates, e.g. {@code 60-70%}. */
+  private static String band(GroupVerdict v, boolean onlyHeld) {
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (GroupVerdict.Share s : v.shares()) {
+      if (Double.isFinite(s.ofSolo()) && (!onlyHeld || s.belowSolo())) {
+        lo = Math.min(lo, s.ofSolo());
+        hi = Math.max(hi, s.ofSolo());
+      }
+    }
+    if (!Double.isFinite(lo)) {
+      return "an unknown share";
+    }
+    long a = Math.round(lo * 100);
+    long b = Math.round(hi * 100);
+    return a == b ? a + "%" : a + "-" + b + "%";
+  }
+
+  /** A fraction as a whole percent, at least 1% (within 0.3% reads "within 1%"). */
+  private static String percent(double fraction) {
+    return Math.max(1, Math.round(Math.ceil(fraction * 100 - 1e-9))) + "%";
+  }
+
+  private static String count(int n) {
+    return n < COUNT.length ? COUNT[n] : Integer.toString(n);
+  }
+}

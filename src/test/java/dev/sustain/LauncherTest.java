@@ -1,0 +1,99 @@
+package dev.sustain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The clone's launcher (bin/java.sh, used by bin/sustain and bin/test) probes for a JDK once and
+ * remembers it: later starts run no probe, and a change of SUSTAIN_JAVA, or a remembered java that
+ * is gone, makes it probe again. Fake JDKs without a release file count their probes.
+ */
+class LauncherTest {
+
+  @TempDir Path dir;
+  private Path javaSh;
+
+  @BeforeEach
+  void findTheScript() {
+    javaSh = Path.of(System.getProperty("sustain.projectDir", "."), "bin", "java.sh");
+    assumeTrue(Files.isRegularFile(javaSh), "bin/java.sh not found from " + javaSh);
+    assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "no bash");
+  }
+
+  /** A "JDK" whose java says it is version 25 and logs each time it is asked. */
+  private Path fakeJdk(String name) throws Exception {
+    Path bin = Files.createDirectories(dir.resolve(name).resolve("bin"));
+    Path java = bin.resolve("java");
+    Files.writeString(
+        java,
+        "#!/bin/sh\necho probed >> '"
+            + dir.resolve(name + ".log")
+            + "'\necho '    java.specification.version = 25' >&2\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return java;
+  }
+
+  private int probes(String name) throws Exception {
+    Path log = dir.resolve(name + ".log");
+    return Files.exists(log) ? Files.readAllLines(log).size() : 0;
+  }
+
+  /** Runs require_java as the launcher does and returns the java it chose. */
+  private String requireJava(Path sustainJava) throws Exception {
+    String[] result = run(sustainJava);
+    assertThat(result[0]).as(result[1]).isEqualTo("0");
+    return result[1];
+  }
+
+  /** Exit code and output of require_java. */
+  private String[] run(Path sustainJava) throws Exception {
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            "/bin/bash",
+            "-c",
+            "here='" + dir + "'; . '" + javaSh + "'; require_java; echo \"$java_bin\"");
+    pb.environment().put("SUSTAIN_JAVA", sustainJava.toString());
+    pb.environment().put("SUSTAIN_JAVA_CACHE", dir.resolve("java.path").toString());
+    pb.environment().remove("JAVA_HOME");
+    pb.redirectErrorStream(true);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes()).strip();
+    return new String[] {Integer.toString(p.waitFor()), out};
+  }
+
+  @Test
+  void theJdkIsProbedOnceAndRemembered() throws Exception {
+    Path a = fakeJdk("a");
+    for (int start = 0; start < 3; start++) {
+      assertThat(requireJava(a)).isEqualTo(a.toString());
+    }
+    assertThat(probes("a")).as("three starts, one probe").isEqualTo(1);
+    assertThat(Files.readAllLines(dir.resolve("java.path")))
+        .isEqualTo(List.of("SUSTAIN_JAVA=" + a + " JAVA_HOME=", a.toString()));
+
+    // Another SUSTAIN_JAVA is noticed: probed, then remembered in its turn.
+    Path b = fakeJdk("b");
+    assertThat(requireJava(b)).isEqualTo(b.toString());
+    assertThat(requireJava(b)).isEqualTo(b.toString());
+    assertThat(probes("b")).isEqualTo(1);
+
+    // The remembered java is gone: the launcher does not run it, it probes again and finds another
+    // JDK 25 on this machine, or says that there is none.
+    Files.delete(b);
+    String[] gone = run(b);
+    assertThat(gone[1]).isNotEqualTo(b.toString());
+    if (gone[0].equals("0")) {
+      assertThat(Files.readAllLines(dir.resolve("java.path")).get(1)).isEqualTo(gone[1]);
+    } else {
+      assertThat(gone[1]).contains("no JDK 25 or newer found");
+    }
+  }
+}

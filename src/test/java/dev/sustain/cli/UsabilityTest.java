@@ -1,0 +1,277 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** What a new user meets first: mistyped commands and options, sizes, the words of the summary. */
+class UsabilityTest {
+
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @CsvSource({"wrte, write", "analyse, analyze", "compar, compare", "hisotry, history"})
+  void aMistypedCommandGetsTheNearestCommand(String typed, String meant) {
+    Cli.Result r = Cli.run(typed, "x");
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err().strip())
+        .startsWith("sustain: unknown command '" + typed + "'; did you mean " + meant)
+        .doesNotContain("Unmatched")
+        .hasLineCount(1);
+  }
+
+  @Test
+  void aWordNothingLikeACommandGetsNoGuess() {
+    Cli.Result r = Cli.run("xyzzy");
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err().strip())
+        .isEqualTo("sustain: unknown command 'xyzzy' (see 'sustain --help')");
+  }
+
+  @Test
+  void aMistypedOptionNamesTheSubcommandAndTheNearestOption() {
+    Cli.Result r = Cli.run("write", "--sise", "1GiB", dir.toString());
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err().strip())
+        .isEqualTo("sustain write: unknown option '--sise'; did you mean --size?");
+    Cli.Result h = Cli.run("history", "--drve", "x");
+    assertThat(h.err().strip())
+        .isEqualTo("sustain history: unknown option '--drve'; did you mean --drive?");
+  }
+
+  @Test
+  void everyOptionErrorNamesItsSubcommand() {
+    Cli.Result r = Cli.run("write", dir.toString(), "--qd", "many");
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err()).startsWith("sustain write: ").contains("--qd");
+    Cli.Result a = Cli.run("analyze");
+    assertThat(a.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(a.err()).startsWith("sustain analyze: ");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"1G, 1GiB, 1GB", "500M, 500MiB, 500MB", "2t, 2TiB, 2TB", "64k, 64KiB, 64kB"})
+  void aOneLetterSizeIsRefusedWithTheTwoExactSpellings(String given, String binary, String dec)
+      throws Exception {
+    Cli.Result r = Cli.run("write", dir.toString(), "--size", given);
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err().strip())
+        .startsWith("sustain write: ")
+        .contains("'" + given + "' is ambiguous: write " + binary + " (")
+        .contains(" or " + dec + " (")
+        .hasLineCount(1);
+    try (var left = Files.list(dir)) {
+      assertThat(left).as("nothing is written for bad input").isEmpty();
+    }
+  }
+
+  @Test
+  void aRoundedSizeIsSaidWithWhatItBecame() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "1gb",
+            "--engine",
+            "null",
+            "--out",
+            dir.resolve("run").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    // 10^9 is not a whole number of 4 KiB blocks (verifiable data): 244141 blocks are written.
+    assertThat(r.out())
+        .contains(
+            "note: --size 1000000000 B (1.0 GB) is rounded up to 1000001536 B (1.0 GB), a whole"
+                + " number of 4 KiB blocks");
+    Cli.Result exact =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "1GiB",
+            "--engine",
+            "null",
+            "--out",
+            dir.resolve("run2").toString());
+    assertThat(exact.exitCode()).as(exact.err()).isZero();
+    assertThat(exact.out()).doesNotContain("rounded");
+  }
+
+  @Test
+  void oneIntervalIsSingular() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "4MiB",
+            "--engine",
+            "null",
+            "--out",
+            dir.resolve("run").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains(" over 1 interval\n").doesNotContain("1 intervals");
+  }
+
+  @Test
+  void writeJsonPrintsTheResultAndTheAnalysisAsOneObject() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "24MiB",
+            "--interval",
+            "100ms",
+            "--expect",
+            "1MB/s",
+            "--json",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    var doc = dev.sustain.run.RunFolder.JSON.readTree(r.out());
+    assertThat(doc.at("/result/status").asText()).isEqualTo("complete");
+    assertThat(doc.at("/result/bytes").asLong()).isEqualTo(24L << 20);
+    assertThat(doc.at("/run_folder").asText()).isEqualTo(out.toString());
+    assertThat(doc.at("/analysis/shape").isTextual()).isTrue();
+    assertThat(doc.at("/analysis/burst_MBps").isNumber()).isTrue();
+    assertThat(doc.at("/expectation/points").size()).isEqualTo(4);
+    // People's words went to stderr, so stdout is nothing but the JSON.
+    assertThat(r.err()).contains("Wrote 25.2 MB (24 MiB)");
+    assertThat(r.out()).doesNotContain("Wrote");
+  }
+
+  @Test
+  void untilFloorSaysWhatItWritesAtMostAndThatTheFloorWasNotReached() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--until",
+            "floor",
+            "--size",
+            "16MiB",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains("note: --until floor: writing until the rate holds within ±10% for 1m 00s")
+        .contains("at most 16.8 MB (--size)")
+        .contains("note: --until floor: the floor was NOT reached")
+        .contains("it wrote all it was allowed (16.8 MB)");
+    var json = dev.sustain.run.RunFolder.JSON.readTree(out.resolve("run.json").toFile());
+    assertThat(json.at("/result/floor_reached").isBoolean()).isTrue();
+    assertThat(json.at("/result/floor_reached").asBoolean()).isFalse();
+
+    // Without --size the most it writes is the free space less the margin, and it says so.
+    Cli.Result plan =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--until",
+            "floor",
+            "--engine",
+            "null",
+            "--time",
+            "1s",
+            "--out",
+            dir.resolve("plan").toString());
+    assertThat(plan.exitCode()).as(plan.err()).isZero();
+    assertThat(plan.out()).contains("for at most 1.00s");
+  }
+
+  @Test
+  void memoryIsCalledMemoryNotADrive() throws Exception {
+    Path shm = Path.of("/dev/shm");
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(shm) && "tmpfs".equals(Files.getFileStore(shm).type()),
+        "/dev/shm is not a tmpfs here");
+    Cli.Result info = Cli.run("info", shm.toString());
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    assertThat(info.out())
+        .startsWith("/dev/shm  ->  memory (tmpfs mounted on /dev/shm), not a drive")
+        .contains("a write here measures memory and the CPU");
+    Cli.Result json = Cli.run("info", shm.toString(), "--json");
+    var doc = dev.sustain.run.RunFolder.JSON.readTree(json.out());
+    assertThat(doc.get("memory").asBoolean()).isTrue();
+    assertThat(doc.at("/filesystem/type").asText()).isEqualTo("tmpfs");
+    assertThat(doc.get("device").isNull()).isTrue();
+  }
+
+  @Test
+  void generateCompletionPrintsAScriptThatCompletesCommandsAndOptions() throws Exception {
+    Cli.Result r = Cli.run("generate-completion");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("complete -F _complete_sustain").contains("--size");
+    Path script = dir.resolve("sustain-completion.bash");
+    Files.writeString(script, r.out());
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isExecutable(Path.of("/bin/bash")), "no bash to run the completion in");
+    assertThat(complete(script, "sustain wr")).isEqualTo("write");
+    assertThat(complete(script, "sustain write --si")).isEqualTo("--size");
+    assertThat(complete(script, "sustain history --dr")).isEqualTo("--drive");
+  }
+
+  /** What bash completes the last word of {@code line} to, with the generated script. */
+  private static String complete(Path script, String line) throws Exception {
+    String words = line + (line.endsWith(" ") ? "''" : "");
+    String program =
+        "source '"
+            + script
+            + "'; COMP_WORDS=("
+            + words
+            + "); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMP_LINE='"
+            + line
+            + "'; _complete_sustain 2>/dev/null; echo \"${COMPREPLY[*]}\"";
+    Process p = new ProcessBuilder("/bin/bash", "-c", program).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes()).strip();
+    assertThat(p.waitFor()).as(out).isZero();
+    return out;
+  }
+
+  @Test
+  void aManualPagePerCommandFromThePicocliModel() throws Exception {
+    Path man = dir.resolve("man");
+    Cli.Result r = Cli.run("gen-manpage", "-d", man.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    for (String c :
+        java.util.List.of(
+            "sustain",
+            "sustain-write",
+            "sustain-analyze",
+            "sustain-report",
+            "sustain-compare",
+            "sustain-history",
+            "sustain-info",
+            "sustain-verify",
+            "sustain-read",
+            "sustain-sweep",
+            "sustain-fill",
+            "sustain-copy",
+            "sustain-dataset",
+            "sustain-clean",
+            "sustain-trim",
+            "sustain-generate-completion")) {
+      assertThat(man.resolve(c + ".adoc")).as(c).exists();
+    }
+    assertThat(Files.readString(man.resolve("sustain-write.adoc")))
+        .contains("= sustain-write(1)")
+        .contains("*--size*=_SIZE_")
+        .contains("*--json*");
+    // Hidden from users: the page generator itself is not in the top command's help.
+    assertThat(Cli.run("--help").out())
+        .contains("generate-completion")
+        .doesNotContain("gen-manpage");
+  }
+}
