@@ -90,17 +90,15 @@ public final class Explanation {
       case UNDETERMINED -> {
         Findings.Undetermined u = f.undetermined();
         e.add(
-            "Wrote "
+            "No lasting drop in the "
+                + Durations.format(u.judgedSeconds())
+                + " of writing after the start ("
                 + gb(a.totalGB())
-                + " in "
-                + Durations.format(a.durationSeconds())
                 + " at "
                 + Units.rate(a.burstMBps())
-                + " without a lasting drop: "
-                + Durations.format(u.judgedSeconds())
-                + " of writing cannot tell a shape (it takes "
+                + "): a shape takes "
                 + Durations.format(u.neededSeconds())
-                + ").");
+                + " to tell.");
         e.add(noCliff(a));
       }
       case CACHE_CLIFF -> {
