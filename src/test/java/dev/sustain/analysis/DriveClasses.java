@@ -1,5 +1,6 @@
 package dev.sustain.analysis;
 
+import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.meanOver;
 import static dev.sustain.analysis.DriveCurves.plan;
@@ -11,7 +12,6 @@ import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.analysis.DriveCurves.Truth;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
 
@@ -25,10 +25,6 @@ import java.util.function.DoubleUnaryOperator;
 public final class DriveClasses {
 
   private DriveClasses() {}
-
-  private static String f(String format, Object... args) {
-    return String.format(Locale.ROOT, format, args);
-  }
 
   /** A cache cliff with {@code between} folding stages (0, 1 or 2) before the floor. */
   public static Made cliff(SplittableRandom r, int between) {

@@ -204,6 +204,11 @@ public final class DriveCurves {
     return sum / steps;
   }
 
+  /** A locale-proof description for messages. */
+  static String f(String format, Object... args) {
+    return String.format(java.util.Locale.ROOT, format, args);
+  }
+
   static double logUniform(SplittableRandom r, double lo, double hi) {
     return Math.exp(r.nextDouble(Math.log(lo), Math.log(hi)));
   }
