@@ -122,8 +122,9 @@ final class Curve {
    * The first sample after the start-up ramp: leading intervals that begin within {@link
    * Thresholds#STARTUP_MAX_SECONDS} and write less than {@link Thresholds#DROP_FRACTION} of the
    * level that follows (the median of the next ten intervals). A ramp only rises: it ends with the
-   * first interval that wrote half that level (the queue is full from then on, and a zero after it
-   * is a stall). At least one sample stays.
+   * first interval that wrote half that level (the queue is full from then on), and an empty
+   * interval after one that wrote something is a stall, not the ramp (the first completions had
+   * come). At least one sample stays.
    */
   private int rampEnd() {
     double origin = s.startSeconds(0);
@@ -139,7 +140,12 @@ final class Curve {
       reference = Arrays.stream(r).max().orElse(0);
     }
     int end = 0;
+    boolean wrote = false;
     while (end < Math.min(k, n - 1) && r[end] < Thresholds.DROP_FRACTION * reference) {
+      if (wrote && s.bytes(end) == 0) {
+        break; // requests were completing: an empty interval now is a stall
+      }
+      wrote |= s.bytes(end) > 0;
       end++;
       if (r[end - 1] >= 0.5 * reference) {
         break;
