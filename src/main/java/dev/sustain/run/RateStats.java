@@ -18,6 +18,31 @@ public record RateStats(int intervals, double minMBps, double medianMBps, double
         + dev.sustain.unit.Units.rate(maxMBps);
   }
 
+  /**
+   * The statistics of a samples.csv's write rows (the flush's rows are not intervals of writing),
+   * read back so that nothing in memory grows with the length of the run.
+   */
+  public static RateStats ofWriteRows(java.nio.file.Path samplesCsv) throws java.io.IOException {
+    double[] rates = new double[1024];
+    int n = 0;
+    try (dev.sustain.sampling.SamplesCsv.Reader r =
+        dev.sustain.sampling.SamplesCsv.Reader.open(samplesCsv)) {
+      int rate = r.column("write_MBps");
+      dev.sustain.sampling.SamplesCsv.Row row;
+      while ((row = r.next(dev.sustain.sampling.SamplesCsv.WRITE::equals)) != null) {
+        String cell = row.cell(rate);
+        if (cell.isEmpty()) {
+          continue;
+        }
+        if (n == rates.length) {
+          rates = Arrays.copyOf(rates, n * 2);
+        }
+        rates[n++] = Double.parseDouble(cell);
+      }
+    }
+    return of(rates, n);
+  }
+
   public static RateStats of(double[] ratesMBps, int n) {
     if (n == 0) {
       return new RateStats(0, 0, 0, 0);

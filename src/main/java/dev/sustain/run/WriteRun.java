@@ -456,7 +456,7 @@ public final class WriteRun {
             flushSeconds,
             status,
             error,
-            rateStats(folder),
+            RateStats.ofWriteRows(folder.samplesCsv()),
             null);
     RunJson.finish(runJson, result, ended);
     if ("floor".equals(params.until())) {
@@ -503,29 +503,5 @@ public final class WriteRun {
     Analysis analysis = Analyzer.analyze(curve.series());
     folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
     return new FolderAnalysis(analysis, curve.notes());
-  }
-
-  /**
-   * The per-interval statistics of the write phase (the flush's rows are not intervals of writing),
-   * read back from samples.csv so that nothing in memory grows with the length of the run.
-   */
-  static RateStats rateStats(RunFolder folder) throws IOException {
-    double[] rates = new double[1024];
-    int n = 0;
-    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(folder.samplesCsv())) {
-      int rate = r.column("write_MBps");
-      SamplesCsv.Row row;
-      while ((row = r.next(SamplesCsv.WRITE::equals)) != null) {
-        String cell = row.cell(rate);
-        if (cell.isEmpty()) {
-          continue;
-        }
-        if (n == rates.length) {
-          rates = java.util.Arrays.copyOf(rates, n * 2);
-        }
-        rates[n++] = Double.parseDouble(cell);
-      }
-    }
-    return RateStats.of(rates, n);
   }
 }
