@@ -142,11 +142,16 @@ final class CliffDetector {
         continue;
       }
       int b = q.startIndex();
-      int w = Math.max(1, Math.min(20, Math.min(prev.sampleCount(), q.sampleCount()) / 2));
+      int w =
+          Math.max(
+              1,
+              Math.min(
+                  Thresholds.STEP_MEDIAN_INTERVALS,
+                  Math.min(prev.sampleCount(), q.sampleCount()) / 2));
       double medianBefore = Stats.median(Arrays.copyOfRange(c.r, b - w, b));
       double medianAfter = Stats.median(Arrays.copyOfRange(c.r, b, b + w));
       double inside = Math.max(c.internalDecline(prev), c.internalDecline(q));
-      if (medianBefore - medianAfter >= 0.5 * step
+      if (medianBefore - medianAfter >= Thresholds.STEP_OF_LOCAL_MEDIANS * step
           && step >= Thresholds.STEP_OVER_INSIDE * inside
           && c.differ(prev, q)) {
         return j;
@@ -177,7 +182,7 @@ final class CliffDetector {
    */
   static int stepIndex(Curve c, int b, double high, double low) {
     double middle = 0.5 * (high + low);
-    int w = 3;
+    int w = Thresholds.STEP_PLACE_INTERVALS;
     int best = b;
     int bestScore = -1;
     for (int d = 0; d <= w; d++) {

@@ -135,7 +135,9 @@ final class Curve {
     k = Math.max(1, k);
     double reference;
     if (k < n) {
-      reference = Stats.median(Arrays.copyOfRange(r, k, Math.min(n, k + 10)));
+      reference =
+          Stats.median(
+              Arrays.copyOfRange(r, k, Math.min(n, k + Thresholds.RAMP_REFERENCE_INTERVALS)));
     } else {
       reference = Arrays.stream(r).max().orElse(0);
     }
@@ -147,7 +149,7 @@ final class Curve {
       }
       wrote |= s.bytes(end) > 0;
       end++;
-      if (r[end - 1] >= 0.5 * reference) {
+      if (r[end - 1] >= Thresholds.RAMP_FULL_FRACTION * reference) {
         break;
       }
     }

@@ -38,7 +38,7 @@ final class ErraticDetector {
     if (m == 0) {
       return null;
     }
-    double high = Stats.quantile(java.util.Arrays.copyOf(kept, m), 0.95);
+    double high = Stats.quantile(java.util.Arrays.copyOf(kept, m), Thresholds.HIGH_QUANTILE);
     double highLine = high * c.highLine();
     double lowLine = high * c.dipLine();
     // Swings are counted between change-point segments, not single intervals (a level between

@@ -64,10 +64,8 @@ final class SpinningDiskDetector {
     }
     double lowBefore = z[split] / (double) split;
     double lowAfter = (total - z[split]) / (n - split);
-    // The reference lies a tenth of the way from the old density to the new: a CUSUM drifting up
-    // through the sparse start of the new regime (a rewrite, then half a minute at full speed),
-    // while an isolated early stall dies away.
-    double reference = lowBefore + 0.1 * (lowAfter - lowBefore);
+    // See Thresholds.SMR_CUSUM_REFERENCE.
+    double reference = lowBefore + Thresholds.SMR_CUSUM_REFERENCE * (lowAfter - lowBefore);
     double cusum = 0;
     int excursion = 0;
     for (int i = 0; i < split; i++) {
@@ -82,7 +80,7 @@ final class SpinningDiskDetector {
     while (onset < c.n) {
       int k = onset - from;
       boolean low = z[k + 1] - z[k] == 1;
-      if (low && z[Math.min(n, k + 3)] - z[k + 1] >= 1) {
+      if (low && z[Math.min(n, k + 1 + Thresholds.SMR_FOLLOW_INTERVALS)] - z[k + 1] >= 1) {
         break;
       }
       onset++;

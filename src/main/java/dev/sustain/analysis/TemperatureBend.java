@@ -21,12 +21,6 @@ import java.util.Arrays;
  */
 final class TemperatureBend {
 
-  /** The hinge must cut the squared error of one line by this factor of the noise, at least. */
-  private static final double MIN_F = 25;
-
-  /** Readings on each side of a bend, at least. */
-  private static final int MIN_SIDE = 5;
-
   private TemperatureBend() {}
 
   /** The bend compared with a rate step at {@code stepSeconds}, or null without enough readings. */
@@ -45,7 +39,7 @@ final class TemperatureBend {
         m++;
       }
     }
-    if (m < 2 * MIN_SIDE + 1) {
+    if (m < 2 * Thresholds.BEND_MIN_READINGS + 1) {
       return null;
     }
     t = Arrays.copyOf(t, m);
@@ -74,7 +68,7 @@ final class TemperatureBend {
     Sums sums = new Sums(m, u, su, suu, sy, suy, syy);
     double bestRss = Double.POSITIVE_INFINITY;
     int bestK = -1;
-    for (int k = MIN_SIDE - 1; k < m - MIN_SIDE; k++) {
+    for (int k = Thresholds.BEND_MIN_READINGS - 1; k < m - Thresholds.BEND_MIN_READINGS; k++) {
       double[] fit = sums.hinge(k);
       if (fit != null && fit[3] < bestRss) {
         bestRss = fit[3];
@@ -90,7 +84,9 @@ final class TemperatureBend {
     while (k + 1 < m && t[k + 1] <= stepSeconds) {
       k++;
     }
-    k = Math.max(MIN_SIDE - 1, Math.min(m - MIN_SIDE - 1, k));
+    k =
+        Math.max(
+            Thresholds.BEND_MIN_READINGS - 1, Math.min(m - Thresholds.BEND_MIN_READINGS - 1, k));
     double[] at = sums.hinge(k);
     if (at == null) {
       return null;
@@ -118,7 +114,7 @@ final class TemperatureBend {
             && rise >= Thresholds.MIN_RISE_C
             && before > 0
             && afterSlope <= Thresholds.SLOPE_AFTER_FRACTION * before
-            && f >= MIN_F
+            && f >= Thresholds.BEND_MIN_F
             && spread <= Math.max(Thresholds.SPREAD_MAX_C, Thresholds.SPREAD_OF_RISE * rise);
     return new Findings.TemperatureBend(
         startC, atC, bendSeconds, before * 60, afterSlope * 60, spread, stepSeconds, thermal);

@@ -80,6 +80,12 @@ public final class Thresholds {
    */
   public static final double STARTUP_MAX_SECONDS = 2.0;
 
+  /** The ramp ends with the first interval that wrote this fraction of the level that follows. */
+  public static final double RAMP_FULL_FRACTION = 0.5;
+
+  /** The level that follows the ramp: the median of this many intervals after it. */
+  public static final int RAMP_REFERENCE_INTERVALS = 10;
+
   /**
    * A run without a lasting drop is too short to tell any shape when it has fewer than this many
    * seconds of write intervals after the start-up ramp (30 intervals at 1 s, 60 at 0.5 s, 6 at 5
@@ -96,8 +102,24 @@ public final class Thresholds {
    */
   public static final double STEP_OF_DROP = 0.5;
 
-  /** ... and the plateaus on either side change inside by less than the step over this. */
+  /** ... and the plateaus on either side change inside by less than the step over this, ... */
   public static final double STEP_OVER_INSIDE = 3.0;
+
+  /**
+   * ... and the medians of up to {@link #STEP_MEDIAN_INTERVALS} intervals either side of it differ
+   * by at least this fraction of the step: a ramp's local change is its slope times 20, small
+   * against its total decline, while a step's is the whole step.
+   */
+  public static final double STEP_OF_LOCAL_MEDIANS = 0.5;
+
+  /** See {@link #STEP_OF_LOCAL_MEDIANS}. */
+  public static final int STEP_MEDIAN_INTERVALS = 20;
+
+  /**
+   * A step is placed where this many intervals either side read as the two levels (an outlier next
+   * to the step can draw the segmenter's change point by an interval or two).
+   */
+  public static final int STEP_PLACE_INTERVALS = 3;
 
   // --- Dips (sawtooth throttling) -------------------------------------------------------------
 
@@ -142,6 +164,12 @@ public final class Thresholds {
   /** Noise sigmas for a dip's start (see {@link #DIP_ENTER}). */
   public static final double DIP_NOISE_SIGMAS = 4;
 
+  /**
+   * Trains of dips checked, longest first: a day of SMR stalls makes thousands of short ones, and
+   * each check reads the whole run.
+   */
+  public static final int MAX_TRAINS_TRIED = 16;
+
   /** At least this many dips at a regular spacing make a sawtooth: two could be chance. */
   public static final int MIN_DIPS = 3;
 
@@ -179,6 +207,9 @@ public final class Thresholds {
    */
   public static final double MIN_SWING_SECONDS = 2.5;
 
+  /** The high level of a swinging drive: this quantile of its write intervals. */
+  public static final double HIGH_QUANTILE = 0.95;
+
   /** Swings need at least this many climbs from low to high. */
   public static final int MIN_SWINGS = 3;
 
@@ -201,6 +232,12 @@ public final class Thresholds {
   public static final int SLOW_START_MIN_SAMPLES = 10;
 
   // --- Temperature bend --------------------------------------------------------------------------
+
+  /** The hinge must cut one line's squared error by this many times the noise, at least. */
+  public static final double BEND_MIN_F = 25;
+
+  /** Temperature readings on each side of a bend, at least. */
+  public static final int BEND_MIN_READINGS = 5;
 
   /** The temperature must rise at least this much before the bend to speak of heat (°C). */
   public static final double MIN_RISE_C = 3.0;
@@ -247,6 +284,16 @@ public final class Thresholds {
 
   /** ... and the onset after this fraction of the run (a drive that stalls at once is not SMR). */
   public static final double SMR_ONSET_RUN_FRACTION = 0.05;
+
+  /**
+   * The onset's CUSUM reference lies this fraction of the way from the old density of low intervals
+   * to the new: it drifts up through the sparse start of the new regime (a rewrite, then half a
+   * minute at full speed), while an isolated early stall dies away.
+   */
+  public static final double SMR_CUSUM_REFERENCE = 0.1;
+
+  /** The onset is a low interval another follows within this many: a rewrite lasts seconds. */
+  public static final int SMR_FOLLOW_INTERVALS = 2;
 
   /** An interval of a shingled disk's rewrites: a zero, or below this fraction of the held rate. */
   public static final double SMR_SLOW_FRACTION = 0.5;

@@ -23,9 +23,6 @@ import java.util.List;
  */
 final class ThrottleDetector {
 
-  /** Trains of dips checked, longest first. */
-  private static final int MAX_TRAINS_TRIED = 16;
-
   private ThrottleDetector() {}
 
   /** A lasting climb back after a lasting drop, or null. */
@@ -87,7 +84,8 @@ final class ThrottleDetector {
     // The longest trains are the candidates; a day of stalls makes thousands of short ones, and
     // each check reads the whole run.
     List<List<Dip>> trains = trains(c, dips);
-    for (List<Dip> train : trains.subList(0, Math.min(trains.size(), MAX_TRAINS_TRIED))) {
+    for (List<Dip> train :
+        trains.subList(0, Math.min(trains.size(), Thresholds.MAX_TRAINS_TRIED))) {
       Findings.Sawtooth found = sawtooth(c, dips, train);
       if (found != null) {
         return found;

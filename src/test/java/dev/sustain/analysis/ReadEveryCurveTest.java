@@ -38,10 +38,6 @@ class ReadEveryCurveTest {
     return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
   }
 
-  static LongStream fewSeeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200) / 4);
-  }
-
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void aCliffStraightToItsFloor(long seed) {
@@ -130,13 +126,13 @@ class ReadEveryCurveTest {
   }
 
   @ParameterizedTest(name = "seed {0}")
-  @MethodSource("fewSeeds")
+  @MethodSource("seeds")
   void aShingledDisk(long seed) {
     check("smr", seed, DriveClasses::smr);
   }
 
   @ParameterizedTest(name = "seed {0}")
-  @MethodSource("fewSeeds")
+  @MethodSource("seeds")
   void aZonedDisk(long seed) {
     check("zoned", seed, DriveClasses::zoned);
   }
