@@ -219,7 +219,12 @@ public final class Analyzer {
       double burst = c.burst;
       if (shape == Shape.HDD_ZONED) {
         burst = found.zoned().startMBps();
-      } else if (sawtooth && !levelBefore(c, saw.onsetSeconds())) {
+      } else if (sawtooth
+          && (!levelBefore(c, saw.onsetSeconds())
+              || Math.abs(c.burst - saw.levelMBps())
+                  < (1 - Thresholds.DROP_FRACTION) * saw.levelMBps())) {
+        // The level it dips from, read between all the dips, unless it started at another (a
+        // cache before it).
         burst = saw.levelMBps();
       } else if (shape == Shape.GC_ERRATIC && found.erratic().swinging()) {
         burst = fullSpeed(c, found.erratic());

@@ -251,10 +251,11 @@ public final class Thresholds {
   /**
    * The best bend falls at the step when it is within this fraction of the time the temperature
    * rose before the step (a rise that flattens as it nears the threshold, as a heating body's does,
-   * places the best two-line bend up to about a tenth early), or {@link #BEND_MIN_SECONDS}. A
-   * temperature that stopped rising half the run before the step is not what the step obeyed.
+   * places the best two-line bend up to a fifth early, and coarse readings add an interval), or
+   * {@link #BEND_MIN_SECONDS}. A temperature that stopped rising long before the step (for half a
+   * minute and 40% of the rise) is not what the step obeyed.
    */
-  public static final double BEND_AT_STEP_FRACTION = 0.2;
+  public static final double BEND_AT_STEP_FRACTION = 0.25;
 
   /** See {@link #BEND_AT_STEP_FRACTION}: never closer than this many seconds (or 3 intervals). */
   public static final double BEND_MIN_SECONDS = 10;
