@@ -7,16 +7,25 @@ import java.util.Iterator;
 
 /**
  * The phase of a write while it runs, fed one interval at a time: "in cache" while the rate holds
- * its burst, "after the cliff at N GB" once a drop below 85% of the burst has held {@value
- * #CONFIRM_SECONDS} s, "throttling" when the rate climbs back after a drop (a cache does not refill
- * mid-write) or dips and returns twice, "steady" once a curve without a cliff has held long enough.
- * It also says when {@code --until floor} may stop:
+ * its burst, "after the cliff at N GB" once a drop below {@link Thresholds#DROP_FRACTION} of the
+ * burst has held {@link Thresholds#CONFIRM_SECONDS}, "throttling" when the rate climbs back after a
+ * drop (above the stage's mean by the analysis's recovery margins: a cache does not refill
+ * mid-write) or dips at least {@link Thresholds#DIP_ENTER} below the burst and returns, twice;
+ * "steady" once a curve without a cliff has held long enough. It also says when {@code --until
+ * floor} may stop:
  *
  * <ul>
- *   <li>after a cliff, once the floor has held within ±10% for {@link #floorHoldSeconds} (60 s by
- *       default): every 10-second block mean in that window is within 10% of the window's mean;
- *   <li>without a cliff, once the whole curve after its first 10 s has held within ±10% for {@link
- *       #flatHoldSeconds} (600 s by default: longer than 58 of 64 retail SSDs take to fill their
+ *   <li>after a cliff, once the current level (a stage) has held within ±10% for {@code
+ *       floorHoldSeconds} (60 s by default: every 10-second block mean in that window within 10% of
+ *       the window's mean) and has also written {@link Thresholds#FOLD_BYTES_PER_CACHE_BYTE} times
+ *       what the cache held, or held for {@code flatHoldSeconds} if that comes first. A folding
+ *       stage after an SLC cache writes about twice the cache (a QLC drive: 100 GB at 5000 MB/s,
+ *       then 200 GB at 1500, then 80 MB/s), for minutes: a 60 s hold alone would stop on it;
+ *   <li>when a later lasting drop comes (below {@link Thresholds#DROP_FRACTION} of the stage for
+ *       {@link Thresholds#CONFIRM_SECONDS}), the floor that held is withdrawn and the new stage
+ *       must hold in turn;
+ *   <li>without a cliff, once the whole curve after its first 10 s has held within ±10% for {@code
+ *       flatHoldSeconds} (600 s by default: longer than 58 of 64 retail SSDs take to fill their
  *       cache, so a long flat stretch is the drive's own rate, not a cache that has yet to run
  *       out);
  *   <li>never while throttling: that curve has no single floor.
@@ -42,7 +51,6 @@ public final class LivePhase {
     STEADY
   }
 
-  static final double CONFIRM_SECONDS = 10;
   private static final double SMOOTH_SECONDS = 2;
   private static final double BLOCK_SECONDS = 10;
 
@@ -59,23 +67,29 @@ public final class LivePhase {
   private double burstMBps = Double.NaN;
   private double lowSinceSeconds = Double.NaN;
   private long lowSinceBytes;
-  private double lowMinMBps = Double.NaN;
+  private double dipMinMBps = Double.NaN;
   private double highSinceSeconds = Double.NaN;
   private double cliffSeconds = Double.NaN;
   private long cliffBytes = -1;
+  private double stageSeconds = Double.NaN;
+  private long stageBytes;
+  private double stageLowSeconds = Double.NaN;
+  private long stageLowBytes;
+  private int stages;
   private int dips;
   private Phase phase = Phase.STARTING;
   private double floorMBps = Double.NaN;
   private boolean floorReached;
 
-  /** With the defaults: the floor held 60 s, a flat curve held 600 s, both within ±10%. */
+  /** With the defaults: a stage held 60 s, a flat curve held 600 s, both within ±10%. */
   public LivePhase() {
-    this(60, 600, 0.10);
+    this(Thresholds.FLOOR_HOLD_SECONDS, Thresholds.FLAT_HOLD_SECONDS, Thresholds.HOLD_TOLERANCE);
   }
 
   /**
-   * @param floorHoldSeconds how long the floor after a cliff must hold before a stop
-   * @param flatHoldSeconds how long a curve without a cliff must hold before a stop
+   * @param floorHoldSeconds how long a level after a cliff must hold before a stop
+   * @param flatHoldSeconds how long a curve without a cliff must hold before a stop, and the
+   *     longest a level after a cliff must hold
    * @param tolerance the relative band (0.10 = ±10%) block means must stay in
    */
   public LivePhase(double floorHoldSeconds, double flatHoldSeconds, double tolerance) {
@@ -106,14 +120,14 @@ public final class LivePhase {
     }
     // A rolling median over about two seconds (at least 3 samples): robust to one odd sample,
     // and at 100 ms intervals not so short that noise sets the burst.
-    int window = (int) Math.max(3, Math.min(50, Math.round(SMOOTH_SECONDS / intervalSeconds)));
-    if (recent.length != window) {
-      recent = java.util.Arrays.copyOf(recent, window);
-      count = Math.min(count, window - 1);
+    int size = (int) Math.max(3, Math.min(50, Math.round(SMOOTH_SECONDS / intervalSeconds)));
+    if (recent.length != size) {
+      recent = Arrays.copyOf(recent, size);
+      count = Math.min(count, size - 1);
     }
-    recent[count % window] = mbps;
+    recent[count % size] = mbps;
     count++;
-    if (count < window) {
+    if (count < size) {
       return;
     }
     double smooth = rollingMedian();
@@ -124,43 +138,58 @@ public final class LivePhase {
         phase = Phase.IN_CACHE;
       }
     }
-    double dropLine = Analyzer.DROP_FRACTION * burstMBps;
+    double dropLine = Thresholds.DROP_FRACTION * burstMBps;
     if (mbps < dropLine && smooth < dropLine) {
       if (Double.isNaN(lowSinceSeconds)) {
         lowSinceSeconds = startSeconds;
         lowSinceBytes = startBytes;
+        dipMinMBps = smooth;
       }
-      lowMinMBps = Double.isNaN(lowMinMBps) ? smooth : Math.min(lowMinMBps, smooth);
+      dipMinMBps = Math.min(dipMinMBps, smooth);
       if (beforeCliff
           && phase != Phase.THROTTLING
-          && elapsedSeconds - lowSinceSeconds >= CONFIRM_SECONDS) {
+          && elapsedSeconds - lowSinceSeconds >= Thresholds.CONFIRM_SECONDS) {
         cliffSeconds = lowSinceSeconds;
         cliffBytes = lowSinceBytes;
+        stageSeconds = lowSinceSeconds;
+        stageBytes = lowSinceBytes;
+        stages = 1;
         phase = Phase.AFTER_CLIFF;
       }
     } else if (smooth >= dropLine) {
       if (!Double.isNaN(lowSinceSeconds) && Double.isNaN(cliffSeconds)) {
-        // A dip that came back before it lasted.
+        // A dip that came back before it lasted, as deep as the analysis's dips (noise that
+        // crossed the drop line is not one).
         if (elapsedSeconds - lowSinceSeconds >= Math.max(3 * intervalSeconds, SMOOTH_SECONDS)
+            && dipMinMBps < (1 - Thresholds.DIP_ENTER) * burstMBps
             && ++dips >= 2) {
           phase = Phase.THROTTLING;
         }
         lowSinceSeconds = Double.NaN;
       }
     }
+    // A climb back: above the current stage's own mean (robust where the lowest smoothed value of
+    // a long noisy stage is not) by the recovery margins.
+    double stageMean =
+        phase == Phase.AFTER_CLIFF && elapsedSeconds > stageSeconds
+            ? (totalBytes - stageBytes) / 1e6 / (elapsedSeconds - stageSeconds)
+            : Double.NaN;
     if (phase == Phase.AFTER_CLIFF
-        && smooth >= Analyzer.RECOVERY_FRACTION * lowMinMBps
-        && smooth - lowMinMBps >= 0.05 * burstMBps) {
+        && smooth >= Thresholds.RECOVERY_FRACTION * stageMean
+        && smooth - stageMean >= Thresholds.RECOVERY_OF_BURST * burstMBps) {
       if (Double.isNaN(highSinceSeconds)) {
         highSinceSeconds = startSeconds;
-      } else if (elapsedSeconds - highSinceSeconds >= CONFIRM_SECONDS) {
+      } else if (elapsedSeconds - highSinceSeconds >= Thresholds.CONFIRM_SECONDS) {
         phase = Phase.THROTTLING;
         floorReached = false;
       }
     } else if (phase == Phase.AFTER_CLIFF) {
       highSinceSeconds = Double.NaN;
     }
-    if (phase == Phase.AFTER_CLIFF && elapsedSeconds - cliffSeconds >= floorHoldSeconds) {
+    if (phase == Phase.AFTER_CLIFF) {
+      nextStage(mbps, smooth, startSeconds, startBytes);
+    }
+    if (phase == Phase.AFTER_CLIFF && stageHeld()) {
       double held = heldMean(floorHoldSeconds);
       if (!Double.isNaN(held)) {
         floorMBps = held;
@@ -178,6 +207,46 @@ public final class LivePhase {
         floorReached = false;
       }
     }
+  }
+
+  /**
+   * A later lasting drop after the cliff: the rate below {@link Thresholds#DROP_FRACTION} of the
+   * stage's own mean for {@link Thresholds#CONFIRM_SECONDS} begins a new stage, and withdraws a
+   * floor that had held.
+   */
+  private void nextStage(double mbps, double smooth, double startSeconds, long startBytes) {
+    double stageMean = (totalBytes - stageBytes) / 1e6 / (elapsedSeconds - stageSeconds);
+    double line = Thresholds.DROP_FRACTION * stageMean;
+    if (elapsedSeconds - stageSeconds < Thresholds.CONFIRM_SECONDS
+        || !(mbps < line && smooth < line)) {
+      stageLowSeconds = Double.NaN;
+      return;
+    }
+    if (Double.isNaN(stageLowSeconds)) {
+      stageLowSeconds = startSeconds;
+      stageLowBytes = startBytes;
+    } else if (elapsedSeconds - stageLowSeconds >= Thresholds.CONFIRM_SECONDS) {
+      stageSeconds = stageLowSeconds;
+      stageBytes = stageLowBytes;
+      stageLowSeconds = Double.NaN;
+      stages++;
+      floorReached = false;
+      floorMBps = Double.NaN;
+    }
+  }
+
+  /**
+   * Whether the current stage has held long enough to be the floor: {@code floorHoldSeconds}, and
+   * {@link Thresholds#FOLD_BYTES_PER_CACHE_BYTE} times the cache's bytes or {@code
+   * flatHoldSeconds}, whichever comes first.
+   */
+  private boolean stageHeld() {
+    double held = elapsedSeconds - stageSeconds;
+    if (held < floorHoldSeconds) {
+      return false;
+    }
+    long written = totalBytes - stageBytes;
+    return written >= Thresholds.FOLD_BYTES_PER_CACHE_BYTE * cliffBytes || held >= flatHoldSeconds;
   }
 
   private double rollingMedian() {
@@ -250,7 +319,12 @@ public final class LivePhase {
     return cliffSeconds;
   }
 
-  /** The floor (or steady rate) that held, NaN until one has. */
+  /** The stages seen after the cliff so far (1 from the cliff on), 0 before it. */
+  public int stages() {
+    return stages;
+  }
+
+  /** The floor (or steady rate) that held, NaN until one has (or after it was withdrawn). */
   public double floorMBps() {
     return floorMBps;
   }
@@ -264,6 +338,7 @@ public final class LivePhase {
           "after the cliff at "
               + Units.fixed(cliffGB(), cliffGB() >= 100 ? 0 : 1)
               + " GB"
+              + (stages > 1 ? ", stage " + stages : "")
               + (floorReached ? ", floor " + Units.rate(floorMBps) + " held" : "");
       case THROTTLING -> "throttling";
       case STEADY -> "steady at " + Units.rate(floorMBps);

@@ -46,6 +46,14 @@ public final class Segmenter {
     return Math.max(Stats.diffNoiseSigma(logRates(rates), 0, rates.length), 1e-3);
   }
 
+  /**
+   * The relative noise of a series that may swing every few intervals: like {@link #relativeNoise},
+   * from the lower quartile of the differences (see {@link Stats#quietNoiseSigma}), at least 0.001.
+   */
+  static double quietRelativeNoise(double[] rates) {
+    return Math.max(Stats.quietNoiseSigma(logRates(rates), 0, rates.length), 1e-3);
+  }
+
   private static double[] logRates(double[] rates) {
     double p90 = Stats.quantile(rates, 0.9);
     double epsilon = Math.max(0.01 * (Double.isNaN(p90) ? 0 : p90), 1e-6);
@@ -58,14 +66,25 @@ public final class Segmenter {
 
   /** The segments of {@code series}, in time order, covering every sample. */
   public static List<Segment> segment(SampleSeries series) {
-    double[] x = logRates(series.writeMBpsArray());
-    // In logs the 0.1% floor of σ is an absolute 0.001.
-    double sigma = Math.max(Stats.diffNoiseSigma(x, 0, x.length), 1e-3);
+    return segment(series, 0);
+  }
+
+  /** The segments of {@code series} from sample {@code from} on, covering every one of them. */
+  static List<Segment> segment(SampleSeries series, int from) {
+    double[] all = series.writeMBpsArray();
+    double[] x = logRates(java.util.Arrays.copyOfRange(all, from, all.length));
+    // In logs the 0.1% floor of σ is an absolute 0.001. The quieter of the two estimates: a curve
+    // that swings every few intervals makes the median difference a step, and would then be read
+    // as one noisy level.
+    double sigma =
+        Math.max(
+            Math.min(Stats.diffNoiseSigma(x, 0, x.length), Stats.quietNoiseSigma(x, 0, x.length)),
+            1e-3);
     int[] starts = changePoints(x, sigma, MAX_SEGMENTS);
     List<Segment> out = new ArrayList<>(starts.length);
     for (int i = 0; i < starts.length; i++) {
       int to = i + 1 < starts.length ? starts[i + 1] : x.length;
-      out.add(Segment.of(series, starts[i], to));
+      out.add(Segment.of(series, from + starts[i], from + to));
     }
     return out;
   }

@@ -56,6 +56,35 @@ final class Stats {
     return 1.4826 * sortedQuantile(d, 0.5) / Math.sqrt(2);
   }
 
+  /**
+   * The noise of a series whose levels change often (a drive swinging every few intervals): from
+   * the lower quartile of |first differences| rather than their median, so that up to three in four
+   * differences may be steps. For Gaussian noise P(|Z| < 0.3186) = 1/4; a difference carries the
+   * noise of two samples.
+   */
+  static double quietNoiseSigma(double[] x, int from, int to) {
+    int n = to - from;
+    if (n < 3) {
+      return diffNoiseSigma(x, from, to);
+    }
+    double[] d = new double[n - 1];
+    int m = 0;
+    for (int i = from + 1; i < to; i++) {
+      double v = Math.abs(x[i] - x[i - 1]);
+      // Equal neighbours are whole requests counted alike (a slow drive at short intervals), not
+      // a quiet drive: they would make the quartile zero.
+      if (v > 0) {
+        d[m++] = v;
+      }
+    }
+    if (m < 3) {
+      return diffNoiseSigma(x, from, to);
+    }
+    double[] nonZero = Arrays.copyOf(d, m);
+    Arrays.sort(nonZero);
+    return sortedQuantile(nonZero, 0.25) / 0.3186 / Math.sqrt(2);
+  }
+
   static double mean(double[] x, int from, int to) {
     double s = 0;
     for (int i = from; i < to; i++) {

@@ -155,7 +155,8 @@ public record Expectation(
    */
   public static Expectation fromPastRun(
       double burstMBps, Double cacheGB, Double floorMBps, String runName) {
-    Cliff cliff = cacheGB == null ? Cliff.NONE : Cliff.AFTER;
+    // A run too short to tell (no cache size, no floor) says nothing of a cliff or a floor.
+    Cliff cliff = cacheGB != null ? Cliff.AFTER : floorMBps != null ? Cliff.NONE : Cliff.NOT_STATED;
     Long cache = cacheGB == null ? null : Math.round(cacheGB * ByteSize.GB);
     Double floor = floorMBps != null ? floorMBps : cliff == Cliff.NONE ? burstMBps : null;
     Expectation e = new Expectation(burstMBps, cliff, cache, floor, null, "");

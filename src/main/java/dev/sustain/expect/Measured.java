@@ -8,7 +8,8 @@ import dev.sustain.analysis.Analysis;
  *
  * @param burstMBps the rate at the start
  * @param cacheBytes bytes written before the cliff; null when the run found no cliff
- * @param floorMBps the sustained rate after the drop (the whole run when flat)
+ * @param floorMBps the sustained rate after the drop (the whole run when flat); NaN when the run
+ *     was too short to tell
  * @param totalSeconds the run's time; null when unknown
  * @param bytes the bytes the run wrote; null when unknown
  */
@@ -20,7 +21,8 @@ public record Measured(
    * (flush included), which the analysis of the samples alone does not know.
    */
   public static Measured of(Analysis a, long bytes, double totalSeconds) {
-    return ofFigures(a.burstMBps(), a.cacheGB(), a.floorMBps(), totalSeconds, bytes);
+    double floor = a.floorMBps() == null ? Double.NaN : a.floorMBps();
+    return ofFigures(a.burstMBps(), a.cacheGB(), floor, totalSeconds, bytes);
   }
 
   /** From Analysis JSON figures: {@code cache_GB} is in GB (10^9 B) or null. */

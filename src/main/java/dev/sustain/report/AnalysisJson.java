@@ -15,10 +15,11 @@ import java.util.List;
 /**
  * The "Analysis JSON" of DESIGN.md, as {@code analyze --json} prints it and {@code analysis.json}
  * holds it: snake_case names ({@code burst_MBps}, {@code cache_GB}, ...), null where a figure does
- * not apply, numbers rounded for reading (MB/s and °C to 0.1, GB to 0.001, seconds to 0.001).
- * Beyond the contract it adds {@code plateaus} (the lasting levels), {@code link_capped}, {@code
- * cpu_bound}, {@code noise_MBps}, {@code duration_s}, {@code total_GB} and {@code media}. Stateless
- * and thread-safe.
+ * not apply, numbers rounded for reading (MB/s and °C to 0.1, GB to 0.001, seconds to 0.001). The
+ * evidence and the advice are {@link Explanation}'s. Beyond the contract it adds {@code
+ * floor_may_be_lower}, {@code plateaus} (the levels), {@code startup_s} (the start-up ramp), {@code
+ * link_capped}, {@code cpu_bound}, {@code noise_MBps}, {@code duration_s}, {@code total_GB} and
+ * {@code media}. Stateless and thread-safe.
  */
 public final class AnalysisJson {
 
@@ -34,7 +35,11 @@ public final class AnalysisJson {
     o.put("burst_MBps", r(a.burstMBps(), 1));
     putNullable(o, "cache_GB", a.cacheGB(), 3);
     putNullable(o, "cliff_s", a.cliffSeconds(), 3);
-    o.put("floor_MBps", r(a.floorMBps(), 1));
+    putNullable(o, "cache_GB_min", a.cacheGBMin(), 3);
+    o.set("stages", segments(a.stages()));
+    o.put("flush_s", r(a.flushSeconds(), 3));
+    putNullable(o, "floor_MBps", a.floorMBps(), 1);
+    o.put("floor_may_be_lower", a.floorMayBeLower());
     putNullable(o, "after_cache_MBps", a.afterCacheMBps(), 1);
     o.put("average_MBps", r(a.averageMBps(), 1));
     o.put("min_MBps", r(a.minMBps(), 1));
@@ -47,9 +52,9 @@ public final class AnalysisJson {
     o.set("segments", segments(a.segments()));
     o.set("plateaus", segments(a.plateaus()));
     ArrayNode evidence = o.putArray("evidence");
-    a.evidence().forEach(evidence::add);
+    Explanation.evidence(a).forEach(evidence::add);
     ArrayNode advice = o.putArray("advice");
-    a.advice().forEach(advice::add);
+    Explanation.advice(a).forEach(advice::add);
     if (a.projection() != null) {
       ObjectNode p = o.putObject("projection");
       p.put("GB", r(a.projection().gigabytes(), 3));
@@ -58,7 +63,9 @@ public final class AnalysisJson {
       } else {
         p.putNull("seconds");
       }
+      p.put("assumes_rate_holds", a.projection().assumesRateHolds());
     }
+    o.put("startup_s", r(a.findings().ramp().seconds(), 3));
     o.put("link_capped", a.linkCapped());
     o.put("cpu_bound", a.cpuBound());
     o.put("noise_MBps", r(a.noiseMBps(), 2));

@@ -1,6 +1,7 @@
 package dev.sustain.report;
 
 import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Segment;
 import dev.sustain.analysis.Shape;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
@@ -37,21 +38,36 @@ public final class AnalysisText {
               + " ("
               + Durations.format(a.cliffSeconds())
               + ")");
+      if (a.stages().size() > 1) {
+        StringBuilder st = new StringBuilder();
+        for (Segment g : a.stages()) {
+          st.append(st.isEmpty() ? "" : ", ")
+              .append(Units.rate(g.meanMBps()))
+              .append(" for ")
+              .append(gb(g.gigabytes()));
+        }
+        line(b, "stages", st.toString());
+      }
       line(
           b,
           "floor",
-          Units.rate(a.floorMBps())
-              + " ("
-              + pct(a.floorMBps() / a.burstMBps())
-              + " of the burst); after the cliff "
+          (a.floorMBps() == null ? "-" : Units.rate(a.floorMBps()))
+              + (a.floorMBps() == null
+                  ? ""
+                  : " (" + pct(a.floorMBps() / a.burstMBps()) + " of the burst)")
+              + "; after the cliff "
               + Units.rate(a.afterCacheMBps())
-              + " on average");
+              + " on average"
+              + (a.floorMayBeLower() ? "; may be lower (the run ended on a lower level)" : ""));
     } else {
       line(
           b,
           "burst",
           Units.rate(a.burstMBps()) + (a.shape() == Shape.FLAT ? ", held to the end" : ""));
-      line(b, "floor", Units.rate(a.floorMBps()));
+      line(b, "floor", a.floorMBps() == null ? "- (too short to tell)" : Units.rate(a.floorMBps()));
+      if (a.cacheGBMin() != null) {
+        line(b, "cache", "at least " + gb(a.cacheGBMin()) + " (no cliff in this run)");
+      }
     }
     line(
         b,
@@ -68,11 +84,24 @@ public final class AnalysisText {
             + ", max "
             + Units.mbps(a.maxMBps())
             + ")");
+    if (a.findings().ramp().intervals() > 0) {
+      line(
+          b,
+          "start-up",
+          Durations.format(a.findings().ramp().seconds())
+              + " ramp while the first requests were in flight (not stalls)");
+    }
     if (a.stallSeconds() > 0) {
       line(
           b,
           "stalls",
           Units.fixed(a.stallSeconds(), a.stallSeconds() < 10 ? 1 : 0) + " s with nothing written");
+    }
+    if (a.flushSeconds() > 0) {
+      line(
+          b,
+          "flush",
+          Durations.format(a.flushSeconds()) + " to put the last writes on the drive (fsync)");
     }
     if (a.throttleTempC() != null) {
       line(b, "throttles", "at " + Units.fixed(a.throttleTempC(), 0) + " °C");
@@ -85,64 +114,37 @@ public final class AnalysisText {
           gb(a.projection().gigabytes())
               + " takes "
               + (Double.isFinite(s) ? "about " + Durations.format(s) : "forever (the floor is 0)")
-              + (a.hasCliff() && a.projection().gigabytes() > a.cacheGB()
-                  ? " (past the cache at the floor)"
-                  : ""));
+              + projectionNote(a));
     }
     b.append("why:\n");
-    for (String e : a.evidence()) {
+    for (String e : Explanation.evidence(a)) {
       b.append("  - ").append(e).append('\n');
     }
     b.append("advice:\n");
-    for (String adv : a.advice()) {
+    for (String adv : Explanation.advice(a)) {
       b.append("  - ").append(adv).append('\n');
     }
     return b.toString();
   }
 
-  /** The shape in one short phrase with its numbers. */
-  static String headline(Analysis a) {
-    return switch (a.shape()) {
-      case CACHE_CLIFF ->
-          "fast for " + gb(a.cacheGB()) + ", then " + Units.rate(a.floorMBps()) + " to the end";
-      case THERMAL_THROTTLE ->
-          "throttles down to "
-              + Units.rate(lowestPlateau(a))
-              + (a.recovered() ? " and recovers while writing" : "")
-              + (a.throttleTempC() != null
-                  ? " at " + Units.fixed(a.throttleTempC(), 0) + " °C"
-                  : "");
-      case GC_ERRATIC ->
-          "erratic between "
-              + Units.mbps(a.minMBps())
-              + " and "
-              + Units.rate(a.maxMBps())
-              + ": short of free blocks (no TRIM)";
-      case SMR_STALLS ->
-          "holds "
-              + Units.rate(a.burstMBps())
-              + " for "
-              + gb(a.cacheGB())
-              + ", then stalls (shingled disk)";
-      case HDD_ZONED ->
-          "declines gradually from "
-              + Units.rate(a.burstMBps())
-              + " to "
-              + Units.rate(a.floorMBps());
-      case FLAT ->
-          "holds " + Units.rate(a.floorMBps()) + (a.linkCapped() ? " at the link's limit" : "");
-    };
+  /** How a projection got past the measured curve, if it did. */
+  static String projectionNote(Analysis a) {
+    if (a.projection().assumesRateHolds()) {
+      return " (assumes the rate of "
+          + Units.rate(a.projection().rateMBps())
+          + " holds past the "
+          + gb(a.totalGB())
+          + " measured)";
+    }
+    if (a.hasCliff() && a.projection().gigabytes() > a.cacheGB()) {
+      return " (past the cache at the floor)";
+    }
+    return "";
   }
 
-  /** The lowest plateau that wrote something: where a throttle took the rate, if only briefly. */
-  private static double lowestPlateau(Analysis a) {
-    double low = a.floorMBps();
-    for (var p : a.plateaus()) {
-      if (p.meanMBps() > 0 && p.sampleCount() >= 3) {
-        low = Math.min(low, p.meanMBps());
-      }
-    }
-    return low;
+  /** The shape in one short phrase with its numbers (see {@link Explanation#headline}). */
+  static String headline(Analysis a) {
+    return Explanation.headline(a);
   }
 
   private static void line(StringBuilder b, String label, String text) {
@@ -151,8 +153,8 @@ public final class AnalysisText {
             .replace(System.lineSeparator(), "\n"));
   }
 
-  private static String gb(double gigabytes) {
-    return Units.fixed(gigabytes, gigabytes >= 100 ? 0 : gigabytes >= 1 ? 1 : 3) + " GB";
+  private static String gb(Double gigabytes) {
+    return Explanation.gb(gigabytes);
   }
 
   private static String pct(double fraction) {

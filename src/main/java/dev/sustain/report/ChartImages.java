@@ -192,7 +192,7 @@ public final class ChartImages {
     double x0 = x.length == 0 ? 0 : Math.min(0, x[0]);
     double x1 = x.length == 0 ? 1 : x[x.length - 1];
     horizontal(chart, "burst " + Units.rate(a.burstMBps()), a.burstMBps(), x0, x1, BURST);
-    if (Math.abs(a.floorMBps() - a.burstMBps()) > 0.02 * a.burstMBps()) {
+    if (a.floorMBps() != null && Math.abs(a.floorMBps() - a.burstMBps()) > 0.02 * a.burstMBps()) {
       horizontal(chart, "floor " + Units.rate(a.floorMBps()), a.floorMBps(), x0, x1, FLOOR);
     }
     if (a.cliffSeconds() != null) {
@@ -255,7 +255,11 @@ public final class ChartImages {
               byGB ? r.series().totalBytes() / 1e9 : axis.scale(r.series().durationSeconds()));
     }
     for (int k = 0; k < curves.size(); k++) {
-      double floor = curves.get(k).analysis().floorMBps();
+      Double known = curves.get(k).analysis().floorMBps();
+      if (known == null) {
+        continue; // too short to tell: no floor to draw
+      }
+      double floor = known;
       XYSeries f =
           chart.addSeries(
               uniqueName(chart, "floor " + curves.get(k).label()),

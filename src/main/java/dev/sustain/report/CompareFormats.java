@@ -75,7 +75,7 @@ public final class CompareFormats {
               Units.plain(a.burstMBps(), 1),
               a.cacheGB() == null ? "" : Units.plain(a.cacheGB(), 3),
               a.cliffSeconds() == null ? "" : Units.plain(a.cliffSeconds(), 3),
-              Units.plain(a.floorMBps(), 1),
+              a.floorMBps() == null ? "" : Units.plain(a.floorMBps(), 1),
               a.afterCacheMBps() == null ? "" : Units.plain(a.afterCacheMBps(), 1),
               Units.plain(a.averageMBps(), 1),
               Units.plain(a.minMBps(), 1),
@@ -104,7 +104,7 @@ public final class CompareFormats {
             a.shape().id(),
             Units.rate(a.burstMBps()),
             a.cacheGB() == null ? "-" : Words.gb(a.cacheGB()),
-            Units.rate(a.floorMBps()),
+            a.floorMBps() == null ? "-" : Units.rate(a.floorMBps()),
             Units.rate(a.averageMBps()),
             Units.plain(a.stallSeconds(), 1) + " s",
             Durations.format(row.jobSeconds())

@@ -226,8 +226,8 @@ public record Comparison(
       Shape shape = a.shape();
       boolean fault =
           shape == Shape.GC_ERRATIC || shape == Shape.THERMAL_THROTTLE || shape == Shape.SMR_STALLS;
-      if (fault && !a.advice().isEmpty()) {
-        f.add(r.curve().label() + " (" + shape.id() + "): " + a.advice().get(0));
+      if (fault) {
+        f.add(r.curve().label() + " (" + shape.id() + "): " + Explanation.advice(a).get(0));
       }
     }
     for (Row r : rows) {

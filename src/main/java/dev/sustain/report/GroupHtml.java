@@ -58,7 +58,7 @@ public final class GroupHtml {
             .append("</summary><p>")
             .append(HtmlReport.esc(Words.summary(m.analysis())))
             .append("</p><ul>");
-        for (String e : m.analysis().evidence()) {
+        for (String e : Explanation.evidence(m.analysis())) {
           body.append("<li>").append(HtmlReport.esc(e)).append("</li>");
         }
         body.append("</ul>");
@@ -93,7 +93,11 @@ public final class GroupHtml {
       cell(t, Double.isFinite(s.medianMBps()) ? Units.rate(s.medianMBps()) : "-");
       cell(t, Double.isFinite(s.ofSolo()) ? Math.round(s.ofSolo() * 100) + "%" : "-");
       cell(t, m == null ? "-" : Units.rate(m.analysis().burstMBps()));
-      cell(t, m == null ? "-" : Units.rate(m.analysis().floorMBps()));
+      cell(
+          t,
+          m == null || m.analysis().floorMBps() == null
+              ? "-"
+              : Units.rate(m.analysis().floorMBps()));
       t.append("</tr>");
     }
     return t.append("</table>").toString();

@@ -75,17 +75,14 @@ public final class HtmlReport {
             + " for values.</p><div id=\"chart-time\" class=\"chart\"></div>"
             + "<div id=\"chart-gb\" class=\"chart\"></div></section>\n");
     body.append(calculator());
-    body.append("<section><h2>Figures</h2>").append(figuresTable(a)).append("</section>\n");
+    body.append("<section><h2>Figures</h2>").append(FiguresTable.of(a)).append("</section>\n");
     body.append("<section><h2>Why: ").append(esc(a.shape().id())).append("</h2><ul>");
-    for (String e : a.evidence()) {
+    for (String e : Explanation.evidence(a)) {
       body.append("<li>").append(esc(e)).append("</li>");
     }
     body.append("</ul><h2>Advice</h2><ul>");
-    for (String adv : a.advice()) {
+    for (String adv : Explanation.advice(a)) {
       body.append("<li>").append(esc(adv)).append("</li>");
-    }
-    if (a.advice().isEmpty()) {
-      body.append("<li>Nothing to do.</li>");
     }
     body.append("</ul></section>\n");
     body.append("<section><h2>The run</h2>");
@@ -136,10 +133,10 @@ public final class HtmlReport {
           .append("</summary><p>")
           .append(esc(Words.summary(r.analysis())))
           .append("</p><ul>");
-      for (String e : r.analysis().evidence()) {
+      for (String e : Explanation.evidence(r.analysis())) {
         body.append("<li>").append(esc(e)).append("</li>");
       }
-      for (String adv : r.analysis().advice()) {
+      for (String adv : Explanation.advice(r.analysis())) {
         body.append("<li>advice: ").append(esc(adv)).append("</li>");
       }
       body.append("</ul>");
@@ -184,63 +181,6 @@ public final class HtmlReport {
         + "<p class=\"hint\">Along the measured curve, and past its end at the floor.</p></section>\n";
   }
 
-  private static String figuresTable(Analysis a) {
-    StringBuilder t = new StringBuilder("<table class=\"figures\">");
-    row(t, "burst", Units.rate(a.burstMBps()), "the rate at the start");
-    if (a.hasCliff()) {
-      row(
-          t,
-          "cache size",
-          Units.fixed(a.cacheGB(), 1) + " GB",
-          "written at burst speed before the cliff, in " + Durations.format(a.cliffSeconds()));
-      row(t, "cliff", Durations.format(a.cliffSeconds()), "when the first lasting drop began");
-    } else {
-      row(t, "cache size", "no cliff", "no lasting drop from the burst in this run");
-    }
-    row(
-        t,
-        "floor",
-        Units.rate(a.floorMBps()),
-        "the lowest lasting rate: "
-            + Units.fixed(100 * a.floorMBps() / Math.max(1e-9, a.burstMBps()), 0)
-            + "% of the burst");
-    if (a.afterCacheMBps() != null) {
-      row(t, "after the cache", Units.rate(a.afterCacheMBps()), "mean from the cliff to the end");
-    }
-    row(t, "average", Units.rate(a.averageMBps()), "all bytes over all time");
-    row(
-        t,
-        "min / median / max",
-        Units.mbps(a.minMBps())
-            + " / "
-            + Units.mbps(a.medianMBps())
-            + " / "
-            + Units.rate(a.maxMBps()),
-        "stdev " + Units.rate(a.stdevMBps()));
-    row(
-        t,
-        "stalls",
-        Units.plain(a.stallSeconds(), 1) + " s",
-        "intervals in which nothing was written");
-    if (a.throttleTempC() != null) {
-      row(t, "throttles at", Units.fixed(a.throttleTempC(), 0) + " °C", "drive temperature");
-    }
-    row(
-        t,
-        "written",
-        Units.fixed(a.totalGB(), 1) + " GB",
-        "in " + Durations.format(a.durationSeconds()));
-    row(t, "recovered", a.recovered() ? "yes" : "no", "the rate climbed back while writing");
-    if (a.projection() != null) {
-      row(
-          t,
-          "projection",
-          Durations.format(a.projection().seconds()),
-          "for " + Units.plain(a.projection().gigabytes(), 1) + " GB");
-    }
-    return t.append("</table>").toString();
-  }
-
   private static String compareTable(Comparison c) {
     StringBuilder t = new StringBuilder("<table class=\"compare\"><thead><tr>");
     for (String h :
@@ -262,7 +202,7 @@ public final class HtmlReport {
       cell(t, a.shape().id());
       cell(t, Units.mbps(a.burstMBps()));
       cell(t, a.cacheGB() == null ? "—" : Units.fixed(a.cacheGB(), 1));
-      cell(t, Units.mbps(a.floorMBps()));
+      cell(t, a.floorMBps() == null ? "—" : Units.mbps(a.floorMBps()));
       cell(t, Units.mbps(a.averageMBps()));
       cell(t, Units.plain(a.stallSeconds(), 1));
       cell(t, Durations.format(row.jobSeconds()));
@@ -273,16 +213,6 @@ public final class HtmlReport {
 
   private static void cell(StringBuilder t, String v) {
     t.append("<td class=\"num\">").append(esc(v)).append("</td>");
-  }
-
-  private static void row(StringBuilder t, String name, String value, String words) {
-    t.append("<tr><th>")
-        .append(esc(name))
-        .append("</th><td class=\"num\">")
-        .append(esc(value))
-        .append("</td><td>")
-        .append(esc(words))
-        .append("</td></tr>");
   }
 
   static String keyValues(String caption, Map<String, String> kv) {
@@ -315,7 +245,15 @@ public final class HtmlReport {
     o.set("time", chartData(time, time, rate, level, hasTemp ? temp : null, 3));
     o.set("gb", chartData(gb, time, rate, level, hasTemp ? temp : null, 4));
     o.put("burst", round(a.burstMBps(), 1));
-    o.put("floor", a.floorMBps()); // unrounded: the calculator projects with it
+    if (a.floorMBps() == null) {
+      o.putNull("floor");
+    } else {
+      o.put("floor", a.floorMBps());
+    }
+    // Unrounded: the calculator projects with it (the floor, or the measured rate when there is
+    // none yet, which it then says it assumes holds).
+    o.put("projection_MBps", a.projectionMBps());
+    o.put("assumes_rate_holds", a.cacheGBMin() != null);
     if (a.cliffSeconds() != null) {
       o.put("cliff_s", round(a.cliffSeconds(), 3));
       o.put("cache_GB", round(a.cacheGB(), 4));

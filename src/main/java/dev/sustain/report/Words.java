@@ -16,7 +16,15 @@ public final class Words {
   /** The figures that decide a long job, in words. */
   public static String summary(Analysis a) {
     StringBuilder b = new StringBuilder();
-    if (a.hasCliff() && a.shape() != Shape.CACHE_CLIFF) {
+    if (a.floorMBps() == null) {
+      b.append("It wrote ")
+          .append(gb(a.totalGB()))
+          .append(" at ")
+          .append(Units.rate(a.burstMBps()))
+          .append(" without a cliff, too little to tell its shape: its cache (if any) is at least ")
+          .append(gb(a.cacheGBMin() == null ? a.totalGB() : a.cacheGBMin()))
+          .append(", and what comes after it is not known yet. Write longer to see the floor.");
+    } else if (a.hasCliff() && a.shape() != Shape.CACHE_CLIFF) {
       b.append("It writes ")
           .append(Units.rate(a.burstMBps()))
           .append(" for its first ")
@@ -52,6 +60,9 @@ public final class Words {
         b.append(", and climbs back while still writing");
       } else {
         b.append(", and stays there");
+      }
+      if (a.floorMayBeLower()) {
+        b.append(" (or lower: the run ended on a lower level that had not lasted yet)");
       }
       b.append(". Past the cache, every 100 GB takes ")
           .append(perHundredGB(a.floorMBps()))

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.LivePhase;
+import dev.sustain.analysis.Thresholds;
 import dev.sustain.device.DriveSensors;
 import dev.sustain.device.RunSensors;
 import dev.sustain.engine.Engines;
@@ -360,7 +361,9 @@ public final class WriteRun {
     double flushSeconds = 0;
     String error;
     WriteResult.Status status;
-    LivePhase live = new LivePhase(params.floorHoldSeconds(), 600, 0.10);
+    LivePhase live =
+        new LivePhase(
+            params.floorHoldSeconds(), Thresholds.FLAT_HOLD_SECONDS, Thresholds.HOLD_TOLERANCE);
     AtomicBoolean floorHeld = new AtomicBoolean();
     // The buffers are made and the loop rehearsed before the sampler starts: not the drive's time.
     Runner runner = new Runner(NanoClock.SYSTEM);

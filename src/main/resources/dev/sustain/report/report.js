@@ -46,7 +46,8 @@
       return factor ? parseFloat(m[1]) * factor : null;
     }
 
-    // The same rule as the analysis: along the measured (cumulative) curve, then at the floor.
+    // The same rule as the analysis: along the measured (cumulative) curve, then at the floor (or,
+    // when the run was too short to know one, at the rate it held, assumed to hold).
     function projectSeconds(curve, jobBytes) {
       var s = curve.cumulative.s, g = curve.cumulative.GB, job = jobBytes / 1e9;
       if (job <= 0) { return 0; }
@@ -57,7 +58,8 @@
       }
       var last = g[g.length - 1];
       if (job <= last) { return curve.duration_s; }
-      return curve.floor > 0 ? curve.duration_s + (job - last) * 1000 / curve.floor : Infinity;
+      var r = curve.projection_MBps != null ? curve.projection_MBps : curve.floor;
+      return r > 0 ? curve.duration_s + (job - last) * 1000 / r : Infinity;
     }
 
     function width(el) {
@@ -125,7 +127,8 @@
         { label: 'write rate', stroke: '#1f77b4', width: 1, value: function (u, v) { return rate(v); } },
         { label: 'plateau', stroke: '#ff7f0e', width: 2.5, value: function (u, v) { return rate(v); } },
         { label: 'burst ' + rate(curve.burst), stroke: '#2ca02c', width: 1.5, dash: [8, 5], value: function () { return rate(curve.burst); } },
-        { label: 'floor ' + rate(curve.floor), stroke: '#d62728', width: 1.5, dash: [8, 5], value: function () { return rate(curve.floor); } }
+        { label: curve.floor == null ? 'floor - (too short to tell)' : 'floor ' + rate(curve.floor), stroke: '#d62728', width: 1.5, dash: [8, 5],
+          value: function () { return curve.floor == null ? '-' : rate(curve.floor); } }
       ];
       var columns = [d.x, d.rate, d.plateau || new Array(n).fill(null), burst, floor];
       var axes = [
@@ -168,6 +171,7 @@
       });
       // Each curve's floor as a thin dashed line in its colour.
       curves.forEach(function (c, k) {
+        if (c.floor == null) { return; }
         series.push({ label: 'floor ' + c.label, stroke: PALETTE[k % PALETTE.length], width: 1, dash: [4, 4],
           value: function () { return rate(c.floor); } });
         columns.push(columns[0].map(function () { return c.floor; }));
@@ -237,7 +241,9 @@
       var jobGB = bytes / 1e9;
       if (data.kind === 'single') {
         var c = data.curves[0];
-        var past = jobGB > c.total_GB ? ' (the measured ' + gb(c.total_GB) + ', then the rest at the floor, ' + rate(c.floor) + ')' : ' (within the measured curve)';
+        var past = jobGB <= c.total_GB ? ' (within the measured curve)'
+          : c.assumes_rate_holds ? ' (the measured ' + gb(c.total_GB) + ', then the rest at ' + rate(c.projection_MBps) + ', assuming the rate holds: no cliff was seen yet)'
+          : ' (the measured ' + gb(c.total_GB) + ', then the rest at the floor, ' + rate(c.floor) + ')';
         out.textContent = gb(jobGB) + ' takes about ' + duration(seconds[0]) + past + '.';
         return;
       }

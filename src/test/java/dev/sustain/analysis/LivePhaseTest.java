@@ -26,8 +26,8 @@ class LivePhaseTest {
 
   @ParameterizedTest
   @ValueSource(doubles = {0.1, 1.0})
-  void aCliffIsNamedAtItsSizeAndTheFloorMayStopOnceItHeldSixtySeconds(double interval) {
-    SampleSeries s = SyntheticCurves.cacheCliff(7, interval, 2555, 280, 127, 300, 0.03).series();
+  void aCliffIsNamedAtItsSizeAndTheFloorMayStopOnceItMayNoLongerBeAFoldingStage(double interval) {
+    SampleSeries s = SyntheticCurves.cacheCliff(7, interval, 2555, 280, 127, 700, 0.03).series();
     double cliff = 280e9 / 2555e6;
     LivePhase live = new LivePhase();
 
@@ -42,7 +42,11 @@ class LivePhaseTest {
     assertThat(live.describe()).startsWith("after the cliff at 28");
     assertThat(live.floorReached()).as("only 30 s after the cliff").isFalse();
 
-    feed(live, s, indexAt(s, cliff + 30), indexAt(s, cliff + 70));
+    // 127 MB/s may yet be a folding stage: it must also write three times the cache's 280 GB,
+    // or hold for the flat hold time (600 s), whichever comes first.
+    feed(live, s, indexAt(s, cliff + 30), indexAt(s, cliff + 590));
+    assertThat(live.floorReached()).as("held 590 s, 75 GB").isFalse();
+    feed(live, s, indexAt(s, cliff + 590), indexAt(s, cliff + 615));
     assertThat(live.floorReached()).isTrue();
     assertThat(live.floorMBps()).isCloseTo(127, within(6.0));
   }
@@ -77,10 +81,72 @@ class LivePhaseTest {
   @ParameterizedTest
   @ValueSource(doubles = {0.1, 1.0})
   void aNoisyFloorWithinTenPercentStillStops(double interval) {
-    SampleSeries s = SyntheticCurves.cacheCliff(11, interval, 1524, 221, 1132, 200, 0.05).series();
+    // After the WD's 221 GB cache the floor must write 663 GB (586 s at 1132 MB/s) to count.
+    SampleSeries s = SyntheticCurves.cacheCliff(11, interval, 1524, 221, 1132, 620, 0.05).series();
     LivePhase live = feed(new LivePhase(), s, 0, s.size());
 
     assertThat(live.phase()).isEqualTo(LivePhase.Phase.AFTER_CLIFF);
     assertThat(live.floorReached()).isTrue();
+  }
+
+  /** A QLC drive: 5000 MB/s for 100 GB, a folding stage at 1500 for 200 GB, then 80 MB/s. */
+  private static SampleSeries qlc(long seed, double interval) {
+    double fold = 100e9 / 5000e6;
+    double nativeFrom = fold + 200e9 / 1500e6;
+    return SyntheticCurves.series(
+        SyntheticCurves.sample(
+            t -> t < fold ? 5000 : t < nativeFrom ? 1500 : 80,
+            interval,
+            nativeFrom + 700,
+            0.04,
+            new java.util.Random(seed)),
+        Media.SSD);
+  }
+
+  @ParameterizedTest
+  @ValueSource(doubles = {0.5, 1.0})
+  void aFoldingStageIsNeverTheFloorToStopAt(double interval) {
+    SampleSeries s = qlc(3, interval);
+    double nativeFrom = 100e9 / 5000e6 + 200e9 / 1500e6;
+    LivePhase live = new LivePhase();
+    for (int i = 0; i < indexAt(s, nativeFrom); i++) {
+      live.add(s.intervalSeconds(i), s.bytes(i));
+      assertThat(live.floorReached())
+          .as("at %.1f s, on the folding stage", s.timeSeconds(i))
+          .isFalse();
+    }
+    assertThat(live.phase()).isEqualTo(LivePhase.Phase.AFTER_CLIFF);
+    assertThat(live.cliffGB()).isCloseTo(100, within(2.0));
+    feed(live, s, indexAt(s, nativeFrom), s.size());
+    assertThat(live.stages()).isEqualTo(2);
+    assertThat(live.floorReached()).isTrue();
+    assertThat(live.floorMBps()).isCloseTo(80, within(5.0));
+    assertThat(live.describe())
+        .contains("stage 2")
+        .containsPattern("floor 8[0-4]\\.[0-9] MB/s held");
+  }
+
+  @ParameterizedTest
+  @ValueSource(doubles = {0.5, 1.0})
+  void aLaterLastingDropWithdrawsTheFloorThatHeld(double interval) {
+    // A small cache (5 GB), a first level long enough to count as the floor, then a lower one.
+    SampleSeries s =
+        SyntheticCurves.series(
+            SyntheticCurves.sample(
+                t -> t < 5 ? 1000 : t < 200 ? 400 : 120,
+                interval,
+                400,
+                0.03,
+                new java.util.Random(5)),
+            Media.SSD);
+    LivePhase live = feed(new LivePhase(), s, 0, indexAt(s, 195));
+    assertThat(live.floorReached()).isTrue();
+    assertThat(live.floorMBps()).isCloseTo(400, within(20.0));
+    feed(live, s, indexAt(s, 195), indexAt(s, 220));
+    assertThat(live.floorReached()).as("withdrawn by the drop at 200 s").isFalse();
+    assertThat(live.describe()).doesNotContain("held");
+    feed(live, s, indexAt(s, 220), s.size());
+    assertThat(live.floorReached()).isTrue();
+    assertThat(live.floorMBps()).isCloseTo(120, within(8.0));
   }
 }

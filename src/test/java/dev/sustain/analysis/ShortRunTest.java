@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 
-/** A run of two rows (a second and a short remainder) still reads right. */
+/** A run of two rows (a second and a short remainder) still reads right, as too short to tell. */
 class ShortRunTest {
 
   @Test
@@ -19,6 +19,10 @@ class ShortRunTest {
     assertThat(s.intervalSeconds(1)).isCloseTo(0.14, Percentage.withPercentage(0.01));
     Analysis a = Analyzer.analyze(s);
     assertThat(a.averageMBps()).isCloseTo(1000.0, Percentage.withPercentage(1));
-    assertThat(a.floorMBps()).isCloseTo(1000.0, Percentage.withPercentage(1));
+    assertThat(a.burstMBps()).isCloseTo(1000.0, Percentage.withPercentage(1));
+    assertThat(a.shape()).isEqualTo(Shape.UNDETERMINED);
+    assertThat(a.floorMBps()).isNull();
+    assertThat(a.cacheGB()).isNull();
+    assertThat(a.cacheGBMin()).isCloseTo(1.14, Percentage.withPercentage(0.01));
   }
 }

@@ -261,15 +261,20 @@ public final class SyntheticCurves {
 
   /**
    * The same curve with {@code count} distinct intervals (chosen by the seed) set to zero; the
-   * truth's stall figures count them.
+   * truth's stall figures count them. None falls in the first {@link
+   * Thresholds#STARTUP_MAX_SECONDS}: a zero there is the start-up ramp, not a stall.
    */
   public static Curve withStalls(Curve c, long seed, int count) {
     SampleSeries s = c.series();
     Random random = new Random(seed);
     boolean[] zero = new boolean[s.size()];
     int placed = 0;
-    while (placed < Math.min(count, s.size())) {
-      int i = random.nextInt(s.size());
+    int first = 0;
+    while (first < s.size() && s.startSeconds(first) < Thresholds.STARTUP_MAX_SECONDS) {
+      first++;
+    }
+    while (placed < Math.min(count, s.size() - first)) {
+      int i = first + random.nextInt(s.size() - first);
       if (!zero[i]) {
         zero[i] = true;
         placed++;

@@ -1,0 +1,249 @@
+package dev.sustain.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The cliff and the stages after it. The cliff is the first sharp lasting drop from the burst: a
+ * plateau below {@link Thresholds#DROP_FRACTION} of the burst that, with the low plateaus after it,
+ * holds for a lasting time, and after which the rate never climbs back above that line for a
+ * lasting time (then it was a throttle's dip). Sharp means a step, not the end of a ramp: the step
+ * between the two plateaus is at least {@link Thresholds#STEP_OF_DROP} of the whole drop and 15% of
+ * the level before it, the medians of up to 20 intervals either side differ by at least half of it
+ * (a ramp's local change is its slope times 20, small against its total decline), the plateaus
+ * change inside by less than the step over {@link Thresholds#STEP_OVER_INSIDE}, and they differ
+ * beyond noise.
+ *
+ * <p>The cliff's time and the cache's bytes are read inside the interval it fell in when that
+ * interval's rate lies clearly between the two levels (its mixed rate says how much of it was still
+ * at the burst), so a 5-second interval still places the cliff to about a second.
+ *
+ * <p>The stages are every lasting level from the cliff on: the SLC cache's end, a folding stage,
+ * the native TLC or QLC rate. A level counts by how long it held and what it is made of (mostly
+ * zero intervals is a stall, never a stage), never by how slow it is against the burst. Stateless.
+ */
+final class CliffDetector {
+
+  private CliffDetector() {}
+
+  /** The first sharp lasting drop and the stages after it, or null. */
+  static Findings.Cliff find(Curve c) {
+    int j = firstSharpDrop(c);
+    if (j < 0) {
+      return null;
+    }
+    List<Segment> p = c.plateaus;
+    Segment before = p.get(j - 1);
+    List<Segment> stages = new ArrayList<>();
+    for (int k = j; k < p.size(); k++) {
+      Segment q = p.get(k);
+      if (!c.lastingLevel(q)) {
+        continue;
+      }
+      Segment last = stages.isEmpty() ? null : stages.getLast();
+      if (last != null && oneLevel(c, last, q)) {
+        // The same level on both sides of a short excursion: one stage.
+        stages.set(stages.size() - 1, join(c, last, q));
+      } else {
+        stages.add(q);
+      }
+    }
+    if (stages.isEmpty()) {
+      // The low time was made of short pieces: the longest stands for the level.
+      Segment longest = null;
+      for (int k = j; k < p.size(); k++) {
+        Segment q = p.get(k);
+        if (!c.stallLevel(q)
+            && (longest == null || q.durationSeconds() > longest.durationSeconds())) {
+          longest = q;
+        }
+      }
+      stages.add(longest == null ? p.get(j) : longest);
+    }
+    double first = stages.getFirst().meanMBps();
+    double lowest = Double.POSITIVE_INFINITY;
+    for (Segment q : stages) {
+      lowest = Math.min(lowest, q.meanMBps());
+    }
+    // The run may end on a lower level that has not held long enough yet.
+    Segment last = null;
+    for (int k = p.size() - 1; k >= j && last == null; k--) {
+      if (!c.stallLevel(p.get(k))) {
+        last = p.get(k);
+      }
+    }
+    boolean mayBeLower =
+        last != null
+            && !c.lastingLevel(last)
+            && last.endIndex() > stages.getLast().endIndex()
+            && last.meanMBps() < Thresholds.DROP_FRACTION * lowest;
+    int b = stepIndex(c, p.get(j).startIndex(), before.meanMBps(), first);
+    double[] at = placeInInterval(c, b, before.meanMBps(), first);
+    return new Findings.Cliff(
+        at[0],
+        at[1] / 1e9,
+        before.meanMBps(),
+        first,
+        stages,
+        lowest,
+        mayBeLower,
+        mayBeLower ? last.meanMBps() : Double.NaN);
+  }
+
+  /** Two levels closer than {@link Thresholds#PLATEAU_MERGE_FRACTION} or within noise. */
+  private static boolean oneLevel(Curve c, Segment a, Segment b) {
+    double level = Math.max(a.meanMBps(), b.meanMBps());
+    return Math.abs(a.meanMBps() - b.meanMBps()) < Thresholds.PLATEAU_MERGE_FRACTION * level
+        || !c.differ(a, b);
+  }
+
+  /** One stage from a to the end of b: all their bytes, their levels weighted by their time. */
+  private static Segment join(Curve c, Segment a, Segment b) {
+    double level =
+        (a.meanMBps() * a.durationSeconds() + b.meanMBps() * b.durationSeconds())
+            / (a.durationSeconds() + b.durationSeconds());
+    Segment whole = Segment.of(c.s, a.startIndex(), b.endIndex());
+    return new Segment(
+        whole.startIndex(),
+        whole.endIndex(),
+        whole.startSeconds(),
+        whole.endSeconds(),
+        level,
+        whole.bytes());
+  }
+
+  /** The index of the plateau that begins the first sharp lasting drop, or -1. */
+  private static int firstSharpDrop(Curve c) {
+    List<Segment> p = c.plateaus;
+    double line = Thresholds.DROP_FRACTION * c.burst;
+    for (int j = 1; j < p.size(); j++) {
+      Segment q = p.get(j);
+      if (q.meanMBps() > line || c.stallLevel(q)) {
+        continue;
+      }
+      double low = 0;
+      for (int k = j; k < p.size(); k++) {
+        Segment z = p.get(k);
+        if (z.meanMBps() <= line) {
+          low += z.durationSeconds();
+        } else if (z.durationSeconds() >= c.lasting) {
+          break;
+        }
+      }
+      if (low < c.lasting || comesBack(c, j, line)) {
+        continue;
+      }
+      Segment prev = p.get(j - 1);
+      double step = prev.meanMBps() - q.meanMBps();
+      double fromBurst = c.burst - q.meanMBps();
+      if (step < Thresholds.STEP_OF_DROP * fromBurst
+          || step < (1 - Thresholds.DROP_FRACTION) * prev.meanMBps()) {
+        continue;
+      }
+      int b = q.startIndex();
+      int w =
+          Math.max(
+              1,
+              Math.min(
+                  Thresholds.STEP_MEDIAN_INTERVALS,
+                  Math.min(prev.sampleCount(), q.sampleCount()) / 2));
+      double medianBefore = Stats.median(Arrays.copyOfRange(c.r, b - w, b));
+      double medianAfter = Stats.median(Arrays.copyOfRange(c.r, b, b + w));
+      double inside = Math.max(c.internalDecline(prev), c.internalDecline(q));
+      if (medianBefore - medianAfter >= Thresholds.STEP_OF_LOCAL_MEDIANS * step
+          && step >= Thresholds.STEP_OVER_INSIDE * inside
+          && c.differ(prev, q)) {
+        return j;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Whether a lasting level after plateau {@code j} climbs back above the drop line: then the drop
+   * was a dip (a throttle's), not a cliff.
+   */
+  private static boolean comesBack(Curve c, int j, double line) {
+    for (int k = j + 1; k < c.plateaus.size(); k++) {
+      Segment p = c.plateaus.get(k);
+      if (c.lastingLevel(p) && p.meanMBps() > line) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The first interval after a step from {@code high} to {@code low} near the segments' change at
+   * {@code b}: within three intervals either way, the place with the most intervals above the
+   * middle before it and below it after (three each), nearest {@code b} on a tie. An odd interval
+   * next to the step (an outlier just before it) can draw the change point; this puts it back.
+   */
+  static int stepIndex(Curve c, int b, double high, double low) {
+    double middle = 0.5 * (high + low);
+    int w = Thresholds.STEP_PLACE_INTERVALS;
+    int best = b;
+    int bestScore = -1;
+    for (int d = 0; d <= w; d++) {
+      for (int i : new int[] {b - d, b + d}) {
+        if (i <= c.from || i >= c.n) {
+          continue;
+        }
+        int score = 0;
+        for (int k = Math.max(c.from, i - w); k < i; k++) {
+          score += c.r[k] > middle ? 1 : 0;
+        }
+        for (int k = i; k < Math.min(c.n, i + w); k++) {
+          score += c.r[k] < middle ? 1 : 0;
+        }
+        if (score > bestScore) {
+          bestScore = score;
+          best = i;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * When (seconds from the run's start) and after how many bytes a step from {@code high} to {@code
+   * low} happened, given that the first interval after it is {@code b}. The interval the step fell
+   * in has a rate between the two levels: {@code x = (rate - low) / (high - low)} of it was still
+   * at {@code high}. It is the last before {@code b} (then {@code b} reads as the low level) or
+   * {@code b} itself (then the one before reads as the high level); each is weighed by how well the
+   * other interval reads as its level, in noise sigmas, and the two places averaged by those
+   * weights, so that a noisy interval moves the answer by a fraction of an interval, not by a whole
+   * one.
+   */
+  static double[] placeInInterval(Curve c, int b, double high, double low) {
+    double span = high - low;
+    if (span <= 0 || b - 1 < c.from) {
+      return new double[] {c.startOf(b), c.cumulative[b]};
+    }
+    double before = Math.max(0, Math.min(1, (c.r[b - 1] - low) / span));
+    double after = Math.max(0, Math.min(1, (c.r[b] - low) / span));
+    // How far each interval is from the level it would have if the other held the step.
+    double offHigh = (high - c.r[b - 1]) / (c.relNoise * high);
+    double offLow = (c.r[b] - low) / (c.relNoise * Math.max(low, 1e-9));
+    double inBefore = Math.exp(-0.5 * offLow * offLow);
+    double inAfter = Math.exp(-0.5 * offHigh * offHigh);
+    double sum = inBefore + inAfter;
+    if (!(sum > 1e-300)) {
+      inBefore = Math.abs(offLow) <= Math.abs(offHigh) ? 1 : 0;
+      inAfter = 1 - inBefore;
+      sum = 1;
+    }
+    double dtBefore = c.s.intervalSeconds(b - 1);
+    double dtAfter = c.s.intervalSeconds(b);
+    double seconds =
+        (inBefore * (c.startOf(b - 1) + before * dtBefore)
+                + inAfter * (c.startOf(b) + after * dtAfter))
+            / sum;
+    double bytes =
+        (inBefore * (c.cumulative[b - 1] + before * dtBefore * high * 1e6)
+                + inAfter * (c.cumulative[b] + after * dtAfter * high * 1e6))
+            / sum;
+    return new double[] {seconds, bytes};
+  }
+}

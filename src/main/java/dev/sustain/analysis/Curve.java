@@ -1,0 +1,306 @@
+package dev.sustain.analysis;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One write curve prepared for the detectors: its start-up ramp found, its noise measured, its
+ * segments and plateaus, the burst, how long a level must hold to last, and the small questions
+ * every detector asks (is this a stall, do two levels differ beyond noise). Indices are the
+ * series'; the detectors look at samples from {@link #from} (after the ramp) on. Immutable after
+ * construction; not shared between threads.
+ */
+final class Curve {
+
+  final SampleSeries s;
+  final int n;
+
+  /** The rates, MB/s. */
+  final double[] r;
+
+  /** Bytes written before sample i (n + 1 entries). */
+  final long[] cumulative;
+
+  /** The first sample after the start-up ramp. */
+  final int from;
+
+  /** The typical interval, seconds (the median; the last, usually shorter one left out). */
+  final double interval;
+
+  /** The run's relative noise (σ of log rates from differences), at least 0.1%. */
+  final double relNoise;
+
+  /**
+   * The run's relative noise from the quietest differences: what the lines of dips and swings are
+   * set by, since a drive that swings often makes the median difference a step.
+   */
+  final double quietNoise;
+
+  /** The run's noise σ in MB/s. */
+  final double sigmaMBps;
+
+  /** Samples of short segments: part of a plateau's bytes, not of its level. */
+  final boolean[] transition;
+
+  final List<Segment> segments;
+  final List<Segment> plateaus;
+
+  /** How long a level must hold to last, seconds. */
+  final double lasting;
+
+  /** The first plateau's level after the ramp, MB/s. */
+  final double burst;
+
+  Curve(SampleSeries s) {
+    if (s.size() == 0) {
+      throw new IllegalArgumentException("no samples to analyse");
+    }
+    this.s = s;
+    this.n = s.size();
+    this.r = s.writeMBpsArray();
+    this.cumulative = new long[n + 1];
+    for (int i = 0; i < n; i++) {
+      cumulative[i + 1] = cumulative[i] + s.bytes(i);
+    }
+    this.interval = typicalInterval(s);
+    this.from = rampEnd();
+    double[] after = Arrays.copyOfRange(r, from, n);
+    this.relNoise = Segmenter.relativeNoise(after);
+    this.sigmaMBps = Segmenter.noiseSigmaMBps(after);
+    this.quietNoise = Math.min(relNoise, Segmenter.quietRelativeNoise(after));
+    this.segments = Segmenter.segment(s, from);
+    this.transition = new boolean[n];
+    this.plateaus = Levels.plateaus(s, segments, transition, relNoise);
+    this.lasting = lastingSeconds(s);
+    double b = levelWithoutStalls(plateaus.get(0));
+    if (b <= 0 && plateaus.size() > 1) {
+      b = levelWithoutStalls(plateaus.get(1));
+    }
+    this.burst = b;
+  }
+
+  /**
+   * A plateau's rate while it wrote: its intervals that are neither stalls nor transitions (a stall
+   * in the cache's seconds is not the cache's speed). Its level when that leaves nothing.
+   */
+  private double levelWithoutStalls(Segment p) {
+    long bytes = 0;
+    double seconds = 0;
+    for (int i = p.startIndex(); i < p.endIndex(); i++) {
+      if (!transition[i] && s.bytes(i) > 0) {
+        bytes += s.bytes(i);
+        seconds += s.intervalSeconds(i);
+      }
+    }
+    return seconds > 0 ? bytes / 1e6 / seconds : p.meanMBps();
+  }
+
+  /** The median interval, the last (usually a shorter remainder) left out when there are more. */
+  static double typicalInterval(SampleSeries s) {
+    int m = s.size() > 2 ? s.size() - 1 : s.size();
+    double[] dt = new double[m];
+    for (int i = 0; i < m; i++) {
+      dt[i] = s.intervalSeconds(i);
+    }
+    return Stats.median(dt);
+  }
+
+  /**
+   * How long a level must hold to count as lasting, in seconds: {@link
+   * Thresholds#LASTING_RUN_FRACTION} of the run, at least {@link Thresholds#LASTING_MIN_SAMPLES}
+   * intervals, at most {@link Thresholds#LASTING_MAX_SECONDS}.
+   */
+  static double lastingSeconds(SampleSeries s) {
+    double typical = s.size() == 0 ? 1 : typicalInterval(s);
+    return Math.max(
+        Thresholds.LASTING_MIN_SAMPLES * typical,
+        Math.min(
+            Thresholds.LASTING_MAX_SECONDS, Thresholds.LASTING_RUN_FRACTION * s.durationSeconds()));
+  }
+
+  /**
+   * The first sample after the start-up ramp: leading intervals that begin within {@link
+   * Thresholds#STARTUP_MAX_SECONDS} and write less than {@link Thresholds#DROP_FRACTION} of the
+   * level that follows (the median of the next ten intervals). A ramp only rises: it ends with the
+   * first interval that wrote half that level (the queue is full from then on), and an empty
+   * interval after one that wrote something is a stall, not the ramp (the first completions had
+   * come). At least one sample stays.
+   */
+  private int rampEnd() {
+    double origin = s.startSeconds(0);
+    int k = 0;
+    while (k < n && s.startSeconds(k) - origin < Thresholds.STARTUP_MAX_SECONDS) {
+      k++;
+    }
+    k = Math.max(1, k);
+    double reference;
+    if (k < n) {
+      reference =
+          Stats.median(
+              Arrays.copyOfRange(r, k, Math.min(n, k + Thresholds.RAMP_REFERENCE_INTERVALS)));
+    } else {
+      reference = Arrays.stream(r).max().orElse(0);
+    }
+    int end = 0;
+    boolean wrote = false;
+    while (end < Math.min(k, n - 1) && r[end] < Thresholds.DROP_FRACTION * reference) {
+      if (wrote && s.bytes(end) == 0) {
+        break; // requests were completing: an empty interval now is a stall
+      }
+      wrote |= s.bytes(end) > 0;
+      end++;
+      if (r[end - 1] >= Thresholds.RAMP_FULL_FRACTION * reference) {
+        break;
+      }
+    }
+    return end;
+  }
+
+  /**
+   * An interval is low (a dip starts, a swing is low) below this fraction of its level: {@link
+   * Thresholds#DIP_ENTER} below it, or {@link Thresholds#DIP_NOISE_SIGMAS} noise sigmas if more,
+   * but never more than {@link Thresholds#DIP_ENTER_MAX} below (a dip to 60% must always show,
+   * whatever a short noisy run's estimate of its noise).
+   */
+  double dipLine() {
+    return 1
+        - Math.min(
+            Thresholds.DIP_ENTER_MAX,
+            Math.max(Thresholds.DIP_ENTER, Thresholds.DIP_NOISE_SIGMAS * quietNoise));
+  }
+
+  /** A dip goes on below this fraction of its level ({@link Thresholds#DIP_EXIT}, 2 sigmas). */
+  double backLine() {
+    return 1 - Math.min(2 * Thresholds.DIP_EXIT, Math.max(Thresholds.DIP_EXIT, 2 * quietNoise));
+  }
+
+  /** An interval is at full speed above this fraction of the high level. */
+  double highLine() {
+    return 1 - Math.min(2 * Thresholds.SWING_HIGH, Math.max(Thresholds.SWING_HIGH, 2 * quietNoise));
+  }
+
+  /** Seconds from the run's start (the start of the first interval) to the start of sample i. */
+  double startOf(int i) {
+    return s.startSeconds(i) - s.startSeconds(0);
+  }
+
+  /** Seconds from the run's start to the end of sample i. */
+  double endOf(int i) {
+    return s.timeSeconds(i) - s.startSeconds(0);
+  }
+
+  /** Whether nothing completed in interval i. */
+  boolean stall(int i) {
+    return s.bytes(i) == 0;
+  }
+
+  /** The mean rate over samples [a, b): their bytes over their time. */
+  double meanMBps(int a, int b) {
+    double seconds = 0;
+    for (int i = a; i < b; i++) {
+      seconds += s.intervalSeconds(i);
+    }
+    return seconds > 0 ? (cumulative[b] - cumulative[a]) / 1e6 / seconds : 0;
+  }
+
+  /** A level made mostly of zero intervals: stalls, not a slow level. */
+  boolean stallLevel(Segment p) {
+    int zeros = 0;
+    for (int i = p.startIndex(); i < p.endIndex(); i++) {
+      zeros += stall(i) ? 1 : 0;
+    }
+    return zeros > Thresholds.STALL_LEVEL_ZERO_FRACTION * p.sampleCount();
+  }
+
+  /** A level that held long enough to count and is not a stall level. */
+  boolean lastingLevel(Segment p) {
+    return p.durationSeconds() >= lasting - 1e-9 && !stallLevel(p);
+  }
+
+  /** The write seconds after the ramp. */
+  double judgedSeconds() {
+    return s.timeSeconds(n - 1) - s.startSeconds(from);
+  }
+
+  /**
+   * Whether two plateaus differ by more than noise: by at least {@link Thresholds#SIGNIFICANCE}
+   * standard errors of their means. The noise is the smaller of the run's relative noise at the
+   * higher level (a drive's noise grows with its rate) and the larger spread inside the two
+   * plateaus (a rate that alternates between two values, as whole requests in short intervals do,
+   * makes the difference-based estimate too large).
+   */
+  boolean differ(Segment a, Segment b) {
+    double level = Math.max(a.meanMBps(), b.meanMBps());
+    double sigma = relNoise * level;
+    double inside = Math.max(spread(a), spread(b));
+    if (!Double.isNaN(inside)) {
+      sigma = Math.min(sigma, inside);
+    }
+    double se = sigma * Math.sqrt(1.0 / a.sampleCount() + 1.0 / b.sampleCount());
+    return Math.abs(a.meanMBps() - b.meanMBps()) >= Thresholds.SIGNIFICANCE * se;
+  }
+
+  /** The sample standard deviation inside a plateau, without stalls and transitions. */
+  double spread(Segment p) {
+    return Levels.spread(s, transition, new int[] {p.startIndex(), p.endIndex()});
+  }
+
+  /**
+   * How much a plateau declines inside, in MB/s: its least-squares slope x duration over its
+   * samples that are neither stalls nor transitions, less one standard error of the slope (a short
+   * noisy plateau's slope is mostly noise, a long ramp's is real); 0 when it rises. A gradual
+   * decline cut into plateaus declines inside them too; a level that rose a little is no ramp down.
+   */
+  double internalDecline(Segment p) {
+    double st = 0;
+    double sy = 0;
+    int m = 0;
+    for (int i = p.startIndex(); i < p.endIndex(); i++) {
+      if (!stall(i) && !transition[i]) {
+        st += s.timeSeconds(i);
+        sy += r[i];
+        m++;
+      }
+    }
+    if (m < 3) {
+      return 0;
+    }
+    double mt = st / m;
+    double my = sy / m;
+    double sxy = 0;
+    double sxx = 0;
+    for (int i = p.startIndex(); i < p.endIndex(); i++) {
+      if (!stall(i) && !transition[i]) {
+        double dt = s.timeSeconds(i) - mt;
+        sxy += dt * (r[i] - my);
+        sxx += dt * dt;
+      }
+    }
+    if (sxx <= 0) {
+      return 0;
+    }
+    double slope = sxy / sxx;
+    double residual = 0;
+    for (int i = p.startIndex(); i < p.endIndex(); i++) {
+      if (!stall(i) && !transition[i]) {
+        double e = r[i] - my - slope * (s.timeSeconds(i) - mt);
+        residual += e * e;
+      }
+    }
+    double standardError = Math.sqrt(residual / (m - 2) / sxx);
+    return Math.max(0, -slope - standardError) * p.durationSeconds();
+  }
+
+  /** The mean rate of samples [a, b) without stalls, MB/s (0 when all are stalls). */
+  double nonStallMean(int a, int b) {
+    long bytes = 0;
+    double seconds = 0;
+    for (int i = a; i < b; i++) {
+      if (!stall(i)) {
+        bytes += s.bytes(i);
+        seconds += s.intervalSeconds(i);
+      }
+    }
+    return seconds > 0 ? bytes / 1e6 / seconds : 0;
+  }
+}

@@ -1,0 +1,219 @@
+package dev.sustain.analysis;
+
+import java.util.List;
+
+/**
+ * What each detector found, as data: the report package turns these into the headline, the evidence
+ * and the advice, so every sentence is made from the same figures the shape was decided by. A
+ * detector that found nothing leaves its field null. Rates MB/s, sizes GB (10^9 B), times seconds
+ * from the run's start, temperatures °C. Immutable.
+ *
+ * @param lastingSeconds how long a level had to hold to count as lasting in this run
+ * @param ramp the start-up ramp (never null; zero intervals when there was none)
+ * @param stalls the write intervals after the ramp in which nothing completed (never null)
+ * @param undetermined set when the run was too short to tell a shape
+ * @param cliff the first lasting drop from the burst and the stages after it
+ * @param recovery a lasting climb back after a lasting drop
+ * @param sawtooth dips from a stable level that come back at a regular spacing
+ * @param bend the bend of the temperature series, when there is a temperature series and a step
+ * @param erratic swings between low and high, or a slow start
+ * @param smr zero intervals setting in on a spinning disk
+ * @param zoned a spinning disk's gradual decline
+ * @param linkCap the burst at the link's ceiling
+ * @param cpuBound the CPU, not the drive, set the rate
+ */
+public record Findings(
+    double lastingSeconds,
+    Ramp ramp,
+    Stalls stalls,
+    Undetermined undetermined,
+    Cliff cliff,
+    Recovery recovery,
+    Sawtooth sawtooth,
+    TemperatureBend bend,
+    Erratic erratic,
+    Smr smr,
+    Zoned zoned,
+    LinkCap linkCap,
+    CpuBound cpuBound) {
+
+  /**
+   * The first intervals, empty or partial while the first requests were in flight.
+   *
+   * @param intervals how many (0 when the run started at full speed)
+   * @param seconds their length
+   * @param gigabytes what they wrote
+   */
+  public record Ramp(int intervals, double seconds, double gigabytes) {}
+
+  /**
+   * Write intervals in which nothing completed (after the ramp; the flush is not writing).
+   *
+   * @param intervals how many
+   * @param seconds their total length
+   */
+  public record Stalls(int intervals, double seconds) {}
+
+  /**
+   * Too short to judge: no lasting drop in fewer than {@link Thresholds#UNDETERMINED_SECONDS}.
+   *
+   * @param judgedSeconds the write seconds after the ramp
+   * @param neededSeconds how many a shape needs
+   * @param gigabytes what was written without a cliff (the cache is at least that)
+   */
+  public record Undetermined(double judgedSeconds, double neededSeconds, double gigabytes) {}
+
+  /**
+   * The first lasting drop from the burst.
+   *
+   * @param seconds when it began, from the run's start (inside an interval when the interval's
+   *     mixed rate places it there)
+   * @param cacheGB what was written before it
+   * @param burstMBps the level before it
+   * @param firstLevelMBps the first lasting level after it
+   * @param stages every lasting level from the cliff on, in time order
+   * @param lowestMBps the lowest stage
+   * @param floorMayBeLower the run ended on a lower level that had not lasted yet
+   * @param endMBps that last level's rate when {@code floorMayBeLower}, else NaN
+   */
+  public record Cliff(
+      double seconds,
+      double cacheGB,
+      double burstMBps,
+      double firstLevelMBps,
+      List<Segment> stages,
+      double lowestMBps,
+      boolean floorMayBeLower,
+      double endMBps) {
+
+    public Cliff {
+      stages = List.copyOf(stages);
+    }
+  }
+
+  /**
+   * A lasting climb back after a lasting drop, while still writing.
+   *
+   * @param fromMBps the best level before the drop
+   * @param lowMBps the lowest lasting level before the climb
+   * @param backMBps the level it climbed back to
+   * @param atSeconds when the climb began
+   */
+  public record Recovery(double fromMBps, double lowMBps, double backMBps, double atSeconds) {}
+
+  /**
+   * Dips that come back, at a regular spacing: a controller throttling at a temperature.
+   *
+   * @param dips how many
+   * @param periodSeconds their mean spacing, start to start
+   * @param dipSeconds their mean length
+   * @param dipMBps the mean rate inside them
+   * @param levelMBps the level they dip from (the baseline)
+   * @param onsetSeconds when the first began
+   * @param meanMBps the mean over whole periods from the first dip on: what a long job gets
+   */
+  public record Sawtooth(
+      int dips,
+      double periodSeconds,
+      double dipSeconds,
+      double dipMBps,
+      double levelMBps,
+      double onsetSeconds,
+      double meanMBps) {}
+
+  /**
+   * The bend of the temperature: the best two-line (hinge) fit of temperature against time.
+   *
+   * @param startC the temperature at the start (the fit's value)
+   * @param bendC the temperature at the bend (the fit's value)
+   * @param bendSeconds when the bend is
+   * @param beforeCPerMinute the slope before the bend
+   * @param afterCPerMinute the slope after it
+   * @param spreadC the {@link Thresholds#SPREAD_PERCENTILE} distance from the line after the bend
+   * @param stepSeconds the rate step the bend was compared with
+   * @param thermal the bend falls at the step, the temperature had risen, and its slope after is a
+   *     fraction of the slope before: the step is a throttle
+   */
+  public record TemperatureBend(
+      double startC,
+      double bendC,
+      double bendSeconds,
+      double beforeCPerMinute,
+      double afterCPerMinute,
+      double spreadC,
+      double stepSeconds,
+      boolean thermal) {}
+
+  /**
+   * A translation layer short of free blocks: irregular swings, or a slow start.
+   *
+   * @param swings climbs from low to high (0 when only a slow start was seen)
+   * @param highMBps the high level (the 95th percentile of the write intervals)
+   * @param lowFraction the fraction of intervals low
+   * @param highFraction the fraction of intervals high
+   * @param lowLineMBps below this an interval is low
+   * @param highLineMBps above this an interval is high
+   * @param slowStart the slow first level, or null
+   * @param laterMBps the highest later lasting level (with a slow start), else NaN
+   */
+  public record Erratic(
+      int swings,
+      double highMBps,
+      double lowFraction,
+      double highFraction,
+      double lowLineMBps,
+      double highLineMBps,
+      Segment slowStart,
+      double laterMBps) {
+
+    /** Whether the swings alone make the curve erratic. */
+    public boolean swinging() {
+      return swings >= Thresholds.MIN_SWINGS;
+    }
+  }
+
+  /**
+   * A shingled disk: zero intervals set in after it held its rate.
+   *
+   * @param onsetSeconds when they set in
+   * @param heldGB what was written before
+   * @param heldMBps the rate before (without stalls)
+   * @param zerosAfter zero intervals from the onset on
+   * @param intervalsAfter intervals from the onset on
+   * @param afterMBps the mean rate from the onset on
+   */
+  public record Smr(
+      double onsetSeconds,
+      double heldGB,
+      double heldMBps,
+      int zerosAfter,
+      int intervalsAfter,
+      double afterMBps) {}
+
+  /**
+   * A spinning disk's gradual decline, outer to inner tracks: the rate at the start and at the end
+   * (each the end of a line through the first or last fifth of the run).
+   *
+   * @param startMBps the rate at the start
+   * @param endMBps the rate at the end
+   * @param largestStepMBps the largest step between neighbouring plateaus
+   */
+  public record Zoned(double startMBps, double endMBps, double largestStepMBps) {}
+
+  /**
+   * The burst at the link's practical ceiling.
+   *
+   * @param ceilingMBps the ceiling
+   */
+  public record LinkCap(double ceilingMBps) {}
+
+  /**
+   * The CPU set the rate.
+   *
+   * @param cores the machine's cores (0 when unknown)
+   * @param medianPct the process's median CPU (100 = one core)
+   * @param allCores every core was busy (else one core, while the rate held flat)
+   * @param rateMBps the rate it held
+   */
+  public record CpuBound(int cores, double medianPct, boolean allCores, double rateMBps) {}
+}

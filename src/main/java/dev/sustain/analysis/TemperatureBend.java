@@ -1,0 +1,194 @@
+package dev.sustain.analysis;
+
+import java.util.Arrays;
+
+/**
+ * The bend of a temperature series: the best continuous two-line (hinge) fit of temperature against
+ * time, found over every possible bend in one pass with prefix sums (O(n)). A drive heats while it
+ * writes fast; a throttle caps its power, so the temperature stops rising at the very moment the
+ * rate steps down, and from then on creeps, wanders or falls. A cache cliff happens at a byte
+ * count, whatever the temperature: it keeps rising as before, or it had levelled off long before.
+ *
+ * <p>The step is thermal when the best bend falls at it (within {@link
+ * Thresholds#BEND_AT_STEP_FRACTION} of the time the temperature rose, and at least {@link
+ * Thresholds#BEND_MIN_SECONDS} or three intervals: a rise that flattens as it nears the threshold
+ * places the best bend a little early), and the two lines that meet at the step show that the
+ * temperature rose at least {@link Thresholds#MIN_RISE_C} before it and then at most {@link
+ * Thresholds#SLOPE_AFTER_FRACTION} of that slope, explain the series far better than one line, and
+ * keep the readings after it near the line (their {@link Thresholds#SPREAD_PERCENTILE} distance,
+ * not the largest). The throttle's temperature is where the two lines meet. None of this depends on
+ * how cold the run started or how long it ran after. Stateless.
+ */
+final class TemperatureBend {
+
+  private TemperatureBend() {}
+
+  /** The bend compared with a rate step at {@code stepSeconds}, or null without enough readings. */
+  static Findings.TemperatureBend find(Curve c, double stepSeconds) {
+    if (!c.s.hasTemperature()) {
+      return null;
+    }
+    double[] t = new double[c.n];
+    double[] y = new double[c.n];
+    int m = 0;
+    for (int i = 0; i < c.n; i++) {
+      double temp = c.s.tempC(i);
+      if (!Double.isNaN(temp)) {
+        t[m] = c.endOf(i);
+        y[m] = temp;
+        m++;
+      }
+    }
+    if (m < 2 * Thresholds.BEND_MIN_READINGS + 1) {
+      return null;
+    }
+    t = Arrays.copyOf(t, m);
+    y = Arrays.copyOf(y, m);
+    // Centred and scaled times keep the sums of squares well conditioned for day-long runs.
+    double t0 = t[0];
+    double span = Math.max(t[m - 1] - t0, 1e-9);
+    double[] u = new double[m];
+    for (int i = 0; i < m; i++) {
+      u[i] = (t[i] - t0) / span;
+    }
+    double[] su = new double[m + 1];
+    double[] suu = new double[m + 1];
+    double[] sy = new double[m + 1];
+    double[] suy = new double[m + 1];
+    double syy = 0;
+    for (int i = 0; i < m; i++) {
+      su[i + 1] = su[i] + u[i];
+      suu[i + 1] = suu[i] + u[i] * u[i];
+      sy[i + 1] = sy[i] + y[i];
+      suy[i + 1] = suy[i] + u[i] * y[i];
+      syy += y[i] * y[i];
+    }
+    double[] line = fitLine(m, su[m], suu[m], sy[m], suy[m]);
+    double lineRss = Math.max(0, syy - line[0] * sy[m] - line[1] * suy[m]);
+    Sums sums = new Sums(m, u, su, suu, sy, suy, syy);
+    double bestRss = Double.POSITIVE_INFINITY;
+    int bestK = -1;
+    for (int k = Thresholds.BEND_MIN_READINGS - 1; k < m - Thresholds.BEND_MIN_READINGS; k++) {
+      double[] fit = sums.hinge(k);
+      if (fit != null && fit[3] < bestRss) {
+        bestRss = fit[3];
+        bestK = k;
+      }
+    }
+    if (bestK < 0 || Double.isNaN(stepSeconds)) {
+      return null;
+    }
+    double bendSeconds = t[bestK];
+    // The lines that meet at the step itself: their slopes, and the temperature where they meet.
+    int k = 0;
+    while (k + 1 < m && t[k + 1] <= stepSeconds) {
+      k++;
+    }
+    k =
+        Math.max(
+            Thresholds.BEND_MIN_READINGS - 1, Math.min(m - Thresholds.BEND_MIN_READINGS - 1, k));
+    double[] at = sums.hinge(k);
+    if (at == null) {
+      return null;
+    }
+    double tau = u[k];
+    double atC = at[0];
+    double before = at[1] / span; // °C per second
+    double afterSlope = (at[1] + at[2]) / span;
+    double startC = at[0] - at[1] * tau;
+    double rise = atC - startC;
+    double[] distance = new double[m - k - 1];
+    for (int i = k + 1; i < m; i++) {
+      double fit = atC + afterSlope * (t[i] - t[k]);
+      distance[i - k - 1] = Math.abs(y[i] - fit);
+    }
+    double spread = Stats.quantile(distance, Thresholds.SPREAD_PERCENTILE);
+    double rss = Math.max(at[3], 1e-12);
+    double f = (lineRss - rss) / (rss / Math.max(1, m - 3));
+    double window =
+        Math.max(
+            Math.max(3 * c.interval, Thresholds.BEND_MIN_SECONDS),
+            Thresholds.BEND_AT_STEP_FRACTION * (stepSeconds - t0));
+    boolean thermal =
+        Math.abs(bendSeconds - stepSeconds) <= window
+            && rise >= Thresholds.MIN_RISE_C
+            && before > 0
+            && afterSlope <= Thresholds.SLOPE_AFTER_FRACTION * before
+            && f >= Thresholds.BEND_MIN_F
+            && spread <= Math.max(Thresholds.SPREAD_MAX_C, Thresholds.SPREAD_OF_RISE * rise);
+    return new Findings.TemperatureBend(
+        startC, atC, bendSeconds, before * 60, afterSlope * 60, spread, stepSeconds, thermal);
+  }
+
+  /** Prefix sums of scaled time and temperature, for a hinge fit at any bend in O(1). */
+  private record Sums(
+      int m, double[] u, double[] su, double[] suu, double[] sy, double[] suy, double syy) {
+
+    /**
+     * The least-squares hinge bending at reading k: {value at the bend, slope before, change of
+     * slope, squared error}, slopes per unit of scaled time; null when singular.
+     */
+    double[] hinge(int k) {
+      double tau = u[k];
+      // Basis 1, (u - tau), max(0, u - tau); the last is non-zero for i > k.
+      double a1 = su[m] - m * tau;
+      double a2 = suu[m] - 2 * tau * su[m] + m * tau * tau;
+      int after = m - k - 1;
+      double sa = su[m] - su[k + 1];
+      double h1 = sa - after * tau;
+      double h2 = (suu[m] - suu[k + 1]) - 2 * tau * sa + after * tau * tau;
+      double b0 = sy[m];
+      double b1 = suy[m] - tau * sy[m];
+      double b2 = (suy[m] - suy[k + 1]) - tau * (sy[m] - sy[k + 1]);
+      double[] coef = solve3(m, a1, h1, a2, h2, h2, b0, b1, b2);
+      if (coef == null) {
+        return null;
+      }
+      double rss = syy - coef[0] * b0 - coef[1] * b1 - coef[2] * b2;
+      return new double[] {coef[0], coef[1], coef[2], Math.max(0, rss)};
+    }
+  }
+
+  private static double[] fitLine(int m, double su, double suu, double sy, double suy) {
+    double det = m * suu - su * su;
+    if (Math.abs(det) < 1e-12) {
+      return new double[] {sy / m, 0};
+    }
+    double b = (m * suy - su * sy) / det;
+    double a = (sy - b * su) / m;
+    return new double[] {a, b};
+  }
+
+  /**
+   * Solves the symmetric 3x3 system [[a00,a01,a02],[a01,a11,a12],[a02,a12,a22]] x = b by Cramer's
+   * rule; null when it is singular.
+   */
+  private static double[] solve3(
+      double a00,
+      double a01,
+      double a02,
+      double a11,
+      double a12,
+      double a22,
+      double b0,
+      double b1,
+      double b2) {
+    double det =
+        a00 * (a11 * a22 - a12 * a12)
+            - a01 * (a01 * a22 - a12 * a02)
+            + a02 * (a01 * a12 - a11 * a02);
+    if (Math.abs(det) < 1e-12 * Math.max(1, Math.abs(a00 * a11 * a22))) {
+      return null;
+    }
+    double x0 =
+        (b0 * (a11 * a22 - a12 * a12) - a01 * (b1 * a22 - a12 * b2) + a02 * (b1 * a12 - a11 * b2))
+            / det;
+    double x1 =
+        (a00 * (b1 * a22 - a12 * b2) - b0 * (a01 * a22 - a12 * a02) + a02 * (a01 * b2 - b1 * a02))
+            / det;
+    double x2 =
+        (a00 * (a11 * b2 - b1 * a12) - a01 * (a01 * b2 - b1 * a02) + b0 * (a01 * a12 - a11 * a02))
+            / det;
+    return new double[] {x0, x1, x2};
+  }
+}

@@ -1,0 +1,351 @@
+package dev.sustain.analysis;
+
+/**
+ * Every number the analysis decides by, named once, with why it has the value it has. The analysis,
+ * the live phase ({@link LivePhase}) and the words of the report read them from here, so a sentence
+ * never states a threshold the rule does not use. Rates are relative (fractions of a level) unless
+ * the name says otherwise; times are seconds.
+ *
+ * <p>The values come from what drives physically do (the field reports in DESIGN.md): a drive's own
+ * interval-to-interval noise is 1-8% of its rate, while every event the analysis names moves the
+ * rate by far more (a cache cliff to 1-60% of the burst, a throttle step to 20-80% of the level, a
+ * sawtooth dip to 1-60%). Thresholds sit between the two, and wherever the noise of a run is larger
+ * they widen with it (a multiple of its measured noise), so a noisy drive is read as noisy, not as
+ * throttled.
+ */
+public final class Thresholds {
+
+  private Thresholds() {}
+
+  // --- Levels -------------------------------------------------------------------------------
+
+  /**
+   * A level below this fraction of the burst is a drop: 15% is about twice the worst interval noise
+   * of a healthy drive (8%) and well above a link's or a CPU's wobble, while the smallest change
+   * the field reports name (a Mushkin stepping from 100 to 80 MB/s at 45 °C) is 20%.
+   */
+  public static final double DROP_FRACTION = 0.85;
+
+  /**
+   * A level this much above the low point after a drop is a climb back (a throttle that cooled): a
+   * cache that has run out does not refill mid-write, so any lasting climb this large is heat.
+   */
+  public static final double RECOVERY_FRACTION = 1.15;
+
+  /** A climb back must also be this fraction of the burst, so a crawl at 1% cannot "recover". */
+  public static final double RECOVERY_OF_BURST = 0.05;
+
+  /** Neighbouring plateaus closer than this fraction are one level (noise splits a level). */
+  public static final double PLATEAU_MERGE_FRACTION = 0.08;
+
+  /**
+   * Standard errors by which two plateaus must differ to be different levels: at 5 the chance that
+   * noise alone makes two levels is below one in a million per pair, so a day-long run of thousands
+   * of segments still reads its noise as noise.
+   */
+  public static final double SIGNIFICANCE = 5.0;
+
+  /**
+   * A segment shorter than this many intervals is a transition (the interval a cliff fell in, an
+   * outlier), not a level of its own: one or two intervals carry one or two draws of the noise.
+   */
+  public static final int MIN_PLATEAU_SAMPLES = 3;
+
+  /**
+   * A level is a stall level, not a slow level, when more than this fraction of its intervals
+   * completed nothing: stalls are what it is made of, however slow the drive's floor is (a QLC
+   * drive may write 80 MB/s after 5000; that is its floor, not a stall).
+   */
+  public static final double STALL_LEVEL_ZERO_FRACTION = 0.5;
+
+  /** A level must hold this many intervals at least to be lasting. */
+  public static final int LASTING_MIN_SAMPLES = 5;
+
+  /** ... and this fraction of the run, ... */
+  public static final double LASTING_RUN_FRACTION = 0.01;
+
+  /**
+   * ... but never more than this many seconds: the smallest cache in the 65-drive bench (13 GB)
+   * fills in a few seconds, even in a 28-hour run.
+   */
+  public static final double LASTING_MAX_SECONDS = 30;
+
+  // --- Start-up and too short to judge -------------------------------------------------------
+
+  /**
+   * The first intervals can be empty or partial while the first requests are in flight: a full
+   * queue of large requests on a slow USB drive takes up to about this long before the first
+   * completes. Leading intervals within it that are below {@link #DROP_FRACTION} of what follows
+   * are the start-up ramp, named in the text, never stalls and never the burst.
+   */
+  public static final double STARTUP_MAX_SECONDS = 2.0;
+
+  /** The ramp ends with the first interval that wrote this fraction of the level that follows. */
+  public static final double RAMP_FULL_FRACTION = 0.5;
+
+  /** The level that follows the ramp: the median of this many intervals after it. */
+  public static final int RAMP_REFERENCE_INTERVALS = 10;
+
+  /**
+   * A run without a lasting drop is too short to tell any shape when it has fewer than this many
+   * seconds of write intervals after the start-up ramp (30 intervals at 1 s, 60 at 0.5 s, 6 at 5
+   * s): half of the 64 retail caches in the bench held longer than 39 s, so a shorter flat run says
+   * only that the cache is at least what was written.
+   */
+  public static final double UNDETERMINED_SECONDS = 30;
+
+  // --- Cliff ----------------------------------------------------------------------------------
+
+  /**
+   * A drop is a sharp step, not the end of a gradual decline, when the step between the two
+   * plateaus is at least this fraction of the whole drop from the burst ...
+   */
+  public static final double STEP_OF_DROP = 0.5;
+
+  /** ... and the plateaus on either side change inside by less than the step over this, ... */
+  public static final double STEP_OVER_INSIDE = 3.0;
+
+  /**
+   * ... and the medians of up to {@link #STEP_MEDIAN_INTERVALS} intervals either side of it differ
+   * by at least this fraction of the step: a ramp's local change is its slope times 20, small
+   * against its total decline, while a step's is the whole step.
+   */
+  public static final double STEP_OF_LOCAL_MEDIANS = 0.5;
+
+  /** See {@link #STEP_OF_LOCAL_MEDIANS}. */
+  public static final int STEP_MEDIAN_INTERVALS = 20;
+
+  /**
+   * A step is placed where this many intervals either side read as the two levels (an outlier next
+   * to the step can draw the segmenter's change point by an interval or two).
+   */
+  public static final int STEP_PLACE_INTERVALS = 3;
+
+  // --- Dips (sawtooth throttling) -------------------------------------------------------------
+
+  /**
+   * The baseline a dip is measured from: a running median over this many seconds, about four times
+   * the longest thermal dip (6-10 s), so a dip moves it not at all while a lasting step moves it
+   * where the step is (a median keeps edges).
+   */
+  public static final double BASELINE_SECONDS = 45;
+
+  /** The baseline window holds at least this many intervals (an odd number). */
+  public static final int BASELINE_MIN_SAMPLES = 7;
+
+  /** ... and at most this many (a 180 s window at 0.1 s intervals; the cost is n times it). */
+  public static final int BASELINE_MAX_SAMPLES = 1801;
+
+  /**
+   * Dips are looked for again with a window this many times longer when none form a train: a drive
+   * with a larger heat sink cycles slower (30 s down every few minutes).
+   */
+  public static final double BASELINE_SCALE = 4;
+
+  /**
+   * An interval starts a dip when it is this fraction below the baseline, or {@link
+   * #DIP_NOISE_SIGMAS} standard deviations of the run's noise if that is more: the shallowest dip
+   * of a throttle (to 60% of the level) is 40% deep.
+   */
+  public static final double DIP_ENTER = 0.25;
+
+  /**
+   * ... but never further below than this: the shallowest throttle dip (to 60% of the level) must
+   * show even when a short, noisy run overstates its own noise.
+   */
+  public static final double DIP_ENTER_MAX = 0.35;
+
+  /**
+   * A dip goes on while intervals stay this fraction (or 2 noise sigmas, at most twice this) below
+   * the baseline.
+   */
+  public static final double DIP_EXIT = 0.10;
+
+  /** Noise sigmas for a dip's start (see {@link #DIP_ENTER}). */
+  public static final double DIP_NOISE_SIGMAS = 4;
+
+  /**
+   * Trains of dips checked, longest first: a day of SMR stalls makes thousands of short ones, and
+   * each check reads the whole run.
+   */
+  public static final int MAX_TRAINS_TRIED = 16;
+
+  /** At least this many dips at a regular spacing make a sawtooth: two could be chance. */
+  public static final int MIN_DIPS = 3;
+
+  /**
+   * Spacings of a sawtooth stay within this fraction of their mean: a controller that throttles at
+   * a temperature and resumes when it has cooled repeats within a few seconds a period of 45-60 s,
+   * while garbage collection pauses come whenever the free blocks run out.
+   */
+  public static final double PERIOD_TOLERANCE = 0.25;
+
+  /**
+   * Dips of a sawtooth are short against their period (6-10 s of 45-60 s); a drive low for longer
+   * than this fraction of the time is swinging, not dipping.
+   */
+  public static final double MAX_DIP_DUTY = 0.4;
+
+  /**
+   * ... and long enough to cool a controller: at least this fraction of their period (6 s of 60 is
+   * 10%). A single odd interval in a minute is an instant, not a throttle's dip.
+   */
+  public static final double MIN_DIP_DUTY = 0.03;
+
+  /**
+   * Outside its train of dips a throttled drive is steady: intervals below the dip line elsewhere
+   * (odd intervals, outliers) take at most this fraction of the run. A drive swinging at irregular
+   * times has regular-looking runs of three among its many lows.
+   */
+  public static final double MAX_OTHER_DIP_FRACTION = 0.05;
+
+  // --- Erratic (no free blocks) ----------------------------------------------------------------
+
+  /**
+   * A swing's low lasts at least this long (seconds): a drive collecting garbage is slow for
+   * seconds at a time, while a single odd interval at 1 s or 0.5 s is an outlier, not a swing.
+   */
+  public static final double MIN_SWING_SECONDS = 2.5;
+
+  /** The high level of a swinging drive: this quantile of its write intervals. */
+  public static final double HIGH_QUANTILE = 0.95;
+
+  /** Swings need at least this many climbs from low to high. */
+  public static final int MIN_SWINGS = 3;
+
+  /** ... with at least this fraction of the intervals low and as many high. */
+  public static final double MIN_SWING_SIDE_FRACTION = 0.10;
+
+  /**
+   * An interval is high when within this fraction (or 2 noise sigmas, at most twice this) of the
+   * high level (p95).
+   */
+  public static final double SWING_HIGH = 0.15;
+
+  /** A slow start is below this fraction of a later lasting level ... */
+  public static final double SLOW_START_FRACTION = 0.6;
+
+  /** ... lasts this fraction of the run at least and begins within its first such fraction. */
+  public static final double SLOW_START_RUN_FRACTION = 0.05;
+
+  /** A slow start has at least this many intervals. */
+  public static final int SLOW_START_MIN_SAMPLES = 10;
+
+  // --- Temperature bend --------------------------------------------------------------------------
+
+  /** The hinge must cut one line's squared error by this many times the noise, at least. */
+  public static final double BEND_MIN_F = 25;
+
+  /** Temperature readings on each side of a bend, at least. */
+  public static final int BEND_MIN_READINGS = 5;
+
+  /** The temperature must rise at least this much before the bend to speak of heat (°C). */
+  public static final double MIN_RISE_C = 3.0;
+
+  /**
+   * After a thermal step the temperature rises at most this fraction of its mean slope before (it
+   * may creep, wander or fall): the throttle holds it; a cache cliff leaves it rising as before.
+   */
+  public static final double SLOPE_AFTER_FRACTION = 0.5;
+
+  /**
+   * The best bend falls at the step when it is within this fraction of the time the temperature
+   * rose before the step (a rise that flattens as it nears the threshold, as a heating body's does,
+   * places the best two-line bend up to a fifth early, and coarse readings add an interval), or
+   * {@link #BEND_MIN_SECONDS}. A temperature that stopped rising long before the step (for half a
+   * minute and 40% of the rise) is not what the step obeyed.
+   */
+  public static final double BEND_AT_STEP_FRACTION = 0.25;
+
+  /** See {@link #BEND_AT_STEP_FRACTION}: never closer than this many seconds (or 3 intervals). */
+  public static final double BEND_MIN_SECONDS = 10;
+
+  /**
+   * The temperature after the bend stays near its line: this percentile of the distance from it (a
+   * high percentile, not the maximum: one odd reading does not decide) ...
+   */
+  public static final double SPREAD_PERCENTILE = 0.9;
+
+  /** ... within this many °C, or {@link #SPREAD_OF_RISE} of the rise if that is more. */
+  public static final double SPREAD_MAX_C = 3.0;
+
+  /** See {@link #SPREAD_MAX_C}. */
+  public static final double SPREAD_OF_RISE = 0.25;
+
+  // --- Spinning disks ----------------------------------------------------------------------------
+
+  /** SMR: at least this many zero intervals ... */
+  public static final int SMR_MIN_ZEROS = 10;
+
+  /** ... at least this fraction of the intervals from the onset on ... */
+  public static final double SMR_MIN_ZERO_FRACTION = 0.01;
+
+  /** ... this many times as dense as before the onset ... */
+  public static final double SMR_DENSER = 4;
+
+  /** ... and the onset after this fraction of the run (a drive that stalls at once is not SMR). */
+  public static final double SMR_ONSET_RUN_FRACTION = 0.05;
+
+  /**
+   * The onset's CUSUM reference lies this fraction of the way from the old density of low intervals
+   * to the new: it drifts up through the sparse start of the new regime (a rewrite, then half a
+   * minute at full speed), while an isolated early stall dies away.
+   */
+  public static final double SMR_CUSUM_REFERENCE = 0.1;
+
+  /** The onset is a low interval another follows within this many: a rewrite lasts seconds. */
+  public static final int SMR_FOLLOW_INTERVALS = 2;
+
+  /** An interval of a shingled disk's rewrites: a zero, or below this fraction of the held rate. */
+  public static final double SMR_SLOW_FRACTION = 0.5;
+
+  /**
+   * Zoned: the last tenth at most {@link #DROP_FRACTION} of the first, with at most this many
+   * stalls per interval.
+   */
+  public static final double ZONED_MAX_STALL_FRACTION = 0.01;
+
+  // --- Host limits ---------------------------------------------------------------------------
+
+  /**
+   * The burst within this fraction of the link's practical ceiling means the link sets the peak.
+   */
+  public static final double LINK_CAP_FRACTION = 0.10;
+
+  /** Every core at least this busy (percent of one core) is a CPU-bound machine. */
+  public static final double CPU_ALL_CORES_PCT = 90;
+
+  /** One core busy: its median between these percents while the rate holds flat. */
+  public static final double CPU_ONE_CORE_LOW_PCT = 90;
+
+  /** See {@link #CPU_ONE_CORE_LOW_PCT}. */
+  public static final double CPU_ONE_CORE_HIGH_PCT = 110;
+
+  /** Flat enough for one busy core to be the limit: stdev below this fraction of the mean. */
+  public static final double CPU_FLAT_CV = 0.10;
+
+  // --- Live ------------------------------------------------------------------------------------
+
+  /** Live: a drop below {@link #DROP_FRACTION} of the burst must hold this long to be a cliff. */
+  public static final double CONFIRM_SECONDS = 10;
+
+  /** Live: the floor must hold within ±{@link #HOLD_TOLERANCE} this long before a stop. */
+  public static final double FLOOR_HOLD_SECONDS = 60;
+
+  /**
+   * Live: a curve without a cliff must hold this long before a stop: longer than 58 of the 64
+   * retail caches of the bench took to fill, so a long flat stretch is the drive's own rate.
+   */
+  public static final double FLAT_HOLD_SECONDS = 600;
+
+  /** Live: the band (±) every block mean must stay in while a level holds. */
+  public static final double HOLD_TOLERANCE = 0.10;
+
+  /**
+   * Live: a level after a cliff may be a folding stage, which writes about twice what the cache
+   * held (a QLC drive: 100 GB at 5000 MB/s, then 200 GB at 1500, then 80 MB/s); a level is the
+   * floor only once it has also held for this many times the cache's bytes, or for {@link
+   * #FLAT_HOLD_SECONDS}, whichever comes first.
+   */
+  public static final double FOLD_BYTES_PER_CACHE_BYTE = 3;
+}

@@ -1,0 +1,377 @@
+package dev.sustain.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Heat by its three signatures. A cache that has run out does not refill while writing; a
+ * controller that has cooled speeds up again. So:
+ *
+ * <ul>
+ *   <li>steps: a lasting drop followed by a lasting climb back ({@link
+ *       Thresholds#RECOVERY_FRACTION}, {@link Thresholds#RECOVERY_OF_BURST});
+ *   <li>dips: short drops below a running median that come back to it, at any depth above zero, at
+ *       least {@link Thresholds#MIN_DIPS} of them at a regular spacing, on to the end of the run (a
+ *       hot controller or USB bridge: 6-10 s down every 45-60 s);
+ *   <li>the temperature's bend: the best two-line fit of temperature against time bends at the
+ *       rate's step, after a rise, and the slope after is a fraction of the slope before ({@link
+ *       TemperatureBend}).
+ * </ul>
+ *
+ * Stateless.
+ */
+final class ThrottleDetector {
+
+  private ThrottleDetector() {}
+
+  /** A lasting climb back after a lasting drop, or null. */
+  static Findings.Recovery recovery(Curve c) {
+    Segment best = null;
+    Segment low = null;
+    double bestAtDrop = Double.NaN;
+    for (Segment p : c.plateaus) {
+      if (p.startIndex() < c.from || !c.lastingLevel(p)) {
+        continue;
+      }
+      double m = p.meanMBps();
+      if (low != null
+          && m >= Thresholds.RECOVERY_FRACTION * low.meanMBps()
+          && m - low.meanMBps() >= Thresholds.RECOVERY_OF_BURST * best.meanMBps()
+          && c.differ(low, p)) {
+        return new Findings.Recovery(bestAtDrop, low.meanMBps(), m, c.startOf(p.startIndex()));
+      }
+      if (best != null && m <= Thresholds.DROP_FRACTION * best.meanMBps() && c.differ(best, p)) {
+        if (low == null || m < low.meanMBps()) {
+          low = p;
+          bestAtDrop = best.meanMBps();
+        }
+      }
+      if (best == null || m > best.meanMBps()) {
+        best = p;
+      }
+    }
+    return null;
+  }
+
+  /** One dip: samples [start, end), its mean rate and the baseline it dipped from. */
+  record Dip(int start, int end, double meanMBps, double baselineMBps) {}
+
+  /**
+   * A regular train of dips that comes back each time, on to the end of the run, or null. The
+   * baseline's window is tried at {@link Thresholds#BASELINE_SECONDS} and then at {@link
+   * Thresholds#BASELINE_SCALE} times that, for the slower cycles of a larger heat sink.
+   */
+  static Findings.Sawtooth sawtooth(Curve c) {
+    double seconds = Thresholds.BASELINE_SECONDS;
+    for (int scale = 0; scale < 2; scale++, seconds *= Thresholds.BASELINE_SCALE) {
+      int w = baselineWindow(c, seconds);
+      if (scale > 0 && w > c.n - c.from) {
+        break;
+      }
+      Findings.Sawtooth found = sawtooth(c, dips(c, w));
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  private static Findings.Sawtooth sawtooth(Curve c, List<Dip> dips) {
+    if (dips.size() < Thresholds.MIN_DIPS) {
+      return null;
+    }
+    // The longest trains are the candidates; a day of stalls makes thousands of short ones, and
+    // each check reads the whole run.
+    List<List<Dip>> trains = trains(c, dips);
+    for (List<Dip> train :
+        trains.subList(0, Math.min(trains.size(), Thresholds.MAX_TRAINS_TRIED))) {
+      Findings.Sawtooth found = sawtooth(c, dips, train);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  /** The sawtooth that {@code train} makes, or null when it is not one (see the checks). */
+  private static Findings.Sawtooth sawtooth(Curve c, List<Dip> dips, List<Dip> train) {
+    if (train.size() < Thresholds.MIN_DIPS) {
+      return null;
+    }
+    double first = c.startOf(train.getFirst().start());
+    double last = c.startOf(train.getLast().start());
+    double period = (last - first) / (train.size() - 1);
+    double dipSeconds = 0;
+    double dipBytes = 0;
+    double shortest = Double.POSITIVE_INFINITY;
+    double longest = 0;
+    double[] levels = new double[train.size()];
+    for (int i = 0; i < train.size(); i++) {
+      Dip d = train.get(i);
+      double len = c.endOf(d.end() - 1) - c.startOf(d.start());
+      dipSeconds += len;
+      dipBytes += c.cumulative[d.end()] - c.cumulative[d.start()];
+      shortest = Math.min(shortest, len);
+      longest = Math.max(longest, len);
+      levels[i] = d.baselineMBps();
+    }
+    double meanDip = dipSeconds / train.size();
+    // Short against the period, and alike: a throttle's dips, not a drive swinging.
+    if (meanDip > Thresholds.MAX_DIP_DUTY * period
+        || meanDip < Thresholds.MIN_DIP_DUTY * period
+        || longest > 3 * Math.max(shortest, c.interval)) {
+      return null;
+    }
+    // Low only in its dips: in the train's span, the time below the dip line is short too (a drive
+    // swinging between levels has regular-looking trains among its many lows).
+    int a0 = train.getFirst().start();
+    int b0 = train.getLast().start();
+    double level = Stats.median(levels);
+    double enter = c.dipLine();
+    double lowSeconds = 0;
+    for (int i = a0; i < b0; i++) {
+      if (c.r[i] < enter * level) {
+        lowSeconds += c.s.intervalSeconds(i);
+      }
+    }
+    if (lowSeconds > Thresholds.MAX_DIP_DUTY * (c.startOf(b0) - c.startOf(a0))) {
+      return null;
+    }
+    // Steady elsewhere: outside the train's dips the run is seldom low (an odd interval now and
+    // then), not a drive swinging all along with a regular-looking run of three among its lows.
+    boolean[] inTrain = new boolean[c.n];
+    for (Dip d : train) {
+      java.util.Arrays.fill(inTrain, d.start(), d.end(), true);
+    }
+    // (A fixed line here: a run's noise estimate grows with its swings and would hide them.)
+    double line = (1 - Thresholds.DIP_ENTER) * level;
+    double otherSeconds = 0;
+    for (int i = c.from; i < c.n; i++) {
+      if (!inTrain[i] && c.r[i] < line) {
+        otherSeconds += c.s.intervalSeconds(i);
+      }
+    }
+    if (otherSeconds > Thresholds.MAX_OTHER_DIP_FRACTION * c.judgedSeconds()) {
+      return null;
+    }
+    // On to the end: no dip of the train is missing before the run ends.
+    double end = c.endOf(c.n - 1);
+    if (end - last > (1 + Thresholds.PERIOD_TOLERANCE) * period + longest) {
+      return null;
+    }
+    int a = train.getFirst().start();
+    int b = train.getLast().start();
+    return new Findings.Sawtooth(
+        train.size(),
+        period,
+        meanDip,
+        dipBytes / 1e6 / dipSeconds,
+        between(c, dips, a, b),
+        first,
+        c.meanMBps(a, b));
+  }
+
+  /**
+   * The level between the dips of [a, b): the mean of the intervals that are neither in a dip nor
+   * next to one (those are partly in it), the median baseline if there are none.
+   */
+  private static double between(Curve c, List<Dip> dips, int a, int b) {
+    boolean[] near = new boolean[c.n];
+    for (Dip d : dips) {
+      for (int i = Math.max(0, d.start() - 1); i < Math.min(c.n, d.end() + 1); i++) {
+        near[i] = true;
+      }
+    }
+    long bytes = 0;
+    double seconds = 0;
+    for (int i = a; i < b; i++) {
+      if (!near[i]) {
+        bytes += c.s.bytes(i);
+        seconds += c.s.intervalSeconds(i);
+      }
+    }
+    if (seconds > 0) {
+      return bytes / 1e6 / seconds;
+    }
+    double[] levels = new double[dips.size()];
+    for (int i = 0; i < levels.length; i++) {
+      levels[i] = dips.get(i).baselineMBps();
+    }
+    return Stats.median(levels);
+  }
+
+  /**
+   * Every dip after the ramp: intervals at least {@link Thresholds#DIP_ENTER} (or {@link
+   * Thresholds#DIP_NOISE_SIGMAS} noise sigmas) below the running median, extended while they stay
+   * {@link Thresholds#DIP_EXIT} below it, shorter than half the median's window, not made mostly of
+   * zero intervals (those are stalls), with the level before and after them near the baseline.
+   */
+  static List<Dip> dips(Curve c, int w) {
+    double[] base = runningMedian(c.r, c.from, c.n, w);
+    double enter = c.dipLine();
+    double exit = c.backLine();
+    List<Dip> out = new ArrayList<>();
+    int i = c.from;
+    while (i < c.n) {
+      if (!(c.r[i] < enter * base[i])) {
+        i++;
+        continue;
+      }
+      int a = i;
+      while (a - 1 >= c.from && c.r[a - 1] < exit * base[a - 1]) {
+        a--;
+      }
+      int b = i + 1;
+      while (b < c.n && c.r[b] < exit * base[b]) {
+        b++;
+      }
+      i = b;
+      if (b - a > w / 2 || a == c.from || b >= c.n) {
+        continue;
+      }
+      int zeros = 0;
+      for (int k = a; k < b; k++) {
+        zeros += c.stall(k) ? 1 : 0;
+      }
+      if (zeros > Thresholds.STALL_LEVEL_ZERO_FRACTION * (b - a)) {
+        continue;
+      }
+      double level = Stats.median(Arrays.copyOfRange(base, a, b));
+      int around = Math.max(1, Math.min(3, w / 4));
+      double before = Stats.median(Arrays.copyOfRange(c.r, Math.max(c.from, a - around), a));
+      double after = Stats.median(Arrays.copyOfRange(c.r, b, Math.min(c.n, b + around)));
+      if (before < exit * level || after < exit * level) {
+        continue;
+      }
+      out.add(new Dip(a, b, c.meanMBps(a, b), level));
+    }
+    return out;
+  }
+
+  /**
+   * The running median's window in intervals for {@code seconds}: odd, at least {@link
+   * Thresholds#BASELINE_MIN_SAMPLES}, at most {@link Thresholds#BASELINE_MAX_SAMPLES}.
+   */
+  static int baselineWindow(Curve c, double seconds) {
+    long w =
+        Math.max(Thresholds.BASELINE_MIN_SAMPLES, Math.round(seconds / Math.max(c.interval, 1e-9)));
+    w = Math.min(w, Thresholds.BASELINE_MAX_SAMPLES);
+    return (int) (w % 2 == 0 ? w + 1 : w);
+  }
+
+  /**
+   * The centred running median of x over [from, to) with an odd window w (shrunk at the ends); NaN
+   * before {@code from}. A sorted window is kept and updated in place: O(n w) moves, cheap even at
+   * 0.1 s intervals (w = 451).
+   */
+  static double[] runningMedian(double[] x, int from, int to, int w) {
+    double[] out = new double[x.length];
+    Arrays.fill(out, Double.NaN);
+    int half = w / 2;
+    double[] window = new double[w];
+    int size = 0;
+    int lo = from;
+    int hi = from; // the window holds x[lo, hi)
+    for (int i = from; i < to; i++) {
+      int wantLo = Math.max(from, i - half);
+      int wantHi = Math.min(to, i + half + 1);
+      while (lo < wantLo) {
+        size = remove(window, size, x[lo++]);
+      }
+      while (hi < wantHi) {
+        size = insert(window, size, x[hi++]);
+      }
+      out[i] = size % 2 == 1 ? window[size / 2] : 0.5 * (window[size / 2 - 1] + window[size / 2]);
+    }
+    return out;
+  }
+
+  private static int insert(double[] sorted, int size, double v) {
+    int at = Arrays.binarySearch(sorted, 0, size, v);
+    if (at < 0) {
+      at = -at - 1;
+    }
+    System.arraycopy(sorted, at, sorted, at + 1, size - at);
+    sorted[at] = v;
+    return size + 1;
+  }
+
+  private static int remove(double[] sorted, int size, double v) {
+    int at = Arrays.binarySearch(sorted, 0, size, v);
+    if (at < 0) {
+      return size;
+    }
+    System.arraycopy(sorted, at + 1, sorted, at, size - at - 1);
+    return size - 1;
+  }
+
+  /**
+   * Chains of dips at a regular spacing, longest first: from each dip and each of the next three as
+   * its second, the next dip is looked for within {@link Thresholds#PERIOD_TOLERANCE} of the mean
+   * spacing so far, among dips of a like length (a third to three times the chain's mean, so a
+   * single odd interval does not join a throttle's dips); dips off the rhythm are stepped over.
+   */
+  private static List<List<Dip>> trains(Curve c, List<Dip> dips) {
+    List<List<Dip>> out = new ArrayList<>();
+    for (int i = 0; i < dips.size(); i++) {
+      for (int j = i + 1; j < Math.min(dips.size(), i + 4); j++) {
+        double first = c.startOf(dips.get(i).start());
+        double at = c.startOf(dips.get(j).start());
+        double period = at - first;
+        if (period < 2 * c.interval || !alike(c, dips.get(i), length(c, dips.get(j)))) {
+          continue;
+        }
+        List<Dip> train = new ArrayList<>();
+        train.add(dips.get(i));
+        train.add(dips.get(j));
+        double lengths = length(c, dips.get(i)) + length(c, dips.get(j));
+        int k = j + 1;
+        while (k < dips.size()) {
+          double expected = at + period;
+          double tolerance = Thresholds.PERIOD_TOLERANCE * period;
+          double typical = lengths / train.size();
+          int found = -1;
+          for (int m = k; m < dips.size(); m++) {
+            Dip d = dips.get(m);
+            double t = c.startOf(d.start());
+            if (t > expected + tolerance) {
+              break;
+            }
+            if (Math.abs(t - expected) <= tolerance
+                && alike(c, d, typical)
+                && (found < 0
+                    || Math.abs(t - expected)
+                        < Math.abs(c.startOf(dips.get(found).start()) - expected))) {
+              found = m;
+            }
+          }
+          if (found < 0) {
+            break;
+          }
+          train.add(dips.get(found));
+          lengths += length(c, dips.get(found));
+          at = c.startOf(dips.get(found).start());
+          period = (at - first) / (train.size() - 1);
+          k = found + 1;
+        }
+        if (train.size() >= Thresholds.MIN_DIPS) {
+          out.add(train);
+        }
+      }
+    }
+    out.sort((x, y) -> Integer.compare(y.size(), x.size()));
+    return out;
+  }
+
+  private static double length(Curve c, Dip d) {
+    return c.endOf(d.end() - 1) - c.startOf(d.start());
+  }
+
+  /** Whether dip {@code d} is about as long as {@code typical} seconds (a third to three times). */
+  private static boolean alike(Curve c, Dip d, double typical) {
+    double len = Math.max(length(c, d), c.interval);
+    double t = Math.max(typical, c.interval);
+    return len <= 3 * t && t <= 3 * len;
+  }
+}

@@ -1,0 +1,163 @@
+package dev.sustain.input;
+
+import dev.sustain.analysis.SampleSeries;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Reads a fio {@code write_bw_log} ({@code msec, KiB/s, direction, bs, offset[, prio]}): only
+ * writes (direction 1). Averaged logs ({@code log_avg_msec}) become one sample per period, entries
+ * of several jobs in one period are added, and the periods fio left out because nothing completed
+ * are restored as 0 MB/s. Per-I/O logs (entries closer than 100 ms, or more than 64 in 50 ms)
+ * become one-second samples of the bytes completed ({@code bs}). KiB/s is 1024 B/s; MB/s is 10^6
+ * B/s. Stateless.
+ */
+final class FioLogReader {
+
+  private FioLogReader() {}
+
+  static ImportedCurve read(Path file, List<String> lines) {
+    List<double[]> entries = new ArrayList<>();
+    int reads = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      String t = lines.get(i).strip();
+      if (t.isEmpty() || t.startsWith("#")) {
+        continue;
+      }
+      String[] cells = t.split(",", -1);
+      if (cells.length < 3) {
+        throw new InputFormatException(
+            file,
+            i + 1,
+            "a fio log line needs msec, KiB/s, direction[, bs, offset], found "
+                + cells.length
+                + " fields");
+      }
+      try {
+        double msec = CurveReader.number(cells[0], "msec", true);
+        double kibps = CurveReader.number(cells[1], "KiB/s", true);
+        long dir = (long) CurveReader.number(cells[2], "direction", true);
+        double bs = cells.length > 3 ? CurveReader.number(cells[3], "bs", false) : Double.NaN;
+        if (dir != 1) {
+          reads++;
+          continue;
+        }
+        entries.add(new double[] {msec, kibps, bs});
+      } catch (IllegalArgumentException e) {
+        throw new InputFormatException(file, i + 1, e.getMessage());
+      }
+    }
+    if (entries.isEmpty()) {
+      throw new InputFormatException(
+          file,
+          0,
+          reads > 0
+              ? "no write entries (direction 1), only " + reads + " read or trim entries"
+              : "no entries");
+    }
+    // One file may hold several jobs' entries (per_job_logs=0), not necessarily in time order.
+    entries.sort(java.util.Comparator.comparingDouble(e -> e[0]));
+    // Entries within 50 ms of each other are one moment (several jobs log the same period);
+    // the period is measured between moments.
+    double[] diffs = new double[Math.max(0, entries.size() - 1)];
+    int m = 0;
+    double moment = entries.get(0)[0];
+    for (int i = 1; i < entries.size(); i++) {
+      double t = entries.get(i)[0];
+      if (t - moment >= 50) {
+        diffs[m++] = t - moment;
+        moment = t;
+      }
+    }
+    double[] positive = java.util.Arrays.copyOf(diffs, m);
+    java.util.Arrays.sort(positive);
+    // The lower median: gaps make some steps longer, never shorter.
+    double periodMs = m == 0 ? 1000 : positive[(m - 1) / 2];
+    List<String> notes = new ArrayList<>();
+    SampleSeries.Builder b = SampleSeries.builder(entries.size());
+    TreeMap<Long, double[]> buckets = new TreeMap<>();
+    boolean perIo = periodMs < 100 || morePerMomentThanJobs(entries);
+    if (perIo) {
+      boolean haveBs = true;
+      for (double[] e : entries) {
+        haveBs &= !Double.isNaN(e[2]) && e[2] > 0;
+      }
+      if (!haveBs) {
+        throw new InputFormatException(
+            file, 0, "a per-I/O log (entries closer than 100 ms) needs the bs field on every line");
+      }
+      periodMs = 1000;
+      for (double[] e : entries) {
+        long k = Math.max(1, (long) Math.ceil(e[0] / periodMs));
+        buckets.computeIfAbsent(k, x -> new double[2])[0] += e[2];
+      }
+      notes.add("per-I/O fio log: summed into one-second samples");
+    } else {
+      // fio's averaged timestamps run a few ms late and the lateness adds up over a long log, so
+      // each entry is placed by its step from the previous one, not by its absolute time; a step
+      // of several periods is a gap (nothing completed), a step of none another job's entry.
+      periodMs = nicePeriod(periodMs);
+      long k = 0;
+      double prev = Double.NaN;
+      for (double[] e : entries) {
+        long steps =
+            Double.isNaN(prev)
+                ? Math.max(1, Math.round(e[0] / periodMs))
+                : Math.round((e[0] - prev) / periodMs);
+        k += steps;
+        prev = e[0];
+        buckets.computeIfAbsent(k, x -> new double[2])[1] += e[1] * 1024.0 / 1e6;
+      }
+    }
+    long restored = 0;
+    long lastK = buckets.lastKey();
+    double periodS = periodMs / 1000.0;
+    for (long k = 1; k <= lastK; k++) {
+      double[] acc = buckets.get(k);
+      double mbps;
+      if (acc == null) {
+        mbps = 0;
+        restored++;
+      } else {
+        mbps = perIo ? acc[0] / 1e6 / periodS : acc[1];
+      }
+      b.add(k * periodS, mbps);
+    }
+    if (restored > 0) {
+      notes.add(
+          "restored "
+              + restored
+              + (restored == 1 ? " period" : " periods")
+              + " fio left out (nothing completed) as 0 MB/s");
+    }
+    return new ImportedCurve(file, ImportedCurve.Format.FIO_BW_LOG, b.build(), notes);
+  }
+
+  /**
+   * A per-I/O log can also be sparse (an I/O every few hundred ms): its moments then hold single
+   * entries with many distinct bandwidths, while an averaged log's moments hold one entry per job.
+   * Here: more than 64 entries in one moment (more jobs than one file holds) means per-I/O.
+   */
+  private static boolean morePerMomentThanJobs(List<double[]> entries) {
+    int inMoment = 0;
+    double moment = Double.NEGATIVE_INFINITY;
+    for (double[] e : entries) {
+      if (e[0] - moment >= 50) {
+        moment = e[0];
+        inMoment = 0;
+      }
+      if (++inMoment > 64) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A measured period snapped to whole 10 ms when within 2% (1001 ms is a 1000 ms log). */
+  private static double nicePeriod(double ms) {
+    double nice = Math.max(10, Math.round(ms / 10.0) * 10.0);
+    return Math.abs(nice - ms) <= 0.02 * nice ? nice : Math.round(ms);
+  }
+}

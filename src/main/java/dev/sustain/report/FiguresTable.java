@@ -1,0 +1,111 @@
+package dev.sustain.report;
+
+import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Segment;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
+
+/**
+ * The figures table of a one-curve HTML page: each figure, its value and what it means, a missing
+ * one (a run too short to tell has no floor) said as such. Stateless.
+ */
+final class FiguresTable {
+
+  private FiguresTable() {}
+
+  /** The table for {@code a}. */
+  static String of(Analysis a) {
+    StringBuilder t = new StringBuilder("<table class=\"figures\">");
+    row(t, "burst", Units.rate(a.burstMBps()), "the rate at the start");
+    if (a.hasCliff()) {
+      row(
+          t,
+          "cache size",
+          Units.fixed(a.cacheGB(), 1) + " GB",
+          "written at burst speed before the cliff, in " + Durations.format(a.cliffSeconds()));
+      row(t, "cliff", Durations.format(a.cliffSeconds()), "when the first lasting drop began");
+      if (a.stages().size() > 1) {
+        StringBuilder st = new StringBuilder();
+        for (Segment g : a.stages()) {
+          st.append(st.isEmpty() ? "" : ", ").append(Units.rate(g.meanMBps()));
+        }
+        row(t, "stages", st.toString(), "the lasting levels from the cliff on");
+      }
+    } else if (a.cacheGBMin() != null) {
+      row(
+          t,
+          "cache size",
+          "at least " + Units.fixed(a.cacheGBMin(), 1) + " GB",
+          "no lasting drop from the burst in this run");
+    } else {
+      row(t, "cache size", "no cliff", "no lasting drop from the burst in this run");
+    }
+    if (a.floorMBps() == null) {
+      row(t, "floor", "-", "too short to tell: write longer (--until floor)");
+    } else {
+      row(
+          t,
+          "floor",
+          Units.rate(a.floorMBps()),
+          "the lowest lasting rate: "
+              + Units.fixed(100 * a.floorMBps() / Math.max(1e-9, a.burstMBps()), 0)
+              + "% of the burst"
+              + (a.floorMayBeLower() ? "; it may be lower (the run ended on a lower level)" : ""));
+    }
+    if (a.afterCacheMBps() != null) {
+      row(t, "after the cache", Units.rate(a.afterCacheMBps()), "mean from the cliff to the end");
+    }
+    row(t, "average", Units.rate(a.averageMBps()), "all bytes over all time");
+    row(
+        t,
+        "min / median / max",
+        Units.mbps(a.minMBps())
+            + " / "
+            + Units.mbps(a.medianMBps())
+            + " / "
+            + Units.rate(a.maxMBps()),
+        "stdev " + Units.rate(a.stdevMBps()));
+    row(
+        t,
+        "stalls",
+        Units.plain(a.stallSeconds(), 1) + " s",
+        "write intervals in which nothing was written");
+    if (a.flushSeconds() > 0) {
+      row(
+          t,
+          "flush",
+          Durations.format(a.flushSeconds()),
+          "the final fsync putting the last writes on the drive (not stalls)");
+    }
+    if (a.throttleTempC() != null) {
+      row(t, "throttles at", Units.fixed(a.throttleTempC(), 0) + " °C", "drive temperature");
+    }
+    row(
+        t,
+        "written",
+        Units.fixed(a.totalGB(), 1) + " GB",
+        "in " + Durations.format(a.durationSeconds()));
+    row(t, "recovered", a.recovered() ? "yes" : "no", "the rate climbed back while writing");
+    if (a.projection() != null) {
+      row(
+          t,
+          "projection",
+          Durations.format(a.projection().seconds()),
+          "for "
+              + Units.plain(a.projection().gigabytes(), 1)
+              + " GB"
+              + AnalysisText.projectionNote(a));
+    }
+    return t.append("</table>").toString();
+  }
+
+  private static void row(StringBuilder t, String name, String value, String words) {
+    t.append("<tr><th>")
+        .append(HtmlReport.esc(name))
+        .append("</th><td class=\"num\">")
+        .append(HtmlReport.esc(value))
+        .append("</td><td>")
+        .append(HtmlReport.esc(words))
+        .append("</td></tr>");
+  }
+}
