@@ -4,6 +4,7 @@
  * (portable positional writes from N threads), {@code null} (no I/O, for tests and for the tool's
  * own ceiling) and {@code uring} (Linux io_uring over java.lang.foreign). All java.lang.foreign
  * code stays in this package ({@code LinuxNative}, {@code IoUringRing}); failures are reported as
- * Linux errno values, named by {@link dev.sustain.engine.Errno}.
+ * Linux errno values ({@link dev.sustain.engine.ErrnoException}, or a negated errno in a slot),
+ * named by {@link dev.sustain.engine.Errno}; callers decide by the number, never by the words.
  */
 package dev.sustain.engine;

@@ -312,7 +312,9 @@ class EngineConformanceTest {
       IoSlot slot = new IoSlot(0);
       slot.buffer = arena.allocate(4096, 4096);
       slot.lengthBytes = 4096;
-      assertThatThrownBy(() -> engine.submit(slot)).isInstanceOf(IOException.class);
+      assertThatThrownBy(() -> engine.submit(slot))
+          .isInstanceOfSatisfying(
+              ErrnoException.class, e -> assertThat(e.errno()).isEqualTo(Errno.EBADF));
     }
   }
 
