@@ -1,11 +1,11 @@
 package dev.sustain.run;
 
+import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.engine.IoSlot;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.function.BooleanSupplier;
@@ -86,9 +86,11 @@ public final class Runner {
    * Runs the job on an engine that is already open.
    *
    * @param stopRequested polled often; true ends the run as interrupted within about two seconds
+   * @throws ErrnoException when the engine fails outside a request (submit, commit, reap); a failed
+   *     request ends the run with an {@link Outcome} instead
    */
   public Outcome run(IoEngine engine, Job job, RunCounters counters, BooleanSupplier stopRequested)
-      throws IOException {
+      throws ErrnoException {
     return run(engine, job, counters, stopRequested, () -> false);
   }
 
@@ -106,7 +108,7 @@ public final class Runner {
       RunCounters counters,
       BooleanSupplier interruptRequested,
       BooleanSupplier finishRequested)
-      throws IOException {
+      throws ErrnoException {
     // The buffers must outlive every request the kernel may still be reading from: when requests
     // are abandoned the arena is left open (the process is about to end) rather than freed under
     // them.
@@ -129,7 +131,7 @@ public final class Runner {
       BooleanSupplier finish,
       Arena arena,
       boolean[] abandoned)
-      throws IOException {
+      throws ErrnoException {
     int qd = job.queueDepth();
     IoSlot[] slots = new IoSlot[qd];
     int[] free = new int[qd];

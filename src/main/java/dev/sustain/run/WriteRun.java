@@ -7,6 +7,8 @@ import dev.sustain.analysis.LivePhase;
 import dev.sustain.device.DriveSensors;
 import dev.sustain.device.RunSensors;
 import dev.sustain.engine.Engines;
+import dev.sustain.engine.Errno;
+import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
@@ -143,7 +145,7 @@ public final class WriteRun {
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
     try {
       engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
-    } catch (IOException e) {
+    } catch (ErrnoException e) {
       file.remove();
       throw new UsageException(openProblem(file.path(), file.folder(), direct, e));
     }
@@ -244,7 +246,7 @@ public final class WriteRun {
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
     try {
       engine.open(given, new IoEngine.OpenOptions(direct, true, false), params.queueDepth());
-    } catch (IOException e) {
+    } catch (ErrnoException e) {
       throw new UsageException(openProblem(given, null, direct, e));
     }
     Target target = new Target(given, device, null, false);
@@ -258,13 +260,12 @@ public final class WriteRun {
     }
   }
 
-  private static String openProblem(Path path, Path folder, boolean direct, IOException e) {
-    String msg = String.valueOf(e.getMessage());
-    if (direct && msg.contains("Invalid argument")) {
+  private static String openProblem(Path path, Path folder, boolean direct, ErrnoException e) {
+    if (direct && e.errno() == Errno.EINVAL) {
       return (folder != null ? "the file system at " + folder : path)
           + " does not support direct I/O (O_DIRECT); use --buffered";
     }
-    return "cannot open " + path + " for writing: " + msg;
+    return "cannot open " + path + " for writing: " + e.getMessage();
   }
 
   /**
