@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -29,16 +29,36 @@ class FaultsTest {
         .sum();
   }
 
+  /** Waits until the run has recorded more than {@code rows} rows. */
   static void waitForRows(Path run, int rows) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     Path csv = run.resolve("samples.csv");
-    while (System.nanoTime() < deadline) {
-      if (Files.exists(csv) && Files.readAllLines(csv).size() > rows) {
-        return;
-      }
-      TimeUnit.MILLISECONDS.sleep(20);
+    Await.until(
+        "the run to record " + rows + " rows",
+        () -> Files.exists(csv) && Files.readAllLines(csv).size() > rows);
+  }
+
+  /**
+   * Waits until the run has written something: rows alone may all be empty on a loaded machine,
+   * where the first requests can come after the first intervals.
+   */
+  static void waitForBytes(Path run) throws Exception {
+    Path csv = run.resolve("samples.csv");
+    Await.until("the run to write its first bytes", () -> bytesSoFar(csv) > 0);
+  }
+
+  /** The bytes in the rows recorded so far, a last row still being written left out. */
+  private static long bytesSoFar(Path csv) throws Exception {
+    if (!Files.exists(csv)) {
+      return 0;
     }
-    throw new AssertionError("the run never recorded " + rows + " rows");
+    long sum = 0;
+    for (String line : Files.readAllLines(csv).stream().skip(1).toList()) {
+      String[] cells = line.split(",", -1);
+      if (cells.length > 2 && cells[2].matches("[0-9]+")) {
+        sum += Long.parseLong(cells[2]);
+      }
+    }
+    return sum;
   }
 
   static void sh(String... cmd) throws Exception {
@@ -105,12 +125,13 @@ class FaultsTest {
             out.toString());
     try {
       waitForRows(out, 3);
+      waitForBytes(out);
       // A run still going is not cleaned.
       Cli.Result busy = Cli.run("clean", out.toString());
       assertThat(busy.exitCode()).as(busy.out() + busy.err()).isEqualTo(2);
       assertThat(busy.err()).contains("still going");
       p.destroyForcibly(); // SIGKILL: no handler runs
-      assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+      Await.ended(p, "the killed run");
     } finally {
       p.destroyForcibly();
     }
