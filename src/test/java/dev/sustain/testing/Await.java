@@ -41,9 +41,15 @@ public final class Await {
 
   /** Waits up to {@link #GENEROUS} for {@code process} to end; fails naming {@code what}. */
   public static void ended(Process process, String what) throws InterruptedException {
-    if (!process.waitFor(GENEROUS.toSeconds(), TimeUnit.SECONDS)) {
+    ended(process, what, GENEROUS);
+  }
+
+  /** Waits up to {@code deadline} for {@code process} to end; fails naming {@code what}. */
+  public static void ended(Process process, String what, Duration deadline)
+      throws InterruptedException {
+    if (!process.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS)) {
       throw new AssertionError(
-          what + " did not end within " + GENEROUS.toSeconds() + " s (pid " + process.pid() + ")");
+          what + " did not end within " + deadline.toSeconds() + " s (pid " + process.pid() + ")");
     }
   }
 }
