@@ -162,6 +162,74 @@ class FaultsTest {
     assertThat(json.at("/result/error").asText()).contains("killed");
   }
 
+  /** A copy killed in a pass leaves the pass folder; clean removes it and marks the run. */
+  @Test
+  void aKilledCopyLeavesAPassFolderThatCleanRemoves() throws Exception {
+    Path src = dir.resolve("src");
+    Cli.Result made = Cli.run("dataset", "photos", src.toString(), "--size", "6MB", "--seed", "9");
+    assertThat(made.exitCode()).as(made.err()).isZero();
+    Path dst = dir.resolve("dst");
+    Path out = dir.resolve("run");
+    Process p =
+        Cli.start(
+            dir.resolve("o"),
+            dir.resolve("e"),
+            "copy",
+            src.toString(),
+            dst.toString(),
+            "--repeat",
+            "50",
+            "--cooldown",
+            "100ms",
+            "--interval",
+            "100ms",
+            "--out",
+            out.toString());
+    long pid = p.pid();
+    try {
+      // Stop the copy while a pass folder is there (a pass is removed once verified, so look
+      // again after stopping it), then kill it: no handler runs.
+      while (true) {
+        Await.until("a pass folder in " + dst, () -> !passFolders(dst).isEmpty());
+        sh("kill", "-STOP", Long.toString(pid));
+        if (!passFolders(dst).isEmpty()) {
+          break;
+        }
+        sh("kill", "-CONT", Long.toString(pid));
+      }
+      p.destroyForcibly();
+      Await.ended(p, "the killed copy");
+    } finally {
+      p.destroyForcibly();
+    }
+    List<Path> left = passFolders(dst);
+    assertThat(left).isNotEmpty();
+    assertThat(runJson(out).at("/result/status").asText()).isEqualTo("running");
+
+    Cli.Result clean = Cli.run("clean", out.toString());
+    assertThat(clean.exitCode()).as(clean.err()).isZero();
+    for (Path pass : left) {
+      assertThat(clean.out()).contains("Removed " + pass);
+      assertThat(pass).doesNotExist();
+    }
+    assertThat(dst).isEmptyDirectory();
+    assertThat(src).isNotEmptyDirectory();
+    JsonNode json = runJson(out);
+    assertThat(json.at("/result/status").asText()).isEqualTo("failed");
+    assertThat(json.at("/result/error").asText()).contains("killed");
+    Cli.Result again = Cli.run("clean", out.toString());
+    assertThat(again.out()).contains("No test file left to remove");
+  }
+
+  private static List<Path> passFolders(Path dst) throws Exception {
+    if (!Files.isDirectory(dst)) {
+      return List.of();
+    }
+    try (Stream<Path> s = Files.list(dst)) {
+      return s.filter(f -> f.getFileName().toString().startsWith("pass-")).sorted().toList();
+    }
+  }
+
   @Test
   void cleanRefusesWhatIsNotARunFolder() {
     Cli.Result r = Cli.run("clean", dir.toString());
