@@ -8,8 +8,9 @@ import java.util.Arrays;
  * interval; rates are MB/s (10^6 B/s); bytes are the bytes completed in the interval (derived from
  * rate x interval when the source has none). Temperature (°C) and CPU (percent, 100 = one core) are
  * NaN where no sensor reported. Context: the media, the link's practical ceiling in MB/s (NaN when
- * unknown), the CPU core count (0 when unknown) and the whole-run average a run folder reported
- * including its flush (NaN when none). Immutable and thread-safe; build it with {@link #builder}.
+ * unknown), the CPU core count (0 when unknown), the whole-run average a run folder reported
+ * including its flush (NaN when none) and the seconds of the final flush, which are not samples of
+ * the curve (0 when none or unknown). Immutable and thread-safe; build it with {@link #builder}.
  */
 public final class SampleSeries {
 
@@ -23,6 +24,7 @@ public final class SampleSeries {
   private final double linkCeilingMBps;
   private final int cpuCores;
   private final double reportedAverageMBps;
+  private final double flushSeconds;
   private final boolean hasTemperature;
   private final boolean hasCpu;
 
@@ -36,6 +38,7 @@ public final class SampleSeries {
     this.linkCeilingMBps = b.linkCeilingMBps;
     this.cpuCores = b.cpuCores;
     this.reportedAverageMBps = b.reportedAverageMBps;
+    this.flushSeconds = b.flushSeconds;
     this.intervalSeconds = intervals(timeSeconds);
     this.bytes = new long[n];
     boolean anyTemp = false;
@@ -113,7 +116,8 @@ public final class SampleSeries {
     return b.media(media)
         .linkCeilingMBps(linkCeilingMBps)
         .cpuCores(cpuCores)
-        .reportedAverageMBps(reportedAverageMBps);
+        .reportedAverageMBps(reportedAverageMBps)
+        .flushSeconds(flushSeconds);
   }
 
   public int size() {
@@ -180,6 +184,11 @@ public final class SampleSeries {
     return reportedAverageMBps;
   }
 
+  /** Seconds of the final flush (the fsync after the last write), 0 when none or unknown. */
+  public double flushSeconds() {
+    return flushSeconds;
+  }
+
   /** A copy of the rates (MB/s). */
   public double[] writeMBpsArray() {
     return writeMBps.clone();
@@ -215,6 +224,7 @@ public final class SampleSeries {
     private double linkCeilingMBps = Double.NaN;
     private int cpuCores;
     private double reportedAverageMBps = Double.NaN;
+    private double flushSeconds;
 
     private Builder(int expected) {
       int cap = Math.max(16, expected);
@@ -292,6 +302,12 @@ public final class SampleSeries {
     /** The whole-run average a run folder reported, flush included; NaN or 0 for none. */
     public Builder reportedAverageMBps(double mbps) {
       this.reportedAverageMBps = mbps > 0 ? mbps : Double.NaN;
+      return this;
+    }
+
+    /** Seconds of the final flush, outside the samples; 0 (or anything not positive) for none. */
+    public Builder flushSeconds(double seconds) {
+      this.flushSeconds = seconds > 0 && Double.isFinite(seconds) ? seconds : 0;
       return this;
     }
 

@@ -129,9 +129,9 @@ public final class CopyCommand extends BaseCommand {
                 if (!terminal) {
                   return; // a log gets the pass lines only
                 }
-                // read_MBps, read_bytes, pass and phase are the last four cells.
+                // read_MBps, read_bytes and pass are the last three cells.
                 java.util.List<String> cells = row.extraCells();
-                String read = cells.size() < 4 ? "" : cells.get(cells.size() - 4);
+                String read = cells.size() < 3 ? "" : cells.get(cells.size() - 3);
                 o.print(
                     "\rpass "
                         + pass
@@ -202,35 +202,20 @@ public final class CopyCommand extends BaseCommand {
   }
 
   /**
-   * The write curve of the session: the rows of every pass's write and flush phases, one after
-   * another (the read-backs, removals and cooldowns between them left out, so they do not read as
-   * stalls), through the analysis; kept as analysis.json. Null when there is nothing to analyse or
-   * the analysis fails (it never fails the copy).
+   * The write curve of the session: the rows of every pass's write phase, one after another (the
+   * flushes, read-backs, removals and cooldowns between them left out of the time axis, so they do
+   * not read as stalls), through the analysis, as {@code analyze} reads the folder; kept as
+   * analysis.json. Null when there is nothing to analyse or the analysis fails (it never fails the
+   * copy).
    */
   static dev.sustain.analysis.Analysis analyseWrites(java.nio.file.Path runFolder) {
     try {
-      java.nio.file.Path csv = runFolder.resolve(RunFolder.SAMPLES_CSV);
-      java.util.List<String> lines = java.nio.file.Files.readAllLines(csv);
-      java.util.List<String> header = java.util.List.of(lines.getFirst().split(",", -1));
-      int phase = header.indexOf(CopyRun.PHASE_COLUMN);
-      dev.sustain.analysis.SampleSeries.Builder b =
-          dev.sustain.analysis.SampleSeries.builder(lines.size());
-      double last = 0;
-      double time = 0;
-      for (String line : lines.subList(1, lines.size())) {
-        String[] c = line.split(",", -1);
-        double t = Double.parseDouble(c[0]);
-        double length = t - last;
-        last = t;
-        if (c[phase].equals("write") || c[phase].equals("flush")) {
-          time += length;
-          b.add(time, Double.parseDouble(c[1]));
-        }
-      }
-      if (b.size() < MIN_CURVE_INTERVALS) {
+      dev.sustain.analysis.SampleSeries series =
+          dev.sustain.input.CurveReader.readRunFolder(runFolder).series();
+      if (series.size() < MIN_CURVE_INTERVALS) {
         return null;
       }
-      dev.sustain.analysis.Analysis a = dev.sustain.analysis.Analyzer.analyze(b.build(), -1);
+      dev.sustain.analysis.Analysis a = dev.sustain.analysis.Analyzer.analyze(series, -1);
       RunFolder.open(runFolder)
           .writeJson(RunFolder.ANALYSIS_JSON, dev.sustain.report.AnalysisJson.toNode(a));
       return a;

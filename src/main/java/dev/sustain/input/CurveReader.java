@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.analysis.Media;
 import dev.sustain.analysis.SampleSeries;
+import dev.sustain.sampling.SamplesCsv;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,7 +78,7 @@ public final class CurveReader {
         return readFioLog(input, lines);
       }
       if (header(t).contains("time_s")) {
-        return readCsv(input, lines, false);
+        return readCsv(input, false);
       }
       break;
     }
@@ -108,7 +109,7 @@ public final class CurveReader {
     }
     String status = run == null ? "" : run.path("result").path("status").asText("");
     boolean killed = run != null && (status.isEmpty() || status.equals("running"));
-    ImportedCurve csv = readCsv(samples, lines(samples), true);
+    ImportedCurve csv = readCsv(samples, true);
     List<String> notes = new ArrayList<>(csv.notes());
     SampleSeries.Builder b = csv.series().toBuilder();
     if (run == null) {
@@ -142,7 +143,7 @@ public final class CurveReader {
 
   /** Reads a CSV whose header names time_s and write_MBps. */
   public static ImportedCurve readCsv(Path file) {
-    return readCsv(file, lines(file), false);
+    return readCsv(file, false);
   }
 
   /** Reads a fio bandwidth log. */
@@ -150,72 +151,119 @@ public final class CurveReader {
     return readFioLog(file, lines(file));
   }
 
-  private static ImportedCurve readCsv(Path file, List<String> lines, boolean appendedLive) {
-    int headerLine = -1;
-    List<String> names = null;
-    for (int i = 0; i < lines.size(); i++) {
-      String t = lines.get(i).strip();
-      if (!t.isEmpty() && !t.startsWith("#")) {
-        headerLine = i;
-        names = header(t);
-        break;
-      }
+  private static ImportedCurve readCsv(Path file, boolean appendedLive) {
+    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(file)) {
+      return readCsv(file, r, appendedLive);
+    } catch (java.nio.charset.MalformedInputException e) {
+      throw new InputFormatException(file, 0, "not a text file (not UTF-8)");
+    } catch (NoSuchFileException e) {
+      throw new InputFormatException(file, 0, "no such file");
+    } catch (IOException e) {
+      throw new InputFormatException(file, 0, "cannot be read: " + e.getMessage());
     }
-    if (names == null) {
+  }
+
+  /**
+   * The curve of one phase: the {@code write} rows (or, in a read-back's folder, the {@code read}
+   * rows), one after another. The intervals of other phases between them (a copy's flushes,
+   * read-backs and cooldowns) are taken out of the time axis, so they read neither as stalls nor as
+   * gaps; the {@code flush} rows' seconds become the series' flush time.
+   */
+  private static ImportedCurve readCsv(Path file, SamplesCsv.Reader r, boolean appendedLive)
+      throws IOException {
+    if (r.columns().isEmpty()) {
       throw new InputFormatException(file, 0, "empty: no header and no samples");
     }
-    int time = names.indexOf("time_s");
-    int rate = names.indexOf("write_mbps");
+    int time = r.column("time_s");
+    int rate = r.column("write_MBps");
+    String curvePhase = SamplesCsv.WRITE;
     List<String> notes = new ArrayList<>();
-    if (rate < 0 && names.contains("read_mbps")) {
-      rate = names.indexOf("read_mbps");
+    if (rate < 0 && r.column("read_MBps") >= 0) {
+      rate = r.column("read_MBps");
+      curvePhase = SamplesCsv.READ;
       notes.add("read rates (read_MBps): no write_MBps column");
     }
     if (time < 0 || rate < 0) {
       throw new InputFormatException(
           file,
-          headerLine + 1,
+          r.headerLine(),
           "the header must name time_s and write_MBps (found: "
-              + lines.get(headerLine).strip()
+              + String.join(",", r.columns())
               + ")");
     }
-    int bytes = names.indexOf("bytes");
-    int temp = names.indexOf("temp_c");
-    int cpu = names.indexOf("cpu_pct");
+    int bytes = r.column("bytes");
+    int temp = r.column("temp_C");
+    int cpu = r.column("cpu_pct");
     int needed = Math.max(Math.max(time, rate), Math.max(bytes, Math.max(temp, cpu))) + 1;
-    SampleSeries.Builder b = SampleSeries.builder(lines.size());
-    int last = lastContentLine(lines);
     boolean endsWithNewline = endsWithNewline(file);
-    for (int i = headerLine + 1; i < lines.size(); i++) {
-      String t = lines.get(i).strip();
-      if (t.isEmpty() || t.startsWith("#")) {
-        continue;
-      }
-      String[] cells = t.split(",", -1);
-      boolean lastLine = i == last;
+    SampleSeries.Builder b = SampleSeries.builder(1024);
+    double previousEnd = 0;
+    double leftOut = 0;
+    double flushSeconds = 0;
+    int otherRows = 0;
+    java.util.TreeSet<String> otherPhases = new java.util.TreeSet<>();
+    SamplesCsv.Row row;
+    while ((row = r.next()) != null) {
+      String[] cells = row.cells();
+      boolean kept = !r.hasPhase() || row.phase().equals(curvePhase);
       try {
-        if (cells.length < needed) {
+        if (cells.length < (kept ? needed : time + 1)) {
           throw new IllegalArgumentException(
               "expected at least " + needed + " cells, found " + cells.length);
         }
         double ts = number(cells[time], "time_s", true);
+        double length = ts - previousEnd;
+        if (!kept) {
+          if (ts <= previousEnd && previousEnd > 0) {
+            throw new IllegalArgumentException(
+                "time_s must increase: " + ts + " after " + previousEnd);
+          }
+          previousEnd = ts;
+          leftOut += length;
+          if (row.phase().equals(SamplesCsv.FLUSH)) {
+            flushSeconds += length;
+          } else {
+            otherRows++;
+            otherPhases.add(row.phase());
+          }
+          continue;
+        }
         double mbps = number(cells[rate], "write_MBps", true);
         long by = bytes >= 0 ? wholeOrUnknown(cells[bytes], "bytes") : -1;
         double tc = temp >= 0 ? number(cells[temp], "temp_C", false) : Double.NaN;
         double cp = cpu >= 0 ? number(cells[cpu], "cpu_pct", false) : Double.NaN;
-        b.add(ts, mbps, by, tc, cp);
+        b.add(ts - leftOut, mbps, by, tc, cp);
+        previousEnd = ts;
       } catch (IllegalArgumentException e) {
-        if (lastLine && (appendedLive || !endsWithNewline)) {
+        if (row.last() && (appendedLive || !endsWithNewline)) {
           // A file appended while the run went: its last line may be cut short by a kill.
-          notes.add("dropped the last line (" + (i + 1) + "), cut short: " + e.getMessage());
+          notes.add(
+              "dropped the last line (" + row.lineNumber() + "), cut short: " + e.getMessage());
           continue;
         }
-        throw new InputFormatException(file, i + 1, e.getMessage());
+        throw new InputFormatException(file, row.lineNumber(), e.getMessage());
       }
     }
     if (b.size() == 0) {
-      throw new InputFormatException(file, 0, "no samples after the header");
+      throw new InputFormatException(
+          file,
+          0,
+          r.hasPhase() && otherRows + flushSeconds > 0
+              ? "no samples of the " + curvePhase + " phase"
+              : "no samples after the header");
     }
+    if (otherRows > 0) {
+      notes.add(
+          "analysed the "
+              + curvePhase
+              + " intervals only: left out "
+              + otherRows
+              + (otherRows == 1 ? " interval" : " intervals")
+              + " of "
+              + String.join(", ", otherPhases)
+              + " between them");
+    }
+    b.flushSeconds(flushSeconds);
     return new ImportedCurve(file, ImportedCurve.Format.CSV, b.build(), notes);
   }
 
@@ -435,15 +483,6 @@ public final class CurveReader {
     } catch (IOException e) {
       return true;
     }
-  }
-
-  private static int lastContentLine(List<String> lines) {
-    for (int i = lines.size() - 1; i >= 0; i--) {
-      if (!lines.get(i).isBlank()) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   private static int firstContentLine(List<String> lines) {

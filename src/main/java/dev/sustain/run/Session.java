@@ -66,6 +66,14 @@ public final class Session implements AutoCloseable {
     return new Session(counters, sampler, csv, thread);
   }
 
+  /**
+   * What the session does from now on ({@code write}, {@code flush}, {@code read}, ...): ends the
+   * interval in progress so that no row mixes two phases (see {@link Sampler#phase(String)}).
+   */
+  public void phase(String phase) {
+    sampler.phase(phase);
+  }
+
   /** The counters every job of the session adds its completions to. */
   public RunCounters counters() {
     return counters;

@@ -30,11 +30,8 @@ import dev.sustain.target.RawDevice;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -376,7 +373,9 @@ public final class WriteRun {
       AtomicBoolean floorHeld = new AtomicBoolean();
       sampler.addListener(
           row -> {
-            live.add(Math.max(row.intervalSeconds(), 1e-9), row.bytes());
+            if (SamplesCsv.WRITE.equals(row.phase())) {
+              live.add(Math.max(row.intervalSeconds(), 1e-9), row.bytes());
+            }
             observer.phase(live.describe());
             if ("floor".equals(params.until()) && live.floorReached()) {
               floorHeld.set(true);
@@ -399,7 +398,9 @@ public final class WriteRun {
               case FAILED -> WriteResult.Status.FAILED;
             };
         if (status == WriteResult.Status.COMPLETE) {
-          // The data is not written until it is on the drive: the flush is part of the result.
+          // The data is not written until it is on the drive: the flush is part of the result,
+          // in rows of its own (the analysis reads it as flush_s, never as stalls).
+          sampler.phase(SamplesCsv.FLUSH);
           long f0 = System.nanoTime();
           try {
             engine.sync();
@@ -482,25 +483,24 @@ public final class WriteRun {
   }
 
   /**
-   * The per-interval statistics, read back from samples.csv so that nothing in memory grows with
-   * the length of the run.
+   * The per-interval statistics of the write phase (the flush's rows are not intervals of writing),
+   * read back from samples.csv so that nothing in memory grows with the length of the run.
    */
   static RateStats rateStats(RunFolder folder) throws IOException {
     double[] rates = new double[1024];
     int n = 0;
-    try (BufferedReader r = Files.newBufferedReader(folder.samplesCsv(), StandardCharsets.UTF_8)) {
-      r.readLine();
-      String line;
-      while ((line = r.readLine()) != null) {
-        int a = line.indexOf(',');
-        int b = line.indexOf(',', a + 1);
-        if (a < 0 || b < 0) {
+    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(folder.samplesCsv())) {
+      int rate = r.column("write_MBps");
+      SamplesCsv.Row row;
+      while ((row = r.next(SamplesCsv.WRITE::equals)) != null) {
+        String cell = row.cell(rate);
+        if (cell.isEmpty()) {
           continue;
         }
         if (n == rates.length) {
           rates = java.util.Arrays.copyOf(rates, n * 2);
         }
-        rates[n++] = Double.parseDouble(line.substring(a + 1, b));
+        rates[n++] = Double.parseDouble(cell);
       }
     }
     return RateStats.of(rates, n);

@@ -16,6 +16,8 @@ import java.util.List;
  * @param cpuPercent this process's CPU, 100 = one core fully busy
  * @param temperatureCelsius the drive's temperature, NaN where no sensor exists
  * @param extraCells the probes' cells, in the order of their column names
+ * @param phase what the run was doing in the whole interval ({@link SamplesCsv#WRITE}, {@link
+ *     SamplesCsv#FLUSH}, ...): a change of phase ends an interval, so no row mixes two
  */
 public record SampleRow(
     double timeSeconds,
@@ -28,7 +30,36 @@ public record SampleRow(
     double latMaxMillis,
     double cpuPercent,
     double temperatureCelsius,
-    List<String> extraCells) {
+    List<String> extraCells,
+    String phase) {
+
+  /** A row of the write phase. */
+  public SampleRow(
+      double timeSeconds,
+      double intervalSeconds,
+      double megabytesPerSecond,
+      long bytes,
+      long operations,
+      double latP50Millis,
+      double latP99Millis,
+      double latMaxMillis,
+      double cpuPercent,
+      double temperatureCelsius,
+      List<String> extraCells) {
+    this(
+        timeSeconds,
+        intervalSeconds,
+        megabytesPerSecond,
+        bytes,
+        operations,
+        latP50Millis,
+        latP99Millis,
+        latMaxMillis,
+        cpuPercent,
+        temperatureCelsius,
+        extraCells,
+        SamplesCsv.WRITE);
+  }
 
   /** Requests per second over the interval. */
   public double iops() {

@@ -8,7 +8,10 @@ import org.HdrHistogram.Histogram;
  * Turns the run's cumulative counters into one row per interval. The interval boundaries are on
  * absolute time ({@code start + k * interval}), so rows do not drift however late a wake-up is;
  * each row's rate uses the interval's real length. An interval in which nothing completed is a row
- * of zeros, never skipped. {@link #sample} is called from one thread at a time.
+ * of zeros, never skipped. Every row carries the run's phase ({@link #phase(String)}); a change of
+ * phase ends the interval there, so that no row mixes two phases (the last writes and the first of
+ * the flush). The methods that make rows hold the sampler's lock, so the sampler's thread and the
+ * job's thread may both call them.
  */
 public final class Sampler {
 
@@ -27,6 +30,12 @@ public final class Sampler {
   private long lastCpuNanos;
   private long rows;
   private Histogram histogram;
+
+  /** Rows closer than this would show the same time in samples.csv (milliseconds). */
+  private static final long MIN_ROW_NANOS = 1_000_000L;
+
+  private String phase = SamplesCsv.WRITE;
+  private boolean begun;
 
   public Sampler(
       NanoClock clock,
@@ -59,8 +68,34 @@ public final class Sampler {
     return names;
   }
 
+  /**
+   * Sets what the run does from now on ({@link SamplesCsv#WRITE}, {@link SamplesCsv#FLUSH}, ...).
+   * After {@link #begin} a change first ends the interval in progress with a row of the old phase
+   * (unless it is an empty sliver, under a tenth of an interval with nothing completed, which then
+   * belongs to the new phase); the regular rows stay on their absolute boundaries.
+   */
+  public synchronized void phase(String next) {
+    if (begun && !next.equals(phase)) {
+      long now = clock.nanoTime();
+      if (now >= nextDueNanos() - MIN_ROW_NANOS) {
+        // A boundary is due (or nearly): its regular row ends the interval, so that the times of
+        // the rows keep increasing at the CSV's millisecond resolution.
+        sample(true, false);
+      } else if (now - lastNanos >= MIN_ROW_NANOS) {
+        sample(false, true);
+      }
+    }
+    phase = next;
+  }
+
+  /** The phase rows are made with now. */
+  public synchronized String phase() {
+    return phase;
+  }
+
   /** Marks the start of the run: time zero and the counters' baseline. */
-  public void begin() {
+  public synchronized void begin() {
+    begun = true;
     startNanos = clock.nanoTime();
     lastNanos = startNanos;
     lastBytes = counters.bytes();
@@ -92,7 +127,7 @@ public final class Sampler {
    * @param regular true for a scheduled row (its time is the boundary), false for the final,
    *     usually shorter row at the end of the run (its time is the real end)
    */
-  public SampleRow sample(boolean regular) {
+  public synchronized SampleRow sample(boolean regular) {
     return sample(regular, false);
   }
 
@@ -102,7 +137,7 @@ public final class Sampler {
    *
    * @return the row, or null when there was nothing left to report
    */
-  public SampleRow sampleFinal() {
+  public synchronized SampleRow sampleFinal() {
     return sample(false, true);
   }
 
@@ -150,7 +185,8 @@ public final class Sampler {
             max,
             cpuPercent,
             temp,
-            List.copyOf(cells));
+            List.copyOf(cells),
+            phase);
     lastNanos = now;
     lastBytes = bytes;
     lastOperations = operations;

@@ -1,6 +1,7 @@
 package dev.sustain.sampling;
 
 import dev.sustain.unit.Units;
+import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,15 +11,18 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
 
 /**
  * {@code samples.csv}: one line per interval, appended and flushed as it comes, so that a crash
  * loses at most the interval in progress. Numbers are locale-proof; a missing value is an empty
- * cell. Used from the sampler's thread only.
+ * cell. The last column, {@code phase}, says what the run was doing in the interval. The writer is
+ * used from the sampler's thread only; {@link Reader} reads any version back by column name.
  */
 public final class SamplesCsv implements SampleListener, AutoCloseable {
 
-  /** The fixed columns, in order; probes' columns follow. */
+  /** The fixed columns, in order; probes' columns follow, then {@link #PHASE_COLUMN}. */
   public static final List<String> FIXED_COLUMNS =
       List.of(
           "time_s",
@@ -31,6 +35,21 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
           "cpu_pct",
           "temp_C");
 
+  /** The last column: what the run was doing in the interval. */
+  public static final String PHASE_COLUMN = "phase";
+
+  /** Writing the data (a fill's per-file fsyncs included: they are part of its writing). */
+  public static final String WRITE = "write";
+
+  /** The final fsync of a write: the drive takes what the page cache or its own DRAM held. */
+  public static final String FLUSH = "flush";
+
+  /** Reading back (a copy's check, a read-back run). */
+  public static final String READ = "read";
+
+  /** A pause between passes: nothing is asked of the drive. */
+  public static final String COOLDOWN = "cooldown";
+
   private final BufferedWriter out;
 
   /**
@@ -42,6 +61,7 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
     List<String> header = new ArrayList<>(FIXED_COLUMNS);
     header.set(1, rateColumn);
     header.addAll(extraColumns);
+    header.add(PHASE_COLUMN);
     out =
         Files.newBufferedWriter(
             file, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
@@ -65,6 +85,7 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
     for (String cell : row.extraCells()) {
       b.append(',').append(cell);
     }
+    b.append(',').append(row.phase());
     return b.toString();
   }
 
@@ -82,5 +103,143 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
   @Override
   public void close() throws IOException {
     out.close();
+  }
+
+  /**
+   * Reads a samples.csv (or any CSV with a header line) row by row, finding columns by their header
+   * name in any case, so that folders of every version read alike: columns added later are simply
+   * absent from older files, and a file without {@code phase} reads as all {@link #WRITE}. Blank
+   * lines and lines starting with {@code #} are skipped. Streams: nothing grows with the file. Not
+   * thread-safe.
+   */
+  public static final class Reader implements AutoCloseable {
+
+    private final BufferedReader in;
+    private final List<String> columns;
+    private final int headerLine;
+    private final int phase;
+    private int lineNumber;
+    private Row ahead;
+
+    private Reader(BufferedReader in) throws IOException {
+      this.in = in;
+      String header = nextContent();
+      if (header == null) {
+        this.columns = List.of();
+        this.headerLine = 0;
+      } else {
+        List<String> names = new ArrayList<>();
+        for (String c : header.split(",", -1)) {
+          String name = c.strip();
+          if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
+            name = name.substring(1, name.length() - 1);
+          }
+          names.add(name);
+        }
+        this.columns = List.copyOf(names);
+        this.headerLine = lineNumber;
+      }
+      this.phase = column(PHASE_COLUMN);
+      this.ahead = readRow();
+    }
+
+    /** Opens {@code file} and reads its header (none when the file is empty). */
+    public static Reader open(Path file) throws IOException {
+      return new Reader(Files.newBufferedReader(file, StandardCharsets.UTF_8));
+    }
+
+    /** The header's names as written (quotes removed); empty for an empty file. */
+    public List<String> columns() {
+      return columns;
+    }
+
+    /** The 1-based line number of the header, 0 when there is none. */
+    public int headerLine() {
+      return headerLine;
+    }
+
+    /** The index of the column named {@code name} (any case), or -1 when there is none. */
+    public int column(String name) {
+      for (int i = 0; i < columns.size(); i++) {
+        if (columns.get(i).equalsIgnoreCase(name)) {
+          return i;
+        }
+      }
+      return -1;
+    }
+
+    /** Whether the file has a {@code phase} column (older folders do not). */
+    public boolean hasPhase() {
+      return phase >= 0;
+    }
+
+    /** The next row, or null at the end of the file. */
+    public Row next() throws IOException {
+      Row r = ahead;
+      if (r != null) {
+        ahead = readRow();
+        if (ahead == null) {
+          r = new Row(r.lineNumber, r.cells, r.phase, true);
+        }
+      }
+      return r;
+    }
+
+    /** The next row whose phase {@code keep} accepts, or null at the end of the file. */
+    public Row next(Predicate<String> keep) throws IOException {
+      Row r;
+      while ((r = next()) != null && !keep.test(r.phase())) {
+        // a row of another phase
+      }
+      return r;
+    }
+
+    private Row readRow() throws IOException {
+      String line = nextContent();
+      if (line == null) {
+        return null;
+      }
+      String[] cells = line.split(",", -1);
+      String p = WRITE;
+      if (phase >= 0 && phase < cells.length && !cells[phase].isBlank()) {
+        p = cells[phase].strip().toLowerCase(Locale.ROOT);
+      }
+      return new Row(lineNumber, cells, p, false);
+    }
+
+    private String nextContent() throws IOException {
+      String line;
+      while ((line = in.readLine()) != null) {
+        lineNumber++;
+        String t = line.strip();
+        if (!t.isEmpty() && !t.startsWith("#")) {
+          return t;
+        }
+      }
+      return null;
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
+  }
+
+  /**
+   * One row of a {@link Reader}.
+   *
+   * @param lineNumber its 1-based line in the file
+   * @param cells its cells, split at commas (as many as the line has: a line cut short by a kill
+   *     has fewer than the header)
+   * @param phase its phase in lower case, {@link #WRITE} when the file has no phase column or the
+   *     cell is empty
+   * @param last whether no row follows it
+   */
+  public record Row(int lineNumber, String[] cells, String phase, boolean last) {
+
+    /** The cell at {@code column}, stripped; empty when the column is -1 or the line is short. */
+    public String cell(int column) {
+      return column >= 0 && column < cells.length ? cells[column].strip() : "";
+    }
   }
 }

@@ -212,6 +212,7 @@ public final class ReadBackRun {
             TemperatureSensor.NONE,
             List.of(),
             params.intervalNanos());
+    sampler.phase(SamplesCsv.READ);
     RateCollector rates = new RateCollector(params.intervalNanos());
     observer.started(
         runId, folder.dir(), source, source.expectedBytes(), engine.name(), checker != null);

@@ -12,6 +12,7 @@ import dev.sustain.run.WriteResult;
 import dev.sustain.sampling.CountersProbe;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
+import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.sampling.StateProbe;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
@@ -32,11 +33,12 @@ import java.util.stream.Stream;
 /**
  * The instrumented folder copy: N passes, each copying the source into {@code DST/pass-N} file by
  * file, flushing it, reading it back and checking it, with a cooldown between passes; all of it in
- * one sample series whose {@code pass} and {@code phase} columns say what each interval was doing
- * when it ended: {@code write} (copy writes, counted in {@code write_MBps}), {@code flush}, {@code
- * read} (the read-back, in {@code read_MBps}), {@code remove}, {@code cooldown}, {@code idle}. An
- * interval in which the phase changed carries the later phase. One thread drives it; the sampler
- * runs beside it.
+ * one sample series whose {@code pass} and {@code phase} columns say what each interval was doing:
+ * {@code write} (copy writes, counted in {@code write_MBps}), {@code flush}, {@code read} (the
+ * read-back, in {@code read_MBps}), {@code remove} (the pass's copy deleted), {@code cooldown} (the
+ * time between passes). A change of phase ends an interval, so no row mixes two phases; an interval
+ * in which the pass changed carries the later pass. One thread drives it; the sampler runs beside
+ * it.
  */
 public final class CopyRun {
 
@@ -60,7 +62,10 @@ public final class CopyRun {
   }
 
   public static final String PASS_COLUMN = "pass";
-  public static final String PHASE_COLUMN = "phase";
+  public static final String PHASE_COLUMN = SamplesCsv.PHASE_COLUMN;
+
+  /** Deleting a pass's copy: neither writing data nor idle. */
+  static final String REMOVE = "remove";
 
   private final CopyParams params;
   private final Observer observer;
@@ -183,17 +188,12 @@ public final class CopyRun {
     folder.writeRunJson(json);
     RunCounters writes = new RunCounters();
     RunCounters reads = new RunCounters();
-    StateProbe state = new StateProbe(PASS_COLUMN, PHASE_COLUMN);
+    StateProbe state = new StateProbe(PASS_COLUMN);
     state.set(PASS_COLUMN, 1);
-    state.set(PHASE_COLUMN, "write");
-    // The row's own cells say what it was (..., read_MBps, read_bytes, pass, phase): the listener
+    // The row itself says what it was (..., read_MBps, read_bytes, pass; its phase): the listener
     // runs on the sampler's thread and needs nothing else.
     SampleListener rows =
-        row ->
-            observer.row(
-                row,
-                Integer.parseInt(row.extraCells().get(row.extraCells().size() - 2)),
-                row.extraCells().getLast());
+        row -> observer.row(row, Integer.parseInt(row.extraCells().getLast()), row.phase());
     observer.started(runId, folder.dir(), bytes, files.size());
     // The destination drive's temperature, system CPU and device counters, as a write records.
     dev.sustain.device.RunSensors sensors =
@@ -226,7 +226,7 @@ public final class CopyRun {
     try {
       for (int n = 1; n <= params.repeat(); n++) {
         if (n > 1 && !params.cooldown().isZero()) {
-          state.set(PHASE_COLUMN, "cooldown");
+          session.phase(SamplesCsv.COOLDOWN);
           pause(params.cooldown().toNanos());
         }
         if (stop.getAsBoolean()) {
@@ -237,7 +237,7 @@ public final class CopyRun {
         Path passDir = passDir(dst, n);
         PassResult r;
         try {
-          r = pass(n, src, passDir, files, copier, session, writes, reads, state);
+          r = pass(n, src, passDir, files, copier, session, writes, reads);
         } catch (IOException e) {
           status = WriteResult.Status.FAILED;
           error =
@@ -266,10 +266,10 @@ public final class CopyRun {
           break;
         }
         if (!params.keep()) {
-          state.set(PHASE_COLUMN, "remove");
+          session.phase(REMOVE);
           deleteTree(passDir);
         }
-        state.set(PHASE_COLUMN, "idle");
+        session.phase(SamplesCsv.COOLDOWN);
       }
     } finally {
       Throwable failure = session.finish();
@@ -305,10 +305,9 @@ public final class CopyRun {
       TreeCopier copier,
       Session session,
       RunCounters writes,
-      RunCounters reads,
-      StateProbe state)
+      RunCounters reads)
       throws IOException {
-    state.set(PHASE_COLUMN, "write");
+    session.phase(SamplesCsv.WRITE);
     double writeStart = session.elapsedSeconds();
     Map<String, TreeCopier.Digest> digests = new HashMap<>();
     for (TreeCopier.SourceFile f : files) {
@@ -319,7 +318,7 @@ public final class CopyRun {
       }
       digests.put(f.relative(), d);
     }
-    state.set(PHASE_COLUMN, "flush");
+    session.phase(SamplesCsv.FLUSH);
     double flushStart = session.elapsedSeconds();
     TreeCopier.flush(passDir, files);
     double writeEnd = session.elapsedSeconds();
@@ -327,7 +326,7 @@ public final class CopyRun {
     if (stop.getAsBoolean()) {
       return null;
     }
-    state.set(PHASE_COLUMN, "read");
+    session.phase(SamplesCsv.READ);
     double readStart = session.elapsedSeconds();
     TreeCopier.Check check = copier.verify(passDir, files, digests, reads);
     double readEnd = session.elapsedSeconds();

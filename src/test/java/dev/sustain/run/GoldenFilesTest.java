@@ -108,6 +108,20 @@ class GoldenFilesTest {
         csv.onSample(
             new SampleRow(
                 2.4, 0.4, 127.5, 51_000_000L, 49, 250, 1000.5, 1500, 3, 51.5, List.of("51000000")));
+        csv.onSample(
+            new SampleRow(
+                3.15,
+                0.75,
+                0,
+                0,
+                0,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                0.2,
+                51.5,
+                List.of("4096"),
+                SamplesCsv.FLUSH));
       }
       assertGolden("samples.csv", Files.readString(file, StandardCharsets.UTF_8));
     } finally {
