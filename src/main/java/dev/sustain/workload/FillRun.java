@@ -282,13 +282,8 @@ public final class FillRun {
           try {
             outcome = runner.run(engine, job, session.counters(), stop);
           } catch (ErrnoException e) {
-            outcome =
-                new Runner.Outcome(
-                    Runner.End.FAILED,
-                    0,
-                    0,
-                    "write failed: " + e.getMessage(),
-                    e.errno() == Errno.ENOSPC);
+            String why = "write failed: " + e.getMessage();
+            outcome = new Runner.Outcome(Runner.End.FAILED, 0, 0, why, e.errno() == Errno.ENOSPC);
           }
           if (outcome.end() == Runner.End.COMPLETE || outcome.noSpace()) {
             try {
