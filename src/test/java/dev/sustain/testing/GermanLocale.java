@@ -18,13 +18,24 @@ public final class GermanLocale {
 
   private GermanLocale() {}
 
+  /** Built once per test JVM, in the build folder (or {@code folder} outside Maven). */
+  private static Path built;
+
   /** The environment (LOCPATH, LC_ALL, LANG) that puts a child process in German. */
-  public static Map<String, String> environment(Path folder)
+  public static synchronized Map<String, String> environment(Path folder)
       throws IOException, InterruptedException {
     Assumptions.assumeTrue(
         Files.isRegularFile(Path.of("/usr/share/locale/de/LC_MESSAGES/libc.mo")),
         "the C library's German messages are not installed");
-    Path locales = Files.createDirectories(folder.resolve("locales"));
+    if (built == null) {
+      String project = System.getProperty("sustain.projectDir");
+      Path base = project != null ? Path.of(project, "target") : folder;
+      built = build(Files.createDirectories(base.resolve("test-locales")));
+    }
+    return Map.of("LOCPATH", built.toString(), "LC_ALL", "de_DE.UTF-8", "LANG", "de_DE.UTF-8");
+  }
+
+  private static Path build(Path locales) throws IOException, InterruptedException {
     Process localedef;
     try {
       localedef =
@@ -48,6 +59,6 @@ public final class GermanLocale {
     }
     Assumptions.assumeTrue(
         ended && localedef.exitValue() == 0, "cannot build a German locale here: " + out);
-    return Map.of("LOCPATH", locales.toString(), "LC_ALL", "de_DE.UTF-8", "LANG", "de_DE.UTF-8");
+    return locales;
   }
 }
