@@ -155,7 +155,7 @@ public final class CopyCommand extends BaseCommand {
                 o.flush();
               }
             };
-    CopyResult r = new CopyRun(params, observer, stop::get, CopyRun.Hook.NONE).run();
+    CopyResult r = new CopyRun(params, db.live(observer), stop::get, CopyRun.Hook.NONE).run();
     dev.sustain.analysis.Analysis analysis = analyseWrites(r.runFolder());
     db.recordQuietly(r.runFolder(), err());
     if (json) {

@@ -1,10 +1,17 @@
 package dev.sustain.cli;
 
+import dev.sustain.live.LiveRecorder;
+import dev.sustain.run.RunObserver;
+import dev.sustain.run.WriteResult;
+import dev.sustain.sampling.SampleRow;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.RunHistory;
 import dev.sustain.store.RunRecord;
+import dev.sustain.store.RunStore;
 import dev.sustain.store.StoreException;
 import dev.sustain.unit.UsageException;
+import dev.sustain.workload.CopyRun;
+import dev.sustain.workload.PassResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -29,6 +36,9 @@ public final class DbOption {
   // Tests replace the environment; commands use the process's.
   Map<String, String> env = System.getenv();
 
+  // Records the command's runs while they go; made by the first live(...) call.
+  private LiveRecorder live;
+
   /**
    * Where the history is; bad values are a {@link UsageException} (exit 2), never echoing a secret.
    */
@@ -48,6 +58,9 @@ public final class DbOption {
    * @return the run as recorded, or null when it could not be recorded
    */
   public RunRecord recordQuietly(Path runFolder, PrintWriter err) {
+    if (live != null) {
+      live.finish(runFolder); // its rows first, then the final status
+    }
     DbLocation location;
     try {
       location = DbLocation.resolve(value, env);
@@ -63,6 +76,103 @@ public final class DbOption {
           "sustain: warning: run not recorded in the history: " + location.scrub(e.getMessage()));
       err.flush();
       return null;
+    }
+  }
+
+  /**
+   * {@code observer} that also records its runs in the history while they go (status running and
+   * every row, off the run's threads); {@link #recordQuietly} ends each recording. A history that
+   * cannot be named or reached changes nothing for the run.
+   */
+  public RunObserver live(RunObserver observer) {
+    LiveRecorder recorder = recorder();
+    if (recorder == null) {
+      return observer;
+    }
+    return new LiveObserver(observer, recorder);
+  }
+
+  /** The copy's observer that also records the copy while it goes; see {@link #live}. */
+  public CopyRun.Observer live(CopyRun.Observer observer) {
+    LiveRecorder recorder = recorder();
+    if (recorder == null) {
+      return observer;
+    }
+    return new CopyRun.Observer() {
+      @Override
+      public void started(String runId, Path runFolder, long bytesPerPass, int files) {
+        recorder.begin(runFolder);
+        observer.started(runId, runFolder, bytesPerPass, files);
+      }
+
+      @Override
+      public void row(SampleRow row, int pass, String phase) {
+        recorder.onSample(row);
+        observer.row(row, pass, phase);
+      }
+
+      @Override
+      public void passDone(PassResult pass) {
+        observer.passDone(pass);
+      }
+    };
+  }
+
+  private LiveRecorder recorder() {
+    if (live == null) {
+      DbLocation location;
+      try {
+        location = DbLocation.resolve(value, env);
+      } catch (IllegalArgumentException e) {
+        return null; // a bad --db is reported where the run is recorded at its end
+      }
+      if (location.kind() == DbLocation.Kind.SQLITE) {
+        // Bring a local history's schema up to date before the run starts, not in its first
+        // seconds, where the CPU it takes would show in the curve. A file cannot hang like a
+        // server; a failure here is the recorder's to report, never the run's.
+        try {
+          RunStore.open(location).close();
+        } catch (StoreException e) {
+          // the recorder retries, and the run is recorded at its end regardless
+        }
+      }
+      live = new LiveRecorder(location);
+    }
+    return live;
+  }
+
+  /** A run observer that hands the run's start and rows to the live recorder first. */
+  private record LiveObserver(RunObserver inner, LiveRecorder recorder) implements RunObserver {
+    @Override
+    public void warning(String message) {
+      inner.warning(message);
+    }
+
+    @Override
+    public void started(RunInfo info) {
+      recorder.begin(info.runFolder());
+      inner.started(info);
+    }
+
+    @Override
+    public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
+      recorder.onSample(row);
+      inner.sample(row, totalBytes, elapsedSeconds);
+    }
+
+    @Override
+    public void phase(String words) {
+      inner.phase(words);
+    }
+
+    @Override
+    public void analysed(String text) {
+      inner.analysed(text);
+    }
+
+    @Override
+    public void finished(WriteResult result) {
+      inner.finished(result);
     }
   }
 }

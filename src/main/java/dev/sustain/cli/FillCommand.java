@@ -84,7 +84,7 @@ public final class FillCommand extends BaseCommand {
             resume);
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
-    FillResult r = new FillRun(params, progress, stop::get).run();
+    FillResult r = new FillRun(params, db.live(progress), stop::get).run();
     printSummary(out(), r);
     analyse(r);
     db.recordQuietly(r.runFolder(), err());

@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       ReadCommand.class,
       VerifyCommand.class,
       SweepCommand.class,
+      ServeCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class SustainCommand implements Runnable {

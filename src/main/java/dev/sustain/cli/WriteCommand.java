@@ -184,7 +184,7 @@ public final class WriteCommand extends BaseCommand {
     if (repeat > 1) {
       return repeated(params, progress, stop, expectation);
     }
-    WriteResult result = new WriteRun(params, progress, stop).run();
+    WriteResult result = new WriteRun(params, db.live(progress), stop).run();
     afterRun(result, progress, expectation);
     return switch (result.status()) {
       case COMPLETE, RUNNING -> ExitCodes.OK;
@@ -254,7 +254,7 @@ public final class WriteCommand extends BaseCommand {
             params,
             repeat,
             cooldown == null ? Duration.ZERO : cooldown,
-            perPass,
+            db.live(perPass),
             stop,
             result -> afterRun(result, progress, expectation));
     for (String s : outcome.comparison()) {

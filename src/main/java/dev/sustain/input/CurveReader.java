@@ -107,9 +107,28 @@ public final class CurveReader {
         throw new InputFormatException(runJson, 0, "cannot be read: " + e.getMessage());
       }
     }
+    return readRun(dir, run, readCsv(samples, true));
+  }
+
+  /**
+   * Reads a run from its samples.csv lines (header first) and its parsed run.json (or null), as
+   * {@link #readRunFolder} reads them from files: for a run kept elsewhere, such as the history.
+   *
+   * @param dir what the run is called in messages and in the curve (its folder)
+   * @param samples what the lines are called in messages (the samples.csv)
+   */
+  public static ImportedCurve readRun(Path dir, Path samples, List<String> lines, JsonNode run) {
+    String text = String.join("\n", lines) + "\n";
+    try (SamplesCsv.Reader r = SamplesCsv.Reader.of(new java.io.StringReader(text))) {
+      return readRun(dir, run, readCsv(samples, r, true));
+    } catch (IOException e) {
+      throw new InputFormatException(samples, 0, "cannot be read: " + e.getMessage());
+    }
+  }
+
+  private static ImportedCurve readRun(Path dir, JsonNode run, ImportedCurve csv) {
     String status = run == null ? "" : run.path("result").path("status").asText("");
     boolean killed = run != null && (status.isEmpty() || status.equals("running"));
-    ImportedCurve csv = readCsv(samples, true);
     List<String> notes = new ArrayList<>(csv.notes());
     SampleSeries.Builder b = csv.series().toBuilder();
     if (run == null) {

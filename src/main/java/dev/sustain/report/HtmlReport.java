@@ -9,10 +9,6 @@ import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Segment;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -28,9 +24,6 @@ public final class HtmlReport {
   /** The uPlot version in the webjar (pom.xml: org.webjars.npm:uplot). */
   static final String UPLOT_VERSION = "1.6.30";
 
-  private static final String UPLOT_DIR =
-      "META-INF/resources/webjars/uplot/" + UPLOT_VERSION + "/dist/";
-
   /** Points per chart: about one min and one max per pixel column of a wide screen. */
   static final int CHART_BUCKETS = 1500;
 
@@ -41,8 +34,25 @@ public final class HtmlReport {
 
   private HtmlReport() {}
 
+  /**
+   * What a report page is made of, for a page that shows it inside its own (the dashboard): the
+   * title, the body's HTML (every text in it escaped) and the data the page script draws.
+   */
+  public record Parts(String title, String body, ObjectNode data) {
+    /** The data as JSON text. */
+    public String dataJson() {
+      return scriptSafeJson(data);
+    }
+  }
+
   /** The page for one curve. */
   public static String single(CurveReport r) {
+    Parts p = singleParts(r);
+    return page(p.title(), p.body(), p.data());
+  }
+
+  /** The parts of the page for one curve. */
+  public static Parts singleParts(CurveReport r) {
     Analysis a = r.analysis();
     StringBuilder body = new StringBuilder();
     body.append("<header><h1>").append(esc(r.label())).append("</h1>\n");
@@ -94,11 +104,17 @@ public final class HtmlReport {
     data.put("title", r.title());
     data.putArray("curves").add(curveData(r, true));
     putJob(data, a.projection() == null ? -1 : a.projection().gigabytes(), a.totalGB());
-    return page(r.title(), body.toString(), data);
+    return new Parts(r.title(), body.toString(), data);
   }
 
   /** The page comparing several curves. */
   public static String compare(Comparison c) {
+    Parts p = compareParts(c);
+    return page(p.title(), p.body(), p.data());
+  }
+
+  /** The parts of the page comparing several curves. */
+  public static Parts compareParts(Comparison c) {
     StringBuilder body = new StringBuilder();
     body.append("<header><h1>").append(esc(c.title())).append("</h1></header>\n");
     body.append("<section><h2>What matters</h2><ul id=\"findings\">");
@@ -140,7 +156,7 @@ public final class HtmlReport {
       curves.add(curveData(r, false));
     }
     data.put("job", jobText(c.jobBytes()));
-    return page(c.title(), body.toString(), data);
+    return new Parts(c.title(), body.toString(), data);
   }
 
   private static void putJob(ObjectNode data, double askedGB, double fallbackGB) {
@@ -376,22 +392,23 @@ public final class HtmlReport {
   }
 
   private static String page(String title, String body, ObjectNode data) {
+    ReportAssets assets = ReportAssets.load();
     Map<String, String> parts = new java.util.HashMap<>();
     parts.put("TITLE", esc(title));
-    parts.put("UPLOT_CSS", resource(UPLOT_DIR + "uPlot.min.css"));
-    parts.put("PAGE_CSS", resource("dev/sustain/report/report.css"));
+    parts.put("UPLOT_CSS", assets.uplotCss());
+    parts.put("PAGE_CSS", assets.reportCss());
     parts.put("BODY", body);
     parts.put("DATA", scriptSafeJson(data));
-    parts.put("UPLOT_JS", scriptSafe(resource(UPLOT_DIR + "uPlot.iife.min.js")));
-    parts.put("PAGE_JS", scriptSafe(resource("dev/sustain/report/report.js")));
-    return fill(resource("dev/sustain/report/report.html"), parts);
+    parts.put("UPLOT_JS", assets.uplotJs());
+    parts.put("PAGE_JS", assets.reportJs());
+    return fill(ReportAssets.resource("dev/sustain/report/report.html"), parts);
   }
 
   /**
    * The template with each {@code {{NAME}}} replaced, in one pass: text put in (a label, a path) is
    * never searched for placeholders again.
    */
-  static String fill(String template, Map<String, String> parts) {
+  public static String fill(String template, Map<String, String> parts) {
     StringBuilder b = new StringBuilder(template.length() + 256 * 1024);
     int i = 0;
     while (true) {
@@ -432,12 +449,12 @@ public final class HtmlReport {
   }
 
   /** Script text with any {@code </script} broken up so the HTML parser does not end it early. */
-  static String scriptSafe(String js) {
+  public static String scriptSafe(String js) {
     return js.replace("</script", "<\\/script").replace("</SCRIPT", "<\\/SCRIPT");
   }
 
   /** Text for an HTML element or attribute. */
-  static String esc(String s) {
+  public static String esc(String s) {
     StringBuilder b = new StringBuilder(s.length() + 16);
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -451,16 +468,5 @@ public final class HtmlReport {
       }
     }
     return b.toString();
-  }
-
-  private static String resource(String name) {
-    try (InputStream in = HtmlReport.class.getClassLoader().getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException("missing on the class path: " + name);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -148,6 +148,11 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
       return new Reader(Files.newBufferedReader(file, StandardCharsets.UTF_8));
     }
 
+    /** Reads samples.csv text kept elsewhere (the history keeps a run's lines). */
+    public static Reader of(java.io.Reader text) throws IOException {
+      return new Reader(new BufferedReader(text));
+    }
+
     /** The header's names as written (quotes removed); empty for an empty file. */
     public List<String> columns() {
       return columns;

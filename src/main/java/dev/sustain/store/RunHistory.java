@@ -12,8 +12,10 @@ public final class RunHistory {
 
   /**
    * Reads {@code runFolder} (run.json and analysis.json; without analysis.json its samples.csv is
-   * analysed) and records it in {@code db}. Safe to call more than once for the same folder (at
-   * start and at end): the second call updates the first.
+   * analysed) and records it in {@code db}, with run.json and every row of samples.csv not stored
+   * yet (those a live recording missed). The rows go in before the run's final status, so a reader
+   * that sees the status has every row. Safe to call more than once for the same folder (at start
+   * and at end): the second call updates the first.
    *
    * @return the run as recorded
    * @throws StoreException when the database cannot be reached or written (message without secrets)
@@ -21,7 +23,16 @@ public final class RunHistory {
    */
   public static RunRecord recordRunFolder(Path runFolder, DbLocation db) {
     RunRecord run = RunImporter.runFolder(runFolder, "run");
+    StoreException samplesFailed = null;
+    try (SampleStore samples = SampleStore.open(db)) {
+      samples.fillFromFolder(run.runId(), runFolder);
+    } catch (StoreException e) {
+      samplesFailed = e; // the run itself is still worth recording
+    }
     record(run, db);
+    if (samplesFailed != null) {
+      throw new StoreException("run recorded without its samples: " + samplesFailed.getMessage());
+    }
     return run;
   }
 

@@ -55,9 +55,17 @@ public final class RunStore implements AutoCloseable {
    */
   public static RunStore open(DbLocation location) {
     quietFlywayLogging();
-    migrate(location);
+    // Once per process and history: a run opens its history at its start, while it goes and at
+    // its end, and Flyway's check costs a second of CPU that the run should not pay each time.
+    if (!MIGRATED.contains(location)) {
+      migrate(location);
+      MIGRATED.add(location);
+    }
     return new RunStore(location, connect(location));
   }
+
+  private static final java.util.Set<DbLocation> MIGRATED =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   public DbLocation location() {
     return location;
@@ -85,7 +93,7 @@ public final class RunStore implements AutoCloseable {
         : new org.postgresql.Driver();
   }
 
-  private static Properties properties(DbLocation location) {
+  static Properties properties(DbLocation location) {
     Properties props = location.connectionProperties();
     if (location.kind() == DbLocation.Kind.SQLITE) {
       org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();

@@ -16,6 +16,7 @@ class MigrationsTest {
   @Test
   void releasedMigrationsAreUnchanged() throws Exception {
     assertThat(crc32("/db/migration/V1__runs.sql")).isEqualTo(3_687_833_368L);
+    assertThat(crc32("/db/migration/V2__live_samples.sql")).isEqualTo(3_901_675_938L);
   }
 
   private static long crc32(String resource) throws Exception {

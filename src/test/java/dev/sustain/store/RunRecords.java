@@ -3,17 +3,17 @@ package dev.sustain.store;
 import java.time.Instant;
 
 /** Runs made up for tests. */
-final class RunRecords {
+public final class RunRecords {
 
   private RunRecords() {}
 
-  static final Drive KINGSTON =
+  public static final Drive KINGSTON =
       Drive.of(
           null, "KINGSTON SNV3S1000G", "50026B7686AB1234", null, 1_000_204_886_016L, "lab1", null);
-  static final Drive T9 =
+  public static final Drive T9 =
       Drive.of(null, "Samsung PSSD T9", "S6XANS0W700123", null, 2_000_398_934_016L, "lab1", null);
 
-  static RunRecord run(
+  public static RunRecord run(
       String id, Drive drive, Instant started, Double floor, Double avg, String shape) {
     RunRecord.Figures f =
         new RunRecord.Figures(

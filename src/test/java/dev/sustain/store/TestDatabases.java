@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.UUID;
 
 /** Fresh, empty databases for tests: a SQLite file, or a new schema in the test PostgreSQL. */
-final class TestDatabases {
+public final class TestDatabases {
 
-  static final String PG_ENV = "SUSTAIN_TEST_PG_URL";
+  public static final String PG_ENV = "SUSTAIN_TEST_PG_URL";
 
-  enum Backend {
+  public enum Backend {
     SQLITE,
     POSTGRESQL
   }
@@ -22,7 +22,7 @@ final class TestDatabases {
   private TestDatabases() {}
 
   /** The --db value of a fresh empty database; skips the test when the backend is missing. */
-  static String freshDbValue(Backend backend, Path tempDir) {
+  public static String freshDbValue(Backend backend, Path tempDir) {
     if (backend == Backend.SQLITE) {
       return tempDir.resolve("sub dir").resolve("history.db").toString();
     }
@@ -35,7 +35,7 @@ final class TestDatabases {
   }
 
   /** The PostgreSQL password of the test server, or null (to check it never leaks). */
-  static String pgPassword() {
+  public static String pgPassword() {
     String url = System.getenv(PG_ENV);
     if (url == null) {
       return null;
@@ -50,7 +50,7 @@ final class TestDatabases {
   }
 
   /** Drops the schema a PostgreSQL test made; nothing for SQLite (the temp dir goes). */
-  static void drop(String dbValue) {
+  public static void drop(String dbValue) {
     DbLocation loc = DbLocation.parse(dbValue, Map.of());
     if (loc.kind() != DbLocation.Kind.POSTGRESQL) {
       return;

@@ -1,0 +1,169 @@
+package dev.sustain.cli;
+
+import dev.sustain.serve.Dashboard;
+import dev.sustain.store.DbLocation;
+import dev.sustain.store.StoreException;
+import dev.sustain.unit.UsageException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code sustain serve}: the dashboard over the run history, until Ctrl-C. */
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    description = {
+      "The dashboard over the run history: drives and the trend of their floors, runs with"
+          + " filters, one run as report --html shows it, runs side by side, and the curves of"
+          + " runs still writing (on any host that records into the same --db), with its JSON API"
+          + " under /api. It reads the history and changes nothing.",
+      "It listens on 127.0.0.1 only, unless --bind names another address and --token-file"
+          + " gives the token every request must then carry."
+    })
+public final class ServeCommand extends BaseCommand {
+
+  /** Tokens shorter than this are refused: they can be guessed. */
+  static final int MIN_TOKEN_CHARS = 16;
+
+  @Mixin DbOption db = new DbOption();
+
+  @Option(
+      names = "--bind",
+      paramLabel = "ADDRESS",
+      defaultValue = "127.0.0.1",
+      description =
+          "The address to listen on (default ${DEFAULT-VALUE}); any but loopback needs"
+              + " --token-file.")
+  String bind;
+
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      defaultValue = "8080",
+      description = "The port (default ${DEFAULT-VALUE}; 0 for any free one).")
+  int port;
+
+  @Option(
+      names = "--token-file",
+      paramLabel = "FILE",
+      description =
+          "A file holding the token (at least "
+              + MIN_TOKEN_CHARS
+              + " characters) that API requests must carry as 'Authorization: Bearer TOKEN';"
+              + " the pages ask for it once per browser tab.")
+  Path tokenFile;
+
+  @Option(
+      names = "--poll",
+      paramLabel = "MS",
+      defaultValue = "500",
+      hidden = true,
+      description = "How often watched runs' new rows are read, in ms (default ${DEFAULT-VALUE}).")
+  long pollMillis;
+
+  @Override
+  protected int execute() throws InterruptedException {
+    if (port < 0 || port > 65_535) {
+      throw new UsageException("--port must be from 0 to 65535, not " + port);
+    }
+    if (pollMillis < 50 || pollMillis > 60_000) {
+      throw new UsageException("--poll must be from 50 to 60000 ms");
+    }
+    InetAddress address = address();
+    String token = token();
+    Dashboard.Settings settings;
+    try {
+      settings = new Dashboard.Settings(address, port, token, pollMillis);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    DbLocation location = db.location();
+    quietServerLogging();
+    Dashboard dashboard;
+    try {
+      dashboard = Dashboard.start(location, settings);
+    } catch (StoreException e) {
+      err().println("sustain serve: " + location.scrub(e.getMessage()));
+      err().flush();
+      return ExitCodes.RUN_FAILED;
+    } catch (IllegalStateException e) {
+      throw new UsageException(location.scrub(e.getMessage()));
+    }
+    String host = address.getHostAddress();
+    if (host.indexOf(':') >= 0) {
+      host = "[" + host + "]";
+    }
+    out()
+        .println(
+            "Serving the run history "
+                + location.redacted()
+                + " on http://"
+                + host
+                + ":"
+                + dashboard.port()
+                + "/"
+                + (token == null ? "" : " (API requests need the token)")
+                + "; Ctrl-C stops it.");
+    out().flush();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              dashboard.close();
+              stopped.countDown();
+            },
+            "sustain-serve-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
+    stopped.await();
+    return ExitCodes.OK;
+  }
+
+  private static void quietServerLogging() {
+    // Jetty and Javalin announce every start step at INFO; the one line printed below says it all.
+    for (String logger : new String[] {"org.eclipse.jetty", "io.javalin"}) {
+      String key = "org.slf4j.simpleLogger.log." + logger;
+      if (System.getProperty(key) == null) {
+        System.setProperty(key, "warn");
+      }
+    }
+  }
+
+  private InetAddress address() {
+    if (bind == null || bind.isBlank() || bind.length() > 255) {
+      throw new UsageException("--bind needs an address such as 127.0.0.1");
+    }
+    try {
+      return InetAddress.getByName(bind.strip());
+    } catch (UnknownHostException e) {
+      throw new UsageException("--bind: no such address: " + bind);
+    }
+  }
+
+  private String token() {
+    if (tokenFile == null) {
+      return null;
+    }
+    String text;
+    try {
+      text = Files.readString(tokenFile, StandardCharsets.UTF_8).strip();
+    } catch (IOException e) {
+      throw new UsageException("cannot read --token-file " + tokenFile + ": " + e.getMessage());
+    }
+    if (text.length() < MIN_TOKEN_CHARS || text.chars().anyMatch(c -> c <= ' ' || c > '~')) {
+      throw new UsageException(
+          "--token-file "
+              + tokenFile
+              + " must hold one token of at least "
+              + MIN_TOKEN_CHARS
+              + " printable characters without spaces (e.g. openssl rand -hex 24)");
+    }
+    return text;
+  }
+}

@@ -1,0 +1,97 @@
+package dev.sustain.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Analyzer;
+import dev.sustain.input.CurveReader;
+import dev.sustain.input.ImportedCurve;
+import dev.sustain.input.InputFormatException;
+import dev.sustain.report.Comparison;
+import dev.sustain.report.CurveReport;
+import dev.sustain.report.HtmlReport;
+import dev.sustain.report.RunInfo;
+import dev.sustain.store.RunRecord;
+import dev.sustain.store.SampleStore;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The run and compare pages' content, made by the report package exactly as {@code report --html}
+ * and {@code compare --html} make it (figures, evidence, advice, projection calculator, device
+ * facts, charts downsampled for drawing), from a run's samples and run.json in the history. The
+ * analysis of a finished run is kept (a few dozen runs) since it cannot change; a running run's is
+ * made anew each time. Thread-safe.
+ */
+final class RunViews {
+
+  /** Finished runs whose pages are kept. */
+  static final int CACHED_RUNS = 48;
+
+  private final SampleStore samples;
+  private final Map<String, CurveReport> finished =
+      new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, CurveReport> eldest) {
+          return size() > CACHED_RUNS;
+        }
+      };
+
+  RunViews(SampleStore samples) {
+    this.samples = samples;
+  }
+
+  /** The content of the run page. */
+  HtmlReport.Parts single(RunRecord run) {
+    return HtmlReport.singleParts(curve(run));
+  }
+
+  /** The content of the compare page, the runs in the order given. */
+  HtmlReport.Parts compare(List<RunRecord> runs) {
+    List<CurveReport> curves = new ArrayList<>();
+    for (RunRecord r : runs) {
+      curves.add(curve(r));
+    }
+    return HtmlReport.compareParts(Comparison.of(curves, -1));
+  }
+
+  /** The run's curve and analysis; 404 when the history and this host have none of its samples. */
+  CurveReport curve(RunRecord run) {
+    String key = run.runId() + "|" + run.status() + "|" + run.ended();
+    boolean done = !"running".equals(run.status());
+    if (done) {
+      synchronized (finished) {
+        CurveReport cached = finished.get(key);
+        if (cached != null) {
+          return cached;
+        }
+      }
+    }
+    RunData.Samples s = RunData.samples(samples, run);
+    if (s.header() == null || s.lines().isEmpty()) {
+      throw ApiError.notFound("run " + run.runId() + " has no samples in the history yet");
+    }
+    JsonNode runJson = RunData.runJson(samples, run);
+    Path source = Path.of(run.runFolder() != null ? run.runFolder() : run.runId());
+    ImportedCurve curve;
+    try {
+      curve = CurveReader.readRun(source, source.resolve("samples.csv"), s.csvLines(), runJson);
+    } catch (InputFormatException e) {
+      throw new ApiError(
+          422, "the samples of run " + run.runId() + " cannot be read: " + e.getMessage());
+    }
+    RunInfo info = runJson == null ? RunInfo.NONE : RunInfo.of(runJson);
+    Analysis analysis = Analyzer.analyze(curve.series(), -1);
+    String label = info.driveName().isEmpty() ? run.drive().describe() : info.driveName();
+    CurveReport report =
+        new CurveReport(source, label, info, curve.series(), analysis, curve.notes());
+    if (done) {
+      synchronized (finished) {
+        finished.put(key, report);
+      }
+    }
+    return report;
+  }
+}

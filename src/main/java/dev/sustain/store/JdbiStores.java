@@ -1,0 +1,115 @@
+package dev.sustain.store;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.SQLException;
+import java.util.function.Supplier;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.JdbiException;
+
+/**
+ * Jdbi over the run history, for the code that came after {@link RunStore}: one connection for a
+ * run's live recording, or a pool of read-only connections for the dashboard. Connections are
+ * opened exactly as RunStore opens them (same SQLite pragmas, secrets as driver properties, never
+ * in the URL), and every failure becomes a {@link StoreException} whose message has no secret.
+ */
+public final class JdbiStores {
+
+  private JdbiStores() {}
+
+  /**
+   * A Jdbi that opens a new connection per handle, after bringing the schema up to date. For one
+   * thread that keeps a handle open (a run's live recording).
+   *
+   * @throws StoreException when the history cannot be opened or migrated
+   */
+  public static Jdbi unpooled(DbLocation location) {
+    RunStore.open(location).close(); // migrates the schema, as every command's first open does
+    return Jdbi.create(() -> RunStore.connect(location));
+  }
+
+  /**
+   * A pool of read-only connections, after bringing the schema up to date. The dashboard reads with
+   * it from many request threads at once; close it when done.
+   *
+   * @param size the most connections open at once
+   * @throws StoreException when the history cannot be opened or migrated
+   */
+  public static Pool pooled(DbLocation location, int size) {
+    RunStore.open(location).close();
+    quietPoolLogging();
+    HikariConfig config = new HikariConfig();
+    config.setPoolName("sustain-history");
+    config.setDataSource(new StoreDataSource(location, RunStore.properties(location)));
+    config.setMaximumPoolSize(size);
+    config.setMinimumIdle(Math.min(2, size));
+    config.setConnectionTimeout(10_000);
+    // Read-only in the database too: the dashboard never changes the history.
+    config.setConnectionInitSql(
+        location.kind() == DbLocation.Kind.SQLITE
+            ? "PRAGMA query_only = 1"
+            : "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
+    // Hikari opens its first connection here; a history that cannot be reached fails the start.
+    config.setInitializationFailTimeout(1);
+    HikariDataSource ds;
+    try {
+      ds = new HikariDataSource(config);
+    } catch (RuntimeException e) {
+      throw new StoreException(
+          location.scrub(
+              "cannot open the run history at " + location.redacted() + ": " + rootMessage(e)));
+    }
+    return new Pool(location, ds, Jdbi.create(ds));
+  }
+
+  /** A pool and the Jdbi over it. Thread-safe. */
+  public record Pool(DbLocation location, HikariDataSource dataSource, Jdbi jdbi)
+      implements AutoCloseable {
+    @Override
+    public void close() {
+      dataSource.close();
+    }
+  }
+
+  /**
+   * Runs {@code work}, turning any database failure into a {@link StoreException} that names what
+   * was being done and carries no secret of {@code location}.
+   */
+  public static <T> T call(DbLocation location, String what, Supplier<T> work) {
+    try {
+      return work.get();
+    } catch (JdbiException e) {
+      throw new StoreException(
+          location.scrub("cannot " + what + " in " + location.redacted() + ": " + rootMessage(e)));
+    }
+  }
+
+  /** The first line of the deepest SQL exception's message, or of the exception's own. */
+  static String rootMessage(Throwable e) {
+    String message = null;
+    String state = null;
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof SQLException sql) {
+        message = sql.getMessage();
+        state = sql.getSQLState();
+      }
+      if (c.getCause() == c) {
+        break;
+      }
+    }
+    if (message == null) {
+      message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+    int nl = message.indexOf('\n');
+    String line = (nl < 0 ? message : message.substring(0, nl)).strip();
+    return state == null ? line : line + " (SQL state " + state + ")";
+  }
+
+  private static void quietPoolLogging() {
+    // The pool logs its start and stop at INFO; a dashboard's log is for requests and problems.
+    String key = "org.slf4j.simpleLogger.log.com.zaxxer.hikari";
+    if (System.getProperty(key) == null) {
+      System.setProperty(key, "warn");
+    }
+  }
+}

@@ -1,0 +1,286 @@
+package dev.sustain.store;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.Query;
+import org.jdbi.v3.core.statement.StatementContext;
+
+/**
+ * The history as the dashboard reads it: runs filtered by drive, host, command, shape, status and
+ * start time, newest first, a page at a time behind an opaque cursor; the drives with their run
+ * counts; one run. The same SQL runs on SQLite and PostgreSQL. Thread-safe over a pool.
+ */
+public final class RunQuery {
+
+  /** The most runs one page may hold. */
+  public static final int MAX_LIMIT = 1000;
+
+  /**
+   * What to list; a null field does not filter.
+   *
+   * @param drive a drive id, exactly
+   * @param host a host name, exactly
+   * @param command write, fill, copy, verify, read, sweep, import
+   * @param shape flat, cache-cliff, ...
+   * @param status running, complete, interrupted, failed
+   * @param since only runs started at or after this
+   */
+  public record Filter(
+      String drive, String host, String command, String shape, String status, Instant since) {
+    public static final Filter ALL = new Filter(null, null, null, null, null, null);
+
+    public static Filter drive(String driveId) {
+      return new Filter(driveId, null, null, null, null, null);
+    }
+  }
+
+  /**
+   * Where a page ends: the start and id of its last run. Opaque to clients (base64url text).
+   *
+   * @param startedMs the last run's start, epoch ms
+   * @param runId the last run's id (breaks ties between runs started in the same ms)
+   */
+  public record Cursor(long startedMs, String runId) {
+
+    public String encode() {
+      byte[] raw = (startedMs + ":" + runId).getBytes(StandardCharsets.UTF_8);
+      return Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+    }
+
+    /**
+     * @throws IllegalArgumentException when {@code text} is not a cursor this class made
+     */
+    public static Cursor decode(String text) {
+      String raw;
+      try {
+        raw = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("not a cursor from a 'next' field");
+      }
+      int colon = raw.indexOf(':');
+      if (colon <= 0 || colon == raw.length() - 1) {
+        throw new IllegalArgumentException("not a cursor from a 'next' field");
+      }
+      try {
+        return new Cursor(Long.parseLong(raw.substring(0, colon)), raw.substring(colon + 1));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("not a cursor from a 'next' field");
+      }
+    }
+  }
+
+  /**
+   * One page of runs, newest first.
+   *
+   * @param next the cursor of the page after this one, or null when this is the last
+   */
+  public record Page(List<RunRecord> runs, Cursor next) {}
+
+  /**
+   * A drive and a summary of its runs.
+   *
+   * @param runs how many runs it has
+   * @param running how many of them are running
+   * @param lastStarted the start of its newest run, or null
+   */
+  public record DriveSummary(Drive drive, long runs, long running, Instant lastStarted) {}
+
+  private static final String SELECT_RUN =
+      "SELECT r.run_id, r.drive_id, r.host, r.command, r.params_json, r.started_ms, r.ended_ms,"
+          + " r.status, r.error, r.bytes, r.seconds, r.average_mbps, r.burst_mbps, r.cache_gb,"
+          + " r.cliff_s, r.floor_mbps, r.after_cache_mbps, r.shape, r.analysis_json,"
+          + " r.run_folder, r.source, r.tool_version, d.model, d.serial, d.size_bytes"
+          + " FROM runs r JOIN drives d ON d.drive_id = r.drive_id";
+
+  private final DbLocation location;
+  private final JdbiStores.Pool pool;
+
+  public RunQuery(JdbiStores.Pool pool) {
+    this.location = pool.location();
+    this.pool = pool;
+  }
+
+  /** The runs that pass {@code filter}, newest first, {@code limit} at most, after {@code from}. */
+  public Page runs(Filter filter, int limit, Cursor from) {
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw new IllegalArgumentException("limit must be 1 to " + MAX_LIMIT);
+    }
+    StringBuilder sql = new StringBuilder(SELECT_RUN).append(" WHERE 1 = 1");
+    if (filter.drive() != null) {
+      sql.append(" AND r.drive_id = :drive");
+    }
+    if (filter.host() != null) {
+      sql.append(" AND r.host = :host");
+    }
+    if (filter.command() != null) {
+      sql.append(" AND r.command = :command");
+    }
+    if (filter.shape() != null) {
+      sql.append(" AND r.shape = :shape");
+    }
+    if (filter.status() != null) {
+      sql.append(" AND r.status = :status");
+    }
+    if (filter.since() != null) {
+      sql.append(" AND r.started_ms >= :since");
+    }
+    if (from != null) {
+      sql.append(
+          " AND (r.started_ms < :cursor_ms OR (r.started_ms = :cursor_ms AND r.run_id < :cursor_id))");
+    }
+    // One more than asked tells whether there is a next page.
+    sql.append(" ORDER BY r.started_ms DESC, r.run_id DESC LIMIT :limit");
+    List<RunRecord> rows =
+        JdbiStores.call(
+            location,
+            "read the run history",
+            () ->
+                pool.jdbi()
+                    .withHandle(
+                        h -> {
+                          Query q = h.createQuery(sql.toString());
+                          bindIf(q, "drive", filter.drive());
+                          bindIf(q, "host", filter.host());
+                          bindIf(q, "command", filter.command());
+                          bindIf(q, "shape", filter.shape());
+                          bindIf(q, "status", filter.status());
+                          if (filter.since() != null) {
+                            q.bind("since", filter.since().toEpochMilli());
+                          }
+                          if (from != null) {
+                            q.bind("cursor_ms", from.startedMs()).bind("cursor_id", from.runId());
+                          }
+                          return q.bind("limit", limit + 1).map(MAPPER).list();
+                        }));
+    if (rows.size() <= limit) {
+      return new Page(rows, null);
+    }
+    List<RunRecord> page = new ArrayList<>(rows.subList(0, limit));
+    RunRecord last = page.getLast();
+    return new Page(page, new Cursor(last.started().toEpochMilli(), last.runId()));
+  }
+
+  private static void bindIf(Query q, String name, String value) {
+    if (value != null) {
+      q.bind(name, value);
+    }
+  }
+
+  /** The run with this id. */
+  public Optional<RunRecord> find(String runId) {
+    return JdbiStores.call(
+        location,
+        "read run " + runId,
+        () ->
+            pool.jdbi()
+                .withHandle(
+                    h ->
+                        h.createQuery(SELECT_RUN + " WHERE r.run_id = :run_id")
+                            .bind("run_id", runId)
+                            .map(MAPPER)
+                            .findOne()));
+  }
+
+  /** The run's status alone (cheap: a live feed asks every interval), or empty when unknown. */
+  public Optional<String> status(String runId) {
+    return JdbiStores.call(
+        location,
+        "read the status of run " + runId,
+        () ->
+            pool.jdbi()
+                .withHandle(
+                    h ->
+                        h.createQuery("SELECT status FROM runs WHERE run_id = :run_id")
+                            .bind("run_id", runId)
+                            .mapTo(String.class)
+                            .findOne()));
+  }
+
+  /** Every drive with its run counts, the one with the newest run first. */
+  public List<DriveSummary> drives() {
+    String sql =
+        "SELECT d.drive_id, d.model, d.serial, d.size_bytes, COUNT(r.run_id) AS runs,"
+            + " SUM(CASE WHEN r.status = 'running' THEN 1 ELSE 0 END) AS running,"
+            + " MAX(r.started_ms) AS last_started_ms"
+            + " FROM drives d LEFT JOIN runs r ON r.drive_id = d.drive_id"
+            + " GROUP BY d.drive_id, d.model, d.serial, d.size_bytes"
+            + " ORDER BY COALESCE(MAX(r.started_ms), 0) DESC, d.drive_id";
+    return JdbiStores.call(
+        location,
+        "read the drives",
+        () ->
+            pool.jdbi()
+                .withHandle(
+                    h ->
+                        h.createQuery(sql)
+                            .map(
+                                (rs, ctx) -> {
+                                  Long last = getLong(rs, "last_started_ms");
+                                  Long running = getLong(rs, "running");
+                                  return new DriveSummary(
+                                      drive(rs),
+                                      rs.getLong("runs"),
+                                      running == null ? 0 : running,
+                                      last == null ? null : Instant.ofEpochMilli(last));
+                                })
+                            .list()));
+  }
+
+  /** The one mapping of a runs row (joined with its drive) to a {@link RunRecord}. */
+  static final RowMapper<RunRecord> MAPPER = RunQuery::map;
+
+  private static RunRecord map(ResultSet rs, StatementContext ctx) throws SQLException {
+    RunRecord.Figures figures =
+        new RunRecord.Figures(
+            getLong(rs, "bytes"),
+            getDouble(rs, "seconds"),
+            getDouble(rs, "average_mbps"),
+            getDouble(rs, "burst_mbps"),
+            getDouble(rs, "cache_gb"),
+            getDouble(rs, "cliff_s"),
+            getDouble(rs, "floor_mbps"),
+            getDouble(rs, "after_cache_mbps"),
+            rs.getString("shape"));
+    Long ended = getLong(rs, "ended_ms");
+    return new RunRecord(
+        rs.getString("run_id"),
+        drive(rs),
+        rs.getString("host"),
+        rs.getString("command"),
+        rs.getString("params_json"),
+        Instant.ofEpochMilli(rs.getLong("started_ms")),
+        ended == null ? null : Instant.ofEpochMilli(ended),
+        rs.getString("status"),
+        rs.getString("error"),
+        figures,
+        rs.getString("analysis_json"),
+        rs.getString("run_folder"),
+        rs.getString("source"),
+        rs.getString("tool_version"));
+  }
+
+  private static Drive drive(ResultSet rs) throws SQLException {
+    return new Drive(
+        rs.getString("drive_id"),
+        rs.getString("model"),
+        rs.getString("serial"),
+        getLong(rs, "size_bytes"));
+  }
+
+  private static Long getLong(ResultSet rs, String col) throws SQLException {
+    long v = rs.getLong(col);
+    return rs.wasNull() ? null : v;
+  }
+
+  private static Double getDouble(ResultSet rs, String col) throws SQLException {
+    double v = rs.getDouble(col);
+    return rs.wasNull() ? null : v;
+  }
+}

@@ -1,0 +1,401 @@
+// The dashboard's page script: reads the address, fetches what the page shows from the JSON API
+// (with the token kept in this tab's session storage, asked for once when the server wants one)
+// and draws it. Every text from the history goes into the page as text, never as markup; the run
+// and compare pages' content comes ready made (and escaped) from the report package.
+(function () {
+  'use strict';
+  var root = document.documentElement;
+  var app = document.getElementById('app');
+  var TOKEN_KEY = 'sustain-token';
+  var RATE_COLUMNS = ['write_MBps', 'read_MBps'];
+
+  // ---- small helpers -----------------------------------------------------------------------
+
+  function el(tag, attrs, children) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    (children || []).forEach(function (c) {
+      e.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+    });
+    return e;
+  }
+
+  function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
+
+  function enc(s) { return encodeURIComponent(s); }
+
+  function rate(v) {
+    return v == null ? '–' : (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)) + ' MB/s';
+  }
+
+  function gb(v) { return v == null ? '–' : (v >= 100 ? v.toFixed(0) : v.toFixed(1)) + ' GB'; }
+
+  function duration(s) {
+    if (s == null) { return '–'; }
+    if (s < 60) { return s.toFixed(s < 10 ? 2 : 1) + 's'; }
+    var t = Math.round(s), h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), sec = t % 60;
+    var two = function (n) { return (n < 10 ? '0' : '') + n; };
+    return h > 0 ? h + 'h ' + two(m) + 'm ' + two(sec) + 's' : m + 'm ' + two(sec) + 's';
+  }
+
+  function when(iso) { return iso ? iso.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC') : '–'; }
+
+  function token() { return sessionStorage.getItem(TOKEN_KEY); }
+
+  function headers() {
+    var t = token();
+    return t ? { 'Authorization': 'Bearer ' + t } : {};
+  }
+
+  function NeedToken() {}
+
+  // GET an API address; a 401 asks for the token once and stops this page's work.
+  function api(path) {
+    return fetch(path, { headers: headers(), cache: 'no-store' }).then(function (r) {
+      if (r.status === 401) {
+        askToken(token() != null);
+        throw new NeedToken();
+      }
+      return r.json().then(function (body) {
+        if (!r.ok) { throw new Error(body.error || ('HTTP ' + r.status)); }
+        return body;
+      });
+    });
+  }
+
+  function failed(e) {
+    if (e instanceof NeedToken) { return; }
+    var box = el('p', { 'class': 'error', id: 'api-error' }, [String(e.message || e)]);
+    app.insertBefore(box, app.firstChild);
+    root.setAttribute('data-api-error', String(e.message || e));
+  }
+
+  function askToken(wrong) {
+    clear(app);
+    var input = el('input', { type: 'password', id: 'token', size: '40', autocomplete: 'off' });
+    var form = el('form', { id: 'token-form' }, [
+      el('label', {}, ['Token ', input]), ' ', el('button', { type: 'submit' }, ['Open'])]);
+    form.addEventListener('submit', function (ev) {
+      ev.preventDefault();
+      sessionStorage.setItem(TOKEN_KEY, input.value.trim());
+      route();
+    });
+    app.appendChild(el('section', {}, [
+      el('h2', {}, ['This dashboard needs its token']),
+      el('p', { 'class': 'hint' }, [wrong ? 'That token was refused; try again.'
+        : 'The person who started sustain serve has it (--token-file). It is kept in this tab only.']),
+      form]));
+    root.setAttribute('data-page', 'token');
+    input.focus();
+  }
+
+  function ready(page) {
+    root.setAttribute('data-page', page);
+    root.setAttribute('data-ready', 'true');
+  }
+
+  function statusBadge(s) { return el('span', { 'class': 'status ' + s }, [s]); }
+
+  function runLink(r) { return el('a', { href: '/runs/' + enc(r.run_id) }, [when(r.started)]); }
+
+  function driveLink(id, text) { return el('a', { href: '/drives/' + enc(id) }, [text || id]); }
+
+  function runsTable(runs, pick) {
+    var head = ['started (UTC)', 'drive', 'host', 'command', 'status', 'shape', 'burst', 'floor',
+      'average', 'time'];
+    var t = el('table', { 'class': 'list runs' });
+    var tr = el('tr', {}, (pick ? [el('th', {}, [''])] : []).concat(head.map(function (h) {
+      return el('th', {}, [h]);
+    })));
+    t.appendChild(el('thead', {}, [tr]));
+    var body = el('tbody');
+    t.appendChild(body);
+    addRuns(body, runs, pick);
+    return t;
+  }
+
+  function addRuns(body, runs, pick) {
+    runs.forEach(function (r) {
+      var cells = [];
+      if (pick) {
+        cells.push(el('td', {}, [el('input', { type: 'checkbox', 'class': 'pick', value: r.run_id })]));
+      }
+      var label = r.model ? r.model + (r.serial ? ' ' + r.serial : '') : r.drive;
+      cells.push(el('td', {}, [runLink(r)]), el('td', { 'class': 'wrap' }, [driveLink(r.drive, label)]),
+        el('td', {}, [r.host]), el('td', {}, [r.command]), el('td', {}, [statusBadge(r.status)]),
+        el('td', {}, [r.shape || '–']), el('td', { 'class': 'num' }, [rate(r.burst_MBps)]),
+        el('td', { 'class': 'num' }, [rate(r.floor_MBps)]),
+        el('td', { 'class': 'num' }, [rate(r.average_MBps)]),
+        el('td', { 'class': 'num' }, [duration(r.seconds)]));
+      body.appendChild(el('tr', { 'data-run': r.run_id }, cells));
+    });
+  }
+
+  // ---- pages -------------------------------------------------------------------------------
+
+  function home() {
+    return Promise.all([api('/api/drives'), api('/api/runs?limit=20')]).then(function (res) {
+      clear(app);
+      var drives = res[0].drives;
+      var t = el('table', { 'class': 'list drives' }, [el('thead', {}, [el('tr', {},
+        ['drive', 'runs', 'last run (UTC)', 'last floor', 'trend of the floor'].map(function (h) {
+          return el('th', {}, [h]);
+        }))])]);
+      var body = el('tbody');
+      drives.forEach(function (d) {
+        body.appendChild(el('tr', { 'data-drive': d.drive }, [
+          el('td', { 'class': 'wrap' }, [driveLink(d.drive, d.described)]),
+          el('td', { 'class': 'num' }, [String(d.runs) + (d.running ? ' (' + d.running + ' running)' : '')]),
+          el('td', {}, [when(d.last_started)]), el('td', { 'class': 'num' }, [rate(d.last_floor_MBps)]),
+          el('td', { 'class': 'wrap' }, [d.trend.sentence])]));
+      });
+      t.appendChild(body);
+      app.appendChild(el('header', {}, [el('h1', {}, ['Drives'])]));
+      app.appendChild(el('section', {}, drives.length ? [t] : [el('p', {}, ['No runs recorded yet.'])]));
+      app.appendChild(el('section', {}, [el('h2', {}, ['Recent runs']), runsTable(res[1].runs, false),
+        el('p', {}, [el('a', { href: '/runs' }, ['All runs, with filters'])])]));
+      ready('home');
+    });
+  }
+
+  function drive(id) {
+    return Promise.all([api('/api/drives/' + enc(id)), api('/api/runs?limit=200&drive=' + enc(id))])
+      .then(function (res) {
+        clear(app);
+        var d = res[0].drive, runs = res[1].runs;
+        app.appendChild(el('header', {}, [el('h1', {}, [d.described]),
+          el('p', { 'class': 'sub' }, [d.drive + ' · ' + d.runs + ' runs'])]));
+        app.appendChild(el('section', {}, [el('h2', {}, ['Trend of the floor']),
+          el('p', { id: 'trend' }, [d.trend.sentence]), el('div', { id: 'floor-chart', 'class': 'chart' })]));
+        var xs = [], ys = [];
+        runs.slice().reverse().forEach(function (r) {
+          if (r.floor_MBps != null) { xs.push(Date.parse(r.started) / 1000); ys.push(r.floor_MBps); }
+        });
+        if (xs.length > 0) {
+          var box = document.getElementById('floor-chart');
+          new uPlot({ width: Math.max(320, box.clientWidth || 900), height: 240,
+            series: [{}, { label: 'floor', stroke: '#d62728', width: 2, points: { show: true, size: 7 },
+              value: function (u, v) { return rate(v); } }],
+            axes: [{}, { label: 'MB/s', size: 60 }],
+            scales: { y: { range: function (u, lo, hi) { return [0, hi * 1.1]; } } } }, [xs, ys], box);
+        }
+        app.appendChild(el('section', {}, [el('h2', {}, ['Runs']), runsTable(runs, false)]));
+        ready('drive');
+      });
+  }
+
+  var FILTERS = ['drive', 'host', 'command', 'shape', 'status', 'since'];
+
+  function runsPage() {
+    var q = new URLSearchParams(location.search);
+    clear(app);
+    app.appendChild(el('header', {}, [el('h1', {}, ['Runs'])]));
+    var form = el('form', { 'class': 'filters', method: 'get', action: '/runs' });
+    FILTERS.forEach(function (name) {
+      var input = el('input', { name: name, size: name === 'drive' ? '28' : '12',
+        placeholder: name === 'since' ? '2026-11-30' : '' });
+      input.value = q.get(name) || '';
+      form.appendChild(el('label', {}, [name + ' ', input]));
+    });
+    form.appendChild(el('button', { type: 'submit' }, ['Filter']));
+    var params = new URLSearchParams();
+    FILTERS.forEach(function (n) { if (q.get(n)) { params.set(n, q.get(n)); } });
+    params.set('limit', '100');
+    var table = runsTable([], true);
+    var body = table.querySelector('tbody');
+    var more = el('button', { id: 'more', type: 'button' }, ['Older runs']);
+    var compare = el('button', { id: 'compare-picked', type: 'button' }, ['Compare the runs ticked']);
+    compare.addEventListener('click', function () {
+      var ids = Array.prototype.map.call(app.querySelectorAll('input.pick:checked'), function (c) {
+        return c.value;
+      });
+      if (ids.length >= 2) { location.href = '/compare?runs=' + ids.map(enc).join(','); }
+    });
+    app.appendChild(el('section', {}, [form]));
+    app.appendChild(el('section', {}, [compare, table, more]));
+    var next = null;
+    function page() {
+      var p = new URLSearchParams(params);
+      if (next) { p.set('before', next); }
+      return api('/api/runs?' + p.toString()).then(function (res) {
+        addRuns(body, res.runs, true);
+        next = res.next;
+        more.hidden = !next;
+        root.setAttribute('data-rows', String(body.rows.length));
+      });
+    }
+    more.addEventListener('click', function () { page().catch(failed); });
+    return page().then(function () { ready('runs'); });
+  }
+
+  function download(path, name, type) {
+    return fetch(path, { headers: headers() }).then(function (r) {
+      if (!r.ok) { throw new Error('HTTP ' + r.status); }
+      return r.blob();
+    }).then(function (b) {
+      var a = el('a', { href: URL.createObjectURL(new Blob([b], { type: type })), download: name });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+    });
+  }
+
+  function report(view, head) {
+    clear(app);
+    if (head) { app.appendChild(head); }
+    var box = el('div', { id: 'report' });
+    box.innerHTML = view.html; // made and escaped by the report package
+    app.appendChild(box);
+    window.SustainReport.render(view.data);
+  }
+
+  function runPage(id) {
+    return api('/api/runs/' + enc(id) + '/view').then(function (view) {
+      var r = view.summary;
+      var json = el('button', { type: 'button', id: 'full-json' }, ['JSON']);
+      var csv = el('button', { type: 'button', id: 'full-csv' }, ['CSV']);
+      json.addEventListener('click', function () {
+        download('/api/runs/' + enc(id) + '/samples', id + '-samples.json', 'application/json').catch(failed);
+      });
+      csv.addEventListener('click', function () {
+        download('/api/runs/' + enc(id) + '/samples?format=csv', id + '-samples.csv', 'text/csv').catch(failed);
+      });
+      var head = el('div', { 'class': 'runhead' }, [statusBadge(r.status), ' ', r.command + ' on ' + r.host +
+        ', started ' + when(r.started) + ' · drive ', driveLink(r.drive, r.drive),
+        el('span', { 'class': 'links' }, [' · the chart is thinned for drawing; every interval:', json, csv])]);
+      if (r.status === 'running') {
+        head.appendChild(el('p', {}, ['Still writing: ', el('a', { href: '/live' }, ['watch it live'])]));
+      }
+      report(view, head);
+      ready('run');
+    });
+  }
+
+  function comparePage() {
+    var ids = new URLSearchParams(location.search).get('runs');
+    if (!ids || ids.split(',').length < 2) {
+      clear(app);
+      app.appendChild(el('header', {}, [el('h1', {}, ['Compare runs'])]));
+      app.appendChild(el('p', {}, ['Tick two or more runs on the ', el('a', { href: '/runs' }, ['runs page']),
+        ', or open /compare?runs=ID,ID.']));
+      ready('compare');
+      return Promise.resolve();
+    }
+    return api('/api/compare?runs=' + ids.split(',').map(enc).join(',')).then(function (view) {
+      report(view, null);
+      ready('compare');
+    });
+  }
+
+  // ---- live --------------------------------------------------------------------------------
+
+  var following = {};
+
+  function livePage() {
+    clear(app);
+    app.appendChild(el('header', {}, [el('h1', {}, ['Runs writing now'])]));
+    var list = el('div', { id: 'live' });
+    var none = el('p', { id: 'none' }, ['No run is writing now. This page looks again every few seconds.']);
+    app.appendChild(none);
+    app.appendChild(list);
+    function look() {
+      return api('/api/runs?status=running&limit=50').then(function (res) {
+        res.runs.forEach(function (r) {
+          if (!following[r.run_id]) { following[r.run_id] = follow(r, list); }
+        });
+        none.hidden = Object.keys(following).length > 0;
+      });
+    }
+    return look().then(function () {
+      ready('live');
+      setInterval(function () { look().catch(failed); }, 5000);
+    });
+  }
+
+  // One card per run: its curve grows with every row the event stream brings.
+  function follow(r, list) {
+    var label = (r.model ? r.model + (r.serial ? ' ' + r.serial : '') : r.drive) + ' — ' + r.command +
+      ' on ' + r.host;
+    var phase = el('p', { 'class': 'phase' }, ['waiting for the first interval…']);
+    var state = el('span', {}, [statusBadge('running')]);
+    var chart = el('div', { 'class': 'chart' });
+    var card = el('div', { 'class': 'live-card', 'data-run': r.run_id, 'data-points': '0' }, [
+      el('h2', {}, [el('a', { href: '/runs/' + enc(r.run_id) }, [label]), ' ', state]),
+      el('p', { 'class': 'hint' }, ['started ' + when(r.started)]), phase, chart]);
+    list.appendChild(card);
+    var xs = [], ys = [];
+    var plot = new uPlot({ width: Math.max(320, chart.clientWidth || 900), height: 260,
+      scales: { x: { time: false }, y: { range: function (u, lo, hi) { return [0, Math.max(1, hi) * 1.1]; } } },
+      series: [{ label: 'time', value: function (u, v) { return v == null ? '–' : duration(v); } },
+        { label: 'rate', stroke: '#1f77b4', width: 1.2, value: function (u, v) { return rate(v); } }],
+      axes: [{ label: 'seconds' }, { label: 'MB/s', size: 60 }] }, [xs, ys], chart);
+    var events = {
+      message: function (data) {
+        var row = JSON.parse(data);
+        var y = null;
+        RATE_COLUMNS.forEach(function (c) { if (y == null && row[c] != null) { y = row[c]; } });
+        xs.push(row.time_s);
+        ys.push(y);
+        plot.setData([xs, ys]);
+        card.setAttribute('data-points', String(xs.length));
+      },
+      phase: function (data) { phase.textContent = JSON.parse(data).phase; },
+      end: function (data) {
+        var end = JSON.parse(data);
+        clear(state);
+        state.appendChild(statusBadge(end.status));
+        card.setAttribute('data-ended', end.status);
+      }
+    };
+    streamEvents('/api/runs/' + enc(r.run_id) + '/events', events).catch(failed);
+    return card;
+  }
+
+  // Server-Sent Events read with fetch, so the token can go in a header (EventSource sends none).
+  function streamEvents(path, handlers) {
+    var h = headers();
+    h['Accept'] = 'text/event-stream';
+    return fetch(path, { headers: h, cache: 'no-store' }).then(function (resp) {
+      if (!resp.ok) { throw new Error('event stream: HTTP ' + resp.status); }
+      var reader = resp.body.getReader(), decoder = new TextDecoder(), buffer = '';
+      function dispatch(block) {
+        var event = 'message', data = [];
+        block.split('\n').forEach(function (line) {
+          if (line.indexOf('event:') === 0) { event = line.slice(6).trim(); }
+          else if (line.indexOf('data:') === 0) { data.push(line.slice(5).replace(/^ /, '')); }
+        });
+        if (data.length && handlers[event]) { handlers[event](data.join('\n')); }
+      }
+      function pump() {
+        return reader.read().then(function (chunk) {
+          if (chunk.done) { return; }
+          buffer += decoder.decode(chunk.value, { stream: true });
+          var cut;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            dispatch(buffer.slice(0, cut));
+            buffer = buffer.slice(cut + 2);
+          }
+          return pump();
+        });
+      }
+      return pump();
+    });
+  }
+
+  // ---- the address ---------------------------------------------------------------------------
+
+  function route() {
+    var p = location.pathname;
+    var work;
+    if (p === '/') { work = home(); }
+    else if (p.indexOf('/drives/') === 0) { work = drive(decodeURIComponent(p.slice(8))); }
+    else if (p === '/runs') { work = runsPage(); }
+    else if (p.indexOf('/runs/') === 0) { work = runPage(decodeURIComponent(p.slice(6))); }
+    else if (p === '/compare') { work = comparePage(); }
+    else if (p === '/live') { work = livePage(); }
+    else { clear(app); app.appendChild(el('p', {}, ['No such page.'])); work = Promise.resolve(); }
+    work.catch(failed);
+  }
+
+  route();
+})();
