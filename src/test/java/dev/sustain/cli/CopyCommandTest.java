@@ -178,7 +178,7 @@ class CopyCommandTest {
           () ->
               Files.exists(json)
                   && RunFolder.JSON.readTree(json.toFile()).path("passes").size() >= 1);
-      new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+      Cli.interrupt(p);
       Await.ended(p, "the interrupted copy");
       assertThat(p.exitValue()).as(() -> read(dir.resolve("stderr"))).isEqualTo(130);
       JsonNode run = RunFolder.JSON.readTree(json.toFile());

@@ -253,7 +253,7 @@ class WriteCommandTest {
       FaultsTest.waitForBytes(out);
       assertThat(runJson(out).at("/result/status").asText()).isEqualTo("running");
       long sent = System.nanoTime();
-      new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+      Cli.interrupt(p);
       // The run has stopped once run.json says so (the analysis and the history come after).
       Await.until(
           "run.json to say the run stopped",

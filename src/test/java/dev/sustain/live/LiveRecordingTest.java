@@ -74,7 +74,7 @@ class LiveRecordingTest {
             }
             return seenWhileRunning[0] > 2;
           });
-      new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+      Cli.interrupt(p);
       Await.ended(p, "the interrupted run");
     } finally {
       p.destroyForcibly();
