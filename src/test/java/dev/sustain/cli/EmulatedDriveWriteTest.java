@@ -2,6 +2,7 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.testing.EmulatedDrive;
 import dev.sustain.testing.EmulatedDrive.Phase;
 import java.nio.file.Files;
@@ -25,10 +26,14 @@ class EmulatedDriveWriteTest {
 
   record Row(double timeSeconds, double megabytesPerSecond, long bytes) {}
 
+  /** The write rows: the final flush (fsync) row has a phase of its own and writes nothing. */
   static List<Row> rows(Path runFolder) throws Exception {
-    return Files.readAllLines(runFolder.resolve("samples.csv")).stream()
+    List<String> lines = Files.readAllLines(runFolder.resolve("samples.csv"));
+    int phase = List.of(lines.getFirst().split(",")).indexOf(SamplesCsv.PHASE_COLUMN);
+    return lines.stream()
         .skip(1)
         .map(l -> l.split(",", -1))
+        .filter(c -> phase < 0 || c[phase].equals("write"))
         .map(c -> new Row(Double.parseDouble(c[0]), Double.parseDouble(c[1]), Long.parseLong(c[2])))
         .toList();
   }
