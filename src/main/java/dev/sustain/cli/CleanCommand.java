@@ -5,16 +5,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.RunFolder;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
+import dev.sustain.workload.CopyRun;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code sustain clean RUN}: removes the test file a run left behind (a killed run's, or a kept
- * one) and, for a run that was killed, records in its run.json that it never finished. A run that
- * is still going is refused.
+ * one; a fill's files; a copy's pass folders) and, for a run that was killed, records in its
+ * run.json that it never finished. A run that is still going is refused.
  */
 @Command(
     name = "clean",
@@ -64,6 +68,13 @@ public final class CleanCommand extends BaseCommand {
         out().println("Removed " + f + " (" + Units.decimalBytes(size) + ")");
       }
     }
+    if ("copy".equals(root.path("command").asText())) {
+      for (Path pass : leftoverPasses(root)) {
+        long size = removeTree(pass);
+        removed = true;
+        out().println("Removed " + pass + " (" + Units.decimalBytes(size) + ")");
+      }
+    }
     if (!testFile.isEmpty() && Files.exists(Path.of(testFile))) {
       Path f = Path.of(testFile);
       if (!f.getFileName().toString().startsWith(dev.sustain.target.TestFile.PREFIX)
@@ -84,7 +95,7 @@ public final class CleanCommand extends BaseCommand {
       result.put(
           "error",
           "the run was killed before it finished (SIGKILL, a crash or a power loss);"
-              + " its samples are kept, its test file was removed by sustain clean");
+              + " its samples are kept, what it wrote was removed by sustain clean");
       RunFolder.open(run).writeRunJson((ObjectNode) root);
       out().println("Marked the run in " + run + " as failed: it was killed before it finished");
     }
@@ -93,6 +104,38 @@ public final class CleanCommand extends BaseCommand {
     }
     out().flush();
     return ExitCodes.OK;
+  }
+
+  /**
+   * The pass folders a copy left in its destination (killed mid-pass, or kept with --keep), from
+   * its run.json: {@code pass-1 .. pass-repeat}, none of which existed when the copy began (it
+   * refuses a destination that holds one).
+   */
+  static List<Path> leftoverPasses(JsonNode runJson) {
+    List<Path> found = new ArrayList<>();
+    String dst = runJson.at("/target/path").asText("");
+    int repeat = runJson.at("/params/repeat").asInt(0);
+    for (int n = 1; n <= repeat && !dst.isEmpty(); n++) {
+      Path pass = CopyRun.passDir(Path.of(dst), n);
+      if (Files.isDirectory(pass, LinkOption.NOFOLLOW_LINKS)) {
+        found.add(pass);
+      }
+    }
+    return found;
+  }
+
+  /** Deletes a folder and what it holds (links themselves, never what they point to). */
+  private static long removeTree(Path root) throws java.io.IOException {
+    long bytes = 0;
+    try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+          bytes += Files.size(p);
+        }
+        Files.delete(p);
+      }
+    }
+    return bytes;
   }
 
   /**

@@ -1,13 +1,12 @@
 package dev.sustain.engine;
 
-import java.nio.channels.ClosedChannelException;
 import java.util.Locale;
 
 /**
- * Names and meanings of the Linux errno values an engine reports in {@link IoSlot#result}
- * (negated). Lets the runner turn {@code -28} into {@code No space left on device (ENOSPC)} without
- * native calls. Stateless and thread-safe. Values are the Linux generic ones (x86_64 and aarch64
- * agree).
+ * Names and meanings of the Linux errno values an engine reports in {@link IoSlot#result} (negated)
+ * or in an {@link ErrnoException}. Lets the runner turn {@code -28} into {@code No space left on
+ * device (ENOSPC)} without native calls. Stateless and thread-safe. Values are the Linux generic
+ * ones (x86_64 and aarch64 agree).
  */
 public final class Errno {
 
@@ -100,50 +99,74 @@ public final class Errno {
 
   /**
    * The errno behind a failed request, whichever engine ran it: {@code -result} when the kernel
-   * reported one, else inferred from the exception a Java-level engine caught. 0 when the slot
-   * succeeded, was short, or failed for a reason that is not an errno.
+   * reported one, else the one an {@link ErrnoException} carries. 0 when the slot succeeded, was
+   * short, or failed for a reason that is not an errno.
    */
   public static int of(IoSlot slot) {
     if (slot.failure != null) {
-      return fromException(slot.failure);
+      return ErrnoException.errnoOf(slot.failure);
     }
     return slot.result < 0 ? (int) -slot.result : 0;
   }
 
   /**
-   * The errno a Java I/O exception stands for, from the JDK's own wording ({@code strerror} text,
-   * or its direct-I/O alignment checks); 0 when it names none of the errors engines report.
+   * The errno a JDK I/O exception's message stands for; 0 when it names none of the errors engines
+   * report. The one place in Sustain where an error's text decides anything, because the JDK's
+   * FileChannel gives only text: its {@code strerror} wording, in the process's locale (so the
+   * words are compared with this C library's own {@code strerror} for each errno as well as with
+   * glibc's English), or its own direct-I/O alignment check. Use {@link ErrnoException#from}.
    */
-  public static int fromException(Throwable failure) {
-    if (failure instanceof ClosedChannelException) {
-      return EBADF;
+  static int fromJdkMessage(String jdkMessage) {
+    if (jdkMessage == null) {
+      return 0;
     }
-    String message = String.valueOf(failure.getMessage()).toLowerCase(Locale.ROOT);
-    if (message.contains("no space left")) {
-      return ENOSPC;
-    }
-    if (message.contains("invalid argument") || message.contains("not a multiple of the block")) {
+    String message = jdkMessage.toLowerCase(Locale.ROOT);
+    if (message.contains("not a multiple of the block")) {
       // The JDK checks O_DIRECT alignment itself and words it so; the kernel says EINVAL.
       return EINVAL;
     }
-    if (message.contains("input/output error")) {
-      return EIO;
-    }
-    if (message.contains("disk quota exceeded")) {
-      return EDQUOT;
-    }
-    if (message.contains("file too large")) {
-      return EFBIG;
-    }
-    if (message.contains("read-only file system")) {
-      return EROFS;
-    }
-    if (message.contains("illegal seek")) {
-      return ESPIPE;
-    }
-    if (message.contains("bad file descriptor")) {
-      return EBADF;
+    for (int i = 0; i < JdkWords.MAPPED.length; i++) {
+      String local = JdkWords.LOCAL[i];
+      if (message.contains(JdkWords.ENGLISH[i]) || local != null && message.contains(local)) {
+        return JdkWords.MAPPED[i];
+      }
     }
     return 0;
+  }
+
+  /** The words of the errors a JDK message is matched against, looked up once. */
+  private static final class JdkWords {
+    /** Most specific first. */
+    static final int[] MAPPED = {
+      ENOSPC,
+      EDQUOT,
+      EFBIG,
+      EROFS,
+      EIO,
+      EINVAL,
+      ESPIPE,
+      EBADF,
+      ENXIO,
+      ENODEV,
+      EOPNOTSUPP,
+      EPERM,
+      EACCES,
+      ENOENT,
+      EBUSY
+    };
+
+    static final String[] ENGLISH = new String[MAPPED.length];
+    static final String[] LOCAL = new String[MAPPED.length];
+
+    static {
+      for (int i = 0; i < MAPPED.length; i++) {
+        ENGLISH[i] = TABLE[MAPPED[i]][1].toLowerCase(Locale.ROOT);
+        String local = LinuxNative.strerror(MAPPED[i]);
+        LOCAL[i] =
+            local == null || local.isBlank() || local.toLowerCase(Locale.ROOT).equals(ENGLISH[i])
+                ? null
+                : local.toLowerCase(Locale.ROOT);
+      }
+    }
   }
 }

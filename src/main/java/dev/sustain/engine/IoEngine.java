@@ -1,6 +1,5 @@
 package dev.sustain.engine;
 
-import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 
@@ -9,6 +8,9 @@ import java.nio.file.Path;
  * queue requests, push them to the kernel, reap completions, close. The runner keeps at most the
  * queue depth given to {@link #open} in flight and owns every timing decision; an engine never
  * sleeps except inside {@link #reap} waiting for a completion.
+ *
+ * <p>Every failure an engine reports is an {@link ErrnoException}, thrown or left in {@link
+ * IoSlot#failure}, or a negated errno in {@link IoSlot#result}: callers decide by the number.
  *
  * <p>Engines are used by one runner thread: {@code submit}, {@code commit} and {@code reap} are
  * never called concurrently. Implementations may use threads of their own inside.
@@ -22,29 +24,30 @@ public interface IoEngine extends AutoCloseable {
    * Opens {@code path} for the run. The file must exist unless {@code options.create()}.
    *
    * @param queueDepth the most requests the runner will have in flight at once
-   * @throws IOException when the file cannot be opened with these options (e.g. O_DIRECT refused)
+   * @throws ErrnoException when the file cannot be opened with these options (e.g. EINVAL: O_DIRECT
+   *     refused)
    */
-  void open(Path path, OpenOptions options, int queueDepth) throws IOException;
+  void open(Path path, OpenOptions options, int queueDepth) throws ErrnoException;
 
   /** Queues one request. May hold it until {@link #commit}; never blocks on the device. */
-  void submit(IoSlot slot) throws IOException;
+  void submit(IoSlot slot) throws ErrnoException;
 
   /** Pushes the queued requests to the kernel. */
-  void commit() throws IOException;
+  void commit() throws ErrnoException;
 
   /**
    * Waits until at least {@code minCompletions} requests have completed or {@code timeoutNanos} has
    * passed, hands every completed slot to {@code sink} (with {@link IoSlot#result} set) and returns
    * how many it handed over.
    */
-  int reap(int minCompletions, long timeoutNanos, CompletionSink sink) throws IOException;
+  int reap(int minCompletions, long timeoutNanos, CompletionSink sink) throws ErrnoException;
 
   /**
    * The alignment, in bytes, that direct I/O through this engine needs for offsets and lengths of a
    * file in {@code folder}: the device's logical block, or more where the engine's own layer
    * insists (the JDK's FileChannel wants the file system's block).
    */
-  default long directAlignmentBytes(Path folder, long logicalBlockBytes) throws IOException {
+  default long directAlignmentBytes(Path folder, long logicalBlockBytes) throws ErrnoException {
     return logicalBlockBytes;
   }
 
@@ -56,7 +59,7 @@ public interface IoEngine extends AutoCloseable {
    * @return true when the engine registered it; false when it has no use for it or the kernel
    *     refused (requests then go the plain way: nothing is lost)
    */
-  default boolean registerBuffers(MemorySegment... buffers) throws IOException {
+  default boolean registerBuffers(MemorySegment... buffers) throws ErrnoException {
     return false;
   }
 
@@ -82,11 +85,11 @@ public interface IoEngine extends AutoCloseable {
   }
 
   /** Flushes written data to stable storage (fsync). */
-  void sync() throws IOException;
+  void sync() throws ErrnoException;
 
   /** Closes the file. Requests still in flight are waited for or abandoned; never hangs. */
   @Override
-  void close() throws IOException;
+  void close() throws ErrnoException;
 
   /** Receives completed slots on the runner's thread. */
   @FunctionalInterface

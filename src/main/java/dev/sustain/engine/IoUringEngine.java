@@ -1,13 +1,7 @@
 package dev.sustain.engine;
 
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.channels.ClosedChannelException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -129,9 +123,9 @@ public final class IoUringEngine implements IoEngine {
   }
 
   @Override
-  public void open(Path path, OpenOptions options, int queueDepth) throws IOException {
+  public void open(Path path, OpenOptions options, int queueDepth) throws ErrnoException {
     if (closed) {
-      throw new ClosedChannelException();
+      throw closedFailure();
     }
     if (ring != null) {
       throw new IllegalStateException("already open: " + this.path);
@@ -158,7 +152,7 @@ public final class IoUringEngine implements IoEngine {
     int descriptor = result;
     try {
       ring = newRing(queueDepth);
-    } catch (IOException | RuntimeException e) {
+    } catch (ErrnoException | RuntimeException e) {
       LinuxNative.close(errno, descriptor);
       throw e;
     }
@@ -169,28 +163,26 @@ public final class IoUringEngine implements IoEngine {
     fileRegistered = register && ring.registerFiles(descriptor) >= 0;
   }
 
-  private static IoUringRing newRing(int queueDepth) throws IOException {
+  private static IoUringRing newRing(int queueDepth) throws ErrnoException {
     try {
       return new IoUringRing(queueDepth, PREFERRED_SETUP_FLAGS);
-    } catch (IOException e) {
+    } catch (ErrnoException e) {
       // Flags this kernel does not know: EINVAL. Plain rings work from 5.1 on.
       return new IoUringRing(queueDepth, IoUringRing.SETUP_CLAMP);
     }
   }
 
-  private static IOException openFailure(String file, int errnoValue, OpenOptions options) {
+  private static ErrnoException openFailure(String file, int errnoValue, OpenOptions options) {
     String reason = Errno.describe(errnoValue);
-    return switch (errnoValue) {
-      case Errno.ENOENT -> new NoSuchFileException(file);
-      case Errno.EACCES, Errno.EPERM -> new AccessDeniedException(file, null, reason);
-      case Errno.EEXIST -> new FileAlreadyExistsException(file);
-      case Errno.EINVAL ->
-          new FileSystemException(
-              file,
-              null,
-              options.direct() ? reason + ": this file system refuses O_DIRECT" : reason);
-      default -> new FileSystemException(file, null, reason);
-    };
+    if (errnoValue == Errno.EINVAL && options.direct()) {
+      reason += ": this file system refuses O_DIRECT";
+    }
+    return new ErrnoException(file + ": " + reason, errnoValue);
+  }
+
+  private ErrnoException closedFailure() {
+    return new ErrnoException(
+        "the io_uring engine" + (path != null ? " on " + path : "") + " is closed", Errno.EBADF);
   }
 
   /**
@@ -202,7 +194,7 @@ public final class IoUringEngine implements IoEngine {
    *     would be locked in memory): plain requests are used, nothing lost
    */
   @Override
-  public boolean registerBuffers(MemorySegment... buffers) throws IOException {
+  public boolean registerBuffers(MemorySegment... buffers) throws ErrnoException {
     checkOpen();
     for (MemorySegment b : buffers) {
       if (!b.isNative() || b.byteSize() == 0 || b.byteSize() > (1L << 30)) {
@@ -246,7 +238,7 @@ public final class IoUringEngine implements IoEngine {
   }
 
   @Override
-  public void submit(IoSlot slot) throws IOException {
+  public void submit(IoSlot slot) throws ErrnoException {
     checkOpen();
     MemorySegment buffer = slot.buffer;
     int length = slot.lengthBytes;
@@ -308,27 +300,30 @@ public final class IoUringEngine implements IoEngine {
   }
 
   @Override
-  public void commit() throws IOException {
+  public void commit() throws ErrnoException {
     checkOpen();
     while (true) {
       // With deferred completion work, this same call also posts what has finished.
       long r = ring.submit(ring.defersTaskRun());
       if (r == -Errno.EEXIST) {
-        throw new IOException(
-            "io_uring on " + path + " is used from a second thread; one thread must drive it");
+        throw new ErrnoException(
+            "io_uring on " + path + " is used from a second thread; one thread must drive it",
+            Errno.EEXIST);
       }
       if (r >= 0 || r == -Errno.EAGAIN || r == -Errno.EBUSY) {
         // EAGAIN/EBUSY: the kernel is short of resources; what is left goes with the next enter.
         return;
       }
       if (r != -Errno.EINTR) {
-        throw new IOException("io_uring_enter (submit) on " + path + ": " + Errno.describe(r));
+        throw new ErrnoException(
+            "io_uring_enter (submit) on " + path + ": " + Errno.describe(r), (int) -r);
       }
     }
   }
 
   @Override
-  public int reap(int minCompletions, long timeoutNanos, CompletionSink sink) throws IOException {
+  public int reap(int minCompletions, long timeoutNanos, CompletionSink sink)
+      throws ErrnoException {
     checkOpen();
     this.sink = sink;
     this.delivered = 0;
@@ -356,11 +351,13 @@ public final class IoUringEngine implements IoEngine {
           break;
         }
         if (r == -Errno.EEXIST) {
-          throw new IOException(
-              "io_uring on " + path + " is used from a second thread; one thread must drive it");
+          throw new ErrnoException(
+              "io_uring on " + path + " is used from a second thread; one thread must drive it",
+              Errno.EEXIST);
         }
         if (r < 0 && r != -Errno.EINTR && r != -Errno.EAGAIN && r != -Errno.EBUSY) {
-          throw new IOException("io_uring_enter (wait) on " + path + ": " + Errno.describe(r));
+          throw new ErrnoException(
+              "io_uring_enter (wait) on " + path + ": " + Errno.describe(r), (int) -r);
         }
       }
       if (ring.unsubmitted() > 0) {
@@ -391,11 +388,11 @@ public final class IoUringEngine implements IoEngine {
   }
 
   @Override
-  public void sync() throws IOException {
+  public void sync() throws ErrnoException {
     checkOpen();
     int r = LinuxNative.fsync(errno, fd);
     if (r < 0) {
-      throw new IOException("fsync " + path + ": " + Errno.describe(r));
+      throw new ErrnoException("fsync " + path + ": " + Errno.describe(r), -r);
     }
   }
 
@@ -405,7 +402,7 @@ public final class IoUringEngine implements IoEngine {
   }
 
   @Override
-  public void close() throws IOException {
+  public void close() throws ErrnoException {
     if (closed) {
       return;
     }
@@ -428,7 +425,7 @@ public final class IoUringEngine implements IoEngine {
       arena.close();
     }
     if (closeResult < 0) {
-      throw new IOException("close " + path + ": " + Errno.describe(closeResult));
+      throw new ErrnoException("close " + path + ": " + Errno.describe(closeResult), -closeResult);
     }
   }
 
@@ -470,14 +467,14 @@ public final class IoUringEngine implements IoEngine {
     }
   }
 
-  private void checkOpen() throws IOException {
+  private void checkOpen() throws ErrnoException {
     if (closed || ring == null) {
-      throw new ClosedChannelException();
+      throw closedFailure();
     }
     if (ring.disabled()) {
       long r = ring.enable();
       if (r < 0) {
-        throw new IOException("io_uring enable on " + path + ": " + Errno.describe(r));
+        throw new ErrnoException("io_uring enable on " + path + ": " + Errno.describe(r), (int) -r);
       }
     }
   }

@@ -1,6 +1,5 @@
 package dev.sustain.engine;
 
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -103,9 +102,9 @@ final class IoUringRing implements AutoCloseable {
    * Creates a ring with room for {@code entries} submissions (rounded up to a power of two by the
    * kernel) and twice as many completions.
    *
-   * @throws IOException with the errno when the kernel refuses (disabled, seccomp, no memory)
+   * @throws ErrnoException with the errno when the kernel refuses (disabled, seccomp, no memory)
    */
-  IoUringRing(int entries, int flags) throws IOException {
+  IoUringRing(int entries, int flags) throws ErrnoException {
     this.errno = LinuxNative.newErrnoBuffer(arena);
     this.getEventsArg = arena.allocate(GETEVENTS_ARG_BYTES, 8);
     this.timespec = arena.allocate(16, 8);
@@ -117,7 +116,7 @@ final class IoUringRing implements AutoCloseable {
             errno, LinuxNative.SYS_IO_URING_SETUP, entries, params.address(), 0, 0, 0, 0);
     if (fd < 0) {
       arena.close();
-      throw new IOException("io_uring_setup: " + Errno.describe(fd));
+      throw new ErrnoException("io_uring_setup: " + Errno.describe(fd), (int) -fd);
     }
     this.ringFd = (int) fd;
     this.setupFlags = flags;
@@ -154,7 +153,8 @@ final class IoUringRing implements AutoCloseable {
       }
       LinuxNative.close(errno, ringFd);
       arena.close();
-      throw new IOException("mmap of the io_uring rings: " + Errno.describe(failure));
+      throw new ErrnoException(
+          "mmap of the io_uring rings: " + Errno.describe(failure), (int) -failure);
     }
     this.sqRingAddress = sqAddress;
     this.sqRingBytes = sqBytes;

@@ -13,10 +13,10 @@ import java.lang.invoke.VarHandle;
 import java.util.Locale;
 
 /**
- * The few libc calls the io_uring engine needs, bound with java.lang.foreign. Every call returns
- * the kernel's convention: a non-negative result, or a negated errno, so the hot path never
- * allocates an exception. Each caller passes its own errno capture segment ({@link
- * #newErrnoBuffer}), so the class is thread-safe.
+ * The few libc calls the io_uring engine needs (and {@code strerror} for {@link Errno}), bound with
+ * java.lang.foreign. Every call returns the kernel's convention: a non-negative result, or a
+ * negated errno, so the hot path never allocates an exception. Each caller passes its own errno
+ * capture segment ({@link #newErrnoBuffer}), so the class is thread-safe.
  */
 final class LinuxNative {
 
@@ -229,6 +229,43 @@ final class LinuxNative {
           : 0;
     } catch (Throwable t) {
       throw rethrow(t);
+    }
+  }
+
+  /**
+   * {@code strerror(errno)}: the C library's words for an errno in the process's locale, the same
+   * words the JDK puts in its I/O exceptions; null where native calls are unavailable. Only for
+   * {@link Errno}'s one mapping of JDK messages; a caller may cache it (the words of a known errno
+   * do not change while the process runs).
+   */
+  static String strerror(int errno) {
+    MethodHandle handle = Strerror.HANDLE;
+    if (handle == null) {
+      return null;
+    }
+    try {
+      MemorySegment text = (MemorySegment) handle.invokeExact(errno);
+      return text.equals(MemorySegment.NULL) ? null : text.reinterpret(1024).getString(0);
+    } catch (Throwable t) {
+      return null;
+    }
+  }
+
+  /** Bound on first use, apart from the io_uring calls: its absence disables nothing else. */
+  private static final class Strerror {
+    static final MethodHandle HANDLE = bind();
+
+    private static MethodHandle bind() {
+      if (UNAVAILABLE != null) {
+        return null;
+      }
+      try {
+        return LINKER.downcallHandle(
+            LINKER.defaultLookup().findOrThrow("strerror"),
+            FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+      } catch (RuntimeException | Error e) {
+        return null;
+      }
     }
   }
 

@@ -1,7 +1,5 @@
 package dev.sustain.engine;
 
-import java.io.IOException;
-import java.nio.channels.ClosedChannelException;
 import java.nio.file.Path;
 
 /**
@@ -25,12 +23,14 @@ public final class NullEngine implements IoEngine {
   }
 
   @Override
-  public void submit(IoSlot slot) throws IOException {
+  public void submit(IoSlot slot) throws ErrnoException {
     if (done == null) {
-      throw new ClosedChannelException(); // as the engines that do I/O say after close
+      // as the engines that do I/O say after close
+      throw new ErrnoException("the null engine is closed", Errno.EBADF);
     }
     if (doneCount == done.length) {
-      throw new IOException("null engine: more requests in flight than the queue depth");
+      throw new ErrnoException(
+          "null engine: more requests in flight than the queue depth", Errno.EAGAIN);
     }
     slot.result = slot.lengthBytes;
     slot.failure = null;

@@ -3,7 +3,6 @@ package dev.sustain.engine;
 import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
@@ -35,7 +34,7 @@ public final class ThreadsEngine implements IoEngine {
   }
 
   @Override
-  public void open(Path path, OpenOptions options, int queueDepth) throws IOException {
+  public void open(Path path, OpenOptions options, int queueDepth) throws ErrnoException {
     List<OpenOption> opts = new ArrayList<>();
     if (options.write()) {
       opts.add(StandardOpenOption.WRITE);
@@ -48,7 +47,11 @@ public final class ThreadsEngine implements IoEngine {
     if (options.direct()) {
       opts.add(ExtendedOpenOption.DIRECT);
     }
-    channel = FileChannel.open(path, opts.toArray(OpenOption[]::new));
+    try {
+      channel = FileChannel.open(path, opts.toArray(OpenOption[]::new));
+    } catch (IOException e) {
+      throw ErrnoException.from(e);
+    }
     completed = new ArrayBlockingQueue<>(queueDepth);
     workers =
         Executors.newFixedThreadPool(
@@ -61,9 +64,10 @@ public final class ThreadsEngine implements IoEngine {
   }
 
   @Override
-  public void submit(IoSlot slot) throws IOException {
+  public void submit(IoSlot slot) throws ErrnoException {
     if (workers == null || workers.isShutdown()) {
-      throw new ClosedChannelException(); // as the io_uring engine says after close
+      // as the io_uring engine says after close
+      throw new ErrnoException("the threads engine is closed", Errno.EBADF);
     }
     workers.execute(() -> perform(slot));
   }
@@ -94,7 +98,12 @@ public final class ThreadsEngine implements IoEngine {
       }
       slot.result = total;
       slot.failure = null;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException e) {
+      // FileChannel gives no errno: found once, here, so callers see a number like io_uring's.
+      ErrnoException failure = ErrnoException.from(e);
+      slot.result = failure.errno() != 0 ? -failure.errno() : -1;
+      slot.failure = failure;
+    } catch (RuntimeException e) {
       slot.result = -1;
       slot.failure = e;
     }
@@ -111,7 +120,8 @@ public final class ThreadsEngine implements IoEngine {
   }
 
   @Override
-  public int reap(int minCompletions, long timeoutNanos, CompletionSink sink) throws IOException {
+  public int reap(int minCompletions, long timeoutNanos, CompletionSink sink)
+      throws ErrnoException {
     int n = 0;
     long deadline = System.nanoTime() + timeoutNanos;
     try {
@@ -126,7 +136,7 @@ public final class ThreadsEngine implements IoEngine {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IOException("interrupted while waiting for completions", e);
+      throw new ErrnoException("interrupted while waiting for completions", Errno.EINTR, e);
     }
     IoSlot s;
     while ((s = completed.poll()) != null) {
@@ -137,19 +147,27 @@ public final class ThreadsEngine implements IoEngine {
   }
 
   @Override
-  public long directAlignmentBytes(Path folder, long logicalBlockBytes) throws IOException {
+  public long directAlignmentBytes(Path folder, long logicalBlockBytes) throws ErrnoException {
     // FileChannel checks O_DIRECT transfers against the file store's block size itself.
-    long fsBlock = java.nio.file.Files.getFileStore(folder).getBlockSize();
-    return Math.max(logicalBlockBytes, fsBlock);
+    try {
+      long fsBlock = java.nio.file.Files.getFileStore(folder).getBlockSize();
+      return Math.max(logicalBlockBytes, fsBlock);
+    } catch (IOException e) {
+      throw ErrnoException.from(e);
+    }
   }
 
   @Override
-  public void sync() throws IOException {
-    channel.force(true);
+  public void sync() throws ErrnoException {
+    try {
+      channel.force(true);
+    } catch (IOException e) {
+      throw ErrnoException.from(e);
+    }
   }
 
   @Override
-  public void close() throws IOException {
+  public void close() throws ErrnoException {
     if (workers != null) {
       workers.shutdownNow();
       try {
@@ -160,7 +178,11 @@ public final class ThreadsEngine implements IoEngine {
       }
     }
     if (channel != null) {
-      channel.close();
+      try {
+        channel.close();
+      } catch (IOException e) {
+        throw ErrnoException.from(e);
+      }
     }
   }
 }

@@ -6,6 +6,7 @@
  * request buffers registered as fio's registerfiles and fixedbufs, the plain path where the kernel
  * refuses). {@code FileSpace} preallocates a file (fallocate). All java.lang.foreign code stays in
  * this package ({@code LinuxNative}, {@code IoUringRing}); failures are reported as Linux errno
- * values, named by {@link dev.sustain.engine.Errno}.
+ * values ({@link dev.sustain.engine.ErrnoException}, or a negated errno in a slot), named by {@link
+ * dev.sustain.engine.Errno}; callers decide by the number, never by the words.
  */
 package dev.sustain.engine;

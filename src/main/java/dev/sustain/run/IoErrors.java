@@ -1,14 +1,14 @@
 package dev.sustain.run;
 
+import dev.sustain.engine.Errno;
 import dev.sustain.engine.IoSlot;
 import dev.sustain.unit.Units;
 
-/** Turns a failed request into one line for people that names the offset. */
+/**
+ * Turns a failed request into one line for people that names the offset. Whether the disk was full
+ * is decided by the errno alone, never by the wording of a message.
+ */
 final class IoErrors {
-
-  private static final int ENOSPC = 28;
-  private static final int EIO = 5;
-  private static final int EINVAL = 22;
 
   private IoErrors() {}
 
@@ -24,21 +24,17 @@ final class IoErrors {
             + "), "
             + slot.lengthBytes
             + " bytes";
+    int errno = Errno.of(slot);
     if (slot.failure != null) {
       String msg = String.valueOf(slot.failure.getMessage());
-      boolean noSpace = msg.contains("No space left");
-      return new Described(op + " failed" + where + ": " + msg, noSpace);
+      return new Described(op + " failed" + where + ": " + msg, errno == Errno.ENOSPC);
     }
     if (slot.result < 0) {
-      int errno = (int) -slot.result;
       String name =
-          switch (errno) {
-            case ENOSPC -> "No space left on device (ENOSPC)";
-            case EIO -> "Input/output error (EIO)";
-            case EINVAL -> "Invalid argument (EINVAL): misaligned direct I/O?";
-            default -> dev.sustain.engine.Errno.describe(errno);
-          };
-      return new Described(op + " failed" + where + ": " + name, errno == ENOSPC);
+          errno == Errno.EINVAL
+              ? Errno.describe(errno) + ": misaligned direct I/O?"
+              : Errno.describe(errno);
+      return new Described(op + " failed" + where + ": " + name, errno == Errno.ENOSPC);
     }
     // A short write is how a full filesystem usually shows itself on a buffered write.
     return new Described(

@@ -1,11 +1,11 @@
 package dev.sustain.run;
 
+import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.engine.IoSlot;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.function.BooleanSupplier;
@@ -101,7 +101,7 @@ public final class Runner {
    * @param stopRequested polled often; true ends the run as interrupted within about two seconds
    */
   public Outcome run(IoEngine engine, Job job, RunCounters counters, BooleanSupplier stopRequested)
-      throws IOException {
+      throws ErrnoException {
     return run(engine, job, counters, stopRequested, () -> false);
   }
 
@@ -119,7 +119,7 @@ public final class Runner {
       RunCounters counters,
       BooleanSupplier interruptRequested,
       BooleanSupplier finishRequested)
-      throws IOException {
+      throws ErrnoException {
     try (Prepared prepared = prepare(engine, job)) {
       return run(prepared, counters, interruptRequested, finishRequested);
     }
@@ -140,12 +140,12 @@ public final class Runner {
     private boolean abandoned;
     private boolean ran;
 
-    private Prepared(IoEngine engine, Job job, NanoClock clock) throws IOException {
+    private Prepared(IoEngine engine, Job job, NanoClock clock) throws ErrnoException {
       this.engine = engine;
       this.job = job;
       try {
         this.requests = new Requests(job, clock, arena, engine);
-      } catch (IOException | RuntimeException e) {
+      } catch (ErrnoException | RuntimeException e) {
         arena.close();
         throw e;
       }
@@ -160,7 +160,7 @@ public final class Runner {
      * requests will rewrite them again. Nothing is counted. Does nothing where the engine cannot
      * rehearse.
      */
-    public void rehearse(NanoClock clock) throws IOException {
+    public void rehearse(NanoClock clock) throws ErrnoException {
       if (ran || !engine.rehearse(true)) {
         return;
       }
@@ -200,7 +200,7 @@ public final class Runner {
           requests.restart();
         } else {
           abandoned = true; // a NOP that never completed: the real run must not start
-          throw new IOException("the engine's rehearsal did not complete");
+          throw new ErrnoException("the engine's rehearsal did not complete", 0);
         }
       }
     }
@@ -214,7 +214,7 @@ public final class Runner {
   }
 
   /** Makes the job ready on an engine that is already open; run it once with {@link #run}. */
-  public Prepared prepare(IoEngine engine, Job job) throws IOException {
+  public Prepared prepare(IoEngine engine, Job job) throws ErrnoException {
     return new Prepared(engine, job, clock);
   }
 
@@ -227,7 +227,7 @@ public final class Runner {
    */
   public Outcome run(
       Prepared prepared, RunCounters counters, BooleanSupplier stop, BooleanSupplier finish)
-      throws IOException {
+      throws ErrnoException {
     if (prepared.ran) {
       throw new IllegalStateException("a prepared job runs once");
     }
@@ -327,7 +327,7 @@ public final class Runner {
     private long relative; // the next offset, relative to the start offset
     private long submittedBytes;
 
-    Requests(Job job, NanoClock clock, Arena arena, IoEngine engine) throws IOException {
+    Requests(Job job, NanoClock clock, Arena arena, IoEngine engine) throws ErrnoException {
       this.job = job;
       this.clock = clock;
       int qd = job.queueDepth();
@@ -355,7 +355,7 @@ public final class Runner {
     }
 
     /** Submits a request into every free slot while there is work, then pushes them all. */
-    void submitAll(IoEngine engine) throws IOException {
+    void submitAll(IoEngine engine) throws ErrnoException {
       int submittedNow = 0;
       while (freeCount > 0) {
         long length = nextLength();
@@ -409,7 +409,7 @@ public final class Runner {
     }
 
     /** Waits up to {@code waitNanos} for completions and frees their slots; returns how many. */
-    int reap(IoEngine engine, long waitNanos, Completions sink) throws IOException {
+    int reap(IoEngine engine, long waitNanos, Completions sink) throws ErrnoException {
       sink.reset();
       int n = engine.reap(1, waitNanos, sink);
       for (int i = 0; i < sink.count; i++) {

@@ -3,7 +3,6 @@ package dev.sustain.run;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.PatternSpec;
 import dev.sustain.unit.UsageException;
-import java.io.IOException;
 import java.nio.file.Path;
 
 /** The write run's checks of its request size and its words for a target it cannot open. */
@@ -39,12 +38,12 @@ final class WriteChecks {
   }
 
   /** Why the target could not be opened, in one line for people. */
-  static String openProblem(Path path, Path folder, boolean direct, IOException e) {
-    String msg = String.valueOf(e.getMessage());
-    if (direct && msg.contains("Invalid argument")) {
+  static String openProblem(
+      Path path, Path folder, boolean direct, dev.sustain.engine.ErrnoException e) {
+    if (direct && e.errno() == dev.sustain.engine.Errno.EINVAL) {
       return (folder != null ? "the file system at " + folder : path)
           + " does not support direct I/O (O_DIRECT); use --buffered";
     }
-    return "cannot open " + path + " for writing: " + msg;
+    return "cannot open " + path + " for writing: " + e.getMessage();
   }
 }

@@ -8,6 +8,7 @@ import dev.sustain.analysis.Thresholds;
 import dev.sustain.device.DriveSensors;
 import dev.sustain.device.RunSensors;
 import dev.sustain.engine.Engines;
+import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
@@ -154,7 +155,7 @@ public final class WriteRun {
       layout = WriteLayout.prepare(params, engine.name(), file.path(), sizeBytes);
       try {
         engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
-      } catch (IOException e) {
+      } catch (ErrnoException e) {
         file.remove();
         throw new UsageException(WriteChecks.openProblem(file.path(), file.folder(), direct, e));
       }
@@ -236,7 +237,7 @@ public final class WriteRun {
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
     try {
       engine.open(given, new IoEngine.OpenOptions(direct, true, false), params.queueDepth());
-    } catch (IOException e) {
+    } catch (ErrnoException e) {
       throw new UsageException(WriteChecks.openProblem(given, null, direct, e));
     }
     Target target = new Target(given, device, null, false);

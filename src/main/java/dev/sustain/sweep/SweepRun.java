@@ -1,6 +1,8 @@
 package dev.sustain.sweep;
 
 import dev.sustain.engine.Engines;
+import dev.sustain.engine.Errno;
+import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.PatternSpec;
@@ -225,14 +227,13 @@ public final class SweepRun {
     try (IoEngine engine = Engines.create(params.engine())) {
       try {
         engine.open(file.path(), new IoEngine.OpenOptions(true, true, true), qd);
-      } catch (IOException e) {
-        String msg = String.valueOf(e.getMessage());
+      } catch (ErrnoException e) {
         throw new UsageException(
-            msg.contains("Invalid argument")
+            e.errno() == Errno.EINVAL
                 ? "the file system at "
                     + file.folder()
                     + " does not support direct I/O (O_DIRECT), which a sweep needs"
-                : "cannot create " + file.path() + ": " + msg);
+                : "cannot create " + file.path() + ": " + e.getMessage());
       }
       Runner.Job job =
           new Runner.Job(0, size, size, -1, bs, qd, align, pattern, true, params.ioTimeoutNanos());

@@ -3,6 +3,8 @@ package dev.sustain.verify;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.engine.Engines;
+import dev.sustain.engine.Errno;
+import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.engine.PageCache;
 import dev.sustain.pattern.BlockFormat;
@@ -112,15 +114,14 @@ public final class ReadBackRun {
     boolean direct = !params.buffered();
     try {
       engine.open(source.file(), new IoEngine.OpenOptions(direct, false, false), qd);
-    } catch (IOException e) {
+    } catch (ErrnoException e) {
       engine.close();
-      String msg = String.valueOf(e.getMessage());
       throw new UsageException(
-          direct && msg.contains("Invalid argument")
+          direct && e.errno() == Errno.EINVAL
               ? "the file system holding "
                   + source.file()
                   + " does not support direct I/O (O_DIRECT); use --buffered"
-              : "cannot open " + source.file() + ": " + msg);
+              : "cannot open " + source.file() + ": " + e.getMessage());
     }
     if (!direct && !PageCache.drop(source.file())) {
       notes.add(

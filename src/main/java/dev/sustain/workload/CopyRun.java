@@ -3,6 +3,8 @@ package dev.sustain.workload;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.engine.Errno;
+import dev.sustain.engine.ErrnoException;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunJson;
 import dev.sustain.run.Session;
@@ -239,9 +241,8 @@ public final class CopyRun {
           r = pass(n, src, passDir, files, copier, session, writes, reads);
         } catch (IOException e) {
           status = WriteResult.Status.FAILED;
-          String msg = String.valueOf(e.getMessage());
           error =
-              msg.contains("No space left")
+              ErrnoException.from(e).errno() == Errno.ENOSPC
                   ? "the destination " + dst + " is full (No space left on device) in pass " + n
                   : "pass " + n + " failed: " + e;
           if (!params.keep()) {

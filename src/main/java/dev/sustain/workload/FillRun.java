@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.engine.Engines;
+import dev.sustain.engine.Errno;
+import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.RandomPool;
@@ -229,8 +231,8 @@ public final class FillRun {
                 path,
                 new IoEngine.OpenOptions(!params.buffered(), true, true),
                 params.queueDepth());
-          } catch (IOException e) {
-            if (String.valueOf(e.getMessage()).contains("No space left")) {
+          } catch (ErrnoException e) {
+            if (e.errno() == Errno.ENOSPC) {
               end = FillResult.End.FULL;
               Files.deleteIfExists(path);
               break;
@@ -255,19 +257,16 @@ public final class FillRun {
                   params.ioTimeoutNanos());
           try {
             outcome = runner.run(engine, job, session.counters(), stop);
-          } catch (IOException e) {
-            String msg = String.valueOf(e.getMessage());
-            outcome =
-                new Runner.Outcome(
-                    Runner.End.FAILED, 0, 0, "write failed: " + msg, msg.contains("No space left"));
+          } catch (ErrnoException e) {
+            String why = "write failed: " + e.getMessage();
+            outcome = new Runner.Outcome(Runner.End.FAILED, 0, 0, why, e.errno() == Errno.ENOSPC);
           }
           if (outcome.end() == Runner.End.COMPLETE || outcome.noSpace()) {
             try {
               engine.sync();
               flushed = true;
-            } catch (IOException e) {
-              if (outcome.end() == Runner.End.COMPLETE
-                  && !String.valueOf(e.getMessage()).contains("No space left")) {
+            } catch (ErrnoException e) {
+              if (outcome.end() == Runner.End.COMPLETE && e.errno() != Errno.ENOSPC) {
                 outcome =
                     new Runner.Outcome(
                         Runner.End.FAILED,
@@ -485,8 +484,8 @@ public final class FillRun {
     Path probe = dir.resolve(TestFile.PREFIX + runId + "-probe.dat");
     try (IoEngine engine = Engines.create(params.engine())) {
       engine.open(probe, new IoEngine.OpenOptions(true, true, true), 1);
-    } catch (IOException e) {
-      if (String.valueOf(e.getMessage()).contains("Invalid argument")) {
+    } catch (ErrnoException e) {
+      if (e.errno() == Errno.EINVAL) {
         throw new UsageException(
             "the file system at "
                 + dir

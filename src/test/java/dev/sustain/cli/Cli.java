@@ -24,13 +24,59 @@ public final class Cli {
     return new Result(code, out.toString(), err.toString());
   }
 
-  /** A child JVM running {@link Main} with the test's class path; stdout/stderr to files. */
+  /**
+   * A child JVM running {@link Main} with the test's class path; stdout/stderr to files. Its SIGINT
+   * is the default even when the tests run with it ignored (a job started in the background by a
+   * script inherits SIGINT ignored, and the JVM then keeps ignoring it): see {@link #interrupt}.
+   */
   public static Process start(Path stdout, Path stderr, String... args) throws IOException {
-    ProcessBuilder pb = new ProcessBuilder(command(args));
+    List<String> cmd = new ArrayList<>();
+    if (envResetsSignals()) {
+      cmd.addAll(List.of("env", "--default-signal=INT"));
+    }
+    cmd.addAll(command(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.redirectOutput(stdout.toFile());
     pb.redirectError(stderr.toFile());
     pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     return pb.start();
+  }
+
+  /**
+   * Sends SIGINT to a child from {@link #start}, as Ctrl-C would; skips the test where the child
+   * ignores SIGINT anyway (tests run in the background, and an env without --default-signal).
+   */
+  public static void interrupt(Process child) throws IOException, InterruptedException {
+    Path status = Path.of("/proc", Long.toString(child.pid()), "status");
+    for (String line : java.nio.file.Files.readAllLines(status)) {
+      if (line.startsWith("SigIgn:")) {
+        long ignored = Long.parseUnsignedLong(line.substring(7).strip(), 16);
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+            (ignored & (1L << (2 - 1))) == 0,
+            "SIGINT is ignored in this test run (started in the background?) and env cannot"
+                + " reset it");
+      }
+    }
+    new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).start().waitFor();
+  }
+
+  private static Boolean envResets;
+
+  /** Whether env(1) has --default-signal (coreutils 8.31 and later). */
+  private static synchronized boolean envResetsSignals() {
+    if (envResets == null) {
+      try {
+        Process p =
+            new ProcessBuilder("env", "--default-signal=INT", "true")
+                .redirectErrorStream(true)
+                .start();
+        p.getInputStream().readAllBytes();
+        envResets = p.waitFor() == 0;
+      } catch (IOException | InterruptedException e) {
+        envResets = false;
+      }
+    }
+    return envResets;
   }
 
   /** The command line of a child JVM running {@link Main} with {@code args}. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.testing.Await;
 import dev.sustain.workload.Tmpfs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -170,16 +171,15 @@ class CopyCommandTest {
             "--out",
             out.toString());
     try {
-      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
       Path json = out.resolve("run.json");
       // Wait for the first pass to be recorded: the run is then in its first cooldown.
-      while (System.nanoTime() < deadline
-          && !(Files.exists(json)
-              && RunFolder.JSON.readTree(json.toFile()).path("passes").size() >= 1)) {
-        java.util.concurrent.TimeUnit.MILLISECONDS.sleep(50);
-      }
-      new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
-      assertThat(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)).as("exited").isTrue();
+      Await.until(
+          "the first pass to be recorded",
+          () ->
+              Files.exists(json)
+                  && RunFolder.JSON.readTree(json.toFile()).path("passes").size() >= 1);
+      Cli.interrupt(p);
+      Await.ended(p, "the interrupted copy");
       assertThat(p.exitValue()).as(() -> read(dir.resolve("stderr"))).isEqualTo(130);
       JsonNode run = RunFolder.JSON.readTree(json.toFile());
       assertThat(run.at("/result/status").asText()).isEqualTo("interrupted");

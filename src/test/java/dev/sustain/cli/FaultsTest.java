@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -29,16 +29,36 @@ class FaultsTest {
         .sum();
   }
 
+  /** Waits until the run has recorded more than {@code rows} rows. */
   static void waitForRows(Path run, int rows) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     Path csv = run.resolve("samples.csv");
-    while (System.nanoTime() < deadline) {
-      if (Files.exists(csv) && Files.readAllLines(csv).size() > rows) {
-        return;
-      }
-      TimeUnit.MILLISECONDS.sleep(20);
+    Await.until(
+        "the run to record " + rows + " rows",
+        () -> Files.exists(csv) && Files.readAllLines(csv).size() > rows);
+  }
+
+  /**
+   * Waits until the run has written something: rows alone may all be empty on a loaded machine,
+   * where the first requests can come after the first intervals.
+   */
+  static void waitForBytes(Path run) throws Exception {
+    Path csv = run.resolve("samples.csv");
+    Await.until("the run to write its first bytes", () -> bytesSoFar(csv) > 0);
+  }
+
+  /** The bytes in the rows recorded so far, a last row still being written left out. */
+  private static long bytesSoFar(Path csv) throws Exception {
+    if (!Files.exists(csv)) {
+      return 0;
     }
-    throw new AssertionError("the run never recorded " + rows + " rows");
+    long sum = 0;
+    for (String line : Files.readAllLines(csv).stream().skip(1).toList()) {
+      String[] cells = line.split(",", -1);
+      if (cells.length > 2 && cells[2].matches("[0-9]+")) {
+        sum += Long.parseLong(cells[2]);
+      }
+    }
+    return sum;
   }
 
   static void sh(String... cmd) throws Exception {
@@ -105,12 +125,13 @@ class FaultsTest {
             out.toString());
     try {
       waitForRows(out, 3);
+      waitForBytes(out);
       // A run still going is not cleaned.
       Cli.Result busy = Cli.run("clean", out.toString());
       assertThat(busy.exitCode()).as(busy.out() + busy.err()).isEqualTo(2);
       assertThat(busy.err()).contains("still going");
       p.destroyForcibly(); // SIGKILL: no handler runs
-      assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+      Await.ended(p, "the killed run");
     } finally {
       p.destroyForcibly();
     }
@@ -143,6 +164,74 @@ class FaultsTest {
     JsonNode json = runJson(out);
     assertThat(json.at("/result/status").asText()).isEqualTo("failed");
     assertThat(json.at("/result/error").asText()).contains("killed");
+  }
+
+  /** A copy killed in a pass leaves the pass folder; clean removes it and marks the run. */
+  @Test
+  void aKilledCopyLeavesAPassFolderThatCleanRemoves() throws Exception {
+    Path src = dir.resolve("src");
+    Cli.Result made = Cli.run("dataset", "photos", src.toString(), "--size", "6MB", "--seed", "9");
+    assertThat(made.exitCode()).as(made.err()).isZero();
+    Path dst = dir.resolve("dst");
+    Path out = dir.resolve("run");
+    Process p =
+        Cli.start(
+            dir.resolve("o"),
+            dir.resolve("e"),
+            "copy",
+            src.toString(),
+            dst.toString(),
+            "--repeat",
+            "50",
+            "--cooldown",
+            "100ms",
+            "--interval",
+            "100ms",
+            "--out",
+            out.toString());
+    long pid = p.pid();
+    try {
+      // Stop the copy while a pass folder is there (a pass is removed once verified, so look
+      // again after stopping it), then kill it: no handler runs.
+      while (true) {
+        Await.until("a pass folder in " + dst, () -> !passFolders(dst).isEmpty());
+        sh("kill", "-STOP", Long.toString(pid));
+        if (!passFolders(dst).isEmpty()) {
+          break;
+        }
+        sh("kill", "-CONT", Long.toString(pid));
+      }
+      p.destroyForcibly();
+      Await.ended(p, "the killed copy");
+    } finally {
+      p.destroyForcibly();
+    }
+    List<Path> left = passFolders(dst);
+    assertThat(left).isNotEmpty();
+    assertThat(runJson(out).at("/result/status").asText()).isEqualTo("running");
+
+    Cli.Result clean = Cli.run("clean", out.toString());
+    assertThat(clean.exitCode()).as(clean.err()).isZero();
+    for (Path pass : left) {
+      assertThat(clean.out()).contains("Removed " + pass);
+      assertThat(pass).doesNotExist();
+    }
+    assertThat(dst).isEmptyDirectory();
+    assertThat(src).isNotEmptyDirectory();
+    JsonNode json = runJson(out);
+    assertThat(json.at("/result/status").asText()).isEqualTo("failed");
+    assertThat(json.at("/result/error").asText()).contains("killed");
+    Cli.Result again = Cli.run("clean", out.toString());
+    assertThat(again.out()).contains("No test file left to remove");
+  }
+
+  private static List<Path> passFolders(Path dst) throws Exception {
+    if (!Files.isDirectory(dst)) {
+      return List.of();
+    }
+    try (Stream<Path> s = Files.list(dst)) {
+      return s.filter(f -> f.getFileName().toString().startsWith("pass-")).sorted().toList();
+    }
   }
 
   @Test

@@ -38,6 +38,9 @@ class EngineConformanceTest {
   private static final int DEPTH = 32;
   private static final long WAIT_NANOS = 10_000_000_000L;
 
+  /** What a machine busy with other work may add to a wait that should be short. */
+  private static final long LOADED_MACHINE_NANOS = 10_000_000_000L;
+
   @TempDir Path dir;
 
   static Stream<String> engines() {
@@ -337,7 +340,9 @@ class EngineConformanceTest {
       IoSlot slot = new IoSlot(0);
       slot.buffer = arena.allocate(4096, 4096);
       slot.lengthBytes = 4096;
-      assertThatThrownBy(() -> engine.submit(slot)).isInstanceOf(IOException.class);
+      assertThatThrownBy(() -> engine.submit(slot))
+          .isInstanceOfSatisfying(
+              ErrnoException.class, e -> assertThat(e.errno()).isEqualTo(Errno.EBADF));
     }
   }
 
@@ -349,7 +354,8 @@ class EngineConformanceTest {
       long start = System.nanoTime();
       int n = engine.reap(1, 100_000_000L, s -> fail("nothing was submitted"));
       assertThat(n).isZero();
-      assertThat(System.nanoTime() - start).isLessThan(2_000_000_000L);
+      // Returns, rather than waits for ever; the bound allows for a machine busy elsewhere.
+      assertThat(System.nanoTime() - start).isLessThan(LOADED_MACHINE_NANOS);
     }
   }
 
@@ -381,12 +387,14 @@ class EngineConformanceTest {
       assertThat(reaped).as("nothing was written to the fifo").isEmpty();
       assertThat(n).isZero();
       long waited = System.nanoTime() - start;
-      assertThat(waited).isBetween(150_000_000L, 3_000_000_000L);
+      // Not before the timeout; after it, within what a busy machine may add.
+      assertThat(waited).isBetween(150_000_000L, LOADED_MACHINE_NANOS);
       start = System.nanoTime();
       engine.close();
+      // The threads engine waits up to 5 s for its stuck worker, io_uring 2 s for the cancel.
       assertThat(System.nanoTime() - start)
           .as("close with a request stuck")
-          .isLessThan(7_000_000_000L);
+          .isLessThan(5_000_000_000L + LOADED_MACHINE_NANOS);
       assertThat(holder.isOpen()).isTrue();
     }
   }

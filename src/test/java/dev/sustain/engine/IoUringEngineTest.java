@@ -195,12 +195,13 @@ class IoUringEngineTest {
       long start = System.nanoTime();
       assertThat(engine.reap(1, 100_000_000L, s -> {})).isZero();
       long waited = System.nanoTime() - start;
-      assertThat(waited).isBetween(90_000_000L, 2_000_000_000L);
+      // Not before the timeout; after it, within what a busy machine may add.
+      assertThat(waited).isBetween(90_000_000L, 10_000_000_000L);
       assertThat(engine.inFlight()).isEqualTo(1);
-      start = System.nanoTime();
       engine.close();
-      // Cancelled, not waited out: far below the 2 s close() would otherwise wait.
-      assertThat(System.nanoTime() - start).isLessThan(1_000_000_000L);
+      // Cancelled, not waited out: the cancelled request's completion came back before the ring
+      // closed (abandoned, it would still count as in flight), whatever the time it took.
+      assertThat(engine.inFlight()).as("requests left in flight by close").isZero();
     }
   }
 

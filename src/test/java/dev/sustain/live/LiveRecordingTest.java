@@ -8,19 +8,19 @@ import dev.sustain.store.DbLocation;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunStore;
 import dev.sustain.store.SampleStore;
+import dev.sustain.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A write records itself while it goes: status running and rows in the history before it ends,
- * every samples.csv row exactly once after it; and a history that cannot be reached changes nothing
- * for the run.
+ * A write records itself while it goes: status running and rows in the history before it ends (then
+ * it is interrupted), every samples.csv row exactly once after it; and a history that cannot be
+ * reached changes nothing for the run.
  */
 class LiveRecordingTest {
 
@@ -43,7 +43,7 @@ class LiveRecordingTest {
             "--size",
             "16MiB",
             "--time",
-            "10s",
+            "10m",
             "--interval",
             "200ms",
             "--out",
@@ -51,40 +51,50 @@ class LiveRecordingTest {
             "--db",
             db.toString());
     DbLocation location = DbLocation.sqlite(db);
-    String runId = null;
-    long seenWhileRunning = 0;
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    // Watch the history while the run goes: it must say running and hold rows before the end.
-    while (p.isAlive() && System.nanoTime() < deadline && seenWhileRunning < 3) {
-      if (Files.exists(db)) {
-        try (RunStore store = RunStore.open(location);
-            SampleStore samples = SampleStore.open(location)) {
-          List<RunRecord> runs = store.runs(null, 5);
-          if (!runs.isEmpty() && runs.getFirst().status().equals("running")) {
-            runId = runs.getFirst().runId();
-            seenWhileRunning = samples.count(runId);
-          }
-        }
-      }
-      p.waitFor(50, TimeUnit.MILLISECONDS);
+    String[] runId = {null};
+    long[] seenWhileRunning = {0};
+    try {
+      // Watch the history while the run goes: it must say running and hold rows before the end.
+      // The run goes on until it has been seen (ten minutes at most), however slow the machine.
+      Await.until(
+          "rows of the running run in the history",
+          () -> {
+            if (!p.isAlive()) {
+              throw new AssertionError(
+                  "the run ended before it was seen: " + Files.readString(dir.resolve("stderr")));
+            }
+            if (Files.exists(db)) {
+              try (RunStore store = RunStore.open(location);
+                  SampleStore samples = SampleStore.open(location)) {
+                List<RunRecord> runs = store.runs(null, 5);
+                if (!runs.isEmpty() && runs.getFirst().status().equals("running")) {
+                  runId[0] = runs.getFirst().runId();
+                  seenWhileRunning[0] = samples.count(runId[0]);
+                }
+              }
+            }
+            return seenWhileRunning[0] > 2;
+          });
+      Cli.interrupt(p);
+      Await.ended(p, "the interrupted run");
+    } finally {
+      p.destroyForcibly();
     }
-    assertThat(seenWhileRunning).as("rows stored while the run was running").isGreaterThan(2);
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).as(Files.readString(dir.resolve("stderr"))).isZero();
+    assertThat(p.exitValue()).as(Files.readString(dir.resolve("stderr"))).isEqualTo(130);
 
     List<String> csv = Files.readAllLines(out.resolve("samples.csv"));
     try (RunStore store = RunStore.open(location);
         SampleStore samples = SampleStore.open(location)) {
-      Optional<RunRecord> run = store.find(runId);
+      Optional<RunRecord> run = store.find(runId[0]);
       assertThat(run).isPresent();
-      assertThat(run.get().status()).isEqualTo("complete");
-      assertThat(samples.count(runId)).as("every row once").isEqualTo(csv.size() - 1);
-      List<SampleStore.Line> stored = samples.lines(runId, -1, 100_000);
+      assertThat(run.get().status()).isEqualTo("interrupted");
+      assertThat(samples.count(runId[0])).as("every row once").isEqualTo(csv.size() - 1);
+      List<SampleStore.Line> stored = samples.lines(runId[0], -1, 100_000);
       for (int i = 0; i < stored.size(); i++) {
         assertThat(stored.get(i).seq()).isEqualTo(i);
         assertThat(stored.get(i).text()).isEqualTo(csv.get(i + 1));
       }
-      assertThat(samples.header(runId)).contains(csv.getFirst());
+      assertThat(samples.header(runId[0])).contains(csv.getFirst());
     }
   }
 

@@ -25,8 +25,10 @@ public final class ConcurrentWriterMain {
         db.kind() == DbLocation.Kind.SQLITE ? "org.sqlite.JDBC" : "org.postgresql.Driver");
     System.out.println("ready " + writer + " " + db);
     System.out.flush();
+    // A millisecond apart is close enough to overlap; spinning would starve the siblings' start
+    // on a machine with fewer cores than writers.
     while (!Files.exists(go)) {
-      Thread.onSpinWait();
+      Thread.sleep(1);
     }
     Instant base = Instant.parse("2026-06-01T00:00:00Z");
     Drive drive =

@@ -3,8 +3,8 @@ package dev.sustain.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.store.TestDatabases.Backend;
+import dev.sustain.testing.Await;
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -71,7 +70,7 @@ class ConcurrentWritersTest {
     Files.writeString(go, "go");
     for (int w = 0; w < WRITERS; w++) {
       Process p = children.get(w);
-      assertThat(p.waitFor(180, TimeUnit.SECONDS)).as("writer %d finished", w).isTrue();
+      Await.ended(p, "writer " + w, java.time.Duration.ofMinutes(5));
       assertThat(p.exitValue())
           .as("writer %d exit; output:%n%s", w, Files.readString(outputs.get(w)))
           .isZero();
@@ -101,27 +100,23 @@ class ConcurrentWritersTest {
     }
   }
 
-  private static void waitForLine(Path file, String prefix, Process p)
-      throws IOException, InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (System.nanoTime() < deadline) {
-      if (Files.exists(file)) {
-        try (BufferedReader r =
-            new BufferedReader(
-                new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8))) {
-          String line;
-          while ((line = r.readLine()) != null) {
-            if (line.startsWith(prefix)) {
-              return;
+  private static void waitForLine(Path file, String prefix, Process p) throws Exception {
+    Await.until(
+        "the child to print '" + prefix + "'",
+        () -> {
+          if (Files.exists(file)) {
+            try (BufferedReader r =
+                new BufferedReader(
+                    new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8))) {
+              if (r.lines().anyMatch(line -> line.startsWith(prefix))) {
+                return true;
+              }
             }
           }
-        }
-      }
-      if (!p.isAlive()) {
-        throw new AssertionError("child exited early: " + Files.readString(file));
-      }
-      Thread.sleep(20);
-    }
-    throw new AssertionError("child never became ready: " + prefix);
+          if (!p.isAlive()) {
+            throw new AssertionError("child exited early: " + Files.readString(file));
+          }
+          return false;
+        });
   }
 }

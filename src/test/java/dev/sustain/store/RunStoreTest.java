@@ -174,7 +174,8 @@ class RunStoreTest {
       long start = System.nanoTime();
       other.record(RunRecords.run("b", RunRecords.T9, t.plusSeconds(60), 918.0, 963.0, "flat"));
       long ms = (System.nanoTime() - start) / 1_000_000;
-      assertThat(ms).as("ms to write beside an idle open store").isLessThan(5_000);
+      // Well under the busy timeout, even on a machine busy elsewhere.
+      assertThat(ms).as("ms to write beside an idle open store").isLessThan(10_000);
       assertThat(idle.count()).isEqualTo(2);
     }
   }

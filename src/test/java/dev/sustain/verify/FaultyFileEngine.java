@@ -1,5 +1,6 @@
 package dev.sustain.verify;
 
+import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.engine.IoSlot;
 import java.io.IOException;
@@ -15,8 +16,6 @@ import java.util.List;
  * given ranges fails with EIO, as a failing drive's sectors would.
  */
 final class FaultyFileEngine implements IoEngine {
-
-  private static final int EIO = 5;
 
   private final List<long[]> failing;
 
@@ -38,12 +37,16 @@ final class FaultyFileEngine implements IoEngine {
   }
 
   @Override
-  public void open(Path path, OpenOptions options, int queueDepth) throws IOException {
-    channel = FileChannel.open(path, StandardOpenOption.READ);
+  public void open(Path path, OpenOptions options, int queueDepth) throws ErrnoException {
+    try {
+      channel = FileChannel.open(path, StandardOpenOption.READ);
+    } catch (IOException e) {
+      throw ErrnoException.from(e);
+    }
   }
 
   @Override
-  public void submit(IoSlot slot) throws IOException {
+  public void submit(IoSlot slot) throws ErrnoException {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     if (slot.offsetBytes >= hangFromOffset) {
@@ -51,7 +54,7 @@ final class FaultyFileEngine implements IoEngine {
     }
     for (long[] f : failing) {
       if (slot.offsetBytes < f[1] && slot.offsetBytes + slot.lengthBytes > f[0]) {
-        slot.result = -EIO;
+        slot.result = -dev.sustain.engine.Errno.EIO;
         done.add(slot);
         return;
       }
@@ -59,13 +62,17 @@ final class FaultyFileEngine implements IoEngine {
     ByteBuffer b = slot.buffer.asSlice(0, slot.lengthBytes).asByteBuffer();
     long pos = slot.offsetBytes;
     long total = 0;
-    while (b.hasRemaining()) {
-      int n = channel.read(b, pos);
-      if (n <= 0) {
-        break;
+    try {
+      while (b.hasRemaining()) {
+        int n = channel.read(b, pos);
+        if (n <= 0) {
+          break;
+        }
+        pos += n;
+        total += n;
       }
-      pos += n;
-      total += n;
+    } catch (IOException e) {
+      throw ErrnoException.from(e);
     }
     slot.result = total;
     done.add(slot);
@@ -89,7 +96,11 @@ final class FaultyFileEngine implements IoEngine {
   public void sync() {}
 
   @Override
-  public void close() throws IOException {
-    channel.close();
+  public void close() throws ErrnoException {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      throw ErrnoException.from(e);
+    }
   }
 }
