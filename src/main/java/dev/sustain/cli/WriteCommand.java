@@ -100,10 +100,13 @@ public final class WriteCommand extends BaseCommand {
 
   @Option(
       names = "--cooldown",
-      paramLabel = "DURATION",
+      paramLabel = "D1,D2,...",
+      split = ",",
       converter = Converters.Time.class,
-      description = "Pause between repeated passes: 30s, 5m (default none).")
-  Duration cooldown;
+      description =
+          "Pause between repeated passes: 30s, 5m (default none); or one before each pass after"
+              + " the first (10s,1m,5m for --repeat 4), to see how the cache comes back with idle.")
+  List<Duration> cooldown;
 
   @Option(
       names = "--destroy-data",
@@ -161,6 +164,22 @@ public final class WriteCommand extends BaseCommand {
               + " run_folder, analysis and expectation added); progress goes to stderr.")
   boolean json;
 
+  /** The fields of passes.json that --json copies into each pass's document. */
+  private static final List<String> CHANGE_FIELDS =
+      List.of(
+          "cooldown_s",
+          "cache_recovered_pct",
+          "idle_s",
+          "free_bytes_before",
+          "step_GB",
+          "step_s",
+          "step_temp_C",
+          "cause",
+          "cause_evidence");
+
+  /** The repeat's outcome, for --json. */
+  private dev.sustain.workload.WriteRepeat.Outcome repeatOutcome;
+
   /** The JSON document of each finished pass, printed at the end with --json. */
   private final java.util.List<ObjectNode> documents = new java.util.ArrayList<>();
 
@@ -208,6 +227,9 @@ public final class WriteCommand extends BaseCommand {
     }
     if (cooldown != null && repeat == 1) {
       throw new dev.sustain.unit.UsageException("--cooldown needs --repeat 2 or more");
+    }
+    if (cooldown != null) {
+      dev.sustain.workload.WriteRepeat.cooldowns(repeat, cooldown); // a wrong count is bad input
     }
     WriteRun.validate(params);
     dev.sustain.expect.Expectation expectation = expectation();
@@ -310,6 +332,19 @@ public final class WriteCommand extends BaseCommand {
     Object doc;
     if (repeat > 1) {
       ObjectNode root = mapper.createObjectNode();
+      if (repeatOutcome != null) {
+        // Each pass's document carries what the repeat found against the first pass.
+        for (int i = 0; i < documents.size() && i < repeatOutcome.passJson().size(); i++) {
+          ObjectNode pass = repeatOutcome.passJson().get(i);
+          for (String field : CHANGE_FIELDS) {
+            if (pass.has(field)) {
+              documents.get(i).set(field, pass.get(field));
+            }
+          }
+        }
+        repeatOutcome.changes().forEach(root.putArray("changes")::add);
+        root.put("recovery", repeatOutcome.recovery());
+      }
       root.putArray("passes").addAll(documents);
       doc = root;
     } else {
@@ -361,13 +396,20 @@ public final class WriteCommand extends BaseCommand {
         dev.sustain.workload.WriteRepeat.run(
             params,
             repeat,
-            cooldown == null ? Duration.ZERO : cooldown,
+            cooldown == null ? List.of(Duration.ZERO) : cooldown,
             live(perPass),
             stop,
             result -> afterRun(result, progress, expectation));
     for (String s : outcome.comparison()) {
       o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
     }
+    for (String s : outcome.changes()) {
+      o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
+    }
+    if (!outcome.recovery().isEmpty()) {
+      o.println("Cache back after idle: " + outcome.recovery());
+    }
+    repeatOutcome = outcome;
     o.println(
         "Passes: "
             + outcome.folder()

@@ -218,19 +218,23 @@ public final class RunJson {
 
   /**
    * Sets {@code before.idle_s} in the run.json of {@code runFolder} (a run that has a {@code
-   * before}); true when it was set.
+   * before}).
+   *
+   * @return the value stored (rounded to the millisecond), or null when the run has no {@code
+   *     before}
    */
-  public static boolean putIdle(java.nio.file.Path runFolder, double idleSeconds)
+  public static Double putIdle(java.nio.file.Path runFolder, double idleSeconds)
       throws java.io.IOException {
     RunFolder folder = RunFolder.open(runFolder);
     com.fasterxml.jackson.databind.JsonNode doc =
         RunFolder.JSON.readTree(folder.runJson().toFile());
     if (!(doc instanceof ObjectNode root) || !(root.get("before") instanceof ObjectNode before)) {
-      return false;
+      return null;
     }
-    before.put("idle_s", round(Math.max(0, idleSeconds), 3));
+    double stored = round(Math.max(0, idleSeconds), 3);
+    before.put("idle_s", stored);
     folder.writeRunJson(root);
-    return true;
+    return stored;
   }
 
   /** Fills in the end of the run. */

@@ -23,8 +23,21 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class EmulatedDrive implements AutoCloseable {
 
-  /** A limit in force from a trigger on: after {@code afterBytes} or {@code afterSeconds}. */
-  public record Phase(long afterBytes, double afterSeconds, long bytesPerSecond) {
+  /**
+   * A limit in force from a trigger on: after {@code afterBytes} (since the start), {@code
+   * afterSeconds}, {@code afterMoreBytes} (since the phase before was applied) or once the device
+   * has been idle (nothing written) for {@code afterIdleSeconds}; -1 where a trigger is not used.
+   */
+  public record Phase(
+      long afterBytes,
+      double afterSeconds,
+      long bytesPerSecond,
+      long afterMoreBytes,
+      double afterIdleSeconds) {
+
+    public Phase(long afterBytes, double afterSeconds, long bytesPerSecond) {
+      this(afterBytes, afterSeconds, bytesPerSecond, -1, -1);
+    }
 
     /** From the start of the run. */
     public static Phase initially(long bytesPerSecond) {
@@ -39,6 +52,19 @@ public final class EmulatedDrive implements AutoCloseable {
     /** Once this many seconds have passed since the first byte reached the device. */
     public static Phase afterSeconds(double seconds, long bytesPerSecond) {
       return new Phase(-1, seconds, bytesPerSecond);
+    }
+
+    /** Once this many bytes have been written since the phase before this one was applied. */
+    public static Phase afterMoreBytes(long bytes, long bytesPerSecond) {
+      return new Phase(-1, -1, bytesPerSecond, bytes, -1);
+    }
+
+    /**
+     * Once nothing has been written to the device for this long (a pause between passes): a drive
+     * whose cache comes back while it idles.
+     */
+    public static Phase afterIdle(double seconds, long bytesPerSecond) {
+      return new Phase(-1, -1, bytesPerSecond, -1, seconds);
     }
   }
 
@@ -177,19 +203,30 @@ public final class EmulatedDrive implements AutoCloseable {
               // Time counts from the first data written, not the JVM's start nor the file
               // system's own metadata (a preallocation's journal entries come before the run).
               long firstByteNanos = -1;
+              long phaseBytes = 0; // device bytes when the phase before was applied
+              long lastBytes = -1;
+              long lastChangeNanos = System.nanoTime();
               while (running && next < phases.size() && p.isAlive()) {
                 Phase ph = phases.get(next);
                 try {
                   long bytes = deviceBytesWritten() - startBytes;
-                  if (firstByteNanos < 0 && bytes >= FIRST_DATA_BYTES) {
-                    firstByteNanos = System.nanoTime();
+                  long now = System.nanoTime();
+                  if (bytes != lastBytes) {
+                    lastBytes = bytes;
+                    lastChangeNanos = now;
                   }
-                  double seconds =
-                      firstByteNanos < 0 ? 0 : (System.nanoTime() - firstByteNanos) / 1e9;
+                  if (firstByteNanos < 0 && bytes >= FIRST_DATA_BYTES) {
+                    firstByteNanos = now;
+                  }
+                  double seconds = firstByteNanos < 0 ? 0 : (now - firstByteNanos) / 1e9;
                   boolean due =
                       (ph.afterBytes() >= 0 && bytes >= ph.afterBytes())
-                          || (ph.afterSeconds() >= 0 && seconds >= ph.afterSeconds());
+                          || (ph.afterSeconds() >= 0 && seconds >= ph.afterSeconds())
+                          || (ph.afterMoreBytes() >= 0 && bytes - phaseBytes >= ph.afterMoreBytes())
+                          || (ph.afterIdleSeconds() >= 0
+                              && (now - lastChangeNanos) / 1e9 >= ph.afterIdleSeconds());
                   if (due) {
+                    phaseBytes = bytes;
                     setLimit(ph.bytesPerSecond());
                     applied.add(
                         String.format(

@@ -1,0 +1,156 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.run.RunFolder;
+import dev.sustain.testing.EmulatedDrive;
+import dev.sustain.testing.EmulatedDrive.Phase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code write --repeat 4 --cooldown D1,D2,D3} on the emulated drive, each pass played differently
+ * after the drive idled: the full cache, a third of it, the full cache again, then swings between
+ * fast and slow. Each later pass is explained against the first (not-recovered with its share,
+ * none, clogging), in passes.json, in --json and by compare. Root and cgroup-v1 blkio only.
+ */
+@Tag("root")
+class RepeatChangesEmulatedTest {
+
+  private static final long MB = 1_000_000L;
+  private static final long FAST = 40 * MB;
+  private static final long SLOW = 20 * MB;
+  private static final long CACHE = 240 * MB;
+
+  /** Kept when a test fails: the passes' run folders are the evidence. */
+  @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+  Path dir;
+
+  /**
+   * A pass after an idle: swings between the fast rate and 6 MB/s at irregular lengths (1.25-1.75 s
+   * fast, 2.5-3 s slow), as a drive short of free blocks does.
+   */
+  static List<Phase> swings() {
+    List<Phase> phases = new ArrayList<>();
+    phases.add(Phase.afterIdle(1.0, FAST));
+    long[][] fastSlow = {{50, 18}, {60, 21}, {45, 18}, {50, 18}};
+    for (long[] fs : fastSlow) {
+      phases.add(Phase.afterMoreBytes(fs[0] * MB, 6 * MB));
+      phases.add(Phase.afterMoreBytes(fs[1] * MB, FAST));
+    }
+    return phases;
+  }
+
+  @Test
+  void eachPassIsExplainedAgainstTheFirst() throws Exception {
+    try (EmulatedDrive drive = EmulatedDrive.create(1L << 30, dir)) {
+      List<Phase> phases = new ArrayList<>();
+      phases.add(Phase.initially(FAST)); // pass 1: the whole cache
+      phases.add(Phase.afterBytes(CACHE, SLOW));
+      phases.add(Phase.afterIdle(1.0, FAST)); // pass 2: a third of it came back
+      phases.add(Phase.afterMoreBytes(CACHE / 3, SLOW));
+      phases.add(Phase.afterIdle(1.0, FAST)); // pass 3: all of it
+      phases.add(Phase.afterMoreBytes(CACHE, SLOW));
+      phases.addAll(swings()); // pass 4: erratic
+      Path out = dir.resolve("repeat");
+      Process p =
+          drive.start(
+              Cli.command(
+                  "write",
+                  drive.mountPoint().toString(),
+                  "--out",
+                  out.toString(),
+                  "--size",
+                  "300MB",
+                  "--interval",
+                  "250ms",
+                  // Small requests: at 6 MB/s a 250 ms interval holds a dozen of them, not one
+                  // or two (whole 1 MiB requests would read as noise larger than the swings).
+                  "--bs",
+                  "128KiB",
+                  "--repeat",
+                  "4",
+                  "--cooldown",
+                  "3s,5s,3s",
+                  "--db",
+                  "none",
+                  "--json"),
+              dir.resolve("stdout"),
+              dir.resolve("stderr"),
+              phases);
+      assertThat(p.waitFor(240, TimeUnit.SECONDS)).as("the passes ended").isTrue();
+      String err = Files.readString(dir.resolve("stderr"));
+      assertThat(p.exitValue()).as(err).isZero();
+      JsonNode doc = RunFolder.JSON.readTree(dir.resolve("stdout").toFile());
+      JsonNode passes = RunFolder.JSON.readTree(out.resolve("passes.json").toFile());
+      String evidence = drive.appliedAt() + "\n" + passes + "\n" + err;
+      assertThat(drive.phasesApplied()).as(evidence).isEqualTo(phases.size());
+
+      JsonNode p1 = passes.at("/passes/0");
+      JsonNode p2 = passes.at("/passes/1");
+      JsonNode p3 = passes.at("/passes/2");
+      JsonNode p4 = passes.at("/passes/3");
+      assertThat(p1.path("cause").isNull()).as(evidence).isTrue();
+      assertThat(p1.path("step_GB").asDouble()).as(evidence).isBetween(0.216, 0.264);
+      assertThat(p2.path("cause").asText()).as(evidence).isEqualTo("not-recovered");
+      assertThat(p2.path("cache_recovered_pct").asDouble()).as(evidence).isBetween(25.0, 42.0);
+      assertThat(p3.path("cause").asText()).as(evidence).isEqualTo("none");
+      assertThat(p3.path("cache_recovered_pct").asDouble()).as(evidence).isBetween(90.0, 110.0);
+      assertThat(p4.path("cause").asText()).as(evidence).isEqualTo("clogging");
+
+      // Each pass records the cooldown before it, and the idle it had (pause and layout).
+      double[] cooldowns = {3, 5, 3};
+      for (int i = 1; i < 4; i++) {
+        JsonNode pass = passes.at("/passes/" + i);
+        assertThat(pass.path("cooldown_s").asDouble()).as(evidence).isEqualTo(cooldowns[i - 1]);
+        assertThat(pass.path("idle_s").asDouble())
+            .as(evidence)
+            .isBetween(cooldowns[i - 1], cooldowns[i - 1] + 5);
+        assertThat(pass.path("free_bytes_before").asLong()).as(evidence).isPositive();
+        JsonNode runJson =
+            RunFolder.JSON.readTree(
+                Path.of(pass.path("run_folder").asText()).resolve("run.json").toFile());
+        assertThat(runJson.at("/before/idle_s").asDouble())
+            .as(evidence)
+            .isEqualTo(pass.path("idle_s").asDouble());
+        assertThat(runJson.at("/before/capacity_bytes").asLong()).as(evidence).isEqualTo(1L << 30);
+      }
+      // The repeat's --json carries them per pass, and the recovery table.
+      assertThat(doc.at("/passes/1/cause").asText()).as(evidence).isEqualTo("not-recovered");
+      assertThat(doc.at("/passes/1/cache_recovered_pct").asDouble())
+          .isEqualTo(p2.path("cache_recovered_pct").asDouble());
+      assertThat(doc.at("/passes/2/idle_s").asDouble()).isEqualTo(p3.path("idle_s").asDouble());
+      assertThat(doc.path("recovery").asText())
+          .as(evidence)
+          .matches("3(\\.\\d)? s: \\d+%, 5(\\.\\d)? s: \\d+%");
+      assertThat(err).as("the words").containsPattern("Cache back after idle: 3(\\.\\d)? s: \\d+%");
+      assertThat(err)
+          .containsPattern("Pass 2: after 3(\\.\\d)? s idle the cache came back to \\d+%");
+
+      // compare of the passes (runs of one drive) explains them alike.
+      Cli.Result compared =
+          Cli.run(
+              "compare",
+              out.resolve("pass-1").toString(),
+              out.resolve("pass-2").toString(),
+              out.resolve("pass-3").toString(),
+              "--json");
+      assertThat(compared.exitCode()).as(compared.err()).isZero();
+      JsonNode rows = RunFolder.JSON.readTree(compared.out());
+      assertThat(rows.at("/1/cause").asText()).as(compared.out()).isEqualTo("not-recovered");
+      assertThat(rows.at("/1/cache_recovered_pct").asDouble())
+          .isEqualTo(p2.path("cache_recovered_pct").asDouble());
+      assertThat(rows.at("/2/cause").asText()).as(compared.out()).isEqualTo("none");
+      assertThat(rows.at("/1/free_bytes_before").asLong())
+          .isEqualTo(p2.path("free_bytes_before").asLong());
+    }
+  }
+}
