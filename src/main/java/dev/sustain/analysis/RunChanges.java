@@ -106,8 +106,8 @@ public final class RunChanges {
    * @param cacheRecoveredPct the later cache as a share of the first's, null unless both have one
    * @param cacheChangePct the change of the cache from the first's, percent of it (null unless both
    *     have one)
-   * @param floorChangePct the change of the floor (the average where a run has none), percent of
-   *     the first's; null when the first's is zero
+   * @param floorChangePct the change of the floor (of the average unless both runs have a floor),
+   *     percent of the first's; null when the first's is zero
    * @param noisePercent the smallest change that counts as real between the two runs
    * @param first the first run
    * @param later the run explained
@@ -134,8 +134,9 @@ public final class RunChanges {
     Double recovered =
         cache1 != null && cache2 != null && cache1 > 0 ? 100 * cache2 / cache1 : null;
     Double cacheChange = recovered == null ? null : recovered - 100;
-    double floor1 = level(first.analysis());
-    double floor2 = level(later.analysis());
+    boolean floors = first.analysis().floorMBps() != null && later.analysis().floorMBps() != null;
+    double floor1 = floors ? first.analysis().floorMBps() : first.analysis().averageMBps();
+    double floor2 = floors ? later.analysis().floorMBps() : later.analysis().averageMBps();
     Double floorChange = floor1 > 0 ? 100 * (floor2 - floor1) / floor1 : null;
     Cause cause = cause(first, later, noisePercent, recovered, cacheChange, floorChange);
     return new Verdict(cause, recovered, cacheChange, floorChange, noisePercent, first, later);
@@ -168,14 +169,6 @@ public final class RunChanges {
             : first.cacheGB() == null && later.cacheGB() == null;
     boolean floorSame = floorChange != null && Math.abs(floorChange) < noisePercent;
     return cacheSame && floorSame ? Cause.NONE : Cause.UNEXPLAINED;
-  }
-
-  /**
-   * The rate a long job lives with: the floor, or the average where there is none (a run too short
-   * to know one), so two runs without a floor are still compared by what they wrote.
-   */
-  static double level(Analysis a) {
-    return a.floorMBps() != null ? a.floorMBps() : a.averageMBps();
   }
 
   /**

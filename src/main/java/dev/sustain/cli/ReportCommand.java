@@ -30,7 +30,8 @@ import picocli.CommandLine.Parameters;
       "INPUT is anything analyze reads: a run folder, a CSV (time_s, write_MBps[, temp_C]) or a"
           + " fio write_bw_log. With several inputs, FILE names get the input's position"
           + " (report-2.png). A group's folder (write T1 T2 ...) shows each target and the sum,"
-          + " and the shared ceiling."
+          + " and the shared ceiling; a repeat's folder (write --repeat) its passes, each"
+          + " explained against the first, with the cache back after each idle drawn."
     })
 public final class ReportCommand extends BaseCommand {
 
@@ -71,10 +72,13 @@ public final class ReportCommand extends BaseCommand {
     }
     List<Object> reports = new ArrayList<>();
     for (Path input : inputs) {
+      List<Path> passes = dev.sustain.workload.WriteRepeat.passFolders(input);
       reports.add(
           dev.sustain.input.GroupFolder.isGroupFolder(input)
               ? dev.sustain.report.GroupReport.load(input)
-              : CurveReport.load(input, forced, jobBytes));
+              : !passes.isEmpty()
+                  ? dev.sustain.report.Comparison.load(passes, forced, jobBytes)
+                  : CurveReport.load(input, forced, jobBytes));
     }
     for (int k = 0; k < reports.size(); k++) {
       if (k > 0) {
@@ -83,6 +87,10 @@ public final class ReportCommand extends BaseCommand {
       String suffix = reports.size() > 1 ? "-" + (k + 1) : "";
       if (reports.get(k) instanceof dev.sustain.report.GroupReport g) {
         group(g, suffix);
+        continue;
+      }
+      if (reports.get(k) instanceof dev.sustain.report.Comparison c) {
+        repeat(c, suffix);
         continue;
       }
       CurveReport r = (CurveReport) reports.get(k);
@@ -136,6 +144,32 @@ public final class ReportCommand extends BaseCommand {
       Path file = numbered(html, suffix);
       Files.writeString(
           file, dev.sustain.report.GroupHtml.page(g), java.nio.charset.StandardCharsets.UTF_8);
+      out().println("wrote " + file);
+    }
+    out().flush();
+  }
+
+  /**
+   * A repeat's folder: its passes side by side, each explained against the first, and the page with
+   * the recovery drawn; the charts overlay the passes.
+   */
+  private void repeat(dev.sustain.report.Comparison c, String suffix) throws java.io.IOException {
+    out().print(dev.sustain.report.CompareFormats.text(c));
+    if (png != null) {
+      Path file = numbered(png, suffix);
+      ChartImages.writePng(
+          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), file);
+      out().println("wrote " + file);
+    }
+    if (svg != null) {
+      Path file = numbered(svg, suffix);
+      ChartImages.writeSvg(
+          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), file);
+      out().println("wrote " + file);
+    }
+    if (html != null) {
+      Path file = numbered(html, suffix);
+      Files.writeString(file, HtmlReport.compare(c), java.nio.charset.StandardCharsets.UTF_8);
       out().println("wrote " + file);
     }
     out().flush();

@@ -113,7 +113,9 @@ final class ChangeWords {
       case UNEXPLAINED ->
           "cache "
               + change(v.cacheChangePct())
-              + " and floor "
+              + (ref.analysis().floorMBps() != null && run.analysis().floorMBps() != null
+                  ? " and floor "
+                  : " and average ")
               + change(v.floorChangePct())
               + " against "
               + first

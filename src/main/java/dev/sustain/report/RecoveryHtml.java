@@ -47,14 +47,16 @@ final class RecoveryHtml {
 
   /** The points drawn: idle seconds (log axis) against the cache back in percent. */
   static String svg(List<double[]> points) {
-    double minIdle = Math.max(1, points.getFirst()[0]);
-    double maxIdle = Math.max(minIdle * 10, points.getLast()[0]);
+    double minIdle = Math.max(0.1, points.getFirst()[0]);
+    double maxIdle = Math.max(minIdle, points.getLast()[0]);
     double maxPct = 100;
     for (double[] p : points) {
       maxPct = Math.max(maxPct, p[1]);
     }
-    double lo = Math.log10(minIdle / 2);
-    double hi = Math.log10(maxIdle * 2);
+    // A margin either side on the log axis, wider when all points share one idle time.
+    double margin = maxIdle / minIdle < 1.5 ? 0.5 : 0.15;
+    double lo = Math.log10(minIdle) - margin;
+    double hi = Math.log10(maxIdle) + margin;
     int w = WIDTH - LEFT - RIGHT;
     int h = HEIGHT - TOP - BOTTOM;
     StringBuilder b = new StringBuilder();
@@ -70,7 +72,7 @@ final class RecoveryHtml {
     }
     StringBuilder path = new StringBuilder();
     for (double[] p : points) {
-      double x = LEFT + w * (Math.log10(Math.max(p[0], minIdle / 2)) - lo) / (hi - lo);
+      double x = LEFT + w * (Math.log10(Math.max(p[0], minIdle)) - lo) / (hi - lo);
       double y = TOP + h - h * p[1] / maxPct;
       path.append(path.isEmpty() ? "M" : " L").append(num(x)).append(' ').append(num(y));
       b.append("<circle cx=\"")

@@ -237,6 +237,29 @@ public final class WriteRepeat {
         parent, List.copyOf(passes), comparison, changes, recovery, List.copyOf(passJson));
   }
 
+  /**
+   * The pass folders of a repeat's folder ({@code OUT} with passes.json), in pass order, those that
+   * exist; empty for any other path.
+   */
+  public static List<Path> passFolders(Path folder) {
+    Path json = folder.resolve(PASSES_JSON);
+    List<Path> out = new ArrayList<>();
+    if (!Files.isRegularFile(json)) {
+      return out;
+    }
+    try {
+      for (var pass : RunFolder.JSON.readTree(json.toFile()).path("passes")) {
+        Path dir = folder.resolve("pass-" + pass.path("pass").asInt());
+        if (Files.isDirectory(dir)) {
+          out.add(dir);
+        }
+      }
+    } catch (IOException e) {
+      throw new UsageException("cannot read " + json + ": " + e.getMessage());
+    }
+    return out;
+  }
+
   /** The pause before pass {@code n} (2 or more). */
   static Duration cooldownBefore(List<Duration> cooldowns, int n) {
     return cooldowns.size() == 1 ? cooldowns.getFirst() : cooldowns.get(n - 2);

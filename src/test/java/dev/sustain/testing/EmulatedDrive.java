@@ -25,18 +25,18 @@ public final class EmulatedDrive implements AutoCloseable {
 
   /**
    * A limit in force from a trigger on: after {@code afterBytes} (since the start), {@code
-   * afterSeconds}, {@code afterMoreBytes} (since the phase before was applied) or once the device
-   * has been idle (nothing written) for {@code afterIdleSeconds}; -1 where a trigger is not used.
+   * afterSeconds}, {@code afterMoreBytes} (since the phase before was applied; -1 where a trigger
+   * is not used) or once the file {@code whenExists} exists (null when not used).
    */
   public record Phase(
       long afterBytes,
       double afterSeconds,
       long bytesPerSecond,
       long afterMoreBytes,
-      double afterIdleSeconds) {
+      Path whenExists) {
 
     public Phase(long afterBytes, double afterSeconds, long bytesPerSecond) {
-      this(afterBytes, afterSeconds, bytesPerSecond, -1, -1);
+      this(afterBytes, afterSeconds, bytesPerSecond, -1, null);
     }
 
     /** From the start of the run. */
@@ -56,15 +56,15 @@ public final class EmulatedDrive implements AutoCloseable {
 
     /** Once this many bytes have been written since the phase before this one was applied. */
     public static Phase afterMoreBytes(long bytes, long bytesPerSecond) {
-      return new Phase(-1, -1, bytesPerSecond, bytes, -1);
+      return new Phase(-1, -1, bytesPerSecond, bytes, null);
     }
 
     /**
-     * Once nothing has been written to the device for this long (a pause between passes): a drive
-     * whose cache comes back while it idles.
+     * Once {@code file} exists: a repeat's next pass has begun ({@code pass-N/run.json} is written
+     * before its first byte), so a drive whose cache came back in the pause plays it.
      */
-    public static Phase afterIdle(double seconds, long bytesPerSecond) {
-      return new Phase(-1, -1, bytesPerSecond, -1, seconds);
+    public static Phase whenExists(Path file, long bytesPerSecond) {
+      return new Phase(-1, -1, bytesPerSecond, -1, file);
     }
   }
 
@@ -204,17 +204,11 @@ public final class EmulatedDrive implements AutoCloseable {
               // system's own metadata (a preallocation's journal entries come before the run).
               long firstByteNanos = -1;
               long phaseBytes = 0; // device bytes when the phase before was applied
-              long lastBytes = -1;
-              long lastChangeNanos = System.nanoTime();
               while (running && next < phases.size() && p.isAlive()) {
                 Phase ph = phases.get(next);
                 try {
                   long bytes = deviceBytesWritten() - startBytes;
                   long now = System.nanoTime();
-                  if (bytes != lastBytes) {
-                    lastBytes = bytes;
-                    lastChangeNanos = now;
-                  }
                   if (firstByteNanos < 0 && bytes >= FIRST_DATA_BYTES) {
                     firstByteNanos = now;
                   }
@@ -223,8 +217,7 @@ public final class EmulatedDrive implements AutoCloseable {
                       (ph.afterBytes() >= 0 && bytes >= ph.afterBytes())
                           || (ph.afterSeconds() >= 0 && seconds >= ph.afterSeconds())
                           || (ph.afterMoreBytes() >= 0 && bytes - phaseBytes >= ph.afterMoreBytes())
-                          || (ph.afterIdleSeconds() >= 0
-                              && (now - lastChangeNanos) / 1e9 >= ph.afterIdleSeconds());
+                          || (ph.whenExists() != null && Files.exists(ph.whenExists()));
                   if (due) {
                     phaseBytes = bytes;
                     setLimit(ph.bytesPerSecond());
