@@ -197,6 +197,73 @@ class RunChangesCommandTest {
         .contains("<td>1 min</td>");
   }
 
+  /** Writes {@code series} as a run folder of drive X with the given free space before it. */
+  static Path runFolder(Path folder, dev.sustain.analysis.SampleSeries series, Instant started)
+      throws Exception {
+    Files.createDirectories(folder);
+    StringBuilder csv = new StringBuilder("time_s,write_MBps,bytes,phase\n");
+    for (int i = 0; i < series.size(); i++) {
+      csv.append(
+          String.format(
+              Locale.ROOT,
+              "%.3f,%.3f,%d,write%n",
+              series.timeSeconds(i),
+              series.writeMBps(i),
+              Math.round(series.writeMBps(i) * 1e6 * series.intervalSeconds(i))));
+    }
+    Files.writeString(folder.resolve("samples.csv"), csv);
+    ObjectNode run = RunFolder.JSON.createObjectNode();
+    run.put("version", 1);
+    run.put("command", "write");
+    run.put("started", started.toString());
+    run.put("ended", started.plusSeconds((long) series.durationSeconds()).toString());
+    ObjectNode device = run.putObject("target").putObject("device");
+    device.put("model", "Drive X");
+    device.put("serial", "S1");
+    ObjectNode before = run.putObject("before");
+    before.put("free_bytes", 900_000_000_000L);
+    before.put("capacity_bytes", 2_000_000_000_000L);
+    before.putNull("temp_C");
+    before.putNull("idle_s");
+    run.putObject("result").put("status", "complete");
+    Files.writeString(folder.resolve("run.json"), RunFolder.JSON.writeValueAsString(run));
+    return folder;
+  }
+
+  /** A clean run, then one that swings between high and low at irregular times: clogging. */
+  @ParameterizedTest
+  @ValueSource(longs = {11, 12, 13})
+  void aCurveThatTurnsErraticIsClogging(long seed) throws Exception {
+    Instant t0 = Instant.parse("2026-01-01T10:00:00Z");
+    Path clean =
+        runFolder(
+            dir.resolve("clean"),
+            dev.sustain.analysis.SyntheticCurves.cacheCliff(seed, 1, 940, 150, 120, 120, 0.03)
+                .series(),
+            t0);
+    Path erratic =
+        runFolder(
+            dir.resolve("erratic"),
+            dev.sustain.analysis.SyntheticCurves.gcSwings(seed, 1, 300, 0.03).series(),
+            t0.plusSeconds(1200));
+    Cli.Result json = Cli.run("compare", clean.toString(), erratic.toString(), "--json");
+    assertThat(json.exitCode()).as(json.err()).isZero();
+    JsonNode rows = RunFolder.JSON.readTree(json.out());
+    String evidence = "seed " + seed + ": " + json.out();
+    assertThat(rows.at("/0/shape").asText()).as(evidence).isEqualTo("cache-cliff");
+    assertThat(rows.at("/1/shape").asText()).as(evidence).isEqualTo("gc-erratic");
+    assertThat(rows.at("/1/cause").asText()).as(evidence).isEqualTo("clogging");
+    // Without before.idle_s, the idle from the two runs' own times: the first's end to this start.
+    Instant cleanEnded =
+        Instant.parse(
+            RunFolder.JSON.readTree(clean.resolve("run.json").toFile()).path("ended").asText());
+    assertThat(rows.at("/1/idle_s").asDouble())
+        .as(evidence)
+        .isEqualTo(java.time.Duration.between(cleanEnded, t0.plusSeconds(1200)).toSeconds());
+    Cli.Result text = Cli.run("compare", clean.toString(), erratic.toString());
+    assertThat(text.out()).as(evidence).contains("Cause: clogging: ").contains("TRIM");
+  }
+
   /** Runs of different drives are compared as before, without causes. */
   @Test
   void runsOfDifferentDrivesGetNoCause() throws Exception {
