@@ -39,6 +39,12 @@ final class Curve {
   /** The run's noise σ in MB/s. */
   final double sigmaMBps;
 
+  /**
+   * The least noise of any level's interval rate, MB/s: {@link Thresholds#QUANTUM_SIGMA_REQUESTS}
+   * requests per typical interval; 0 when the request size is unknown.
+   */
+  final double quantumMBps;
+
   /** Samples of short segments: part of a plateau's bytes, not of its level. */
   final boolean[] transition;
 
@@ -68,9 +74,11 @@ final class Curve {
     this.relNoise = Segmenter.relativeNoise(after);
     this.sigmaMBps = Segmenter.noiseSigmaMBps(after);
     this.quietNoise = Math.min(relNoise, Segmenter.quietRelativeNoise(after));
-    this.segments = Segmenter.segment(s, from);
+    this.quantumMBps =
+        Thresholds.QUANTUM_SIGMA_REQUESTS * s.requestBytes() / 1e6 / Math.max(interval, 1e-9);
+    this.segments = Segmenter.segment(s, from, Thresholds.SEGMENT_QUANTUM_FRACTION * quantumMBps);
     this.transition = new boolean[n];
-    this.plateaus = Levels.plateaus(s, segments, transition, relNoise);
+    this.plateaus = Levels.plateaus(s, segments, transition, relNoise, quantumMBps);
     this.lasting = lastingSeconds(s);
     double b = levelWithoutStalls(plateaus.get(0));
     if (b <= 0 && plateaus.size() > 1) {
@@ -227,7 +235,7 @@ final class Curve {
    * standard errors of their means. The noise is the smaller of the run's relative noise at the
    * higher level (a drive's noise grows with its rate) and the larger spread inside the two
    * plateaus (a rate that alternates between two values, as whole requests in short intervals do,
-   * makes the difference-based estimate too large).
+   * makes the difference-based estimate too large), never below the quantum of one request.
    */
   boolean differ(Segment a, Segment b) {
     double level = Math.max(a.meanMBps(), b.meanMBps());
@@ -236,6 +244,7 @@ final class Curve {
     if (!Double.isNaN(inside)) {
       sigma = Math.min(sigma, inside);
     }
+    sigma = Math.max(sigma, quantumMBps);
     double se = sigma * Math.sqrt(1.0 / a.sampleCount() + 1.0 / b.sampleCount());
     return Math.abs(a.meanMBps() - b.meanMBps()) >= Thresholds.SIGNIFICANCE * se;
   }

@@ -21,9 +21,14 @@ final class Levels {
    *
    * @param transition set for the samples of short segments (filled here)
    * @param relNoise the run's relative noise
+   * @param quantumMBps the least noise of a level (one request per interval), 0 when unknown
    */
   static List<Segment> plateaus(
-      SampleSeries s, List<Segment> segments, boolean[] transition, double relNoise) {
+      SampleSeries s,
+      List<Segment> segments,
+      boolean[] transition,
+      double relNoise,
+      double quantumMBps) {
     for (Segment g : segments) {
       if (g.sampleCount() < Thresholds.MIN_PLATEAU_SAMPLES) {
         Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
@@ -74,6 +79,7 @@ final class Levels {
         if (!Double.isNaN(inside)) {
           sigma = Math.min(sigma, inside);
         }
+        sigma = Math.max(sigma, quantumMBps);
         double se = sigma * Math.sqrt(1.0 / len(r.get(i)) + 1.0 / len(r.get(i + 1)));
         double score =
             Math.min(

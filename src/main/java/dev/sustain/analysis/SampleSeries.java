@@ -9,8 +9,10 @@ import java.util.Arrays;
  * rate x interval when the source has none). Temperature (°C) and CPU (percent, 100 = one core) are
  * NaN where no sensor reported. Context: the media, the link's practical ceiling in MB/s (NaN when
  * unknown), the CPU core count (0 when unknown), the whole-run average a run folder reported
- * including its flush (NaN when none) and the seconds of the final flush, which are not samples of
- * the curve (0 when none or unknown). Immutable and thread-safe; build it with {@link #builder}.
+ * including its flush (NaN when none), the seconds of the final flush, which are not samples of the
+ * curve (0 when none or unknown), and the size of one request in bytes (0 when unknown: a plain CSV
+ * or a fio log), the grain in which an interval's bytes come. Immutable and thread-safe; build it
+ * with {@link #builder}.
  */
 public final class SampleSeries {
 
@@ -25,6 +27,7 @@ public final class SampleSeries {
   private final int cpuCores;
   private final double reportedAverageMBps;
   private final double flushSeconds;
+  private final long requestBytes;
   private final boolean hasTemperature;
   private final boolean hasCpu;
 
@@ -39,6 +42,7 @@ public final class SampleSeries {
     this.cpuCores = b.cpuCores;
     this.reportedAverageMBps = b.reportedAverageMBps;
     this.flushSeconds = b.flushSeconds;
+    this.requestBytes = b.requestBytes;
     this.intervalSeconds = intervals(timeSeconds);
     this.bytes = new long[n];
     boolean anyTemp = false;
@@ -117,7 +121,8 @@ public final class SampleSeries {
         .linkCeilingMBps(linkCeilingMBps)
         .cpuCores(cpuCores)
         .reportedAverageMBps(reportedAverageMBps)
-        .flushSeconds(flushSeconds);
+        .flushSeconds(flushSeconds)
+        .requestBytes(requestBytes);
   }
 
   public int size() {
@@ -189,6 +194,15 @@ public final class SampleSeries {
     return flushSeconds;
   }
 
+  /**
+   * The size of one write request in bytes (the mean when they differ), 0 when unknown: an
+   * interval's bytes are a whole number of these, so a level's rate is never steadier than one
+   * request per interval.
+   */
+  public long requestBytes() {
+    return requestBytes;
+  }
+
   /** A copy of the rates (MB/s). */
   public double[] writeMBpsArray() {
     return writeMBps.clone();
@@ -225,6 +239,7 @@ public final class SampleSeries {
     private int cpuCores;
     private double reportedAverageMBps = Double.NaN;
     private double flushSeconds;
+    private long requestBytes;
 
     private Builder(int expected) {
       int cap = Math.max(16, expected);
@@ -308,6 +323,12 @@ public final class SampleSeries {
     /** Seconds of the final flush, outside the samples; 0 (or anything not positive) for none. */
     public Builder flushSeconds(double seconds) {
       this.flushSeconds = seconds > 0 && Double.isFinite(seconds) ? seconds : 0;
+      return this;
+    }
+
+    /** The size of one request in bytes; 0 (or anything not positive) for unknown. */
+    public Builder requestBytes(long bytes) {
+      this.requestBytes = Math.max(0, bytes);
       return this;
     }
 

@@ -12,8 +12,9 @@ import java.util.PriorityQueue;
  * neighbours whose means differ by less than the penalty or by less than {@value
  * #MIN_RELATIVE_STEP} of their level are merged. σ is the scaled MAD of first differences, so steps
  * hardly move it and noise is not taken for a step, while a single zero second still stands out as
- * its own segment. O(n · depth); 100,000 samples take a few tens of milliseconds. Stateless and
- * thread-safe.
+ * its own segment. When the request size is known, the noise is at least one request per interval
+ * at every level ({@link #quantumScaled}). O(n · depth); 100,000 samples take a few tens of
+ * milliseconds. Stateless and thread-safe.
  */
 public final class Segmenter {
 
@@ -71,16 +72,29 @@ public final class Segmenter {
 
   /** The segments of {@code series} from sample {@code from} on, covering every one of them. */
   static List<Segment> segment(SampleSeries series, int from) {
+    return segment(series, from, 0);
+  }
+
+  /**
+   * The segments of {@code series} from sample {@code from} on, with the noise of a level at least
+   * {@code quantumMBps} (one request per interval, see {@link Thresholds#QUANTUM_SIGMA_REQUESTS}; 0
+   * when unknown).
+   */
+  static List<Segment> segment(SampleSeries series, int from, double quantumMBps) {
     double[] all = series.writeMBpsArray();
-    double[] x = logRates(java.util.Arrays.copyOfRange(all, from, all.length));
+    double[] rates = Arrays.copyOfRange(all, from, all.length);
+    double[] x = logRates(rates);
     // In logs the 0.1% floor of σ is an absolute 0.001. The quieter of the two estimates: a curve
     // that swings every few intervals makes the median difference a step, and would then be read
     // as one noisy level.
-    double sigma =
-        Math.max(
-            Math.min(Stats.diffNoiseSigma(x, 0, x.length), Stats.quietNoiseSigma(x, 0, x.length)),
-            1e-3);
-    int[] starts = changePoints(x, sigma, MAX_SEGMENTS);
+    double sigma = Math.max(quieterSigma(x), 1e-3);
+    int[] starts;
+    if (quantumMBps > 0) {
+      double[] y = quantumScaled(rates, sigma, quantumMBps);
+      starts = changePoints(y, Math.max(1, quieterSigma(y)), MAX_SEGMENTS, x);
+    } else {
+      starts = changePoints(x, sigma, MAX_SEGMENTS, x);
+    }
     List<Segment> out = new ArrayList<>(starts.length);
     for (int i = 0; i < starts.length; i++) {
       int to = i + 1 < starts.length ? starts[i + 1] : x.length;
@@ -89,21 +103,42 @@ public final class Segmenter {
     return out;
   }
 
+  private static double quieterSigma(double[] x) {
+    return Math.min(Stats.diffNoiseSigma(x, 0, x.length), Stats.quietNoiseSigma(x, 0, x.length));
+  }
+
   /**
-   * The start indices of the segments of {@code x} (the first is always 0).
+   * Rates in units of their noise, where the noise is the larger of the relative noise {@code
+   * relNoise} x rate and the quantum {@code quantumMBps}: linear (rate / quantum) below the rate at
+   * which the two meet, logarithmic (log rate / relNoise) above it, continuous with a continuous
+   * slope there. Where the quantum is negligible the segmenting is that of the log rates; at low
+   * rates a difference of one request weighs one unit, however quiet the rest of the run is.
+   */
+  static double[] quantumScaled(double[] rates, double relNoise, double quantumMBps) {
+    double meet = quantumMBps / relNoise;
+    double[] y = new double[rates.length];
+    for (int i = 0; i < y.length; i++) {
+      double v = rates[i];
+      y[i] = v <= meet ? v / quantumMBps : (1 + Math.log(v / meet)) / relNoise;
+    }
+    return y;
+  }
+
+  /**
+   * The start indices of the segments of {@code x} (the first is always 0); neighbours whose {@code
+   * logX} means differ by less than {@link #MIN_RELATIVE_STEP} are merged.
    *
    * @param sigma the noise standard deviation of {@code x}
    * @param maxSegments an upper bound on the number of segments
+   * @param logX the log rates of the same samples ({@code x} itself when that is what it is)
    */
-  static int[] changePoints(double[] x, double sigma, int maxSegments) {
+  private static int[] changePoints(double[] x, double sigma, int maxSegments, double[] logX) {
     int n = x.length;
     if (n == 0) {
       return new int[0];
     }
-    double[] s = new double[n + 1];
-    for (int i = 0; i < n; i++) {
-      s[i + 1] = s[i] + x[i];
-    }
+    double[] s = prefixSums(x);
+    double[] sl = logX == x ? s : prefixSums(logX);
     double beta = PENALTY * sigma * sigma * Math.log(Math.max(n, 3));
     boolean[] isStart = new boolean[n + 1];
     isStart[0] = true;
@@ -132,9 +167,17 @@ public final class Segmenter {
     }
     starts = Arrays.copyOf(starts, j);
     refine(s, starts, n);
-    starts = merge(s, starts, n, beta);
+    starts = merge(s, sl, starts, n, beta);
     refine(s, starts, n);
     return starts;
+  }
+
+  private static double[] prefixSums(double[] x) {
+    double[] s = new double[x.length + 1];
+    for (int i = 0; i < x.length; i++) {
+      s[i + 1] = s[i] + x[i];
+    }
+    return s;
   }
 
   private static void offer(PriorityQueue<double[]> queue, double[] s, int a, int b) {
@@ -186,7 +229,7 @@ public final class Segmenter {
   }
 
   /** Merges neighbours that are not worth a change point, weakest first. */
-  private static int[] merge(double[] s, int[] startsIn, int n, double beta) {
+  private static int[] merge(double[] s, double[] sl, int[] startsIn, int n, double beta) {
     List<Integer> starts = new ArrayList<>(startsIn.length);
     for (int v : startsIn) {
       starts.add(v);
@@ -199,8 +242,8 @@ public final class Segmenter {
         int k = starts.get(i);
         int b = i + 1 < starts.size() ? starts.get(i + 1) : n;
         double g = gain(s, a, k, b);
-        double m1 = (s[k] - s[a]) / (k - a);
-        double m2 = (s[b] - s[k]) / (b - k);
+        double m1 = (sl[k] - sl[a]) / (k - a);
+        double m2 = (sl[b] - sl[k]) / (b - k);
         boolean small = Math.abs(m1 - m2) < LOG_MIN_STEP;
         if ((g <= beta || small) && g < weakestGain) {
           weakestGain = g;

@@ -46,6 +46,27 @@ public final class Thresholds {
   public static final double SIGNIFICANCE = 5.0;
 
   /**
+   * The noise of a level's interval rate is at least this many requests per interval, whatever the
+   * run's noise elsewhere: an interval's bytes are a whole number of requests, so a steady drive
+   * completing 3.6 requests an interval counts 3 or 4 (σ up to half a request), and a request that
+   * completes just either side of a boundary moves one request between neighbours (another half).
+   * One request is both together, rounded up, so that a level alternating by one request (a
+   * throttled link's or an emulated drive's floor of 3-6 requests) reads as one level and not as
+   * steps, even after a burst steady to the request set the run's noise near zero. Known only when
+   * the run recorded its requests (samples.csv's bytes and iops); a plain rate CSV keeps the run's
+   * own noise alone.
+   */
+  public static final double QUANTUM_SIGMA_REQUESTS = 1.0;
+
+  /**
+   * The segmenter splits at this fraction of {@link #QUANTUM_SIGMA_REQUESTS}: the alternation alone
+   * (half a request). Its change points are candidates that the plateau merging, at the whole
+   * quantum, joins again when they do not differ; a split it missed is lost, so a steady high and
+   * low a few requests apart (an emulated drive's throttle slices) still part where they change.
+   */
+  public static final double SEGMENT_QUANTUM_FRACTION = 0.5;
+
+  /**
    * A segment shorter than this many intervals is a transition (the interval a cliff fell in, an
    * outlier), not a level of its own: one or two intervals carry one or two draws of the noise.
    */

@@ -205,7 +205,8 @@ final class ThrottleDetector {
    * Every dip after the ramp: intervals at least {@link Thresholds#DIP_ENTER} (or {@link
    * Thresholds#DIP_NOISE_SIGMAS} noise sigmas) below the running median, extended while they stay
    * {@link Thresholds#DIP_EXIT} below it, shorter than half the median's window, not made mostly of
-   * zero intervals (those are stalls), with the level before and after them near the baseline.
+   * zero intervals (those are stalls), with the level before and after them near the baseline, and
+   * short of it by more than whole requests explain ({@link Thresholds#QUANTUM_SIGMA_REQUESTS}).
    */
   static List<Dip> dips(Curve c, int w) {
     double[] base = runningMedian(c.r, c.from, c.n, w);
@@ -238,6 +239,14 @@ final class ThrottleDetector {
         continue;
       }
       double level = Stats.median(Arrays.copyOfRange(base, a, b));
+      // In whole requests a low interval may be the count's own variation: a dip is short of its
+      // level by more than DIP_NOISE_SIGMAS quanta over its intervals (3 requests an interval
+      // counted 2 once is no dip).
+      if (c.quantumMBps > 0
+          && (level - c.meanMBps(a, b)) * Math.sqrt(b - a)
+              < Thresholds.DIP_NOISE_SIGMAS * c.quantumMBps) {
+        continue;
+      }
       int around = Math.max(1, Math.min(3, w / 4));
       double before = Stats.median(Arrays.copyOfRange(c.r, Math.max(c.from, a - around), a));
       double after = Stats.median(Arrays.copyOfRange(c.r, b, Math.min(c.n, b + around)));

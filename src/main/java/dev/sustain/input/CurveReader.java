@@ -212,6 +212,7 @@ public final class CurveReader {
     int bytes = r.column("bytes");
     int temp = r.column("temp_C");
     int cpu = r.column("cpu_pct");
+    int iops = r.column("iops");
     int needed = Math.max(Math.max(time, rate), Math.max(bytes, Math.max(temp, cpu))) + 1;
     boolean endsWithNewline = endsWithNewline(file);
     SampleSeries.Builder b = SampleSeries.builder(1024);
@@ -219,6 +220,9 @@ public final class CurveReader {
     double leftOut = 0;
     double flushSeconds = 0;
     int otherRows = 0;
+    // The requests' bytes and count, for the size of one request (the grain of a rate).
+    double requestedBytes = 0;
+    double requests = 0;
     java.util.TreeSet<String> otherPhases = new java.util.TreeSet<>();
     SamplesCsv.Row row;
     while ((row = r.next()) != null) {
@@ -251,6 +255,14 @@ public final class CurveReader {
         double tc = temp >= 0 ? number(cells[temp], "temp_C", false) : Double.NaN;
         double cp = cpu >= 0 ? number(cells[cpu], "cpu_pct", false) : Double.NaN;
         b.add(ts - leftOut, mbps, by, tc, cp);
+        if (iops >= 0 && iops < cells.length && by > 0) {
+          // An unreadable iops cell only leaves the request size unknown: it was never required.
+          double ops = lenientNumber(cells[iops]) * length;
+          if (ops > 0) {
+            requestedBytes += by;
+            requests += ops;
+          }
+        }
         previousEnd = ts;
       } catch (IllegalArgumentException e) {
         if (row.last() && (appendedLive || !endsWithNewline)) {
@@ -282,6 +294,9 @@ public final class CurveReader {
               + " between them");
     }
     b.flushSeconds(flushSeconds);
+    if (requests >= 1) {
+      b.requestBytes(Math.round(requestedBytes / requests));
+    }
     return new ImportedCurve(file, ImportedCurve.Format.CSV, b.build(), notes);
   }
 
@@ -295,6 +310,14 @@ public final class CurveReader {
       names.add(name.toLowerCase(Locale.ROOT));
     }
     return names;
+  }
+
+  private static double lenientNumber(String cell) {
+    try {
+      return Double.parseDouble(cell.strip());
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
   }
 
   static double number(String cell, String what, boolean required) {

@@ -52,6 +52,20 @@ class CurveReaderTest {
   }
 
   @Test
+  void theRequestSizeComesFromBytesAndIopsAndIsUnknownWithoutThem() throws IOException {
+    // 1 MiB requests: 3, 4 and 5 of them in intervals of 1, 0.5 and 1 s (iops = requests / s).
+    Path samples =
+        file(
+            "s.csv",
+            "time_s,write_MBps,bytes,iops\n1,3.1,3145728,3.0\n1.5,8.4,4194304,8.0\n"
+                + "2.5,5.2,5242880,5.0\n");
+    Path plain = file("p.csv", "time_s,write_MBps\n1,3.1\n2,4.2\n");
+
+    assertThat(CurveReader.read(samples).series().requestBytes()).isEqualTo(1L << 20);
+    assertThat(CurveReader.read(plain).series().requestBytes()).isZero();
+  }
+
+  @Test
   void aRunFolderLooksColumnsUpByNameAndTakesMediaLinkCoresAndAverageFromRunJson()
       throws IOException {
     file(
