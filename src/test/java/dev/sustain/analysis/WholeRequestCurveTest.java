@@ -1,5 +1,10 @@
 package dev.sustain.analysis;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
+
+import dev.sustain.analysis.DriveCurves.Made;
+import dev.sustain.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -21,6 +26,35 @@ class WholeRequestCurveTest {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("dev.sustain.analysis.ReadEveryCurveTest#seeds")
   void steadySwingsInWholeRequests(long seed) {
-    ReadEveryCurveTest.check("whole requests, swings", seed, WholeRequestCurves::swings);
+    ReadEveryCurveTest.check(
+        "whole requests, swings", seed, r -> WholeRequestCurves.swings(r, false));
+  }
+
+  /**
+   * Levels of any number of requests an interval alternate between the whole counts either side:
+   * still gc-erratic, its full speed and low state within a request an interval (the median of
+   * counts that alternate is one of them) and 4%.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("dev.sustain.analysis.ReadEveryCurveTest#seeds")
+  void alternatingSwingsInWholeRequests(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          Made m = WholeRequestCurves.swings(r, true);
+          Analysis a = Analyzer.analyze(m.series(), -1);
+          String why = m.what() + "\n  read as " + ReadEveryCurveTest.describe(a);
+          assertThat(a.shape()).as(why).isEqualTo(Shape.GC_ERRATIC);
+          double request = m.series().requestBytes() / 1e6 / Curve.typicalInterval(m.series());
+          double burst = m.truth().burstMBps();
+          assertThat(a.burstMBps())
+              .as("burst: " + why)
+              .isCloseTo(burst, offset(request + 0.04 * burst));
+          double floor = m.truth().floorMBps();
+          assertThat(a.floorMBps()).as("floor: " + why).isNotNull();
+          assertThat(a.floorMBps())
+              .as("floor: " + why)
+              .isCloseTo(floor, offset(request + 0.04 * floor));
+        });
   }
 }

@@ -103,16 +103,21 @@ final class WholeRequestCurves {
   }
 
   /**
-   * A steady high and a steady low, each a whole number of requests an interval (3-60 low, 1-60% of
-   * the high), alternating at irregular times, as an emulated drive's throttle slices do:
-   * gc-erratic.
+   * A steady high and a steady low (3-60 requests an interval, 1-60% of the high), alternating at
+   * irregular times, as an emulated drive's throttle slices do: gc-erratic. Each a whole number of
+   * requests an interval, so every interval of a level is the same, or (when {@code fractional})
+   * any number, so that a level alternates between the whole counts either side.
    */
-  static Made swings(SplittableRandom r) {
+  static Made swings(SplittableRandom r, boolean fractional) {
     long request = 1L << (17 + r.nextInt(6));
     double dt = INTERVALS[r.nextInt(INTERVALS.length)];
-    int lowCount = (int) Math.round(logUniform(r, 3, 60));
+    double lowCount = logUniform(r, 3, 60);
     double lowest = Math.max(0.01, lowCount * request / (3000e6 * dt));
-    int highCount = (int) Math.round(lowCount / logUniform(r, lowest, 0.6));
+    double highCount = lowCount / logUniform(r, lowest, 0.6);
+    if (!fractional) {
+      lowCount = Math.round(lowCount);
+      highCount = Math.round(highCount);
+    }
     double seconds = r.nextDouble(300, 1500);
     List<Double> switches = new ArrayList<>();
     double t = r.nextDouble(10, 40);
@@ -163,7 +168,7 @@ final class WholeRequestCurves {
             Double.NaN,
             Double.NaN),
         f(
-            "whole requests of %d B, dt %.2f: swings between %d and %d an interval",
+            "whole requests of %d B, dt %.2f: swings between %.2f and %.2f an interval",
             request, dt, highCount, lowCount),
         0);
   }
