@@ -64,6 +64,15 @@ public final class PassComparison {
    * @param verb what the rate is of: {@code wrote}, {@code read back}
    */
   public static List<String> compare(String verb, List<Pass> passes) {
+    return compare(verb, passes, true);
+  }
+
+  /**
+   * As {@link #compare(String, List)}; {@code guessWhy} false leaves out the guess at why a later
+   * pass was slower, for a caller that explains each pass from its curve (a repeated write's
+   * causes): one run must not be given two different reasons.
+   */
+  public static List<String> compare(String verb, List<Pass> passes, boolean guessWhy) {
     List<String> words = new ArrayList<>();
     if (passes.size() < 2) {
       return words;
@@ -102,7 +111,7 @@ public final class PassComparison {
               + " ("
               + Units.rate(first.averageMBps())
               + ")");
-    } else if (slower) {
+    } else if (slower && guessWhy) {
       int last = words.size() - 1;
       words.set(
           last,

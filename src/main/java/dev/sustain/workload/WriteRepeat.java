@@ -216,7 +216,8 @@ public final class WriteRepeat {
         // A pass too short for a single interval has no curve to explain; the others still do.
       }
     }
-    List<String> comparison = PassComparison.compare("wrote", compared);
+    // Each later pass's cause comes from its curve (the sentences below), not from a guess here.
+    List<String> comparison = PassComparison.compare("wrote", compared, false);
     comparison.forEach(words::add);
     List<String> changes = List.of();
     String recovery = "";
