@@ -1,5 +1,6 @@
 package dev.sustain.cli;
 
+import dev.sustain.run.RunStatus;
 import dev.sustain.unit.UsageException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -45,6 +46,14 @@ public abstract class BaseCommand implements Callable<Integer> {
       err().flush();
       return ExitCodes.RUN_FAILED;
     }
+  }
+
+  /** The exit code for a finished run; a failed one's error goes to stderr as one line first. */
+  protected int exitFor(RunStatus status, String error) {
+    if (status == RunStatus.FAILED) {
+      err().println("sustain " + spec.name() + ": " + error);
+    }
+    return ExitCodes.of(status);
   }
 
   protected PrintWriter out() {

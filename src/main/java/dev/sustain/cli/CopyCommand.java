@@ -178,26 +178,17 @@ public final class CopyCommand extends BaseCommand {
               + r.runFolder());
     }
     o.flush();
-    return switch (r.status()) {
-      case INTERRUPTED -> ExitCodes.INTERRUPTED;
-      case FAILED -> {
-        err().println("sustain copy: " + r.error());
-        yield ExitCodes.RUN_FAILED;
-      }
-      default -> {
-        if (!r.verified()) {
-          PassResult bad = r.passes().stream().filter(p -> !p.verified()).findFirst().orElseThrow();
-          err()
-              .println(
-                  "sustain copy: pass "
-                      + bad.pass()
-                      + " did not read back as written: "
-                      + bad.firstProblem());
-          yield ExitCodes.BAD_DATA;
-        }
-        yield ExitCodes.OK;
-      }
-    };
+    if (ExitCodes.of(r.status()) == ExitCodes.OK && !r.verified()) {
+      PassResult bad = r.passes().stream().filter(p -> !p.verified()).findFirst().orElseThrow();
+      err()
+          .println(
+              "sustain copy: pass "
+                  + bad.pass()
+                  + " did not read back as written: "
+                  + bad.firstProblem());
+      return ExitCodes.BAD_DATA;
+    }
+    return exitFor(r.status(), r.error());
   }
 
   /**

@@ -111,14 +111,7 @@ public final class FillCommand extends BaseCommand {
     printSummary(out(), r);
     analyse(r);
     db.recordQuietly(r.runFolder(), err());
-    return switch (r.status()) {
-      case COMPLETE, RUNNING -> ExitCodes.OK;
-      case INTERRUPTED -> ExitCodes.INTERRUPTED;
-      case FAILED -> {
-        err().println("sustain fill: " + r.error());
-        yield ExitCodes.RUN_FAILED;
-      }
-    };
+    return exitFor(r.status(), r.error());
   }
 
   /**

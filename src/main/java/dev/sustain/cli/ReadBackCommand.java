@@ -3,6 +3,7 @@ package dev.sustain.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.sustain.run.Defaults;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunStatus;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.UsageException;
 import dev.sustain.verify.ReadBackJson;
@@ -125,7 +126,7 @@ abstract class ReadBackCommand extends BaseCommand {
     } else {
       printText(r);
     }
-    if (r.status() == ReadBackResult.Status.FAILED && r.error() != null) {
+    if (r.status() == RunStatus.FAILED && r.error() != null) {
       err().println("sustain " + spec.name() + ": " + r.error());
       err().flush();
     }

@@ -6,6 +6,7 @@ import dev.sustain.expect.ExpectationCheck;
 import dev.sustain.report.AnalysisJson;
 import dev.sustain.run.Defaults;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
@@ -234,14 +235,7 @@ public final class WriteCommand extends BaseCommand {
     WriteResult result = new WriteRun(params, live(progress), stop).run();
     afterRun(result, progress, expectation);
     printJson();
-    return switch (result.status()) {
-      case COMPLETE, RUNNING -> ExitCodes.OK;
-      case INTERRUPTED -> ExitCodes.INTERRUPTED;
-      case FAILED -> {
-        err().println("sustain write: " + result.error());
-        yield ExitCodes.RUN_FAILED;
-      }
-    };
+    return exitFor(result.status(), result.error());
   }
 
   /** With --trim-first: TRIM the target's file system, or the whole raw device. */
@@ -378,11 +372,11 @@ public final class WriteCommand extends BaseCommand {
             + ")");
     o.flush();
     for (WriteResult r : outcome.passes()) {
-      if (r.status() == WriteResult.Status.FAILED) {
+      if (r.status() == RunStatus.FAILED) {
         err().println("sustain write: " + r.error());
         return ExitCodes.RUN_FAILED;
       }
-      if (r.status() == WriteResult.Status.INTERRUPTED) {
+      if (r.status() == RunStatus.INTERRUPTED) {
         return ExitCodes.INTERRUPTED;
       }
     }

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunJson;
-import dev.sustain.run.WriteResult;
+import dev.sustain.run.RunStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +61,7 @@ final class GroupJson {
       t.put("target", m.target());
       t.put("folder", m.name());
       t.putNull("start_s");
-      t.put("status", WriteResult.Status.RUNNING.word());
+      t.put("status", RunStatus.RUNNING.word());
       t.putNull("error");
       t.put("bytes", 0);
       t.put("seconds", 0.0);
@@ -73,7 +73,7 @@ final class GroupJson {
     root.set("shared", shared == null ? f.nullNode() : RunFolder.JSON.valueToTree(shared));
     root.put("started", started.toString());
     root.putNull("ended");
-    root.put("status", WriteResult.Status.RUNNING.word());
+    root.put("status", RunStatus.RUNNING.word());
   }
 
   ObjectNode node() {
@@ -114,7 +114,7 @@ final class GroupJson {
   }
 
   /** The group's end and status. */
-  void finish(WriteResult.Status status, Instant ended) {
+  void finish(RunStatus status, Instant ended) {
     root.put("ended", ended.toString());
     root.put("status", status.word());
   }

@@ -111,7 +111,7 @@ public final class RunJson {
     result.put("seconds", 0.0);
     result.put("average_MBps", 0.0);
     result.put("flush_s", 0.0);
-    result.put("status", WriteResult.Status.RUNNING.word());
+    result.put("status", RunStatus.RUNNING.word());
     result.putNull("error");
     return root;
   }

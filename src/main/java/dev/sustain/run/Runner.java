@@ -78,13 +78,6 @@ public final class Runner {
     }
   }
 
-  /** How the engine loop ended. */
-  public enum End {
-    COMPLETE,
-    INTERRUPTED,
-    FAILED
-  }
-
   /**
    * What happened.
    *
@@ -93,7 +86,7 @@ public final class Runner {
    * @param error one line for people, null when complete or interrupted
    * @param noSpace true when the failure is a full filesystem or device (ENOSPC)
    */
-  public record Outcome(End end, long bytes, long nanos, String error, boolean noSpace) {}
+  public record Outcome(RunStatus end, long bytes, long nanos, String error, boolean noSpace) {}
 
   /**
    * Runs the job on an engine that is already open.
@@ -289,12 +282,12 @@ public final class Runner {
     }
     long nanos = Math.max(0, sink.lastNanos - start);
     if (sink.error != null) {
-      return new Outcome(End.FAILED, sink.bytes, nanos, sink.error, sink.noSpace);
+      return new Outcome(RunStatus.FAILED, sink.bytes, nanos, sink.error, sink.noSpace);
     }
     if (stopAt >= 0) {
-      return new Outcome(End.INTERRUPTED, sink.bytes, nanos, null, false);
+      return new Outcome(RunStatus.INTERRUPTED, sink.bytes, nanos, null, false);
     }
-    return new Outcome(End.COMPLETE, sink.bytes, nanos, null, false);
+    return new Outcome(RunStatus.COMPLETE, sink.bytes, nanos, null, false);
   }
 
   private static long roundUp(long value, long align) {

@@ -361,7 +361,7 @@ public final class WriteRun {
     Runner.Outcome outcome;
     double flushSeconds = 0;
     String error;
-    WriteResult.Status status;
+    RunStatus status;
     LivePhase live =
         new LivePhase(
             params.floorHoldSeconds(), Thresholds.FLAT_HOLD_SECONDS, Thresholds.HOLD_TOLERANCE);
@@ -392,13 +392,8 @@ public final class WriteRun {
       try {
         outcome = runner.run(prepared, counters, stop::get, floorHeld::get);
         error = outcome.error();
-        status =
-            switch (outcome.end()) {
-              case COMPLETE -> WriteResult.Status.COMPLETE;
-              case INTERRUPTED -> WriteResult.Status.INTERRUPTED;
-              case FAILED -> WriteResult.Status.FAILED;
-            };
-        if (status == WriteResult.Status.COMPLETE) {
+        status = outcome.end();
+        if (status == RunStatus.COMPLETE) {
           // The data is not written until it is on the drive: the flush is part of the result,
           // in rows of its own (the analysis reads it as flush_s, never as stalls).
           sampler.phase(SamplesCsv.FLUSH);
@@ -406,7 +401,7 @@ public final class WriteRun {
           try {
             engine.sync();
           } catch (IOException e) {
-            status = WriteResult.Status.FAILED;
+            status = RunStatus.FAILED;
             error = "flush (fsync) failed: " + e.getMessage();
           }
           flushSeconds = (System.nanoTime() - f0) / 1e9;
@@ -415,10 +410,10 @@ public final class WriteRun {
         thread.finish();
       }
       if (thread.failure() != null) {
-        status = WriteResult.Status.FAILED;
+        status = RunStatus.FAILED;
         error = "could not record samples: " + thread.failure().getMessage();
       }
-      if (status == WriteResult.Status.FAILED && outcome.noSpace() && target.device() == null) {
+      if (status == RunStatus.FAILED && outcome.noSpace() && target.device() == null) {
         error =
             "the file system holding "
                 + target.folder()

@@ -4,6 +4,7 @@ import dev.sustain.engine.IoEngine;
 import dev.sustain.engine.IoSlot;
 import dev.sustain.pattern.BlockFormat;
 import dev.sustain.pattern.VerifiablePattern;
+import dev.sustain.run.RunStatus;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import java.io.IOException;
@@ -61,13 +62,6 @@ public final class ReadBack {
     }
   }
 
-  /** How the read ended. */
-  public enum End {
-    COMPLETE,
-    INTERRUPTED,
-    FAILED
-  }
-
   /**
    * What happened.
    *
@@ -79,7 +73,12 @@ public final class ReadBack {
    * @param error one line for people when the read failed as a whole; null otherwise
    */
   public record Outcome(
-      End end, long bytesRead, long nanos, long checkedBytes, BadExtentSet bad, String error) {}
+      RunStatus end,
+      long bytesRead,
+      long nanos,
+      long checkedBytes,
+      BadExtentSet bad,
+      String error) {}
 
   /** Runs the job on an engine already opened for reading. */
   public Outcome run(IoEngine engine, Job job, RunCounters counters, BooleanSupplier stop)
@@ -101,7 +100,7 @@ public final class ReadBack {
     }
     long start = clock.nanoTime();
     state.pass(engine, List.of(new long[] {0, readable}), job.blockBytes(), stop);
-    if (state.end == End.COMPLETE && state.error == null && !state.retry.isEmpty()) {
+    if (state.end == RunStatus.COMPLETE && state.error == null && !state.retry.isEmpty()) {
       List<long[]> again = new ArrayList<>(state.retry);
       state.retry.clear();
       state.retrying = true;
@@ -123,7 +122,7 @@ public final class ReadBack {
     long bytesRead;
     long checkedBytes;
     long lastCompletionNanos;
-    End end = End.COMPLETE;
+    RunStatus end = RunStatus.COMPLETE;
     String error;
 
     State(Job job, RunCounters counters, BadExtentSet bad, Arena arena) {
@@ -156,7 +155,7 @@ public final class ReadBack {
         long now = clock.nanoTime();
         if (stopAt < 0 && stop.getAsBoolean()) {
           stopAt = now;
-          end = End.INTERRUPTED;
+          end = RunStatus.INTERRUPTED;
         }
         int submitted = 0;
         if (error != null) {
@@ -201,7 +200,7 @@ public final class ReadBack {
         if (n > 0) {
           lastProgress = now;
         } else if (now - lastProgress > job.ioTimeoutNanos()) {
-          end = End.FAILED;
+          end = RunStatus.FAILED;
           error =
               "no read completed for "
                   + job.ioTimeoutNanos() / 1_000_000_000L
@@ -236,7 +235,7 @@ public final class ReadBack {
       if (slot.failure != null && !(slot.failure instanceof IOException)) {
         // Not the device: a fault in the engine or in Sustain. Never report it as bad data.
         if (error == null) {
-          end = End.FAILED;
+          end = RunStatus.FAILED;
           error = "read at offset " + slot.offsetBytes + " failed: " + slot.failure;
         }
         return;

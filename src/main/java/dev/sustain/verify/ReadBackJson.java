@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.pattern.Patterns;
+import dev.sustain.run.RunStatus;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
@@ -91,7 +92,7 @@ public final class ReadBackJson {
     if (!r.bad().isEmpty()) {
       return "bad";
     }
-    return r.status() == ReadBackResult.Status.COMPLETE ? "good" : "incomplete";
+    return r.status() == RunStatus.COMPLETE ? "good" : "incomplete";
   }
 
   private static void number(ObjectNode node, String name, double value) {

@@ -12,6 +12,7 @@ import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunJson;
+import dev.sustain.run.RunStatus;
 import dev.sustain.sampling.CpuClock;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
@@ -228,7 +229,7 @@ public final class ReadBackRun {
             params.ioTimeoutNanos());
     ReadBack.Outcome outcome;
     String error;
-    ReadBackResult.Status status;
+    RunStatus status;
     try (SamplesCsv csv =
         new SamplesCsv(folder.samplesCsv(), "read_MBps", sampler.extraColumns())) {
       sampler.addListener(csv);
@@ -246,18 +247,13 @@ public final class ReadBackRun {
         thread.finish();
       }
       error = outcome.error();
-      status =
-          switch (outcome.end()) {
-            case COMPLETE -> ReadBackResult.Status.COMPLETE;
-            case INTERRUPTED -> ReadBackResult.Status.INTERRUPTED;
-            case FAILED -> ReadBackResult.Status.FAILED;
-          };
+      status = outcome.end();
       if (thread.failure() != null) {
-        status = ReadBackResult.Status.FAILED;
+        status = RunStatus.FAILED;
         error = "could not record samples: " + thread.failure().getMessage();
       }
     }
-    if (status == ReadBackResult.Status.INTERRUPTED) {
+    if (status == RunStatus.INTERRUPTED) {
       notes.add("interrupted: only the part read so far was checked");
     }
     double seconds = outcome.nanos() / 1e9;

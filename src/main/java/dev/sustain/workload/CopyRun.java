@@ -7,8 +7,8 @@ import dev.sustain.engine.Errno;
 import dev.sustain.engine.ErrnoException;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunJson;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.Session;
-import dev.sustain.run.WriteResult;
 import dev.sustain.sampling.CountersProbe;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
@@ -221,7 +221,7 @@ public final class CopyRun {
       throw e;
     }
     List<PassResult> passes = new ArrayList<>();
-    WriteResult.Status status = WriteResult.Status.COMPLETE;
+    RunStatus status = RunStatus.COMPLETE;
     String error = null;
     TreeCopier copier = new TreeCopier(params.bufferBytes(), stop);
     try {
@@ -231,7 +231,7 @@ public final class CopyRun {
           pause(params.cooldown().toNanos());
         }
         if (stop.getAsBoolean()) {
-          status = WriteResult.Status.INTERRUPTED;
+          status = RunStatus.INTERRUPTED;
           break;
         }
         state.set(PASS_COLUMN, n);
@@ -240,7 +240,7 @@ public final class CopyRun {
         try {
           r = pass(n, src, passDir, files, copier, session, writes, reads);
         } catch (IOException e) {
-          status = WriteResult.Status.FAILED;
+          status = RunStatus.FAILED;
           error =
               ErrnoException.from(e).errno() == Errno.ENOSPC
                   ? "the destination " + dst + " is full (No space left on device) in pass " + n
@@ -251,7 +251,7 @@ public final class CopyRun {
           break;
         }
         if (r == null) {
-          status = WriteResult.Status.INTERRUPTED;
+          status = RunStatus.INTERRUPTED;
           if (!params.keep()) {
             deleteTree(passDir);
           }
@@ -275,8 +275,8 @@ public final class CopyRun {
     } finally {
       Throwable failure = session.finish();
       sensors.close();
-      if (failure != null && status != WriteResult.Status.FAILED) {
-        status = WriteResult.Status.FAILED;
+      if (failure != null && status != RunStatus.FAILED) {
+        status = RunStatus.FAILED;
         error = "could not record samples: " + failure.getMessage();
       }
     }
@@ -440,7 +440,7 @@ public final class CopyRun {
     result.put("bytes", 0);
     result.put("seconds", 0.0);
     result.put("average_MBps", 0.0);
-    result.put("status", WriteResult.Status.RUNNING.word());
+    result.put("status", RunStatus.RUNNING.word());
     result.putNull("error");
     root.putArray("passes");
     return root;

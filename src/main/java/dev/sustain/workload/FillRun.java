@@ -13,6 +13,7 @@ import dev.sustain.pattern.RandomPool;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunJson;
 import dev.sustain.run.RunObserver;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.Runner;
 import dev.sustain.run.Session;
 import dev.sustain.run.WriteResult;
@@ -259,17 +260,17 @@ public final class FillRun {
             outcome = runner.run(engine, job, session.counters(), stop);
           } catch (ErrnoException e) {
             String why = "write failed: " + e.getMessage();
-            outcome = new Runner.Outcome(Runner.End.FAILED, 0, 0, why, e.errno() == Errno.ENOSPC);
+            outcome = new Runner.Outcome(RunStatus.FAILED, 0, 0, why, e.errno() == Errno.ENOSPC);
           }
-          if (outcome.end() == Runner.End.COMPLETE || outcome.noSpace()) {
+          if (outcome.end() == RunStatus.COMPLETE || outcome.noSpace()) {
             try {
               engine.sync();
               flushed = true;
             } catch (ErrnoException e) {
-              if (outcome.end() == Runner.End.COMPLETE && e.errno() != Errno.ENOSPC) {
+              if (outcome.end() == RunStatus.COMPLETE && e.errno() != Errno.ENOSPC) {
                 outcome =
                     new Runner.Outcome(
-                        Runner.End.FAILED,
+                        RunStatus.FAILED,
                         outcome.bytes(),
                         outcome.nanos(),
                         "flush (fsync) failed: " + e.getMessage(),
@@ -277,7 +278,7 @@ public final class FillRun {
               } else {
                 outcome =
                     new Runner.Outcome(
-                        Runner.End.FAILED, outcome.bytes(), outcome.nanos(), e.getMessage(), true);
+                        RunStatus.FAILED, outcome.bytes(), outcome.nanos(), e.getMessage(), true);
               }
             }
           }
@@ -286,7 +287,7 @@ public final class FillRun {
         }
         long written = session.counters().bytes() - before;
         double seconds = (System.nanoTime() - t0) / 1e9;
-        boolean complete = outcome.end() == Runner.End.COMPLETE && flushed;
+        boolean complete = outcome.end() == RunStatus.COMPLETE && flushed;
         FillResult.FileDone done =
             new FillResult.FileDone(name, resumeOffset + written, seconds, complete);
         if (layout.preallocated() && !complete && Files.exists(path)) {
@@ -340,11 +341,11 @@ public final class FillRun {
         Files.deleteIfExists(dir.resolve(f.name()));
       }
     }
-    WriteResult.Status status =
+    RunStatus status =
         switch (end) {
-          case FULL, LIMIT -> WriteResult.Status.COMPLETE;
-          case INTERRUPTED -> WriteResult.Status.INTERRUPTED;
-          case FAILED -> WriteResult.Status.FAILED;
+          case FULL, LIMIT -> RunStatus.COMPLETE;
+          case INTERRUPTED -> RunStatus.INTERRUPTED;
+          case FAILED -> RunStatus.FAILED;
         };
     FillResult r =
         new FillResult(
@@ -427,7 +428,7 @@ public final class FillRun {
     result.put("seconds", 0.0);
     result.put("average_MBps", 0.0);
     result.put("flush_s", 0.0);
-    result.put("status", WriteResult.Status.RUNNING.word());
+    result.put("status", RunStatus.RUNNING.word());
     result.putNull("error");
     root.putArray("files");
     return root;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
@@ -126,14 +127,14 @@ public final class WriteRepeat {
       pj.put("average_MBps", FillRun.round(r.averageMegabytesPerSecond()));
       pj.put("status", r.status().word());
       RunFolder.open(parent).writeJson(PASSES_JSON, json);
-      if (r.status() != WriteResult.Status.COMPLETE) {
+      if (r.status() != RunStatus.COMPLETE) {
         break;
       }
     }
     List<PassComparison.Pass> compared = new ArrayList<>();
     for (int i = 0; i < passes.size(); i++) {
       WriteResult r = passes.get(i);
-      if (r.status() != WriteResult.Status.COMPLETE) {
+      if (r.status() != RunStatus.COMPLETE) {
         continue;
       }
       double[] rates =

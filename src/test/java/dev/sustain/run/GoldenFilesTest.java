@@ -70,7 +70,7 @@ class GoldenFilesTest {
               322_122_547_200L,
               496.3215,
               20.5,
-              WriteResult.Status.COMPLETE,
+              RunStatus.COMPLETE,
               null,
               new RateStats(497, 0.0, 256.25, 2555.5),
               null);
