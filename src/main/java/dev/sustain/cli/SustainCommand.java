@@ -147,7 +147,7 @@ public final class SustainCommand implements Runnable {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"sustain " + dev.sustain.run.RunJson.TOOL_VERSION};
+      return new String[] {"sustain " + dev.sustain.run.RunHeader.TOOL_VERSION};
     }
   }
 }

@@ -1,6 +1,5 @@
 package dev.sustain.verify;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.Errno;
@@ -11,6 +10,7 @@ import dev.sustain.pattern.BlockFormat;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunJson;
 import dev.sustain.run.RunStatus;
 import dev.sustain.sampling.CpuClock;
@@ -294,14 +294,7 @@ public final class ReadBackRun {
       String patternName,
       Long patternId,
       Instant started) {
-    ObjectNode root = JsonNodeFactory.instance.objectNode();
-    root.put("version", RunFolder.FORMAT_VERSION);
-    root.put("command", command());
-    ObjectNode tool = root.putObject("tool");
-    tool.put("name", "sustain");
-    tool.put("version", RunJson.TOOL_VERSION);
-    tool.put("java", System.getProperty("java.version"));
-    root.put("run_id", runId);
+    ObjectNode root = RunHeader.begin(command(), runId);
     ObjectNode target = root.putObject("target");
     target.put("path", source.file().toString());
     target.put("kind", TestFile.isBlockDevice(source.file()) ? "device" : "file");
@@ -322,12 +315,7 @@ public final class ReadBackRun {
       p.put("pattern", patternName);
       p.put("pattern_id", Patterns.idToHex(patternId));
     }
-    root.put("started", started.toString());
-    ObjectNode result = root.putObject("result");
-    result.put("bytes", 0);
-    result.put("seconds", 0.0);
-    result.put("average_MBps", 0.0);
-    result.put("status", "running");
+    RunHeader.running(root, started, false);
     return root;
   }
 

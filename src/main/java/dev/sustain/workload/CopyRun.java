@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.engine.Errno;
 import dev.sustain.engine.ErrnoException;
 import dev.sustain.run.RunFolder;
-import dev.sustain.run.RunJson;
+import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.Session;
 import dev.sustain.sampling.CountersProbe;
@@ -339,10 +339,10 @@ public final class CopyRun {
         n,
         files.size(),
         copied,
-        round(writeStart),
+        RunHeader.round(writeStart),
         writeEnd - writeStart,
         writeEnd - flushStart,
-        round(readStart),
+        RunHeader.round(readStart),
         readEnd - readStart,
         check.readCache(),
         check.verified(),
@@ -410,17 +410,7 @@ public final class CopyRun {
   }
 
   private ObjectNode startJson(String runId, Path src, Path dst, int files, long bytes) {
-    ObjectNode root = JsonNodeFactory.instance.objectNode();
-    root.put("version", RunFolder.FORMAT_VERSION);
-    root.put("command", "copy");
-    ObjectNode tool = root.putObject("tool");
-    tool.put("name", "sustain");
-    tool.put("version", RunJson.TOOL_VERSION);
-    tool.put("java", System.getProperty("java.version"));
-    root.put("run_id", runId);
-    root.put("host", hostName());
-    // clean and the store tell a killed run from a live one by its process.
-    root.put("pid", ProcessHandle.current().pid());
+    ObjectNode root = RunHeader.begin("copy", runId);
     ObjectNode target = root.putObject("target");
     target.put("path", dst.toString());
     target.put("kind", "folder");
@@ -434,14 +424,7 @@ public final class CopyRun {
     p.put("keep", params.keep());
     p.put("files", files);
     p.put("bytes_per_pass", bytes);
-    root.put("started", Instant.now().toString());
-    root.putNull("ended");
-    ObjectNode result = root.putObject("result");
-    result.put("bytes", 0);
-    result.put("seconds", 0.0);
-    result.put("average_MBps", 0.0);
-    result.put("status", RunStatus.RUNNING.word());
-    result.putNull("error");
+    RunHeader.running(root, Instant.now(), false);
     root.putArray("passes");
     return root;
   }
@@ -452,21 +435,17 @@ public final class CopyRun {
     n.put("pass", r.pass());
     n.put("files", r.files());
     n.put("bytes", r.bytes());
-    n.put("write_MBps", round(r.writeMegabytesPerSecond()));
-    n.put("write_s", round(r.writeSeconds()));
-    n.put("flush_s", round(r.flushSeconds()));
-    n.put("read_MBps", round(r.readMegabytesPerSecond()));
-    n.put("read_s", round(r.readSeconds()));
+    n.put("write_MBps", RunHeader.round(r.writeMegabytesPerSecond()));
+    n.put("write_s", RunHeader.round(r.writeSeconds()));
+    n.put("flush_s", RunHeader.round(r.flushSeconds()));
+    n.put("read_MBps", RunHeader.round(r.readMegabytesPerSecond()));
+    n.put("read_s", RunHeader.round(r.readSeconds()));
     n.put("read_cache", r.readCache());
     n.put("verified", r.verified());
     n.put("problems", r.problems());
-    if (r.firstProblem() == null) {
-      n.putNull("first_problem");
-    } else {
-      n.put("first_problem", r.firstProblem());
-    }
-    n.put("write_start_s", round(r.writeStartSeconds()));
-    n.put("read_start_s", round(r.readStartSeconds()));
+    RunHeader.putText(n, "first_problem", r.firstProblem());
+    n.put("write_start_s", RunHeader.round(r.writeStartSeconds()));
+    n.put("read_start_s", RunHeader.round(r.readStartSeconds()));
     return n;
   }
 
@@ -475,29 +454,12 @@ public final class CopyRun {
     ObjectNode result = (ObjectNode) root.get("result");
     long written = r.passes().stream().mapToLong(PassResult::bytes).sum();
     result.put("bytes", written);
-    result.put("seconds", round(r.seconds()));
-    result.put("average_MBps", round(r.seconds() > 0 ? written / r.seconds() / 1e6 : 0));
+    result.put("seconds", RunHeader.round(r.seconds()));
+    result.put("average_MBps", RunHeader.round(r.seconds() > 0 ? written / r.seconds() / 1e6 : 0));
     result.put("status", r.status().word());
-    if (r.error() == null) {
-      result.putNull("error");
-    } else {
-      result.put("error", r.error());
-    }
+    RunHeader.putText(result, "error", r.error());
     result.put("verified", r.verified());
     ArrayNode words = root.putArray("comparison");
     r.comparison().forEach(words::add);
-  }
-
-  static double round(double v) {
-    return FillRun.round(v);
-  }
-
-  static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (java.io.IOException e) {
-      String env = System.getenv("HOSTNAME");
-      return env != null ? env : "unknown";
-    }
   }
 }

@@ -11,7 +11,7 @@ import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.RandomPool;
 import dev.sustain.run.RunFolder;
-import dev.sustain.run.RunJson;
+import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.Runner;
@@ -387,18 +387,7 @@ public final class FillRun {
 
   private ObjectNode startJson(
       String runId, Path dir, String engine, long fileBytes, Instant started, Previous previous) {
-    JsonNodeFactory f = JsonNodeFactory.instance;
-    ObjectNode root = f.objectNode();
-    root.put("version", RunFolder.FORMAT_VERSION);
-    root.put("command", "fill");
-    ObjectNode tool = root.putObject("tool");
-    tool.put("name", "sustain");
-    tool.put("version", RunJson.TOOL_VERSION);
-    tool.put("java", System.getProperty("java.version"));
-    root.put("run_id", runId);
-    root.put("host", hostName());
-    // clean and the store tell a killed run from a live one by its process.
-    root.put("pid", ProcessHandle.current().pid());
+    ObjectNode root = RunHeader.begin("fill", runId);
     ObjectNode target = root.putObject("target");
     target.put("path", dir.toString());
     target.put("kind", "folder");
@@ -421,15 +410,7 @@ public final class FillRun {
     if (previous != null) {
       root.put("resumed_from", previous.runFolder().toString());
     }
-    root.put("started", started.toString());
-    root.putNull("ended");
-    ObjectNode result = root.putObject("result");
-    result.put("bytes", 0);
-    result.put("seconds", 0.0);
-    result.put("average_MBps", 0.0);
-    result.put("flush_s", 0.0);
-    result.put("status", RunStatus.RUNNING.word());
-    result.putNull("error");
+    RunHeader.running(root, started, true);
     root.putArray("files");
     return root;
   }
@@ -438,8 +419,8 @@ public final class FillRun {
     ObjectNode n = JsonNodeFactory.instance.objectNode();
     n.put("name", f.name());
     n.put("bytes", f.bytes());
-    n.put("seconds", round(f.seconds()));
-    n.put("average_MBps", round(f.averageMegabytesPerSecond()));
+    n.put("seconds", RunHeader.round(f.seconds()));
+    n.put("average_MBps", RunHeader.round(f.averageMegabytesPerSecond()));
     n.put("complete", f.complete());
     return n;
   }
@@ -449,30 +430,19 @@ public final class FillRun {
     ObjectNode result = (ObjectNode) root.get("result");
     result.put("bytes", r.bytes());
     result.put("session_bytes", r.sessionBytes());
-    result.put("seconds", round(r.seconds()));
-    result.put("average_MBps", round(r.averageMegabytesPerSecond()));
+    result.put("seconds", RunHeader.round(r.seconds()));
+    result.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
     result.put("status", r.status().word());
     result.put("end", r.end().word());
-    if (r.error() == null) {
-      result.putNull("error");
-    } else {
-      result.put("error", r.error());
-    }
+    RunHeader.putText(result, "error", r.error());
     result.put("files", r.files().size());
     result.put("zero_intervals", r.zeroIntervals());
-    result.put("zero_s", round(r.zeroSeconds()));
+    result.put("zero_s", RunHeader.round(r.zeroSeconds()));
     ObjectNode stats = result.putObject("interval_MBps");
-    stats.put("min", round(r.stats().minMBps()));
-    stats.put("median", round(r.stats().medianMBps()));
-    stats.put("max", round(r.stats().maxMBps()));
+    stats.put("min", RunHeader.round(r.stats().minMBps()));
+    stats.put("median", RunHeader.round(r.stats().medianMBps()));
+    stats.put("max", RunHeader.round(r.stats().maxMBps()));
     result.put("files_kept", r.filesKept());
-  }
-
-  static double round(double v) {
-    if (!Double.isFinite(v)) {
-      return 0;
-    }
-    return Math.round(v * 1000) / 1000.0;
   }
 
   private static long roundUp(long value, long align) {
@@ -601,14 +571,5 @@ public final class FillRun {
       throw new UsageException("cannot resume: the fill in " + runFolder + " left no files");
     }
     return new Previous(runFolder, runId, files, bytes, fileBytes);
-  }
-
-  static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (java.io.IOException e) {
-      String env = System.getenv("HOSTNAME");
-      return env != null ? env : "unknown";
-    }
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
@@ -123,8 +124,8 @@ public final class WriteRepeat {
       pj.put("pass", n);
       pj.put("run_folder", r.runFolder().toString());
       pj.put("bytes", r.bytes());
-      pj.put("seconds", FillRun.round(r.seconds()));
-      pj.put("average_MBps", FillRun.round(r.averageMegabytesPerSecond()));
+      pj.put("seconds", RunHeader.round(r.seconds()));
+      pj.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
       pj.put("status", r.status().word());
       RunFolder.open(parent).writeJson(PASSES_JSON, json);
       if (r.status() != RunStatus.COMPLETE) {
