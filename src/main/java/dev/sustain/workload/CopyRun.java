@@ -369,33 +369,20 @@ public final class CopyRun {
     }
     List<PassComparison.Pass> w = new ArrayList<>();
     List<PassComparison.Pass> r = new ArrayList<>();
-    // Looked up by name: probes added later (temperature, device counters) may come first.
-    int readRate = SeriesStats.column(folder.samplesCsv(), "read_MBps");
-    int passCol = SeriesStats.column(folder.samplesCsv(), PASS_COLUMN);
-    int phaseCol = SeriesStats.column(folder.samplesCsv(), PHASE_COLUMN);
     for (PassResult p : passes) {
       String pass = Integer.toString(p.pass());
       double[] wr =
           SeriesStats.rates(
-              folder.samplesCsv(), 1, -1, line -> matches(line, passCol, phaseCol, pass, "write"));
+              folder.samplesCsv(), "write_MBps", new SeriesStats.Rows(SamplesCsv.WRITE, pass));
       double[] rr =
           SeriesStats.rates(
-              folder.samplesCsv(),
-              readRate,
-              -1,
-              line -> matches(line, passCol, phaseCol, pass, "read"));
+              folder.samplesCsv(), "read_MBps", new SeriesStats.Rows(SamplesCsv.READ, pass));
       w.add(new PassComparison.Pass(p.pass(), p.writeMegabytesPerSecond(), wr));
       r.add(new PassComparison.Pass(p.pass(), p.readMegabytesPerSecond(), rr));
     }
     List<String> words = new ArrayList<>(PassComparison.compare("wrote", w));
     words.addAll(PassComparison.compare("read back", r));
     return words;
-  }
-
-  private static boolean matches(
-      String line, int passCol, int phaseCol, String pass, String phase) {
-    String[] c = line.split(",", -1);
-    return c.length > phaseCol && c[passCol].equals(pass) && c[phaseCol].equals(phase);
   }
 
   static void deleteTree(Path root) throws IOException {

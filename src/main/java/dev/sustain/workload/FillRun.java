@@ -334,7 +334,7 @@ public final class FillRun {
     double seconds = session.seconds() - layouts.seconds();
     long sessionTotal = session.counters().bytes();
     long total = previousBytes + sessionTotal;
-    SeriesStats series = SeriesStats.read(folder.samplesCsv(), 1, 2);
+    SeriesStats series = SeriesStats.read(folder.samplesCsv(), "write_MBps");
     boolean kept = params.keep();
     if (!kept) {
       for (FillResult.FileDone f : files) {

@@ -1,17 +1,15 @@
 package dev.sustain.workload;
 
 import dev.sustain.run.RateStats;
-import java.io.BufferedReader;
+import dev.sustain.sampling.SamplesCsv;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.function.Predicate;
 
 /**
  * Per-interval figures read back from a samples.csv (nothing in memory grows with a day-long run
  * while it goes): min/median/max of a rate column and the intervals in which nothing completed.
+ * Columns are found by name through {@link SamplesCsv.Reader}, so folders of every version read.
  *
  * @param stats min, median, max of the rate column
  * @param zeroIntervals rows whose bytes column is 0
@@ -19,44 +17,42 @@ import java.util.function.Predicate;
  */
 record SeriesStats(RateStats stats, int zeroIntervals, double zeroSeconds) {
 
-  /** Over all rows. */
-  static SeriesStats read(Path csv, int rateColumn, int bytesColumn) throws IOException {
-    return read(csv, rateColumn, bytesColumn, -1, row -> true);
+  /** The rows a figure is taken over: a phase (null for all) and a pass (null for all). */
+  record Rows(String phase, String pass) {
+    static final Rows ALL = new Rows(null, null);
+
+    boolean keep(SamplesCsv.Row row, int passColumn) {
+      return (phase == null || phase.equals(row.phase()))
+          && (pass == null || pass.equals(row.cell(passColumn)));
+    }
   }
 
-  /**
-   * Over the rows {@code keep} accepts (e.g. one pass's write phase).
-   *
-   * @param filterColumn the column handed to {@code keep}, or -1 to hand it the whole line
-   */
-  static SeriesStats read(
-      Path csv, int rateColumn, int bytesColumn, int filterColumn, Predicate<String> keep)
-      throws IOException {
+  /** Over all rows of {@code rateColumn} and {@code bytes}. */
+  static SeriesStats read(Path csv, String rateColumn) throws IOException {
     double[] rates = new double[1024];
     int n = 0;
     int zeros = 0;
     double zeroSeconds = 0;
     double lastTime = 0;
-    try (BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      r.readLine();
-      String line;
-      while ((line = r.readLine()) != null) {
-        String[] cells = line.split(",", -1);
-        if (cells.length <= Math.max(rateColumn, bytesColumn)) {
-          continue;
+    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(csv)) {
+      int time = r.column("time_s");
+      int rate = r.column(rateColumn);
+      int bytes = r.column("bytes");
+      SamplesCsv.Row row;
+      while ((row = r.next()) != null) {
+        String rateCell = row.cell(rate);
+        String bytesCell = row.cell(bytes);
+        if (rateCell.isEmpty() || bytesCell.isEmpty()) {
+          continue; // a line cut short by a kill
         }
-        double time = Double.parseDouble(cells[0]);
-        double length = time - lastTime;
-        lastTime = time;
-        String filter = filterColumn < 0 ? line : cells[filterColumn];
-        if (!keep.test(filter)) {
-          continue;
-        }
+        double t = Double.parseDouble(row.cell(time));
+        double length = t - lastTime;
+        lastTime = t;
         if (n == rates.length) {
           rates = Arrays.copyOf(rates, n * 2);
         }
-        rates[n++] = Double.parseDouble(cells[rateColumn]);
-        if (Long.parseLong(cells[bytesColumn]) == 0) {
+        rates[n++] = Double.parseDouble(rateCell);
+        if (Long.parseLong(bytesCell) == 0) {
           zeros++;
           zeroSeconds += length;
         }
@@ -65,40 +61,25 @@ record SeriesStats(RateStats stats, int zeroIntervals, double zeroSeconds) {
     return new SeriesStats(RateStats.of(rates, n), zeros, zeroSeconds);
   }
 
-  /** The rates of the rows {@code keep} accepts, in order. */
-  static double[] rates(Path csv, int rateColumn, int filterColumn, Predicate<String> keep)
-      throws IOException {
+  /** The rates in {@code rateColumn} of the rows {@code rows} names, in order. */
+  static double[] rates(Path csv, String rateColumn, Rows rows) throws IOException {
     double[] rates = new double[1024];
     int n = 0;
-    try (BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      r.readLine();
-      String line;
-      while ((line = r.readLine()) != null) {
-        String[] cells = line.split(",", -1);
-        if (cells.length <= Math.max(rateColumn, filterColumn)) {
-          continue;
-        }
-        if (!keep.test(filterColumn < 0 ? line : cells[filterColumn])) {
+    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(csv)) {
+      int rate = r.column(rateColumn);
+      int pass = r.column(CopyRun.PASS_COLUMN);
+      SamplesCsv.Row row;
+      while ((row = r.next()) != null) {
+        String cell = row.cell(rate);
+        if (cell.isEmpty() || !rows.keep(row, pass)) {
           continue;
         }
         if (n == rates.length) {
           rates = Arrays.copyOf(rates, n * 2);
         }
-        rates[n++] = Double.parseDouble(cells[rateColumn]);
+        rates[n++] = Double.parseDouble(cell);
       }
     }
     return Arrays.copyOf(rates, n);
-  }
-
-  /** The index of column {@code name} in the CSV's header. */
-  static int column(Path csv, String name) throws IOException {
-    try (BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      String header = r.readLine();
-      int i = header == null ? -1 : java.util.List.of(header.split(",", -1)).indexOf(name);
-      if (i < 0) {
-        throw new IOException(csv + " has no column " + name);
-      }
-      return i;
-    }
   }
 }
