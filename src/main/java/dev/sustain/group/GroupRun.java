@@ -281,6 +281,10 @@ public final class GroupRun {
       @Override
       public void started(RunInfo info) {
         observer.started(name, info);
+      }
+
+      @Override
+      public void ready() {
         if (line != null) {
           line.arrive(i);
         }

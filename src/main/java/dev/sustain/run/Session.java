@@ -13,34 +13,75 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * One continuous sample series across any number of jobs: one {@link RunCounters}, one {@link
- * Sampler} on its own thread and one {@code samples.csv}. A fill runs the {@link Runner} once per
- * file, a copy writes and reads many files, all into the same series. Opened on one thread and
- * finished on it; the counters are written by that thread only.
+ * A sampling session, the one lifecycle of every measuring command's samples: one {@link
+ * RunCounters}, one {@link Sampler} on its own thread and one {@code samples.csv}, across any
+ * number of jobs. A write runs the {@link Runner} once, a fill once per file, a copy writes and
+ * reads many files, a read or verify reads one: all into one series. Opened, listened to and begun
+ * on one thread and finished on it; the counters are written by that thread only.
  */
 public final class Session implements AutoCloseable {
 
   private final RunCounters counters;
   private final Sampler sampler;
   private final SamplesCsv csv;
-  private final SamplerThread thread;
+  private SamplerThread thread;
   private boolean finished;
   private long endNanos = -1;
 
-  private Session(RunCounters counters, Sampler sampler, SamplesCsv csv, SamplerThread thread) {
+  private Session(RunCounters counters, Sampler sampler, SamplesCsv csv) {
     this.counters = counters;
     this.sampler = sampler;
     this.csv = csv;
-    this.thread = thread;
   }
 
   /**
-   * Creates {@code samples.csv} in the folder and starts sampling: time zero is now.
+   * Creates {@code samples.csv} in the folder with its header; the clock starts at {@link #begin}.
    *
    * @param counters the counters the session's jobs add to; new, made by the caller so that
    *     listeners can read them
    * @param rateColumn the name of the second column ({@code write_MBps} or {@code read_MBps})
    * @param probes extra columns, read every interval
+   */
+  public static Session open(
+      RunFolder folder,
+      String rateColumn,
+      long intervalNanos,
+      RunCounters counters,
+      TemperatureSensor temperature,
+      List<IntervalProbe> probes)
+      throws IOException {
+    Sampler sampler =
+        new Sampler(
+            NanoClock.SYSTEM, CpuClock.PROCESS, counters, temperature, probes, intervalNanos);
+    SamplesCsv csv = new SamplesCsv(folder.samplesCsv(), rateColumn, sampler.extraColumns());
+    sampler.addListener(csv);
+    return new Session(counters, sampler, csv);
+  }
+
+  /** Tells {@code listener} of every row after it is in the CSV (live progress, rate figures). */
+  public void listen(SampleListener listener) {
+    sampler.addListener(listener);
+  }
+
+  /**
+   * Starts the clock (time zero of samples.csv) and the sampler's thread, in {@code phase}.
+   *
+   * @param ready told first, when the run is set up: it may block until the run may start (a
+   *     group's start line, {@link RunObserver#ready()})
+   */
+  public void begin(String phase, Runnable ready) {
+    ready.run();
+    sampler.phase(phase);
+    CpuClock.PROCESS.cpuNanos(); // loads the JVM's CPU clock now, not inside the first interval
+    sampler.begin();
+    thread = new SamplerThread(sampler);
+    thread.start();
+  }
+
+  /**
+   * Opens the session and begins it writing: {@link #open}, {@link #listen} and {@link #begin} at
+   * once.
+   *
    * @param listeners told of every row after it is in the CSV (live progress)
    */
   public static Session start(
@@ -50,20 +91,13 @@ public final class Session implements AutoCloseable {
       RunCounters counters,
       TemperatureSensor temperature,
       List<IntervalProbe> probes,
-      List<SampleListener> listeners)
+      List<SampleListener> listeners,
+      Runnable ready)
       throws IOException {
-    Sampler sampler =
-        new Sampler(
-            NanoClock.SYSTEM, CpuClock.PROCESS, counters, temperature, probes, intervalNanos);
-    SamplesCsv csv = new SamplesCsv(folder.samplesCsv(), rateColumn, sampler.extraColumns());
-    sampler.addListener(csv);
-    for (SampleListener l : listeners) {
-      sampler.addListener(l);
-    }
-    sampler.begin();
-    SamplerThread thread = new SamplerThread(sampler);
-    thread.start();
-    return new Session(counters, sampler, csv, thread);
+    Session s = open(folder, rateColumn, intervalNanos, counters, temperature, probes);
+    listeners.forEach(s::listen);
+    s.begin(SamplesCsv.WRITE, ready);
+    return s;
   }
 
   /**
@@ -102,21 +136,23 @@ public final class Session implements AutoCloseable {
    */
   public Throwable finish() throws IOException {
     if (finished) {
-      return thread.failure();
+      return failure();
     }
     finished = true;
     endNanos = System.nanoTime();
     try {
-      thread.finish();
+      if (thread != null) {
+        thread.finish();
+      }
     } finally {
       csv.close();
     }
-    return thread.failure();
+    return failure();
   }
 
   /** The rows' listener failure so far (e.g. a full disk under the run folder), or null. */
   public Throwable failure() {
-    return thread.failure();
+    return thread == null ? null : thread.failure();
   }
 
   /** Finishes the session if that has not happened (an exception on the way out). */

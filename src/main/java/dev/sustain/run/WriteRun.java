@@ -19,11 +19,8 @@ import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
 import dev.sustain.report.AnalysisJson;
 import dev.sustain.report.AnalysisText;
-import dev.sustain.sampling.CpuClock;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
-import dev.sustain.sampling.Sampler;
-import dev.sustain.sampling.SamplerThread;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.target.BlockGeometry;
 import dev.sustain.target.FileLayout;
@@ -323,14 +320,6 @@ public final class WriteRun {
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();
-    Sampler sampler =
-        new Sampler(
-            NanoClock.SYSTEM,
-            CpuClock.PROCESS,
-            counters,
-            sensors.temperature(),
-            sensors.probes(),
-            params.intervalNanos());
     long durationNanos = params.duration() == null ? -1 : params.duration().toNanos();
     observer.started(
         new RunObserver.RunInfo(
@@ -368,12 +357,18 @@ public final class WriteRun {
     AtomicBoolean floorHeld = new AtomicBoolean();
     // The buffers are made and the loop rehearsed before the sampler starts: not the drive's time.
     Runner runner = new Runner(NanoClock.SYSTEM);
+    double seconds;
     try (Runner.Prepared prepared = runner.prepare(engine, job);
-        SamplesCsv csv =
-            new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
+        Session session =
+            Session.open(
+                folder,
+                "write_MBps",
+                params.intervalNanos(),
+                counters,
+                sensors.temperature(),
+                sensors.probes())) {
       prepared.rehearse(NanoClock.SYSTEM); // compiles the request path before the clock
-      sampler.addListener(csv);
-      sampler.addListener(
+      session.listen(
           row -> {
             if (SamplesCsv.WRITE.equals(row.phase())) {
               live.add(Math.max(row.intervalSeconds(), 1e-9), row.bytes());
@@ -382,13 +377,10 @@ public final class WriteRun {
             if ("floor".equals(params.until()) && live.floorReached()) {
               floorHeld.set(true);
             }
-            observer.sample(
-                row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9);
+            observer.sample(row, counters.bytes(), session.elapsedSeconds());
           });
-      CpuClock.PROCESS.cpuNanos(); // loads the JVM's CPU clock now, not inside the first interval
-      sampler.begin();
-      SamplerThread thread = new SamplerThread(sampler);
-      thread.start();
+      session.begin(SamplesCsv.WRITE, observer::ready);
+      Throwable failure;
       try {
         outcome = runner.run(prepared, counters, stop::get, floorHeld::get);
         error = outcome.error();
@@ -396,7 +388,7 @@ public final class WriteRun {
         if (status == RunStatus.COMPLETE) {
           // The data is not written until it is on the drive: the flush is part of the result,
           // in rows of its own (the analysis reads it as flush_s, never as stalls).
-          sampler.phase(SamplesCsv.FLUSH);
+          session.phase(SamplesCsv.FLUSH);
           long f0 = System.nanoTime();
           try {
             engine.sync();
@@ -407,11 +399,12 @@ public final class WriteRun {
           flushSeconds = (System.nanoTime() - f0) / 1e9;
         }
       } finally {
-        thread.finish();
+        failure = session.finish();
       }
-      if (thread.failure() != null) {
+      seconds = session.seconds();
+      if (failure != null) {
         status = RunStatus.FAILED;
-        error = "could not record samples: " + thread.failure().getMessage();
+        error = "could not record samples: " + failure.getMessage();
       }
       if (status == RunStatus.FAILED && outcome.noSpace() && target.device() == null) {
         error =
@@ -423,7 +416,6 @@ public final class WriteRun {
                 + error;
       }
     }
-    double seconds = (System.nanoTime() - sampler.startNanos()) / 1e9;
     Instant ended = Instant.now();
     WriteResult result =
         new WriteResult(

@@ -13,12 +13,10 @@ import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunJson;
 import dev.sustain.run.RunStatus;
-import dev.sustain.sampling.CpuClock;
+import dev.sustain.run.Session;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleRow;
-import dev.sustain.sampling.Sampler;
-import dev.sustain.sampling.SamplerThread;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.sampling.TemperatureSensor;
 import dev.sustain.target.TestFile;
@@ -207,15 +205,6 @@ public final class ReadBackRun {
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();
-    Sampler sampler =
-        new Sampler(
-            NanoClock.SYSTEM,
-            CpuClock.PROCESS,
-            counters,
-            TemperatureSensor.NONE,
-            List.of(),
-            params.intervalNanos());
-    sampler.phase(SamplesCsv.READ);
     RateCollector rates = new RateCollector(params.intervalNanos());
     observer.started(
         runId, folder.dir(), source, source.expectedBytes(), engine.name(), checker != null);
@@ -230,27 +219,28 @@ public final class ReadBackRun {
     ReadBack.Outcome outcome;
     String error;
     RunStatus status;
-    try (SamplesCsv csv =
-        new SamplesCsv(folder.samplesCsv(), "read_MBps", sampler.extraColumns())) {
-      sampler.addListener(csv);
-      sampler.addListener(rates);
-      sampler.addListener(
-          row ->
-              observer.sample(
-                  row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9));
-      sampler.begin();
-      SamplerThread thread = new SamplerThread(sampler);
-      thread.start();
+    try (Session session =
+        Session.open(
+            folder,
+            "read_MBps",
+            params.intervalNanos(),
+            counters,
+            TemperatureSensor.NONE,
+            List.of())) {
+      session.listen(rates);
+      session.listen(row -> observer.sample(row, counters.bytes(), session.elapsedSeconds()));
+      session.begin(SamplesCsv.READ, () -> {});
+      Throwable failure;
       try {
         outcome = new ReadBack(NanoClock.SYSTEM).run(engine, job, counters, stop::get);
       } finally {
-        thread.finish();
+        failure = session.finish();
       }
       error = outcome.error();
       status = outcome.end();
-      if (thread.failure() != null) {
+      if (failure != null) {
         status = RunStatus.FAILED;
-        error = "could not record samples: " + thread.failure().getMessage();
+        error = "could not record samples: " + failure.getMessage();
       }
     }
     if (status == RunStatus.INTERRUPTED) {

@@ -215,7 +215,8 @@ public final class CopyRun {
               writes,
               sensors.temperature(),
               probes,
-              List.of(rows));
+              List.of(rows),
+              () -> {});
     } catch (IOException | RuntimeException e) {
       sensors.close();
       throw e;

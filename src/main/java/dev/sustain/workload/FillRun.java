@@ -177,7 +177,8 @@ public final class FillRun {
               counters,
               sensors.temperature(),
               probes,
-              List.of(progress));
+              List.of(progress),
+              observer::ready);
     } catch (IOException | RuntimeException e) {
       sensors.close();
       throw e;
