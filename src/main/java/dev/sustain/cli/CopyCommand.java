@@ -3,7 +3,9 @@ package dev.sustain.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.analysis.Analysis;
 import dev.sustain.run.Defaults;
+import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
@@ -38,6 +40,8 @@ import picocli.CommandLine.Parameters;
 public final class CopyCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
+
+  @picocli.CommandLine.Mixin OutputOptions output;
 
   @Parameters(index = "0", paramLabel = "SRC", description = "The folder to copy.")
   Path source;
@@ -75,12 +79,6 @@ public final class CopyCommand extends BaseCommand {
       description = "Sampling interval (default ${DEFAULT-VALUE}).")
   Duration interval;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "Run folder.")
-  Path out;
-
-  @Option(names = "--json", description = "Print the passes as JSON instead of words.")
-  boolean json;
-
   @Option(names = "--keep", description = "Keep every pass's copy.")
   boolean keep;
 
@@ -99,13 +97,13 @@ public final class CopyCommand extends BaseCommand {
             cooldown == null ? Duration.ZERO : cooldown,
             (int) buffer.bytes(),
             interval.toNanos(),
-            out,
+            output.out,
             keep);
     AtomicBoolean stop = Signals.installStopFlag();
     PrintWriter o = out();
     boolean terminal = LiveProgress.stdoutIsTerminal();
     CopyRun.Observer observer =
-        json
+        output.json
             ? CopyRun.Observer.SILENT
             : new CopyRun.Observer() {
               @Override
@@ -155,9 +153,9 @@ public final class CopyCommand extends BaseCommand {
               }
             };
     CopyResult r = new CopyRun(params, db.live(observer), stop::get, CopyRun.Hook.NONE).run();
-    dev.sustain.analysis.Analysis analysis = analyseWrites(r.runFolder());
+    Analysis analysis = analyseWrites(r.runFolder());
     db.recordQuietly(r.runFolder(), err());
-    if (json) {
+    if (output.json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
     } else {
       for (String s : r.comparison()) {
@@ -198,17 +196,10 @@ public final class CopyCommand extends BaseCommand {
    * analysis.json. Null when there is nothing to analyse or the analysis fails (it never fails the
    * copy).
    */
-  static dev.sustain.analysis.Analysis analyseWrites(java.nio.file.Path runFolder) {
+  static Analysis analyseWrites(Path runFolder) {
     try {
-      dev.sustain.analysis.SampleSeries series =
-          dev.sustain.input.CurveReader.readRunFolder(runFolder).series();
-      if (series.size() < MIN_CURVE_INTERVALS) {
-        return null;
-      }
-      dev.sustain.analysis.Analysis a = dev.sustain.analysis.Analyzer.analyze(series, -1);
-      RunFolder.open(runFolder)
-          .writeJson(RunFolder.ANALYSIS_JSON, dev.sustain.report.AnalysisJson.toNode(a));
-      return a;
+      RunAnalysis.Done done = RunAnalysis.ofFolder(RunFolder.open(runFolder), MIN_CURVE_INTERVALS);
+      return done == null ? null : done.analysis();
     } catch (RuntimeException | java.io.IOException e) {
       return null;
     }

@@ -1,5 +1,7 @@
 package dev.sustain.cli;
 
+import dev.sustain.run.RunAnalysis;
+import dev.sustain.run.RunFolder;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
@@ -123,8 +125,7 @@ public final class FillCommand extends BaseCommand {
       return;
     }
     try {
-      dev.sustain.run.WriteRun.FolderAnalysis done =
-          dev.sustain.run.WriteRun.analyseFolder(dev.sustain.run.RunFolder.open(r.runFolder()));
+      RunAnalysis.Done done = RunAnalysis.ofFolder(RunFolder.open(r.runFolder()), 1);
       if (done != null) {
         out()
             .print(

@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
  * depth, sampling interval, engine and I/O timeout, with Sustain's defaults. A picocli mixin:
  * {@code @Mixin IoOptions io;}. Not thread-safe; one per command instance.
  */
-public final class IoOptions {
+public final class IoOptions extends EngineOptions {
 
   @Option(
       names = "--bs",
@@ -37,22 +37,6 @@ public final class IoOptions {
   Duration interval;
 
   @Option(
-      names = "--engine",
-      paramLabel = "NAME",
-      defaultValue = Defaults.ENGINE,
-      description = "I/O engine: auto, uring, threads, null (default ${DEFAULT-VALUE}).")
-  String engine;
-
-  @Option(
-      names = "--io-timeout",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.IO_TIMEOUT,
-      hidden = true,
-      description = "A request that does not complete in this time fails the run.")
-  Duration ioTimeout;
-
-  @Option(
       names = "--no-preallocate",
       description =
           "Write a sparse file that the file system allocates while the clock runs, instead of"
@@ -66,10 +50,5 @@ public final class IoOptions {
       throw new UsageException("--bs is too large: " + blockSize);
     }
     return (int) blockSize.bytes();
-  }
-
-  /** Checks the engine's name before anything is written: an unknown one is bad input. */
-  void checkEngine() throws java.io.IOException {
-    dev.sustain.engine.Engines.create(engine).close();
   }
 }

@@ -9,7 +9,6 @@ import dev.sustain.unit.UsageException;
 import dev.sustain.verify.ReadBackJson;
 import dev.sustain.verify.ReadBackResult;
 import dev.sustain.verify.ReadBackRun;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Option;
@@ -20,6 +19,10 @@ abstract class ReadBackCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
 
+  @picocli.CommandLine.Mixin EngineOptions io;
+
+  @picocli.CommandLine.Mixin OutputOptions output;
+
   @Parameters(
       index = "0",
       paramLabel = "RUN|FILE",
@@ -27,9 +30,6 @@ abstract class ReadBackCommand extends BaseCommand {
           "A write run's folder (written with --keep: its run.json says where the test file is),"
               + " or a file or block device to read.")
   String source;
-
-  @Option(names = "--json", description = "Print the result as JSON instead of text.")
-  boolean json;
 
   @Option(
       names = "--bs",
@@ -53,34 +53,11 @@ abstract class ReadBackCommand extends BaseCommand {
   Duration interval;
 
   @Option(
-      names = "--out",
-      paramLabel = "DIR",
-      description =
-          "This read's own run folder (default: a new folder under ~/.local/share/sustain/runs).")
-  Path out;
-
-  @Option(
-      names = "--engine",
-      paramLabel = "NAME",
-      defaultValue = Defaults.ENGINE,
-      description = "I/O engine: auto, uring, threads (default ${DEFAULT-VALUE}).")
-  String engine;
-
-  @Option(
       names = "--buffered",
       description =
           "Read through the page cache (the file's cached pages are dropped first); for file"
               + " systems without direct I/O.")
   boolean buffered;
-
-  @Option(
-      names = "--io-timeout",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.IO_TIMEOUT,
-      hidden = true,
-      description = "A read that does not complete in this time fails the run.")
-  Duration ioTimeout;
 
   abstract boolean verify();
 
@@ -99,7 +76,7 @@ abstract class ReadBackCommand extends BaseCommand {
       throw new UsageException("--qd must be at least 1, not " + queueDepth);
     }
     try {
-      dev.sustain.engine.Engines.create(engine).close();
+      io.checkEngine();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -110,17 +87,18 @@ abstract class ReadBackCommand extends BaseCommand {
             blockSize == null ? 0 : (int) blockSize.bytes(),
             queueDepth,
             interval.toNanos(),
-            out,
-            engine,
+            output.out,
+            io.engine,
             buffered,
-            ioTimeout.toNanos());
+            io.ioTimeout.toNanos());
     AtomicBoolean stop = Signals.installStopFlag();
-    ReadProgress progress = json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
+    ReadProgress progress =
+        output.json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
     ReadBackResult r =
         new ReadBackRun(
                 params, progress == null ? dev.sustain.verify.ReadObserver.SILENT : progress, stop)
             .run();
-    if (json) {
+    if (output.json) {
       out().println(toJson(r));
       out().flush();
     } else {

@@ -11,8 +11,6 @@ import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -33,6 +31,10 @@ import picocli.CommandLine.Parameters;
 public final class SweepCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
+
+  @picocli.CommandLine.Mixin EngineOptions io;
+
+  @picocli.CommandLine.Mixin OutputOptions output;
 
   @Parameters(index = "0", paramLabel = "TARGET", description = "A folder or a new file.")
   String target;
@@ -77,28 +79,6 @@ public final class SweepCommand extends BaseCommand {
   String pattern;
 
   @Option(
-      names = "--engine",
-      paramLabel = "NAME",
-      defaultValue = Defaults.ENGINE,
-      description = "I/O engine (default ${DEFAULT-VALUE}).")
-  String engine;
-
-  @Option(names = "--out", paramLabel = "DIR", description = "The sweep's run folder.")
-  Path out;
-
-  @Option(names = "--json", description = "Print the result as JSON.")
-  boolean json;
-
-  @Option(
-      names = "--io-timeout",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.IO_TIMEOUT,
-      hidden = true,
-      description = "A request that does not complete in this time fails the sweep.")
-  Duration ioTimeout;
-
-  @Option(
       names = "--no-preallocate",
       description =
           "Write a sparse test file instead of allocating it first as fio does (then the first"
@@ -117,7 +97,7 @@ public final class SweepCommand extends BaseCommand {
     PatternSpec spec;
     try {
       spec = Patterns.parse(pattern);
-      dev.sustain.engine.Engines.create(engine).close();
+      io.checkEngine();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -128,14 +108,14 @@ public final class SweepCommand extends BaseCommand {
             List.copyOf(queueDepths),
             sizePerPoint.bytes(),
             !writeOnly,
-            engine,
+            io.engine,
             spec,
-            out,
-            ioTimeout.toNanos(),
+            output.out,
+            io.ioTimeout.toNanos(),
             !noPreallocate);
     AtomicBoolean stop = Signals.installStopFlag();
     PrintWriter o = out();
-    if (!json) {
+    if (!output.json) {
       o.println(
           "Sweep of "
               + target
@@ -150,18 +130,18 @@ public final class SweepCommand extends BaseCommand {
                 params,
                 stop,
                 p -> {
-                  if (!json) {
+                  if (!output.json) {
                     o.println("  " + pointLine(p));
                     o.flush();
                   }
                 },
                 note -> {
-                  PrintWriter w = json ? err() : o;
+                  PrintWriter w = output.json ? err() : o;
                   w.println("note: " + note);
                   w.flush();
                 })
             .run();
-    if (json) {
+    if (output.json) {
       o.println(RunFolder.JSON.writeValueAsString(SweepJson.document(r)));
     } else {
       if (r.layout().note() != null) {

@@ -64,12 +64,6 @@ public final class WriteCommand extends BaseCommand {
               + " write wraps around it until the time is up.")
   Duration time;
 
-  @Option(
-      names = "--out",
-      paramLabel = "DIR",
-      description = "Run folder (default: a new folder under ~/.local/share/sustain/runs).")
-  Path out;
-
   @Option(names = "--keep", description = "Keep the test file (for verify and read).")
   boolean keep;
 
@@ -155,12 +149,7 @@ public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
 
-  @Option(
-      names = "--json",
-      description =
-          "Print the run's result and analysis as one JSON object on stdout (run.json with"
-              + " run_folder, analysis and expectation added); progress goes to stderr.")
-  boolean json;
+  @picocli.CommandLine.Mixin OutputOptions output;
 
   /** The JSON document of each finished pass, printed at the end with --json. */
   private final java.util.List<ObjectNode> documents = new java.util.ArrayList<>();
@@ -175,7 +164,7 @@ public final class WriteCommand extends BaseCommand {
 
   /** Where words for people go: stdout, or stderr when stdout carries JSON. */
   private PrintWriter human() {
-    return json ? err() : out();
+    return output.json ? err() : out();
   }
 
   @Override
@@ -189,7 +178,7 @@ public final class WriteCommand extends BaseCommand {
             io.blockBytes(),
             io.queueDepth,
             io.interval.toNanos(),
-            out,
+            output.out,
             keep,
             buffered,
             io.engine,
@@ -221,12 +210,13 @@ public final class WriteCommand extends BaseCommand {
       for (String t : targets) {
         trimFirst(t);
       }
-      return new GroupLaunch("write", out(), err(), db).write(params, targets, group, out);
+      return new GroupLaunch("write", out(), err(), db).write(params, targets, group, output.out);
     }
     group.checkOneTarget();
     trimFirst(target);
     AtomicBoolean stop = Signals.installStopFlag();
-    LiveProgress progress = new LiveProgress(human(), !json && LiveProgress.stdoutIsTerminal());
+    LiveProgress progress =
+        new LiveProgress(human(), !output.json && LiveProgress.stdoutIsTerminal());
     if (repeat > 1) {
       int code = repeated(params, progress, stop, expectation);
       printJson();
@@ -270,7 +260,7 @@ public final class WriteCommand extends BaseCommand {
       RunFolder.open(result.runFolder()).writeJson("expectation.json", check);
       human().flush();
     }
-    if (json) {
+    if (output.json) {
       documents.add(document(result, check));
     }
     db.recordQuietly(result.runFolder(), err());
@@ -297,7 +287,7 @@ public final class WriteCommand extends BaseCommand {
 
   /** With --json: one run's document, or {"passes": [...]} for --repeat. */
   private void printJson() throws java.io.IOException {
-    if (!json) {
+    if (!output.json) {
       return;
     }
     ObjectMapper mapper = RunFolder.JSON;

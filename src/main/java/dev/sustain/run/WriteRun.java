@@ -2,7 +2,6 @@ package dev.sustain.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
-import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.LivePhase;
 import dev.sustain.analysis.Thresholds;
 import dev.sustain.device.DriveSensors;
@@ -10,14 +9,10 @@ import dev.sustain.device.RunSensors;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
-import dev.sustain.input.CurveReader;
-import dev.sustain.input.ImportedCurve;
-import dev.sustain.input.InputFormatException;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.PatternSpec;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
-import dev.sustain.report.AnalysisJson;
 import dev.sustain.report.AnalysisText;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
@@ -446,35 +441,11 @@ public final class WriteRun {
   }
 
   private Analysis analyse(RunFolder folder) throws IOException {
-    FolderAnalysis done = analyseFolder(folder);
+    RunAnalysis.Done done = RunAnalysis.ofFolder(folder, 1);
     if (done == null) {
       return null;
     }
     observer.analysed(AnalysisText.format(null, done.analysis(), List.of()));
     return done.analysis();
-  }
-
-  /** A run folder's analysis and the notes of reading its curve (a killed run, restored gaps). */
-  public record FolderAnalysis(Analysis analysis, List<String> notes) {}
-
-  /**
-   * Analyses a finished run from its own folder (the same path {@code sustain analyze} takes) and
-   * leaves analysis.json beside the samples. Used by every command that leaves a sample series.
-   *
-   * @return the analysis, or null for a run too short to analyse (it leaves no analysis.json)
-   */
-  public static FolderAnalysis analyseFolder(RunFolder folder) throws IOException {
-    ImportedCurve curve;
-    try {
-      curve = CurveReader.readRunFolder(folder.dir());
-    } catch (InputFormatException e) {
-      return null; // e.g. no samples at all: nothing to analyse
-    }
-    if (curve.series().size() == 0) {
-      return null;
-    }
-    Analysis analysis = Analyzer.analyze(curve.series());
-    folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
-    return new FolderAnalysis(analysis, curve.notes());
   }
 }
