@@ -61,7 +61,7 @@ public final class CleanCommand extends BaseCommand {
     }
     boolean removed = false;
     if ("fill".equals(root.path("command").asText())) {
-      for (Path f : dev.sustain.workload.FillRun.leftoverFiles(root)) {
+      for (Path f : dev.sustain.workload.FillResume.leftoverFiles(root)) {
         long size = Files.size(f);
         Files.delete(f);
         removed = true;
