@@ -23,7 +23,6 @@ final class DeviceProber {
   private static final Pattern ATA = Pattern.compile("/ata\\d+/");
   private static final Pattern VIRTIO = Pattern.compile("/virtio\\d+/");
   private static final Pattern SCSI = Pattern.compile("/host\\d+/");
-  private static final Pattern ATA_PORT = Pattern.compile("ata\\d+");
 
   private final Sysfs sysfs;
   private final List<MountEntry> mounts;
@@ -157,14 +156,14 @@ final class DeviceProber {
         }
         String usbSerial = null;
         if (transport == Transport.USB && scsiDev.isPresent()) {
-          UsbFacts usb = usbFacts(scsiDev.get());
+          LinkFacts usb = LinkFacts.usb(scsiDev.get());
           if (usb != null) {
             link = usb.link();
             usbSerial = usb.serial();
           }
         }
         if (transport == Transport.SATA && scsiDev.isPresent()) {
-          link = LinkInfo.sata(sataSpeed(scsiDev.get()));
+          link = LinkInfo.sata(LinkFacts.sataSpeed(scsiDev.get()));
         }
         report = runSmartctl(devPath);
         boolean smart = report != null && report.identified();
@@ -331,62 +330,6 @@ final class DeviceProber {
         if (c.isPresent() && Files.exists(c.get().resolve("transport"))) {
           return c.get();
         }
-      }
-    }
-    return null;
-  }
-
-  record UsbFacts(LinkInfo link, String serial) {}
-
-  /** The USB device above a SCSI device: the first ancestor with {@code idVendor} and speed. */
-  static UsbFacts usbFacts(Path scsiDev) {
-    Path iface = null;
-    for (Path p = scsiDev; p != null && p.getNameCount() > 0; p = p.getParent()) {
-      if (Files.exists(p.resolve("idVendor")) && Files.exists(p.resolve("speed"))) {
-        String driver = iface == null ? null : Sysfs.linkName(iface.resolve("driver"));
-        String vid = Sysfs.read(p.resolve("idVendor"));
-        String pid = Sysfs.read(p.resolve("idProduct"));
-        StringBuilder bridge = new StringBuilder();
-        for (String s :
-            new String[] {
-              Sysfs.read(p.resolve("manufacturer")), Sysfs.read(p.resolve("product"))
-            }) {
-          if (s != null) {
-            bridge.append(bridge.isEmpty() ? "" : " ").append(s);
-          }
-        }
-        if (vid != null && pid != null) {
-          bridge.append(bridge.isEmpty() ? "" : " ").append('(').append(vid).append(':');
-          bridge.append(pid).append(')');
-        }
-        LinkInfo link =
-            LinkInfo.usb(
-                Sysfs.read(p.resolve("speed")),
-                Sysfs.read(p.resolve("version")),
-                driver,
-                bridge.isEmpty() ? null : bridge.toString());
-        return new UsbFacts(link, Sysfs.read(p.resolve("serial")));
-      }
-      iface = p;
-    }
-    return null;
-  }
-
-  /** libata's negotiated speed: {@code ataN/linkN/ata_link/linkN/sata_spd} above the disk. */
-  static String sataSpeed(Path scsiDev) {
-    for (Path p = scsiDev; p != null && p.getNameCount() > 0; p = p.getParent()) {
-      if (ATA_PORT.matcher(p.getFileName().toString()).matches()) {
-        for (String link : Sysfs.list(p)) {
-          if (!link.startsWith("link")) {
-            continue;
-          }
-          Path ataLink = p.resolve(link).resolve("ata_link").resolve(link);
-          String spd = Sysfs.read(ataLink.resolve("sata_spd"));
-          if (spd != null && !spd.startsWith("<")) {
-            return spd;
-          }
-        }
-        return null;
       }
     }
     return null;
