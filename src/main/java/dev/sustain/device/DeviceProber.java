@@ -113,7 +113,7 @@ final class DeviceProber {
 
     switch (transport) {
       case NVME -> {
-        Path ctrl = nvmeController(diskDir);
+        Path ctrl = DeviceLinks.nvmeController(diskDir);
         Path ids = Sysfs.real(diskDir.resolve("device")).orElse(ctrl);
         if (ids != null) {
           model = Sysfs.read(ids.resolve("model"));
@@ -156,14 +156,14 @@ final class DeviceProber {
         }
         String usbSerial = null;
         if (transport == Transport.USB && scsiDev.isPresent()) {
-          LinkFacts usb = LinkFacts.usb(scsiDev.get());
+          DeviceLinks.UsbFacts usb = DeviceLinks.usbFacts(scsiDev.get());
           if (usb != null) {
             link = usb.link();
             usbSerial = usb.serial();
           }
         }
         if (transport == Transport.SATA && scsiDev.isPresent()) {
-          link = LinkInfo.sata(LinkFacts.sataSpeed(scsiDev.get()));
+          link = LinkInfo.sata(DeviceLinks.sataSpeed(scsiDev.get()));
         }
         report = runSmartctl(devPath);
         boolean smart = report != null && report.identified();
@@ -281,25 +281,6 @@ final class DeviceProber {
         diskDir.toString());
   }
 
-  /**
-   * The devices a drive's hwmon may hang from: NVMe controller and PCI function, or SCSI device.
-   */
-  static List<Path> hwmonParents(Path diskDir, Transport transport) {
-    List<Path> out = new ArrayList<>();
-    if (transport == Transport.NVME) {
-      Path ctrl = nvmeController(diskDir);
-      if (ctrl != null) {
-        out.add(ctrl);
-        Sysfs.real(ctrl.resolve("device")).ifPresent(out::add);
-      }
-    } else if (transport == Transport.SATA
-        || transport == Transport.USB
-        || transport == Transport.SCSI) {
-      Sysfs.real(diskDir.resolve("device")).ifPresent(out::add);
-    }
-    return out;
-  }
-
   private SmartctlReport runSmartctl(String devPath) {
     if (smartctl == null) {
       return null;
@@ -309,30 +290,6 @@ final class DeviceProber {
     } catch (RuntimeException e) {
       return null;
     }
-  }
-
-  /**
-   * The NVMe controller directory of a namespace: {@code device} points at the controller without
-   * native multipath, at the subsystem with it (then the first controller linked from there).
-   */
-  static Path nvmeController(Path nsDir) {
-    Optional<Path> dev = Sysfs.real(nsDir.resolve("device"));
-    if (dev.isEmpty()) {
-      return null;
-    }
-    Path d = dev.get();
-    if (Files.exists(d.resolve("cntlid")) || Files.exists(d.resolve("transport"))) {
-      return d;
-    }
-    for (String n : Sysfs.list(d)) {
-      if (n.matches("nvme\\d+")) {
-        Optional<Path> c = Sysfs.real(d.resolve(n));
-        if (c.isPresent() && Files.exists(c.get().resolve("transport"))) {
-          return c.get();
-        }
-      }
-    }
-    return null;
   }
 
   private static String scsiModel(String vendor, String model) {

@@ -44,7 +44,7 @@ public final class DriveSensors {
     Sysfs sysfs = new Sysfs(root);
     Path dir = Path.of(device.sysfsPath());
     Optional<HwmonFinder.Match> hw =
-        HwmonFinder.find(sysfs, DeviceProber.hwmonParents(dir, device.transport()));
+        HwmonFinder.find(sysfs, DeviceLinks.hwmonParents(dir, device.transport()));
     if (hw.isPresent()) {
       return new HwmonTemperatureSensor(hw.get().input(), hw.get().source());
     }

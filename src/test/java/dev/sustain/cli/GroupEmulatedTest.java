@@ -34,6 +34,13 @@ class GroupEmulatedTest {
    */
   private static final String[] IO = {"--interval", "500ms", "--qd", "16", "--bs", "512KiB"};
 
+  /**
+   * The most a short run may read above its throttle: cgroup-v1 blkio hands out its rate in 100 ms
+   * slices and lets the first one through at once, about 7% of a 1.5 s solo run (seen: 64.5 MB/s
+   * under a 60 MB/s limit on a busy host).
+   */
+  private static final double SLICE_OVERSHOOT = 1.12;
+
   @TempDir Path dir;
 
   private Process start(EmulatedGroup g, String... args) throws Exception {
@@ -93,6 +100,14 @@ class GroupEmulatedTest {
     assertThat(p.exitValue()).as(this::outputOrEmpty).isEqualTo(expectedExit);
   }
 
+  private static String readOrEmpty(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (Exception e) {
+      return "";
+    }
+  }
+
   private String outputOrEmpty() {
     try {
       return output();
@@ -114,7 +129,7 @@ class GroupEmulatedTest {
               devices.get(1),
               "--destroy-data",
               "--time",
-              "6s",
+              "12s", // a dozen seconds together: enough held seconds though a busy host strays some
               "--solo-first",
               "--solo-time",
               "1500ms",
@@ -125,8 +140,9 @@ class GroupEmulatedTest {
       runToTheEnd(start(g, a.toArray(String[]::new)), 0);
 
       JsonNode analysis = json(out.resolve("analysis.json"));
+      // On failure the group's own rows say why: the sum per interval is what the verdict read.
       assertThat(analysis.path("verdict").asText())
-          .as(analysis::toString)
+          .as(() -> analysis + "\n" + readOrEmpty(out.resolve("samples.csv")))
           .isEqualTo("shared-ceiling");
       assertThat(analysis.path("shared_ceiling_MBps").asDouble())
           .as(analysis::toString)
@@ -145,10 +161,11 @@ class GroupEmulatedTest {
       assertThat(group.path("status").asText()).isEqualTo("complete");
       for (String d : devices) {
         JsonNode t = target(group, name(d));
-        // Alone each takes the whole ceiling (a busy host's writer may fall a little short).
+        // Alone each takes the whole ceiling (a busy host's writer may fall a little short; the
+        // blkio throttle's first slice lets a little more through, which shows in 1.5 s).
         assertThat(t.path("solo_MBps").asDouble())
             .as(t::toString)
-            .isBetween(0.75 * ceiling / 1e6, 1.05 * ceiling / 1e6);
+            .isBetween(0.75 * ceiling / 1e6, SLICE_OVERSHOOT * ceiling / 1e6);
         assertThat(t.path("solo_source").asText()).isEqualTo("solo-first");
         Path folder = out.resolve(t.path("folder").asText());
         long bytes = json(folder.resolve("run.json")).at("/result/bytes").asLong();
@@ -197,10 +214,10 @@ class GroupEmulatedTest {
         JsonNode t = target(analysis, names[i]);
         assertThat(t.path("solo_MBps").asDouble())
             .as(t::toString)
-            .isBetween(0.75 * rates[i], 1.05 * rates[i]);
+            .isBetween(0.75 * rates[i], SLICE_OVERSHOOT * rates[i]);
         assertThat(t.path("together_MBps").asDouble())
             .as(t::toString)
-            .isBetween(0.75 * rates[i], 1.05 * rates[i]);
+            .isBetween(0.75 * rates[i], SLICE_OVERSHOOT * rates[i]);
         assertThat(t.path("of_solo").asDouble()).as(t::toString).isGreaterThan(0.85);
       }
       assertThat(output()).contains("shared ceiling: none").contains("each is limited on its own");

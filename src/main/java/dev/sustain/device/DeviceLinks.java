@@ -2,21 +2,69 @@ package dev.sustain.device;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * What sysfs says of the link above a SCSI disk: a USB bridge's speed, version, driver and name
- * (with the serial the bridge reports), or libata's negotiated SATA speed.
- *
- * @param link the USB link
- * @param serial the USB device's serial, or null
+ * Where a disk hangs in sysfs: its NVMe controller, the USB bridge or SATA link above it, and the
+ * devices its hwmon sensor may sit on. Read from a sysfs tree (real or fake) and nothing else, so
+ * it is tested on fake trees. Stateless.
  */
-record LinkFacts(LinkInfo link, String serial) {
+final class DeviceLinks {
 
   private static final Pattern ATA_PORT = Pattern.compile("ata\\d+");
 
+  private DeviceLinks() {}
+
+  /**
+   * The devices a drive's hwmon may hang from: NVMe controller and PCI function, or SCSI device.
+   */
+  static List<Path> hwmonParents(Path diskDir, Transport transport) {
+    List<Path> out = new ArrayList<>();
+    if (transport == Transport.NVME) {
+      Path ctrl = nvmeController(diskDir);
+      if (ctrl != null) {
+        out.add(ctrl);
+        Sysfs.real(ctrl.resolve("device")).ifPresent(out::add);
+      }
+    } else if (transport == Transport.SATA
+        || transport == Transport.USB
+        || transport == Transport.SCSI) {
+      Sysfs.real(diskDir.resolve("device")).ifPresent(out::add);
+    }
+    return out;
+  }
+
+  /**
+   * The NVMe controller directory of a namespace: {@code device} points at the controller without
+   * native multipath, at the subsystem with it (then the first controller linked from there).
+   */
+  static Path nvmeController(Path nsDir) {
+    Optional<Path> dev = Sysfs.real(nsDir.resolve("device"));
+    if (dev.isEmpty()) {
+      return null;
+    }
+    Path d = dev.get();
+    if (Files.exists(d.resolve("cntlid")) || Files.exists(d.resolve("transport"))) {
+      return d;
+    }
+    for (String n : Sysfs.list(d)) {
+      if (n.matches("nvme\\d+")) {
+        Optional<Path> c = Sysfs.real(d.resolve(n));
+        if (c.isPresent() && Files.exists(c.get().resolve("transport"))) {
+          return c.get();
+        }
+      }
+    }
+    return null;
+  }
+
+  record UsbFacts(LinkInfo link, String serial) {}
+
   /** The USB device above a SCSI device: the first ancestor with {@code idVendor} and speed. */
-  static LinkFacts usb(Path scsiDev) {
+  static UsbFacts usbFacts(Path scsiDev) {
     Path iface = null;
     for (Path p = scsiDev; p != null && p.getNameCount() > 0; p = p.getParent()) {
       if (Files.exists(p.resolve("idVendor")) && Files.exists(p.resolve("speed"))) {
@@ -42,7 +90,7 @@ record LinkFacts(LinkInfo link, String serial) {
                 Sysfs.read(p.resolve("version")),
                 driver,
                 bridge.isEmpty() ? null : bridge.toString());
-        return new LinkFacts(link, Sysfs.read(p.resolve("serial")));
+        return new UsbFacts(link, Sysfs.read(p.resolve("serial")));
       }
       iface = p;
     }
