@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
 import dev.sustain.unit.ByteSize;
@@ -75,7 +75,7 @@ public final class CopyCommand extends BaseCommand {
       names = "--interval",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
-      defaultValue = Defaults.INTERVAL,
+      defaultValue = DefaultsAndLimits.INTERVAL,
       description = "Sampling interval (default ${DEFAULT-VALUE}).")
   Duration interval;
 
@@ -85,7 +85,7 @@ public final class CopyCommand extends BaseCommand {
   @Override
   protected int execute() throws Exception {
     if (buffer.bytes() < 4096
-        || buffer.bytes() > Defaults.MAX_BLOCK_BYTES
+        || buffer.bytes() > DefaultsAndLimits.MAX_BLOCK_BYTES
         || buffer.bytes() % 4096 != 0) {
       throw new UsageException("--buffer must be a multiple of 4 KiB up to 64 MiB, not " + buffer);
     }

@@ -1,6 +1,6 @@
 package dev.sustain.cli;
 
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
@@ -14,7 +14,7 @@ public class EngineOptions {
   @Option(
       names = "--engine",
       paramLabel = "NAME",
-      defaultValue = Defaults.ENGINE,
+      defaultValue = DefaultsAndLimits.ENGINE,
       description = "I/O engine: auto, uring, threads, null (default ${DEFAULT-VALUE}).")
   String engine;
 
@@ -22,7 +22,7 @@ public class EngineOptions {
       names = "--io-timeout",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
-      defaultValue = Defaults.IO_TIMEOUT,
+      defaultValue = DefaultsAndLimits.IO_TIMEOUT,
       hidden = true,
       description = "A request that does not complete in this time fails the run.")
   Duration ioTimeout;

@@ -1,6 +1,6 @@
 package dev.sustain.cli;
 
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.unit.UsageException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,7 +38,7 @@ public final class GroupOptions {
       names = "--solo-time",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
-      defaultValue = Defaults.SOLO_TIME,
+      defaultValue = DefaultsAndLimits.SOLO_TIME,
       description =
           "How long each target writes alone with --solo-first (default ${DEFAULT-VALUE}).")
   Duration soloTime;

@@ -1,6 +1,6 @@
 package dev.sustain.cli;
 
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.UsageException;
 import java.time.Duration;
@@ -17,14 +17,14 @@ public final class IoOptions extends EngineOptions {
       names = "--bs",
       paramLabel = "SIZE",
       converter = Converters.BlockSize.class,
-      defaultValue = Defaults.BLOCK_SIZE,
+      defaultValue = DefaultsAndLimits.BLOCK_SIZE,
       description = "Request size (default ${DEFAULT-VALUE}); 4k and 1m mean KiB and MiB.")
   ByteSize blockSize;
 
   @Option(
       names = "--qd",
       paramLabel = "N",
-      defaultValue = "" + Defaults.QUEUE_DEPTH,
+      defaultValue = "" + DefaultsAndLimits.QUEUE_DEPTH,
       description = "Requests in flight at all times (default ${DEFAULT-VALUE}).")
   int queueDepth;
 
@@ -32,7 +32,7 @@ public final class IoOptions extends EngineOptions {
       names = "--interval",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
-      defaultValue = Defaults.INTERVAL,
+      defaultValue = DefaultsAndLimits.INTERVAL,
       description = "Sampling interval, 100ms or more (default ${DEFAULT-VALUE}).")
   Duration interval;
 

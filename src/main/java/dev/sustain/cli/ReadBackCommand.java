@@ -1,7 +1,7 @@
 package dev.sustain.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunStatus;
 import dev.sustain.unit.ByteSize;
@@ -48,7 +48,7 @@ abstract class ReadBackCommand extends BaseCommand {
       names = "--interval",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
-      defaultValue = Defaults.INTERVAL,
+      defaultValue = DefaultsAndLimits.INTERVAL,
       description = "Sampling interval, 100ms or more (default ${DEFAULT-VALUE}).")
   Duration interval;
 

@@ -2,7 +2,7 @@ package dev.sustain.cli;
 
 import dev.sustain.pattern.PatternSpec;
 import dev.sustain.pattern.Patterns;
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunFolder;
 import dev.sustain.sweep.SweepJson;
 import dev.sustain.sweep.SweepPoint;
@@ -74,7 +74,7 @@ public final class SweepCommand extends BaseCommand {
   @Option(
       names = "--pattern",
       paramLabel = "PATTERN",
-      defaultValue = Defaults.PATTERN,
+      defaultValue = DefaultsAndLimits.PATTERN,
       description = "random, zeros or compress:N (default ${DEFAULT-VALUE}).")
   String pattern;
 
@@ -89,7 +89,7 @@ public final class SweepCommand extends BaseCommand {
   protected int execute() throws Exception {
     List<Integer> sizes = new ArrayList<>();
     for (ByteSize b : blockSizes) {
-      if (b.bytes() < 1 || b.bytes() > Defaults.MAX_BLOCK_BYTES) {
+      if (b.bytes() < 1 || b.bytes() > DefaultsAndLimits.MAX_BLOCK_BYTES) {
         throw new UsageException("--bs must be between 1 B and 64 MiB, not " + b);
       }
       sizes.add((int) b.bytes());

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.expect.ExpectationCheck;
 import dev.sustain.report.AnalysisJson;
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
@@ -75,7 +75,7 @@ public final class WriteCommand extends BaseCommand {
   @Option(
       names = "--pattern",
       paramLabel = "PATTERN",
-      defaultValue = Defaults.PATTERN,
+      defaultValue = DefaultsAndLimits.PATTERN,
       description =
           "The data: random (incompressible; every 4 KiB carries its run id and offset, so"
               + " verify can check it), compress:N (N%% of every 4 KiB is zeros, like fio's"
@@ -127,7 +127,7 @@ public final class WriteCommand extends BaseCommand {
       names = "--floor-hold",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
-      defaultValue = Defaults.FLOOR_HOLD,
+      defaultValue = DefaultsAndLimits.FLOOR_HOLD,
       hidden = true,
       description = "With --until floor: how long the floor must hold (default ${DEFAULT-VALUE}).")
   Duration floorHold;

@@ -24,7 +24,7 @@ public record WriteResult(
     double flushSeconds,
     RunStatus status,
     String error,
-    RateStats stats,
+    IntervalRates stats,
     dev.sustain.analysis.Analysis analysis) {
 
   /** The same result with its analysis. */

@@ -59,7 +59,7 @@ public final class WriteRun {
   /** The parsed --pattern; bad text is a usage error. */
   static PatternSpec pattern(WriteParams p) {
     try {
-      return Patterns.parse(p.pattern() == null ? Defaults.PATTERN : p.pattern());
+      return Patterns.parse(p.pattern() == null ? DefaultsAndLimits.PATTERN : p.pattern());
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -78,14 +78,17 @@ public final class WriteRun {
     if (p.sizeBytes() == 0) {
       throw new UsageException("--size must be more than 0 bytes");
     }
-    if (p.queueDepth() < 1 || p.queueDepth() > Defaults.MAX_QUEUE_DEPTH) {
+    if (p.queueDepth() < 1 || p.queueDepth() > DefaultsAndLimits.MAX_QUEUE_DEPTH) {
       throw new UsageException(
-          "--qd must be between 1 and " + Defaults.MAX_QUEUE_DEPTH + ", not " + p.queueDepth());
+          "--qd must be between 1 and "
+              + DefaultsAndLimits.MAX_QUEUE_DEPTH
+              + ", not "
+              + p.queueDepth());
     }
-    if (p.blockBytes() < 1 || p.blockBytes() > Defaults.MAX_BLOCK_BYTES) {
+    if (p.blockBytes() < 1 || p.blockBytes() > DefaultsAndLimits.MAX_BLOCK_BYTES) {
       throw new UsageException("--bs must be between 1 B and 64 MiB, not " + p.blockBytes() + " B");
     }
-    if (p.intervalNanos() < Defaults.MIN_INTERVAL_NANOS) {
+    if (p.intervalNanos() < DefaultsAndLimits.MIN_INTERVAL_NANOS) {
       throw new UsageException("--interval must be at least 100ms");
     }
     pattern(p);
@@ -354,8 +357,8 @@ public final class WriteRun {
     Runner runner = new Runner(NanoClock.SYSTEM);
     double seconds;
     try (Runner.Prepared prepared = runner.prepare(engine, job);
-        Session session =
-            Session.open(
+        SamplingSession session =
+            SamplingSession.open(
                 folder,
                 "write_MBps",
                 params.intervalNanos(),
@@ -423,7 +426,7 @@ public final class WriteRun {
             flushSeconds,
             status,
             error,
-            RateStats.read(folder.samplesCsv()),
+            IntervalRates.read(folder.samplesCsv()),
             null);
     RunJson.finish(runJson, result, ended);
     RunJson.putRegistration(runJson, engine);

@@ -13,7 +13,7 @@ import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunJson;
 import dev.sustain.run.RunStatus;
-import dev.sustain.run.Session;
+import dev.sustain.run.SamplingSession;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleRow;
@@ -219,8 +219,8 @@ public final class ReadBackRun {
     ReadBack.Outcome outcome;
     String error;
     RunStatus status;
-    try (Session session =
-        Session.open(
+    try (SamplingSession session =
+        SamplingSession.open(
             folder,
             "read_MBps",
             params.intervalNanos(),

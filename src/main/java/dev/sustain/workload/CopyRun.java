@@ -8,7 +8,7 @@ import dev.sustain.engine.ErrnoException;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunStatus;
-import dev.sustain.run.Session;
+import dev.sustain.run.SamplingSession;
 import dev.sustain.sampling.CountersProbe;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
@@ -88,7 +88,7 @@ public final class CopyRun {
     if (params.repeat() < 1) {
       throw new UsageException("--repeat must be 1 or more, not " + params.repeat());
     }
-    if (params.intervalNanos() < dev.sustain.run.Defaults.MIN_INTERVAL_NANOS) {
+    if (params.intervalNanos() < dev.sustain.run.DefaultsAndLimits.MIN_INTERVAL_NANOS) {
       throw new UsageException("--interval must be at least 100ms");
     }
     Path src = params.source().toAbsolutePath().normalize();
@@ -205,10 +205,10 @@ public final class CopyRun {
     List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
     probes.add(new CountersProbe("read", reads));
     probes.add(state);
-    Session session;
+    SamplingSession session;
     try {
       session =
-          Session.start(
+          SamplingSession.start(
               folder,
               "write_MBps",
               params.intervalNanos(),
@@ -305,7 +305,7 @@ public final class CopyRun {
       Path passDir,
       List<TreeCopier.SourceFile> files,
       TreeCopier copier,
-      Session session,
+      SamplingSession session,
       RunCounters writes,
       RunCounters reads)
       throws IOException {
@@ -373,11 +373,11 @@ public final class CopyRun {
     for (PassResult p : passes) {
       String pass = Integer.toString(p.pass());
       double[] wr =
-          SeriesStats.rates(
-              folder.samplesCsv(), "write_MBps", new SeriesStats.Rows(SamplesCsv.WRITE, pass));
+          IntervalFigures.rates(
+              folder.samplesCsv(), "write_MBps", new IntervalFigures.Rows(SamplesCsv.WRITE, pass));
       double[] rr =
-          SeriesStats.rates(
-              folder.samplesCsv(), "read_MBps", new SeriesStats.Rows(SamplesCsv.READ, pass));
+          IntervalFigures.rates(
+              folder.samplesCsv(), "read_MBps", new IntervalFigures.Rows(SamplesCsv.READ, pass));
       w.add(new PassComparison.Pass(p.pass(), p.writeMegabytesPerSecond(), wr));
       r.add(new PassComparison.Pass(p.pass(), p.readMegabytesPerSecond(), rr));
     }

@@ -1,6 +1,6 @@
 package dev.sustain.workload;
 
-import dev.sustain.run.RateStats;
+import dev.sustain.run.IntervalRates;
 import dev.sustain.run.RunStatus;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,7 +27,7 @@ public record FillResult(
     End end,
     RunStatus status,
     String error,
-    RateStats stats,
+    IntervalRates stats,
     int zeroIntervals,
     double zeroSeconds,
     List<FileDone> files,

@@ -12,7 +12,7 @@ import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.Runner;
-import dev.sustain.run.Session;
+import dev.sustain.run.SamplingSession;
 import dev.sustain.run.WriteResult;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
@@ -160,10 +160,10 @@ public final class FillRun {
     folder.writeRunJson(json);
     List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
     probes.add(fileColumn);
-    Session session;
+    SamplingSession session;
     try {
       session =
-          Session.start(
+          SamplingSession.start(
               folder,
               "write_MBps",
               params.intervalNanos(),
@@ -328,7 +328,7 @@ public final class FillRun {
     double seconds = session.seconds() - layouts.seconds();
     long sessionTotal = session.counters().bytes();
     long total = previousBytes + sessionTotal;
-    SeriesStats series = SeriesStats.read(folder.samplesCsv(), "write_MBps");
+    IntervalFigures series = IntervalFigures.read(folder.samplesCsv(), "write_MBps");
     boolean kept = params.keep();
     if (!kept) {
       for (FillResult.FileDone f : files) {

@@ -139,8 +139,8 @@ public final class WriteRepeat {
         continue;
       }
       double[] rates =
-          SeriesStats.rates(
-              RunFolder.open(r.runFolder()).samplesCsv(), "write_MBps", SeriesStats.Rows.ALL);
+          IntervalFigures.rates(
+              RunFolder.open(r.runFolder()).samplesCsv(), "write_MBps", IntervalFigures.Rows.ALL);
       compared.add(new PassComparison.Pass(i + 1, r.averageMegabytesPerSecond(), rates));
     }
     List<String> comparison = PassComparison.compare("wrote", compared);

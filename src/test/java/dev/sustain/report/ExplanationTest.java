@@ -69,7 +69,7 @@ class ExplanationTest {
             List<String> sentences = new ArrayList<>(evidence);
             sentences.addAll(advice);
             sentences.add(headline);
-            sentences.add(Words.summary(a));
+            sentences.add(SummarySentence.summary(a));
             for (String s : sentences) {
               assertThat(SAME_FROM_TO.matcher(s).find())
                   .as("%s\nsays no change: %s", why, s)

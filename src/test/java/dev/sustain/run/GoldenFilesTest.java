@@ -72,7 +72,7 @@ class GoldenFilesTest {
               20.5,
               RunStatus.COMPLETE,
               null,
-              new RateStats(497, 0.0, 256.25, 2555.5),
+              new IntervalRates(497, 0.0, 256.25, 2555.5),
               null);
       RunJson.finish(json, r, Instant.parse("2026-11-30T10:23:16.5Z"));
       assertGolden("run.json", RunFolder.JSON.writeValueAsString(json) + "\n");

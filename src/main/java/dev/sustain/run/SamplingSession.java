@@ -19,7 +19,7 @@ import java.util.List;
  * reads many files, a read or verify reads one: all into one series. Opened, listened to and begun
  * on one thread and finished on it; the counters are written by that thread only.
  */
-public final class Session implements AutoCloseable {
+public final class SamplingSession implements AutoCloseable {
 
   private final RunCounters counters;
   private final Sampler sampler;
@@ -28,7 +28,7 @@ public final class Session implements AutoCloseable {
   private boolean finished;
   private long endNanos = -1;
 
-  private Session(RunCounters counters, Sampler sampler, SamplesCsv csv) {
+  private SamplingSession(RunCounters counters, Sampler sampler, SamplesCsv csv) {
     this.counters = counters;
     this.sampler = sampler;
     this.csv = csv;
@@ -42,7 +42,7 @@ public final class Session implements AutoCloseable {
    * @param rateColumn the name of the second column ({@code write_MBps} or {@code read_MBps})
    * @param probes extra columns, read every interval
    */
-  public static Session open(
+  public static SamplingSession open(
       RunFolder folder,
       String rateColumn,
       long intervalNanos,
@@ -55,7 +55,7 @@ public final class Session implements AutoCloseable {
             NanoClock.SYSTEM, CpuClock.PROCESS, counters, temperature, probes, intervalNanos);
     SamplesCsv csv = new SamplesCsv(folder.samplesCsv(), rateColumn, sampler.extraColumns());
     sampler.addListener(csv);
-    return new Session(counters, sampler, csv);
+    return new SamplingSession(counters, sampler, csv);
   }
 
   /** Tells {@code listener} of every row after it is in the CSV (live progress, rate figures). */
@@ -84,7 +84,7 @@ public final class Session implements AutoCloseable {
    *
    * @param listeners told of every row after it is in the CSV (live progress)
    */
-  public static Session start(
+  public static SamplingSession start(
       RunFolder folder,
       String rateColumn,
       long intervalNanos,
@@ -94,7 +94,7 @@ public final class Session implements AutoCloseable {
       List<SampleListener> listeners,
       Runnable ready)
       throws IOException {
-    Session s = open(folder, rateColumn, intervalNanos, counters, temperature, probes);
+    SamplingSession s = open(folder, rateColumn, intervalNanos, counters, temperature, probes);
     listeners.forEach(s::listen);
     s.begin(SamplesCsv.WRITE, ready);
     return s;

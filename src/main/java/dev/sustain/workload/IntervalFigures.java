@@ -1,6 +1,6 @@
 package dev.sustain.workload;
 
-import dev.sustain.run.RateStats;
+import dev.sustain.run.IntervalRates;
 import dev.sustain.sampling.SamplesCsv;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,7 +15,7 @@ import java.util.Arrays;
  * @param zeroIntervals rows whose bytes column is 0
  * @param zeroSeconds their total length, seconds
  */
-record SeriesStats(RateStats stats, int zeroIntervals, double zeroSeconds) {
+record IntervalFigures(IntervalRates stats, int zeroIntervals, double zeroSeconds) {
 
   /** The rows a figure is taken over: a phase (null for all) and a pass (null for all). */
   record Rows(String phase, String pass) {
@@ -28,7 +28,7 @@ record SeriesStats(RateStats stats, int zeroIntervals, double zeroSeconds) {
   }
 
   /** Over all rows of {@code rateColumn} and {@code bytes}. */
-  static SeriesStats read(Path csv, String rateColumn) throws IOException {
+  static IntervalFigures read(Path csv, String rateColumn) throws IOException {
     double[] rates = new double[1024];
     int n = 0;
     int zeros = 0;
@@ -58,7 +58,7 @@ record SeriesStats(RateStats stats, int zeroIntervals, double zeroSeconds) {
         }
       }
     }
-    return new SeriesStats(RateStats.of(rates, n), zeros, zeroSeconds);
+    return new IntervalFigures(IntervalRates.of(rates, n), zeros, zeroSeconds);
   }
 
   /** The rates in {@code rateColumn} of the rows {@code rows} names, in order. */
