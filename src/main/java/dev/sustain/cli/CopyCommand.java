@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
+import dev.sustain.report.AnalysisText;
 import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
+import dev.sustain.sampling.SampleRow;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
@@ -15,9 +17,11 @@ import dev.sustain.workload.CopyParams;
 import dev.sustain.workload.CopyResult;
 import dev.sustain.workload.CopyRun;
 import dev.sustain.workload.PassResult;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -122,12 +126,12 @@ public final class CopyCommand extends BaseCommand {
               }
 
               @Override
-              public void row(dev.sustain.sampling.SampleRow row, int pass, String phase) {
+              public void row(SampleRow row, int pass, String phase) {
                 if (!terminal) {
                   return; // a log gets the pass lines only
                 }
                 // read_MBps, read_bytes and pass are the last three cells.
-                java.util.List<String> cells = row.extraCells();
+                List<String> cells = row.extraCells();
                 String read = cells.size() < 3 ? "" : cells.get(cells.size() - 3);
                 o.print(
                     "\rpass "
@@ -163,10 +167,10 @@ public final class CopyCommand extends BaseCommand {
       }
       if (analysis != null) {
         o.print(
-            dev.sustain.report.AnalysisText.format(
+            AnalysisText.format(
                 "The copy's writes (all passes, read-backs and pauses left out)",
                 analysis,
-                java.util.List.of()));
+                List.of()));
       } else {
         o.println("The writes took too few intervals for a curve to analyse.");
       }
@@ -200,7 +204,7 @@ public final class CopyCommand extends BaseCommand {
     try {
       RunAnalysis.Done done = RunAnalysis.ofFolder(RunFolder.open(runFolder), MIN_CURVE_INTERVALS);
       return done == null ? null : done.analysis();
-    } catch (RuntimeException | java.io.IOException e) {
+    } catch (RuntimeException | IOException e) {
       return null;
     }
   }

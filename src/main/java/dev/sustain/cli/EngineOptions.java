@@ -1,6 +1,8 @@
 package dev.sustain.cli;
 
+import dev.sustain.engine.Engines;
 import dev.sustain.run.DefaultsAndLimits;
+import java.io.IOException;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
@@ -28,7 +30,7 @@ public class EngineOptions {
   Duration ioTimeout;
 
   /** Checks the engine's name before anything is written: an unknown one is bad input. */
-  void checkEngine() throws java.io.IOException {
-    dev.sustain.engine.Engines.create(engine).close();
+  void checkEngine() throws IOException {
+    Engines.create(engine).close();
   }
 }

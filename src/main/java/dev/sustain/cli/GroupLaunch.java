@@ -7,6 +7,7 @@ import dev.sustain.group.GroupParams;
 import dev.sustain.group.GroupRun;
 import dev.sustain.group.MemberResult;
 import dev.sustain.group.SoloHistory;
+import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.TargetChecks;
 import dev.sustain.run.WriteParams;
@@ -110,9 +111,7 @@ final class GroupLaunch {
               () ->
                   FillChecks.preflight(
                       withDir(
-                          template,
-                          d,
-                          groupOut != null ? groupOut : dev.sustain.run.RunFolder.defaultParent())),
+                          template, d, groupOut != null ? groupOut : RunFolder.defaultParent())),
               (folder, observer, stop) -> {
                 FillResult r = new FillRun(withDir(template, d, folder), observer, stop::get).run();
                 return new MemberResult(

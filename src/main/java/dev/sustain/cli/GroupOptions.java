@@ -2,6 +2,7 @@ package dev.sustain.cli;
 
 import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.unit.UsageException;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -85,7 +86,7 @@ public final class GroupOptions {
       Path real;
       try {
         real = p.toRealPath();
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         real = p;
       }
       if (!seen.add(real)) {

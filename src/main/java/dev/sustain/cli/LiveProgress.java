@@ -5,6 +5,7 @@ import dev.sustain.run.WriteResult;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
+import java.io.Console;
 import java.io.PrintWriter;
 
 /**
@@ -30,7 +31,7 @@ final class LiveProgress implements RunObserver {
 
   /** True when stdout is an interactive terminal. */
   static boolean stdoutIsTerminal() {
-    java.io.Console c = System.console();
+    Console c = System.console();
     return c != null && c.isTerminal();
   }
 

@@ -9,6 +9,7 @@ import dev.sustain.unit.UsageException;
 import dev.sustain.verify.ReadBackJson;
 import dev.sustain.verify.ReadBackResult;
 import dev.sustain.verify.ReadBackRun;
+import dev.sustain.verify.ReadObserver;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Option;
@@ -95,9 +96,7 @@ abstract class ReadBackCommand extends BaseCommand {
     ReadProgress progress =
         output.json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
     ReadBackResult r =
-        new ReadBackRun(
-                params, progress == null ? dev.sustain.verify.ReadObserver.SILENT : progress, stop)
-            .run();
+        new ReadBackRun(params, progress == null ? ReadObserver.SILENT : progress, stop).run();
     if (output.json) {
       out().println(toJson(r));
       out().flush();

@@ -1,13 +1,18 @@
 package dev.sustain.cli;
 
 import dev.sustain.analysis.Media;
+import dev.sustain.input.GroupFolder;
 import dev.sustain.report.AnalysisText;
 import dev.sustain.report.ChartImages;
 import dev.sustain.report.CurveReport;
+import dev.sustain.report.GroupHtml;
+import dev.sustain.report.GroupReport;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.report.Sparkline;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.UsageException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,8 +77,8 @@ public final class ReportCommand extends BaseCommand {
     List<Object> reports = new ArrayList<>();
     for (Path input : inputs) {
       reports.add(
-          dev.sustain.input.GroupFolder.isGroupFolder(input)
-              ? dev.sustain.report.GroupReport.load(input)
+          GroupFolder.isGroupFolder(input)
+              ? GroupReport.load(input)
               : CurveReport.load(input, forced, jobBytes));
     }
     for (int k = 0; k < reports.size(); k++) {
@@ -81,7 +86,7 @@ public final class ReportCommand extends BaseCommand {
         out().println();
       }
       String suffix = reports.size() > 1 ? "-" + (k + 1) : "";
-      if (reports.get(k) instanceof dev.sustain.report.GroupReport g) {
+      if (reports.get(k) instanceof GroupReport g) {
         group(g, suffix);
         continue;
       }
@@ -102,7 +107,7 @@ public final class ReportCommand extends BaseCommand {
       }
       if (html != null) {
         Path file = numbered(html, suffix);
-        Files.writeString(file, HtmlReport.single(r), java.nio.charset.StandardCharsets.UTF_8);
+        Files.writeString(file, HtmlReport.single(r), StandardCharsets.UTF_8);
         out().println("wrote " + file);
       }
     }
@@ -111,7 +116,7 @@ public final class ReportCommand extends BaseCommand {
   }
 
   /** A group: its text, each target's own sparkline, and the charts of each target and the sum. */
-  private void group(dev.sustain.report.GroupReport g, String suffix) throws java.io.IOException {
+  private void group(GroupReport g, String suffix) throws IOException {
     out().print(g.text());
     for (CurveReport c : g.curvesOnGroupClock()) {
       out().println(c.label() + ":");
@@ -134,8 +139,7 @@ public final class ReportCommand extends BaseCommand {
     }
     if (html != null) {
       Path file = numbered(html, suffix);
-      Files.writeString(
-          file, dev.sustain.report.GroupHtml.page(g), java.nio.charset.StandardCharsets.UTF_8);
+      Files.writeString(file, GroupHtml.page(g), StandardCharsets.UTF_8);
       out().println("wrote " + file);
     }
     out().flush();

@@ -13,6 +13,7 @@ import dev.sustain.unit.UsageException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -170,13 +171,13 @@ public final class SweepCommand extends BaseCommand {
   static String pointLine(SweepPoint p) {
     String s =
         String.format(
-            java.util.Locale.ROOT,
+            Locale.ROOT,
             "%-8s QD%-4d write %12s",
             Units.binaryBytes(p.blockBytes()),
             p.queueDepth(),
             Units.rate(p.writeMBps()));
     if (Double.isFinite(p.readMBps())) {
-      s += String.format(java.util.Locale.ROOT, "   read %12s", Units.rate(p.readMBps()));
+      s += String.format(Locale.ROOT, "   read %12s", Units.rate(p.readMBps()));
     }
     return s;
   }

@@ -2,20 +2,32 @@ package dev.sustain.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.expect.Expectation;
 import dev.sustain.expect.ExpectationCheck;
+import dev.sustain.expect.Measured;
 import dev.sustain.report.AnalysisJson;
 import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
+import dev.sustain.sampling.SampleRow;
+import dev.sustain.store.RunFolders;
+import dev.sustain.target.TestFile;
+import dev.sustain.target.Trim;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
+import dev.sustain.workload.WriteRepeat;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
@@ -152,13 +164,13 @@ public final class WriteCommand extends BaseCommand {
   @picocli.CommandLine.Mixin OutputOptions output;
 
   /** The JSON document of each finished pass, printed at the end with --json. */
-  private final java.util.List<ObjectNode> documents = new java.util.ArrayList<>();
+  private final List<ObjectNode> documents = new ArrayList<>();
 
   /**
    * The observer that also records the run in the history while it goes; a run of the null engine
    * measures no drive and is not recorded, not even while it goes.
    */
-  private dev.sustain.run.RunObserver live(dev.sustain.run.RunObserver observer) {
+  private RunObserver live(RunObserver observer) {
     return "null".equals(io.engine) ? observer : db.live(observer);
   }
 
@@ -189,22 +201,21 @@ public final class WriteCommand extends BaseCommand {
             floorHold.toNanos() / 1e9,
             !io.noPreallocate);
     if (until != null && !until.equals("full") && !until.equals("floor")) {
-      throw new dev.sustain.unit.UsageException(
-          "--until takes 'floor' or 'full', not '" + until + "'");
+      throw new UsageException("--until takes 'floor' or 'full', not '" + until + "'");
     }
     io.checkEngine(); // an unknown engine is bad input
     if (repeat < 1) {
-      throw new dev.sustain.unit.UsageException("--repeat must be 1 or more, not " + repeat);
+      throw new UsageException("--repeat must be 1 or more, not " + repeat);
     }
     if (cooldown != null && repeat == 1) {
-      throw new dev.sustain.unit.UsageException("--cooldown needs --repeat 2 or more");
+      throw new UsageException("--cooldown needs --repeat 2 or more");
     }
     WriteRun.validate(params);
-    dev.sustain.expect.Expectation expectation = expectation();
+    Expectation expectation = expectation();
     db.check(); // a bad --db is bad input, found before anything is written
     if (targets.size() > 1) {
       if (repeat > 1 || expectation != null) {
-        throw new dev.sustain.unit.UsageException(
+        throw new UsageException(
             "--repeat, --expect and --expect-from take one target, not a group");
       }
       for (String t : targets) {
@@ -229,23 +240,20 @@ public final class WriteCommand extends BaseCommand {
   }
 
   /** With --trim-first: TRIM the target's file system, or the whole raw device. */
-  private void trimFirst(String t) throws java.io.IOException {
+  private void trimFirst(String t) throws IOException {
     if (!trimFirst) {
       return;
     }
-    java.nio.file.Path p = java.nio.file.Path.of(t);
-    java.nio.file.Path trimTarget =
-        dev.sustain.target.TestFile.isBlockDevice(p) || java.nio.file.Files.isDirectory(p)
-            ? p
-            : p.toAbsolutePath().getParent();
-    dev.sustain.target.Trim.Done done = dev.sustain.target.Trim.trim(trimTarget, destroyData);
+    Path p = Path.of(t);
+    Path trimTarget =
+        TestFile.isBlockDevice(p) || Files.isDirectory(p) ? p : p.toAbsolutePath().getParent();
+    Trim.Done done = Trim.trim(trimTarget, destroyData);
     human().println("Trim first: " + done.what());
   }
 
   /** The summary, the analysis, the expectation's check and the history, after one run. */
-  private void afterRun(
-      WriteResult result, LiveProgress progress, dev.sustain.expect.Expectation expectation)
-      throws java.io.IOException {
+  private void afterRun(WriteResult result, LiveProgress progress, Expectation expectation)
+      throws IOException {
     printSummary(human(), result);
     if (progress.analysis() != null) {
       human().print(progress.analysis());
@@ -253,9 +261,7 @@ public final class WriteCommand extends BaseCommand {
     }
     ExpectationCheck check = null;
     if (expectation != null && result.analysis() != null) {
-      check =
-          expectation.check(
-              dev.sustain.expect.Measured.of(result.analysis(), result.bytes(), result.seconds()));
+      check = expectation.check(Measured.of(result.analysis(), result.bytes(), result.seconds()));
       human().print(check.toText());
       RunFolder.open(result.runFolder()).writeJson("expectation.json", check);
       human().flush();
@@ -270,8 +276,7 @@ public final class WriteCommand extends BaseCommand {
    * What {@code --json} prints for one run: its run.json (target, params, result) with the run
    * folder, the analysis (null for a run too short to analyse) and the expectation's check.
    */
-  static ObjectNode document(WriteResult result, ExpectationCheck check)
-      throws java.io.IOException {
+  static ObjectNode document(WriteResult result, ExpectationCheck check) throws IOException {
     ObjectMapper mapper = RunFolder.JSON;
     ObjectNode doc =
         (ObjectNode) mapper.readTree(result.runFolder().resolve(RunFolder.RUN_JSON).toFile());
@@ -286,7 +291,7 @@ public final class WriteCommand extends BaseCommand {
   }
 
   /** With --json: one run's document, or {"passes": [...]} for --repeat. */
-  private void printJson() throws java.io.IOException {
+  private void printJson() throws IOException {
     if (!output.json) {
       return;
     }
@@ -304,14 +309,11 @@ public final class WriteCommand extends BaseCommand {
   }
 
   private int repeated(
-      WriteParams params,
-      LiveProgress progress,
-      AtomicBoolean stop,
-      dev.sustain.expect.Expectation expectation)
-      throws java.io.IOException {
+      WriteParams params, LiveProgress progress, AtomicBoolean stop, Expectation expectation)
+      throws IOException {
     PrintWriter o = human();
-    dev.sustain.run.RunObserver perPass =
-        new dev.sustain.run.RunObserver() {
+    RunObserver perPass =
+        new RunObserver() {
           int pass;
 
           @Override
@@ -332,7 +334,7 @@ public final class WriteCommand extends BaseCommand {
           }
 
           @Override
-          public void sample(dev.sustain.sampling.SampleRow row, long totalBytes, double seconds) {
+          public void sample(SampleRow row, long totalBytes, double seconds) {
             progress.sample(row, totalBytes, seconds);
           }
 
@@ -341,8 +343,8 @@ public final class WriteCommand extends BaseCommand {
             progress.finished(result);
           }
         };
-    dev.sustain.workload.WriteRepeat.Outcome outcome =
-        dev.sustain.workload.WriteRepeat.run(
+    WriteRepeat.Outcome outcome =
+        WriteRepeat.run(
             params,
             repeat,
             cooldown == null ? Duration.ZERO : cooldown,
@@ -356,7 +358,7 @@ public final class WriteCommand extends BaseCommand {
         "Passes: "
             + outcome.folder()
             + " ("
-            + dev.sustain.workload.WriteRepeat.PASSES_JSON
+            + WriteRepeat.PASSES_JSON
             + ", pass-1 ... pass-"
             + outcome.passes().size()
             + ")");
@@ -373,19 +375,19 @@ public final class WriteCommand extends BaseCommand {
     return outcome.passes().size() < repeat ? ExitCodes.INTERRUPTED : ExitCodes.OK;
   }
 
-  private dev.sustain.expect.Expectation expectation() {
+  private Expectation expectation() {
     if (expect != null && expectFrom != null) {
-      throw new dev.sustain.unit.UsageException("give --expect or --expect-from, not both");
+      throw new UsageException("give --expect or --expect-from, not both");
     }
     try {
       if (expect != null) {
-        return dev.sustain.expect.Expectation.parse(expect);
+        return Expectation.parse(expect);
       }
       if (expectFrom != null) {
-        return dev.sustain.store.RunFolders.expectationFrom(expectFrom);
+        return RunFolders.expectationFrom(expectFrom);
       }
     } catch (IllegalArgumentException e) {
-      throw new dev.sustain.unit.UsageException(e.getMessage());
+      throw new UsageException(e.getMessage());
     }
     return null;
   }
