@@ -111,14 +111,16 @@ class GroupCommandTest {
             "--size",
             "8MB",
             "--stagger",
-            "600ms",
+            "1500ms",
             "--out",
             out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode group = json(out.resolve("group.json"));
-    assertThat(group.at("/params/stagger_s").asDouble()).isEqualTo(0.6);
-    assertThat(group.at("/targets/0/start_s").asDouble()).isLessThan(0.3);
-    assertThat(group.at("/targets/1/start_s").asDouble()).isGreaterThanOrEqualTo(0.5);
+    assertThat(group.at("/params/stagger_s").asDouble()).isEqualTo(1.5);
+    // The first starts at the line (a busy machine may wake its thread late, never a whole
+    // stagger late); the second not before its turn.
+    assertThat(group.at("/targets/0/start_s").asDouble()).isLessThan(1.0);
+    assertThat(group.at("/targets/1/start_s").asDouble()).isGreaterThanOrEqualTo(1.45);
     String firstRow = Files.readAllLines(out.resolve("samples.csv")).get(1);
     assertThat(firstRow.split(",", -1)[2]).as("second has not begun").isEmpty();
   }

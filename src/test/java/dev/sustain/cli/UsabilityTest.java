@@ -110,8 +110,13 @@ class UsabilityTest {
         Cli.run(
             "write",
             target.toString(),
+            // One interval by construction: the null engine writes 16 GiB in well over a
+            // millisecond (a shorter write phase makes no row of its own) and, however busy the
+            // machine, in under a minute.
             "--size",
-            "4MiB",
+            "16GiB",
+            "--interval",
+            "60s",
             "--engine",
             "null",
             "--out",
