@@ -1,5 +1,6 @@
 package dev.sustain.run;
 
+import dev.sustain.device.RunSensors;
 import dev.sustain.sampling.CpuClock;
 import dev.sustain.sampling.IntervalProbe;
 import dev.sustain.sampling.NanoClock;
@@ -10,6 +11,7 @@ import dev.sustain.sampling.SamplerThread;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.sampling.TemperatureSensor;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -98,6 +100,37 @@ public final class SamplingSession implements AutoCloseable {
     listeners.forEach(s::listen);
     s.begin(SamplesCsv.WRITE, ready);
     return s;
+  }
+
+  /**
+   * Starts a writing session that samples the drive's sensors (temperature, system CPU, device
+   * counters) and {@code extra} columns; closes the sensors when it cannot start.
+   */
+  public static SamplingSession startOnDrive(
+      RunFolder folder,
+      long intervalNanos,
+      RunCounters counters,
+      RunSensors sensors,
+      List<IntervalProbe> extra,
+      SampleListener listener,
+      Runnable ready)
+      throws IOException {
+    List<IntervalProbe> probes = new ArrayList<>(sensors.probes());
+    probes.addAll(extra);
+    try {
+      return start(
+          folder,
+          SamplesCsv.FIXED_COLUMNS.get(1),
+          intervalNanos,
+          counters,
+          sensors.temperature(),
+          probes,
+          List.of(listener),
+          ready);
+    } catch (IOException | RuntimeException e) {
+      sensors.close();
+      throw e;
+    }
   }
 
   /**

@@ -202,25 +202,15 @@ public final class CopyRun {
     dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson());
     dev.sustain.run.RunJson.putFileSystem(json, dst);
     folder.writeRunJson(json);
-    List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
-    probes.add(new CountersProbe("read", reads));
-    probes.add(state);
-    SamplingSession session;
-    try {
-      session =
-          SamplingSession.start(
-              folder,
-              "write_MBps",
-              params.intervalNanos(),
-              writes,
-              sensors.temperature(),
-              probes,
-              List.of(rows),
-              () -> {});
-    } catch (IOException | RuntimeException e) {
-      sensors.close();
-      throw e;
-    }
+    SamplingSession session =
+        SamplingSession.startOnDrive(
+            folder,
+            params.intervalNanos(),
+            writes,
+            sensors,
+            List.of(new CountersProbe("read", reads), state),
+            rows,
+            () -> {});
     List<PassResult> passes = new ArrayList<>();
     RunStatus status = RunStatus.COMPLETE;
     String error = null;

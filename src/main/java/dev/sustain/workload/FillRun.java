@@ -158,24 +158,15 @@ public final class FillRun {
       observer.note(fs.memoryWords());
     }
     folder.writeRunJson(json);
-    List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
-    probes.add(fileColumn);
-    SamplingSession session;
-    try {
-      session =
-          SamplingSession.start(
-              folder,
-              "write_MBps",
-              params.intervalNanos(),
-              counters,
-              sensors.temperature(),
-              probes,
-              List.of(progress),
-              observer::ready);
-    } catch (IOException | RuntimeException e) {
-      sensors.close();
-      throw e;
-    }
+    SamplingSession session =
+        SamplingSession.startOnDrive(
+            folder,
+            params.intervalNanos(),
+            counters,
+            sensors,
+            List.of(fileColumn),
+            progress,
+            observer::ready);
     FillResult.End end = null;
     String error = null;
     Runner runner = new Runner(NanoClock.SYSTEM);
