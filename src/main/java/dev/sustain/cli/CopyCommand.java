@@ -75,13 +75,7 @@ public final class CopyCommand extends BaseCommand {
       description = "Size of each read and write (default ${DEFAULT-VALUE}).")
   ByteSize buffer;
 
-  @Option(
-      names = "--interval",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = DefaultsAndLimits.INTERVAL,
-      description = "Sampling interval (default ${DEFAULT-VALUE}).")
-  Duration interval;
+  @picocli.CommandLine.Mixin SamplingOptions sampling;
 
   @Option(names = "--keep", description = "Keep every pass's copy.")
   boolean keep;
@@ -100,7 +94,7 @@ public final class CopyCommand extends BaseCommand {
             repeat,
             cooldown == null ? Duration.ZERO : cooldown,
             (int) buffer.bytes(),
-            interval.toNanos(),
+            sampling.interval.toNanos(),
             output.out,
             keep);
     AtomicBoolean stop = Signals.installStopFlag();

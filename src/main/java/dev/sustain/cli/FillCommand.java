@@ -92,7 +92,7 @@ public final class FillCommand extends BaseCommand {
             limit == null ? -1 : limit.bytes(),
             io.blockBytes(),
             io.queueDepth,
-            io.interval.toNanos(),
+            io.sampling.interval.toNanos(),
             out,
             keep,
             buffered,

@@ -3,7 +3,7 @@ package dev.sustain.cli;
 import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.UsageException;
-import java.time.Duration;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -28,13 +28,7 @@ public final class IoOptions extends EngineOptions {
       description = "Requests in flight at all times (default ${DEFAULT-VALUE}).")
   int queueDepth;
 
-  @Option(
-      names = "--interval",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = DefaultsAndLimits.INTERVAL,
-      description = "Sampling interval, 100ms or more (default ${DEFAULT-VALUE}).")
-  Duration interval;
+  @Mixin SamplingOptions sampling = new SamplingOptions();
 
   @Option(
       names = "--no-preallocate",

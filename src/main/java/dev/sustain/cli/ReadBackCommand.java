@@ -1,7 +1,6 @@
 package dev.sustain.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunStatus;
 import dev.sustain.unit.ByteSize;
@@ -10,7 +9,6 @@ import dev.sustain.verify.ReadBackJson;
 import dev.sustain.verify.ReadBackResult;
 import dev.sustain.verify.ReadBackRun;
 import dev.sustain.verify.ReadObserver;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -45,13 +43,7 @@ abstract class ReadBackCommand extends BaseCommand {
       description = "Requests in flight (default: the write run's, else 32).")
   int queueDepth;
 
-  @Option(
-      names = "--interval",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = DefaultsAndLimits.INTERVAL,
-      description = "Sampling interval, 100ms or more (default ${DEFAULT-VALUE}).")
-  Duration interval;
+  @picocli.CommandLine.Mixin SamplingOptions sampling;
 
   @Option(
       names = "--buffered",
@@ -87,7 +79,7 @@ abstract class ReadBackCommand extends BaseCommand {
             verify(),
             blockSize == null ? 0 : (int) blockSize.bytes(),
             queueDepth,
-            interval.toNanos(),
+            sampling.interval.toNanos(),
             output.out,
             io.engine,
             buffered,

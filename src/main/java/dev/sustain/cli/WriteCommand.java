@@ -189,7 +189,7 @@ public final class WriteCommand extends BaseCommand {
             time,
             io.blockBytes(),
             io.queueDepth,
-            io.interval.toNanos(),
+            io.sampling.interval.toNanos(),
             output.out,
             keep,
             buffered,
