@@ -348,4 +348,44 @@ public final class Thresholds {
    * #FLAT_HOLD_SECONDS}, whichever comes first.
    */
   public static final double FOLD_BYTES_PER_CACHE_BYTE = 3;
+
+  // --- Between runs of one drive (RunChanges) -------------------------------------------------
+
+  /**
+   * Heat: two steps at the same temperature are within this many °C. A drive's sensor reads in
+   * whole degrees and a throttle's trip point has a hysteresis of 1-2 °C, so two trips at one
+   * threshold can read up to about 2 °C apart; a cache runs out at whatever temperature the drive
+   * has.
+   */
+  public static final double HEAT_SAME_TEMP_C = 2.5;
+
+  /**
+   * Heat: a step at the same temperature counts as heat only when it came at least this fraction
+   * earlier in bytes: the same fraction as a step ({@link #DROP_FRACTION}), three times the 5%
+   * within which the analysis is tested to place a cliff, so a step that merely moved with the
+   * noise is not blamed on heat.
+   */
+  public static final double HEAT_EARLIER_FRACTION = 0.15;
+
+  /**
+   * Heat without a step temperature: a run that started this many °C warmer than the first. The
+   * passive enclosure of the field reports held 71 s cold and 55 s in a session already warm; 5 °C
+   * is twice {@link #HEAT_SAME_TEMP_C}: a different start, not the same one read twice.
+   */
+  public static final double HEAT_WARMER_START_C = 5;
+
+  /**
+   * Less free space: the free space before the run fell by at least this fraction of the drive's
+   * capacity. A dynamic SLC cache is built from free blocks (at 3-4 bits a cell, 10% of the
+   * capacity free is 2.5-3.3% of it as SLC): less than that is within what the drive itself moves
+   * between runs (its own logs, the file system's journal).
+   */
+  public static final double LESS_FREE_OF_CAPACITY = 0.10;
+
+  /**
+   * Not recovered: a cache below this fraction of the first run's. The analysis is tested to read a
+   * cache within 5%, so two reads of one cache differ by up to about 10%: below 90% the cache did
+   * not come back.
+   */
+  public static final double NOT_RECOVERED_FRACTION = 0.90;
 }

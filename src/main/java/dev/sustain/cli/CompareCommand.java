@@ -8,6 +8,7 @@ import dev.sustain.report.GroupReport;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.UsageException;
+import dev.sustain.workload.WriteRepeat;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +32,10 @@ import picocli.CommandLine.Parameters;
           + " out in words.",
       "INPUT is anything analyze reads. A run folder is labelled by its drive's model and"
           + " serial, anything else by its file name. A group's folder (write T1 T2 ...) brings"
-          + " each of its targets' run folders, and its shared-ceiling finding."
+          + " each of its targets' run folders, and its shared-ceiling finding; a repeat's folder"
+          + " (write --repeat) its passes. Runs of one drive are each explained against the"
+          + " first: the cache back after the idle before it, where the step fell, the free space"
+          + " and the likely cause."
     })
 public final class CompareCommand extends BaseCommand {
 
@@ -89,6 +93,9 @@ public final class CompareCommand extends BaseCommand {
             curves.add(g.folder().targets().get(i).folder());
           }
         }
+      } else if (!WriteRepeat.passFolders(input).isEmpty()) {
+        // A repeat's folder (write --repeat) stands for its passes: one drive, explained in turn.
+        curves.addAll(WriteRepeat.passFolders(input));
       } else {
         curves.add(input);
       }

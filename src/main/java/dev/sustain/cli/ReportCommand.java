@@ -4,6 +4,8 @@ import dev.sustain.analysis.Media;
 import dev.sustain.input.GroupFolder;
 import dev.sustain.report.AnalysisText;
 import dev.sustain.report.ChartImages;
+import dev.sustain.report.CompareFormats;
+import dev.sustain.report.Comparison;
 import dev.sustain.report.CurveReport;
 import dev.sustain.report.GroupHtml;
 import dev.sustain.report.GroupReport;
@@ -11,6 +13,7 @@ import dev.sustain.report.HtmlReport;
 import dev.sustain.report.Sparkline;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.UsageException;
+import dev.sustain.workload.WriteRepeat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,7 +38,8 @@ import picocli.CommandLine.Parameters;
       "INPUT is anything analyze reads: a run folder, a CSV (time_s, write_MBps[, temp_C]) or a"
           + " fio write_bw_log. With several inputs, FILE names get the input's position"
           + " (report-2.png). A group's folder (write T1 T2 ...) shows each target and the sum,"
-          + " and the shared ceiling."
+          + " and the shared ceiling; a repeat's folder (write --repeat) its passes, each"
+          + " explained against the first, with the cache back after each idle drawn."
     })
 public final class ReportCommand extends BaseCommand {
 
@@ -76,10 +80,13 @@ public final class ReportCommand extends BaseCommand {
     }
     List<Object> reports = new ArrayList<>();
     for (Path input : inputs) {
+      List<Path> passes = WriteRepeat.passFolders(input);
       reports.add(
           GroupFolder.isGroupFolder(input)
               ? GroupReport.load(input)
-              : CurveReport.load(input, forced, jobBytes));
+              : !passes.isEmpty()
+                  ? Comparison.load(passes, forced, jobBytes)
+                  : CurveReport.load(input, forced, jobBytes));
     }
     for (int k = 0; k < reports.size(); k++) {
       if (k > 0) {
@@ -88,6 +95,10 @@ public final class ReportCommand extends BaseCommand {
       String suffix = reports.size() > 1 ? "-" + (k + 1) : "";
       if (reports.get(k) instanceof GroupReport g) {
         group(g, suffix);
+        continue;
+      }
+      if (reports.get(k) instanceof Comparison c) {
+        repeat(c, suffix);
         continue;
       }
       CurveReport r = (CurveReport) reports.get(k);
@@ -140,6 +151,32 @@ public final class ReportCommand extends BaseCommand {
     if (html != null) {
       Path file = numbered(html, suffix);
       Files.writeString(file, GroupHtml.page(g), StandardCharsets.UTF_8);
+      out().println("wrote " + file);
+    }
+    out().flush();
+  }
+
+  /**
+   * A repeat's folder: its passes side by side, each explained against the first, and the page with
+   * the recovery drawn; the charts overlay the passes.
+   */
+  private void repeat(Comparison c, String suffix) throws IOException {
+    out().print(CompareFormats.text(c));
+    if (png != null) {
+      Path file = numbered(png, suffix);
+      ChartImages.writePng(
+          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), file);
+      out().println("wrote " + file);
+    }
+    if (svg != null) {
+      Path file = numbered(svg, suffix);
+      ChartImages.writeSvg(
+          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), file);
+      out().println("wrote " + file);
+    }
+    if (html != null) {
+      Path file = numbered(html, suffix);
+      Files.writeString(file, HtmlReport.compare(c), StandardCharsets.UTF_8);
       out().println("wrote " + file);
     }
     out().flush();

@@ -107,10 +107,13 @@ public final class WriteCommand extends BaseCommand {
 
   @Option(
       names = "--cooldown",
-      paramLabel = "DURATION",
+      paramLabel = "D1,D2,...",
+      split = ",",
       converter = Converters.Time.class,
-      description = "Pause between repeated passes: 30s, 5m (default none).")
-  Duration cooldown;
+      description =
+          "Pause between repeated passes: 30s, 5m (default none); or one before each pass after"
+              + " the first (10s,1m,5m for --repeat 4), to see how the cache comes back with idle.")
+  List<Duration> cooldown;
 
   @Option(
       names = "--destroy-data",
@@ -163,6 +166,22 @@ public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin OutputOptions output;
 
+  /** The fields of passes.json that --json copies into each pass's document. */
+  private static final List<String> CHANGE_FIELDS =
+      List.of(
+          "cooldown_s",
+          "cache_recovered_pct",
+          "idle_s",
+          "free_bytes_before",
+          "step_GB",
+          "step_s",
+          "step_temp_C",
+          "cause",
+          "cause_evidence");
+
+  /** The repeat's outcome, for --json. */
+  private WriteRepeat.Outcome repeatOutcome;
+
   /** The JSON document of each finished pass, printed at the end with --json. */
   private final List<ObjectNode> documents = new ArrayList<>();
 
@@ -209,6 +228,9 @@ public final class WriteCommand extends BaseCommand {
     }
     if (cooldown != null && repeat == 1) {
       throw new UsageException("--cooldown needs --repeat 2 or more");
+    }
+    if (cooldown != null) {
+      WriteRepeat.cooldowns(repeat, cooldown); // a wrong count is bad input
     }
     WriteRun.validate(params);
     Expectation expectation = expectation();
@@ -299,6 +321,19 @@ public final class WriteCommand extends BaseCommand {
     Object doc;
     if (repeat > 1) {
       ObjectNode root = mapper.createObjectNode();
+      if (repeatOutcome != null) {
+        // Each pass's document carries what the repeat found against the first pass.
+        for (int i = 0; i < documents.size() && i < repeatOutcome.passJson().size(); i++) {
+          ObjectNode pass = repeatOutcome.passJson().get(i);
+          for (String field : CHANGE_FIELDS) {
+            if (pass.has(field)) {
+              documents.get(i).set(field, pass.get(field));
+            }
+          }
+        }
+        repeatOutcome.changes().forEach(root.putArray("changes")::add);
+        root.put("recovery", repeatOutcome.recovery());
+      }
       root.putArray("passes").addAll(documents);
       doc = root;
     } else {
@@ -347,13 +382,20 @@ public final class WriteCommand extends BaseCommand {
         WriteRepeat.run(
             params,
             repeat,
-            cooldown == null ? Duration.ZERO : cooldown,
+            cooldown == null ? List.of(Duration.ZERO) : cooldown,
             live(perPass),
             stop,
             result -> afterRun(result, progress, expectation));
     for (String s : outcome.comparison()) {
       o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
     }
+    for (String s : outcome.changes()) {
+      o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
+    }
+    if (!outcome.recovery().isEmpty()) {
+      o.println("Cache back after idle: " + outcome.recovery());
+    }
+    repeatOutcome = outcome;
     o.println(
         "Passes: "
             + outcome.folder()

@@ -46,11 +46,16 @@ public final class CompareFormats {
   /** The JSON array, pretty-printed, without a final newline. */
   public static String json(Comparison c) {
     ArrayNode array = JsonNodeFactory.instance.arrayNode();
-    for (CurveReport r : c.curves()) {
+    ChangeReport changes = ChangeReport.of(c);
+    for (int k = 0; k < c.curves().size(); k++) {
+      CurveReport r = c.curves().get(k);
       ObjectNode o = array.addObject();
       o.put("label", r.label());
       o.put("input", r.input().toString());
       o.setAll(AnalysisJson.toNode(r.analysis()));
+      if (changes != null) {
+        changes.putJson(o, k); // runs of one drive: each against the first
+      }
       if (!r.notes().isEmpty()) {
         r.notes().forEach(o.putArray("notes")::add);
       }
@@ -134,6 +139,15 @@ public final class CompareFormats {
     b.append('\n');
     for (String f : c.findings()) {
       b.append("- ").append(f).append('\n');
+    }
+    ChangeReport changes = ChangeReport.of(c);
+    if (changes != null) {
+      for (String s : changes.sentences()) {
+        b.append("- ").append(s).append('\n');
+      }
+      if (!changes.recoveryTable().isEmpty()) {
+        b.append("- cache back after idle: ").append(changes.recoveryTable()).append('\n');
+      }
     }
     return b.toString();
   }

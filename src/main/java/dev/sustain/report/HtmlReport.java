@@ -120,6 +120,7 @@ public final class HtmlReport {
     }
     body.append("</ul></section>\n");
     body.append("<section><h2>Side by side</h2>").append(compareTable(c)).append("</section>\n");
+    body.append(RecoveryHtml.section(ChangeReport.of(c))); // runs of one drive only
     body.append(
         "<section><h2>The curves</h2><p class=\"hint\">Drag to zoom, double-click to reset; hover"
             + " for values.</p><div id=\"chart-time\" class=\"chart\"></div>"

@@ -44,6 +44,19 @@ public record RunInfo(
    * when there is none or it cannot be read (the curve reader reports a broken run.json).
    */
   public static RunInfo read(Path input) {
+    Path runJson = runJsonOf(input);
+    if (runJson == null) {
+      return NONE;
+    }
+    try {
+      return of(JSON.readTree(Files.readString(runJson, StandardCharsets.UTF_8)));
+    } catch (IOException e) {
+      return NONE;
+    }
+  }
+
+  /** The run.json of the run folder {@code input} (or beside its samples.csv), or null. */
+  public static Path runJsonOf(Path input) {
     Path runJson = null;
     if (Files.isDirectory(input)) {
       runJson = input.resolve("run.json");
@@ -53,14 +66,7 @@ public record RunInfo(
         runJson = parent.resolve("run.json");
       }
     }
-    if (runJson == null || !Files.isRegularFile(runJson)) {
-      return NONE;
-    }
-    try {
-      return of(JSON.readTree(Files.readString(runJson, StandardCharsets.UTF_8)));
-    } catch (IOException e) {
-      return NONE;
-    }
+    return runJson != null && Files.isRegularFile(runJson) ? runJson : null;
   }
 
   /** The facts of a parsed run.json. */

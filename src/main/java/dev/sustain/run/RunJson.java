@@ -166,6 +166,54 @@ public final class RunJson {
     putFileSystem(root, path);
   }
 
+  /**
+   * Puts what a later comparison needs into {@code before}: {@code free_bytes} (the target file
+   * system's free bytes before the run, null for a raw device), {@code capacity_bytes} (the
+   * drive's, from {@code target.device}, where known), {@code temp_C} (at the start, null without a
+   * sensor) and {@code idle_s} (null here: the history, or a repeat, knows the run before).
+   */
+  public static void putBefore(ObjectNode root, Long freeBytes, java.util.OptionalDouble tempC) {
+    ObjectNode before = root.putObject("before");
+    if (freeBytes == null) {
+      before.putNull("free_bytes");
+    } else {
+      before.put("free_bytes", freeBytes);
+    }
+    com.fasterxml.jackson.databind.JsonNode size = root.at("/target/device/size_bytes");
+    if (size.isIntegralNumber() && size.asLong() > 0) {
+      before.put("capacity_bytes", size.asLong());
+    } else {
+      before.putNull("capacity_bytes");
+    }
+    if (tempC.isPresent()) {
+      before.put("temp_C", RunHeader.round(tempC.getAsDouble(), 1));
+    } else {
+      before.putNull("temp_C");
+    }
+    before.putNull("idle_s");
+  }
+
+  /**
+   * Sets {@code before.idle_s} in the run.json of {@code runFolder} (a run that has a {@code
+   * before}).
+   *
+   * @return the value stored (rounded to the millisecond), or null when the run has no {@code
+   *     before}
+   */
+  public static Double putIdle(java.nio.file.Path runFolder, double idleSeconds)
+      throws java.io.IOException {
+    RunFolder folder = RunFolder.open(runFolder);
+    com.fasterxml.jackson.databind.JsonNode doc =
+        RunFolder.JSON.readTree(folder.runJson().toFile());
+    if (!(doc instanceof ObjectNode root) || !(root.get("before") instanceof ObjectNode before)) {
+      return null;
+    }
+    double stored = RunHeader.round(Math.max(0, idleSeconds), 3);
+    before.put("idle_s", stored);
+    folder.writeRunJson(root);
+    return stored;
+  }
+
   /** Fills in the end of the run. */
   public static void finish(ObjectNode root, WriteResult r, Instant ended) {
     root.put("ended", ended.toString());

@@ -37,6 +37,18 @@ final class WriteChecks {
     }
   }
 
+  /**
+   * The free bytes of the file system holding {@code folder} (what an unprivileged writer may use),
+   * or null when it cannot be read: {@code before.free_bytes} is a fact, never a guess.
+   */
+  static Long freeBytes(Path folder) {
+    try {
+      return java.nio.file.Files.getFileStore(folder).getUsableSpace();
+    } catch (java.io.IOException | SecurityException e) {
+      return null;
+    }
+  }
+
   /** Why the target could not be opened, in one line for people. */
   static String openProblem(
       Path path, Path folder, boolean direct, dev.sustain.engine.ErrnoException e) {

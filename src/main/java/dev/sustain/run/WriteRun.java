@@ -41,6 +41,9 @@ public final class WriteRun {
   private final RunObserver observer;
   private final AtomicBoolean stop;
 
+  /** The target file system's free bytes before the test file was made; null for a device. */
+  private Long freeBytesBefore;
+
   /** How the test file was laid out before the clock started; none for a device. */
   private FileLayout layout = FileLayout.none();
 
@@ -140,6 +143,7 @@ public final class WriteRun {
     if (sizeBytes > 0) {
       file.checkFreeSpace(sizeBytes);
     }
+    freeBytesBefore = WriteChecks.freeBytes(file.folder()); // before the test file takes any
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
     // Before the file exists: another run never sees it without the mark that says it is live. A
     // file the user named is no sustain-test file that a later run could take for a leftover.
@@ -315,6 +319,7 @@ public final class WriteRun {
       ((ObjectNode) runJson.get("params")).put("pattern_id", Patterns.idToHex(v.runId()));
     }
     RunJson.putLayout(runJson, layout);
+    RunJson.putBefore(runJson, freeBytesBefore, sensors.temperature().read());
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();

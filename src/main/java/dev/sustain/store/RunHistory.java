@@ -29,6 +29,7 @@ public final class RunHistory {
     if (run.measuredNoDrive()) {
       return null;
     }
+    IdleBefore.fill(runFolder, run, db); // before.idle_s: since the drive's last run ended
     StoreException samplesFailed = null;
     try (SampleStore samples = SampleStore.open(db)) {
       samples.fillFromFolder(run.runId(), runFolder);

@@ -1,5 +1,6 @@
 package dev.sustain.workload;
 
+import dev.sustain.analysis.PassNoise;
 import dev.sustain.unit.Units;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,16 +18,16 @@ import java.util.List;
 public final class PassComparison {
 
   /** Differences below this are never called out. */
-  public static final double MIN_PERCENT = 5;
+  public static final double MIN_PERCENT = PassNoise.MIN_PERCENT;
 
   /** Without enough intervals to measure the spread, a difference must reach this. */
-  public static final double SHORT_PERCENT = 10;
+  public static final double SHORT_PERCENT = PassNoise.SHORT_PERCENT;
 
   /** A difference this large is named whatever the spread. */
-  public static final double MAX_NOISE_PERCENT = 25;
+  public static final double MAX_NOISE_PERCENT = PassNoise.MAX_NOISE_PERCENT;
 
   /** Intervals a pass needs (after trimming its first and last) for its spread to count. */
-  public static final int MIN_INTERVALS = 5;
+  public static final int MIN_INTERVALS = PassNoise.MIN_INTERVALS;
 
   private PassComparison() {}
 
@@ -48,19 +49,12 @@ public final class PassComparison {
 
   /** The smallest change, in percent, that counts as real between these two passes. */
   public static double noisePercent(Pass first, Pass later) {
-    double[] a = trimmed(first.intervalMBps());
-    double[] b = trimmed(later.intervalMBps());
-    if (a.length < MIN_INTERVALS || b.length < MIN_INTERVALS || first.averageMBps() <= 0) {
-      return SHORT_PERCENT;
-    }
-    double se = Math.sqrt(variance(a) / a.length + variance(b) / b.length);
-    double percent = 100.0 * 3 * se / first.averageMBps();
-    return Math.min(MAX_NOISE_PERCENT, Math.max(MIN_PERCENT, percent));
+    return PassNoise.percent(first.averageMBps(), first.intervalMBps(), later.intervalMBps());
   }
 
   /** Without the first and the last interval: partial, and the start's ramp. */
   static double[] trimmed(double[] rates) {
-    return rates.length < 3 ? rates : java.util.Arrays.copyOfRange(rates, 1, rates.length - 1);
+    return PassNoise.trimmed(rates);
   }
 
   /**
@@ -70,6 +64,15 @@ public final class PassComparison {
    * @param verb what the rate is of: {@code wrote}, {@code read back}
    */
   public static List<String> compare(String verb, List<Pass> passes) {
+    return compare(verb, passes, true);
+  }
+
+  /**
+   * As {@link #compare(String, List)}; {@code guessWhy} false leaves out the guess at why a later
+   * pass was slower, for a caller that explains each pass from its curve (a repeated write's
+   * causes): one run must not be given two different reasons.
+   */
+  public static List<String> compare(String verb, List<Pass> passes, boolean guessWhy) {
     List<String> words = new ArrayList<>();
     if (passes.size() < 2) {
       return words;
@@ -108,7 +111,7 @@ public final class PassComparison {
               + " ("
               + Units.rate(first.averageMBps())
               + ")");
-    } else if (slower) {
+    } else if (slower && guessWhy) {
       int last = words.size() - 1;
       words.set(
           last,
@@ -117,18 +120,5 @@ public final class PassComparison {
               + " has not recovered between passes (a longer --cooldown tells)");
     }
     return words;
-  }
-
-  private static double variance(double[] v) {
-    double mean = 0;
-    for (double x : v) {
-      mean += x;
-    }
-    mean /= v.length;
-    double s = 0;
-    for (double x : v) {
-      s += (x - mean) * (x - mean);
-    }
-    return v.length > 1 ? s / (v.length - 1) : 0;
   }
 }

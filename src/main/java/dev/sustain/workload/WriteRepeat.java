@@ -37,8 +37,19 @@ public final class WriteRepeat {
    * @param folder the folder holding {@code pass-N} and {@code passes.json}
    * @param passes every pass that ran, in order
    * @param comparison sentences comparing each pass with the first, beyond noise only
+   * @param changes one sentence per later pass explaining it against the first (its cache, step,
+   *     free space and the likely cause)
+   * @param recovery the cache that came back after each idle time ({@code 10 s: 5%, 1 min: 20%}),
+   *     empty when no pass knows both
+   * @param passJson each pass's entry of passes.json, in order (its changes' fields included)
    */
-  public record Outcome(Path folder, List<WriteResult> passes, List<String> comparison) {}
+  public record Outcome(
+      Path folder,
+      List<WriteResult> passes,
+      List<String> comparison,
+      List<String> changes,
+      String recovery,
+      List<ObjectNode> passJson) {}
 
   /** What the caller does with each pass as it ends (summary, history), before the cooldown. */
   @FunctionalInterface
@@ -63,9 +74,44 @@ public final class WriteRepeat {
       AtomicBoolean stop,
       AfterPass afterPass)
       throws IOException {
+    return run(base, repeat, List.of(cooldown), passObserver, stop, afterPass);
+  }
+
+  /**
+   * The cooldowns before passes 2..N from {@code --cooldown}: one value for all, or exactly N-1.
+   *
+   * @throws UsageException for any other count
+   */
+  public static List<Duration> cooldowns(int repeat, List<Duration> given) {
+    if (given.size() == 1 || given.size() == repeat - 1) {
+      return List.copyOf(given);
+    }
+    throw new UsageException(
+        "--cooldown takes one duration, or "
+            + (repeat - 1)
+            + " (one before each pass after the first) for --repeat "
+            + repeat
+            + ", not "
+            + given.size());
+  }
+
+  /**
+   * Runs the passes, each after its own cooldown.
+   *
+   * @param cooldowns one pause for all, or one before each pass after the first
+   */
+  public static Outcome run(
+      WriteParams base,
+      int repeat,
+      List<Duration> cooldowns,
+      RunObserver passObserver,
+      AtomicBoolean stop,
+      AfterPass afterPass)
+      throws IOException {
     if (repeat < 1) {
       throw new UsageException("--repeat must be 1 or more, not " + repeat);
     }
+    cooldowns = repeat > 1 ? cooldowns(repeat, cooldowns) : cooldowns;
     WriteRun.validate(base);
     String runId = RunFolder.newRunId();
     Path parent =
@@ -79,12 +125,16 @@ public final class WriteRepeat {
     json.put("version", RunFolder.FORMAT_VERSION);
     json.put("command", "write");
     json.put("repeat", repeat);
-    json.put("cooldown_s", cooldown.toNanos() / 1e9);
+    json.put("cooldown_s", cooldowns.getFirst().toNanos() / 1e9);
+    ArrayNode cooldownList = json.putArray("cooldowns_s");
+    for (int n = 2; n <= repeat; n++) {
+      cooldownList.add(cooldownBefore(cooldowns, n).toNanos() / 1e9);
+    }
     ArrayNode passesJson = json.putArray("passes");
     ArrayNode words = json.putArray("comparison");
     for (int n = 1; n <= repeat; n++) {
       if (n > 1) {
-        pause(cooldown.toNanos(), stop);
+        pause(cooldownBefore(cooldowns, n).toNanos(), stop);
       }
       if (stop.get()) {
         break;
@@ -118,10 +168,26 @@ public final class WriteRepeat {
         }
         throw e;
       }
+      Double idle = null;
+      if (!passes.isEmpty()) {
+        // The pass knows the idle before it exactly: since the pass before it ended.
+        idle = idleSeconds(passes.getLast().runFolder(), r.runFolder());
+        if (idle != null) {
+          idle = dev.sustain.run.RunJson.putIdle(r.runFolder(), idle);
+        }
+      }
       passes.add(r);
       afterPass.done(r);
       ObjectNode pj = passesJson.addObject();
       pj.put("pass", n);
+      if (n > 1) {
+        pj.put("cooldown_s", cooldownBefore(cooldowns, n).toNanos() / 1e9);
+      } else {
+        pj.putNull("cooldown_s");
+      }
+      if (idle != null) {
+        pj.put("idle_s", idle);
+      }
       pj.put("run_folder", r.runFolder().toString());
       pj.put("bytes", r.bytes());
       pj.put("seconds", RunHeader.round(r.seconds()));
@@ -133,6 +199,9 @@ public final class WriteRepeat {
       }
     }
     List<PassComparison.Pass> compared = new ArrayList<>();
+    List<dev.sustain.report.CurveReport> curves = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    List<Integer> indexes = new ArrayList<>();
     for (int i = 0; i < passes.size(); i++) {
       WriteResult r = passes.get(i);
       if (r.status() != RunStatus.COMPLETE) {
@@ -142,11 +211,75 @@ public final class WriteRepeat {
           IntervalFigures.rates(
               RunFolder.open(r.runFolder()).samplesCsv(), "write_MBps", IntervalFigures.Rows.ALL);
       compared.add(new PassComparison.Pass(i + 1, r.averageMegabytesPerSecond(), rates));
+      try {
+        curves.add(dev.sustain.report.CurveReport.load(r.runFolder(), null, -1));
+        names.add("pass " + (i + 1));
+        indexes.add(i);
+      } catch (dev.sustain.input.InputFormatException e) {
+        // A pass too short for a single interval has no curve to explain; the others still do.
+      }
     }
-    List<String> comparison = PassComparison.compare("wrote", compared);
+    // Each later pass's cause comes from its curve (the sentences below), not from a guess here.
+    List<String> comparison = PassComparison.compare("wrote", compared, false);
     comparison.forEach(words::add);
+    List<String> changes = List.of();
+    String recovery = "";
+    if (curves.size() > 1) {
+      dev.sustain.report.ChangeReport report = dev.sustain.report.ChangeReport.of(curves, names);
+      for (int k = 0; k < curves.size(); k++) {
+        report.putJson((ObjectNode) passesJson.get(indexes.get(k)), k);
+      }
+      changes = report.sentences();
+      recovery = report.recoveryTable();
+    }
+    changes.forEach(json.putArray("changes")::add);
+    json.put("recovery", recovery);
     RunFolder.open(parent).writeJson(PASSES_JSON, json);
-    return new Outcome(parent, List.copyOf(passes), comparison);
+    List<ObjectNode> passJson = new ArrayList<>();
+    passesJson.forEach(node -> passJson.add((ObjectNode) node));
+    return new Outcome(
+        parent, List.copyOf(passes), comparison, changes, recovery, List.copyOf(passJson));
+  }
+
+  /**
+   * The pass folders of a repeat's folder ({@code OUT} with passes.json), in pass order, those that
+   * exist; empty for any other path.
+   */
+  public static List<Path> passFolders(Path folder) {
+    Path json = folder.resolve(PASSES_JSON);
+    List<Path> out = new ArrayList<>();
+    if (!Files.isRegularFile(json)) {
+      return out;
+    }
+    try {
+      for (var pass : RunFolder.JSON.readTree(json.toFile()).path("passes")) {
+        Path dir = folder.resolve("pass-" + pass.path("pass").asInt());
+        if (Files.isDirectory(dir)) {
+          out.add(dir);
+        }
+      }
+    } catch (IOException e) {
+      throw new UsageException("cannot read " + json + ": " + e.getMessage());
+    }
+    return out;
+  }
+
+  /** The pause before pass {@code n} (2 or more). */
+  static Duration cooldownBefore(List<Duration> cooldowns, int n) {
+    return cooldowns.size() == 1 ? cooldowns.getFirst() : cooldowns.get(n - 2);
+  }
+
+  /** From the end of the pass in {@code before} to the start of the one in {@code after}. */
+  private static Double idleSeconds(Path before, Path after) throws IOException {
+    var ended = RunFolder.JSON.readTree(RunFolder.open(before).runJson().toFile()).path("ended");
+    var started = RunFolder.JSON.readTree(RunFolder.open(after).runJson().toFile()).path("started");
+    if (!ended.isTextual() || !started.isTextual()) {
+      return null;
+    }
+    return java.time.Duration.between(
+                java.time.Instant.parse(ended.asText()), java.time.Instant.parse(started.asText()))
+            .toNanos()
+        / 1e9;
   }
 
   private static void pause(long nanos, AtomicBoolean stop) {

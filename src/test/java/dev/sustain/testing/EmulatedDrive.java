@@ -23,8 +23,21 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class EmulatedDrive implements AutoCloseable {
 
-  /** A limit in force from a trigger on: after {@code afterBytes} or {@code afterSeconds}. */
-  public record Phase(long afterBytes, double afterSeconds, long bytesPerSecond) {
+  /**
+   * A limit in force from a trigger on: after {@code afterBytes} (since the start), {@code
+   * afterSeconds}, {@code afterMoreBytes} (since the phase before was applied; -1 where a trigger
+   * is not used) or once the file {@code whenExists} exists (null when not used).
+   */
+  public record Phase(
+      long afterBytes,
+      double afterSeconds,
+      long bytesPerSecond,
+      long afterMoreBytes,
+      Path whenExists) {
+
+    public Phase(long afterBytes, double afterSeconds, long bytesPerSecond) {
+      this(afterBytes, afterSeconds, bytesPerSecond, -1, null);
+    }
 
     /** From the start of the run. */
     public static Phase initially(long bytesPerSecond) {
@@ -39,6 +52,19 @@ public final class EmulatedDrive implements AutoCloseable {
     /** Once this many seconds have passed since the first byte reached the device. */
     public static Phase afterSeconds(double seconds, long bytesPerSecond) {
       return new Phase(-1, seconds, bytesPerSecond);
+    }
+
+    /** Once this many bytes have been written since the phase before this one was applied. */
+    public static Phase afterMoreBytes(long bytes, long bytesPerSecond) {
+      return new Phase(-1, -1, bytesPerSecond, bytes, null);
+    }
+
+    /**
+     * Once {@code file} exists: a repeat's next pass has begun ({@code pass-N/run.json} is written
+     * before its first byte), so a drive whose cache came back in the pause plays it.
+     */
+    public static Phase whenExists(Path file, long bytesPerSecond) {
+      return new Phase(-1, -1, bytesPerSecond, -1, file);
     }
   }
 
@@ -177,19 +203,23 @@ public final class EmulatedDrive implements AutoCloseable {
               // Time counts from the first data written, not the JVM's start nor the file
               // system's own metadata (a preallocation's journal entries come before the run).
               long firstByteNanos = -1;
+              long phaseBytes = 0; // device bytes when the phase before was applied
               while (running && next < phases.size() && p.isAlive()) {
                 Phase ph = phases.get(next);
                 try {
                   long bytes = deviceBytesWritten() - startBytes;
+                  long now = System.nanoTime();
                   if (firstByteNanos < 0 && bytes >= FIRST_DATA_BYTES) {
-                    firstByteNanos = System.nanoTime();
+                    firstByteNanos = now;
                   }
-                  double seconds =
-                      firstByteNanos < 0 ? 0 : (System.nanoTime() - firstByteNanos) / 1e9;
+                  double seconds = firstByteNanos < 0 ? 0 : (now - firstByteNanos) / 1e9;
                   boolean due =
                       (ph.afterBytes() >= 0 && bytes >= ph.afterBytes())
-                          || (ph.afterSeconds() >= 0 && seconds >= ph.afterSeconds());
+                          || (ph.afterSeconds() >= 0 && seconds >= ph.afterSeconds())
+                          || (ph.afterMoreBytes() >= 0 && bytes - phaseBytes >= ph.afterMoreBytes())
+                          || (ph.whenExists() != null && Files.exists(ph.whenExists()));
                   if (due) {
+                    phaseBytes = bytes;
                     setLimit(ph.bytesPerSecond());
                     applied.add(
                         String.format(

@@ -36,6 +36,19 @@ class PassComparisonTest {
   }
 
   @Test
+  void aCallerThatExplainsEachPassGetsTheSlowdownWithoutAGuessAtWhy() {
+    PassComparison.Pass first = pass(1, noisy(100, 5, 60, 1));
+    PassComparison.Pass second = pass(2, noisy(82, 5, 60, 2));
+    List<String> words = PassComparison.compare("wrote", List.of(first, second), false);
+    assertThat(words)
+        .singleElement()
+        .asString()
+        .startsWith("pass 2 wrote 18% slower than pass 1")
+        .doesNotContain("heat")
+        .doesNotContain("cooldown");
+  }
+
+  @Test
   void aDifferenceWithinTheSpreadIsNoise() {
     // 4% apart with a spread of +-40 MB/s over 20 intervals: well within three standard errors.
     PassComparison.Pass first = pass(1, noisy(100, 40, 20, 3));
