@@ -69,4 +69,22 @@ class ArchitectureTest {
         .resideInAPackage("dev.sustain.cli..")
         .check(MAIN);
   }
+
+  @Test
+  void theCommandLineReachesTheAnalysisOnlyThroughItsResults() {
+    // cli parses, delegates and maps errors: it may hold an analysis's result (Analysis, the
+    // Media it was read as) but never runs a detector or builds a series itself (RunAnalysis does).
+    noClasses()
+        .that()
+        .resideInAPackage("dev.sustain.cli..")
+        .should()
+        .dependOnClassesThat(
+            com.tngtech.archunit.base.DescribedPredicate.describe(
+                "analysis internals",
+                c ->
+                    c.getPackageName().equals("dev.sustain.analysis")
+                        && !c.getName().startsWith("dev.sustain.analysis.Analysis")
+                        && !c.getName().startsWith("dev.sustain.analysis.Media")))
+        .check(MAIN);
+  }
 }

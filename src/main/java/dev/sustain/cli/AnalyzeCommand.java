@@ -6,13 +6,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
-import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.Media;
-import dev.sustain.analysis.SampleSeries;
 import dev.sustain.input.CurveReader;
+import dev.sustain.input.GroupFolder;
 import dev.sustain.input.ImportedCurve;
 import dev.sustain.report.AnalysisJson;
 import dev.sustain.report.AnalysisText;
+import dev.sustain.report.GroupReport;
+import dev.sustain.run.RunAnalysis;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.UsageException;
 import java.nio.file.Path;
@@ -72,15 +73,13 @@ public final class AnalyzeCommand extends BaseCommand {
     List<Object> curves = new ArrayList<>();
     for (Path input : inputs) {
       curves.add(
-          dev.sustain.input.GroupFolder.isGroupFolder(input)
-              ? dev.sustain.report.GroupReport.load(input)
-              : CurveReader.read(input));
+          GroupFolder.isGroupFolder(input) ? GroupReport.load(input) : CurveReader.read(input));
     }
     long jobBytes = jobSize == null ? -1 : jobSize.bytes();
     ArrayNode array = JsonNodeFactory.instance.arrayNode();
     StringBuilder text = new StringBuilder();
     for (Object o : curves) {
-      if (o instanceof dev.sustain.report.GroupReport g) {
+      if (o instanceof GroupReport g) {
         // A group: what its analysis.json holds, or its text.
         if (json) {
           array.add(g.toJson());
@@ -90,8 +89,7 @@ public final class AnalyzeCommand extends BaseCommand {
         continue;
       }
       ImportedCurve c = (ImportedCurve) o;
-      SampleSeries series = forced == null ? c.series() : c.series().withMedia(forced);
-      Analysis a = Analyzer.analyze(series, jobBytes);
+      Analysis a = RunAnalysis.of(c, forced, jobBytes);
       if (json) {
         ObjectNode node = AnalysisJson.toNode(a);
         if (!c.notes().isEmpty()) {

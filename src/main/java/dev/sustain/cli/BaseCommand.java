@@ -1,7 +1,10 @@
 package dev.sustain.cli;
 
+import dev.sustain.run.RunStatus;
 import dev.sustain.unit.UsageException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 
@@ -27,12 +30,12 @@ public abstract class BaseCommand implements Callable<Integer> {
       err().println("sustain " + spec.name() + ": " + e.getMessage());
       err().flush();
       return ExitCodes.USAGE;
-    } catch (java.nio.file.AccessDeniedException e) {
+    } catch (AccessDeniedException e) {
       // The system refused a path the user named (permissions): a refusal, not a failed run.
       err().println("sustain " + spec.name() + ": permission denied: " + e.getFile());
       err().flush();
       return ExitCodes.USAGE;
-    } catch (java.io.UncheckedIOException e) {
+    } catch (UncheckedIOException e) {
       err().println("sustain " + spec.name() + ": " + e.getCause().getMessage());
       err().flush();
       return ExitCodes.RUN_FAILED;
@@ -45,6 +48,14 @@ public abstract class BaseCommand implements Callable<Integer> {
       err().flush();
       return ExitCodes.RUN_FAILED;
     }
+  }
+
+  /** The exit code for a finished run; a failed one's error goes to stderr as one line first. */
+  protected int exitFor(RunStatus status, String error) {
+    if (status == RunStatus.FAILED) {
+      err().println("sustain " + spec.name() + ": " + error);
+    }
+    return ExitCodes.of(status);
   }
 
   protected PrintWriter out() {

@@ -3,15 +3,23 @@ package dev.sustain.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.target.RunMark;
+import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import dev.sustain.workload.CopyRun;
+import dev.sustain.workload.FillResume;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -38,7 +46,7 @@ public final class CleanCommand extends BaseCommand {
     JsonNode root;
     try {
       root = RunFolder.JSON.readTree(runJson.toFile());
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new UsageException(
           runJson + ": not valid JSON: " + e.getMessage().lines().findFirst().orElse(""));
     }
@@ -54,14 +62,12 @@ public final class CleanCommand extends BaseCommand {
         !testFile.isEmpty()
             ? Path.of(testFile).toAbsolutePath().getParent()
             : Path.of(root.at("/target/path").asText("."));
-    if (!runId.isEmpty()
-        && dev.sustain.target.RunMark.read(markFolder, runId, null)
-            == dev.sustain.target.RunMark.State.LIVE) {
+    if (!runId.isEmpty() && RunMark.read(markFolder, runId, null) == RunMark.State.LIVE) {
       throw new UsageException("the run in " + run + " is still going; stop it first");
     }
     boolean removed = false;
     if ("fill".equals(root.path("command").asText())) {
-      for (Path f : dev.sustain.workload.FillRun.leftoverFiles(root)) {
+      for (Path f : FillResume.leftoverFiles(root)) {
         long size = Files.size(f);
         Files.delete(f);
         removed = true;
@@ -77,7 +83,7 @@ public final class CleanCommand extends BaseCommand {
     }
     if (!testFile.isEmpty() && Files.exists(Path.of(testFile))) {
       Path f = Path.of(testFile);
-      if (!f.getFileName().toString().startsWith(dev.sustain.target.TestFile.PREFIX)
+      if (!f.getFileName().toString().startsWith(TestFile.PREFIX)
           && !root.at("/target/kind").asText().equals("file")) {
         throw new UsageException(testFile + " does not look like a Sustain test file; not removed");
       }
@@ -87,7 +93,7 @@ public final class CleanCommand extends BaseCommand {
       out().println("Removed " + f + " (" + Units.decimalBytes(size) + ")");
     }
     if (!runId.isEmpty()) {
-      dev.sustain.target.RunMark.remove(markFolder, runId);
+      RunMark.remove(markFolder, runId);
     }
     if ("running".equals(status)) {
       ObjectNode result = (ObjectNode) root.get("result");
@@ -125,10 +131,10 @@ public final class CleanCommand extends BaseCommand {
   }
 
   /** Deletes a folder and what it holds (links themselves, never what they point to). */
-  private static long removeTree(Path root) throws java.io.IOException {
+  private static long removeTree(Path root) throws IOException {
     long bytes = 0;
-    try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+    try (Stream<Path> walk = Files.walk(root)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
         if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
           bytes += Files.size(p);
         }
@@ -150,11 +156,11 @@ public final class CleanCommand extends BaseCommand {
     if (h.isEmpty() || !h.get().isAlive()) {
       return false;
     }
-    Optional<java.time.Instant> processStart = h.get().info().startInstant();
+    Optional<Instant> processStart = h.get().info().startInstant();
     try {
-      java.time.Instant runStart = java.time.Instant.parse(started);
+      Instant runStart = Instant.parse(started);
       return processStart.map(ps -> !ps.isAfter(runStart)).orElse(true);
-    } catch (java.time.format.DateTimeParseException e) {
+    } catch (DateTimeParseException e) {
       return true;
     }
   }

@@ -1,13 +1,19 @@
 package dev.sustain.cli;
 
+import dev.sustain.input.GroupFolder;
 import dev.sustain.report.ChartImages;
 import dev.sustain.report.CompareFormats;
 import dev.sustain.report.Comparison;
+import dev.sustain.report.GroupReport;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.unit.ByteSize;
+import dev.sustain.unit.UsageException;
+import dev.sustain.workload.WriteRepeat;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -70,26 +76,26 @@ public final class CompareCommand extends BaseCommand {
   @Override
   protected int execute() throws Exception {
     if (json && csv) {
-      throw new dev.sustain.unit.UsageException("choose one of --json and --csv");
+      throw new UsageException("choose one of --json and --csv");
     }
     for (Path file : new Path[] {png, svg, html}) {
       ReportCommand.checkWritable(file);
     }
     // A group's folder stands for its targets' own run folders.
-    List<Path> curves = new java.util.ArrayList<>();
-    List<dev.sustain.report.GroupReport> groups = new java.util.ArrayList<>();
+    List<Path> curves = new ArrayList<>();
+    List<GroupReport> groups = new ArrayList<>();
     for (Path input : inputs) {
-      if (dev.sustain.input.GroupFolder.isGroupFolder(input)) {
-        dev.sustain.report.GroupReport g = dev.sustain.report.GroupReport.load(input);
+      if (GroupFolder.isGroupFolder(input)) {
+        GroupReport g = GroupReport.load(input);
         groups.add(g);
         for (int i = 0; i < g.members().size(); i++) {
           if (g.members().get(i) != null) {
             curves.add(g.folder().targets().get(i).folder());
           }
         }
-      } else if (!dev.sustain.workload.WriteRepeat.passFolders(input).isEmpty()) {
+      } else if (!WriteRepeat.passFolders(input).isEmpty()) {
         // A repeat's folder (write --repeat) stands for its passes: one drive, explained in turn.
-        curves.addAll(dev.sustain.workload.WriteRepeat.passFolders(input));
+        curves.addAll(WriteRepeat.passFolders(input));
       } else {
         curves.add(input);
       }
@@ -103,7 +109,7 @@ public final class CompareCommand extends BaseCommand {
       out().print(CompareFormats.csv(c));
     } else {
       out().print(CompareFormats.text(c));
-      for (dev.sustain.report.GroupReport g : groups) {
+      for (GroupReport g : groups) {
         out().println("Group " + g.folder().dir() + ":");
         for (String e : g.evidence()) {
           out().println("  - " + e);
@@ -111,7 +117,7 @@ public final class CompareCommand extends BaseCommand {
       }
     }
     // With --json or --csv, stdout stays machine-readable: file notices go to stderr.
-    java.io.PrintWriter notices = json || csv ? err() : out();
+    PrintWriter notices = json || csv ? err() : out();
     if (png != null) {
       ChartImages.writePng(
           ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), png);

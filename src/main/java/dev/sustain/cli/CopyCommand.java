@@ -3,8 +3,12 @@ package dev.sustain.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sustain.run.Defaults;
+import dev.sustain.analysis.Analysis;
+import dev.sustain.report.AnalysisText;
+import dev.sustain.run.DefaultsAndLimits;
+import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
+import dev.sustain.sampling.SampleRow;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
@@ -13,9 +17,11 @@ import dev.sustain.workload.CopyParams;
 import dev.sustain.workload.CopyResult;
 import dev.sustain.workload.CopyRun;
 import dev.sustain.workload.PassResult;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,6 +44,8 @@ import picocli.CommandLine.Parameters;
 public final class CopyCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
+
+  @picocli.CommandLine.Mixin OutputOptions output;
 
   @Parameters(index = "0", paramLabel = "SRC", description = "The folder to copy.")
   Path source;
@@ -67,19 +75,7 @@ public final class CopyCommand extends BaseCommand {
       description = "Size of each read and write (default ${DEFAULT-VALUE}).")
   ByteSize buffer;
 
-  @Option(
-      names = "--interval",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.INTERVAL,
-      description = "Sampling interval (default ${DEFAULT-VALUE}).")
-  Duration interval;
-
-  @Option(names = "--out", paramLabel = "DIR", description = "Run folder.")
-  Path out;
-
-  @Option(names = "--json", description = "Print the passes as JSON instead of words.")
-  boolean json;
+  @picocli.CommandLine.Mixin SamplingOptions sampling;
 
   @Option(names = "--keep", description = "Keep every pass's copy.")
   boolean keep;
@@ -87,7 +83,7 @@ public final class CopyCommand extends BaseCommand {
   @Override
   protected int execute() throws Exception {
     if (buffer.bytes() < 4096
-        || buffer.bytes() > Defaults.MAX_BLOCK_BYTES
+        || buffer.bytes() > DefaultsAndLimits.MAX_BLOCK_BYTES
         || buffer.bytes() % 4096 != 0) {
       throw new UsageException("--buffer must be a multiple of 4 KiB up to 64 MiB, not " + buffer);
     }
@@ -98,14 +94,14 @@ public final class CopyCommand extends BaseCommand {
             repeat,
             cooldown == null ? Duration.ZERO : cooldown,
             (int) buffer.bytes(),
-            interval.toNanos(),
-            out,
+            sampling.interval.toNanos(),
+            output.out,
             keep);
     AtomicBoolean stop = Signals.installStopFlag();
     PrintWriter o = out();
     boolean terminal = LiveProgress.stdoutIsTerminal();
     CopyRun.Observer observer =
-        json
+        output.json
             ? CopyRun.Observer.SILENT
             : new CopyRun.Observer() {
               @Override
@@ -124,12 +120,12 @@ public final class CopyCommand extends BaseCommand {
               }
 
               @Override
-              public void row(dev.sustain.sampling.SampleRow row, int pass, String phase) {
+              public void row(SampleRow row, int pass, String phase) {
                 if (!terminal) {
                   return; // a log gets the pass lines only
                 }
                 // read_MBps, read_bytes and pass are the last three cells.
-                java.util.List<String> cells = row.extraCells();
+                List<String> cells = row.extraCells();
                 String read = cells.size() < 3 ? "" : cells.get(cells.size() - 3);
                 o.print(
                     "\rpass "
@@ -155,9 +151,9 @@ public final class CopyCommand extends BaseCommand {
               }
             };
     CopyResult r = new CopyRun(params, db.live(observer), stop::get, CopyRun.Hook.NONE).run();
-    dev.sustain.analysis.Analysis analysis = analyseWrites(r.runFolder());
+    Analysis analysis = analyseWrites(r.runFolder());
     db.recordQuietly(r.runFolder(), err());
-    if (json) {
+    if (output.json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
     } else {
       for (String s : r.comparison()) {
@@ -165,10 +161,10 @@ public final class CopyCommand extends BaseCommand {
       }
       if (analysis != null) {
         o.print(
-            dev.sustain.report.AnalysisText.format(
+            AnalysisText.format(
                 "The copy's writes (all passes, read-backs and pauses left out)",
                 analysis,
-                java.util.List.of()));
+                List.of()));
       } else {
         o.println("The writes took too few intervals for a curve to analyse.");
       }
@@ -178,26 +174,17 @@ public final class CopyCommand extends BaseCommand {
               + r.runFolder());
     }
     o.flush();
-    return switch (r.status()) {
-      case INTERRUPTED -> ExitCodes.INTERRUPTED;
-      case FAILED -> {
-        err().println("sustain copy: " + r.error());
-        yield ExitCodes.RUN_FAILED;
-      }
-      default -> {
-        if (!r.verified()) {
-          PassResult bad = r.passes().stream().filter(p -> !p.verified()).findFirst().orElseThrow();
-          err()
-              .println(
-                  "sustain copy: pass "
-                      + bad.pass()
-                      + " did not read back as written: "
-                      + bad.firstProblem());
-          yield ExitCodes.BAD_DATA;
-        }
-        yield ExitCodes.OK;
-      }
-    };
+    if (ExitCodes.of(r.status()) == ExitCodes.OK && !r.verified()) {
+      PassResult bad = r.passes().stream().filter(p -> !p.verified()).findFirst().orElseThrow();
+      err()
+          .println(
+              "sustain copy: pass "
+                  + bad.pass()
+                  + " did not read back as written: "
+                  + bad.firstProblem());
+      return ExitCodes.BAD_DATA;
+    }
+    return exitFor(r.status(), r.error());
   }
 
   /**
@@ -207,18 +194,11 @@ public final class CopyCommand extends BaseCommand {
    * analysis.json. Null when there is nothing to analyse or the analysis fails (it never fails the
    * copy).
    */
-  static dev.sustain.analysis.Analysis analyseWrites(java.nio.file.Path runFolder) {
+  static Analysis analyseWrites(Path runFolder) {
     try {
-      dev.sustain.analysis.SampleSeries series =
-          dev.sustain.input.CurveReader.readRunFolder(runFolder).series();
-      if (series.size() < MIN_CURVE_INTERVALS) {
-        return null;
-      }
-      dev.sustain.analysis.Analysis a = dev.sustain.analysis.Analyzer.analyze(series, -1);
-      RunFolder.open(runFolder)
-          .writeJson(RunFolder.ANALYSIS_JSON, dev.sustain.report.AnalysisJson.toNode(a));
-      return a;
-    } catch (RuntimeException | java.io.IOException e) {
+      RunAnalysis.Done done = RunAnalysis.ofFolder(RunFolder.open(runFolder), MIN_CURVE_INTERVALS);
+      return done == null ? null : done.analysis();
+    } catch (RuntimeException | IOException e) {
       return null;
     }
   }

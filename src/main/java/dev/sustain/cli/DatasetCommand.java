@@ -1,5 +1,6 @@
 package dev.sustain.cli;
 
+import dev.sustain.target.WritableFolder;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
@@ -9,6 +10,7 @@ import dev.sustain.workload.DatasetKind;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -54,7 +56,7 @@ public final class DatasetCommand extends BaseCommand {
   protected int execute() throws Exception {
     DatasetKind k;
     try {
-      k = DatasetKind.valueOf(kind.toUpperCase(java.util.Locale.ROOT));
+      k = DatasetKind.valueOf(kind.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new UsageException("unknown kind '" + kind + "' (choose photos, videos or bluray)");
     }
@@ -74,7 +76,7 @@ public final class DatasetCommand extends BaseCommand {
     } else if (d.getParent() == null || !Files.isDirectory(d.getParent())) {
       throw new UsageException("folder " + d.getParent() + " does not exist");
     }
-    dev.sustain.target.WritableFolder.require(d, "the dataset in");
+    WritableFolder.require(d, "the dataset in");
     Path existing = Files.exists(d) ? d : d.getParent();
     FileStore store = Files.getFileStore(existing);
     long margin = Math.min(4L << 30, Math.max(64L << 20, store.getTotalSpace() / 100));

@@ -190,6 +190,11 @@ public final class DbOption {
     }
 
     @Override
+    public void ready() {
+      inner.ready();
+    }
+
+    @Override
     public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
       recorder.onSample(row);
       inner.sample(row, totalBytes, elapsedSeconds);

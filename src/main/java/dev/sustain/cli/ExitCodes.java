@@ -1,5 +1,7 @@
 package dev.sustain.cli;
 
+import dev.sustain.run.RunStatus;
+
 /** Sustain's exit codes, as DESIGN.md names them. */
 public final class ExitCodes {
   public static final int OK = 0;
@@ -9,4 +11,16 @@ public final class ExitCodes {
   public static final int INTERRUPTED = 130;
 
   private ExitCodes() {}
+
+  /**
+   * The one mapping from how a run ended to the process's exit code. {@code RUNNING} is never a
+   * finished run's status; it counts as complete.
+   */
+  public static int of(RunStatus status) {
+    return switch (status) {
+      case COMPLETE, RUNNING -> OK;
+      case INTERRUPTED -> INTERRUPTED;
+      case FAILED -> RUN_FAILED;
+    };
+  }
 }

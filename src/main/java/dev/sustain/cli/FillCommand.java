@@ -1,13 +1,19 @@
 package dev.sustain.cli;
 
+import dev.sustain.report.AnalysisText;
+import dev.sustain.run.RunAnalysis;
+import dev.sustain.run.RunFolder;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
 import dev.sustain.workload.FillParams;
 import dev.sustain.workload.FillResult;
 import dev.sustain.workload.FillRun;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,7 +42,7 @@ public final class FillCommand extends BaseCommand {
       arity = "1..*",
       paramLabel = "DIR",
       description = "A folder on the drive to fill; several for a group filled at once.")
-  java.util.List<Path> dirs;
+  List<Path> dirs;
 
   /** The first folder: the only one, unless a group is filled. */
   Path dir;
@@ -86,7 +92,7 @@ public final class FillCommand extends BaseCommand {
             limit == null ? -1 : limit.bytes(),
             io.blockBytes(),
             io.queueDepth,
-            io.interval.toNanos(),
+            io.sampling.interval.toNanos(),
             out,
             keep,
             buffered,
@@ -96,7 +102,7 @@ public final class FillCommand extends BaseCommand {
             !io.noPreallocate);
     if (dirs.size() > 1) {
       if (resume != null) {
-        throw new dev.sustain.unit.UsageException("--resume takes one folder, not a group");
+        throw new UsageException("--resume takes one folder, not a group");
       }
       db.check(); // a bad --db is bad input, found before anything is written
       return new GroupLaunch("fill", out(), err(), db).fill(params, dirs, group, out);
@@ -111,14 +117,7 @@ public final class FillCommand extends BaseCommand {
     printSummary(out(), r);
     analyse(r);
     db.recordQuietly(r.runFolder(), err());
-    return switch (r.status()) {
-      case COMPLETE, RUNNING -> ExitCodes.OK;
-      case INTERRUPTED -> ExitCodes.INTERRUPTED;
-      case FAILED -> {
-        err().println("sustain fill: " + r.error());
-        yield ExitCodes.RUN_FAILED;
-      }
-    };
+    return exitFor(r.status(), r.error());
   }
 
   /**
@@ -130,15 +129,11 @@ public final class FillCommand extends BaseCommand {
       return;
     }
     try {
-      dev.sustain.run.WriteRun.FolderAnalysis done =
-          dev.sustain.run.WriteRun.analyseFolder(dev.sustain.run.RunFolder.open(r.runFolder()));
+      RunAnalysis.Done done = RunAnalysis.ofFolder(RunFolder.open(r.runFolder()), 1);
       if (done != null) {
-        out()
-            .print(
-                dev.sustain.report.AnalysisText.format(
-                    "The fill's curve", done.analysis(), done.notes()));
+        out().print(AnalysisText.format("The fill's curve", done.analysis(), done.notes()));
       }
-    } catch (RuntimeException | java.io.IOException e) {
+    } catch (RuntimeException | IOException e) {
       out().println("(no analysis of the curve: " + e.getMessage() + ")");
     }
     out().flush();

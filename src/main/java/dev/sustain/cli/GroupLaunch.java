@@ -7,9 +7,10 @@ import dev.sustain.group.GroupParams;
 import dev.sustain.group.GroupRun;
 import dev.sustain.group.MemberResult;
 import dev.sustain.group.SoloHistory;
+import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.TargetChecks;
 import dev.sustain.run.WriteParams;
-import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.SoloLookup;
@@ -110,9 +111,7 @@ final class GroupLaunch {
               () ->
                   FillChecks.preflight(
                       withDir(
-                          template,
-                          d,
-                          groupOut != null ? groupOut : dev.sustain.run.RunFolder.defaultParent())),
+                          template, d, groupOut != null ? groupOut : RunFolder.defaultParent())),
               (folder, observer, stop) -> {
                 FillResult r = new FillRun(withDir(template, d, folder), observer, stop::get).run();
                 return new MemberResult(
@@ -284,7 +283,7 @@ final class GroupLaunch {
     }
   }
 
-  private static String verb(WriteResult.Status s) {
+  private static String verb(RunStatus s) {
     return switch (s) {
       case COMPLETE, RUNNING -> "wrote";
       case INTERRUPTED -> "interrupted after writing";
@@ -296,10 +295,10 @@ final class GroupLaunch {
     int code = ExitCodes.OK;
     for (int i = 0; i < r.members().size(); i++) {
       MemberResult m = r.members().get(i);
-      if (m.status() == WriteResult.Status.FAILED) {
+      if (m.status() == RunStatus.FAILED) {
         err.println("sustain " + command + ": " + names.get(i) + ": " + m.error());
         code = ExitCodes.RUN_FAILED;
-      } else if (m.status() == WriteResult.Status.INTERRUPTED && code == ExitCodes.OK) {
+      } else if (m.status() == RunStatus.INTERRUPTED && code == ExitCodes.OK) {
         code = ExitCodes.INTERRUPTED;
       }
     }

@@ -1,7 +1,8 @@
 package dev.sustain.cli;
 
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.unit.UsageException;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ public final class GroupOptions {
       names = "--solo-time",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
-      defaultValue = Defaults.SOLO_TIME,
+      defaultValue = DefaultsAndLimits.SOLO_TIME,
       description =
           "How long each target writes alone with --solo-first (default ${DEFAULT-VALUE}).")
   Duration soloTime;
@@ -85,7 +86,7 @@ public final class GroupOptions {
       Path real;
       try {
         real = p.toRealPath();
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         real = p;
       }
       if (!seen.add(real)) {

@@ -13,8 +13,15 @@ import dev.sustain.device.SharedParts;
 import dev.sustain.sampling.TemperatureSensor;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,15 +60,13 @@ public final class InfoCommand extends BaseCommand {
   @Override
   protected int execute() throws Exception {
     DeviceResolver res = resolver == null ? DeviceResolver.system() : resolver;
-    List<DeviceResolution> found = new java.util.ArrayList<>();
+    List<DeviceResolution> found = new ArrayList<>();
     for (String query : queries) {
       try {
         found.add(res.resolve(query));
       } catch (NoBlockDeviceException e) {
-        java.util.Optional<MountEntry> fs =
-            java.nio.file.Files.exists(java.nio.file.Path.of(query))
-                ? res.fileSystemOf(query)
-                : java.util.Optional.empty();
+        Optional<MountEntry> fs =
+            Files.exists(Path.of(query)) ? res.fileSystemOf(query) : Optional.empty();
         if (queries.size() == 1 && fs.isPresent() && fs.get().inMemory()) {
           printMemory(query, fs.get());
           return ExitCodes.OK;
@@ -81,7 +86,7 @@ public final class InfoCommand extends BaseCommand {
     }
     SharedParts shared = res.sharedBy(queries);
     if (json) {
-      java.util.Map<String, Object> all = new java.util.LinkedHashMap<>();
+      Map<String, Object> all = new LinkedHashMap<>();
       all.put("targets", found.stream().map(DeviceResolution::toJsonMap).toList());
       all.put("shared", shared.toJsonMap());
       out().println(m.writeValueAsString(all));
@@ -109,10 +114,10 @@ public final class InfoCommand extends BaseCommand {
   }
 
   /** A path in memory (tmpfs, ramfs): there is no drive to describe, and it says so. */
-  private void printMemory(String query, MountEntry fs) throws java.io.IOException {
+  private void printMemory(String query, MountEntry fs) throws IOException {
     String what = fs.memoryWords();
     if (json) {
-      java.util.Map<String, Object> doc = new java.util.LinkedHashMap<>();
+      Map<String, Object> doc = new LinkedHashMap<>();
       doc.put("query", query);
       doc.put("memory", true);
       doc.put("filesystem", fs.toJsonMap());

@@ -1,9 +1,9 @@
 package dev.sustain.cli;
 
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.UsageException;
-import java.time.Duration;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -11,46 +11,24 @@ import picocli.CommandLine.Option;
  * depth, sampling interval, engine and I/O timeout, with Sustain's defaults. A picocli mixin:
  * {@code @Mixin IoOptions io;}. Not thread-safe; one per command instance.
  */
-public final class IoOptions {
+public final class IoOptions extends EngineOptions {
 
   @Option(
       names = "--bs",
       paramLabel = "SIZE",
       converter = Converters.BlockSize.class,
-      defaultValue = Defaults.BLOCK_SIZE,
+      defaultValue = DefaultsAndLimits.BLOCK_SIZE,
       description = "Request size (default ${DEFAULT-VALUE}); 4k and 1m mean KiB and MiB.")
   ByteSize blockSize;
 
   @Option(
       names = "--qd",
       paramLabel = "N",
-      defaultValue = "" + Defaults.QUEUE_DEPTH,
+      defaultValue = "" + DefaultsAndLimits.QUEUE_DEPTH,
       description = "Requests in flight at all times (default ${DEFAULT-VALUE}).")
   int queueDepth;
 
-  @Option(
-      names = "--interval",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.INTERVAL,
-      description = "Sampling interval, 100ms or more (default ${DEFAULT-VALUE}).")
-  Duration interval;
-
-  @Option(
-      names = "--engine",
-      paramLabel = "NAME",
-      defaultValue = Defaults.ENGINE,
-      description = "I/O engine: auto, uring, threads, null (default ${DEFAULT-VALUE}).")
-  String engine;
-
-  @Option(
-      names = "--io-timeout",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.IO_TIMEOUT,
-      hidden = true,
-      description = "A request that does not complete in this time fails the run.")
-  Duration ioTimeout;
+  @Mixin SamplingOptions sampling = new SamplingOptions();
 
   @Option(
       names = "--no-preallocate",
@@ -66,10 +44,5 @@ public final class IoOptions {
       throw new UsageException("--bs is too large: " + blockSize);
     }
     return (int) blockSize.bytes();
-  }
-
-  /** Checks the engine's name before anything is written: an unknown one is bad input. */
-  void checkEngine() throws java.io.IOException {
-    dev.sustain.engine.Engines.create(engine).close();
   }
 }

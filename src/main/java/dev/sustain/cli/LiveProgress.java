@@ -5,6 +5,7 @@ import dev.sustain.run.WriteResult;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
+import java.io.Console;
 import java.io.PrintWriter;
 
 /**
@@ -30,7 +31,7 @@ final class LiveProgress implements RunObserver {
 
   /** True when stdout is an interactive terminal. */
   static boolean stdoutIsTerminal() {
-    java.io.Console c = System.console();
+    Console c = System.console();
     return c != null && c.isTerminal();
   }
 
@@ -111,17 +112,30 @@ final class LiveProgress implements RunObserver {
     if (!phase.isEmpty()) {
       b.append("  ").append(phase);
     }
-    if (terminal) {
-      b.append("\u001b[K");
-      out.print(b);
-    } else {
-      out.println(b);
-    }
-    out.flush();
+    show(out, terminal, b);
   }
 
   @Override
   public void finished(WriteResult result) {
+    endLine(out, terminal);
+  }
+
+  /**
+   * Shows one progress line: on a terminal over the one before (it starts with a carriage return),
+   * elsewhere as a line of its own.
+   */
+  static void show(PrintWriter out, boolean terminal, StringBuilder line) {
+    if (terminal) {
+      line.append("\u001b[K");
+      out.print(line);
+    } else {
+      out.println(line);
+    }
+    out.flush();
+  }
+
+  /** Ends a terminal's progress line, so what follows starts on a line of its own. */
+  static void endLine(PrintWriter out, boolean terminal) {
     if (terminal) {
       out.println();
     }

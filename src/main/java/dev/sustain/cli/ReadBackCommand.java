@@ -1,15 +1,14 @@
 package dev.sustain.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.sustain.run.Defaults;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunStatus;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.UsageException;
 import dev.sustain.verify.ReadBackJson;
 import dev.sustain.verify.ReadBackResult;
 import dev.sustain.verify.ReadBackRun;
-import java.nio.file.Path;
-import java.time.Duration;
+import dev.sustain.verify.ReadObserver;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -19,6 +18,10 @@ abstract class ReadBackCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
 
+  @picocli.CommandLine.Mixin EngineOptions io;
+
+  @picocli.CommandLine.Mixin OutputOptions output;
+
   @Parameters(
       index = "0",
       paramLabel = "RUN|FILE",
@@ -26,9 +29,6 @@ abstract class ReadBackCommand extends BaseCommand {
           "A write run's folder (written with --keep: its run.json says where the test file is),"
               + " or a file or block device to read.")
   String source;
-
-  @Option(names = "--json", description = "Print the result as JSON instead of text.")
-  boolean json;
 
   @Option(
       names = "--bs",
@@ -43,27 +43,7 @@ abstract class ReadBackCommand extends BaseCommand {
       description = "Requests in flight (default: the write run's, else 32).")
   int queueDepth;
 
-  @Option(
-      names = "--interval",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.INTERVAL,
-      description = "Sampling interval, 100ms or more (default ${DEFAULT-VALUE}).")
-  Duration interval;
-
-  @Option(
-      names = "--out",
-      paramLabel = "DIR",
-      description =
-          "This read's own run folder (default: a new folder under ~/.local/share/sustain/runs).")
-  Path out;
-
-  @Option(
-      names = "--engine",
-      paramLabel = "NAME",
-      defaultValue = Defaults.ENGINE,
-      description = "I/O engine: auto, uring, threads (default ${DEFAULT-VALUE}).")
-  String engine;
+  @picocli.CommandLine.Mixin SamplingOptions sampling;
 
   @Option(
       names = "--buffered",
@@ -71,15 +51,6 @@ abstract class ReadBackCommand extends BaseCommand {
           "Read through the page cache (the file's cached pages are dropped first); for file"
               + " systems without direct I/O.")
   boolean buffered;
-
-  @Option(
-      names = "--io-timeout",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.IO_TIMEOUT,
-      hidden = true,
-      description = "A read that does not complete in this time fails the run.")
-  Duration ioTimeout;
 
   abstract boolean verify();
 
@@ -98,7 +69,7 @@ abstract class ReadBackCommand extends BaseCommand {
       throw new UsageException("--qd must be at least 1, not " + queueDepth);
     }
     try {
-      dev.sustain.engine.Engines.create(engine).close();
+      io.checkEngine();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -108,24 +79,23 @@ abstract class ReadBackCommand extends BaseCommand {
             verify(),
             blockSize == null ? 0 : (int) blockSize.bytes(),
             queueDepth,
-            interval.toNanos(),
-            out,
-            engine,
+            sampling.interval.toNanos(),
+            output.out,
+            io.engine,
             buffered,
-            ioTimeout.toNanos());
+            io.ioTimeout.toNanos());
     AtomicBoolean stop = Signals.installStopFlag();
-    ReadProgress progress = json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
+    ReadProgress progress =
+        output.json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
     ReadBackResult r =
-        new ReadBackRun(
-                params, progress == null ? dev.sustain.verify.ReadObserver.SILENT : progress, stop)
-            .run();
-    if (json) {
+        new ReadBackRun(params, progress == null ? ReadObserver.SILENT : progress, stop).run();
+    if (output.json) {
       out().println(toJson(r));
       out().flush();
     } else {
       printText(r);
     }
-    if (r.status() == ReadBackResult.Status.FAILED && r.error() != null) {
+    if (r.status() == RunStatus.FAILED && r.error() != null) {
       err().println("sustain " + spec.name() + ": " + r.error());
       err().flush();
     }

@@ -1,5 +1,6 @@
 package dev.sustain.cli;
 
+import dev.sustain.run.RunStatus;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import dev.sustain.verify.BadKind;
@@ -27,18 +28,17 @@ public final class ReadCommand extends ReadBackCommand {
 
   @Override
   int exitCode(ReadBackResult r) {
-    return switch (r.status()) {
-      case COMPLETE -> r.bad().bytes(BadKind.UNREADABLE) > 0 ? ExitCodes.RUN_FAILED : ExitCodes.OK;
-      case INTERRUPTED -> ExitCodes.INTERRUPTED;
-      case FAILED -> ExitCodes.RUN_FAILED;
-    };
+    if (r.status() == RunStatus.COMPLETE && r.bad().bytes(BadKind.UNREADABLE) > 0) {
+      return ExitCodes.RUN_FAILED;
+    }
+    return ExitCodes.of(r.status());
   }
 
   @Override
   void printText(ReadBackResult r) {
     PrintWriter out = out();
     out.println(
-        (r.status() == ReadBackResult.Status.COMPLETE ? "Read " : "Read only ")
+        (r.status() == RunStatus.COMPLETE ? "Read " : "Read only ")
             + Units.decimalBytes(r.bytesRead())
             + " ("
             + Units.binaryBytes(r.bytesRead())

@@ -68,20 +68,11 @@ final class ReadProgress implements ReadObserver {
     if (average > 0 && goalBytes > totalBytes) {
       b.append("  ETA ").append(Durations.format((goalBytes - totalBytes) / (average * 1e6)));
     }
-    if (terminal) {
-      b.append("\u001b[K");
-      out.print(b);
-    } else {
-      out.println(b);
-    }
-    out.flush();
+    LiveProgress.show(out, terminal, b);
   }
 
   @Override
   public void finished(ReadBackResult result) {
-    if (terminal) {
-      out.println();
-    }
-    out.flush();
+    LiveProgress.endLine(out, terminal);
   }
 }

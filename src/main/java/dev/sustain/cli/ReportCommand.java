@@ -1,13 +1,21 @@
 package dev.sustain.cli;
 
 import dev.sustain.analysis.Media;
+import dev.sustain.input.GroupFolder;
 import dev.sustain.report.AnalysisText;
 import dev.sustain.report.ChartImages;
+import dev.sustain.report.CompareFormats;
+import dev.sustain.report.Comparison;
 import dev.sustain.report.CurveReport;
+import dev.sustain.report.GroupHtml;
+import dev.sustain.report.GroupReport;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.report.Sparkline;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.UsageException;
+import dev.sustain.workload.WriteRepeat;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,12 +80,12 @@ public final class ReportCommand extends BaseCommand {
     }
     List<Object> reports = new ArrayList<>();
     for (Path input : inputs) {
-      List<Path> passes = dev.sustain.workload.WriteRepeat.passFolders(input);
+      List<Path> passes = WriteRepeat.passFolders(input);
       reports.add(
-          dev.sustain.input.GroupFolder.isGroupFolder(input)
-              ? dev.sustain.report.GroupReport.load(input)
+          GroupFolder.isGroupFolder(input)
+              ? GroupReport.load(input)
               : !passes.isEmpty()
-                  ? dev.sustain.report.Comparison.load(passes, forced, jobBytes)
+                  ? Comparison.load(passes, forced, jobBytes)
                   : CurveReport.load(input, forced, jobBytes));
     }
     for (int k = 0; k < reports.size(); k++) {
@@ -85,11 +93,11 @@ public final class ReportCommand extends BaseCommand {
         out().println();
       }
       String suffix = reports.size() > 1 ? "-" + (k + 1) : "";
-      if (reports.get(k) instanceof dev.sustain.report.GroupReport g) {
+      if (reports.get(k) instanceof GroupReport g) {
         group(g, suffix);
         continue;
       }
-      if (reports.get(k) instanceof dev.sustain.report.Comparison c) {
+      if (reports.get(k) instanceof Comparison c) {
         repeat(c, suffix);
         continue;
       }
@@ -110,7 +118,7 @@ public final class ReportCommand extends BaseCommand {
       }
       if (html != null) {
         Path file = numbered(html, suffix);
-        Files.writeString(file, HtmlReport.single(r), java.nio.charset.StandardCharsets.UTF_8);
+        Files.writeString(file, HtmlReport.single(r), StandardCharsets.UTF_8);
         out().println("wrote " + file);
       }
     }
@@ -119,7 +127,7 @@ public final class ReportCommand extends BaseCommand {
   }
 
   /** A group: its text, each target's own sparkline, and the charts of each target and the sum. */
-  private void group(dev.sustain.report.GroupReport g, String suffix) throws java.io.IOException {
+  private void group(GroupReport g, String suffix) throws IOException {
     out().print(g.text());
     for (CurveReport c : g.curvesOnGroupClock()) {
       out().println(c.label() + ":");
@@ -142,8 +150,7 @@ public final class ReportCommand extends BaseCommand {
     }
     if (html != null) {
       Path file = numbered(html, suffix);
-      Files.writeString(
-          file, dev.sustain.report.GroupHtml.page(g), java.nio.charset.StandardCharsets.UTF_8);
+      Files.writeString(file, GroupHtml.page(g), StandardCharsets.UTF_8);
       out().println("wrote " + file);
     }
     out().flush();
@@ -153,8 +160,8 @@ public final class ReportCommand extends BaseCommand {
    * A repeat's folder: its passes side by side, each explained against the first, and the page with
    * the recovery drawn; the charts overlay the passes.
    */
-  private void repeat(dev.sustain.report.Comparison c, String suffix) throws java.io.IOException {
-    out().print(dev.sustain.report.CompareFormats.text(c));
+  private void repeat(Comparison c, String suffix) throws IOException {
+    out().print(CompareFormats.text(c));
     if (png != null) {
       Path file = numbered(png, suffix);
       ChartImages.writePng(
@@ -169,7 +176,7 @@ public final class ReportCommand extends BaseCommand {
     }
     if (html != null) {
       Path file = numbered(html, suffix);
-      Files.writeString(file, HtmlReport.compare(c), java.nio.charset.StandardCharsets.UTF_8);
+      Files.writeString(file, HtmlReport.compare(c), StandardCharsets.UTF_8);
       out().println("wrote " + file);
     }
     out().flush();

@@ -1,9 +1,12 @@
 package dev.sustain.cli;
 
+import dev.sustain.run.RunHeader;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.codegen.docgen.manpage.ManPageGenerator;
 
 /** The top command: {@code sustain <subcommand>}. */
 @Command(
@@ -30,7 +33,7 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class,
       picocli.AutoComplete.GenerateCompletion.class,
       // Hidden: bin/package makes the manual pages with it (sustain gen-manpage -d DIR).
-      picocli.codegen.docgen.manpage.ManPageGenerator.class,
+      ManPageGenerator.class,
     })
 public final class SustainCommand implements Runnable {
 
@@ -45,8 +48,8 @@ public final class SustainCommand implements Runnable {
   public static int execute(String[] args) {
     return execute(
         args,
-        new PrintWriter(System.out, true, java.nio.charset.StandardCharsets.UTF_8),
-        new PrintWriter(System.err, true, java.nio.charset.StandardCharsets.UTF_8));
+        new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+        new PrintWriter(System.err, true, StandardCharsets.UTF_8));
   }
 
   /** Runs the command line with the given writers (tests capture them). */
@@ -147,7 +150,7 @@ public final class SustainCommand implements Runnable {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"sustain " + dev.sustain.run.RunJson.TOOL_VERSION};
+      return new String[] {"sustain " + RunHeader.TOOL_VERSION};
     }
   }
 }

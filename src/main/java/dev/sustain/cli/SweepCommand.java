@@ -2,7 +2,7 @@ package dev.sustain.cli;
 
 import dev.sustain.pattern.PatternSpec;
 import dev.sustain.pattern.Patterns;
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunFolder;
 import dev.sustain.sweep.SweepJson;
 import dev.sustain.sweep.SweepPoint;
@@ -11,10 +11,9 @@ import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -33,6 +32,10 @@ import picocli.CommandLine.Parameters;
 public final class SweepCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
+
+  @picocli.CommandLine.Mixin EngineOptions io;
+
+  @picocli.CommandLine.Mixin OutputOptions output;
 
   @Parameters(index = "0", paramLabel = "TARGET", description = "A folder or a new file.")
   String target;
@@ -72,31 +75,9 @@ public final class SweepCommand extends BaseCommand {
   @Option(
       names = "--pattern",
       paramLabel = "PATTERN",
-      defaultValue = Defaults.PATTERN,
+      defaultValue = DefaultsAndLimits.PATTERN,
       description = "random, zeros or compress:N (default ${DEFAULT-VALUE}).")
   String pattern;
-
-  @Option(
-      names = "--engine",
-      paramLabel = "NAME",
-      defaultValue = Defaults.ENGINE,
-      description = "I/O engine (default ${DEFAULT-VALUE}).")
-  String engine;
-
-  @Option(names = "--out", paramLabel = "DIR", description = "The sweep's run folder.")
-  Path out;
-
-  @Option(names = "--json", description = "Print the result as JSON.")
-  boolean json;
-
-  @Option(
-      names = "--io-timeout",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = Defaults.IO_TIMEOUT,
-      hidden = true,
-      description = "A request that does not complete in this time fails the sweep.")
-  Duration ioTimeout;
 
   @Option(
       names = "--no-preallocate",
@@ -109,7 +90,7 @@ public final class SweepCommand extends BaseCommand {
   protected int execute() throws Exception {
     List<Integer> sizes = new ArrayList<>();
     for (ByteSize b : blockSizes) {
-      if (b.bytes() < 1 || b.bytes() > Defaults.MAX_BLOCK_BYTES) {
+      if (b.bytes() < 1 || b.bytes() > DefaultsAndLimits.MAX_BLOCK_BYTES) {
         throw new UsageException("--bs must be between 1 B and 64 MiB, not " + b);
       }
       sizes.add((int) b.bytes());
@@ -117,7 +98,7 @@ public final class SweepCommand extends BaseCommand {
     PatternSpec spec;
     try {
       spec = Patterns.parse(pattern);
-      dev.sustain.engine.Engines.create(engine).close();
+      io.checkEngine();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -128,14 +109,14 @@ public final class SweepCommand extends BaseCommand {
             List.copyOf(queueDepths),
             sizePerPoint.bytes(),
             !writeOnly,
-            engine,
+            io.engine,
             spec,
-            out,
-            ioTimeout.toNanos(),
+            output.out,
+            io.ioTimeout.toNanos(),
             !noPreallocate);
     AtomicBoolean stop = Signals.installStopFlag();
     PrintWriter o = out();
-    if (!json) {
+    if (!output.json) {
       o.println(
           "Sweep of "
               + target
@@ -150,18 +131,18 @@ public final class SweepCommand extends BaseCommand {
                 params,
                 stop,
                 p -> {
-                  if (!json) {
+                  if (!output.json) {
                     o.println("  " + pointLine(p));
                     o.flush();
                   }
                 },
                 note -> {
-                  PrintWriter w = json ? err() : o;
+                  PrintWriter w = output.json ? err() : o;
                   w.println("note: " + note);
                   w.flush();
                 })
             .run();
-    if (json) {
+    if (output.json) {
       o.println(RunFolder.JSON.writeValueAsString(SweepJson.document(r)));
     } else {
       if (r.layout().note() != null) {
@@ -190,13 +171,13 @@ public final class SweepCommand extends BaseCommand {
   static String pointLine(SweepPoint p) {
     String s =
         String.format(
-            java.util.Locale.ROOT,
+            Locale.ROOT,
             "%-8s QD%-4d write %12s",
             Units.binaryBytes(p.blockBytes()),
             p.queueDepth(),
             Units.rate(p.writeMBps()));
     if (Double.isFinite(p.readMBps())) {
-      s += String.format(java.util.Locale.ROOT, "   read %12s", Units.rate(p.readMBps()));
+      s += String.format(Locale.ROOT, "   read %12s", Units.rate(p.readMBps()));
     }
     return s;
   }

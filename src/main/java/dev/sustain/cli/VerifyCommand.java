@@ -1,5 +1,6 @@
 package dev.sustain.cli;
 
+import dev.sustain.run.RunStatus;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import dev.sustain.verify.BadExtent;
@@ -38,11 +39,7 @@ public final class VerifyCommand extends ReadBackCommand {
     if (!r.bad().isEmpty()) {
       return ExitCodes.BAD_DATA;
     }
-    return switch (r.status()) {
-      case COMPLETE -> ExitCodes.OK;
-      case INTERRUPTED -> ExitCodes.INTERRUPTED;
-      case FAILED -> ExitCodes.RUN_FAILED;
-    };
+    return ExitCodes.of(r.status());
   }
 
   @Override
@@ -59,7 +56,7 @@ public final class VerifyCommand extends ReadBackCommand {
             + Units.rate(r.averageMegabytesPerSecond()));
     ReadCommand.printStability(out, r);
     if (r.bad().isEmpty()) {
-      if (r.status() == ReadBackResult.Status.COMPLETE) {
+      if (r.status() == RunStatus.COMPLETE) {
         out.println(
             "GOOD: all "
                 + Units.decimalBytes(r.checkedBytes())

@@ -2,19 +2,32 @@ package dev.sustain.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.expect.Expectation;
 import dev.sustain.expect.ExpectationCheck;
+import dev.sustain.expect.Measured;
 import dev.sustain.report.AnalysisJson;
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
+import dev.sustain.sampling.SampleRow;
+import dev.sustain.store.RunFolders;
+import dev.sustain.target.TestFile;
+import dev.sustain.target.Trim;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
+import dev.sustain.workload.WriteRepeat;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
@@ -63,12 +76,6 @@ public final class WriteCommand extends BaseCommand {
               + " write wraps around it until the time is up.")
   Duration time;
 
-  @Option(
-      names = "--out",
-      paramLabel = "DIR",
-      description = "Run folder (default: a new folder under ~/.local/share/sustain/runs).")
-  Path out;
-
   @Option(names = "--keep", description = "Keep the test file (for verify and read).")
   boolean keep;
 
@@ -80,7 +87,7 @@ public final class WriteCommand extends BaseCommand {
   @Option(
       names = "--pattern",
       paramLabel = "PATTERN",
-      defaultValue = Defaults.PATTERN,
+      defaultValue = DefaultsAndLimits.PATTERN,
       description =
           "The data: random (incompressible; every 4 KiB carries its run id and offset, so"
               + " verify can check it), compress:N (N%% of every 4 KiB is zeros, like fio's"
@@ -135,7 +142,7 @@ public final class WriteCommand extends BaseCommand {
       names = "--floor-hold",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
-      defaultValue = Defaults.FLOOR_HOLD,
+      defaultValue = DefaultsAndLimits.FLOOR_HOLD,
       hidden = true,
       description = "With --until floor: how long the floor must hold (default ${DEFAULT-VALUE}).")
   Duration floorHold;
@@ -157,12 +164,7 @@ public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
 
-  @Option(
-      names = "--json",
-      description =
-          "Print the run's result and analysis as one JSON object on stdout (run.json with"
-              + " run_folder, analysis and expectation added); progress goes to stderr.")
-  boolean json;
+  @picocli.CommandLine.Mixin OutputOptions output;
 
   /** The fields of passes.json that --json copies into each pass's document. */
   private static final List<String> CHANGE_FIELDS =
@@ -178,22 +180,22 @@ public final class WriteCommand extends BaseCommand {
           "cause_evidence");
 
   /** The repeat's outcome, for --json. */
-  private dev.sustain.workload.WriteRepeat.Outcome repeatOutcome;
+  private WriteRepeat.Outcome repeatOutcome;
 
   /** The JSON document of each finished pass, printed at the end with --json. */
-  private final java.util.List<ObjectNode> documents = new java.util.ArrayList<>();
+  private final List<ObjectNode> documents = new ArrayList<>();
 
   /**
    * The observer that also records the run in the history while it goes; a run of the null engine
    * measures no drive and is not recorded, not even while it goes.
    */
-  private dev.sustain.run.RunObserver live(dev.sustain.run.RunObserver observer) {
+  private RunObserver live(RunObserver observer) {
     return "null".equals(io.engine) ? observer : db.live(observer);
   }
 
   /** Where words for people go: stdout, or stderr when stdout carries JSON. */
   private PrintWriter human() {
-    return json ? err() : out();
+    return output.json ? err() : out();
   }
 
   @Override
@@ -206,8 +208,8 @@ public final class WriteCommand extends BaseCommand {
             time,
             io.blockBytes(),
             io.queueDepth,
-            io.interval.toNanos(),
-            out,
+            io.sampling.interval.toNanos(),
+            output.out,
             keep,
             buffered,
             io.engine,
@@ -218,36 +220,36 @@ public final class WriteCommand extends BaseCommand {
             floorHold.toNanos() / 1e9,
             !io.noPreallocate);
     if (until != null && !until.equals("full") && !until.equals("floor")) {
-      throw new dev.sustain.unit.UsageException(
-          "--until takes 'floor' or 'full', not '" + until + "'");
+      throw new UsageException("--until takes 'floor' or 'full', not '" + until + "'");
     }
     io.checkEngine(); // an unknown engine is bad input
     if (repeat < 1) {
-      throw new dev.sustain.unit.UsageException("--repeat must be 1 or more, not " + repeat);
+      throw new UsageException("--repeat must be 1 or more, not " + repeat);
     }
     if (cooldown != null && repeat == 1) {
-      throw new dev.sustain.unit.UsageException("--cooldown needs --repeat 2 or more");
+      throw new UsageException("--cooldown needs --repeat 2 or more");
     }
     if (cooldown != null) {
-      dev.sustain.workload.WriteRepeat.cooldowns(repeat, cooldown); // a wrong count is bad input
+      WriteRepeat.cooldowns(repeat, cooldown); // a wrong count is bad input
     }
     WriteRun.validate(params);
-    dev.sustain.expect.Expectation expectation = expectation();
+    Expectation expectation = expectation();
     db.check(); // a bad --db is bad input, found before anything is written
     if (targets.size() > 1) {
       if (repeat > 1 || expectation != null) {
-        throw new dev.sustain.unit.UsageException(
+        throw new UsageException(
             "--repeat, --expect and --expect-from take one target, not a group");
       }
       for (String t : targets) {
         trimFirst(t);
       }
-      return new GroupLaunch("write", out(), err(), db).write(params, targets, group, out);
+      return new GroupLaunch("write", out(), err(), db).write(params, targets, group, output.out);
     }
     group.checkOneTarget();
     trimFirst(target);
     AtomicBoolean stop = Signals.installStopFlag();
-    LiveProgress progress = new LiveProgress(human(), !json && LiveProgress.stdoutIsTerminal());
+    LiveProgress progress =
+        new LiveProgress(human(), !output.json && LiveProgress.stdoutIsTerminal());
     if (repeat > 1) {
       int code = repeated(params, progress, stop, expectation);
       printJson();
@@ -256,34 +258,24 @@ public final class WriteCommand extends BaseCommand {
     WriteResult result = new WriteRun(params, live(progress), stop).run();
     afterRun(result, progress, expectation);
     printJson();
-    return switch (result.status()) {
-      case COMPLETE, RUNNING -> ExitCodes.OK;
-      case INTERRUPTED -> ExitCodes.INTERRUPTED;
-      case FAILED -> {
-        err().println("sustain write: " + result.error());
-        yield ExitCodes.RUN_FAILED;
-      }
-    };
+    return exitFor(result.status(), result.error());
   }
 
   /** With --trim-first: TRIM the target's file system, or the whole raw device. */
-  private void trimFirst(String t) throws java.io.IOException {
+  private void trimFirst(String t) throws IOException {
     if (!trimFirst) {
       return;
     }
-    java.nio.file.Path p = java.nio.file.Path.of(t);
-    java.nio.file.Path trimTarget =
-        dev.sustain.target.TestFile.isBlockDevice(p) || java.nio.file.Files.isDirectory(p)
-            ? p
-            : p.toAbsolutePath().getParent();
-    dev.sustain.target.Trim.Done done = dev.sustain.target.Trim.trim(trimTarget, destroyData);
+    Path p = Path.of(t);
+    Path trimTarget =
+        TestFile.isBlockDevice(p) || Files.isDirectory(p) ? p : p.toAbsolutePath().getParent();
+    Trim.Done done = Trim.trim(trimTarget, destroyData);
     human().println("Trim first: " + done.what());
   }
 
   /** The summary, the analysis, the expectation's check and the history, after one run. */
-  private void afterRun(
-      WriteResult result, LiveProgress progress, dev.sustain.expect.Expectation expectation)
-      throws java.io.IOException {
+  private void afterRun(WriteResult result, LiveProgress progress, Expectation expectation)
+      throws IOException {
     printSummary(human(), result);
     if (progress.analysis() != null) {
       human().print(progress.analysis());
@@ -291,14 +283,12 @@ public final class WriteCommand extends BaseCommand {
     }
     ExpectationCheck check = null;
     if (expectation != null && result.analysis() != null) {
-      check =
-          expectation.check(
-              dev.sustain.expect.Measured.of(result.analysis(), result.bytes(), result.seconds()));
+      check = expectation.check(Measured.of(result.analysis(), result.bytes(), result.seconds()));
       human().print(check.toText());
       RunFolder.open(result.runFolder()).writeJson("expectation.json", check);
       human().flush();
     }
-    if (json) {
+    if (output.json) {
       documents.add(document(result, check));
     }
     db.recordQuietly(result.runFolder(), err());
@@ -308,8 +298,7 @@ public final class WriteCommand extends BaseCommand {
    * What {@code --json} prints for one run: its run.json (target, params, result) with the run
    * folder, the analysis (null for a run too short to analyse) and the expectation's check.
    */
-  static ObjectNode document(WriteResult result, ExpectationCheck check)
-      throws java.io.IOException {
+  static ObjectNode document(WriteResult result, ExpectationCheck check) throws IOException {
     ObjectMapper mapper = RunFolder.JSON;
     ObjectNode doc =
         (ObjectNode) mapper.readTree(result.runFolder().resolve(RunFolder.RUN_JSON).toFile());
@@ -324,8 +313,8 @@ public final class WriteCommand extends BaseCommand {
   }
 
   /** With --json: one run's document, or {"passes": [...]} for --repeat. */
-  private void printJson() throws java.io.IOException {
-    if (!json) {
+  private void printJson() throws IOException {
+    if (!output.json) {
       return;
     }
     ObjectMapper mapper = RunFolder.JSON;
@@ -355,14 +344,11 @@ public final class WriteCommand extends BaseCommand {
   }
 
   private int repeated(
-      WriteParams params,
-      LiveProgress progress,
-      AtomicBoolean stop,
-      dev.sustain.expect.Expectation expectation)
-      throws java.io.IOException {
+      WriteParams params, LiveProgress progress, AtomicBoolean stop, Expectation expectation)
+      throws IOException {
     PrintWriter o = human();
-    dev.sustain.run.RunObserver perPass =
-        new dev.sustain.run.RunObserver() {
+    RunObserver perPass =
+        new RunObserver() {
           int pass;
 
           @Override
@@ -383,7 +369,7 @@ public final class WriteCommand extends BaseCommand {
           }
 
           @Override
-          public void sample(dev.sustain.sampling.SampleRow row, long totalBytes, double seconds) {
+          public void sample(SampleRow row, long totalBytes, double seconds) {
             progress.sample(row, totalBytes, seconds);
           }
 
@@ -392,8 +378,8 @@ public final class WriteCommand extends BaseCommand {
             progress.finished(result);
           }
         };
-    dev.sustain.workload.WriteRepeat.Outcome outcome =
-        dev.sustain.workload.WriteRepeat.run(
+    WriteRepeat.Outcome outcome =
+        WriteRepeat.run(
             params,
             repeat,
             cooldown == null ? List.of(Duration.ZERO) : cooldown,
@@ -414,36 +400,36 @@ public final class WriteCommand extends BaseCommand {
         "Passes: "
             + outcome.folder()
             + " ("
-            + dev.sustain.workload.WriteRepeat.PASSES_JSON
+            + WriteRepeat.PASSES_JSON
             + ", pass-1 ... pass-"
             + outcome.passes().size()
             + ")");
     o.flush();
     for (WriteResult r : outcome.passes()) {
-      if (r.status() == WriteResult.Status.FAILED) {
+      if (r.status() == RunStatus.FAILED) {
         err().println("sustain write: " + r.error());
         return ExitCodes.RUN_FAILED;
       }
-      if (r.status() == WriteResult.Status.INTERRUPTED) {
+      if (r.status() == RunStatus.INTERRUPTED) {
         return ExitCodes.INTERRUPTED;
       }
     }
     return outcome.passes().size() < repeat ? ExitCodes.INTERRUPTED : ExitCodes.OK;
   }
 
-  private dev.sustain.expect.Expectation expectation() {
+  private Expectation expectation() {
     if (expect != null && expectFrom != null) {
-      throw new dev.sustain.unit.UsageException("give --expect or --expect-from, not both");
+      throw new UsageException("give --expect or --expect-from, not both");
     }
     try {
       if (expect != null) {
-        return dev.sustain.expect.Expectation.parse(expect);
+        return Expectation.parse(expect);
       }
       if (expectFrom != null) {
-        return dev.sustain.store.RunFolders.expectationFrom(expectFrom);
+        return RunFolders.expectationFrom(expectFrom);
       }
     } catch (IllegalArgumentException e) {
-      throw new dev.sustain.unit.UsageException(e.getMessage());
+      throw new UsageException(e.getMessage());
     }
     return null;
   }

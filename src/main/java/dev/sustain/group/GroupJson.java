@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.RunFolder;
-import dev.sustain.run.RunJson;
-import dev.sustain.run.WriteResult;
+import dev.sustain.run.RunHeader;
+import dev.sustain.run.RunStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,9 +41,9 @@ final class GroupJson {
     root.put("command", params.command());
     ObjectNode tool = root.putObject("tool");
     tool.put("name", "sustain");
-    tool.put("version", RunJson.TOOL_VERSION);
+    tool.put("version", RunHeader.TOOL_VERSION);
     root.put("group_id", groupId);
-    root.put("host", hostName());
+    root.put("host", RunHeader.hostName());
     root.put("pid", ProcessHandle.current().pid());
     ObjectNode p = root.putObject("params");
     p.put("interval_s", params.intervalNanos() / 1e9);
@@ -61,7 +61,7 @@ final class GroupJson {
       t.put("target", m.target());
       t.put("folder", m.name());
       t.putNull("start_s");
-      t.put("status", WriteResult.Status.RUNNING.word());
+      t.put("status", RunStatus.RUNNING.word());
       t.putNull("error");
       t.put("bytes", 0);
       t.put("seconds", 0.0);
@@ -73,7 +73,7 @@ final class GroupJson {
     root.set("shared", shared == null ? f.nullNode() : RunFolder.JSON.valueToTree(shared));
     root.put("started", started.toString());
     root.putNull("ended");
-    root.put("status", WriteResult.Status.RUNNING.word());
+    root.put("status", RunStatus.RUNNING.word());
   }
 
   ObjectNode node() {
@@ -86,7 +86,7 @@ final class GroupJson {
   void solo(int i, double megabytesPerSecond, String source, String from) {
     ObjectNode t = (ObjectNode) targets.get(i);
     if (Double.isFinite(megabytesPerSecond)) {
-      t.put("solo_MBps", round(megabytesPerSecond));
+      t.put("solo_MBps", RunHeader.round(megabytesPerSecond));
       t.put("solo_source", source);
       t.put("solo_from", from);
     }
@@ -95,7 +95,7 @@ final class GroupJson {
   /** Target {@code i}'s start on the group's clock. */
   void start(int i, double seconds) {
     if (Double.isFinite(seconds)) {
-      ((ObjectNode) targets.get(i)).put("start_s", round(seconds));
+      ((ObjectNode) targets.get(i)).put("start_s", RunHeader.round(seconds));
     }
   }
 
@@ -109,12 +109,12 @@ final class GroupJson {
       t.put("error", r.error());
     }
     t.put("bytes", r.bytes());
-    t.put("seconds", round(r.seconds()));
-    t.put("average_MBps", round(r.averageMegabytesPerSecond()));
+    t.put("seconds", RunHeader.round(r.seconds()));
+    t.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
   }
 
   /** The group's end and status. */
-  void finish(WriteResult.Status status, Instant ended) {
+  void finish(RunStatus status, Instant ended) {
     root.put("ended", ended.toString());
     root.put("status", status.word());
   }
@@ -139,18 +139,5 @@ final class GroupJson {
     g.put("name", name);
     g.put("role", role);
     RunFolder.open(runFolder).writeRunJson(o);
-  }
-
-  static double round(double v) {
-    return Double.isFinite(v) ? Math.round(v * 1000) / 1000.0 : 0;
-  }
-
-  private static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      String env = System.getenv("HOSTNAME");
-      return env != null ? env : "unknown";
-    }
   }
 }

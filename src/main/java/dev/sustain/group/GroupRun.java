@@ -6,7 +6,7 @@ import dev.sustain.input.InputFormatException;
 import dev.sustain.report.GroupReport;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
-import dev.sustain.run.WriteResult;
+import dev.sustain.run.RunStatus;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
@@ -73,7 +73,7 @@ public final class GroupRun {
       String groupId,
       Path folder,
       List<MemberResult> members,
-      WriteResult.Status status,
+      RunStatus status,
       GroupReport report) {}
 
   /**
@@ -106,9 +106,7 @@ public final class GroupRun {
     if (stop.get()) {
       Arrays.setAll(
           results,
-          i ->
-              new MemberResult(
-                  null, WriteResult.Status.INTERRUPTED, "interrupted before it began", 0, 0));
+          i -> new MemberResult(null, RunStatus.INTERRUPTED, "interrupted before it began", 0, 0));
       samples = null;
     } else {
       samples = together(folder, results);
@@ -130,7 +128,7 @@ public final class GroupRun {
         }
       }
     }
-    WriteResult.Status status = status(results);
+    RunStatus status = status(results);
     json.finish(status, Instant.now());
     folder.writeJson(GroupJson.GROUP_JSON, json.node());
     GroupReport report = null;
@@ -143,14 +141,14 @@ public final class GroupRun {
     return new Result(groupId, folder.dir(), List.of(results), status, report);
   }
 
-  private static WriteResult.Status status(MemberResult[] results) {
-    WriteResult.Status status = WriteResult.Status.COMPLETE;
+  private static RunStatus status(MemberResult[] results) {
+    RunStatus status = RunStatus.COMPLETE;
     for (MemberResult r : results) {
-      if (r.status() == WriteResult.Status.FAILED) {
-        return WriteResult.Status.FAILED;
+      if (r.status() == RunStatus.FAILED) {
+        return RunStatus.FAILED;
       }
-      if (r.status() == WriteResult.Status.INTERRUPTED) {
-        status = WriteResult.Status.INTERRUPTED;
+      if (r.status() == RunStatus.INTERRUPTED) {
+        status = RunStatus.INTERRUPTED;
       }
     }
     return status;
@@ -169,7 +167,7 @@ public final class GroupRun {
             r.runFolder(), json.node().path("group_id").asText(), m.name(), "solo");
       }
       double rate = soloRate(dir);
-      if (r.status() != WriteResult.Status.INTERRUPTED && Double.isFinite(rate)) {
+      if (r.status() != RunStatus.INTERRUPTED && Double.isFinite(rate)) {
         json.solo(i, rate, "solo-first", SOLO_FOLDER + "/" + m.name());
         done[i] = true;
       }
@@ -221,7 +219,7 @@ public final class GroupRun {
               () -> {
                 MemberResult r =
                     new MemberResult(
-                        null, WriteResult.Status.INTERRUPTED, "interrupted before it began", 0, 0);
+                        null, RunStatus.INTERRUPTED, "interrupted before it began", 0, 0);
                 try {
                   r = runMember(m.run(), dir, memberObserver(index, samples, line[0]));
                 } finally {
@@ -283,6 +281,10 @@ public final class GroupRun {
       @Override
       public void started(RunInfo info) {
         observer.started(name, info);
+      }
+
+      @Override
+      public void ready() {
         if (line != null) {
           line.arrive(i);
         }

@@ -1,5 +1,6 @@
 package dev.sustain.group;
 
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteResult;
 import java.nio.file.Path;
 
@@ -13,7 +14,7 @@ import java.nio.file.Path;
  * @param seconds the run's time, flush included
  */
 public record MemberResult(
-    Path runFolder, WriteResult.Status status, String error, long bytes, double seconds) {
+    Path runFolder, RunStatus status, String error, long bytes, double seconds) {
 
   /** From a write run's result. */
   public static MemberResult of(WriteResult r) {
@@ -22,7 +23,7 @@ public record MemberResult(
 
   /** A run that could not begin (its error is why). */
   public static MemberResult failedToStart(Path runFolder, String error) {
-    return new MemberResult(runFolder, WriteResult.Status.FAILED, error, 0, 0);
+    return new MemberResult(runFolder, RunStatus.FAILED, error, 0, 0);
   }
 
   /** All bytes over all time, MB/s. */

@@ -13,7 +13,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -76,7 +75,7 @@ public final class CurveReader {
       if (FIO_LINE.matcher(t).matches()) {
         return FioLogReader.read(input, lines);
       }
-      if (header(t).contains("time_s")) {
+      if (SamplesCsv.header(t).stream().anyMatch("time_s"::equalsIgnoreCase)) {
         return readCsv(input, false);
       }
       break;
@@ -298,18 +297,6 @@ public final class CurveReader {
       b.requestBytes(Math.round(requestedBytes / requests));
     }
     return new ImportedCurve(file, ImportedCurve.Format.CSV, b.build(), notes);
-  }
-
-  private static List<String> header(String line) {
-    List<String> names = new ArrayList<>();
-    for (String c : line.split(",", -1)) {
-      String name = c.strip();
-      if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
-        name = name.substring(1, name.length() - 1);
-      }
-      names.add(name.toLowerCase(Locale.ROOT));
-    }
-    return names;
   }
 
   private static double lenientNumber(String cell) {

@@ -77,7 +77,9 @@ public final class AnalysisText {
             + gb(a.totalGB())
             + " in "
             + Durations.format(a.durationSeconds())
-            + "  (min "
+            // The intervals' figures leave the start-up ramp out; the average counts all bytes
+            // over all time, so without saying so an average below the minimum reads as an error.
+            + (a.findings().ramp().intervals() > 0 ? "  (after the start-up: min " : "  (min ")
             + Units.mbps(a.minMBps())
             + ", median "
             + Units.mbps(a.medianMBps())

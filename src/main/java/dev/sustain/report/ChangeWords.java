@@ -28,21 +28,23 @@ final class ChangeWords {
                   : "after " + idle(idle) + " idle the cache came back to ")
           .append(Units.fixed(v.cacheRecoveredPct(), 0))
           .append("%: ")
-          .append(Words.gb(run.cacheGB()))
+          .append(SummarySentence.gb(run.cacheGB()))
           .append(" of ")
-          .append(Words.gb(ref.cacheGB()));
+          .append(SummarySentence.gb(ref.cacheGB()));
     } else {
       b.append(idle == null ? "" : "after " + idle(idle) + " idle, ")
           .append(
-              run.cacheGB() == null ? "no cache cliff" : "a cliff at " + Words.gb(run.cacheGB()))
+              run.cacheGB() == null
+                  ? "no cache cliff"
+                  : "a cliff at " + SummarySentence.gb(run.cacheGB()))
           .append(
               ref.cacheGB() == null
                   ? (run.cacheGB() == null ? " (nor in " : " (none in ") + first + ")"
-                  : " (" + first + ": " + Words.gb(ref.cacheGB()) + ")");
+                  : " (" + first + ": " + SummarySentence.gb(ref.cacheGB()) + ")");
     }
     if (run.stepGB() != null && run.stepSeconds() != null) {
       b.append("; its step fell at ")
-          .append(Words.gb(run.stepGB()))
+          .append(SummarySentence.gb(run.stepGB()))
           .append(", ")
           .append(Units.plain(run.stepSeconds(), 1))
           .append(" s");
@@ -53,7 +55,7 @@ final class ChangeWords {
         b.append(" (")
             .append(first)
             .append(": ")
-            .append(Words.gb(ref.stepGB()))
+            .append(SummarySentence.gb(ref.stepGB()))
             .append(", ")
             .append(Units.plain(ref.stepSeconds(), 1))
             .append(" s")

@@ -56,7 +56,7 @@ public final class GroupHtml {
       } else {
         body.append(HtmlReport.esc(m.analysis().shape().id()))
             .append("</summary><p>")
-            .append(HtmlReport.esc(Words.summary(m.analysis())))
+            .append(HtmlReport.esc(SummarySentence.summary(m.analysis())))
             .append("</p><ul>");
         for (String e : Explanation.evidence(m.analysis())) {
           body.append("<li>").append(HtmlReport.esc(e)).append("</li>");

@@ -68,7 +68,7 @@ public final class HtmlReport {
       body.append("<p class=\"note\">note: ").append(esc(note)).append("</p>\n");
     }
     body.append("<section><h2>In words</h2><p id=\"words\">")
-        .append(esc(Words.summary(a)))
+        .append(esc(SummarySentence.summary(a)))
         .append("</p></section>\n");
     body.append(
         "<section><h2>The curve</h2><p class=\"hint\">Drag to zoom, double-click to reset; hover"
@@ -132,7 +132,7 @@ public final class HtmlReport {
           .append(": ")
           .append(esc(r.analysis().shape().id()))
           .append("</summary><p>")
-          .append(esc(Words.summary(r.analysis())))
+          .append(esc(SummarySentence.summary(r.analysis())))
           .append("</p><ul>");
       for (String e : Explanation.evidence(r.analysis())) {
         body.append("<li>").append(esc(e)).append("</li>");

@@ -1,6 +1,5 @@
 package dev.sustain.run;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.target.RawDevice;
 import java.nio.file.Path;
@@ -11,8 +10,6 @@ import java.time.Instant;
  * params, started, ended, result}. Numbers are plain JSON numbers, never localized.
  */
 public final class RunJson {
-
-  public static final String TOOL_VERSION = "0.1.0";
 
   private RunJson() {}
 
@@ -35,7 +32,7 @@ public final class RunJson {
         engine,
         pattern,
         started,
-        hostName(),
+        RunHeader.hostName(),
         ProcessHandle.current().pid(),
         Runtime.getRuntime().availableProcessors());
   }
@@ -53,19 +50,7 @@ public final class RunJson {
       String host,
       long pid,
       int cpuCores) {
-    JsonNodeFactory f = JsonNodeFactory.instance;
-    ObjectNode root = f.objectNode();
-    root.put("version", RunFolder.FORMAT_VERSION);
-    root.put("command", command);
-    ObjectNode tool = root.putObject("tool");
-    tool.put("name", "sustain");
-    tool.put("version", TOOL_VERSION);
-    tool.put("java", System.getProperty("java.version"));
-    root.put("run_id", runId);
-    root.put("host", host);
-    root.put("pid", pid);
-    // The analysis reads "one core at 100%" against the cores there were (the CPU-bound case).
-    root.put("cpu_cores", cpuCores);
+    ObjectNode root = RunHeader.begin(command, runId, host, pid, cpuCores);
     ObjectNode target = root.putObject("target");
     target.put("path", p.target());
     target.put("kind", device == null ? "file" : "device");
@@ -104,15 +89,7 @@ public final class RunJson {
     if (p.until() != null) {
       params.put("until", p.until());
     }
-    root.put("started", started.toString());
-    root.putNull("ended");
-    ObjectNode result = root.putObject("result");
-    result.put("bytes", 0);
-    result.put("seconds", 0.0);
-    result.put("average_MBps", 0.0);
-    result.put("flush_s", 0.0);
-    result.put("status", WriteResult.Status.RUNNING.word());
-    result.putNull("error");
+    RunHeader.running(root, started, true);
     return root;
   }
 
@@ -136,7 +113,7 @@ public final class RunJson {
   public static void putLayout(ObjectNode root, dev.sustain.target.FileLayout layout) {
     ObjectNode result = (ObjectNode) root.get("result");
     result.put("layout", layout.kind().word());
-    result.put("layout_s", round(layout.seconds(), 3));
+    result.put("layout_s", RunHeader.round(layout.seconds()));
     if (layout.note() == null) {
       result.putNull("layout_note");
     } else {
@@ -209,7 +186,7 @@ public final class RunJson {
       before.putNull("capacity_bytes");
     }
     if (tempC.isPresent()) {
-      before.put("temp_C", round(tempC.getAsDouble(), 1));
+      before.put("temp_C", RunHeader.round(tempC.getAsDouble(), 1));
     } else {
       before.putNull("temp_C");
     }
@@ -231,7 +208,7 @@ public final class RunJson {
     if (!(doc instanceof ObjectNode root) || !(root.get("before") instanceof ObjectNode before)) {
       return null;
     }
-    double stored = round(Math.max(0, idleSeconds), 3);
+    double stored = RunHeader.round(Math.max(0, idleSeconds), 3);
     before.put("idle_s", stored);
     folder.writeRunJson(root);
     return stored;
@@ -242,37 +219,15 @@ public final class RunJson {
     root.put("ended", ended.toString());
     ObjectNode result = (ObjectNode) root.get("result");
     result.put("bytes", r.bytes());
-    result.put("seconds", round(r.seconds(), 3));
-    result.put("average_MBps", round(r.averageMegabytesPerSecond(), 3));
-    result.put("flush_s", round(r.flushSeconds(), 3));
+    result.put("seconds", RunHeader.round(r.seconds()));
+    result.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
+    result.put("flush_s", RunHeader.round(r.flushSeconds()));
     result.put("status", r.status().word());
-    if (r.error() == null) {
-      result.putNull("error");
-    } else {
-      result.put("error", r.error());
-    }
+    RunHeader.putText(result, "error", r.error());
     ObjectNode stats = result.putObject("interval_MBps");
-    stats.put("min", round(r.stats().minMBps(), 3));
-    stats.put("median", round(r.stats().medianMBps(), 3));
-    stats.put("max", round(r.stats().maxMBps(), 3));
+    stats.put("min", RunHeader.round(r.stats().minMBps()));
+    stats.put("median", RunHeader.round(r.stats().medianMBps()));
+    stats.put("max", RunHeader.round(r.stats().maxMBps()));
     result.put("test_file_kept", r.testFileKept());
-  }
-
-  static double round(double v, int decimals) {
-    if (!Double.isFinite(v)) {
-      return 0;
-    }
-    return new java.math.BigDecimal(v)
-        .setScale(decimals, java.math.RoundingMode.HALF_UP)
-        .doubleValue();
-  }
-
-  private static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (java.io.IOException e) {
-      String env = System.getenv("HOSTNAME");
-      return env != null ? env : "unknown";
-    }
   }
 }

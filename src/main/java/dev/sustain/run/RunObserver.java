@@ -21,6 +21,13 @@ public interface RunObserver {
   default void started(RunInfo info) {}
 
   /**
+   * The run is set up (file made, engine open, drive probed) and its clock starts when this
+   * returns: the one place a run may be held back (a group's start line holds every target here
+   * until all are ready, then lets each go at its turn).
+   */
+  default void ready() {}
+
+  /**
    * A row was made.
    *
    * @param totalBytes bytes completed since the start

@@ -17,12 +17,6 @@ import java.util.function.BooleanSupplier;
  */
 public final class Runner {
 
-  /** How long the runner waits in one reap before it looks at the clock and the stop flag. */
-  private static final long POLL_NANOS = 50_000_000L;
-
-  /** After a stop request, how long in-flight requests are waited for before they are abandoned. */
-  private static final long DRAIN_NANOS = 1_500_000_000L;
-
   /**
    * A rehearsal's length: at least enough requests for the JIT's second tier, and at most a second.
    */
@@ -78,13 +72,6 @@ public final class Runner {
     }
   }
 
-  /** How the engine loop ended. */
-  public enum End {
-    COMPLETE,
-    INTERRUPTED,
-    FAILED
-  }
-
   /**
    * What happened.
    *
@@ -93,7 +80,7 @@ public final class Runner {
    * @param error one line for people, null when complete or interrupted
    * @param noSpace true when the failure is a full filesystem or device (ENOSPC)
    */
-  public record Outcome(End end, long bytes, long nanos, String error, boolean noSpace) {}
+  public record Outcome(RunStatus end, long bytes, long nanos, String error, boolean noSpace) {}
 
   /**
    * Runs the job on an engine that is already open.
@@ -137,6 +124,7 @@ public final class Runner {
     private final Job job;
     private final Arena arena = Arena.ofShared();
     private final Requests requests;
+    private final IoLoop loop;
     private boolean abandoned;
     private boolean ran;
 
@@ -144,7 +132,8 @@ public final class Runner {
       this.engine = engine;
       this.job = job;
       try {
-        this.requests = new Requests(job, clock, arena, engine);
+        this.requests = new Requests(job, arena, engine);
+        this.loop = new IoLoop(clock, requests.slots);
       } catch (ErrnoException | RuntimeException e) {
         arena.close();
         throw e;
@@ -165,7 +154,7 @@ public final class Runner {
         return;
       }
       try {
-        Completions sink = new Completions(new RunCounters(), clock, job.queueDepth());
+        Completions sink = new Completions(new RunCounters(), clock);
         long now = clock.nanoTime();
         long end = now + REHEARSAL_NANOS;
         int done = 0;
@@ -176,12 +165,12 @@ public final class Runner {
         long compiled = -1;
         long stillSince = now;
         while (now < end) {
-          requests.submitAll(engine);
-          if (requests.inFlight == 0) {
+          loop.submitAll(engine, requests);
+          if (loop.inFlight() == 0) {
             requests.restart(); // a small job: again from its start
             continue;
           }
-          done += requests.reap(engine, POLL_NANOS, sink);
+          done += loop.reap(engine, IoLoop.POLL_NANOS, sink);
           now = clock.nanoTime();
           long total = jit.getTotalCompilationTime();
           if (total != compiled) {
@@ -191,11 +180,11 @@ public final class Runner {
             break;
           }
         }
-        while (requests.inFlight > 0 && clock.nanoTime() < end + DRAIN_NANOS) {
-          requests.reap(engine, POLL_NANOS, sink);
+        while (loop.inFlight() > 0 && clock.nanoTime() < end + IoLoop.DRAIN_NANOS) {
+          loop.reap(engine, IoLoop.POLL_NANOS, sink);
         }
       } finally {
-        if (requests.inFlight == 0) {
+        if (loop.inFlight() == 0) {
           engine.rehearse(false);
           requests.restart();
         } else {
@@ -232,69 +221,39 @@ public final class Runner {
       throw new IllegalStateException("a prepared job runs once");
     }
     prepared.ran = true;
-    IoEngine engine = prepared.engine;
     Job job = prepared.job;
-    Requests requests = prepared.requests;
     long start = clock.nanoTime();
     long deadline = job.durationNanos() < 0 ? Long.MAX_VALUE : start + job.durationNanos();
-    long lastCompletion = start;
-    long stopAt = -1;
-    boolean finishing = false;
-    Completions sink = new Completions(counters, clock, job.queueDepth());
-
-    // The loop itself does little per turn; the work per request is in small methods that the JIT
-    // compiles whole and early (a rare branch taken late, such as the first wrap-around, then costs
-    // the recompilation of one small method, not of the whole loop).
-    while (true) {
-      long now = clock.nanoTime();
-      if (stopAt < 0 && stop.getAsBoolean()) {
-        stopAt = now;
-      }
-      if (!finishing && finish.getAsBoolean()) {
-        finishing = true;
-      }
-      boolean submitting = stopAt < 0 && !finishing && sink.error == null && now < deadline;
-      if (submitting) {
-        requests.submitAll(engine);
-      }
-      if (requests.inFlight == 0) {
-        break;
-      }
-      long wait = POLL_NANOS;
-      if (submitting && deadline != Long.MAX_VALUE) {
-        wait = Math.max(0, Math.min(wait, deadline - now));
-      }
-      int n = requests.reap(engine, wait, sink);
-      now = clock.nanoTime();
-      if (n > 0) {
-        lastCompletion = now;
-      } else if (now - lastCompletion > job.ioTimeoutNanos()) {
-        sink.fail(
-            "no request completed for "
-                + (job.ioTimeoutNanos() / 1_000_000_000L)
-                + " s ("
-                + requests.inFlight
-                + " in flight): the device stopped answering",
-            false);
-        prepared.abandoned = true;
-        break;
-      }
-      if (stopAt >= 0 && now - stopAt > DRAIN_NANOS) {
-        prepared.abandoned = true;
-        break; // abandon what is still in flight: stopping promptly matters more
-      }
-      if (sink.error != null && stopAt < 0) {
-        stopAt = now; // drain what is in flight, briefly, then end
-      }
+    Completions sink = new Completions(counters, clock);
+    IoLoop loop = prepared.loop;
+    IoLoop.Ended ended =
+        loop.run(
+            prepared.engine,
+            prepared.requests,
+            sink,
+            stop,
+            finish,
+            deadline,
+            job.ioTimeoutNanos(),
+            true);
+    if (ended == IoLoop.Ended.TIMED_OUT) {
+      sink.fail(
+          "no request completed for "
+              + (job.ioTimeoutNanos() / 1_000_000_000L)
+              + " s ("
+              + loop.inFlight()
+              + " in flight): the device stopped answering",
+          false);
     }
+    prepared.abandoned |= loop.abandoned();
     long nanos = Math.max(0, sink.lastNanos - start);
     if (sink.error != null) {
-      return new Outcome(End.FAILED, sink.bytes, nanos, sink.error, sink.noSpace);
+      return new Outcome(RunStatus.FAILED, sink.bytes, nanos, sink.error, sink.noSpace);
     }
-    if (stopAt >= 0) {
-      return new Outcome(End.INTERRUPTED, sink.bytes, nanos, null, false);
+    if (ended == IoLoop.Ended.STOPPED) {
+      return new Outcome(RunStatus.INTERRUPTED, sink.bytes, nanos, null, false);
     }
-    return new Outcome(End.COMPLETE, sink.bytes, nanos, null, false);
+    return new Outcome(RunStatus.COMPLETE, sink.bytes, nanos, null, false);
   }
 
   private static long roundUp(long value, long align) {
@@ -306,15 +265,13 @@ public final class Runner {
   }
 
   /**
-   * The submitting side of a job: the slots, which are free, and where the next request goes.
-   * Sequential offsets from the start offset, wrapping around the extent when a time limit keeps
-   * the run going.
+   * The requests of a job, the loop's {@link IoLoop.Source}: the slots and their buffers, and where
+   * the next request goes. Sequential offsets from the start offset, wrapping around the extent
+   * when a time limit keeps the run going.
    */
-  private static final class Requests {
+  private static final class Requests implements IoLoop.Source {
     private final Job job;
-    private final NanoClock clock;
-    private final IoSlot[] slots;
-    private final int[] free;
+    final IoSlot[] slots;
 
     /**
      * Each slot's own buffer, kept apart from slot.buffer: a pattern may hand back a slice of it,
@@ -322,17 +279,13 @@ public final class Runner {
      */
     private final MemorySegment[] own;
 
-    private int freeCount;
-    int inFlight;
     private long relative; // the next offset, relative to the start offset
     private long submittedBytes;
 
-    Requests(Job job, NanoClock clock, Arena arena, IoEngine engine) throws ErrnoException {
+    Requests(Job job, Arena arena, IoEngine engine) throws ErrnoException {
       this.job = job;
-      this.clock = clock;
       int qd = job.queueDepth();
       slots = new IoSlot[qd];
-      free = new int[qd];
       own = new MemorySegment[qd];
       // All buffers in one piece of memory, which the engine may register with the kernel once
       // (fio's fixedbufs).
@@ -346,41 +299,27 @@ public final class Runner {
         own[i] = all.asSlice((long) i * job.blockBytes(), job.blockBytes());
         slots[i].buffer = own[i];
         slots[i].write = job.write();
-        free[i] = i;
         if (job.write()) {
           job.pattern().prepare(own[i]); // before the clock: verifiable blocks are made here once
         }
       }
-      freeCount = qd;
     }
 
-    /** Submits a request into every free slot while there is work, then pushes them all. */
-    void submitAll(IoEngine engine) throws ErrnoException {
-      int submittedNow = 0;
-      while (freeCount > 0) {
-        long length = nextLength();
-        if (length <= 0) {
-          break;
-        }
-        IoSlot slot = slots[free[--freeCount]];
-        long offset = job.startOffsetBytes() + relative;
-        slot.offsetBytes = offset;
-        slot.lengthBytes = (int) length;
-        slot.result = 0;
-        slot.failure = null;
-        if (job.write()) {
-          slot.buffer = job.pattern().bytesFor(offset, (int) length, own[slot.index]);
-        }
-        slot.submittedNanos = clock.nanoTime();
-        engine.submit(slot);
-        relative += length;
-        submittedBytes += length;
-        inFlight++;
-        submittedNow++;
+    @Override
+    public boolean next(IoSlot slot) {
+      long length = nextLength();
+      if (length <= 0) {
+        return false;
       }
-      if (submittedNow > 0) {
-        engine.commit();
+      long offset = job.startOffsetBytes() + relative;
+      slot.offsetBytes = offset;
+      slot.lengthBytes = (int) length;
+      if (job.write()) {
+        slot.buffer = job.pattern().bytesFor(offset, (int) length, own[slot.index]);
       }
+      relative += length;
+      submittedBytes += length;
+      return true;
     }
 
     /** The length of the next request (wrapping around first where due), or 0 when done. */
@@ -407,45 +346,31 @@ public final class Runner {
       relative = 0;
       submittedBytes = 0;
     }
-
-    /** Waits up to {@code waitNanos} for completions and frees their slots; returns how many. */
-    int reap(IoEngine engine, long waitNanos, Completions sink) throws ErrnoException {
-      sink.reset();
-      int n = engine.reap(1, waitNanos, sink);
-      for (int i = 0; i < sink.count; i++) {
-        free[freeCount++] = sink.done[i];
-      }
-      inFlight -= n;
-      return n;
-    }
   }
 
   /** Counts completions and remembers the first failure; reused for every reap. */
-  private static final class Completions implements IoEngine.CompletionSink {
+  private static final class Completions implements IoLoop.Handler {
     private final RunCounters counters;
     private final NanoClock clock;
-    final int[] done;
-    int count;
     long bytes;
     long lastNanos;
     String error;
     boolean noSpace;
 
-    Completions(RunCounters counters, NanoClock clock, int queueDepth) {
-      this.done = new int[queueDepth];
+    Completions(RunCounters counters, NanoClock clock) {
       this.counters = counters;
       this.clock = clock;
       this.lastNanos = clock.nanoTime();
     }
 
-    void reset() {
-      count = 0;
+    @Override
+    public boolean failed() {
+      return error != null;
     }
 
     @Override
     public void completed(IoSlot slot) {
       long now = clock.nanoTime();
-      done[count++] = slot.index;
       lastNanos = now;
       if (slot.succeeded()) {
         bytes += slot.lengthBytes;

@@ -4,7 +4,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * What the user asked of a write run, already parsed. Defaults live in {@link Defaults}.
+ * What the user asked of a write run, already parsed. Defaults and limits live in {@link
+ * DefaultsAndLimits}.
  *
  * @param target a folder or a new file
  * @param sizeBytes the file size, or -1 when only a time limit is given

@@ -22,9 +22,9 @@ public record WriteResult(
     long bytes,
     double seconds,
     double flushSeconds,
-    Status status,
+    RunStatus status,
     String error,
-    RateStats stats,
+    IntervalRates stats,
     dev.sustain.analysis.Analysis analysis) {
 
   /** The same result with its analysis. */
@@ -41,18 +41,6 @@ public record WriteResult(
         error,
         stats,
         a);
-  }
-
-  /** The run's status word in run.json. */
-  public enum Status {
-    RUNNING,
-    COMPLETE,
-    INTERRUPTED,
-    FAILED;
-
-    public String word() {
-      return name().toLowerCase(java.util.Locale.ROOT);
-    }
   }
 
   /** All bytes over all time, flush included, in MB/s (10^6 B/s). */

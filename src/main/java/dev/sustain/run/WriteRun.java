@@ -2,7 +2,6 @@ package dev.sustain.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
-import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.LivePhase;
 import dev.sustain.analysis.Thresholds;
 import dev.sustain.device.DriveSensors;
@@ -10,20 +9,13 @@ import dev.sustain.device.RunSensors;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
-import dev.sustain.input.CurveReader;
-import dev.sustain.input.ImportedCurve;
-import dev.sustain.input.InputFormatException;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.PatternSpec;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
-import dev.sustain.report.AnalysisJson;
 import dev.sustain.report.AnalysisText;
-import dev.sustain.sampling.CpuClock;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
-import dev.sustain.sampling.Sampler;
-import dev.sustain.sampling.SamplerThread;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.target.BlockGeometry;
 import dev.sustain.target.FileLayout;
@@ -70,7 +62,7 @@ public final class WriteRun {
   /** The parsed --pattern; bad text is a usage error. */
   static PatternSpec pattern(WriteParams p) {
     try {
-      return Patterns.parse(p.pattern() == null ? Defaults.PATTERN : p.pattern());
+      return Patterns.parse(p.pattern() == null ? DefaultsAndLimits.PATTERN : p.pattern());
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -89,14 +81,17 @@ public final class WriteRun {
     if (p.sizeBytes() == 0) {
       throw new UsageException("--size must be more than 0 bytes");
     }
-    if (p.queueDepth() < 1 || p.queueDepth() > Defaults.MAX_QUEUE_DEPTH) {
+    if (p.queueDepth() < 1 || p.queueDepth() > DefaultsAndLimits.MAX_QUEUE_DEPTH) {
       throw new UsageException(
-          "--qd must be between 1 and " + Defaults.MAX_QUEUE_DEPTH + ", not " + p.queueDepth());
+          "--qd must be between 1 and "
+              + DefaultsAndLimits.MAX_QUEUE_DEPTH
+              + ", not "
+              + p.queueDepth());
     }
-    if (p.blockBytes() < 1 || p.blockBytes() > Defaults.MAX_BLOCK_BYTES) {
+    if (p.blockBytes() < 1 || p.blockBytes() > DefaultsAndLimits.MAX_BLOCK_BYTES) {
       throw new UsageException("--bs must be between 1 B and 64 MiB, not " + p.blockBytes() + " B");
     }
-    if (p.intervalNanos() < Defaults.MIN_INTERVAL_NANOS) {
+    if (p.intervalNanos() < DefaultsAndLimits.MIN_INTERVAL_NANOS) {
       throw new UsageException("--interval must be at least 100ms");
     }
     pattern(p);
@@ -328,14 +323,6 @@ public final class WriteRun {
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();
-    Sampler sampler =
-        new Sampler(
-            NanoClock.SYSTEM,
-            CpuClock.PROCESS,
-            counters,
-            sensors.temperature(),
-            sensors.probes(),
-            params.intervalNanos());
     long durationNanos = params.duration() == null ? -1 : params.duration().toNanos();
     observer.started(
         new RunObserver.RunInfo(
@@ -366,19 +353,25 @@ public final class WriteRun {
     Runner.Outcome outcome;
     double flushSeconds = 0;
     String error;
-    WriteResult.Status status;
+    RunStatus status;
     LivePhase live =
         new LivePhase(
             params.floorHoldSeconds(), Thresholds.FLAT_HOLD_SECONDS, Thresholds.HOLD_TOLERANCE);
     AtomicBoolean floorHeld = new AtomicBoolean();
     // The buffers are made and the loop rehearsed before the sampler starts: not the drive's time.
     Runner runner = new Runner(NanoClock.SYSTEM);
+    double seconds;
     try (Runner.Prepared prepared = runner.prepare(engine, job);
-        SamplesCsv csv =
-            new SamplesCsv(folder.samplesCsv(), "write_MBps", sampler.extraColumns())) {
+        SamplingSession session =
+            SamplingSession.open(
+                folder,
+                "write_MBps",
+                params.intervalNanos(),
+                counters,
+                sensors.temperature(),
+                sensors.probes())) {
       prepared.rehearse(NanoClock.SYSTEM); // compiles the request path before the clock
-      sampler.addListener(csv);
-      sampler.addListener(
+      session.listen(
           row -> {
             if (SamplesCsv.WRITE.equals(row.phase())) {
               live.add(Math.max(row.intervalSeconds(), 1e-9), row.bytes());
@@ -387,43 +380,36 @@ public final class WriteRun {
             if ("floor".equals(params.until()) && live.floorReached()) {
               floorHeld.set(true);
             }
-            observer.sample(
-                row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9);
+            observer.sample(row, counters.bytes(), session.elapsedSeconds());
           });
-      CpuClock.PROCESS.cpuNanos(); // loads the JVM's CPU clock now, not inside the first interval
-      sampler.begin();
-      SamplerThread thread = new SamplerThread(sampler);
-      thread.start();
+      session.begin(SamplesCsv.WRITE, observer::ready);
+      Throwable failure;
       try {
         outcome = runner.run(prepared, counters, stop::get, floorHeld::get);
         error = outcome.error();
-        status =
-            switch (outcome.end()) {
-              case COMPLETE -> WriteResult.Status.COMPLETE;
-              case INTERRUPTED -> WriteResult.Status.INTERRUPTED;
-              case FAILED -> WriteResult.Status.FAILED;
-            };
-        if (status == WriteResult.Status.COMPLETE) {
+        status = outcome.end();
+        if (status == RunStatus.COMPLETE) {
           // The data is not written until it is on the drive: the flush is part of the result,
           // in rows of its own (the analysis reads it as flush_s, never as stalls).
-          sampler.phase(SamplesCsv.FLUSH);
+          session.phase(SamplesCsv.FLUSH);
           long f0 = System.nanoTime();
           try {
             engine.sync();
           } catch (IOException e) {
-            status = WriteResult.Status.FAILED;
+            status = RunStatus.FAILED;
             error = "flush (fsync) failed: " + e.getMessage();
           }
           flushSeconds = (System.nanoTime() - f0) / 1e9;
         }
       } finally {
-        thread.finish();
+        failure = session.finish();
       }
-      if (thread.failure() != null) {
-        status = WriteResult.Status.FAILED;
-        error = "could not record samples: " + thread.failure().getMessage();
+      seconds = session.seconds();
+      if (failure != null) {
+        status = RunStatus.FAILED;
+        error = "could not record samples: " + failure.getMessage();
       }
-      if (status == WriteResult.Status.FAILED && outcome.noSpace() && target.device() == null) {
+      if (status == RunStatus.FAILED && outcome.noSpace() && target.device() == null) {
         error =
             "the file system holding "
                 + target.folder()
@@ -433,7 +419,6 @@ public final class WriteRun {
                 + error;
       }
     }
-    double seconds = (System.nanoTime() - sampler.startNanos()) / 1e9;
     Instant ended = Instant.now();
     WriteResult result =
         new WriteResult(
@@ -446,7 +431,7 @@ public final class WriteRun {
             flushSeconds,
             status,
             error,
-            RateStats.read(folder.samplesCsv()),
+            IntervalRates.read(folder.samplesCsv()),
             null);
     RunJson.finish(runJson, result, ended);
     RunJson.putRegistration(runJson, engine);
@@ -464,35 +449,11 @@ public final class WriteRun {
   }
 
   private Analysis analyse(RunFolder folder) throws IOException {
-    FolderAnalysis done = analyseFolder(folder);
+    RunAnalysis.Done done = RunAnalysis.ofFolder(folder, 1);
     if (done == null) {
       return null;
     }
     observer.analysed(AnalysisText.format(null, done.analysis(), List.of()));
     return done.analysis();
-  }
-
-  /** A run folder's analysis and the notes of reading its curve (a killed run, restored gaps). */
-  public record FolderAnalysis(Analysis analysis, List<String> notes) {}
-
-  /**
-   * Analyses a finished run from its own folder (the same path {@code sustain analyze} takes) and
-   * leaves analysis.json beside the samples. Used by every command that leaves a sample series.
-   *
-   * @return the analysis, or null for a run too short to analyse (it leaves no analysis.json)
-   */
-  public static FolderAnalysis analyseFolder(RunFolder folder) throws IOException {
-    ImportedCurve curve;
-    try {
-      curve = CurveReader.readRunFolder(folder.dir());
-    } catch (InputFormatException e) {
-      return null; // e.g. no samples at all: nothing to analyse
-    }
-    if (curve.series().size() == 0) {
-      return null;
-    }
-    Analysis analysis = Analyzer.analyze(curve.series());
-    folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
-    return new FolderAnalysis(analysis, curve.notes());
   }
 }

@@ -105,6 +105,19 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
     out.close();
   }
 
+  /** The column names of a header line as written, stripped, quotes removed. */
+  public static List<String> header(String line) {
+    List<String> names = new ArrayList<>();
+    for (String c : line.split(",", -1)) {
+      String name = c.strip();
+      if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
+        name = name.substring(1, name.length() - 1);
+      }
+      names.add(name);
+    }
+    return List.copyOf(names);
+  }
+
   /**
    * Reads a samples.csv (or any CSV with a header line) row by row, finding columns by their header
    * name in any case, so that folders of every version read alike: columns added later are simply
@@ -128,15 +141,7 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
         this.columns = List.of();
         this.headerLine = 0;
       } else {
-        List<String> names = new ArrayList<>();
-        for (String c : header.split(",", -1)) {
-          String name = c.strip();
-          if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
-            name = name.substring(1, name.length() - 1);
-          }
-          names.add(name);
-        }
-        this.columns = List.copyOf(names);
+        this.columns = header(header);
         this.headerLine = lineNumber;
       }
       this.phase = column(PHASE_COLUMN);

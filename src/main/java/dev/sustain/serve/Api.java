@@ -138,25 +138,11 @@ final class Api {
   /** A run as the list shows it: the fields of {@code history --json}. */
   static ObjectNode runJson(RunRecord r) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
-    RunRecord.Figures f = r.figures();
-    o.put("run_id", r.runId());
-    o.put("drive", r.drive().id());
-    o.put("model", r.drive().model());
-    o.put("serial", r.drive().serial());
-    o.put("host", r.host());
-    o.put("command", r.command());
+    r.putIdentity(o);
     o.put("status", r.status());
     o.put("started", r.started().toString());
     o.put("ended", r.ended() == null ? null : r.ended().toString());
-    o.put("bytes", f.bytes());
-    o.put("seconds", f.seconds());
-    o.put("average_MBps", f.averageMBps());
-    o.put("burst_MBps", f.burstMBps());
-    o.put("cache_GB", f.cacheGB());
-    o.put("cliff_s", f.cliffSeconds());
-    o.put("floor_MBps", f.floorMBps());
-    o.put("after_cache_MBps", f.afterCacheMBps());
-    o.put("shape", f.shape());
+    r.putFigures(o);
     o.put("error", r.error());
     o.put("source", r.source());
     return o;

@@ -35,6 +35,21 @@ class JettyErrors extends ErrorHandler {
         .getBytes(StandardCharsets.UTF_8);
   }
 
+  /** Writes the JSON error for {@code code} as the whole response. */
+  static boolean answer(Response response, Callback callback, int code) {
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON_TYPE);
+    response.write(true, ByteBuffer.wrap(json(code)), callback);
+    return true;
+  }
+
+  /** The JSON error for a request Jetty could not even parse. */
+  static ByteBuffer answer(HttpFields.Mutable fields, int status) {
+    fields.put(HttpHeader.CONTENT_TYPE, JSON_TYPE);
+    return ByteBuffer.wrap(json(status));
+  }
+
+  private static final String JSON_TYPE = "application/json; charset=utf-8";
+
   @Override
   protected boolean generateAcceptableResponse(
       Request request,
@@ -45,15 +60,12 @@ class JettyErrors extends ErrorHandler {
       int code,
       String message,
       Throwable cause) {
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
-    response.write(true, ByteBuffer.wrap(json(code)), callback);
-    return true;
+    return answer(response, callback, code);
   }
 
   @Override
   public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-    fields.put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
-    return ByteBuffer.wrap(json(status));
+    return answer(fields, status);
   }
 
   /** The same for errors raised inside the servlet context. */
@@ -73,15 +85,12 @@ class JettyErrors extends ErrorHandler {
         int code,
         String message,
         Throwable cause) {
-      response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
-      response.write(true, ByteBuffer.wrap(json(code)), callback);
-      return true;
+      return answer(response, callback, code);
     }
 
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-      fields.put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
-      return ByteBuffer.wrap(json(status));
+      return answer(fields, status);
     }
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.store.RunFolders;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.SampleStore;
@@ -134,11 +135,7 @@ final class RunData {
 
   /** The column names of a header. */
   static String[] columns(String header) {
-    String[] names = header.split(",", -1);
-    for (int i = 0; i < names.length; i++) {
-      names[i] = names[i].strip();
-    }
-    return names;
+    return SamplesCsv.header(header).toArray(String[]::new);
   }
 
   /**

@@ -1,16 +1,12 @@
 package dev.sustain.store;
 
 import java.nio.charset.StandardCharsets;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
-import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.Query;
-import org.jdbi.v3.core.statement.StatementContext;
 
 /**
  * The history as the dashboard reads it: runs filtered by drive, host, command, shape, status and
@@ -92,13 +88,6 @@ public final class RunQuery {
    */
   public record DriveSummary(Drive drive, long runs, long running, Instant lastStarted) {}
 
-  private static final String SELECT_RUN =
-      "SELECT r.run_id, r.drive_id, r.host, r.command, r.params_json, r.started_ms, r.ended_ms,"
-          + " r.status, r.error, r.bytes, r.seconds, r.average_mbps, r.burst_mbps, r.cache_gb,"
-          + " r.cliff_s, r.floor_mbps, r.after_cache_mbps, r.shape, r.analysis_json,"
-          + " r.run_folder, r.source, r.tool_version, d.model, d.serial, d.size_bytes"
-          + " FROM runs r JOIN drives d ON d.drive_id = r.drive_id";
-
   private final DbLocation location;
   private final JdbiStores.Pool pool;
 
@@ -112,9 +101,8 @@ public final class RunQuery {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new IllegalArgumentException("limit must be 1 to " + MAX_LIMIT);
     }
-    // Runs of the null engine (kept from before version 3) measured no drive: never listed.
     StringBuilder sql =
-        new StringBuilder(SELECT_RUN).append(" WHERE (r.engine IS NULL OR r.engine <> 'null')");
+        new StringBuilder(RunRows.SELECT).append(" WHERE ").append(RunRows.MEASURED);
     if (filter.drive() != null) {
       sql.append(" AND r.drive_id = :drive");
     }
@@ -159,7 +147,7 @@ public final class RunQuery {
                           if (from != null) {
                             q.bind("cursor_ms", from.startedMs()).bind("cursor_id", from.runId());
                           }
-                          return q.bind("limit", limit + 1).map(MAPPER).list();
+                          return q.bind("limit", limit + 1).map(RunRows.MAPPER).list();
                         }));
     if (rows.size() <= limit) {
       return new Page(rows, null);
@@ -184,9 +172,9 @@ public final class RunQuery {
             pool.jdbi()
                 .withHandle(
                     h ->
-                        h.createQuery(SELECT_RUN + " WHERE r.run_id = :run_id")
+                        h.createQuery(RunRows.SELECT + " WHERE r.run_id = :run_id")
                             .bind("run_id", runId)
-                            .map(MAPPER)
+                            .map(RunRows.MAPPER)
                             .findOne()));
   }
 
@@ -224,65 +212,14 @@ public final class RunQuery {
                         h.createQuery(sql)
                             .map(
                                 (rs, ctx) -> {
-                                  Long last = getLong(rs, "last_started_ms");
-                                  Long running = getLong(rs, "running");
+                                  Long last = RunRows.getLong(rs, "last_started_ms");
+                                  Long running = RunRows.getLong(rs, "running");
                                   return new DriveSummary(
-                                      drive(rs),
+                                      RunRows.drive(rs),
                                       rs.getLong("runs"),
                                       running == null ? 0 : running,
                                       last == null ? null : Instant.ofEpochMilli(last));
                                 })
                             .list()));
-  }
-
-  /** The one mapping of a runs row (joined with its drive) to a {@link RunRecord}. */
-  static final RowMapper<RunRecord> MAPPER = RunQuery::map;
-
-  private static RunRecord map(ResultSet rs, StatementContext ctx) throws SQLException {
-    RunRecord.Figures figures =
-        new RunRecord.Figures(
-            getLong(rs, "bytes"),
-            getDouble(rs, "seconds"),
-            getDouble(rs, "average_mbps"),
-            getDouble(rs, "burst_mbps"),
-            getDouble(rs, "cache_gb"),
-            getDouble(rs, "cliff_s"),
-            getDouble(rs, "floor_mbps"),
-            getDouble(rs, "after_cache_mbps"),
-            rs.getString("shape"));
-    Long ended = getLong(rs, "ended_ms");
-    return new RunRecord(
-        rs.getString("run_id"),
-        drive(rs),
-        rs.getString("host"),
-        rs.getString("command"),
-        rs.getString("params_json"),
-        Instant.ofEpochMilli(rs.getLong("started_ms")),
-        ended == null ? null : Instant.ofEpochMilli(ended),
-        rs.getString("status"),
-        rs.getString("error"),
-        figures,
-        rs.getString("analysis_json"),
-        rs.getString("run_folder"),
-        rs.getString("source"),
-        rs.getString("tool_version"));
-  }
-
-  private static Drive drive(ResultSet rs) throws SQLException {
-    return new Drive(
-        rs.getString("drive_id"),
-        rs.getString("model"),
-        rs.getString("serial"),
-        getLong(rs, "size_bytes"));
-  }
-
-  private static Long getLong(ResultSet rs, String col) throws SQLException {
-    long v = rs.getLong(col);
-    return rs.wasNull() ? null : v;
-  }
-
-  private static Double getDouble(ResultSet rs, String col) throws SQLException {
-    double v = rs.getDouble(col);
-    return rs.wasNull() ? null : v;
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -131,6 +132,29 @@ public record RunRecord(
       case "write", "fill", "copy", "import" -> true;
       default -> false;
     };
+  }
+
+  /** Puts who ran what into {@code o}: run_id, drive, model, serial, host, command. */
+  public void putIdentity(ObjectNode o) {
+    o.put("run_id", runId);
+    o.put("drive", drive.id());
+    o.put("model", drive.model());
+    o.put("serial", drive.serial());
+    o.put("host", host);
+    o.put("command", command);
+  }
+
+  /** Puts the run's figures into {@code o}, with the names history --json and the API use. */
+  public void putFigures(ObjectNode o) {
+    o.put("bytes", figures.bytes());
+    o.put("seconds", figures.seconds());
+    o.put("average_MBps", figures.averageMBps());
+    o.put("burst_MBps", figures.burstMBps());
+    o.put("cache_GB", figures.cacheGB());
+    o.put("cliff_s", figures.cliffSeconds());
+    o.put("floor_MBps", figures.floorMBps());
+    o.put("after_cache_MBps", figures.afterCacheMBps());
+    o.put("shape", figures.shape());
   }
 
   /**

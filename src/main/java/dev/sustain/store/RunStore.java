@@ -1,29 +1,20 @@
 package dev.sustain.store;
 
-import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.Driver;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.FlywayException;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.JdbiException;
+import org.jdbi.v3.core.statement.Query;
 
 /**
- * The run history over JDBC: SQLite or PostgreSQL with one schema kept by Flyway. Opening it brings
+ * The run history over Jdbi: SQLite or PostgreSQL with one schema kept by Flyway. Opening it brings
  * the schema up to date; several processes, on one host (SQLite) or many (PostgreSQL), may record
  * runs at once and none is lost: SQLite runs in WAL mode with a busy timeout and writes in {@code
  * BEGIN IMMEDIATE} transactions retried when the file is busy; PostgreSQL writes in transactions
@@ -41,6 +32,8 @@ public final class RunStore implements AutoCloseable {
 
   private final DbLocation location;
   private Connection connection;
+  private Handle handle;
+  private Connection handleConnection;
 
   private RunStore(DbLocation location, Connection connection) {
     this.location = location;
@@ -54,11 +47,11 @@ public final class RunStore implements AutoCloseable {
    * @throws StoreException with a message fit for a user, without secrets
    */
   public static RunStore open(DbLocation location) {
-    quietFlywayLogging();
+    StoreMigrations.quietFlywayLogging();
     // Once per process and history: a run opens its history at its start, while it goes and at
     // its end, and Flyway's check costs a second of CPU that the run should not pay each time.
     if (!MIGRATED.contains(location)) {
-      migrate(location);
+      StoreMigrations.migrate(location);
       MIGRATED.add(location);
     }
     return new RunStore(location, connect(location));
@@ -113,132 +106,12 @@ public final class RunStore implements AutoCloseable {
     return props;
   }
 
-  // ---- migrations --------------------------------------------------------------------------
-
-  private static void migrate(DbLocation location) {
-    if (location.kind() == DbLocation.Kind.SQLITE) {
-      Path file = location.sqliteFile();
-      String networkFs = NetworkFileSystems.networkType(file);
-      if (networkFs != null) {
-        throw new StoreException(
-            "the run history "
-                + file
-                + " is on a network filesystem ("
-                + networkFs
-                + "), where SQLite cannot be shared safely; use a local file, or a PostgreSQL"
-                + " server for several hosts: --db jdbc:postgresql://HOST/DB?user=..");
-      }
-      try {
-        Path parent = file.getParent();
-        if (parent != null) {
-          Files.createDirectories(parent);
-        }
-      } catch (IOException e) {
-        throw new StoreException(
-            "cannot create the folder for the run history " + file + ": " + e.getMessage());
-      }
-      // Flyway takes no lock on SQLite (it does on PostgreSQL: an advisory lock), so two processes
-      // opening a new file at once would both apply V1. A file lock beside the database makes the
-      // second wait and then find the schema current.
-      Path lockFile = file.resolveSibling(file.getFileName() + ".migrate-lock");
-      try (FileChannel ch =
-              FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-          FileLock lock = ch.lock()) {
-        runFlyway(location);
-      } catch (MigrationFailed e) {
-        throw e.reported;
-      } catch (IOException e) {
-        throw new StoreException(
-            "cannot lock " + lockFile + " to update the run history schema: " + e.getMessage());
-      }
-    } else {
-      // Flyway serialises migrations with a PostgreSQL advisory lock, but two processes creating
-      // the schema history table of an empty database can still collide on the CREATE TABLE;
-      // the loser retries and finds the table made.
-      for (int attempt = 1; ; attempt++) {
-        try {
-          runFlyway(location);
-          return;
-        } catch (MigrationFailed e) {
-          if (!e.mayBeARace || attempt == 4) {
-            throw e.reported;
-          }
-          backoff(attempt);
-        }
-      }
-    }
-  }
-
-  private static void runFlyway(DbLocation location) {
-    try {
-      Flyway flyway =
-          Flyway.configure(RunStore.class.getClassLoader())
-              .dataSource(new StoreDataSource(location, properties(location)))
-              .locations("classpath:db/migration")
-              .table(SCHEMA_HISTORY_TABLE)
-              .schemas(schemas(location))
-              .cleanDisabled(true)
-              .load();
-      flyway.migrate();
-    } catch (FlywayException e) {
-      String state = sqlState(e);
-      // Unreachable, refused or unknown database: trying again changes nothing.
-      boolean mayBeARace =
-          state == null
-              || !(state.startsWith("08") || state.startsWith("28") || state.equals("3D000"));
-      throw new MigrationFailed(
-          new StoreException(
-              "cannot bring the run history schema at "
-                  + location.redacted()
-                  + " up to date: "
-                  + location.scrub(firstLine(e.getMessage()))),
-          mayBeARace);
-    }
-  }
-
-  /** A failed migration, and whether it may have lost a race another process won. */
-  private static final class MigrationFailed extends RuntimeException {
-    final StoreException reported;
-    final boolean mayBeARace;
-
-    MigrationFailed(StoreException reported, boolean mayBeARace) {
-      super(reported.getMessage(), null, false, false);
-      this.reported = reported;
-      this.mayBeARace = mayBeARace;
-    }
-  }
-
-  private static String sqlState(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof SQLException sql && sql.getSQLState() != null) {
-        return sql.getSQLState();
-      }
-    }
-    return null;
-  }
-
-  private static String[] schemas(DbLocation location) {
-    String schema = location.param("currentSchema");
-    if (location.kind() == DbLocation.Kind.POSTGRESQL && schema != null && !schema.isBlank()) {
-      return new String[] {schema.split(",")[0].strip()};
-    }
-    return new String[0];
-  }
-
-  private static void quietFlywayLogging() {
-    // Flyway logs every step at INFO through SLF4J; the history command's output is for people.
-    String key = "org.slf4j.simpleLogger.log.org.flywaydb";
-    if (System.getProperty(key) == null) {
-      System.setProperty(key, "warn");
-    }
-  }
-
   // ---- writing -----------------------------------------------------------------------------
 
   private static final String UPSERT_DRIVE =
       """
       INSERT INTO drives (drive_id, model, serial, size_bytes, first_seen_ms, last_seen_ms)
-      VALUES (?, ?, ?, ?, ?, ?)
+      VALUES (:drive_id, :model, :serial, :size_bytes, :first_seen_ms, :last_seen_ms)
       ON CONFLICT (drive_id) DO UPDATE SET
         model = COALESCE(excluded.model, drives.model),
         serial = COALESCE(excluded.serial, drives.serial),
@@ -249,18 +122,13 @@ public final class RunStore implements AutoCloseable {
                             THEN excluded.last_seen_ms ELSE drives.last_seen_ms END
       """;
 
-  private static final String RUN_COLUMNS =
-      "run_id, drive_id, host, command, params_json, started_ms, ended_ms, status, error, bytes,"
-          + " seconds, average_mbps, burst_mbps, cache_gb, cliff_s, floor_mbps, after_cache_mbps,"
-          + " shape, analysis_json, run_folder, source, tool_version, recorded_ms, engine,"
-          + " target_path";
-
   private static final String UPSERT_RUN = upsertRunSql();
 
+  /** {@code INSERT ... ON CONFLICT DO UPDATE} of every column, bound by the columns' names. */
   private static String upsertRunSql() {
-    String[] cols = RUN_COLUMNS.split(",\\s*");
-    StringBuilder sql = new StringBuilder("INSERT INTO runs (").append(RUN_COLUMNS).append(")");
-    sql.append(" VALUES (").append("?, ".repeat(cols.length - 1)).append("?)");
+    String[] cols = RunRows.COLUMNS.split(",\\s*");
+    StringBuilder sql = new StringBuilder("INSERT INTO runs (").append(RunRows.COLUMNS).append(")");
+    sql.append(" VALUES (:").append(String.join(", :", cols)).append(")");
     sql.append(" ON CONFLICT (run_id) DO UPDATE SET ");
     for (int i = 1; i < cols.length; i++) {
       sql.append(i > 1 ? ", " : "").append(cols[i]).append(" = excluded.").append(cols[i]);
@@ -277,51 +145,53 @@ public final class RunStore implements AutoCloseable {
   public void record(RunRecord run) {
     inTransaction(
         "record run " + run.runId(),
-        c -> {
+        h -> {
           long startedMs = run.started().toEpochMilli();
-          long seenMs = run.ended() == null ? startedMs : run.ended().toEpochMilli();
-          try (PreparedStatement ps = c.prepareStatement(UPSERT_DRIVE)) {
-            Drive d = run.drive();
-            ps.setString(1, d.id());
-            ps.setString(2, d.model());
-            ps.setString(3, d.serial());
-            setLong(ps, 4, d.sizeBytes());
-            ps.setLong(5, startedMs);
-            ps.setLong(6, seenMs);
-            ps.executeUpdate();
-          }
-          try (PreparedStatement ps = c.prepareStatement(UPSERT_RUN)) {
-            RunRecord.Figures f = run.figures();
-            int i = 1;
-            ps.setString(i++, run.runId());
-            ps.setString(i++, run.drive().id());
-            ps.setString(i++, run.host());
-            ps.setString(i++, run.command());
-            ps.setString(i++, run.paramsJson());
-            ps.setLong(i++, startedMs);
-            setLong(ps, i++, run.ended() == null ? null : run.ended().toEpochMilli());
-            ps.setString(i++, run.status());
-            ps.setString(i++, run.error());
-            setLong(ps, i++, f.bytes());
-            setDouble(ps, i++, f.seconds());
-            setDouble(ps, i++, f.averageMBps());
-            setDouble(ps, i++, f.burstMBps());
-            setDouble(ps, i++, f.cacheGB());
-            setDouble(ps, i++, f.cliffSeconds());
-            setDouble(ps, i++, f.floorMBps());
-            setDouble(ps, i++, f.afterCacheMBps());
-            ps.setString(i++, f.shape());
-            ps.setString(i++, run.analysisJson());
-            ps.setString(i++, run.runFolder());
-            ps.setString(i++, run.source());
-            ps.setString(i++, run.toolVersion());
-            ps.setLong(i++, System.currentTimeMillis());
-            ps.setString(i++, run.engine());
-            ps.setString(i, run.targetPath());
-            ps.executeUpdate();
-          }
+          Long endedMs = run.ended() == null ? null : run.ended().toEpochMilli();
+          Drive d = run.drive();
+          h.createUpdate(UPSERT_DRIVE)
+              .bind("drive_id", d.id())
+              .bind("model", d.model())
+              .bind("serial", d.serial())
+              .bind("size_bytes", d.sizeBytes())
+              .bind("first_seen_ms", startedMs)
+              .bind("last_seen_ms", endedMs == null ? startedMs : endedMs)
+              .execute();
+          RunRecord.Figures f = run.figures();
+          h.createUpdate(UPSERT_RUN)
+              .bind("run_id", run.runId())
+              .bind("drive_id", d.id())
+              .bind("host", run.host())
+              .bind("command", run.command())
+              .bind("params_json", run.paramsJson())
+              .bind("started_ms", startedMs)
+              .bind("ended_ms", endedMs)
+              .bind("status", run.status())
+              .bind("error", run.error())
+              .bind("bytes", f.bytes())
+              .bind("seconds", finite(f.seconds()))
+              .bind("average_mbps", finite(f.averageMBps()))
+              .bind("burst_mbps", finite(f.burstMBps()))
+              .bind("cache_gb", finite(f.cacheGB()))
+              .bind("cliff_s", finite(f.cliffSeconds()))
+              .bind("floor_mbps", finite(f.floorMBps()))
+              .bind("after_cache_mbps", finite(f.afterCacheMBps()))
+              .bind("shape", f.shape())
+              .bind("analysis_json", run.analysisJson())
+              .bind("run_folder", run.runFolder())
+              .bind("source", run.source())
+              .bind("tool_version", run.toolVersion())
+              .bind("recorded_ms", System.currentTimeMillis())
+              .bind("engine", run.engine())
+              .bind("target_path", run.targetPath())
+              .execute();
           return null;
         });
+  }
+
+  /** A figure the database can hold: NaN and infinities are stored as NULL. */
+  private static Double finite(Double v) {
+    return v == null || !Double.isFinite(v) ? null : v;
   }
 
   // ---- reading -----------------------------------------------------------------------------
@@ -333,167 +203,86 @@ public final class RunStore implements AutoCloseable {
    */
   public List<RunRecord> runs(String drive, int limit) {
     StringBuilder sql =
-        new StringBuilder("SELECT r.")
-            .append(RUN_COLUMNS.replace(", ", ", r."))
-            .append(", d.model, d.serial, d.size_bytes FROM runs r")
-            .append(" JOIN drives d ON d.drive_id = r.drive_id");
-    sql.append(" WHERE (r.engine IS NULL OR r.engine <> 'null')");
+        new StringBuilder(RunRows.SELECT).append(" WHERE ").append(RunRows.MEASURED);
     if (drive != null) {
       sql.append(" AND (");
       String or = "";
       for (String column : List.of("r.drive_id", "d.serial", "d.model", "r.target_path")) {
-        sql.append(or).append("LOWER(").append(column).append(") LIKE ? ESCAPE '!'");
+        sql.append(or).append("LOWER(").append(column).append(") LIKE :part ESCAPE '!'");
         or = " OR ";
       }
       sql.append(")");
     }
-    sql.append(" ORDER BY r.started_ms DESC, r.run_id DESC LIMIT ?");
+    sql.append(" ORDER BY r.started_ms DESC, r.run_id DESC LIMIT :limit");
     return inTransaction(
         "read the run history",
-        c -> {
-          try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-            int i = 1;
-            if (drive != null) {
-              String escaped =
-                  drive
-                      .toLowerCase(Locale.ROOT)
-                      .replace("!", "!!")
-                      .replace("%", "!%")
-                      .replace("_", "!_");
-              for (int k = 0; k < 4; k++) {
-                ps.setString(i++, "%" + escaped + "%");
-              }
-            }
-            ps.setInt(i, limit);
-            List<RunRecord> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-              while (rs.next()) {
-                out.add(read(rs));
-              }
-            }
-            return out;
+        h -> {
+          Query q = h.createQuery(sql.toString()).bind("limit", limit);
+          if (drive != null) {
+            String escaped =
+                drive
+                    .toLowerCase(Locale.ROOT)
+                    .replace("!", "!!")
+                    .replace("%", "!%")
+                    .replace("_", "!_");
+            q.bind("part", "%" + escaped + "%");
           }
+          return q.map(RunRows.MAPPER).list();
         });
   }
 
   /** The runs of exactly this drive id, newest first, at most {@code limit}. */
   public List<RunRecord> runsOfDrive(String driveId, int limit) {
     String sql =
-        "SELECT r."
-            + RUN_COLUMNS.replace(", ", ", r.")
-            + ", d.model, d.serial, d.size_bytes FROM runs r"
-            + " JOIN drives d ON d.drive_id = r.drive_id WHERE r.drive_id = ?"
-            + " AND (r.engine IS NULL OR r.engine <> 'null')"
-            + " ORDER BY r.started_ms DESC, r.run_id DESC LIMIT ?";
+        RunRows.SELECT
+            + " WHERE r.drive_id = :drive_id AND "
+            + RunRows.MEASURED
+            + " ORDER BY r.started_ms DESC, r.run_id DESC LIMIT :limit";
     return inTransaction(
         "read the runs of " + driveId,
-        c -> {
-          try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, driveId);
-            ps.setInt(2, limit);
-            List<RunRecord> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-              while (rs.next()) {
-                out.add(read(rs));
-              }
-            }
-            return out;
-          }
-        });
+        h ->
+            h.createQuery(sql)
+                .bind("drive_id", driveId)
+                .bind("limit", limit)
+                .map(RunRows.MAPPER)
+                .list());
   }
 
   /** The run with this id, if recorded. */
   public Optional<RunRecord> find(String runId) {
-    String sql =
-        "SELECT r."
-            + RUN_COLUMNS.replace(", ", ", r.")
-            + ", d.model, d.serial, d.size_bytes FROM runs r"
-            + " JOIN drives d ON d.drive_id = r.drive_id WHERE r.run_id = ?";
     return inTransaction(
         "read run " + runId,
-        c -> {
-          try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, runId);
-            try (ResultSet rs = ps.executeQuery()) {
-              return rs.next() ? Optional.of(read(rs)) : Optional.<RunRecord>empty();
-            }
-          }
-        });
+        h ->
+            h.createQuery(RunRows.SELECT + " WHERE r.run_id = :run_id")
+                .bind("run_id", runId)
+                .map(RunRows.MAPPER)
+                .findOne());
   }
 
   /** How many runs are recorded. */
   public long count() {
     return inTransaction(
-        "count runs",
-        c -> {
-          try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM runs");
-              ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
-          }
-        });
+        "count runs", h -> h.createQuery("SELECT COUNT(*) FROM runs").mapTo(Long.class).one());
   }
 
   /** The newest schema version applied, e.g. {@code "1"}. */
   public String schemaVersion() {
+    String sql =
+        "SELECT version FROM "
+            + SCHEMA_HISTORY_TABLE
+            + " WHERE success = "
+            + (location.kind() == DbLocation.Kind.SQLITE ? "1" : "TRUE")
+            + " AND version IS NOT NULL ORDER BY installed_rank DESC";
     return inTransaction(
         "read the schema version",
-        c -> {
-          String sql =
-              "SELECT version FROM "
-                  + SCHEMA_HISTORY_TABLE
-                  + " WHERE success = "
-                  + (location.kind() == DbLocation.Kind.SQLITE ? "1" : "TRUE")
-                  + " AND version IS NOT NULL ORDER BY installed_rank DESC";
-          try (PreparedStatement ps = c.prepareStatement(sql);
-              ResultSet rs = ps.executeQuery()) {
-            return rs.next() ? rs.getString(1) : null;
-          }
-        });
-  }
-
-  private static RunRecord read(ResultSet rs) throws SQLException {
-    Drive drive =
-        new Drive(
-            rs.getString("drive_id"),
-            rs.getString("model"),
-            rs.getString("serial"),
-            getLong(rs, "size_bytes"));
-    RunRecord.Figures figures =
-        new RunRecord.Figures(
-            getLong(rs, "bytes"),
-            getDouble(rs, "seconds"),
-            getDouble(rs, "average_mbps"),
-            getDouble(rs, "burst_mbps"),
-            getDouble(rs, "cache_gb"),
-            getDouble(rs, "cliff_s"),
-            getDouble(rs, "floor_mbps"),
-            getDouble(rs, "after_cache_mbps"),
-            rs.getString("shape"));
-    Long ended = getLong(rs, "ended_ms");
-    return new RunRecord(
-        rs.getString("run_id"),
-        drive,
-        rs.getString("host"),
-        rs.getString("command"),
-        rs.getString("params_json"),
-        Instant.ofEpochMilli(rs.getLong("started_ms")),
-        ended == null ? null : Instant.ofEpochMilli(ended),
-        rs.getString("status"),
-        rs.getString("error"),
-        figures,
-        rs.getString("analysis_json"),
-        rs.getString("run_folder"),
-        rs.getString("source"),
-        rs.getString("tool_version"),
-        rs.getString("target_path"));
+        h -> h.createQuery(sql).mapTo(String.class).findFirst().orElse(null));
   }
 
   // ---- transactions and retries --------------------------------------------------------------
 
   @FunctionalInterface
   private interface Work<T> {
-    T run(Connection c) throws SQLException;
+    T run(Handle h);
   }
 
   private <T> T inTransaction(String what, Work<T> work) {
@@ -505,9 +294,12 @@ public final class RunStore implements AutoCloseable {
         }
         connection.setAutoCommit(false);
         try {
-          T result = work.run(connection);
+          T result = work.run(handle());
           connection.commit();
           return result;
+        } catch (JdbiException e) {
+          rollbackQuietly();
+          throw sqlCause(e);
         } catch (SQLException | RuntimeException e) {
           rollbackQuietly();
           throw e;
@@ -531,6 +323,28 @@ public final class RunStore implements AutoCloseable {
     throw failure("cannot " + what + " in " + location.redacted(), last, location);
   }
 
+  /**
+   * A handle over the store's one connection; the store, not Jdbi, begins, commits and retries its
+   * transactions (BEGIN IMMEDIATE on SQLite, retried serialization failures on PostgreSQL).
+   */
+  private Handle handle() {
+    if (handle == null || handleConnection != connection) {
+      handle = Jdbi.open(connection);
+      handleConnection = connection;
+    }
+    return handle;
+  }
+
+  /** The database's own failure inside Jdbi's, for the retry decision and the message. */
+  private static SQLException sqlCause(JdbiException e) {
+    for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+      if (c instanceof SQLException sql) {
+        return sql;
+      }
+    }
+    return new SQLException(e.getMessage(), e);
+  }
+
   private boolean isTransient(SQLException e) {
     if (location.kind() == DbLocation.Kind.SQLITE) {
       // SQLITE_BUSY (5) and SQLITE_LOCKED (6), plain or extended (low byte).
@@ -547,7 +361,7 @@ public final class RunStore implements AutoCloseable {
     return state != null && state.startsWith("08");
   }
 
-  private static void backoff(int attempt) {
+  static void backoff(int attempt) {
     // Jitter keeps processes that collided once from colliding again in lock step.
     long ms = Math.min(2_000, 25L << Math.min(attempt, 6));
     try {
@@ -585,6 +399,7 @@ public final class RunStore implements AutoCloseable {
       // Closing a broken connection can fail; a new one is opened next.
     }
     connection = null;
+    handle = null;
   }
 
   static StoreException failure(String what, SQLException e, DbLocation location) {
@@ -595,38 +410,12 @@ public final class RunStore implements AutoCloseable {
     return new StoreException(location.scrub(what + ": " + detail));
   }
 
-  private static String firstLine(String s) {
+  static String firstLine(String s) {
     if (s == null) {
       return "";
     }
     int nl = s.indexOf('\n');
     return (nl < 0 ? s : s.substring(0, nl)).strip();
-  }
-
-  private static void setLong(PreparedStatement ps, int i, Long v) throws SQLException {
-    if (v == null) {
-      ps.setNull(i, Types.BIGINT);
-    } else {
-      ps.setLong(i, v);
-    }
-  }
-
-  private static void setDouble(PreparedStatement ps, int i, Double v) throws SQLException {
-    if (v == null || !Double.isFinite(v)) {
-      ps.setNull(i, Types.DOUBLE);
-    } else {
-      ps.setDouble(i, v);
-    }
-  }
-
-  private static Long getLong(ResultSet rs, String col) throws SQLException {
-    long v = rs.getLong(col);
-    return rs.wasNull() ? null : v;
-  }
-
-  private static Double getDouble(ResultSet rs, String col) throws SQLException {
-    double v = rs.getDouble(col);
-    return rs.wasNull() ? null : v;
   }
 
   @Override

@@ -3,10 +3,7 @@ package dev.sustain.sweep;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sustain.run.RunFolder;
-import dev.sustain.run.RunJson;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import dev.sustain.run.RunHeader;
 
 /**
  * The sweep as JSON: {@code {"points":[{"bs":..,"qd":..,"write_MBps":..,"read_MBps":..}],
@@ -24,11 +21,7 @@ public final class SweepJson {
     root.put("run_folder", r.runFolder().toString());
     root.put("size_per_point_bytes", r.sizePerPointBytes());
     root.put("status", r.complete() ? "complete" : r.interrupted() ? "interrupted" : "failed");
-    if (r.error() == null) {
-      root.putNull("error");
-    } else {
-      root.put("error", r.error());
-    }
+    RunHeader.putText(root, "error", r.error());
     ArrayNode points = root.putArray("points");
     for (SweepPoint p : r.points()) {
       ObjectNode o = points.addObject();
@@ -53,14 +46,7 @@ public final class SweepJson {
 
   /** The sweep's run.json: the usual header, its params, and the document as result. */
   static ObjectNode runJson(SweepRun.Result r, SweepRun.Params p) {
-    ObjectNode root = JsonNodeFactory.instance.objectNode();
-    root.put("version", RunFolder.FORMAT_VERSION);
-    root.put("command", "sweep");
-    ObjectNode tool = root.putObject("tool");
-    tool.put("name", "sustain");
-    tool.put("version", RunJson.TOOL_VERSION);
-    tool.put("java", System.getProperty("java.version"));
-    root.put("run_id", r.runId());
+    ObjectNode root = RunHeader.begin("sweep", r.runId());
     ObjectNode target = root.putObject("target");
     target.put("path", p.target());
     target.put("kind", "file");
@@ -106,7 +92,7 @@ public final class SweepJson {
 
   private static void number(ObjectNode o, String name, double v) {
     if (Double.isFinite(v)) {
-      o.put(name, BigDecimal.valueOf(v).setScale(3, RoundingMode.HALF_UP).doubleValue());
+      o.put(name, RunHeader.round(v));
     } else {
       o.putNull(name);
     }

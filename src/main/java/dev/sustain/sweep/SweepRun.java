@@ -9,6 +9,7 @@ import dev.sustain.pattern.PatternSpec;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunJson;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.Runner;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
@@ -244,7 +245,7 @@ public final class SweepRun {
         prepared.rehearse(NanoClock.SYSTEM);
         long t0 = System.nanoTime();
         Runner.Outcome o = runner.run(prepared, new RunCounters(), stop::get, () -> false);
-        if (o.end() != Runner.End.COMPLETE) {
+        if (o.end() != RunStatus.COMPLETE) {
           lastError = o.error();
           return Double.NaN;
         }
@@ -266,7 +267,7 @@ public final class SweepRun {
                   new ReadBack.Job(size, size, bs, qd, null, params.ioTimeoutNanos()),
                   new RunCounters(),
                   stop::get);
-      if (o.end() != ReadBack.End.COMPLETE || !o.bad().isEmpty()) {
+      if (o.end() != RunStatus.COMPLETE || !o.bad().isEmpty()) {
         lastError = o.error() != null ? o.error() : "read-back of the sweep's file failed";
         return Double.NaN;
       }

@@ -4,11 +4,12 @@ import dev.sustain.engine.IoEngine;
 import dev.sustain.engine.IoSlot;
 import dev.sustain.pattern.BlockFormat;
 import dev.sustain.pattern.VerifiablePattern;
+import dev.sustain.run.IoLoop;
+import dev.sustain.run.RunStatus;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -21,8 +22,6 @@ import java.util.function.BooleanSupplier;
  */
 public final class ReadBack {
 
-  private static final long POLL_NANOS = 50_000_000L;
-  private static final long DRAIN_NANOS = 1_500_000_000L;
   private static final int BLOCK = BlockFormat.BLOCK_BYTES;
 
   private final NanoClock clock;
@@ -61,13 +60,6 @@ public final class ReadBack {
     }
   }
 
-  /** How the read ended. */
-  public enum End {
-    COMPLETE,
-    INTERRUPTED,
-    FAILED
-  }
-
   /**
    * What happened.
    *
@@ -79,7 +71,12 @@ public final class ReadBack {
    * @param error one line for people when the read failed as a whole; null otherwise
    */
   public record Outcome(
-      End end, long bytesRead, long nanos, long checkedBytes, BadExtentSet bad, String error) {}
+      RunStatus end,
+      long bytesRead,
+      long nanos,
+      long checkedBytes,
+      BadExtentSet bad,
+      String error) {}
 
   /** Runs the job on an engine already opened for reading. */
   public Outcome run(IoEngine engine, Job job, RunCounters counters, BooleanSupplier stop)
@@ -101,7 +98,7 @@ public final class ReadBack {
     }
     long start = clock.nanoTime();
     state.pass(engine, List.of(new long[] {0, readable}), job.blockBytes(), stop);
-    if (state.end == End.COMPLETE && state.error == null && !state.retry.isEmpty()) {
+    if (state.end == RunStatus.COMPLETE && state.error == null && !state.retry.isEmpty()) {
       List<long[]> again = new ArrayList<>(state.retry);
       state.retry.clear();
       state.retrying = true;
@@ -111,19 +108,52 @@ public final class ReadBack {
     return new Outcome(state.end, state.bytesRead, nanos, state.checkedBytes, bad, state.error);
   }
 
+  /** The requests of one pass: the ranges in order, in requests of at most {@code requestBytes}. */
+  private static final class Ranges implements IoLoop.Source {
+    private final List<long[]> ranges;
+    private final int requestBytes;
+    private int range;
+    private long next;
+
+    Ranges(List<long[]> ranges, int requestBytes) {
+      this.ranges = ranges;
+      this.requestBytes = requestBytes;
+      this.next = ranges.isEmpty() ? 0 : ranges.get(0)[0];
+    }
+
+    @Override
+    public boolean next(IoSlot slot) {
+      while (range < ranges.size()) {
+        long[] r = ranges.get(range);
+        if (next < r[1]) {
+          slot.offsetBytes = next;
+          slot.lengthBytes = (int) Math.min(requestBytes, r[1] - next);
+          next += slot.lengthBytes;
+          return true;
+        }
+        range++;
+        if (range < ranges.size()) {
+          next = ranges.get(range)[0];
+        }
+      }
+      return false;
+    }
+  }
+
   /** The loop's state across the main pass and the 4 KiB retry pass. */
-  private final class State {
+  private final class State implements IoLoop.Handler {
     final Job job;
     final RunCounters counters;
     final BadExtentSet bad;
     final IoSlot[] slots;
     final java.lang.foreign.MemorySegment buffers;
+    final IoLoop loop;
     final List<long[]> retry = new ArrayList<>();
     boolean retrying;
     long bytesRead;
     long checkedBytes;
     long lastCompletionNanos;
-    End end = End.COMPLETE;
+    RunStatus end = RunStatus.COMPLETE;
     String error;
 
     State(Job job, RunCounters counters, BadExtentSet bad, Arena arena) {
@@ -138,85 +168,46 @@ public final class ReadBack {
         slots[i].buffer = buffers.asSlice((long) i * job.blockBytes(), job.blockBytes());
         slots[i].write = false;
       }
+      this.loop = new IoLoop(clock, slots);
       this.lastCompletionNanos = clock.nanoTime();
     }
 
     void pass(IoEngine engine, List<long[]> ranges, int requestBytes, BooleanSupplier stop)
         throws IOException {
-      ArrayDeque<Integer> free = new ArrayDeque<>();
-      for (IoSlot s : slots) {
-        free.push(s.index);
-      }
-      int inFlight = 0;
-      int range = 0;
-      long next = ranges.isEmpty() ? 0 : ranges.get(0)[0];
-      long stopAt = -1;
-      long lastProgress = clock.nanoTime();
-      while (true) {
-        long now = clock.nanoTime();
-        if (stopAt < 0 && stop.getAsBoolean()) {
-          stopAt = now;
-          end = End.INTERRUPTED;
-        }
-        int submitted = 0;
-        if (error != null) {
-          return; // what is in flight is abandoned; the engine's close waits for it
-        }
-        while (stopAt < 0 && !free.isEmpty() && range < ranges.size()) {
-          long[] r = ranges.get(range);
-          if (next >= r[1]) {
-            range++;
-            if (range < ranges.size()) {
-              next = ranges.get(range)[0];
-            }
-            continue;
-          }
-          IoSlot slot = slots[free.pop()];
-          slot.offsetBytes = next;
-          slot.lengthBytes = (int) Math.min(requestBytes, r[1] - next);
-          slot.result = 0;
-          slot.failure = null;
-          slot.submittedNanos = clock.nanoTime();
-          engine.submit(slot);
-          next += slot.lengthBytes;
-          inFlight++;
-          submitted++;
-        }
-        if (submitted > 0) {
-          engine.commit();
-        }
-        if (inFlight == 0) {
-          return;
-        }
-        int n =
-            engine.reap(
-                1,
-                POLL_NANOS,
-                slot -> {
-                  completed(slot);
-                  free.push(slot.index);
-                });
-        inFlight -= n;
-        now = clock.nanoTime();
-        if (n > 0) {
-          lastProgress = now;
-        } else if (now - lastProgress > job.ioTimeoutNanos()) {
-          end = End.FAILED;
+      IoLoop.Ended ended =
+          loop.run(
+              engine,
+              new Ranges(ranges, requestBytes),
+              this,
+              stop,
+              () -> false,
+              Long.MAX_VALUE,
+              job.ioTimeoutNanos(),
+              false);
+      switch (ended) {
+        case STOPPED -> end = RunStatus.INTERRUPTED;
+        case TIMED_OUT -> {
+          end = RunStatus.FAILED;
           error =
               "no read completed for "
                   + job.ioTimeoutNanos() / 1_000_000_000L
                   + " s ("
-                  + inFlight
+                  + loop.inFlight()
                   + " in flight): the device stopped answering";
-          return;
         }
-        if (stopAt >= 0 && now - stopAt > DRAIN_NANOS) {
-          return; // abandon what is still in flight: stopping promptly matters more
+        case DONE, FAILED -> {
+          // FAILED: completed() said why
         }
       }
     }
 
-    void completed(IoSlot slot) {
+    @Override
+    public boolean failed() {
+      return error != null;
+    }
+
+    @Override
+    public void completed(IoSlot slot) {
       long now = clock.nanoTime();
       lastCompletionNanos = now;
       long got = slot.failure == null ? Math.max(0, slot.result) : 0;
@@ -236,7 +227,7 @@ public final class ReadBack {
       if (slot.failure != null && !(slot.failure instanceof IOException)) {
         // Not the device: a fault in the engine or in Sustain. Never report it as bad data.
         if (error == null) {
-          end = End.FAILED;
+          end = RunStatus.FAILED;
           error = "read at offset " + slot.offsetBytes + " failed: " + slot.failure;
         }
         return;

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.pattern.Patterns;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import dev.sustain.run.RunHeader;
+import dev.sustain.run.RunStatus;
 
 /**
  * The JSON of a read-back, for {@code --json} and run.json's {@code result}: plain numbers, rates
@@ -39,15 +39,11 @@ public final class ReadBackJson {
     if ("verify".equals(r.command())) {
       node.put("verdict", verdict(r));
     }
-    if (r.error() == null) {
-      node.putNull("error");
-    } else {
-      node.put("error", r.error());
-    }
+    RunHeader.putText(node, "error", r.error());
     node.put("expected_bytes", r.expectedBytes());
     node.put("bytes", r.bytesRead());
-    node.put("seconds", round(r.seconds()));
-    node.put("average_MBps", round(r.averageMegabytesPerSecond()));
+    node.put("seconds", RunHeader.round(r.seconds()));
+    node.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
     RateStability s = r.stability();
     node.put("intervals", s.intervals());
     number(node, "mean_MBps", s.meanMBps());
@@ -91,21 +87,14 @@ public final class ReadBackJson {
     if (!r.bad().isEmpty()) {
       return "bad";
     }
-    return r.status() == ReadBackResult.Status.COMPLETE ? "good" : "incomplete";
+    return r.status() == RunStatus.COMPLETE ? "good" : "incomplete";
   }
 
   private static void number(ObjectNode node, String name, double value) {
     if (Double.isFinite(value)) {
-      node.put(name, round(value));
+      node.put(name, RunHeader.round(value));
     } else {
       node.putNull(name);
     }
-  }
-
-  private static double round(double v) {
-    if (!Double.isFinite(v)) {
-      return 0;
-    }
-    return BigDecimal.valueOf(v).setScale(3, RoundingMode.HALF_UP).doubleValue();
   }
 }

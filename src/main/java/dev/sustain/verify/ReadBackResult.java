@@ -1,8 +1,8 @@
 package dev.sustain.verify;
 
+import dev.sustain.run.RunStatus;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * How a {@code read} or {@code verify} ended: the rate and its stability, and for verify what was
@@ -41,20 +41,9 @@ public record ReadBackResult(
     RateStability stability,
     long checkedBytes,
     BadExtentSet bad,
-    Status status,
+    RunStatus status,
     String error,
     List<String> notes) {
-
-  /** How the read-back ended. */
-  public enum Status {
-    COMPLETE,
-    INTERRUPTED,
-    FAILED;
-
-    public String word() {
-      return name().toLowerCase(Locale.ROOT);
-    }
-  }
 
   /** All bytes over all time, MB/s (10^6 B/s). */
   public double averageMegabytesPerSecond() {

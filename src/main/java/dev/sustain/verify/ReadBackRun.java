@@ -1,6 +1,5 @@
 package dev.sustain.verify;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.Errno;
@@ -11,13 +10,13 @@ import dev.sustain.pattern.BlockFormat;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunJson;
-import dev.sustain.sampling.CpuClock;
+import dev.sustain.run.RunStatus;
+import dev.sustain.run.SamplingSession;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleRow;
-import dev.sustain.sampling.Sampler;
-import dev.sustain.sampling.SamplerThread;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.sampling.TemperatureSensor;
 import dev.sustain.target.TestFile;
@@ -206,15 +205,6 @@ public final class ReadBackRun {
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();
-    Sampler sampler =
-        new Sampler(
-            NanoClock.SYSTEM,
-            CpuClock.PROCESS,
-            counters,
-            TemperatureSensor.NONE,
-            List.of(),
-            params.intervalNanos());
-    sampler.phase(SamplesCsv.READ);
     RateCollector rates = new RateCollector(params.intervalNanos());
     observer.started(
         runId, folder.dir(), source, source.expectedBytes(), engine.name(), checker != null);
@@ -228,36 +218,32 @@ public final class ReadBackRun {
             params.ioTimeoutNanos());
     ReadBack.Outcome outcome;
     String error;
-    ReadBackResult.Status status;
-    try (SamplesCsv csv =
-        new SamplesCsv(folder.samplesCsv(), "read_MBps", sampler.extraColumns())) {
-      sampler.addListener(csv);
-      sampler.addListener(rates);
-      sampler.addListener(
-          row ->
-              observer.sample(
-                  row, counters.bytes(), (System.nanoTime() - sampler.startNanos()) / 1e9));
-      sampler.begin();
-      SamplerThread thread = new SamplerThread(sampler);
-      thread.start();
+    RunStatus status;
+    try (SamplingSession session =
+        SamplingSession.open(
+            folder,
+            "read_MBps",
+            params.intervalNanos(),
+            counters,
+            TemperatureSensor.NONE,
+            List.of())) {
+      session.listen(rates);
+      session.listen(row -> observer.sample(row, counters.bytes(), session.elapsedSeconds()));
+      session.begin(SamplesCsv.READ, () -> {});
+      Throwable failure;
       try {
         outcome = new ReadBack(NanoClock.SYSTEM).run(engine, job, counters, stop::get);
       } finally {
-        thread.finish();
+        failure = session.finish();
       }
       error = outcome.error();
-      status =
-          switch (outcome.end()) {
-            case COMPLETE -> ReadBackResult.Status.COMPLETE;
-            case INTERRUPTED -> ReadBackResult.Status.INTERRUPTED;
-            case FAILED -> ReadBackResult.Status.FAILED;
-          };
-      if (thread.failure() != null) {
-        status = ReadBackResult.Status.FAILED;
-        error = "could not record samples: " + thread.failure().getMessage();
+      status = outcome.end();
+      if (failure != null) {
+        status = RunStatus.FAILED;
+        error = "could not record samples: " + failure.getMessage();
       }
     }
-    if (status == ReadBackResult.Status.INTERRUPTED) {
+    if (status == RunStatus.INTERRUPTED) {
       notes.add("interrupted: only the part read so far was checked");
     }
     double seconds = outcome.nanos() / 1e9;
@@ -298,14 +284,7 @@ public final class ReadBackRun {
       String patternName,
       Long patternId,
       Instant started) {
-    ObjectNode root = JsonNodeFactory.instance.objectNode();
-    root.put("version", RunFolder.FORMAT_VERSION);
-    root.put("command", command());
-    ObjectNode tool = root.putObject("tool");
-    tool.put("name", "sustain");
-    tool.put("version", RunJson.TOOL_VERSION);
-    tool.put("java", System.getProperty("java.version"));
-    root.put("run_id", runId);
+    ObjectNode root = RunHeader.begin(command(), runId);
     ObjectNode target = root.putObject("target");
     target.put("path", source.file().toString());
     target.put("kind", TestFile.isBlockDevice(source.file()) ? "device" : "file");
@@ -326,12 +305,7 @@ public final class ReadBackRun {
       p.put("pattern", patternName);
       p.put("pattern_id", Patterns.idToHex(patternId));
     }
-    root.put("started", started.toString());
-    ObjectNode result = root.putObject("result");
-    result.put("bytes", 0);
-    result.put("seconds", 0.0);
-    result.put("average_MBps", 0.0);
-    result.put("status", "running");
+    RunHeader.running(root, started, false);
     return root;
   }
 

@@ -1,6 +1,6 @@
 package dev.sustain.workload;
 
-import dev.sustain.run.WriteResult;
+import dev.sustain.run.RunStatus;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -17,6 +17,6 @@ public record CopyResult(
     List<PassResult> passes,
     List<String> comparison,
     boolean verified,
-    WriteResult.Status status,
+    RunStatus status,
     String error,
     double seconds) {}

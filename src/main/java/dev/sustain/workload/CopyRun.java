@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.engine.Errno;
 import dev.sustain.engine.ErrnoException;
 import dev.sustain.run.RunFolder;
-import dev.sustain.run.RunJson;
-import dev.sustain.run.Session;
-import dev.sustain.run.WriteResult;
+import dev.sustain.run.RunHeader;
+import dev.sustain.run.RunStatus;
+import dev.sustain.run.SamplingSession;
 import dev.sustain.sampling.CountersProbe;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
@@ -88,7 +88,7 @@ public final class CopyRun {
     if (params.repeat() < 1) {
       throw new UsageException("--repeat must be 1 or more, not " + params.repeat());
     }
-    if (params.intervalNanos() < dev.sustain.run.Defaults.MIN_INTERVAL_NANOS) {
+    if (params.intervalNanos() < dev.sustain.run.DefaultsAndLimits.MIN_INTERVAL_NANOS) {
       throw new UsageException("--interval must be at least 100ms");
     }
     Path src = params.source().toAbsolutePath().normalize();
@@ -202,26 +202,17 @@ public final class CopyRun {
     dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson());
     dev.sustain.run.RunJson.putFileSystem(json, dst);
     folder.writeRunJson(json);
-    List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
-    probes.add(new CountersProbe("read", reads));
-    probes.add(state);
-    Session session;
-    try {
-      session =
-          Session.start(
-              folder,
-              "write_MBps",
-              params.intervalNanos(),
-              writes,
-              sensors.temperature(),
-              probes,
-              List.of(rows));
-    } catch (IOException | RuntimeException e) {
-      sensors.close();
-      throw e;
-    }
+    SamplingSession session =
+        SamplingSession.startOnDrive(
+            folder,
+            params.intervalNanos(),
+            writes,
+            sensors,
+            List.of(new CountersProbe("read", reads), state),
+            rows,
+            () -> {});
     List<PassResult> passes = new ArrayList<>();
-    WriteResult.Status status = WriteResult.Status.COMPLETE;
+    RunStatus status = RunStatus.COMPLETE;
     String error = null;
     TreeCopier copier = new TreeCopier(params.bufferBytes(), stop);
     try {
@@ -231,7 +222,7 @@ public final class CopyRun {
           pause(params.cooldown().toNanos());
         }
         if (stop.getAsBoolean()) {
-          status = WriteResult.Status.INTERRUPTED;
+          status = RunStatus.INTERRUPTED;
           break;
         }
         state.set(PASS_COLUMN, n);
@@ -240,7 +231,7 @@ public final class CopyRun {
         try {
           r = pass(n, src, passDir, files, copier, session, writes, reads);
         } catch (IOException e) {
-          status = WriteResult.Status.FAILED;
+          status = RunStatus.FAILED;
           error =
               ErrnoException.from(e).errno() == Errno.ENOSPC
                   ? "the destination " + dst + " is full (No space left on device) in pass " + n
@@ -251,7 +242,7 @@ public final class CopyRun {
           break;
         }
         if (r == null) {
-          status = WriteResult.Status.INTERRUPTED;
+          status = RunStatus.INTERRUPTED;
           if (!params.keep()) {
             deleteTree(passDir);
           }
@@ -275,8 +266,8 @@ public final class CopyRun {
     } finally {
       Throwable failure = session.finish();
       sensors.close();
-      if (failure != null && status != WriteResult.Status.FAILED) {
-        status = WriteResult.Status.FAILED;
+      if (failure != null && status != RunStatus.FAILED) {
+        status = RunStatus.FAILED;
         error = "could not record samples: " + failure.getMessage();
       }
     }
@@ -304,7 +295,7 @@ public final class CopyRun {
       Path passDir,
       List<TreeCopier.SourceFile> files,
       TreeCopier copier,
-      Session session,
+      SamplingSession session,
       RunCounters writes,
       RunCounters reads)
       throws IOException {
@@ -339,10 +330,10 @@ public final class CopyRun {
         n,
         files.size(),
         copied,
-        round(writeStart),
+        RunHeader.round(writeStart),
         writeEnd - writeStart,
         writeEnd - flushStart,
-        round(readStart),
+        RunHeader.round(readStart),
         readEnd - readStart,
         check.readCache(),
         check.verified(),
@@ -369,33 +360,20 @@ public final class CopyRun {
     }
     List<PassComparison.Pass> w = new ArrayList<>();
     List<PassComparison.Pass> r = new ArrayList<>();
-    // Looked up by name: probes added later (temperature, device counters) may come first.
-    int readRate = SeriesStats.column(folder.samplesCsv(), "read_MBps");
-    int passCol = SeriesStats.column(folder.samplesCsv(), PASS_COLUMN);
-    int phaseCol = SeriesStats.column(folder.samplesCsv(), PHASE_COLUMN);
     for (PassResult p : passes) {
       String pass = Integer.toString(p.pass());
       double[] wr =
-          SeriesStats.rates(
-              folder.samplesCsv(), 1, -1, line -> matches(line, passCol, phaseCol, pass, "write"));
+          IntervalFigures.rates(
+              folder.samplesCsv(), "write_MBps", new IntervalFigures.Rows(SamplesCsv.WRITE, pass));
       double[] rr =
-          SeriesStats.rates(
-              folder.samplesCsv(),
-              readRate,
-              -1,
-              line -> matches(line, passCol, phaseCol, pass, "read"));
+          IntervalFigures.rates(
+              folder.samplesCsv(), "read_MBps", new IntervalFigures.Rows(SamplesCsv.READ, pass));
       w.add(new PassComparison.Pass(p.pass(), p.writeMegabytesPerSecond(), wr));
       r.add(new PassComparison.Pass(p.pass(), p.readMegabytesPerSecond(), rr));
     }
     List<String> words = new ArrayList<>(PassComparison.compare("wrote", w));
     words.addAll(PassComparison.compare("read back", r));
     return words;
-  }
-
-  private static boolean matches(
-      String line, int passCol, int phaseCol, String pass, String phase) {
-    String[] c = line.split(",", -1);
-    return c.length > phaseCol && c[passCol].equals(pass) && c[phaseCol].equals(phase);
   }
 
   static void deleteTree(Path root) throws IOException {
@@ -410,17 +388,7 @@ public final class CopyRun {
   }
 
   private ObjectNode startJson(String runId, Path src, Path dst, int files, long bytes) {
-    ObjectNode root = JsonNodeFactory.instance.objectNode();
-    root.put("version", RunFolder.FORMAT_VERSION);
-    root.put("command", "copy");
-    ObjectNode tool = root.putObject("tool");
-    tool.put("name", "sustain");
-    tool.put("version", RunJson.TOOL_VERSION);
-    tool.put("java", System.getProperty("java.version"));
-    root.put("run_id", runId);
-    root.put("host", hostName());
-    // clean and the store tell a killed run from a live one by its process.
-    root.put("pid", ProcessHandle.current().pid());
+    ObjectNode root = RunHeader.begin("copy", runId);
     ObjectNode target = root.putObject("target");
     target.put("path", dst.toString());
     target.put("kind", "folder");
@@ -434,14 +402,7 @@ public final class CopyRun {
     p.put("keep", params.keep());
     p.put("files", files);
     p.put("bytes_per_pass", bytes);
-    root.put("started", Instant.now().toString());
-    root.putNull("ended");
-    ObjectNode result = root.putObject("result");
-    result.put("bytes", 0);
-    result.put("seconds", 0.0);
-    result.put("average_MBps", 0.0);
-    result.put("status", WriteResult.Status.RUNNING.word());
-    result.putNull("error");
+    RunHeader.running(root, Instant.now(), false);
     root.putArray("passes");
     return root;
   }
@@ -452,21 +413,17 @@ public final class CopyRun {
     n.put("pass", r.pass());
     n.put("files", r.files());
     n.put("bytes", r.bytes());
-    n.put("write_MBps", round(r.writeMegabytesPerSecond()));
-    n.put("write_s", round(r.writeSeconds()));
-    n.put("flush_s", round(r.flushSeconds()));
-    n.put("read_MBps", round(r.readMegabytesPerSecond()));
-    n.put("read_s", round(r.readSeconds()));
+    n.put("write_MBps", RunHeader.round(r.writeMegabytesPerSecond()));
+    n.put("write_s", RunHeader.round(r.writeSeconds()));
+    n.put("flush_s", RunHeader.round(r.flushSeconds()));
+    n.put("read_MBps", RunHeader.round(r.readMegabytesPerSecond()));
+    n.put("read_s", RunHeader.round(r.readSeconds()));
     n.put("read_cache", r.readCache());
     n.put("verified", r.verified());
     n.put("problems", r.problems());
-    if (r.firstProblem() == null) {
-      n.putNull("first_problem");
-    } else {
-      n.put("first_problem", r.firstProblem());
-    }
-    n.put("write_start_s", round(r.writeStartSeconds()));
-    n.put("read_start_s", round(r.readStartSeconds()));
+    RunHeader.putText(n, "first_problem", r.firstProblem());
+    n.put("write_start_s", RunHeader.round(r.writeStartSeconds()));
+    n.put("read_start_s", RunHeader.round(r.readStartSeconds()));
     return n;
   }
 
@@ -475,29 +432,12 @@ public final class CopyRun {
     ObjectNode result = (ObjectNode) root.get("result");
     long written = r.passes().stream().mapToLong(PassResult::bytes).sum();
     result.put("bytes", written);
-    result.put("seconds", round(r.seconds()));
-    result.put("average_MBps", round(r.seconds() > 0 ? written / r.seconds() / 1e6 : 0));
+    result.put("seconds", RunHeader.round(r.seconds()));
+    result.put("average_MBps", RunHeader.round(r.seconds() > 0 ? written / r.seconds() / 1e6 : 0));
     result.put("status", r.status().word());
-    if (r.error() == null) {
-      result.putNull("error");
-    } else {
-      result.put("error", r.error());
-    }
+    RunHeader.putText(result, "error", r.error());
     result.put("verified", r.verified());
     ArrayNode words = root.putArray("comparison");
     r.comparison().forEach(words::add);
-  }
-
-  static double round(double v) {
-    return FillRun.round(v);
-  }
-
-  static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (java.io.IOException e) {
-      String env = System.getenv("HOSTNAME");
-      return env != null ? env : "unknown";
-    }
   }
 }

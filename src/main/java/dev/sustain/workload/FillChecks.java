@@ -1,6 +1,6 @@
 package dev.sustain.workload;
 
-import dev.sustain.run.Defaults;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteRun;
 import dev.sustain.unit.UsageException;
@@ -44,11 +44,11 @@ public final class FillChecks {
             params.keep(),
             params.buffered(),
             params.engine(),
-            Defaults.PATTERN,
+            DefaultsAndLimits.PATTERN,
             params.ioTimeoutNanos(),
             false,
             null,
-            dev.sustain.unit.Durations.parse(Defaults.FLOOR_HOLD).toNanos() / 1e9));
+            dev.sustain.unit.Durations.parse(DefaultsAndLimits.FLOOR_HOLD).toNanos() / 1e9));
     if (params.engine().equals("null") && params.limitBytes() < 0) {
       throw new UsageException(
           "the null engine writes nothing, so the file system never fills: give --limit");

@@ -1,6 +1,7 @@
 package dev.sustain.workload;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.run.RunHeader;
 import dev.sustain.target.FileLayout;
 import dev.sustain.unit.Units;
 import java.io.IOException;
@@ -96,7 +97,7 @@ final class FillLayout {
             ? FileLayout.Kind.NONE
             : preallocatedFiles > 0 ? FileLayout.Kind.PREALLOCATED : FileLayout.Kind.SPARSE;
     result.put("layout", kind.word());
-    result.put("layout_s", Math.round(seconds * 1000) / 1000.0);
+    result.put("layout_s", RunHeader.round(seconds));
     String note = note();
     if (note == null) {
       result.putNull("layout_note");

@@ -1,7 +1,7 @@
 package dev.sustain.workload;
 
-import dev.sustain.run.RateStats;
-import dev.sustain.run.WriteResult;
+import dev.sustain.run.IntervalRates;
+import dev.sustain.run.RunStatus;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -25,9 +25,9 @@ public record FillResult(
     long sessionBytes,
     double seconds,
     End end,
-    WriteResult.Status status,
+    RunStatus status,
     String error,
-    RateStats stats,
+    IntervalRates stats,
     int zeroIntervals,
     double zeroSeconds,
     List<FileDone> files,

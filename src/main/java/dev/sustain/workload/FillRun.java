@@ -1,8 +1,6 @@
 package dev.sustain.workload;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.Errno;
@@ -11,10 +9,10 @@ import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.RandomPool;
 import dev.sustain.run.RunFolder;
-import dev.sustain.run.RunJson;
 import dev.sustain.run.RunObserver;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.Runner;
-import dev.sustain.run.Session;
+import dev.sustain.run.SamplingSession;
 import dev.sustain.run.WriteResult;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
@@ -64,14 +62,10 @@ public final class FillRun {
         + ".dat";
   }
 
-  /** What an earlier, interrupted fill left: its id, files and bytes. */
-  private record Previous(
-      Path runFolder, String runId, List<FillResult.FileDone> files, long bytes, long fileBytes) {}
-
   public FillResult run() throws IOException {
     FillChecks.preflight(params);
     Path dir = params.dir().toAbsolutePath().normalize();
-    Previous previous = params.resume() == null ? null : readPrevious(params.resume(), dir);
+    FillResume previous = params.resume() == null ? null : FillResume.read(params.resume(), dir);
     String runId = previous != null ? previous.runId() : RunFolder.newRunId();
     Path out =
         params.out() != null
@@ -126,14 +120,14 @@ public final class FillRun {
       DataPattern pattern,
       long fileBytes,
       long align,
-      Previous previous)
+      FillResume previous)
       throws IOException {
     Instant started = Instant.now();
     String engineName;
     try (IoEngine e = Engines.create(params.engine())) {
       engineName = e.name();
     }
-    ObjectNode json = startJson(runId, dir, engineName, fileBytes, started, previous);
+    ObjectNode json = FillJson.start(params, runId, dir, engineName, fileBytes, started, previous);
     ArrayNode filesJson = (ArrayNode) json.get("files");
     List<FillResult.FileDone> files = new ArrayList<>();
     long previousBytes = 0;
@@ -141,7 +135,7 @@ public final class FillRun {
       files.addAll(previous.files());
       previousBytes = previous.bytes();
       for (FillResult.FileDone f : previous.files()) {
-        filesJson.add(fileJson(f));
+        filesJson.add(FillJson.file(f));
       }
     }
     folder.writeRunJson(json);
@@ -164,23 +158,15 @@ public final class FillRun {
       observer.note(fs.memoryWords());
     }
     folder.writeRunJson(json);
-    List<dev.sustain.sampling.IntervalProbe> probes = new ArrayList<>(sensors.probes());
-    probes.add(fileColumn);
-    Session session;
-    try {
-      session =
-          Session.start(
-              folder,
-              "write_MBps",
-              params.intervalNanos(),
-              counters,
-              sensors.temperature(),
-              probes,
-              List.of(progress));
-    } catch (IOException | RuntimeException e) {
-      sensors.close();
-      throw e;
-    }
+    SamplingSession session =
+        SamplingSession.startOnDrive(
+            folder,
+            params.intervalNanos(),
+            counters,
+            sensors,
+            List.of(fileColumn),
+            progress,
+            observer::ready);
     FillResult.End end = null;
     String error = null;
     Runner runner = new Runner(NanoClock.SYSTEM);
@@ -259,17 +245,17 @@ public final class FillRun {
             outcome = runner.run(engine, job, session.counters(), stop);
           } catch (ErrnoException e) {
             String why = "write failed: " + e.getMessage();
-            outcome = new Runner.Outcome(Runner.End.FAILED, 0, 0, why, e.errno() == Errno.ENOSPC);
+            outcome = new Runner.Outcome(RunStatus.FAILED, 0, 0, why, e.errno() == Errno.ENOSPC);
           }
-          if (outcome.end() == Runner.End.COMPLETE || outcome.noSpace()) {
+          if (outcome.end() == RunStatus.COMPLETE || outcome.noSpace()) {
             try {
               engine.sync();
               flushed = true;
             } catch (ErrnoException e) {
-              if (outcome.end() == Runner.End.COMPLETE && e.errno() != Errno.ENOSPC) {
+              if (outcome.end() == RunStatus.COMPLETE && e.errno() != Errno.ENOSPC) {
                 outcome =
                     new Runner.Outcome(
-                        Runner.End.FAILED,
+                        RunStatus.FAILED,
                         outcome.bytes(),
                         outcome.nanos(),
                         "flush (fsync) failed: " + e.getMessage(),
@@ -277,7 +263,7 @@ public final class FillRun {
               } else {
                 outcome =
                     new Runner.Outcome(
-                        Runner.End.FAILED, outcome.bytes(), outcome.nanos(), e.getMessage(), true);
+                        RunStatus.FAILED, outcome.bytes(), outcome.nanos(), e.getMessage(), true);
               }
             }
           }
@@ -286,14 +272,14 @@ public final class FillRun {
         }
         long written = session.counters().bytes() - before;
         double seconds = (System.nanoTime() - t0) / 1e9;
-        boolean complete = outcome.end() == Runner.End.COMPLETE && flushed;
+        boolean complete = outcome.end() == RunStatus.COMPLETE && flushed;
         FillResult.FileDone done =
             new FillResult.FileDone(name, resumeOffset + written, seconds, complete);
         if (layout.preallocated() && !complete && Files.exists(path)) {
           FileLayout.cutTo(path, done.bytes()); // its size says what it holds, for a resume
         }
         files.add(done);
-        filesJson.add(fileJson(done));
+        filesJson.add(FillJson.file(done));
         resumeOffset = 0;
         index++;
         switch (outcome.end()) {
@@ -333,18 +319,18 @@ public final class FillRun {
     double seconds = session.seconds() - layouts.seconds();
     long sessionTotal = session.counters().bytes();
     long total = previousBytes + sessionTotal;
-    SeriesStats series = SeriesStats.read(folder.samplesCsv(), 1, 2);
+    IntervalFigures series = IntervalFigures.read(folder.samplesCsv(), "write_MBps");
     boolean kept = params.keep();
     if (!kept) {
       for (FillResult.FileDone f : files) {
         Files.deleteIfExists(dir.resolve(f.name()));
       }
     }
-    WriteResult.Status status =
+    RunStatus status =
         switch (end) {
-          case FULL, LIMIT -> WriteResult.Status.COMPLETE;
-          case INTERRUPTED -> WriteResult.Status.INTERRUPTED;
-          case FAILED -> WriteResult.Status.FAILED;
+          case FULL, LIMIT -> RunStatus.COMPLETE;
+          case INTERRUPTED -> RunStatus.INTERRUPTED;
+          case FAILED -> RunStatus.FAILED;
         };
     FillResult r =
         new FillResult(
@@ -362,7 +348,7 @@ public final class FillRun {
             series.zeroSeconds(),
             List.copyOf(files),
             kept);
-    finishJson(json, r);
+    FillJson.finish(json, r);
     layouts.putInto((ObjectNode) json.get("result"));
     folder.writeRunJson(json);
     if (layouts.note() != null) {
@@ -382,96 +368,6 @@ public final class FillRun {
             series.stats(),
             null));
     return r;
-  }
-
-  private ObjectNode startJson(
-      String runId, Path dir, String engine, long fileBytes, Instant started, Previous previous) {
-    JsonNodeFactory f = JsonNodeFactory.instance;
-    ObjectNode root = f.objectNode();
-    root.put("version", RunFolder.FORMAT_VERSION);
-    root.put("command", "fill");
-    ObjectNode tool = root.putObject("tool");
-    tool.put("name", "sustain");
-    tool.put("version", RunJson.TOOL_VERSION);
-    tool.put("java", System.getProperty("java.version"));
-    root.put("run_id", runId);
-    root.put("host", hostName());
-    // clean and the store tell a killed run from a live one by its process.
-    root.put("pid", ProcessHandle.current().pid());
-    ObjectNode target = root.putObject("target");
-    target.put("path", dir.toString());
-    target.put("kind", "folder");
-    target.putNull("device");
-    ObjectNode p = root.putObject("params");
-    p.put("file_size_bytes", fileBytes);
-    if (params.limitBytes() > 0) {
-      p.put("limit_bytes", params.limitBytes());
-    } else {
-      p.putNull("limit_bytes");
-    }
-    p.put("bs_bytes", params.blockBytes());
-    p.put("qd", params.queueDepth());
-    p.put("interval_s", params.intervalNanos() / 1e9);
-    p.put("direct", !params.buffered());
-    p.put("buffered", params.buffered());
-    p.put("engine", engine);
-    p.put("pattern", "random");
-    p.put("keep", params.keep());
-    if (previous != null) {
-      root.put("resumed_from", previous.runFolder().toString());
-    }
-    root.put("started", started.toString());
-    root.putNull("ended");
-    ObjectNode result = root.putObject("result");
-    result.put("bytes", 0);
-    result.put("seconds", 0.0);
-    result.put("average_MBps", 0.0);
-    result.put("flush_s", 0.0);
-    result.put("status", WriteResult.Status.RUNNING.word());
-    result.putNull("error");
-    root.putArray("files");
-    return root;
-  }
-
-  private static ObjectNode fileJson(FillResult.FileDone f) {
-    ObjectNode n = JsonNodeFactory.instance.objectNode();
-    n.put("name", f.name());
-    n.put("bytes", f.bytes());
-    n.put("seconds", round(f.seconds()));
-    n.put("average_MBps", round(f.averageMegabytesPerSecond()));
-    n.put("complete", f.complete());
-    return n;
-  }
-
-  private static void finishJson(ObjectNode root, FillResult r) {
-    root.put("ended", Instant.now().toString());
-    ObjectNode result = (ObjectNode) root.get("result");
-    result.put("bytes", r.bytes());
-    result.put("session_bytes", r.sessionBytes());
-    result.put("seconds", round(r.seconds()));
-    result.put("average_MBps", round(r.averageMegabytesPerSecond()));
-    result.put("status", r.status().word());
-    result.put("end", r.end().word());
-    if (r.error() == null) {
-      result.putNull("error");
-    } else {
-      result.put("error", r.error());
-    }
-    result.put("files", r.files().size());
-    result.put("zero_intervals", r.zeroIntervals());
-    result.put("zero_s", round(r.zeroSeconds()));
-    ObjectNode stats = result.putObject("interval_MBps");
-    stats.put("min", round(r.stats().minMBps()));
-    stats.put("median", round(r.stats().medianMBps()));
-    stats.put("max", round(r.stats().maxMBps()));
-    result.put("files_kept", r.filesKept());
-  }
-
-  static double round(double v) {
-    if (!Double.isFinite(v)) {
-      return 0;
-    }
-    return Math.round(v * 1000) / 1000.0;
   }
 
   private static long roundUp(long value, long align) {
@@ -517,97 +413,6 @@ public final class FillRun {
               + out
               + " is on the file system being filled: it could not record the end of the fill;"
               + " give --out on another drive");
-    }
-  }
-
-  /**
-   * The files a fill recorded in {@code runJson} left in its folder (a killed run's, or kept ones):
-   * only names of this run's own pattern, so nothing else is ever matched.
-   */
-  public static List<Path> leftoverFiles(JsonNode runJson) throws IOException {
-    Path dir = Path.of(runJson.at("/target/path").asText("."));
-    String runId = runJson.path("run_id").asText("");
-    List<Path> found = new ArrayList<>();
-    if (runId.isEmpty() || !Files.isDirectory(dir)) {
-      return found;
-    }
-    try (var files = Files.newDirectoryStream(dir, TestFile.PREFIX + runId + "-fill-*.dat")) {
-      for (Path f : files) {
-        found.add(f);
-      }
-    }
-    found.sort(null);
-    return found;
-  }
-
-  private Previous readPrevious(Path runFolder, Path dir) throws IOException {
-    Path runJson = runFolder.resolve(RunFolder.RUN_JSON);
-    if (!Files.isRegularFile(runJson)) {
-      throw new UsageException("--resume " + runFolder + " is not a run folder (no run.json)");
-    }
-    JsonNode root = RunFolder.JSON.readTree(runJson.toFile());
-    if (!"fill".equals(root.path("command").asText())) {
-      throw new UsageException("--resume " + runFolder + " is not a fill's run folder");
-    }
-    String status = root.at("/result/status").asText();
-    if (status.equals("complete")) {
-      throw new UsageException("the fill in " + runFolder + " is complete: nothing to resume");
-    }
-    if (!Path.of(root.at("/target/path").asText()).equals(dir)) {
-      throw new UsageException(
-          "the fill in "
-              + runFolder
-              + " filled "
-              + root.at("/target/path").asText()
-              + ", not "
-              + dir);
-    }
-    long pid = root.path("pid").asLong(-1);
-    if (status.equals("running")
-        && pid > 0
-        && pid != ProcessHandle.current().pid()
-        && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-      throw new UsageException(
-          "the fill in " + runFolder + " may still be going (process " + pid + "); stop it first");
-    }
-    String runId = root.path("run_id").asText();
-    long fileBytes = root.at("/params/file_size_bytes").asLong();
-    List<FillResult.FileDone> files = new ArrayList<>();
-    long bytes = 0;
-    for (JsonNode f : root.path("files")) {
-      FillResult.FileDone d =
-          new FillResult.FileDone(
-              f.path("name").asText(),
-              f.path("bytes").asLong(),
-              f.path("seconds").asDouble(),
-              f.path("complete").asBoolean());
-      Path p = dir.resolve(d.name());
-      if (!Files.isRegularFile(p) || Files.size(p) < d.bytes()) {
-        throw new UsageException(
-            "cannot resume: " + p + " is missing or shorter than recorded (were the files kept?)");
-      }
-      files.add(d);
-      bytes += d.bytes();
-    }
-    // The file that was being written when the run was killed is not in run.json yet.
-    Path next = dir.resolve(fileName(runId, files.size() + 1));
-    if (Files.isRegularFile(next)) {
-      // A file preallocated to its whole size says nothing of what was written: from its start.
-      long size = Files.size(next) >= fileBytes ? 0 : Files.size(next);
-      files.add(new FillResult.FileDone(next.getFileName().toString(), size, 0, false));
-      bytes += size;
-    } else if (files.isEmpty()) {
-      throw new UsageException("cannot resume: the fill in " + runFolder + " left no files");
-    }
-    return new Previous(runFolder, runId, files, bytes, fileBytes);
-  }
-
-  static String hostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (java.io.IOException e) {
-      String env = System.getenv("HOSTNAME");
-      return env != null ? env : "unknown";
     }
   }
 }

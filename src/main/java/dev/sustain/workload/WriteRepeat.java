@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunObserver;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
@@ -188,11 +190,11 @@ public final class WriteRepeat {
       }
       pj.put("run_folder", r.runFolder().toString());
       pj.put("bytes", r.bytes());
-      pj.put("seconds", FillRun.round(r.seconds()));
-      pj.put("average_MBps", FillRun.round(r.averageMegabytesPerSecond()));
+      pj.put("seconds", RunHeader.round(r.seconds()));
+      pj.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
       pj.put("status", r.status().word());
       RunFolder.open(parent).writeJson(PASSES_JSON, json);
-      if (r.status() != WriteResult.Status.COMPLETE) {
+      if (r.status() != RunStatus.COMPLETE) {
         break;
       }
     }
@@ -202,11 +204,12 @@ public final class WriteRepeat {
     List<Integer> indexes = new ArrayList<>();
     for (int i = 0; i < passes.size(); i++) {
       WriteResult r = passes.get(i);
-      if (r.status() != WriteResult.Status.COMPLETE) {
+      if (r.status() != RunStatus.COMPLETE) {
         continue;
       }
       double[] rates =
-          SeriesStats.rates(RunFolder.open(r.runFolder()).samplesCsv(), 1, -1, line -> true);
+          IntervalFigures.rates(
+              RunFolder.open(r.runFolder()).samplesCsv(), "write_MBps", IntervalFigures.Rows.ALL);
       compared.add(new PassComparison.Pass(i + 1, r.averageMegabytesPerSecond(), rates));
       try {
         curves.add(dev.sustain.report.CurveReport.load(r.runFolder(), null, -1));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
@@ -100,7 +101,7 @@ class WritePreallocationTest {
           }
         };
     WriteResult r = new WriteRun(p, stopAtFirstRow, stop).run();
-    assertThat(r.status()).isEqualTo(WriteResult.Status.INTERRUPTED);
+    assertThat(r.status()).isEqualTo(RunStatus.INTERRUPTED);
     assertThat(result(r.runFolder()).path("layout").asText()).isEqualTo("preallocated");
     assertThat(r.bytes()).isLessThan(size);
     assertThat(Files.size(r.testFile())).isEqualTo(r.bytes());

@@ -50,6 +50,12 @@ class ExplanationTest {
 
   private static final Pattern FIGURE = Pattern.compile("[0-9]+(?:\\.[0-9]+)? (?:MB/s|GB|°C)");
 
+  /** The average line: its average, whether it says "after the start-up", its min and max. */
+  private static final Pattern AVERAGE_LINE =
+      Pattern.compile(
+          "(?m)^  average +([0-9.]+) [kMG]?B/s .*\\((after the start-up: )?min ([0-9.]+), median"
+              + " [0-9.]+, max ([0-9.]+)\\)");
+
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void everyClassIsWordedFromItsOwnFigures(long seed) {
@@ -69,7 +75,7 @@ class ExplanationTest {
             List<String> sentences = new ArrayList<>(evidence);
             sentences.addAll(advice);
             sentences.add(headline);
-            sentences.add(Words.summary(a));
+            sentences.add(SummarySentence.summary(a));
             for (String s : sentences) {
               assertThat(SAME_FROM_TO.matcher(s).find())
                   .as("%s\nsays no change: %s", why, s)
@@ -94,6 +100,22 @@ class ExplanationTest {
             }
             if (a.findings().ramp().intervals() > 0) {
               assertThat(text).as(why).contains("start-up");
+            }
+            // The average line never shows an average outside its own min and max unless it says
+            // those leave the start-up out.
+            Matcher avg = AVERAGE_LINE.matcher(text);
+            assertThat(avg.find()).as("%s\nan average line", why).isTrue();
+            double average = Double.parseDouble(avg.group(1));
+            boolean afterStartUp = avg.group(2) != null;
+            assertThat(afterStartUp).as(why).isEqualTo(a.findings().ramp().intervals() > 0);
+            if (!afterStartUp) {
+              // (A counted flush adds time without bytes: its own line says so; the rounding of
+              // the printed figures is allowed for.)
+              double min = Double.parseDouble(avg.group(3));
+              double low = a.flushSeconds() > 0 ? 0 : min * 0.99 - 0.01;
+              assertThat(average)
+                  .as("%s\naverage within min and max", why)
+                  .isBetween(low, Double.parseDouble(avg.group(4)) * 1.01 + 0.01);
             }
             if (a.hasCliff() && a.stages().size() > 1) {
               assertThat(text).as(why).containsPattern("(?m)^  stages ");

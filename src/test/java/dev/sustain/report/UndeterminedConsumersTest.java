@@ -94,7 +94,7 @@ class UndeterminedConsumersTest {
     CurveReport single = CurveReport.load(shortCsv(), Media.UNKNOWN, 500_000_000_000L);
     String page = HtmlReport.single(single);
     assertThat(page).contains("too short to tell").contains("\"floor\":null");
-    assertThat(Words.summary(single.analysis())).contains("at least 18.1 GB");
+    assertThat(SummarySentence.summary(single.analysis())).contains("at least 18.1 GB");
     Path png = dir.resolve("short.png");
     ChartImages.writePng(ChartImages.single(single, 800, 500), png);
     assertThat(Files.size(png)).isPositive();

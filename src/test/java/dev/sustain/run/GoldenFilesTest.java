@@ -70,9 +70,9 @@ class GoldenFilesTest {
               322_122_547_200L,
               496.3215,
               20.5,
-              WriteResult.Status.COMPLETE,
+              RunStatus.COMPLETE,
               null,
-              new RateStats(497, 0.0, 256.25, 2555.5),
+              new IntervalRates(497, 0.0, 256.25, 2555.5),
               null);
       RunJson.finish(json, r, Instant.parse("2026-11-30T10:23:16.5Z"));
       assertGolden("run.json", RunFolder.JSON.writeValueAsString(json) + "\n");

@@ -57,7 +57,7 @@ class IoErrorsTest {
     Runner.Outcome outcome =
         new Runner(NanoClock.SYSTEM)
             .run(new FailingEngine(errno, words), job(), new RunCounters(), () -> false);
-    assertThat(outcome.end()).isEqualTo(Runner.End.FAILED);
+    assertThat(outcome.end()).isEqualTo(RunStatus.FAILED);
     assertThat(outcome.noSpace()).as(outcome.error()).isEqualTo(expected);
     if (!words.isEmpty()) {
       assertThat(outcome.error()).as("the words are shown to people").contains(words);

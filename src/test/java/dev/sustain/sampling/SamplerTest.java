@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.engine.NullEngine;
 import dev.sustain.pattern.DataPattern;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.Runner;
 import dev.sustain.testing.Seeds;
 import java.lang.foreign.MemorySegment;
@@ -184,7 +185,7 @@ class SamplerTest {
         dev.sustain.unit.ByteSize.ofBytes((long) requests * blockBytes - 100)
             .roundUpTo(512)
             .bytes();
-    assertThat(outcome.end()).isEqualTo(Runner.End.COMPLETE);
+    assertThat(outcome.end()).isEqualTo(RunStatus.COMPLETE);
     assertThat(outcome.bytes()).isEqualTo(expected);
     assertThat(sum).isEqualTo(outcome.bytes()).isEqualTo(counters.bytes());
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.VerifiablePattern;
+import dev.sustain.run.RunStatus;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import java.io.IOException;
@@ -45,7 +46,7 @@ class ReadBackTest {
     VerifiablePattern p = new VerifiablePattern(21, 0);
     DamageForTests.write(f, p, 8 * MIB + 3 * K4);
     ReadBack.Outcome o = verify(f, 8 * MIB + 3 * K4, p, List.of(), 4);
-    assertThat(o.end()).isEqualTo(ReadBack.End.COMPLETE);
+    assertThat(o.end()).isEqualTo(RunStatus.COMPLETE);
     assertThat(o.bad().isEmpty()).isTrue();
     assertThat(o.checkedBytes()).isEqualTo(8 * MIB + 3 * K4);
   }
@@ -83,7 +84,7 @@ class ReadBackTest {
 
     ReadBack.Outcome o = verify(f, 4 * MIB, p, failing, 4);
 
-    assertThat(o.end()).isEqualTo(ReadBack.End.COMPLETE);
+    assertThat(o.end()).isEqualTo(RunStatus.COMPLETE);
     assertThat(o.bad().extents())
         .containsExactly(new BadExtent(2 * MIB + 5 * K4, 2 * K4, BadKind.UNREADABLE, -1));
     // The rest of the failed request was read again and checked.
@@ -131,7 +132,7 @@ class ReadBackTest {
                   new ReadBack.Job(8 * MIB, 8 * MIB, 1 << 20, 2, p, 10_000_000_000L),
                   new RunCounters(),
                   () -> ++polls[0] > 2);
-      assertThat(o.end()).isEqualTo(ReadBack.End.INTERRUPTED);
+      assertThat(o.end()).isEqualTo(RunStatus.INTERRUPTED);
       assertThat(o.checkedBytes()).isPositive().isLessThan(8 * MIB);
       assertThat(o.bad().isEmpty()).isTrue();
     }
@@ -152,7 +153,7 @@ class ReadBackTest {
                   new ReadBack.Job(4 * MIB, 4 * MIB, 1 << 20, 2, p, 200_000_000L),
                   new RunCounters(),
                   () -> false);
-      assertThat(o.end()).isEqualTo(ReadBack.End.FAILED);
+      assertThat(o.end()).isEqualTo(RunStatus.FAILED);
       assertThat(o.error()).contains("stopped answering");
       assertThat(o.checkedBytes()).isEqualTo(2 * MIB);
     }

@@ -2,7 +2,7 @@ package dev.sustain.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sustain.run.WriteResult;
+import dev.sustain.run.RunStatus;
 import dev.sustain.sampling.RunCounters;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -52,7 +52,7 @@ class CopyRunTest {
                 () -> false,
                 (pass, passDir) -> flipOneByte(passDir.resolve(victim.relative()), offset))
             .run();
-    assertThat(r.status()).isEqualTo(WriteResult.Status.COMPLETE);
+    assertThat(r.status()).isEqualTo(RunStatus.COMPLETE);
     assertThat(r.verified()).isFalse();
     assertThat(r.passes()).as("the session stops at the first bad pass").hasSize(1);
     PassResult p = r.passes().getFirst();

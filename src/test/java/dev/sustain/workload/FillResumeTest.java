@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.cli.Cli;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
-import dev.sustain.run.WriteResult;
+import dev.sustain.run.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,7 +44,7 @@ class FillResumeTest {
                 RunObserver.SILENT,
                 () -> Files.exists(target.resolve(FillRun.fileName(runIdOf(first), 2))))
             .run();
-    assertThat(interrupted.status()).isEqualTo(WriteResult.Status.INTERRUPTED);
+    assertThat(interrupted.status()).isEqualTo(RunStatus.INTERRUPTED);
     assertThat(interrupted.bytes()).isLessThan(32L << 20);
     assertThat(interrupted.files().getFirst().complete()).isTrue();
 

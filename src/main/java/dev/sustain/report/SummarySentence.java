@@ -9,9 +9,9 @@ import dev.sustain.unit.Units;
  * The cache size and the floor in a sentence or two, as a person would say them ("It writes 2555
  * MB/s for its first 280 GB..."), with what that means for a big job. Locale-proof. Stateless.
  */
-public final class Words {
+public final class SummarySentence {
 
-  private Words() {}
+  private SummarySentence() {}
 
   /** The figures that decide a long job, in words. */
   public static String summary(Analysis a) {

@@ -1,9 +1,9 @@
 package dev.sustain.run;
 
-/** Every default of a run, in one place. */
-public final class Defaults {
+/** Every default of a run and every limit its options are checked against, in one place. */
+public final class DefaultsAndLimits {
 
-  private Defaults() {}
+  private DefaultsAndLimits() {}
 
   /** 1 MiB requests: what fio's sequential tests and most reviews use. */
   public static final String BLOCK_SIZE = "1MiB";

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * Min, median and max of the per-interval rates of a run, in MB/s. Rows are weighted equally; a
  * short final row counts like the others.
  */
-public record RateStats(int intervals, double minMBps, double medianMBps, double maxMBps) {
+public record IntervalRates(int intervals, double minMBps, double medianMBps, double maxMBps) {
 
   /** {@code min 127 MB/s, median 256 MB/s, max 2555 MB/s}, for people. */
   public String describe() {
@@ -21,21 +21,21 @@ public record RateStats(int intervals, double minMBps, double medianMBps, double
         + dev.sustain.unit.Units.rate(maxMBps);
   }
 
-  public static RateStats of(double[] ratesMBps, int n) {
+  public static IntervalRates of(double[] ratesMBps, int n) {
     if (n == 0) {
-      return new RateStats(0, 0, 0, 0);
+      return new IntervalRates(0, 0, 0, 0);
     }
     double[] sorted = Arrays.copyOf(ratesMBps, n);
     Arrays.sort(sorted);
     double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
-    return new RateStats(n, sorted[0], median, sorted[n - 1]);
+    return new IntervalRates(n, sorted[0], median, sorted[n - 1]);
   }
 
   /**
    * The statistics of the write phase of a run's samples.csv (the flush's rows are not intervals of
    * writing), read back from the file so that nothing in memory grows with the length of the run.
    */
-  public static RateStats read(Path samplesCsv) throws IOException {
+  public static IntervalRates read(Path samplesCsv) throws IOException {
     double[] rates = new double[1024];
     int n = 0;
     try (SamplesCsv.Reader r = SamplesCsv.Reader.open(samplesCsv)) {

@@ -1,0 +1,36 @@
+package dev.sustain.cli;
+
+import dev.sustain.engine.Engines;
+import dev.sustain.run.DefaultsAndLimits;
+import java.io.IOException;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of every command that drives an engine (write, fill, read, verify, sweep): the engine
+ * and the I/O timeout. A picocli mixin ({@code @Mixin EngineOptions io;}); {@link IoOptions} adds
+ * the request size, depth and interval of a write. Not thread-safe; one per command instance.
+ */
+public class EngineOptions {
+
+  @Option(
+      names = "--engine",
+      paramLabel = "NAME",
+      defaultValue = DefaultsAndLimits.ENGINE,
+      description = "I/O engine: auto, uring, threads, null (default ${DEFAULT-VALUE}).")
+  String engine;
+
+  @Option(
+      names = "--io-timeout",
+      paramLabel = "DURATION",
+      converter = Converters.Time.class,
+      defaultValue = DefaultsAndLimits.IO_TIMEOUT,
+      hidden = true,
+      description = "A request that does not complete in this time fails the run.")
+  Duration ioTimeout;
+
+  /** Checks the engine's name before anything is written: an unknown one is bad input. */
+  void checkEngine() throws IOException {
+    Engines.create(engine).close();
+  }
+}

@@ -1,0 +1,58 @@
+package dev.sustain.run;
+
+import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Analyzer;
+import dev.sustain.analysis.Media;
+import dev.sustain.analysis.SampleSeries;
+import dev.sustain.input.CurveReader;
+import dev.sustain.input.ImportedCurve;
+import dev.sustain.input.InputFormatException;
+import dev.sustain.report.AnalysisJson;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The analysis of a curve, from a finished run's folder or an imported file: the one way from
+ * samples.csv back to analysis.json for every command (write, fill, copy, a group's targets, {@code
+ * analyze}), so the command line never reaches into the analysis itself.
+ */
+public final class RunAnalysis {
+
+  private RunAnalysis() {}
+
+  /** A run folder's analysis and the notes of reading its curve (a killed run, restored gaps). */
+  public record Done(Analysis analysis, List<String> notes) {}
+
+  /**
+   * Analyses a finished run from its own folder (the same path {@code sustain analyze} takes) and
+   * leaves analysis.json beside the samples.
+   *
+   * @param minIntervals fewer intervals of the curve than this are not analysed
+   * @return the analysis, or null for a run with too few intervals (it leaves no analysis.json)
+   */
+  public static Done ofFolder(RunFolder folder, int minIntervals) throws IOException {
+    ImportedCurve curve;
+    try {
+      curve = CurveReader.readRunFolder(folder.dir());
+    } catch (InputFormatException e) {
+      return null; // e.g. no samples at all: nothing to analyse
+    }
+    if (curve.series().size() == 0 || curve.series().size() < minIntervals) {
+      return null;
+    }
+    Analysis analysis = Analyzer.analyze(curve.series());
+    folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
+    return new Done(analysis, curve.notes());
+  }
+
+  /**
+   * The analysis of an imported curve.
+   *
+   * @param forced the kind of drive to read it as, or null for what the curve says
+   * @param jobBytes the job's size, or -1 when unknown
+   */
+  public static Analysis of(ImportedCurve curve, Media forced, long jobBytes) {
+    SampleSeries series = forced == null ? curve.series() : curve.series().withMedia(forced);
+    return Analyzer.analyze(series, jobBytes);
+  }
+}

@@ -1,0 +1,139 @@
+package dev.sustain.store;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.SQLException;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+
+/**
+ * Brings the history's schema up to date with Flyway, safely when several processes open a new
+ * history at once: a file lock beside a SQLite file, retries of a lost race on PostgreSQL. Refuses
+ * a SQLite file on a network file system.
+ */
+final class StoreMigrations {
+
+  private StoreMigrations() {}
+
+  static void migrate(DbLocation location) {
+    if (location.kind() == DbLocation.Kind.SQLITE) {
+      Path file = location.sqliteFile();
+      String networkFs = NetworkFileSystems.networkType(file);
+      if (networkFs != null) {
+        throw new StoreException(
+            "the run history "
+                + file
+                + " is on a network filesystem ("
+                + networkFs
+                + "), where SQLite cannot be shared safely; use a local file, or a PostgreSQL"
+                + " server for several hosts: --db jdbc:postgresql://HOST/DB?user=..");
+      }
+      try {
+        Path parent = file.getParent();
+        if (parent != null) {
+          Files.createDirectories(parent);
+        }
+      } catch (IOException e) {
+        throw new StoreException(
+            "cannot create the folder for the run history " + file + ": " + e.getMessage());
+      }
+      // Flyway takes no lock on SQLite (it does on PostgreSQL: an advisory lock), so two processes
+      // opening a new file at once would both apply V1. A file lock beside the database makes the
+      // second wait and then find the schema current.
+      Path lockFile = file.resolveSibling(file.getFileName() + ".migrate-lock");
+      try (FileChannel ch =
+              FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock lock = ch.lock()) {
+        runFlyway(location);
+      } catch (MigrationFailed e) {
+        throw e.reported;
+      } catch (IOException e) {
+        throw new StoreException(
+            "cannot lock " + lockFile + " to update the run history schema: " + e.getMessage());
+      }
+    } else {
+      // Flyway serialises migrations with a PostgreSQL advisory lock, but two processes creating
+      // the schema history table of an empty database can still collide on the CREATE TABLE;
+      // the loser retries and finds the table made.
+      for (int attempt = 1; ; attempt++) {
+        try {
+          runFlyway(location);
+          return;
+        } catch (MigrationFailed e) {
+          if (!e.mayBeARace || attempt == 4) {
+            throw e.reported;
+          }
+          RunStore.backoff(attempt);
+        }
+      }
+    }
+  }
+
+  private static void runFlyway(DbLocation location) {
+    try {
+      Flyway flyway =
+          Flyway.configure(StoreMigrations.class.getClassLoader())
+              .dataSource(new StoreDataSource(location, RunStore.properties(location)))
+              .locations("classpath:db/migration")
+              .table(RunStore.SCHEMA_HISTORY_TABLE)
+              .schemas(schemas(location))
+              .cleanDisabled(true)
+              .load();
+      flyway.migrate();
+    } catch (FlywayException e) {
+      String state = sqlState(e);
+      // Unreachable, refused or unknown database: trying again changes nothing.
+      boolean mayBeARace =
+          state == null
+              || !(state.startsWith("08") || state.startsWith("28") || state.equals("3D000"));
+      throw new MigrationFailed(
+          new StoreException(
+              "cannot bring the run history schema at "
+                  + location.redacted()
+                  + " up to date: "
+                  + location.scrub(RunStore.firstLine(e.getMessage()))),
+          mayBeARace);
+    }
+  }
+
+  /** A failed migration, and whether it may have lost a race another process won. */
+  private static final class MigrationFailed extends RuntimeException {
+    final StoreException reported;
+    final boolean mayBeARace;
+
+    MigrationFailed(StoreException reported, boolean mayBeARace) {
+      super(reported.getMessage(), null, false, false);
+      this.reported = reported;
+      this.mayBeARace = mayBeARace;
+    }
+  }
+
+  private static String sqlState(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof SQLException sql && sql.getSQLState() != null) {
+        return sql.getSQLState();
+      }
+    }
+    return null;
+  }
+
+  private static String[] schemas(DbLocation location) {
+    String schema = location.param("currentSchema");
+    if (location.kind() == DbLocation.Kind.POSTGRESQL && schema != null && !schema.isBlank()) {
+      return new String[] {schema.split(",")[0].strip()};
+    }
+    return new String[0];
+  }
+
+  static void quietFlywayLogging() {
+    // Flyway logs every step at INFO through SLF4J; the history command's output is for people.
+    String key = "org.slf4j.simpleLogger.log.org.flywaydb";
+    if (System.getProperty(key) == null) {
+      System.setProperty(key, "warn");
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package dev.sustain.workload;
+
+import dev.sustain.run.IntervalRates;
+import dev.sustain.sampling.SamplesCsv;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Per-interval figures read back from a samples.csv (nothing in memory grows with a day-long run
+ * while it goes): min/median/max of a rate column and the intervals in which nothing completed.
+ * Columns are found by name through {@link SamplesCsv.Reader}, so folders of every version read.
+ *
+ * @param stats min, median, max of the rate column
+ * @param zeroIntervals rows whose bytes column is 0
+ * @param zeroSeconds their total length, seconds
+ */
+record IntervalFigures(IntervalRates stats, int zeroIntervals, double zeroSeconds) {
+
+  /** The rows a figure is taken over: a phase (null for all) and a pass (null for all). */
+  record Rows(String phase, String pass) {
+    static final Rows ALL = new Rows(null, null);
+
+    boolean keep(SamplesCsv.Row row, int passColumn) {
+      return (phase == null || phase.equals(row.phase()))
+          && (pass == null || pass.equals(row.cell(passColumn)));
+    }
+  }
+
+  /** Over all rows of {@code rateColumn} and {@code bytes}. */
+  static IntervalFigures read(Path csv, String rateColumn) throws IOException {
+    double[] rates = new double[1024];
+    int n = 0;
+    int zeros = 0;
+    double zeroSeconds = 0;
+    double lastTime = 0;
+    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(csv)) {
+      int time = r.column("time_s");
+      int rate = r.column(rateColumn);
+      int bytes = r.column("bytes");
+      SamplesCsv.Row row;
+      while ((row = r.next()) != null) {
+        String rateCell = row.cell(rate);
+        String bytesCell = row.cell(bytes);
+        if (rateCell.isEmpty() || bytesCell.isEmpty()) {
+          continue; // a line cut short by a kill
+        }
+        double t = Double.parseDouble(row.cell(time));
+        double length = t - lastTime;
+        lastTime = t;
+        if (n == rates.length) {
+          rates = Arrays.copyOf(rates, n * 2);
+        }
+        rates[n++] = Double.parseDouble(rateCell);
+        if (Long.parseLong(bytesCell) == 0) {
+          zeros++;
+          zeroSeconds += length;
+        }
+      }
+    }
+    return new IntervalFigures(IntervalRates.of(rates, n), zeros, zeroSeconds);
+  }
+
+  /** The rates in {@code rateColumn} of the rows {@code rows} names, in order. */
+  static double[] rates(Path csv, String rateColumn, Rows rows) throws IOException {
+    double[] rates = new double[1024];
+    int n = 0;
+    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(csv)) {
+      int rate = r.column(rateColumn);
+      int pass = r.column(CopyRun.PASS_COLUMN);
+      SamplesCsv.Row row;
+      while ((row = r.next()) != null) {
+        String cell = row.cell(rate);
+        if (cell.isEmpty() || !rows.keep(row, pass)) {
+          continue;
+        }
+        if (n == rates.length) {
+          rates = Arrays.copyOf(rates, n * 2);
+        }
+        rates[n++] = Double.parseDouble(cell);
+      }
+    }
+    return Arrays.copyOf(rates, n);
+  }
+}
