@@ -119,8 +119,14 @@ public class LiveDeviceTest {
     double busiest = Double.parseDouble(cells.get(2));
     assertThat(sys).isGreaterThan(0).isLessThanOrEqualTo(100);
     assertThat(iowait).isBetween(0.0, 100.0);
-    assertThat(busiest).isGreaterThanOrEqualTo(sys).isLessThanOrEqualTo(100);
+    // /proc/stat counts in ticks (10 ms): over 300 ms a core's share moves in steps of ~3%, and
+    // the all-CPU line and the per-CPU lines are not read at one instant, so the busiest core may
+    // read a step or so below a mean near 100% on a saturated machine (seen: 96.8 against 100).
+    assertThat(busiest).isGreaterThanOrEqualTo(sys - 2 * TICK_PERCENT).isLessThanOrEqualTo(100);
   }
+
+  /** One 10 ms tick of /proc/stat over the 300 ms measured, in percent. */
+  private static final double TICK_PERCENT = 100.0 * 10 / 300;
 
   @Test
   @Tag("root")
