@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class RandomStackPropertiesTest {
 
-  /** Twice jqwik's 25 tries: each builds a fake sysfs tree, a quarter second on a busy machine. */
+  /** Fifty seeds: each builds a fake sysfs tree, a quarter second on a busy machine. */
   static LongStream seeds() {
     return Seeds.first(50);
   }
