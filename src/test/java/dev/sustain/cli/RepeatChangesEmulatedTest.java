@@ -20,10 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code write --repeat 3 --cooldown D1,D2} on the emulated drive, each pass played differently
  * from its start: the full cache, a third of it, the full cache again. Each later pass is explained
  * against the first (not-recovered with its share, then none), in passes.json, in --json, by
- * compare and by report's HTML. Root and cgroup-v1 blkio only. (A pass that turns erratic is read
- * from synthetic run folders in {@link RunChangesCommandTest}: the throttle's swings at short
- * intervals are whole requests per slice, which the analysis reads as one noisy level as often as
- * swings.)
+ * compare and by report's HTML; and a pass that turns erratic after a clean one is clogging. Root
+ * and cgroup-v1 blkio only.
  */
 @Tag("root")
 class RepeatChangesEmulatedTest {
@@ -158,6 +156,59 @@ class RepeatChangesEmulatedTest {
           .contains("<h2>Between runs</h2>")
           .contains("id=\"recovery-chart\"")
           .containsPattern("<td>3(\\.\\d)? s</td><td>\\d+%</td>");
+    }
+  }
+
+  /** The low of the swings. */
+  private static final long CRAWL = 6 * MB;
+
+  @Test
+  void aPassThatTurnsErraticIsClogging() throws Exception {
+    try (EmulatedDrive drive = EmulatedDrive.create(1L << 30, dir)) {
+      Path out = dir.resolve("repeat");
+      List<Phase> phases = new ArrayList<>();
+      phases.add(Phase.initially(FAST)); // pass 1: a clean cliff
+      phases.add(Phase.afterBytes(CACHE, SLOW));
+      // Pass 2 swings between the fast rate and a crawl at irregular lengths (1.5-1.8 s fast, the
+      // first the longest so it reads as the burst; 3-3.5 s slow), as a drive short of free
+      // blocks does.
+      phases.add(Phase.whenExists(out.resolve("pass-2/run.json"), FAST));
+      long[][] fastSlow = {{70, 18}, {70, 21}, {60, 18}, {60, 18}, {60, 18}};
+      for (long[] fs : fastSlow) {
+        phases.add(Phase.afterMoreBytes(fs[0] * MB, CRAWL));
+        phases.add(Phase.afterMoreBytes(fs[1] * MB, FAST));
+      }
+      Process p =
+          drive.start(
+              Cli.command(
+                  "write",
+                  drive.mountPoint().toString(),
+                  "--out",
+                  out.toString(),
+                  "--size",
+                  "480MB",
+                  "--interval",
+                  "250ms",
+                  "--bs",
+                  "128KiB",
+                  "--repeat",
+                  "2",
+                  "--cooldown",
+                  "2s",
+                  "--db",
+                  "none",
+                  "--json"),
+              dir.resolve("stdout"),
+              dir.resolve("stderr"),
+              phases);
+      assertThat(p.waitFor(240, TimeUnit.SECONDS)).as("the passes ended").isTrue();
+      String err = Files.readString(dir.resolve("stderr"));
+      assertThat(p.exitValue()).as(err).isZero();
+      JsonNode passes = RunFolder.JSON.readTree(out.resolve("passes.json").toFile());
+      String evidence = drive.appliedAt() + "\n" + passes + "\n" + err;
+      assertThat(drive.phasesApplied()).as(evidence).isEqualTo(phases.size());
+      assertThat(passes.at("/passes/1/cause").asText()).as(evidence).isEqualTo("clogging");
+      assertThat(err).as(evidence).contains("Cause: clogging");
     }
   }
 }
