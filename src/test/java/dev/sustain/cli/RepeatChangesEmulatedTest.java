@@ -45,6 +45,44 @@ class RepeatChangesEmulatedTest {
   @TempDir(cleanup = CleanupMode.ON_SUCCESS)
   Path dir;
 
+  /**
+   * Runs {@code write --repeat} on the emulated drive while it plays {@code phases}, waits for it
+   * to end with exit 0 and returns its stderr (the words); --json goes to dir/stdout.
+   */
+  private String writeRepeated(
+      EmulatedDrive drive, Path out, int passes, String cooldowns, List<Phase> phases)
+      throws Exception {
+    Process p =
+        drive.start(
+            Cli.command(
+                "write",
+                drive.mountPoint().toString(),
+                "--out",
+                out.toString(),
+                "--size",
+                "480MB",
+                "--interval",
+                "250ms",
+                // Small requests: an interval holds dozens, so a level's intervals differ by a
+                // few percent, not by whole 1 MiB requests.
+                "--bs",
+                "128KiB",
+                "--repeat",
+                String.valueOf(passes),
+                "--cooldown",
+                cooldowns,
+                "--db",
+                "none",
+                "--json"),
+            dir.resolve("stdout"),
+            dir.resolve("stderr"),
+            phases);
+    assertThat(p.waitFor(240, TimeUnit.SECONDS)).as("the passes ended").isTrue();
+    String err = Files.readString(dir.resolve("stderr"));
+    assertThat(p.exitValue()).as(err).isZero();
+    return err;
+  }
+
   @Test
   void eachPassIsExplainedAgainstTheFirst() throws Exception {
     try (EmulatedDrive drive = EmulatedDrive.create(1L << 30, dir)) {
@@ -58,34 +96,7 @@ class RepeatChangesEmulatedTest {
       phases.add(Phase.afterMoreBytes(CACHE / 3, SLOW));
       phases.add(Phase.whenExists(out.resolve("pass-3/run.json"), FAST)); // all of it
       phases.add(Phase.afterMoreBytes(CACHE, SLOW));
-      Process p =
-          drive.start(
-              Cli.command(
-                  "write",
-                  drive.mountPoint().toString(),
-                  "--out",
-                  out.toString(),
-                  "--size",
-                  "480MB",
-                  "--interval",
-                  "250ms",
-                  // Small requests: an interval holds dozens, so a level's intervals differ by a
-                  // few percent, not by whole 1 MiB requests.
-                  "--bs",
-                  "128KiB",
-                  "--repeat",
-                  "3",
-                  "--cooldown",
-                  "1s,3s",
-                  "--db",
-                  "none",
-                  "--json"),
-              dir.resolve("stdout"),
-              dir.resolve("stderr"),
-              phases);
-      assertThat(p.waitFor(240, TimeUnit.SECONDS)).as("the passes ended").isTrue();
-      String err = Files.readString(dir.resolve("stderr"));
-      assertThat(p.exitValue()).as(err).isZero();
+      String err = writeRepeated(drive, out, 3, "1s,3s", phases);
       JsonNode doc = RunFolder.JSON.readTree(dir.resolve("stdout").toFile());
       JsonNode passes = RunFolder.JSON.readTree(out.resolve("passes.json").toFile());
       String evidence = drive.appliedAt() + "\n" + passes + "\n" + err;
@@ -178,32 +189,7 @@ class RepeatChangesEmulatedTest {
         phases.add(Phase.afterMoreBytes(fs[0] * MB, CRAWL));
         phases.add(Phase.afterMoreBytes(fs[1] * MB, FAST));
       }
-      Process p =
-          drive.start(
-              Cli.command(
-                  "write",
-                  drive.mountPoint().toString(),
-                  "--out",
-                  out.toString(),
-                  "--size",
-                  "480MB",
-                  "--interval",
-                  "250ms",
-                  "--bs",
-                  "128KiB",
-                  "--repeat",
-                  "2",
-                  "--cooldown",
-                  "2s",
-                  "--db",
-                  "none",
-                  "--json"),
-              dir.resolve("stdout"),
-              dir.resolve("stderr"),
-              phases);
-      assertThat(p.waitFor(240, TimeUnit.SECONDS)).as("the passes ended").isTrue();
-      String err = Files.readString(dir.resolve("stderr"));
-      assertThat(p.exitValue()).as(err).isZero();
+      String err = writeRepeated(drive, out, 2, "2s", phases);
       JsonNode passes = RunFolder.JSON.readTree(out.resolve("passes.json").toFile());
       String evidence = drive.appliedAt() + "\n" + passes + "\n" + err;
       assertThat(drive.phasesApplied()).as(evidence).isEqualTo(phases.size());
