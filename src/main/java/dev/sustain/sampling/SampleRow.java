@@ -33,34 +33,6 @@ public record SampleRow(
     List<String> extraCells,
     String phase) {
 
-  /** A row of the write phase. */
-  public SampleRow(
-      double timeSeconds,
-      double intervalSeconds,
-      double megabytesPerSecond,
-      long bytes,
-      long operations,
-      double latP50Millis,
-      double latP99Millis,
-      double latMaxMillis,
-      double cpuPercent,
-      double temperatureCelsius,
-      List<String> extraCells) {
-    this(
-        timeSeconds,
-        intervalSeconds,
-        megabytesPerSecond,
-        bytes,
-        operations,
-        latP50Millis,
-        latP99Millis,
-        latMaxMillis,
-        cpuPercent,
-        temperatureCelsius,
-        extraCells,
-        SamplesCsv.WRITE);
-  }
-
   /** Requests per second over the interval. */
   public double iops() {
     return intervalSeconds > 0 ? operations / intervalSeconds : 0;

@@ -72,16 +72,11 @@ public final class RunImporter {
     Analysis a = Analyzer.analyze(curve.series());
     RunRecord.Figures f = r.figures();
     RunRecord.Figures merged =
-        new RunRecord.Figures(
+        figures(
+            a,
             f.bytes() != null ? f.bytes() : Math.round(a.totalGB() * 1e9),
             f.seconds() != null ? f.seconds() : a.durationSeconds(),
-            f.averageMBps() != null && f.averageMBps() > 0 ? f.averageMBps() : a.averageMBps(),
-            a.burstMBps(),
-            a.cacheGB(),
-            a.cliffSeconds(),
-            a.floorMBps(),
-            a.afterCacheMBps(),
-            a.shape().id());
+            f.averageMBps() != null && f.averageMBps() > 0 ? f.averageMBps() : a.averageMBps());
     return new RunRecord(
         r.runId(),
         r.drive(),
@@ -125,16 +120,7 @@ public final class RunImporter {
     String runId =
         UUID.nameUUIDFromBytes(("log\n" + digest).getBytes(StandardCharsets.UTF_8)).toString();
     RunRecord.Figures figures =
-        new RunRecord.Figures(
-            Math.round(a.totalGB() * 1e9),
-            a.durationSeconds(),
-            a.averageMBps(),
-            a.burstMBps(),
-            a.cacheGB(),
-            a.cliffSeconds(),
-            a.floorMBps(),
-            a.afterCacheMBps(),
-            a.shape().id());
+        figures(a, Math.round(a.totalGB() * 1e9), a.durationSeconds(), a.averageMBps());
     String params =
         "{\"format\":\""
             + curve.format().name().toLowerCase(java.util.Locale.ROOT)
@@ -157,7 +143,26 @@ public final class RunImporter {
         AnalysisJson.toJson(a),
         null,
         "import",
+        null,
         null);
+  }
+
+  /**
+   * The figures of an analysed curve; the totals and the average are given apart, because a run
+   * folder's own run.json knows them better than the curve does.
+   */
+  private static RunRecord.Figures figures(
+      Analysis a, long bytes, double seconds, double averageMBps) {
+    return new RunRecord.Figures(
+        bytes,
+        seconds,
+        averageMBps,
+        a.burstMBps(),
+        a.cacheGB(),
+        a.cliffSeconds(),
+        a.floorMBps(),
+        a.afterCacheMBps(),
+        a.shape().id());
   }
 
   private static String sha256(byte[] data) {

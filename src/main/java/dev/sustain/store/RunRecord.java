@@ -47,40 +47,6 @@ public record RunRecord(
     String toolVersion,
     String targetPath) {
 
-  /** A run whose target path is not known (imported logs, records made before it was kept). */
-  public RunRecord(
-      String runId,
-      Drive drive,
-      String host,
-      String command,
-      String paramsJson,
-      Instant started,
-      Instant ended,
-      String status,
-      String error,
-      Figures figures,
-      String analysisJson,
-      String runFolder,
-      String source,
-      String toolVersion) {
-    this(
-        runId,
-        drive,
-        host,
-        command,
-        paramsJson,
-        started,
-        ended,
-        status,
-        error,
-        figures,
-        analysisJson,
-        runFolder,
-        source,
-        toolVersion,
-        null);
-  }
-
   public RunRecord {
     Objects.requireNonNull(runId, "runId");
     Objects.requireNonNull(drive, "drive");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.cli.Cli;
 import dev.sustain.sampling.SampleRow;
+import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunStore;
@@ -116,7 +117,8 @@ class LiveRecordingTest {
     long t0 = System.nanoTime();
     for (int i = 0; i < 50_000; i++) {
       recorder.onSample(
-          new SampleRow(i, 1, 100, 100_000_000, 10, 1, 2, 3, 4, Double.NaN, List.of()));
+          new SampleRow(
+              i, 1, 100, 100_000_000, 10, 1, 2, 3, 4, Double.NaN, List.of(), SamplesCsv.WRITE));
     }
     double perRowMicros = (System.nanoTime() - t0) / 1e3 / 50_000;
     // Generous: the run's sampler makes one row per interval (a second); queueing one costs

@@ -101,13 +101,36 @@ class GoldenFilesTest {
                 41.125,
                 87.25,
                 48.0,
-                List.of("2555123456")));
+                List.of("2555123456"),
+                SamplesCsv.WRITE));
         csv.onSample(
             new SampleRow(
-                2, 1, 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, 0.5, Double.NaN, List.of("")));
+                2,
+                1,
+                0,
+                0,
+                0,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                0.5,
+                Double.NaN,
+                List.of(""),
+                SamplesCsv.WRITE));
         csv.onSample(
             new SampleRow(
-                2.4, 0.4, 127.5, 51_000_000L, 49, 250, 1000.5, 1500, 3, 51.5, List.of("51000000")));
+                2.4,
+                0.4,
+                127.5,
+                51_000_000L,
+                49,
+                250,
+                1000.5,
+                1500,
+                3,
+                51.5,
+                List.of("51000000"),
+                SamplesCsv.WRITE));
         csv.onSample(
             new SampleRow(
                 3.15,

@@ -210,6 +210,7 @@ class ApiTest {
         r.analysisJson(),
         r.runFolder(),
         r.source(),
-        r.toolVersion());
+        r.toolVersion(),
+        null);
   }
 }

@@ -108,7 +108,18 @@ class SseTest {
   private static void row(Path folder, LiveRecorder recorder, int i) throws IOException {
     SampleRow r =
         new SampleRow(
-            i + 1.0, 1.0, bytesOf(i) / 1e6, bytesOf(i), 10, 1, 2, 3, 5, Double.NaN, List.of());
+            i + 1.0,
+            1.0,
+            bytesOf(i) / 1e6,
+            bytesOf(i),
+            10,
+            1,
+            2,
+            3,
+            5,
+            Double.NaN,
+            List.of(),
+            SamplesCsv.WRITE);
     Files.writeString(
         folder.resolve("samples.csv"), SamplesCsv.line(r) + "\n", StandardOpenOption.APPEND);
     recorder.onSample(r);

@@ -105,6 +105,7 @@ class DriveTrendTest {
             null,
             null,
             "run",
+            null,
             null));
     RunRecord verify =
         RunRecords.run("v", RunRecords.KINGSTON, T0.plusSeconds(999_998), 3000.0, 3000.0, "flat");
@@ -123,6 +124,7 @@ class DriveTrendTest {
             null,
             null,
             "run",
+            null,
             null));
     DriveTrend.Trend t = DriveTrend.of(runs);
     assertThat(t.runs()).isEqualTo(2);
@@ -153,6 +155,7 @@ class DriveTrendTest {
             null,
             null,
             "run",
+            null,
             null));
     DriveTrend.Trend t = DriveTrend.of(runs);
     assertThat(t.direction()).isEqualTo(Direction.NO_TREND);

@@ -40,6 +40,7 @@ public final class RunRecords {
         "{\"shape\":\"" + shape + "\"}",
         "/runs/" + id,
         "run",
-        "sustain 0.1.0");
+        "sustain 0.1.0",
+        null);
   }
 }

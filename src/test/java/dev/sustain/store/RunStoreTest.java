@@ -89,6 +89,7 @@ class RunStoreTest {
             null,
             null,
             "run",
+            null,
             null);
     try (RunStore store = open(backend)) {
       store.record(running);
@@ -118,6 +119,7 @@ class RunStoreTest {
             null,
             "/runs/same",
             "run",
+            null,
             null);
     RunRecord atEnd = RunRecords.run("same", RunRecords.T9, t, 918.0, 963.0, "flat");
     try (RunStore store = open(backend)) {
