@@ -100,7 +100,8 @@ final class GroupLaunch {
             template.ioTimeoutNanos(),
             false,
             null,
-            0);
+            0,
+            template.preallocate());
     List<GroupMember> members = new ArrayList<>();
     for (int i = 0; i < dirs.size(); i++) {
       Path d = dirs.get(i);
@@ -153,7 +154,8 @@ final class GroupLaunch {
               template.ioTimeoutNanos(),
               template.destroyData(),
               null,
-              template.floorHoldSeconds());
+              template.floorHoldSeconds(),
+              template.preallocate());
       return MemberResult.of(new WriteRun(p, observer, stop).run());
     };
   }
@@ -175,7 +177,8 @@ final class GroupLaunch {
         p.ioTimeoutNanos(),
         p.destroyData(),
         p.until(),
-        p.floorHoldSeconds());
+        p.floorHoldSeconds(),
+        p.preallocate());
   }
 
   static FillParams withDir(FillParams p, Path dir, Path out) {
@@ -191,7 +194,8 @@ final class GroupLaunch {
         p.buffered(),
         p.engine(),
         p.ioTimeoutNanos(),
-        null);
+        null,
+        p.preallocate());
   }
 
   private int run(

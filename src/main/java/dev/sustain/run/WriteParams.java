@@ -43,24 +43,9 @@ public record WriteParams(
     double floorHoldSeconds,
     boolean preallocate) {
 
-  /** The parameters with the default layout: a file whose size is known is preallocated. */
-  public WriteParams(
-      String target,
-      long sizeBytes,
-      Duration duration,
-      int blockBytes,
-      int queueDepth,
-      long intervalNanos,
-      Path out,
-      boolean keep,
-      boolean buffered,
-      String engine,
-      String pattern,
-      long ioTimeoutNanos,
-      boolean destroyData,
-      String until,
-      double floorHoldSeconds) {
-    this(
+  /** The same job on {@code target}, into the run folder {@code out} (a group member, a pass). */
+  public WriteParams withTarget(String target, Path out) {
+    return new WriteParams(
         target,
         sizeBytes,
         duration,
@@ -76,6 +61,6 @@ public record WriteParams(
         destroyData,
         until,
         floorHoldSeconds,
-        true);
+        preallocate);
   }
 }

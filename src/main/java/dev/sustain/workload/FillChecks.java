@@ -48,7 +48,8 @@ public final class FillChecks {
             params.ioTimeoutNanos(),
             false,
             null,
-            dev.sustain.unit.Durations.parse(DefaultsAndLimits.FLOOR_HOLD).toNanos() / 1e9));
+            dev.sustain.unit.Durations.parse(DefaultsAndLimits.FLOOR_HOLD).toNanos() / 1e9,
+            params.preallocate()));
     if (params.engine().equals("null") && params.limitBytes() < 0) {
       throw new UsageException(
           "the null engine writes nothing, so the file system never fills: give --limit");

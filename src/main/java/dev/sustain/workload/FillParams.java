@@ -33,35 +33,4 @@ public record FillParams(
     String engine,
     long ioTimeoutNanos,
     Path resume,
-    boolean preallocate) {
-
-  /** The parameters with the default layout: files are preallocated while they fit. */
-  public FillParams(
-      Path dir,
-      long fileBytes,
-      long limitBytes,
-      int blockBytes,
-      int queueDepth,
-      long intervalNanos,
-      Path out,
-      boolean keep,
-      boolean buffered,
-      String engine,
-      long ioTimeoutNanos,
-      Path resume) {
-    this(
-        dir,
-        fileBytes,
-        limitBytes,
-        blockBytes,
-        queueDepth,
-        intervalNanos,
-        out,
-        keep,
-        buffered,
-        engine,
-        ioTimeoutNanos,
-        resume,
-        true);
-  }
-}
+    boolean preallocate) {}

@@ -140,24 +140,7 @@ public final class WriteRepeat {
         break;
       }
       Path passFolder = parent.resolve("pass-" + n);
-      WriteParams p =
-          new WriteParams(
-              base.target(),
-              base.sizeBytes(),
-              base.duration(),
-              base.blockBytes(),
-              base.queueDepth(),
-              base.intervalNanos(),
-              passFolder,
-              base.keep(),
-              base.buffered(),
-              base.engine(),
-              base.pattern(),
-              base.ioTimeoutNanos(),
-              base.destroyData(),
-              base.until(),
-              base.floorHoldSeconds(),
-              base.preallocate());
+      WriteParams p = base.withTarget(base.target(), passFolder);
       WriteResult r;
       try {
         r = new WriteRun(p, passObserver, stop).run();

@@ -46,7 +46,8 @@ class GoldenFilesTest {
               120_000_000_000L,
               false,
               null,
-              60);
+              60,
+              true);
       Path file = Path.of("/mnt/ext/sustain-test-20261130-101500-abcd.dat");
       ObjectNode json =
           RunJson.start(

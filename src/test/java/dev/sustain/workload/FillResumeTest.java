@@ -36,7 +36,8 @@ class FillResumeTest {
             false,
             "threads",
             120_000_000_000L,
-            null);
+            null,
+            true);
     // Stop as soon as the second file has been created: the first is complete, the second not.
     FillResult interrupted =
         new FillRun(
