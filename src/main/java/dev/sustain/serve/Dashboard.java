@@ -89,9 +89,10 @@ public final class Dashboard implements AutoCloseable {
                 config.startup.showOldJavalinVersionWarning = false;
                 config.concurrency.useVirtualThreads = true;
                 config.http.prefer405over404 = false;
-                config.jetty.modifyServer(s -> s.setErrorHandler(new JettyErrors()));
-                config.jetty.modifyServletContextHandler(
-                    h -> h.setErrorHandler(new JettyErrors.Servlet()));
+                // One stateless handler serves both: the server's errors and the servlet context's.
+                JettyErrors errors = new JettyErrors();
+                config.jetty.modifyServer(s -> s.setErrorHandler(errors));
+                config.jetty.modifyServletContextHandler(h -> h.setErrorHandler(errors));
                 Guard guard = new Guard(settings);
                 config.routes.before(guard::check);
                 for (String page : Pages.PATHS) {

@@ -67,30 +67,4 @@ class JettyErrors extends ErrorHandler {
   public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
     return answer(fields, status);
   }
-
-  /** The same for errors raised inside the servlet context. */
-  static final class Servlet extends org.eclipse.jetty.ee10.servlet.ErrorHandler {
-    Servlet() {
-      setShowStacks(false);
-      setShowMessageInTitle(false);
-    }
-
-    @Override
-    protected boolean generateAcceptableResponse(
-        Request request,
-        Response response,
-        Callback callback,
-        String contentType,
-        List<Charset> charsets,
-        int code,
-        String message,
-        Throwable cause) {
-      return answer(response, callback, code);
-    }
-
-    @Override
-    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-      return answer(fields, status);
-    }
-  }
 }
