@@ -21,16 +21,6 @@ public final class RunHeader {
 
   /** The header of a run of {@code command} on this host, in this process. */
   public static ObjectNode begin(String command, String runId) {
-    return begin(
-        command,
-        runId,
-        hostName(),
-        ProcessHandle.current().pid(),
-        Runtime.getRuntime().availableProcessors());
-  }
-
-  /** As {@link #begin(String, String)}, with the host and process given (golden-file tests). */
-  static ObjectNode begin(String command, String runId, String host, long pid, int cpuCores) {
     ObjectNode root = JsonNodeFactory.instance.objectNode();
     root.put("version", RunFolder.FORMAT_VERSION);
     root.put("command", command);
@@ -39,12 +29,31 @@ public final class RunHeader {
     tool.put("version", TOOL_VERSION);
     tool.put("java", System.getProperty("java.version"));
     root.put("run_id", runId);
-    root.put("host", host);
+    root.put("host", hostName());
     // clean and the store tell a killed run from a live one by its process.
-    root.put("pid", pid);
+    root.put("pid", ProcessHandle.current().pid());
     // The analysis reads "one core at 100%" against the cores there were (the CPU-bound case).
-    root.put("cpu_cores", cpuCores);
+    root.put("cpu_cores", Runtime.getRuntime().availableProcessors());
     return root;
+  }
+
+  /**
+   * Puts the request parameters every command doing I/O records alike, in run.json's order: {@code
+   * bs_bytes, qd, interval_s, direct, buffered, engine}.
+   */
+  public static void putIo(
+      ObjectNode params,
+      int blockBytes,
+      int queueDepth,
+      long intervalNanos,
+      boolean buffered,
+      String engine) {
+    params.put("bs_bytes", blockBytes);
+    params.put("qd", queueDepth);
+    params.put("interval_s", intervalNanos / 1e9);
+    params.put("direct", !buffered);
+    params.put("buffered", buffered);
+    params.put("engine", engine);
   }
 
   /**

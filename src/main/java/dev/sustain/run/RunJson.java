@@ -23,34 +23,7 @@ public final class RunJson {
       String engine,
       String pattern,
       Instant started) {
-    return start(
-        runId,
-        command,
-        testFile,
-        device,
-        p,
-        engine,
-        pattern,
-        started,
-        RunHeader.hostName(),
-        ProcessHandle.current().pid(),
-        Runtime.getRuntime().availableProcessors());
-  }
-
-  /** As the public {@code start}, with the host and process given (golden-file tests). */
-  static ObjectNode start(
-      String runId,
-      String command,
-      Path testFile,
-      RawDevice device,
-      WriteParams p,
-      String engine,
-      String pattern,
-      Instant started,
-      String host,
-      long pid,
-      int cpuCores) {
-    ObjectNode root = RunHeader.begin(command, runId, host, pid, cpuCores);
+    ObjectNode root = RunHeader.begin(command, runId);
     ObjectNode target = root.putObject("target");
     target.put("path", p.target());
     target.put("kind", device == null ? "file" : "device");
@@ -78,12 +51,8 @@ public final class RunJson {
     } else {
       params.putNull("time_s");
     }
-    params.put("bs_bytes", p.blockBytes());
-    params.put("qd", p.queueDepth());
-    params.put("interval_s", p.intervalNanos() / 1e9);
-    params.put("direct", !p.buffered());
-    params.put("buffered", p.buffered());
-    params.put("engine", engine);
+    RunHeader.putIo(
+        params, p.blockBytes(), p.queueDepth(), p.intervalNanos(), p.buffered(), engine);
     params.put("pattern", pattern);
     params.put("keep", p.keep());
     if (p.until() != null) {

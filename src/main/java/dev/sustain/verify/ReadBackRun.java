@@ -295,12 +295,7 @@ public final class ReadBackRun {
     }
     ObjectNode p = root.putObject("params");
     p.put("expected_bytes", source.expectedBytes());
-    p.put("bs_bytes", bs);
-    p.put("qd", qd);
-    p.put("interval_s", params.intervalNanos() / 1e9);
-    p.put("direct", direct);
-    p.put("buffered", !direct);
-    p.put("engine", engine);
+    RunHeader.putIo(p, bs, qd, params.intervalNanos(), !direct, engine);
     if (patternName != null) {
       p.put("pattern", patternName);
       p.put("pattern_id", Patterns.idToHex(patternId));

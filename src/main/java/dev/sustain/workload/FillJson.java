@@ -34,12 +34,13 @@ final class FillJson {
     } else {
       p.putNull("limit_bytes");
     }
-    p.put("bs_bytes", params.blockBytes());
-    p.put("qd", params.queueDepth());
-    p.put("interval_s", params.intervalNanos() / 1e9);
-    p.put("direct", !params.buffered());
-    p.put("buffered", params.buffered());
-    p.put("engine", engine);
+    RunHeader.putIo(
+        p,
+        params.blockBytes(),
+        params.queueDepth(),
+        params.intervalNanos(),
+        params.buffered(),
+        engine);
     p.put("pattern", "random");
     p.put("keep", params.keep());
     if (previous != null) {

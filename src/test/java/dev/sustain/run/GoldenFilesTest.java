@@ -58,10 +58,9 @@ class GoldenFilesTest {
               p,
               "threads",
               "random",
-              Instant.parse("2026-11-30T10:15:00Z"),
-              "bench-1",
-              4242,
-              2);
+              Instant.parse("2026-11-30T10:15:00Z"));
+      // This host and process, replaced in place (the fields keep their order) by fixed ones.
+      json.put("host", "bench-1").put("pid", 4242).put("cpu_cores", 2);
       WriteResult r =
           new WriteResult(
               "20261130-101500-abcd",
