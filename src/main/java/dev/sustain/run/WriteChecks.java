@@ -6,7 +6,7 @@ import dev.sustain.unit.UsageException;
 import java.nio.file.Path;
 
 /** The write run's checks of its request size and its words for a target it cannot open. */
-final class WriteChecks {
+public final class WriteChecks {
 
   private WriteChecks() {}
 
@@ -25,15 +25,32 @@ final class WriteChecks {
               + " needs: every 4 KiB block carries its own header (--pattern zeros takes any"
               + " size)");
     }
-    if (params.blockBytes() % align != 0) {
+    requireAligned(
+        params.blockBytes(),
+        align,
+        ", the device's logical block"
+            + (align > logical ? " as the " + engine.name() + " engine needs it" : ""),
+        "");
+  }
+
+  /**
+   * Refuses a request size that is not a multiple of {@code alignBytes}, which direct I/O needs.
+   *
+   * @param whatAlignIs words after the alignment that say what it is, or ""
+   * @param where words after "which direct I/O requires", or ""
+   */
+  public static void requireAligned(
+      int blockBytes, long alignBytes, String whatAlignIs, String where) {
+    if (blockBytes % alignBytes != 0) {
       throw new UsageException(
-          "--bs "
-              + params.blockBytes()
-              + " B is not a multiple of "
-              + align
-              + " B, the device's logical block"
-              + (align > logical ? " as the " + engine.name() + " engine needs it" : "")
-              + ", which direct I/O requires; use a multiple of it or --buffered");
+          String.format(
+              java.util.Locale.ROOT,
+              "--bs %d B is not a multiple of %d B%s, which direct I/O requires%s;"
+                  + " use a multiple of it or --buffered",
+              blockBytes,
+              alignBytes,
+              whatAlignIs,
+              where));
     }
   }
 

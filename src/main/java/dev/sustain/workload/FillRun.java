@@ -13,6 +13,7 @@ import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.Runner;
 import dev.sustain.run.SamplingSession;
+import dev.sustain.run.WriteChecks;
 import dev.sustain.run.WriteResult;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
@@ -81,14 +82,7 @@ public final class FillRun {
     try (IoEngine probe = Engines.create(params.engine())) {
       int logical = BlockGeometry.logicalBlockSize(dir);
       align = direct ? probe.directAlignmentBytes(dir, logical) : 1;
-      if (params.blockBytes() % align != 0) {
-        throw new UsageException(
-            "--bs "
-                + params.blockBytes()
-                + " B is not a multiple of "
-                + align
-                + " B, which direct I/O requires here; use a multiple of it or --buffered");
-      }
+      WriteChecks.requireAligned(params.blockBytes(), align, "", " here");
     }
     long fileBytes = roundUp(params.fileBytes(), align);
     if (previous != null && previous.fileBytes() != fileBytes) {
