@@ -8,4 +8,10 @@ package dev.sustain.device;
  *     md}, {@code loop} or {@code disk}
  * @param detail for people, e.g. {@code backing file /var/tmp/x.img}, {@code vg-root on sda3}
  */
-public record BlockLayer(String name, String kind, String detail) {}
+public record BlockLayer(String name, String kind, String detail) {
+
+  /** As {@code info --json} carries it in the stack. */
+  public java.util.Map<String, Object> toJsonMap() {
+    return JsonMaps.ordered("name", name, "kind", kind, "detail", detail);
+  }
+}

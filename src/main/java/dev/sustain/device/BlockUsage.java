@@ -27,7 +27,12 @@ public record BlockUsage(
    *
    * @param device the kernel name of the mounted block device, e.g. {@code sdb1}, {@code dm-0}
    */
-  public record Mounted(String device, String mountPoint, String fsType) {}
+  public record Mounted(String device, String mountPoint, String fsType) {
+
+    public java.util.Map<String, Object> toJsonMap() {
+      return JsonMaps.ordered("device", device, "mount_point", mountPoint, "fs_type", fsType);
+    }
+  }
 
   /**
    * A device stacked on this one.
@@ -38,7 +43,12 @@ public record BlockUsage(
    * @param label the device-mapper name or RAID level, or null
    * @param on the kernel name of the device it sits on (this device or one of its partitions)
    */
-  public record Holder(String name, String kind, String label, String on) {}
+  public record Holder(String name, String kind, String label, String on) {
+
+    public java.util.Map<String, Object> toJsonMap() {
+      return JsonMaps.ordered("name", name, "kind", kind, "label", label, "on", on);
+    }
+  }
 
   public BlockUsage {
     partitions = List.copyOf(partitions);

@@ -109,32 +109,9 @@ public record DeviceInfo(
     id.put("key", identity.key());
     m.put("identity", id);
     m.put("partitions", usage.partitions());
-    m.put(
-        "mounts",
-        usage.mounts().stream()
-            .map(
-                x -> {
-                  Map<String, Object> mm = new LinkedHashMap<>();
-                  mm.put("device", x.device());
-                  mm.put("mount_point", x.mountPoint());
-                  mm.put("fs_type", x.fsType());
-                  return mm;
-                })
-            .toList());
+    m.put("mounts", usage.mounts().stream().map(BlockUsage.Mounted::toJsonMap).toList());
     m.put("swaps", usage.swaps());
-    m.put(
-        "holders",
-        usage.holders().stream()
-            .map(
-                h -> {
-                  Map<String, Object> hm = new LinkedHashMap<>();
-                  hm.put("name", h.name());
-                  hm.put("kind", h.kind());
-                  hm.put("label", h.label());
-                  hm.put("on", h.on());
-                  return hm;
-                })
-            .toList());
+    m.put("holders", usage.holders().stream().map(BlockUsage.Holder::toJsonMap).toList());
     m.put("holds_root", usage.holdsRoot());
     return m;
   }

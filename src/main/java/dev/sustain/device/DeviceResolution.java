@@ -1,6 +1,5 @@
 package dev.sustain.device;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,15 +40,7 @@ public record DeviceResolution(
     m.put("query", query);
     m.put("target", target);
     m.put("target_size_bytes", targetSizeBytes);
-    List<Map<String, Object>> layers = new ArrayList<>();
-    for (BlockLayer l : stack) {
-      Map<String, Object> lm = new LinkedHashMap<>();
-      lm.put("name", l.name());
-      lm.put("kind", l.kind());
-      lm.put("detail", l.detail());
-      layers.add(lm);
-    }
-    m.put("stack", layers);
+    m.put("stack", stack.stream().map(BlockLayer::toJsonMap).toList());
     m.put("device", device.toJsonMap());
     if (!otherDisks.isEmpty()) {
       m.put("other_disks", otherDisks.stream().map(DeviceInfo::toJsonMap).toList());

@@ -129,20 +129,18 @@ public final class DeviceResolver {
 
   /** Describes one block device by kernel name without descending (e.g. a loop device itself). */
   public DeviceInfo describe(String kernelName) throws NoBlockDeviceException {
-    Path dir =
-        sysfs
-            .blockByName(kernelName)
-            .orElseThrow(() -> new NoBlockDeviceException("no block device named " + kernelName));
-    return prober().probe(dir);
+    return prober().probe(blockDir(kernelName));
   }
 
   /** What uses the block device with this kernel name now, for the raw-device guards. */
   public BlockUsage usageOf(String kernelName) throws NoBlockDeviceException {
-    Path dir =
-        sysfs
-            .blockByName(kernelName)
-            .orElseThrow(() -> new NoBlockDeviceException("no block device named " + kernelName));
-    return prober().usage(dir);
+    return prober().usage(blockDir(kernelName));
+  }
+
+  private Path blockDir(String kernelName) throws NoBlockDeviceException {
+    return sysfs
+        .blockByName(kernelName)
+        .orElseThrow(() -> new NoBlockDeviceException("no block device named " + kernelName));
   }
 
   private DeviceProber prober() {

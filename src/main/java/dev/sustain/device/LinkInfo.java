@@ -2,6 +2,7 @@ package dev.sustain.device;
 
 import dev.sustain.unit.Units;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -39,6 +40,19 @@ public record LinkInfo(
     String bridge,
     Double ceilingMBps) {
 
+  /** A USB speed: the least Mb/s the {@code speed} file says for it, its name and its ceiling. */
+  private record UsbSpeed(double minMbps, String name, double ceilingMBps) {}
+
+  /** Fastest first: a link is the first whose least speed it reaches. */
+  private static final List<UsbSpeed> USB_SPEEDS =
+      List.of(
+          new UsbSpeed(40000, "USB4 (40 Gb/s)", 3800),
+          new UsbSpeed(20000, "USB 3.2 Gen 2x2 (20 Gb/s)", 2000),
+          new UsbSpeed(10000, "USB 3.2 Gen 2 (10 Gb/s)", 1000),
+          new UsbSpeed(5000, "USB 3.2 Gen 1 (5 Gb/s)", 450),
+          new UsbSpeed(480, "USB 2.0 (480 Mb/s)", 40),
+          new UsbSpeed(12, "USB 1.1 (12 Mb/s)", 1));
+
   /**
    * A USB link from the device's {@code speed} file (Mb/s: 480, 5000, 10000, 20000).
    *
@@ -51,29 +65,14 @@ public record LinkInfo(
     } catch (NumberFormatException | NullPointerException e) {
       return null;
     }
-    String name;
-    Double ceiling;
-    if (mbps >= 40000) {
-      name = "USB4 (40 Gb/s)";
-      ceiling = 3800.0;
-    } else if (mbps >= 20000) {
-      name = "USB 3.2 Gen 2x2 (20 Gb/s)";
-      ceiling = 2000.0;
-    } else if (mbps >= 10000) {
-      name = "USB 3.2 Gen 2 (10 Gb/s)";
-      ceiling = 1000.0;
-    } else if (mbps >= 5000) {
-      name = "USB 3.2 Gen 1 (5 Gb/s)";
-      ceiling = 450.0;
-    } else if (mbps >= 480) {
-      name = "USB 2.0 (480 Mb/s)";
-      ceiling = 40.0;
-    } else if (mbps >= 12) {
-      name = "USB 1.1 (12 Mb/s)";
-      ceiling = 1.0;
-    } else {
-      name = "USB (" + Units.plain(mbps, 2) + " Mb/s)";
-      ceiling = null;
+    String name = "USB (" + Units.plain(mbps, 2) + " Mb/s)";
+    Double ceiling = null;
+    for (UsbSpeed speed : USB_SPEEDS) {
+      if (mbps >= speed.minMbps()) {
+        name = speed.name();
+        ceiling = speed.ceilingMBps();
+        break;
+      }
     }
     String desc = driver == null ? name : name + ", " + driver;
     return new LinkInfo(

@@ -35,7 +35,13 @@ public record SharedParts(List<String> devices, List<Part> parts, String unknown
    * @param ceilingMBps the practical ceiling of its link where known (see {@link LinkInfo}), or
    *     null
    */
-  public record Part(String kind, String name, String description, Double ceilingMBps) {}
+  public record Part(String kind, String name, String description, Double ceilingMBps) {
+
+    public Map<String, Object> toJsonMap() {
+      return JsonMaps.ordered(
+          "kind", kind, "name", name, "description", description, "ceiling_MBps", ceilingMBps);
+    }
+  }
 
   private static final Pattern USB_DEVICE = Pattern.compile("\\d+-\\d+(\\.\\d+)*");
   private static final Pattern USB_BUS = Pattern.compile("usb\\d+");
@@ -274,16 +280,7 @@ public record SharedParts(List<String> devices, List<Part> parts, String unknown
   public Map<String, Object> toJsonMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("devices", devices);
-    List<Map<String, Object>> list = new ArrayList<>();
-    for (Part p : parts) {
-      Map<String, Object> pm = new LinkedHashMap<>();
-      pm.put("kind", p.kind());
-      pm.put("name", p.name());
-      pm.put("description", p.description());
-      pm.put("ceiling_MBps", p.ceilingMBps());
-      list.add(pm);
-    }
-    m.put("parts", list);
+    m.put("parts", parts.stream().map(Part::toJsonMap).toList());
     m.put("summary", describe());
     return m;
   }
