@@ -245,9 +245,7 @@ final class IoUringRing implements AutoCloseable {
    * @return 0, or {@code -errno}
    */
   long enable() {
-    long r =
-        LinuxNative.syscall(
-            errno, LinuxNative.SYS_IO_URING_REGISTER, ringFd, REGISTER_ENABLE_RINGS, 0, 0, 0, 0);
+    long r = register(REGISTER_ENABLE_RINGS, 0, 0);
     if (r >= 0) {
       enabled = true;
     }
@@ -341,15 +339,7 @@ final class IoUringRing implements AutoCloseable {
       iovecs.set(LONG, 16L * i, buffers[i].address());
       iovecs.set(LONG, 16L * i + 8, buffers[i].byteSize());
     }
-    return LinuxNative.syscall(
-        errno,
-        LinuxNative.SYS_IO_URING_REGISTER,
-        ringFd,
-        REGISTER_BUFFERS,
-        iovecs.address(),
-        buffers.length,
-        0,
-        0);
+    return register(REGISTER_BUFFERS, iovecs.address(), buffers.length);
   }
 
   /**
@@ -358,8 +348,7 @@ final class IoUringRing implements AutoCloseable {
    * @return 0, or {@code -errno}
    */
   long unregisterBuffers() {
-    return LinuxNative.syscall(
-        errno, LinuxNative.SYS_IO_URING_REGISTER, ringFd, UNREGISTER_BUFFERS, 0, 0, 0, 0);
+    return register(UNREGISTER_BUFFERS, 0, 0);
   }
 
   /**
@@ -373,15 +362,7 @@ final class IoUringRing implements AutoCloseable {
     for (int i = 0; i < fds.length; i++) {
       array.setAtIndex(ValueLayout.JAVA_INT, i, fds[i]);
     }
-    return LinuxNative.syscall(
-        errno,
-        LinuxNative.SYS_IO_URING_REGISTER,
-        ringFd,
-        REGISTER_FILES,
-        array.address(),
-        fds.length,
-        0,
-        0);
+    return register(REGISTER_FILES, array.address(), fds.length);
   }
 
   /**
@@ -393,8 +374,13 @@ final class IoUringRing implements AutoCloseable {
    * @return 0, or {@code -errno}
    */
   long unregisterFiles() {
+    return register(UNREGISTER_FILES, 0, 0);
+  }
+
+  /** {@code io_uring_register(ring, opcode, arg, count)}: 0 (or a count), or {@code -errno}. */
+  private long register(int opcode, long arg, int count) {
     return LinuxNative.syscall(
-        errno, LinuxNative.SYS_IO_URING_REGISTER, ringFd, UNREGISTER_FILES, 0, 0, 0, 0);
+        errno, LinuxNative.SYS_IO_URING_REGISTER, ringFd, opcode, arg, count, 0, 0);
   }
 
   /** Unmaps the rings and closes the ring; the kernel cancels what is still in flight. */

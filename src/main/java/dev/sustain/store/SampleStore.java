@@ -185,21 +185,20 @@ public final class SampleStore implements AutoCloseable {
 
   /** The stored header of the run's samples.csv. */
   public Optional<String> header(String runId) {
-    return read(
-        "read the samples header of run " + runId,
-        h ->
-            h.createQuery("SELECT samples_header FROM run_documents WHERE run_id = :run_id")
-                .bind("run_id", runId)
-                .mapTo(String.class)
-                .findOne());
+    return document("samples_header", "read the samples header of run " + runId, runId);
   }
 
   /** The stored run.json of the run. */
   public Optional<String> runJson(String runId) {
+    return document("run_json", "read run.json of run " + runId, runId);
+  }
+
+  /** One text column of the run's stored documents; {@code column} is one of ours, never input. */
+  private Optional<String> document(String column, String what, String runId) {
     return read(
-        "read run.json of run " + runId,
+        what,
         h ->
-            h.createQuery("SELECT run_json FROM run_documents WHERE run_id = :run_id")
+            h.createQuery("SELECT " + column + " FROM run_documents WHERE run_id = :run_id")
                 .bind("run_id", runId)
                 .mapTo(String.class)
                 .findOne());
