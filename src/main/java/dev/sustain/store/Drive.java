@@ -43,18 +43,6 @@ public record Drive(String id, String model, String serial, Long sizeBytes) {
     serial = blankToNull(serial);
   }
 
-  /** The drive from what run.json tells about it, for a target known to be on a device. */
-  public static Drive of(
-      String identityKey,
-      String model,
-      String serial,
-      String wwn,
-      Long sizeBytes,
-      String host,
-      String fallbackName) {
-    return of(identityKey, model, serial, wwn, sizeBytes, host, fallbackName, null, null);
-  }
-
   /**
    * The drive from what run.json tells about it.
    *

@@ -58,7 +58,7 @@ class ApiTest {
       JsonNode one = s.json("/api/drives/" + pathPart(RunRecords.KINGSTON.id()));
       assertThat(one.path("drive").path("runs").asLong()).isEqualTo(1);
       // A drive that tells nothing is named by its path, slashes and all.
-      Drive unnamed = Drive.of(null, null, null, null, null, "lab1", "/mnt/usb stick");
+      Drive unnamed = Drive.of(null, null, null, null, null, "lab1", "/mnt/usb stick", null, null);
       Served.put(
           s.location,
           withId(RunRecords.run("u-1", unnamed, T0.minusSeconds(60), 40.0, 41.0, "flat")),

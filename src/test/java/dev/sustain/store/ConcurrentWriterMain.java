@@ -33,7 +33,15 @@ public final class ConcurrentWriterMain {
     Instant base = Instant.parse("2026-06-01T00:00:00Z");
     Drive drive =
         Drive.of(
-            null, "Drive " + (writer % 2), "SN" + (writer % 2), null, null, "host" + writer, null);
+            null,
+            "Drive " + (writer % 2),
+            "SN" + (writer % 2),
+            null,
+            null,
+            "host" + writer,
+            null,
+            null,
+            null);
     try (RunStore store = RunStore.open(db)) {
       for (int i = 0; i < count; i++) {
         store.record(

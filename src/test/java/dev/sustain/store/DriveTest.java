@@ -17,16 +17,28 @@ class DriveTest {
             null,
             1_000_204_886_016L,
             "lab1",
-            "/mnt/a");
+            "/mnt/a",
+            null,
+            null);
     Drive inEnclosure =
-        Drive.of(null, "ASM1153E", "S6PUNS0T1", null, 1_000_204_886_016L, "lab2", "/media/x");
+        Drive.of(
+            null,
+            "ASM1153E",
+            "S6PUNS0T1",
+            null,
+            1_000_204_886_016L,
+            "lab2",
+            "/media/x",
+            null,
+            null);
     assertThat(internal.id()).isEqualTo("serial:S6PUNS0T1").isEqualTo(inEnclosure.id());
     assertThat(internal.describe()).isEqualTo("Samsung SSD 870 EVO 1TB (serial S6PUNS0T1)");
   }
 
   @Test
   void aBridgesConstantSerialNamesNothing() {
-    Drive d = Drive.of("wwn:eui.1", "JMicron", "000000000000", "eui.1", null, "lab1", "/m");
+    Drive d =
+        Drive.of("wwn:eui.1", "JMicron", "000000000000", "eui.1", null, "lab1", "/m", null, null);
     assertThat(d.id()).isEqualTo("wwn:eui.1");
   }
 
@@ -44,7 +56,7 @@ class DriveTest {
 
   @Test
   void withNothingKnownThePathOnItsHostRemains() {
-    assertThat(Drive.of(null, null, null, null, null, "lab1", "/x/y").id())
+    assertThat(Drive.of(null, null, null, null, null, "lab1", "/x/y", null, null).id())
         .isEqualTo("path:lab1:/x/y");
   }
 }

@@ -9,9 +9,26 @@ public final class RunRecords {
 
   public static final Drive KINGSTON =
       Drive.of(
-          null, "KINGSTON SNV3S1000G", "50026B7686AB1234", null, 1_000_204_886_016L, "lab1", null);
+          null,
+          "KINGSTON SNV3S1000G",
+          "50026B7686AB1234",
+          null,
+          1_000_204_886_016L,
+          "lab1",
+          null,
+          null,
+          null);
   public static final Drive T9 =
-      Drive.of(null, "Samsung PSSD T9", "S6XANS0W700123", null, 2_000_398_934_016L, "lab1", null);
+      Drive.of(
+          null,
+          "Samsung PSSD T9",
+          "S6XANS0W700123",
+          null,
+          2_000_398_934_016L,
+          "lab1",
+          null,
+          null,
+          null);
 
   public static RunRecord run(
       String id, Drive drive, Instant started, Double floor, Double avg, String shape) {

@@ -77,7 +77,7 @@ class RunStoreTest {
     RunRecord running =
         new RunRecord(
             "run-x",
-            Drive.of(null, null, null, null, null, "lab2", "/mnt/scratch/sustain.tmp"),
+            Drive.of(null, null, null, null, null, "lab2", "/mnt/scratch/sustain.tmp", null, null),
             "lab2",
             "verify",
             null,
