@@ -38,9 +38,14 @@ import java.util.stream.Stream;
  * read-back, in {@code read_MBps}), {@code remove} (the pass's copy deleted), {@code cooldown} (the
  * time between passes). A change of phase ends an interval, so no row mixes two phases; an interval
  * in which the pass changed carries the later pass. One thread drives it; the sampler runs beside
- * it.
+ * it. A record of the job and what it reports to: it keeps no other state.
+ *
+ * @param params the job
+ * @param observer told of the passes and the rows
+ * @param stop polled: true stops the copy cleanly
+ * @param hook called before each read-back
  */
-public final class CopyRun {
+public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop, Hook hook) {
 
   /** Called between the copy of a pass and its read-back (tests damage the copy here). */
   @FunctionalInterface
@@ -66,18 +71,6 @@ public final class CopyRun {
 
   /** Deleting a pass's copy: neither writing data nor idle. */
   static final String REMOVE = "remove";
-
-  private final CopyParams params;
-  private final Observer observer;
-  private final BooleanSupplier stop;
-  private final Hook hook;
-
-  public CopyRun(CopyParams params, Observer observer, BooleanSupplier stop, Hook hook) {
-    this.params = params;
-    this.observer = observer;
-    this.stop = stop;
-    this.hook = hook;
-  }
 
   /** The folder of pass {@code n} below the destination. */
   public static Path passDir(Path destination, int n) {
@@ -219,7 +212,7 @@ public final class CopyRun {
       for (int n = 1; n <= params.repeat(); n++) {
         if (n > 1 && !params.cooldown().isZero()) {
           session.phase(SamplesCsv.COOLDOWN);
-          pause(params.cooldown().toNanos());
+          pause(params.cooldown().toNanos(), stop);
         }
         if (stop.getAsBoolean()) {
           status = RunStatus.INTERRUPTED;
@@ -341,7 +334,8 @@ public final class CopyRun {
         check.firstProblem());
   }
 
-  private void pause(long nanos) {
+  /** A cooldown between passes (copy's and a repeated write's): ends early on a stop. */
+  static void pause(long nanos, BooleanSupplier stop) {
     long end = System.nanoTime() + nanos;
     while (!stop.getAsBoolean()) {
       long left = end - System.nanoTime();

@@ -37,22 +37,17 @@ import java.util.function.BooleanSupplier;
  * The whole-drive fill: files of one size written one after another with the {@link Runner} until
  * the file system says ENOSPC (the expected end: status complete) or a limit is reached, all into
  * one sample series. run.json lists the files as they finish, so a killed fill can be resumed from
- * its run folder when its files were kept.
+ * its run folder when its files were kept. A record of the job and what it reports to: it keeps no
+ * other state.
+ *
+ * @param params the job
+ * @param observer told of the rows and the end
+ * @param stop polled: true stops the fill cleanly
  */
-public final class FillRun {
+public record FillRun(FillParams params, RunObserver observer, BooleanSupplier stop) {
 
   /** The column of samples.csv that says which file an interval was writing (1-based). */
   public static final String FILE_COLUMN = "file";
-
-  private final FillParams params;
-  private final RunObserver observer;
-  private final BooleanSupplier stop;
-
-  public FillRun(FillParams params, RunObserver observer, BooleanSupplier stop) {
-    this.params = params;
-    this.observer = observer;
-    this.stop = stop;
-  }
 
   /** The name of file {@code index} (1-based) of run {@code runId}: {@code clean} finds it. */
   static String fileName(String runId, int index) {

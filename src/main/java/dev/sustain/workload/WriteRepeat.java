@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@code write --repeat N --cooldown D}: the same write run N times with a pause between, each pass
@@ -134,7 +133,7 @@ public final class WriteRepeat {
     ArrayNode words = json.putArray("comparison");
     for (int n = 1; n <= repeat; n++) {
       if (n > 1) {
-        pause(cooldownBefore(cooldowns, n).toNanos(), stop);
+        CopyRun.pause(cooldownBefore(cooldowns, n).toNanos(), stop::get);
       }
       if (stop.get()) {
         break;
@@ -263,16 +262,5 @@ public final class WriteRepeat {
                 java.time.Instant.parse(ended.asText()), java.time.Instant.parse(started.asText()))
             .toNanos()
         / 1e9;
-  }
-
-  private static void pause(long nanos, AtomicBoolean stop) {
-    long end = System.nanoTime() + nanos;
-    while (!stop.get()) {
-      long left = end - System.nanoTime();
-      if (left <= 0) {
-        return;
-      }
-      LockSupport.parkNanos(Math.min(left, 50_000_000L));
-    }
   }
 }
