@@ -5,7 +5,6 @@ import dev.sustain.target.TestFile;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * The single-target safety rules of a write run that need nothing written: a raw device only with
@@ -52,26 +51,14 @@ public final class TargetChecks {
    * holds the root file system or is held by LVM, RAID or device-mapper; never with --keep.
    */
   static RawDevice checkDevice(WriteParams p, Path given) throws IOException {
-    if (!p.destroyData()) {
-      throw new UsageException(
-          given
-              + " is a raw block device: writing to it destroys all its data; refused without"
-              + " --destroy-data");
-    }
+    RawDevice.requireConsent(given, p.destroyData(), "writing to it");
     RawDevice device;
     try {
       device = RawDevice.inspect(given, Path.of("/sys"));
     } catch (IOException e) {
       throw new UsageException("cannot read the facts of " + given + ": " + e.getMessage());
     }
-    List<String> problems = device.refusalsOnThisSystem();
-    if (!problems.isEmpty()) {
-      throw new UsageException(
-          "refusing to write "
-              + given
-              + " even with --destroy-data: "
-              + String.join("; ", problems));
-    }
+    device.refuseWhileInUse("write", given);
     if (p.keep()) {
       throw new UsageException("--keep means nothing on a raw device: its data stays written");
     }

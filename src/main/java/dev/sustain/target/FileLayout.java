@@ -82,24 +82,58 @@ public record FileLayout(Kind kind, long bytes, double seconds, String note) {
 
   static FileLayout preallocateWhileItFits(
       Path file, long offsetBytes, long bytes, Allocator allocator) {
-    long t0 = System.nanoTime();
-    int r = allocator.allocate(file, offsetBytes, bytes);
-    double seconds = (System.nanoTime() - t0) / 1e9;
-    if (r == 0) {
-      return done(bytes, seconds);
-    }
-    if (r == -Errno.ENOSPC || r == -Errno.EDQUOT || r == -Errno.EFBIG) {
-      try {
-        cutTo(file, offsetBytes); // give back what a failed allocation may have taken
-      } catch (IOException e) {
-        // the file is written sparse all the same; the file system reports what it can hold
-      }
-      return sparse("the last file: written until the file system is full");
-    }
-    return unsupported(file, r);
+    return allocate(file, offsetBytes, bytes, allocator, r -> sparseToTheEnd(file, offsetBytes));
   }
 
   static FileLayout preallocate(Path file, long offsetBytes, long bytes, Allocator allocator) {
+    return allocate(
+        file,
+        offsetBytes,
+        bytes,
+        allocator,
+        r -> {
+          throw notEnoughSpace(file, bytes, r);
+        });
+  }
+
+  /**
+   * A fill's last file: cut back to the offset and written sparse until the file system is full.
+   */
+  private static FileLayout sparseToTheEnd(Path file, long offsetBytes) {
+    try {
+      cutTo(file, offsetBytes); // give back what a failed allocation may have taken
+    } catch (IOException e) {
+      // the file is written sparse all the same; the file system reports what it can hold
+    }
+    return sparse("the last file: written until the file system is full");
+  }
+
+  /** A job that does not fit: the file is removed and the user told why. */
+  private static UsageException notEnoughSpace(Path file, long bytes, int errno) {
+    removeQuietly(file);
+    return new UsageException(
+        "not enough free space in "
+            + file.getParent()
+            + ": the job needs "
+            + Units.decimalBytes(bytes)
+            + (errno == -Errno.EFBIG
+                ? ", more than one file can hold there"
+                : ", and the file system could not allocate it")
+            + " ("
+            + Errno.describe(errno)
+            + ")");
+  }
+
+  /**
+   * Allocates and times it: preallocated when it worked, {@code noRoom}'s answer when the space (or
+   * the file size) is not there, sparse with the reason when the file system cannot allocate.
+   */
+  private static FileLayout allocate(
+      Path file,
+      long offsetBytes,
+      long bytes,
+      Allocator allocator,
+      java.util.function.IntFunction<FileLayout> noRoom) {
     long t0 = System.nanoTime();
     int r = allocator.allocate(file, offsetBytes, bytes);
     double seconds = (System.nanoTime() - t0) / 1e9;
@@ -107,18 +141,7 @@ public record FileLayout(Kind kind, long bytes, double seconds, String note) {
       return done(bytes, seconds);
     }
     if (r == -Errno.ENOSPC || r == -Errno.EDQUOT || r == -Errno.EFBIG) {
-      removeQuietly(file);
-      throw new UsageException(
-          "not enough free space in "
-              + file.getParent()
-              + ": the job needs "
-              + Units.decimalBytes(bytes)
-              + (r == -Errno.EFBIG
-                  ? ", more than one file can hold there"
-                  : ", and the file system could not allocate it")
-              + " ("
-              + Errno.describe(r)
-              + ")");
+      return noRoom.apply(r);
     }
     return unsupported(file, r);
   }

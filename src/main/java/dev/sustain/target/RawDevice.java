@@ -1,6 +1,7 @@
 package dev.sustain.target;
 
 import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -124,6 +125,38 @@ public record RawDevice(
    * source, catching btrfs and its anonymous device numbers, and follows holders of holders such as
    * LVM on dm-crypt).
    */
+  /**
+   * Refuses the raw device {@code given} without the user's consent.
+   *
+   * @param doingIt what the command does to it, e.g. {@code writing to it}
+   */
+  public static void requireConsent(Path given, boolean destroyData, String doingIt) {
+    if (!destroyData) {
+      throw new UsageException(
+          given
+              + " is a raw block device: "
+              + doingIt
+              + " destroys all its data; refused without --destroy-data");
+    }
+  }
+
+  /**
+   * Refuses to {@code verb} this device ({@code given}, as the user named it) while anything on
+   * this system uses it ({@link #refusalsOnThisSystem}): consent does not lift these.
+   */
+  public void refuseWhileInUse(String verb, Path given) throws IOException {
+    List<String> problems = refusalsOnThisSystem();
+    if (!problems.isEmpty()) {
+      throw new UsageException(
+          "refusing to "
+              + verb
+              + " "
+              + given
+              + " even with --destroy-data: "
+              + String.join("; ", problems));
+    }
+  }
+
   public List<String> refusalsOnThisSystem() throws IOException {
     List<String> problems =
         refusals(

@@ -35,22 +35,10 @@ public final class Trim {
   public static Done trim(Path target, boolean destroyData) throws IOException {
     Path p = target.toAbsolutePath().normalize();
     if (TestFile.isBlockDevice(p)) {
-      if (!destroyData) {
-        throw new UsageException(
-            p
-                + " is a raw block device: discarding it destroys all its data; refused without"
-                + " --destroy-data");
-      }
+      RawDevice.requireConsent(p, destroyData, "discarding it");
       Path sysRoot = Path.of("/sys");
       RawDevice device = RawDevice.inspect(p, sysRoot);
-      List<String> problems = device.refusalsOnThisSystem();
-      if (!problems.isEmpty()) {
-        throw new UsageException(
-            "refusing to discard "
-                + p
-                + " even with --destroy-data: "
-                + String.join("; ", problems));
-      }
+      device.refuseWhileInUse("discard", p);
       // The kernel's own word on discard support; blkdiscard's exit status does not tell it apart
       // from other failures, and its message is in the user's language.
       if (discardMaxBytes(sysRoot, device.name()) == 0) {
