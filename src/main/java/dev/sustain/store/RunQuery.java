@@ -4,8 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.jdbi.v3.core.statement.Query;
 
 /**
@@ -36,6 +39,24 @@ public final class RunQuery {
       return new Filter(driveId, null, null, null, null, null);
     }
   }
+
+  /**
+   * One field of a {@link Filter} as SQL: its bind name, its condition, and its value to bind (null
+   * when the field does not filter).
+   */
+  private record Condition(String name, String sql, Function<Filter, Object> value) {}
+
+  private static final List<Condition> CONDITIONS =
+      List.of(
+          new Condition("drive", " AND r.drive_id = :drive", Filter::drive),
+          new Condition("host", " AND r.host = :host", Filter::host),
+          new Condition("command", " AND r.command = :command", Filter::command),
+          new Condition("shape", " AND r.shape = :shape", Filter::shape),
+          new Condition("status", " AND r.status = :status", Filter::status),
+          new Condition(
+              "since",
+              " AND r.started_ms >= :since",
+              f -> f.since() == null ? null : f.since().toEpochMilli()));
 
   /**
    * Where a page ends: the start and id of its last run. Opaque to clients (base64url text).
@@ -103,23 +124,13 @@ public final class RunQuery {
     }
     StringBuilder sql =
         new StringBuilder(RunRows.SELECT).append(" WHERE ").append(RunRows.MEASURED);
-    if (filter.drive() != null) {
-      sql.append(" AND r.drive_id = :drive");
-    }
-    if (filter.host() != null) {
-      sql.append(" AND r.host = :host");
-    }
-    if (filter.command() != null) {
-      sql.append(" AND r.command = :command");
-    }
-    if (filter.shape() != null) {
-      sql.append(" AND r.shape = :shape");
-    }
-    if (filter.status() != null) {
-      sql.append(" AND r.status = :status");
-    }
-    if (filter.since() != null) {
-      sql.append(" AND r.started_ms >= :since");
+    Map<String, Object> bound = new LinkedHashMap<>();
+    for (Condition c : CONDITIONS) {
+      Object value = c.value().apply(filter);
+      if (value != null) {
+        sql.append(c.sql());
+        bound.put(c.name(), value);
+      }
     }
     if (from != null) {
       sql.append(
@@ -136,14 +147,7 @@ public final class RunQuery {
                     .withHandle(
                         h -> {
                           Query q = h.createQuery(sql.toString());
-                          bindIf(q, "drive", filter.drive());
-                          bindIf(q, "host", filter.host());
-                          bindIf(q, "command", filter.command());
-                          bindIf(q, "shape", filter.shape());
-                          bindIf(q, "status", filter.status());
-                          if (filter.since() != null) {
-                            q.bind("since", filter.since().toEpochMilli());
-                          }
+                          bound.forEach(q::bind);
                           if (from != null) {
                             q.bind("cursor_ms", from.startedMs()).bind("cursor_id", from.runId());
                           }
@@ -155,12 +159,6 @@ public final class RunQuery {
     List<RunRecord> page = new ArrayList<>(rows.subList(0, limit));
     RunRecord last = page.getLast();
     return new Page(page, new Cursor(last.started().toEpochMilli(), last.runId()));
-  }
-
-  private static void bindIf(Query q, String name, String value) {
-    if (value != null) {
-      q.bind(name, value);
-    }
   }
 
   /** The run with this id. */
