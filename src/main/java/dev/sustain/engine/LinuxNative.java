@@ -156,34 +156,37 @@ final class LinuxNative {
     }
   }
 
-  /** {@code open(path, flags, mode)}: a descriptor, or {@code -errno}. */
-  static int open(MemorySegment capture, MemorySegment cPath, int flags, int mode) {
+  /** A libc call returning an int, -1 with errno set when it failed. */
+  private interface IntCall {
+    int call() throws Throwable;
+  }
+
+  /**
+   * Makes a call that is not on the request path (open, close, fsync, fallocate): its result, or
+   * {@code -errno}.
+   */
+  private static int checked(MemorySegment capture, IntCall call) {
     try {
-      int r = (int) OPEN.invokeExact(capture, cPath, flags, mode);
+      int r = call.call();
       return r < 0 ? -errno(capture) : r;
     } catch (Throwable t) {
       throw rethrow(t);
     }
+  }
+
+  /** {@code open(path, flags, mode)}: a descriptor, or {@code -errno}. */
+  static int open(MemorySegment capture, MemorySegment cPath, int flags, int mode) {
+    return checked(capture, () -> (int) OPEN.invokeExact(capture, cPath, flags, mode));
   }
 
   /** {@code close(fd)}: 0, or {@code -errno}. */
   static int close(MemorySegment capture, int fd) {
-    try {
-      int r = (int) CLOSE.invokeExact(capture, fd);
-      return r < 0 ? -errno(capture) : r;
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
+    return checked(capture, () -> (int) CLOSE.invokeExact(capture, fd));
   }
 
   /** {@code fsync(fd)}: 0, or {@code -errno}. */
   static int fsync(MemorySegment capture, int fd) {
-    try {
-      int r = (int) FSYNC.invokeExact(capture, fd);
-      return r < 0 ? -errno(capture) : r;
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
+    return checked(capture, () -> (int) FSYNC.invokeExact(capture, fd));
   }
 
   /**
@@ -191,12 +194,7 @@ final class LinuxNative {
    * writes zeros where the file system cannot allocate): 0, or {@code -errno}.
    */
   static int fallocate(MemorySegment capture, int fd, int mode, long offset, long length) {
-    try {
-      int r = (int) FALLOCATE.invokeExact(capture, fd, mode, offset, length);
-      return r < 0 ? -errno(capture) : r;
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
+    return checked(capture, () -> (int) FALLOCATE.invokeExact(capture, fd, mode, offset, length));
   }
 
   /**

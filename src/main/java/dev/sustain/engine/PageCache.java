@@ -83,20 +83,7 @@ public final class PageCache {
     if (!available() || SYNCFS == null) {
       return false;
     }
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment name = arena.allocateFrom(path.toString());
-      int fd = (int) OPEN.invokeExact(name, O_RDONLY);
-      if (fd < 0) {
-        return false;
-      }
-      try {
-        return (int) SYNCFS.invokeExact(fd) == 0;
-      } finally {
-        int ignored = (int) CLOSE.invokeExact(fd);
-      }
-    } catch (Throwable t) {
-      return false;
-    }
+    return onOpenFile(path, fd -> (int) SYNCFS.invokeExact(fd) == 0);
   }
 
   /** Drops the clean cached pages of {@code file}; false when that could not be asked. */
@@ -104,15 +91,24 @@ public final class PageCache {
     if (!available()) {
       return false;
     }
+    return onOpenFile(file, fd -> (int) FADVISE.invokeExact(fd, 0L, 0L, POSIX_FADV_DONTNEED) == 0);
+  }
+
+  /** A call on an open descriptor; true when it worked. */
+  private interface FdCall {
+    boolean apply(int fd) throws Throwable;
+  }
+
+  /** Opens {@code path} read-only, makes {@code call} on it and closes it; false on any failure. */
+  private static boolean onOpenFile(Path path, FdCall call) {
     try (Arena arena = Arena.ofConfined()) {
-      MemorySegment name = arena.allocateFrom(file.toString());
+      MemorySegment name = arena.allocateFrom(path.toString());
       int fd = (int) OPEN.invokeExact(name, O_RDONLY);
       if (fd < 0) {
         return false;
       }
       try {
-        int rc = (int) FADVISE.invokeExact(fd, 0L, 0L, POSIX_FADV_DONTNEED);
-        return rc == 0;
+        return call.apply(fd);
       } finally {
         int ignored = (int) CLOSE.invokeExact(fd);
       }
