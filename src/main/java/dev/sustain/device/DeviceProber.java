@@ -16,43 +16,29 @@ import java.util.regex.Pattern;
  * Builds a {@link DeviceInfo} for one whole-disk directory of a sysfs tree, with the mount table
  * and swap list given as text: pure apart from reading files under the root, so it is tested on
  * fake trees. smartctl, when wanted, comes in as a function. Thread-safe.
+ *
+ * @param sysfs the sysfs tree
+ * @param mounts the mount table
+ * @param swaps the active swap areas, as {@code /proc/swaps} names them
+ * @param smartctl runs {@code smartctl -j -i -A} on a device path and parses it, or answers null;
+ *     null when smartctl is not to be used
+ * @param smartctlWhyNot why smartctl is not used, for the pass-through detail (e.g. not root)
+ * @param sourceToName maps a mount or swap source ({@code /dev/disk/by-uuid/...}) to a kernel name
+ *     where the live system can resolve it, else null; the simple {@code /dev/NAME} and {@code
+ *     /dev/mapper/NAME} forms are handled here
  */
-final class DeviceProber {
+record DeviceProber(
+    Sysfs sysfs,
+    List<MountEntry> mounts,
+    List<String> swaps,
+    Function<String, SmartctlReport> smartctl,
+    String smartctlWhyNot,
+    Function<String, String> sourceToName) {
 
   private static final Pattern USB = Pattern.compile("/usb\\d+/");
   private static final Pattern ATA = Pattern.compile("/ata\\d+/");
   private static final Pattern VIRTIO = Pattern.compile("/virtio\\d+/");
   private static final Pattern SCSI = Pattern.compile("/host\\d+/");
-
-  private final Sysfs sysfs;
-  private final List<MountEntry> mounts;
-  private final List<String> swaps;
-  private final Function<String, SmartctlReport> smartctl;
-  private final String smartctlWhyNot;
-  private final Function<String, String> sourceToName;
-
-  /**
-   * @param smartctl runs {@code smartctl -j -i -A} on a device path and parses it, or answers null;
-   *     null when smartctl is not to be used
-   * @param smartctlWhyNot why smartctl is not used, for the pass-through detail (e.g. not root)
-   * @param sourceToName maps a mount or swap source ({@code /dev/disk/by-uuid/...}) to a kernel
-   *     name where the live system can resolve it, else null; the simple {@code /dev/NAME} and
-   *     {@code /dev/mapper/NAME} forms are handled here
-   */
-  DeviceProber(
-      Sysfs sysfs,
-      List<MountEntry> mounts,
-      List<String> swaps,
-      Function<String, SmartctlReport> smartctl,
-      String smartctlWhyNot,
-      Function<String, String> sourceToName) {
-    this.sysfs = sysfs;
-    this.mounts = mounts;
-    this.swaps = swaps;
-    this.smartctl = smartctl;
-    this.smartctlWhyNot = smartctlWhyNot;
-    this.sourceToName = sourceToName;
-  }
 
   static Transport transportOf(String name, String relativePath, Path dir) {
     String rel = "/" + relativePath + "/";

@@ -1,6 +1,5 @@
 package dev.sustain.device;
 
-import dev.sustain.sampling.IntervalProbe;
 import dev.sustain.unit.Units;
 import java.util.List;
 import java.util.function.Supplier;
@@ -12,43 +11,27 @@ import java.util.function.Supplier;
  * says CPU-bound even when the total looks low). Cells are empty when a reading failed. Used from
  * the sampler thread only.
  */
-public final class SystemCpuProbe implements IntervalProbe {
-
-  private final Supplier<String> procStat;
-  private List<CpuTicks> previous;
+public final class SystemCpuProbe extends CounterProbe<List<CpuTicks>> {
 
   /**
    * @param procStat the text of {@code /proc/stat} now; null or an exception when unreadable
    */
   public SystemCpuProbe(Supplier<String> procStat) {
-    this.procStat = procStat;
+    super(
+        List.of("sys_cpu_pct", "iowait_pct", "busiest_cpu_pct"), procStat, CpuTicks::parseProcStat);
   }
 
   @Override
-  public List<String> columnNames() {
-    return List.of("sys_cpu_pct", "iowait_pct", "busiest_cpu_pct");
-  }
-
-  @Override
-  public void begin(long nowNanos) {
-    previous = read();
-  }
-
-  @Override
-  public void endInterval(long nowNanos, List<String> cellsOut) {
-    List<CpuTicks> now = read();
-    List<CpuTicks> before = previous;
-    previous = now;
-    if (now == null || before == null || now.isEmpty() || before.isEmpty()) {
-      cellsOut.addAll(List.of("", "", ""));
-      return;
+  boolean cells(
+      List<CpuTicks> before, List<CpuTicks> now, long elapsedNanos, List<String> cellsOut) {
+    if (now.isEmpty() || before.isEmpty()) {
+      return false;
     }
     CpuTicks a = before.getFirst();
     CpuTicks b = now.getFirst();
     long total = b.total() - a.total();
     if (total <= 0) {
-      cellsOut.addAll(List.of("", "", ""));
-      return;
+      return false;
     }
     cellsOut.add(pct(b.busy() - a.busy(), total));
     cellsOut.add(pct(b.iowait() - a.iowait(), total));
@@ -62,6 +45,7 @@ public final class SystemCpuProbe implements IntervalProbe {
       }
     }
     cellsOut.add(busiest < 0 ? "" : Units.plain(clamp(busiest), 1));
+    return true;
   }
 
   private static String pct(long part, long total) {
@@ -70,14 +54,5 @@ public final class SystemCpuProbe implements IntervalProbe {
 
   private static double clamp(double v) {
     return Math.max(0, Math.min(100, v));
-  }
-
-  private List<CpuTicks> read() {
-    try {
-      String text = procStat.get();
-      return text == null ? null : CpuTicks.parseProcStat(text);
-    } catch (RuntimeException e) {
-      return null;
-    }
   }
 }
