@@ -103,11 +103,7 @@ final class GroupJson {
   void result(int i, MemberResult r) {
     ObjectNode t = (ObjectNode) targets.get(i);
     t.put("status", r.status().word());
-    if (r.error() == null) {
-      t.putNull("error");
-    } else {
-      t.put("error", r.error());
-    }
+    t.put("error", r.error()); // null when it did not fail: Jackson writes a JSON null
     t.put("bytes", r.bytes());
     t.put("seconds", RunHeader.round(r.seconds()));
     t.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));

@@ -97,12 +97,7 @@ final class Api {
     List<RunRecord> recent =
         runs.runs(RunQuery.Filter.drive(d.drive().id()), DRIVE_RUNS, null).runs();
     DriveTrend.Trend t = DriveTrend.of(recent);
-    ObjectNode trend = o.putObject("trend");
-    trend.put("direction", t.direction().name().toLowerCase(Locale.ROOT));
-    trend.put("runs", t.runs());
-    trend.put("first_MBps", Double.isNaN(t.firstMBps()) ? null : t.firstMBps());
-    trend.put("last_MBps", Double.isNaN(t.lastMBps()) ? null : t.lastMBps());
-    trend.put("sentence", t.sentence());
+    t.putJson(o.putObject("trend"));
     Double lastFloor = null;
     for (RunRecord r : recent) {
       if (r.figures().floorMBps() != null) {

@@ -1,9 +1,11 @@
 package dev.sustain.store;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.unit.Units;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The trend of one drive's floor over its recent runs, in words. The rule, in full:
@@ -60,7 +62,20 @@ public final class DriveTrend {
    * @param sentence the trend in words, e.g. "the floor fell from 972 to 470 MB/s over 3 runs: ..."
    */
   public record Trend(
-      Direction direction, int runs, double firstMBps, double lastMBps, String sentence) {}
+      Direction direction, int runs, double firstMBps, double lastMBps, String sentence) {
+
+    /**
+     * Puts the trend's fields into {@code trend} as the API and {@code history --json} carry them:
+     * {@code direction, runs, first_MBps, last_MBps, sentence} (a rate not known is null).
+     */
+    public void putJson(ObjectNode trend) {
+      trend.put("direction", direction.name().toLowerCase(Locale.ROOT));
+      trend.put("runs", runs);
+      trend.put("first_MBps", Double.isNaN(firstMBps) ? null : firstMBps);
+      trend.put("last_MBps", Double.isNaN(lastMBps) ? null : lastMBps);
+      trend.put("sentence", sentence);
+    }
+  }
 
   private DriveTrend() {}
 
