@@ -150,7 +150,7 @@ public record Comparison(
     String job =
         asked
             ? "a " + jobName(jobBytes) + " job"
-            : "a job the size of the largest run here (" + SummarySentence.gb(jobBytes / 1e9) + ")";
+            : "a job the size of the largest run here (" + Phrase.gb(jobBytes / 1e9) + ")";
     StringBuilder first =
         new StringBuilder("For ")
             .append(job)
@@ -195,9 +195,9 @@ public record Comparison(
     for (Row r : rows) {
       Analysis a = r.curve().analysis();
       if (a.hasCliff()) {
-        caches.add(r.curve().label() + " " + SummarySentence.gb(a.cacheGB()));
+        caches.add(r.curve().label() + " " + Phrase.gb(a.cacheGB()));
       } else {
-        noCliff.add(r.curve().label() + " (" + SummarySentence.gb(a.totalGB()) + " written)");
+        noCliff.add(r.curve().label() + " (" + Phrase.gb(a.totalGB()) + " written)");
       }
     }
     if (!caches.isEmpty()) {
@@ -359,9 +359,9 @@ public record Comparison(
   public static String jobName(long bytes) {
     long gib = dev.sustain.unit.ByteSize.GIB;
     if (bytes % gib == 0 && bytes % 1_000_000_000L != 0) {
-      return bytes / gib + " GiB (" + SummarySentence.gb(bytes / 1e9) + ")";
+      return bytes / gib + " GiB (" + Phrase.gb(bytes / 1e9) + ")";
     }
-    return SummarySentence.gb(bytes / 1e9);
+    return Phrase.gb(bytes / 1e9);
   }
 
   /** {@code 9x} from 3 up, {@code 1.4x} below. */
