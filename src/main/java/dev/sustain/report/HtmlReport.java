@@ -88,12 +88,11 @@ public final class HtmlReport {
     body.append("<section><h2>The run</h2>");
     body.append(keyValues("Device", r.info().device()));
     body.append(keyValues("Parameters", r.info().params()));
-    body.append(
-        keyValues(
-            "Input",
-            Map.of(
-                "file", r.input().toString(),
-                "samples", Integer.toString(r.series().size()))));
+    // In this order on every run (Map.of's order changes from one JVM to the next).
+    Map<String, String> input = new java.util.LinkedHashMap<>();
+    input.put("file", r.input().toString());
+    input.put("samples", Integer.toString(r.series().size()));
+    body.append(keyValues("Input", input));
     body.append("</section>\n");
 
     ObjectNode data = JsonNodeFactory.instance.objectNode();
