@@ -253,28 +253,25 @@ public record Comparison(
           low,
           high);
     }
-    return differ(
-            "Bursts",
-            high,
-            low,
-            Phrase.of("{} starts at {rate}", hi.curve().label(), high),
-            Phrase.of("{} at {rate}", lo.curve().label(), low))
-        + ".";
+    return differ("Bursts", hi, "starts at {rate}", high, lo, "at {rate}", low) + ".";
   }
 
   /**
-   * "Floors differ 7x: a holds ..., b drops to ...": the ratio only where the low figure is not
-   * next to nothing, which is said instead.
+   * "Floors differ 7x: a holds 900 MB/s at its lowest, b drops to 122 MB/s": the ratio only where
+   * the low figure is not next to nothing, which is said instead. {@code highWords} and {@code
+   * lowWords} are templates for the two figures.
    */
   private static String differ(
-      String what, double high, double low, String highWords, String lowWords) {
+      String what, Row hi, String highWords, double high, Row lo, String lowWords, double low) {
     boolean nearZero = !(low >= NEAR_ZERO_MBPS);
     return Phrase.of(
-        "{} differ{}: {}, {}{}",
+        "{} differ{}: {} " + highWords + ", {} " + lowWords + "{}",
         what,
         nearZero ? "" : " " + ratio(high / low),
-        highWords,
-        lowWords,
+        hi.curve().label(),
+        high,
+        lo.curve().label(),
+        low,
         nearZero ? ", next to nothing" : "");
   }
 
@@ -311,12 +308,7 @@ public record Comparison(
               100 * (high / low - 1), low, high)
           + unknown;
     }
-    return differ(
-            "Floors",
-            high,
-            low,
-            Phrase.of("{} holds {rate} at its lowest", hi.curve().label(), high),
-            Phrase.of("{} drops to {rate}", lo.curve().label(), low))
+    return differ("Floors", hi, "holds {rate} at its lowest", high, lo, "drops to {rate}", low)
         + ". For a long job the floor decides, not the peak."
         + unknown;
   }

@@ -28,12 +28,9 @@ public final class SummarySentence {
     } else if (a.hasCliff() && a.shape() != Shape.CACHE_CLIFF) {
       b.append(
           Phrase.of(
-              "It writes {rate} for its first {gb} ({time}), then drops; its lowest lasting rate"
-                  + " is {rate} ({} of the burst){}. Over all {gb} it averaged {rate}, so every"
-                  + " 100 GB took about {}.",
-              a.burstMBps(),
-              a.cacheGB(),
-              a.cliffSeconds(),
+              "{}, then drops; its lowest lasting rate is {rate} ({} of the burst){}. Over all {gb}"
+                  + " it averaged {rate}, so every 100 GB took about {}.",
+              writesFirst(a),
               a.floorMBps(),
               pct(a.floorMBps(), a.burstMBps()),
               a.recovered() ? " and it climbs back while still writing" : "",
@@ -43,12 +40,9 @@ public final class SummarySentence {
     } else if (a.hasCliff()) {
       b.append(
           Phrase.of(
-              "It writes {rate} for its first {gb} ({time}): that is its cache. Then it drops to"
-                  + " {rate}, {} of the burst, and {}{}. Past the cache, every 100 GB takes {}"
-                  + " instead of {}.",
-              a.burstMBps(),
-              a.cacheGB(),
-              a.cliffSeconds(),
+              "{}: that is its cache. Then it drops to {rate}, {} of the burst, and {}{}. Past the"
+                  + " cache, every 100 GB takes {} instead of {}.",
+              writesFirst(a),
               a.floorMBps(),
               pct(a.floorMBps(), a.burstMBps()),
               a.recovered() ? "climbs back while still writing" : "stays there",
@@ -86,6 +80,15 @@ public final class SummarySentence {
           .append(" s.");
     }
     return b.toString();
+  }
+
+  /** "It writes 2555 MB/s for its first 280 GB (1m 50s)": the burst of a run with a cliff. */
+  private static String writesFirst(Analysis a) {
+    return Phrase.of(
+        "It writes {rate} for its first {gb} ({time})",
+        a.burstMBps(),
+        a.cacheGB(),
+        a.cliffSeconds());
   }
 
   static String pct(double part, double whole) {
