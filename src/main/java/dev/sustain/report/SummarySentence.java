@@ -28,15 +28,12 @@ public final class SummarySentence {
     } else if (a.hasCliff() && a.shape() != Shape.CACHE_CLIFF) {
       b.append(
           Phrase.of(
-              "{}, then drops; its lowest lasting rate is {rate} ({} of the burst){}. Over all {gb}"
-                  + " it averaged {rate}, so every 100 GB took about {}.",
+              "{}, then drops; its lowest lasting rate is {rate} ({} of the burst){}. Over {}.",
               writesFirst(a),
               a.floorMBps(),
               pct(a.floorMBps(), a.burstMBps()),
               a.recovered() ? " and it climbs back while still writing" : "",
-              a.totalGB(),
-              a.averageMBps(),
-              perHundredGB(a.averageMBps())));
+              allAveraged(a)));
     } else if (a.hasCliff()) {
       b.append(
           Phrase.of(
@@ -65,14 +62,11 @@ public final class SummarySentence {
     } else {
       b.append(
           Phrase.of(
-              "It starts at {rate} and its lowest lasting rate is {rate} ({} of the burst); over"
-                  + " all {gb} it averaged {rate}, so every 100 GB took about {}.",
+              "It starts at {rate} and its lowest lasting rate is {rate} ({} of the burst); over {}.",
               a.burstMBps(),
               a.floorMBps(),
               pct(a.floorMBps(), a.burstMBps()),
-              a.totalGB(),
-              a.averageMBps(),
-              perHundredGB(a.averageMBps())));
+              allAveraged(a)));
     }
     if (a.stallSeconds() > 0) {
       b.append(" Nothing at all was written for ")
@@ -89,6 +83,15 @@ public final class SummarySentence {
         a.burstMBps(),
         a.cacheGB(),
         a.cliffSeconds());
+  }
+
+  /** "all 300 GB it averaged 500 MB/s, so every 100 GB took about 3m 20s": the whole run. */
+  private static String allAveraged(Analysis a) {
+    return Phrase.of(
+        "all {gb} it averaged {rate}, so every 100 GB took about {}",
+        a.totalGB(),
+        a.averageMBps(),
+        perHundredGB(a.averageMBps()));
   }
 
   static String pct(double part, double whole) {
