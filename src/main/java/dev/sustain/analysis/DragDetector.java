@@ -120,23 +120,4 @@ final class DragDetector {
     return oAfter >= DRAG_RISE_FRACTION * oBefore
         && oAfter - oBefore >= DRAG_TAKEN_FRACTION * (before - after);
   }
-
-  private static GroupVerdict.Drag drag(
-      GroupCurves g,
-      int i,
-      int k,
-      boolean stall,
-      double before,
-      double after,
-      double othersBefore,
-      double othersAfter) {
-    return new GroupVerdict.Drag(
-        g.names().get(i),
-        g.time(k) - g.intervalSeconds(),
-        stall,
-        before,
-        after,
-        othersBefore,
-        othersAfter);
-  }
 }

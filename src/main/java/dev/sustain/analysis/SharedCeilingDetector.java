@@ -140,11 +140,11 @@ public final class SharedCeilingDetector {
       known += Double.isNaN(ofSolo) ? 0 : 1;
       below += heldBack ? 1 : 0;
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo, ofSolo, heldBack));
-      sumVariance += variance(r);
+      sumVariance += Stats.variance(r);
     }
     double swing = Math.sqrt(sumVariance) / level;
     double varianceRatio =
-        sumVariance > 0 ? variance(Arrays.copyOfRange(sum, a, b)) / sumVariance : Double.NaN;
+        sumVariance > 0 ? Stats.variance(Arrays.copyOfRange(sum, a, b)) / sumVariance : Double.NaN;
     GroupVerdict.Kind kind;
     GroupVerdict.Reason reason;
     if (below >= 1) {
@@ -243,18 +243,6 @@ public final class SharedCeilingDetector {
     return cut;
   }
 
-  private static double variance(double[] x) {
-    if (x.length < 2) {
-      return 0;
-    }
-    double mean = Stats.mean(x, 0, x.length);
-    double s = 0;
-    for (double v : x) {
-      s += (v - mean) * (v - mean);
-    }
-    return s / (x.length - 1);
-  }
-
   private static GroupVerdict empty(
       GroupCurves g, GroupVerdict.Kind kind, GroupVerdict.Reason reason) {
     List<GroupVerdict.Share> shares = new ArrayList<>();
@@ -262,17 +250,7 @@ public final class SharedCeilingDetector {
     for (int i = 0; i < g.targets(); i++) {
       shares.add(new GroupVerdict.Share(g.names().get(i), Double.NaN, solo[i], Double.NaN, false));
     }
-    return new GroupVerdict(
-        kind,
-        reason,
-        null,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
-        shares,
-        List.of());
+    return unheld(kind, reason, shares);
   }
 
   /**
@@ -297,9 +275,18 @@ public final class SharedCeilingDetector {
       allAtSolo &= ofSolo > BELOW_SOLO_FRACTION;
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo[i], ofSolo, false));
     }
-    return new GroupVerdict(
+    return unheld(
         GroupVerdict.Kind.NONE,
         allAtSolo ? GroupVerdict.Reason.AT_SOLO_RATES : GroupVerdict.Reason.SUM_NOT_FLAT,
+        shares);
+  }
+
+  /** A verdict without a held sum: no ceiling, no stretch, no level, no drags (yet). */
+  private static GroupVerdict unheld(
+      GroupVerdict.Kind kind, GroupVerdict.Reason reason, List<GroupVerdict.Share> shares) {
+    return new GroupVerdict(
+        kind,
+        reason,
         null,
         Double.NaN,
         Double.NaN,
