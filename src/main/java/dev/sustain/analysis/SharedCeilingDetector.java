@@ -19,62 +19,36 @@ import java.util.List;
  *       departure, not the drive's cache, and does not count.
  *   <li>The sum must hold flat from the moment they all write (a shared limit binds at once, each
  *       drive alone being faster than its share; a sum that only settles later is drives declining
- *       on their own): a stretch beginning there, within {@value SumHold#START_SLACK_INTERVALS}
- *       intervals, in which it stays within {@value SumHold#SUM_HOLD_FRACTION} of its level, or
- *       three times its own noise where that is larger (at most {@value
- *       SumHold#MAX_HOLD_FRACTION}), stray seconds allowed (two in a row, a quarter of the stretch
- *       at most), its first and last thirds no further apart than that, judged over {@value
- *       SumHold#SUM_SMOOTH_SECONDS} s at least for shorter intervals, lasting at least {@value
- *       SumHold#MIN_STRETCH_INTERVALS} intervals. Without one there is no ceiling (and when each
- *       target wrote at its solo rate while they wrote together, that is the reason given).
- *   <li>Over that stretch, and over its first {@value SumHold#MIN_STRETCH_INTERVALS} intervals
- *       alike, a target whose median rate is at most {@value #BELOW_SOLO_FRACTION} of its solo rate
- *       is held back by the others. One such target and a flat sum make a shared ceiling at the
- *       sum's level (a slow drive on a hub may keep its whole rate while the fast ones split the
- *       rest: a shared link shares out fairly, not evenly). None such, with every solo rate known:
- *       each target is limited on its own.
+ *       on their own): a stretch beginning there, within {@value
+ *       GroupThresholds#START_SLACK_INTERVALS} intervals, in which it stays within {@value
+ *       GroupThresholds#SUM_HOLD_FRACTION} of its level, or three times its own noise where that is
+ *       larger (at most {@value GroupThresholds#MAX_HOLD_FRACTION}), stray seconds allowed (two in
+ *       a row, a quarter of the stretch at most), its first and last thirds no further apart than
+ *       that, judged over {@value GroupThresholds#SUM_SMOOTH_SECONDS} s at least for shorter
+ *       intervals, lasting at least {@value GroupThresholds#MIN_STRETCH_INTERVALS} intervals.
+ *       Without one there is no ceiling (and when each target wrote at its solo rate while they
+ *       wrote together, that is the reason given).
+ *   <li>Over that stretch, and over its first {@value GroupThresholds#MIN_STRETCH_INTERVALS}
+ *       intervals alike, a target whose median rate is at most {@value
+ *       GroupThresholds#BELOW_SOLO_FRACTION} of its solo rate is held back by the others. One such
+ *       target and a flat sum make a shared ceiling at the sum's level (a slow drive on a hub may
+ *       keep its whole rate while the fast ones split the rest: a shared link shares out fairly,
+ *       not evenly). None such, with every solo rate known: each target is limited on its own.
  *   <li>Without solo rates, a ceiling still shows when the targets trade it: over at least {@value
- *       #TRADE_MIN_INTERVALS} intervals the sum varies far less than the targets do (variance ratio
- *       at most {@value #TRADE_VARIANCE_RATIO}, their combined σ at least {@value #TRADE_MIN_SWING}
- *       of the sum). Independent drives add their variances; drives behind one link take from each
- *       other.
+ *       GroupThresholds#TRADE_MIN_INTERVALS} intervals the sum varies far less than the targets do
+ *       (variance ratio at most {@value GroupThresholds#TRADE_VARIANCE_RATIO}, their combined σ at
+ *       least {@value GroupThresholds#TRADE_MIN_SWING} of the sum). Independent drives add their
+ *       variances; drives behind one link take from each other.
  * </ol>
  *
  * <p>Separately, a target drags the others when its own cliff (a fall to at most {@value
- * DragDetector#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
- * DragDetector#STALL_MIN_SECONDS} s lines up with the others' rise (at least {@value
- * DragDetector#DRAG_RISE_FRACTION} times their rate, taking at least {@value
- * DragDetector#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something they
- * all need.
+ * GroupThresholds#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
+ * GroupThresholds#STALL_MIN_SECONDS} s lines up with the others' rise (at least {@value
+ * GroupThresholds#DRAG_RISE_FRACTION} times their rate, taking at least {@value
+ * GroupThresholds#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something
+ * they all need.
  */
 public final class SharedCeilingDetector {
-
-  /**
-   * At most 85% of its solo rate: clearly held back. Solo passes and group runs of the same drive
-   * differ by a few percent (noise, a different moment), never by 15%.
-   */
-  static final double BELOW_SOLO_FRACTION = 0.85;
-
-  /** Independent rates add their variances (ratio about 1); a traded ceiling keeps it far lower. */
-  static final double TRADE_VARIANCE_RATIO = 0.3;
-
-  /**
-   * A trade is only read when the targets move: their combined σ at least 2% of the sum's level
-   * (below that the variances are measurement noise, and their ratio means nothing).
-   */
-  static final double TRADE_MIN_SWING = 0.02;
-
-  /**
-   * A variance ratio is only trusted over 20 intervals or more: over 6, two independent series look
-   * traded (sample correlation below -0.7) about one time in sixteen.
-   */
-  static final int TRADE_MIN_INTERVALS = 20;
-
-  /** Each target's first and last interval are partial (start-up, end) and left out. */
-  static final int EDGE_INTERVALS = 1;
-
-  /** A cliff within 2 intervals of another target's start or end is caused by it. */
-  static final int ALIGN_INTERVALS = 2;
 
   private SharedCeilingDetector() {}
 
@@ -105,7 +79,7 @@ public final class SharedCeilingDetector {
       usable[k] &= g.time(k) <= cut;
       usableCount += usable[k] ? 1 : 0;
     }
-    if (usableCount < SumHold.MIN_STRETCH_INTERVALS) {
+    if (usableCount < GroupThresholds.MIN_STRETCH_INTERVALS) {
       return withDrags(
           empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.TOO_SHORT), drags);
     }
@@ -136,7 +110,9 @@ public final class SharedCeilingDetector {
       double solo = g.soloMBps()[i];
       double ofSolo = solo > 0 ? median / solo : Double.NaN;
       double earlyOfSolo = Stats.median(Arrays.copyOfRange(g.rateMBps()[i], a, early)) / solo;
-      boolean heldBack = ofSolo <= BELOW_SOLO_FRACTION && earlyOfSolo <= BELOW_SOLO_FRACTION;
+      boolean heldBack =
+          ofSolo <= GroupThresholds.BELOW_SOLO_FRACTION
+              && earlyOfSolo <= GroupThresholds.BELOW_SOLO_FRACTION;
       known += Double.isNaN(ofSolo) ? 0 : 1;
       below += heldBack ? 1 : 0;
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo, ofSolo, heldBack));
@@ -153,9 +129,9 @@ public final class SharedCeilingDetector {
     } else if (known == n) {
       kind = GroupVerdict.Kind.NONE;
       reason = GroupVerdict.Reason.AT_SOLO_RATES;
-    } else if (b - a >= TRADE_MIN_INTERVALS
-        && varianceRatio <= TRADE_VARIANCE_RATIO
-        && swing >= TRADE_MIN_SWING) {
+    } else if (b - a >= GroupThresholds.TRADE_MIN_INTERVALS
+        && varianceRatio <= GroupThresholds.TRADE_VARIANCE_RATIO
+        && swing >= GroupThresholds.TRADE_MIN_SWING) {
       kind = GroupVerdict.Kind.SHARED_CEILING;
       reason = GroupVerdict.Reason.HELD_AND_TRADED;
     } else {
@@ -187,8 +163,8 @@ public final class SharedCeilingDetector {
       for (int k = 0; k < m; k++) {
         all[k] &=
             first >= 0
-                && k >= first + EDGE_INTERVALS
-                && k <= last - EDGE_INTERVALS
+                && k >= first + GroupThresholds.EDGE_INTERVALS
+                && k <= last - GroupThresholds.EDGE_INTERVALS
                 && Double.isFinite(g.rate(i, k));
       }
     }
@@ -219,7 +195,7 @@ public final class SharedCeilingDetector {
    */
   static double firstOwnCliff(GroupCurves g) {
     double cut = Double.POSITIVE_INFINITY;
-    double tolerance = ALIGN_INTERVALS * g.intervalSeconds();
+    double tolerance = GroupThresholds.ALIGN_INTERVALS * g.intervalSeconds();
     double[] cliffs = g.ownCliffSeconds();
     for (int i = 0; i < g.targets(); i++) {
       double c = cliffs[i];
@@ -272,7 +248,7 @@ public final class SharedCeilingDetector {
       }
       double median = Stats.median(Arrays.copyOf(r, count));
       double ofSolo = solo[i] > 0 ? median / solo[i] : Double.NaN;
-      allAtSolo &= ofSolo > BELOW_SOLO_FRACTION;
+      allAtSolo &= ofSolo > GroupThresholds.BELOW_SOLO_FRACTION;
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo[i], ofSolo, false));
     }
     return unheld(

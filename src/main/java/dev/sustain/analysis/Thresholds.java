@@ -3,8 +3,9 @@ package dev.sustain.analysis;
 /**
  * Every number the analysis decides by, named once, with why it has the value it has. The analysis,
  * the live phase ({@link LivePhase}) and the words of the report read them from here, so a sentence
- * never states a threshold the rule does not use. Rates are relative (fractions of a level) unless
- * the name says otherwise; times are seconds.
+ * never states a threshold the rule does not use (a group's shared ceiling has its own, in {@link
+ * GroupThresholds}). Rates are relative (fractions of a level) unless the name says otherwise;
+ * times are seconds.
  *
  * <p>The values come from what drives physically do (the field reports in DESIGN.md): a drive's own
  * interval-to-interval noise is 1-8% of its rate, while every event the analysis names moves the
