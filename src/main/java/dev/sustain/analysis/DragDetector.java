@@ -6,11 +6,11 @@ import java.util.List;
 
 /**
  * The targets of a group that drag the others: a target's own cliff (a fall to at most {@value
- * GroupThresholds#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
- * GroupThresholds#STALL_MIN_SECONDS} s that lines up with the others' rise (at least {@value
- * GroupThresholds#DRAG_RISE_FRACTION} times their rate, taking at least {@value
- * GroupThresholds#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something
- * they all need. Part of {@link SharedCeilingDetector}; pure and stateless.
+ * Thresholds#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
+ * Thresholds#STALL_MIN_SECONDS} s that lines up with the others' rise (at least {@value
+ * Thresholds#DRAG_RISE_FRACTION} times their rate, taking at least {@value
+ * Thresholds#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something they all
+ * need. Part of {@link SharedCeilingDetector}; pure and stateless.
  */
 final class DragDetector {
 
@@ -30,13 +30,13 @@ final class DragDetector {
 
   /**
    * Target {@code i}'s drag: at its own cliff (as its own analysis found it), or at its first stall
-   * of at least {@link GroupThresholds#STALL_MIN_SECONDS}, when the others rose as it fell. Only
-   * these count: the rates of targets that trade one ceiling swing against each other all the time,
-   * and a dip of one interval that the others fill is that trade, not a drive that drags.
+   * of at least {@link Thresholds#STALL_MIN_SECONDS}, when the others rose as it fell. Only these
+   * count: the rates of targets that trade one ceiling swing against each other all the time, and a
+   * dip of one interval that the others fill is that trade, not a drive that drags.
    */
   private static GroupVerdict.Drag dragOf(GroupCurves g, boolean[] together, int i) {
     int m = g.size();
-    int w = GroupThresholds.DRAG_WINDOW;
+    int w = Thresholds.DRAG_WINDOW;
     double[] own = g.rateMBps()[i];
     double[] others = new double[m];
     for (int k = 0; k < m; k++) {
@@ -56,7 +56,7 @@ final class DragDetector {
         double after = Stats.median(Arrays.copyOfRange(own, k, k + w));
         double othersBefore = Stats.median(Arrays.copyOfRange(others, k - 1 - w, k - 1));
         double othersAfter = Stats.median(Arrays.copyOfRange(others, k, k + w));
-        if (after <= GroupThresholds.DRAG_DROP_FRACTION * before
+        if (after <= Thresholds.DRAG_DROP_FRACTION * before
             && takes(before, after, othersBefore, othersAfter)) {
           return new GroupVerdict.Drag(
               g.names().get(i), cliff, false, before, after, othersBefore, othersAfter);
@@ -64,18 +64,17 @@ final class DragDetector {
       }
     }
     int minStall =
-        Math.max(
-            2, (int) Math.ceil(GroupThresholds.STALL_MIN_SECONDS / g.intervalSeconds() - 1e-9));
+        Math.max(2, (int) Math.ceil(Thresholds.STALL_MIN_SECONDS / g.intervalSeconds() - 1e-9));
     for (int k = w; k < m; k++) {
       if (!SumHold.allTrue(together, k - w, k + 1)) {
         continue;
       }
       double before = Stats.median(Arrays.copyOfRange(own, k - w, k));
-      if (!(before > 0) || own[k] > GroupThresholds.STALL_FRACTION * before) {
+      if (!(before > 0) || own[k] > Thresholds.STALL_FRACTION * before) {
         continue;
       }
       int end = k;
-      while (end < m && together[end] && own[end] <= GroupThresholds.STALL_FRACTION * before) {
+      while (end < m && together[end] && own[end] <= Thresholds.STALL_FRACTION * before) {
         end++;
       }
       if (end - k >= minStall) {
@@ -99,7 +98,7 @@ final class DragDetector {
   }
 
   private static boolean takes(double before, double after, double oBefore, double oAfter) {
-    return oAfter >= GroupThresholds.DRAG_RISE_FRACTION * oBefore
-        && oAfter - oBefore >= GroupThresholds.DRAG_TAKEN_FRACTION * (before - after);
+    return oAfter >= Thresholds.DRAG_RISE_FRACTION * oBefore
+        && oAfter - oBefore >= Thresholds.DRAG_TAKEN_FRACTION * (before - after);
   }
 }

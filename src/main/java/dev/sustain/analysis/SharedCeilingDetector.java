@@ -19,34 +19,33 @@ import java.util.List;
  *       departure, not the drive's cache, and does not count.
  *   <li>The sum must hold flat from the moment they all write (a shared limit binds at once, each
  *       drive alone being faster than its share; a sum that only settles later is drives declining
- *       on their own): a stretch beginning there, within {@value
- *       GroupThresholds#START_SLACK_INTERVALS} intervals, in which it stays within {@value
- *       GroupThresholds#SUM_HOLD_FRACTION} of its level, or three times its own noise where that is
- *       larger (at most {@value GroupThresholds#MAX_HOLD_FRACTION}), stray seconds allowed (two in
- *       a row, a quarter of the stretch at most), its first and last thirds no further apart than
- *       that, judged over {@value GroupThresholds#SUM_SMOOTH_SECONDS} s at least for shorter
- *       intervals, lasting at least {@value GroupThresholds#MIN_STRETCH_INTERVALS} intervals.
- *       Without one there is no ceiling (and when each target wrote at its solo rate while they
- *       wrote together, that is the reason given).
- *   <li>Over that stretch, and over its first {@value GroupThresholds#MIN_STRETCH_INTERVALS}
- *       intervals alike, a target whose median rate is at most {@value
- *       GroupThresholds#BELOW_SOLO_FRACTION} of its solo rate is held back by the others. One such
- *       target and a flat sum make a shared ceiling at the sum's level (a slow drive on a hub may
- *       keep its whole rate while the fast ones split the rest: a shared link shares out fairly,
- *       not evenly). None such, with every solo rate known: each target is limited on its own.
+ *       on their own): a stretch beginning there, within {@value Thresholds#START_SLACK_INTERVALS}
+ *       intervals, in which it stays within {@value Thresholds#SUM_HOLD_FRACTION} of its level, or
+ *       three times its own noise where that is larger (at most {@value
+ *       Thresholds#MAX_HOLD_FRACTION}), stray seconds allowed (two in a row, a quarter of the
+ *       stretch at most), its first and last thirds no further apart than that, judged over {@value
+ *       Thresholds#SUM_SMOOTH_SECONDS} s at least for shorter intervals, lasting at least {@value
+ *       Thresholds#MIN_STRETCH_INTERVALS} intervals. Without one there is no ceiling (and when each
+ *       target wrote at its solo rate while they wrote together, that is the reason given).
+ *   <li>Over that stretch, and over its first {@value Thresholds#MIN_STRETCH_INTERVALS} intervals
+ *       alike, a target whose median rate is at most {@value Thresholds#BELOW_SOLO_FRACTION} of its
+ *       solo rate is held back by the others. One such target and a flat sum make a shared ceiling
+ *       at the sum's level (a slow drive on a hub may keep its whole rate while the fast ones split
+ *       the rest: a shared link shares out fairly, not evenly). None such, with every solo rate
+ *       known: each target is limited on its own.
  *   <li>Without solo rates, a ceiling still shows when the targets trade it: over at least {@value
- *       GroupThresholds#TRADE_MIN_INTERVALS} intervals the sum varies far less than the targets do
- *       (variance ratio at most {@value GroupThresholds#TRADE_VARIANCE_RATIO}, their combined σ at
- *       least {@value GroupThresholds#TRADE_MIN_SWING} of the sum). Independent drives add their
- *       variances; drives behind one link take from each other.
+ *       Thresholds#TRADE_MIN_INTERVALS} intervals the sum varies far less than the targets do
+ *       (variance ratio at most {@value Thresholds#TRADE_VARIANCE_RATIO}, their combined σ at least
+ *       {@value Thresholds#TRADE_MIN_SWING} of the sum). Independent drives add their variances;
+ *       drives behind one link take from each other.
  * </ol>
  *
  * <p>Separately, a target drags the others when its own cliff (a fall to at most {@value
- * GroupThresholds#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
- * GroupThresholds#STALL_MIN_SECONDS} s lines up with the others' rise (at least {@value
- * GroupThresholds#DRAG_RISE_FRACTION} times their rate, taking at least {@value
- * GroupThresholds#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something
- * they all need.
+ * Thresholds#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
+ * Thresholds#STALL_MIN_SECONDS} s lines up with the others' rise (at least {@value
+ * Thresholds#DRAG_RISE_FRACTION} times their rate, taking at least {@value
+ * Thresholds#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something they all
+ * need.
  */
 public final class SharedCeilingDetector {
 
@@ -79,7 +78,7 @@ public final class SharedCeilingDetector {
       usable[k] &= g.time(k) <= cut;
       usableCount += usable[k] ? 1 : 0;
     }
-    if (usableCount < GroupThresholds.MIN_STRETCH_INTERVALS) {
+    if (usableCount < Thresholds.MIN_STRETCH_INTERVALS) {
       return withDrags(
           empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.TOO_SHORT), drags);
     }
@@ -111,8 +110,7 @@ public final class SharedCeilingDetector {
       double ofSolo = solo > 0 ? median / solo : Double.NaN;
       double earlyOfSolo = Stats.median(Arrays.copyOfRange(g.rateMBps()[i], a, early)) / solo;
       boolean heldBack =
-          ofSolo <= GroupThresholds.BELOW_SOLO_FRACTION
-              && earlyOfSolo <= GroupThresholds.BELOW_SOLO_FRACTION;
+          ofSolo <= Thresholds.BELOW_SOLO_FRACTION && earlyOfSolo <= Thresholds.BELOW_SOLO_FRACTION;
       known += Double.isNaN(ofSolo) ? 0 : 1;
       below += heldBack ? 1 : 0;
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo, ofSolo, heldBack));
@@ -129,9 +127,9 @@ public final class SharedCeilingDetector {
     } else if (known == n) {
       kind = GroupVerdict.Kind.NONE;
       reason = GroupVerdict.Reason.AT_SOLO_RATES;
-    } else if (b - a >= GroupThresholds.TRADE_MIN_INTERVALS
-        && varianceRatio <= GroupThresholds.TRADE_VARIANCE_RATIO
-        && swing >= GroupThresholds.TRADE_MIN_SWING) {
+    } else if (b - a >= Thresholds.TRADE_MIN_INTERVALS
+        && varianceRatio <= Thresholds.TRADE_VARIANCE_RATIO
+        && swing >= Thresholds.TRADE_MIN_SWING) {
       kind = GroupVerdict.Kind.SHARED_CEILING;
       reason = GroupVerdict.Reason.HELD_AND_TRADED;
     } else {
@@ -163,8 +161,8 @@ public final class SharedCeilingDetector {
       for (int k = 0; k < m; k++) {
         all[k] &=
             first >= 0
-                && k >= first + GroupThresholds.EDGE_INTERVALS
-                && k <= last - GroupThresholds.EDGE_INTERVALS
+                && k >= first + Thresholds.EDGE_INTERVALS
+                && k <= last - Thresholds.EDGE_INTERVALS
                 && Double.isFinite(g.rate(i, k));
       }
     }
@@ -195,7 +193,7 @@ public final class SharedCeilingDetector {
    */
   static double firstOwnCliff(GroupCurves g) {
     double cut = Double.POSITIVE_INFINITY;
-    double tolerance = GroupThresholds.ALIGN_INTERVALS * g.intervalSeconds();
+    double tolerance = Thresholds.ALIGN_INTERVALS * g.intervalSeconds();
     double[] cliffs = g.ownCliffSeconds();
     for (int i = 0; i < g.targets(); i++) {
       double c = cliffs[i];
@@ -248,7 +246,7 @@ public final class SharedCeilingDetector {
       }
       double median = Stats.median(Arrays.copyOf(r, count));
       double ofSolo = solo[i] > 0 ? median / solo[i] : Double.NaN;
-      allAtSolo &= ofSolo > GroupThresholds.BELOW_SOLO_FRACTION;
+      allAtSolo &= ofSolo > Thresholds.BELOW_SOLO_FRACTION;
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo[i], ofSolo, false));
     }
     return unheld(
