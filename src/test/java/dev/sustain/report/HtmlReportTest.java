@@ -50,13 +50,11 @@ class HtmlReportTest {
 
   @Test
   void bothPagesTakeTheSharedHeadFilledWithTheirOwnParts() {
-    String head = "{{>dev/sustain/report/page-head.html}}";
     // The shared head is filled with the page's parts; a part's text that looks like an include
     // is text, not a resource read from the class path.
-    String filled =
-        HtmlReport.fill(
-            "<head>\n" + head + "\n<title>{{TITLE}}</title>",
-            Map.of("UPLOT_CSS", "u{}", "REPORT_CSS", "r{}", "TITLE", head));
+    String head = "{{>dev/sustain/report/page-head.html}}";
+    Map<String, String> parts = Map.of("UPLOT_CSS", "u{}", "REPORT_CSS", "r{}", "TITLE", head);
+    String filled = HtmlReport.fill("<head>\n" + head + "\n<title>{{TITLE}}</title>", parts);
     assertThat(filled)
         .startsWith("<head>\n<meta charset=\"utf-8\">\n")
         .contains("<style>u{}</style>\n<style>r{}</style>\n")
