@@ -24,40 +24,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code sustain analyze INPUT...}: reads curves and names their shape, with the evidence. */
-@Command(
-    name = "analyze",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Reads a write curve and finds the burst, the cache cliff, the floor, stalls and the shape"
-          + " (flat, cache-cliff, thermal-throttle, gc-erratic, smr-stalls, hdd-zoned), with the"
-          + " numbers that decided it.",
-      "INPUT is a run folder (also a killed run's), a CSV whose header names time_s and"
-          + " write_MBps (optionally temp_C, cpu_pct), or a fio write_bw_log. A group's folder"
-          + " (write T1 T2 ...) gives the group's analysis: each target and the shared ceiling."
-    })
+@Command(name = "analyze", mixinStandardHelpOptions = true)
 public final class AnalyzeCommand extends BaseCommand {
 
-  @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Run folders, CSVs or fio logs.")
+  @Parameters(arity = "1..*", paramLabel = "INPUT")
   List<Path> inputs;
 
-  @Option(
-      names = "--media",
-      paramLabel = "ssd|hdd",
-      description =
-          "What wrote the curve: ssd or hdd (spinning disk). A run folder knows it from its"
-              + " device; this overrides it.")
+  @Option(names = "--media", paramLabel = "ssd|hdd")
   String media;
 
-  @Option(
-      names = "--job-size",
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      description = "Project the time a job of this size takes: 500GB, 300GiB.")
+  @Option(names = "--job-size", paramLabel = "SIZE", converter = Converters.Size.class)
   ByteSize jobSize;
 
-  @Option(
-      names = "--json",
-      description = "Print the analysis as JSON (an array for several inputs).")
+  @Option(names = "--json")
   boolean json;
 
   @Override

@@ -23,54 +23,31 @@ import picocli.CommandLine.Parameters;
  * {@code sustain compare INPUT...}: curves side by side, one row each, with what matters in words
  * and an overlay chart. Reads results; never measures.
  */
-@Command(
-    name = "compare",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Compares write curves (drives, enclosures, cables, before and after a TRIM): burst, cache,"
-          + " floor, average, shape and the time a job takes on each, with what matters called"
-          + " out in words.",
-      "INPUT is anything analyze reads. A run folder is labelled by its drive's model and"
-          + " serial, anything else by its file name. A group's folder (write T1 T2 ...) brings"
-          + " each of its targets' run folders, and its shared-ceiling finding; a repeat's folder"
-          + " (write --repeat) its passes. Runs of one drive are each explained against the"
-          + " first: the cache back after the idle before it, where the step fell, the free space"
-          + " and the likely cause."
-    })
+@Command(name = "compare", mixinStandardHelpOptions = true)
 public final class CompareCommand extends BaseCommand {
 
-  @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Run folders, CSVs or fio logs.")
+  @Parameters(arity = "1..*", paramLabel = "INPUT")
   List<Path> inputs;
 
-  @Option(
-      names = "--job-size",
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      description =
-          "The job to time on each: 500GB, 300GiB (default: the most any of the runs wrote).")
+  @Option(names = "--job-size", paramLabel = "SIZE", converter = Converters.Size.class)
   ByteSize jobSize;
 
-  @Option(
-      names = "--json",
-      description = "Print a JSON list of the analyses, each with its label and input.")
+  @Option(names = "--json")
   boolean json;
 
-  @Option(names = "--csv", description = "Print the table as CSV, one row per input.")
+  @Option(names = "--csv")
   boolean csv;
 
-  @Option(names = "--html", paramLabel = "FILE", description = "Write a self-contained HTML page.")
+  @Option(names = "--html", paramLabel = "FILE")
   Path html;
 
-  @Option(names = "--png", paramLabel = "FILE", description = "Write the overlay chart as PNG.")
+  @Option(names = "--png", paramLabel = "FILE")
   Path png;
 
-  @Option(names = "--svg", paramLabel = "FILE", description = "Write the overlay chart as SVG.")
+  @Option(names = "--svg", paramLabel = "FILE")
   Path svg;
 
-  @Option(
-      names = "--media",
-      paramLabel = "ssd|hdd",
-      description = "What wrote the curves (imported curves): ssd or hdd.")
+  @Option(names = "--media", paramLabel = "ssd|hdd")
   String media;
 
   @Override

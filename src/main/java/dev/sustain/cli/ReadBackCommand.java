@@ -22,34 +22,22 @@ abstract class ReadBackCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin OutputOptions output;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "RUN|FILE",
-      description =
-          "A write run's folder (written with --keep: its run.json says where the test file is),"
-              + " or a file or block device to read.")
+  @Parameters(index = "0", paramLabel = "RUN|FILE")
   String source;
 
   @Option(
       names = "--bs",
+      descriptionKey = "readback.bs",
       paramLabel = "SIZE",
-      converter = Converters.BlockSize.class,
-      description = "Request size, a multiple of 4 KiB (default: the write run's, else 1MiB).")
+      converter = Converters.BlockSize.class)
   ByteSize blockSize;
 
-  @Option(
-      names = "--qd",
-      paramLabel = "N",
-      description = "Requests in flight (default: the write run's, else 32).")
+  @Option(names = "--qd", descriptionKey = "readback.qd", paramLabel = "N")
   int queueDepth;
 
   @picocli.CommandLine.Mixin SamplingOptions sampling;
 
-  @Option(
-      names = "--buffered",
-      description =
-          "Read through the page cache (the file's cached pages are dropped first); for file"
-              + " systems without direct I/O.")
+  @Option(names = "--buffered", descriptionKey = "readback.buffered")
   boolean buffered;
 
   abstract boolean verify();

@@ -10,15 +10,7 @@ import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 
 /** {@code sustain read RUN|FILE}: the sequential read rate over time and its stability. */
-@Command(
-    name = "read",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Reads a kept write run's test file (or any file or block device) sequentially with direct"
-          + " I/O at depth and records the read rate every interval.",
-      "Its stability tells a transport problem (reads as unsteady as writes) from a drive problem"
-          + " (reads steady, writes erratic). Reading never changes the file."
-    })
+@Command(name = "read", mixinStandardHelpOptions = true)
 public final class ReadCommand extends ReadBackCommand {
 
   @Override

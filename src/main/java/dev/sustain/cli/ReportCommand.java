@@ -28,47 +28,25 @@ import picocli.CommandLine.Parameters;
  * {@code sustain report INPUT...}: the analysis and a sparkline in the terminal, and on request a
  * PNG or SVG chart and a one-file HTML report. Reads results; never measures.
  */
-@Command(
-    name = "report",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Shows a write curve: the analysis and a sparkline here, and on request a chart (PNG, SVG)"
-          + " and one self-contained HTML file with an interactive chart and a projection"
-          + " calculator.",
-      "INPUT is anything analyze reads: a run folder, a CSV (time_s, write_MBps[, temp_C]) or a"
-          + " fio write_bw_log. With several inputs, FILE names get the input's position"
-          + " (report-2.png). A group's folder (write T1 T2 ...) shows each target and the sum,"
-          + " and the shared ceiling; a repeat's folder (write --repeat) its passes, each"
-          + " explained against the first, with the cache back after each idle drawn."
-    })
+@Command(name = "report", mixinStandardHelpOptions = true)
 public final class ReportCommand extends BaseCommand {
 
-  @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Run folders, CSVs or fio logs.")
+  @Parameters(arity = "1..*", paramLabel = "INPUT")
   List<Path> inputs;
 
-  @Option(
-      names = "--html",
-      paramLabel = "FILE",
-      description = "Write a self-contained HTML report.")
+  @Option(names = "--html", paramLabel = "FILE")
   Path html;
 
-  @Option(names = "--png", paramLabel = "FILE", description = "Write the chart as PNG (1200x700).")
+  @Option(names = "--png", paramLabel = "FILE")
   Path png;
 
-  @Option(names = "--svg", paramLabel = "FILE", description = "Write the chart as SVG (1200x700).")
+  @Option(names = "--svg", paramLabel = "FILE")
   Path svg;
 
-  @Option(
-      names = "--media",
-      paramLabel = "ssd|hdd",
-      description = "What wrote the curve (imported curves): ssd or hdd.")
+  @Option(names = "--media", paramLabel = "ssd|hdd")
   String media;
 
-  @Option(
-      names = "--job-size",
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      description = "Project the time a job of this size takes: 500GB, 300GiB.")
+  @Option(names = "--job-size", paramLabel = "SIZE", converter = Converters.Size.class)
   ByteSize jobSize;
 
   @Override

@@ -12,18 +12,7 @@ import java.util.List;
 import picocli.CommandLine.Command;
 
 /** {@code sustain verify RUN|FILE}: reads everything back and checks every 4 KiB block. */
-@Command(
-    name = "verify",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Reads a kept write run's test file back with direct I/O at depth and checks every 4 KiB"
-          + " block against what was written there (each block carries its run id and offset), so"
-          + " fake capacity and silent corruption show.",
-      "Bad data is reported as extents: corrupted (wrong content), misplaced (this run's data,"
-          + " written for another offset: wrapped capacity), unreadable (I/O error), missing"
-          + " (the file ends early).",
-      "Exit 3 when anything is bad, 0 when all is good."
-    })
+@Command(name = "verify", mixinStandardHelpOptions = true)
 public final class VerifyCommand extends ReadBackCommand {
 
   /** Extents listed in text; all of them are in --json and run.json. */
