@@ -14,50 +14,34 @@ import dev.sustain.report.AnalysisJson;
 import dev.sustain.report.AnalysisText;
 import dev.sustain.report.GroupReport;
 import dev.sustain.run.RunAnalysis;
-import dev.sustain.unit.ByteSize;
-import dev.sustain.unit.UsageException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code sustain analyze INPUT...}: reads curves and names their shape, with the evidence. */
 @Command(name = "analyze", mixinStandardHelpOptions = true)
 public final class AnalyzeCommand extends BaseCommand {
 
-  @Parameters(arity = "1..*", paramLabel = "INPUT")
-  List<Path> inputs;
-
-  @Option(names = "--media", paramLabel = "ssd|hdd")
-  String media;
-
-  @Option(names = "--job-size", paramLabel = "SIZE", converter = Converters.Size.class)
-  ByteSize jobSize;
+  @Mixin CurveInputs curves;
 
   @Option(names = "--json")
   boolean json;
 
   @Override
   protected int execute() throws Exception {
-    Media forced = null;
-    if (media != null) {
-      try {
-        forced = Media.parse(media);
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--media: " + e.getMessage());
-      }
-    }
-    List<Object> curves = new ArrayList<>();
-    for (Path input : inputs) {
-      curves.add(
+    Media forced = curves.forcedMedia();
+    List<Object> loaded = new ArrayList<>();
+    for (Path input : curves.inputs) {
+      loaded.add(
           GroupFolder.isGroupFolder(input) ? GroupReport.load(input) : CurveReader.read(input));
     }
-    long jobBytes = jobSize == null ? -1 : jobSize.bytes();
+    long jobBytes = curves.jobBytes();
     ArrayNode array = JsonNodeFactory.instance.arrayNode();
     StringBuilder text = new StringBuilder();
-    for (Object o : curves) {
+    for (Object o : loaded) {
       if (o instanceof GroupReport g) {
         // A group: what its analysis.json holds, or its text.
         if (json) {
@@ -74,7 +58,7 @@ public final class AnalyzeCommand extends BaseCommand {
         if (!c.notes().isEmpty()) {
           c.notes().forEach(node.putArray("notes")::add);
         }
-        if (curves.size() > 1) {
+        if (loaded.size() > 1) {
           ObjectNode withInput = JsonNodeFactory.instance.objectNode();
           withInput.put("input", c.path().toString());
           withInput.setAll(node);
@@ -90,7 +74,7 @@ public final class AnalyzeCommand extends BaseCommand {
     }
     if (json) {
       ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-      out().println(mapper.writeValueAsString(curves.size() == 1 ? array.get(0) : array));
+      out().println(mapper.writeValueAsString(loaded.size() == 1 ? array.get(0) : array));
     } else {
       out().print(text);
     }

@@ -212,11 +212,7 @@ public final class CopyCommand extends BaseCommand {
     root.put("run_id", r.runId());
     root.put("run_folder", r.runFolder().toString());
     root.put("status", r.status().word());
-    if (r.error() == null) {
-      root.putNull("error");
-    } else {
-      root.put("error", r.error());
-    }
+    root.put("error", r.error()); // null when there was none: Jackson writes it as null
     root.put("verified", r.verified());
     ArrayNode passes = root.putArray("passes");
     r.passes().forEach(p -> passes.add(CopyRun.passJson(p)));

@@ -11,18 +11,13 @@ import dev.sustain.report.GroupHtml;
 import dev.sustain.report.GroupReport;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.report.Sparkline;
-import dev.sustain.unit.ByteSize;
-import dev.sustain.unit.UsageException;
 import dev.sustain.workload.WriteRepeat;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code sustain report INPUT...}: the analysis and a sparkline in the terminal, and on request a
@@ -31,33 +26,18 @@ import picocli.CommandLine.Parameters;
 @Command(name = "report", mixinStandardHelpOptions = true)
 public final class ReportCommand extends BaseCommand {
 
-  @Parameters(arity = "1..*", paramLabel = "INPUT")
-  List<Path> inputs;
+  // Files first: the completion script lists the options in this order, as it did before.
+  @Mixin ChartFiles files;
 
-  @Option(names = "--html", paramLabel = "FILE")
-  Path html;
-
-  @Option(names = "--png", paramLabel = "FILE")
-  Path png;
-
-  @Option(names = "--svg", paramLabel = "FILE")
-  Path svg;
-
-  @Option(names = "--media", paramLabel = "ssd|hdd")
-  String media;
-
-  @Option(names = "--job-size", paramLabel = "SIZE", converter = Converters.Size.class)
-  ByteSize jobSize;
+  @Mixin CurveInputs curves;
 
   @Override
   protected int execute() throws Exception {
-    Media forced = parseMedia(media);
-    long jobBytes = jobSize == null ? -1 : jobSize.bytes();
-    for (Path file : new Path[] {png, svg, html}) {
-      checkWritable(file);
-    }
+    Media forced = curves.forcedMedia();
+    long jobBytes = curves.jobBytes();
+    files.checkWritable();
     List<Object> reports = new ArrayList<>();
-    for (Path input : inputs) {
+    for (Path input : curves.inputs) {
       List<Path> passes = WriteRepeat.passFolders(input);
       reports.add(
           GroupFolder.isGroupFolder(input)
@@ -84,21 +64,11 @@ public final class ReportCommand extends BaseCommand {
       out().println("curve:");
       out().print(Sparkline.render(r.series(), r.analysis(), Sparkline.DEFAULT_COLUMNS, "  "));
       out().flush();
-      if (png != null) {
-        Path file = numbered(png, suffix);
-        ChartImages.writePng(ChartImages.single(r, ChartImages.WIDTH, ChartImages.HEIGHT), file);
-        out().println("wrote " + file);
-      }
-      if (svg != null) {
-        Path file = numbered(svg, suffix);
-        ChartImages.writeSvg(ChartImages.single(r, ChartImages.WIDTH, ChartImages.HEIGHT), file);
-        out().println("wrote " + file);
-      }
-      if (html != null) {
-        Path file = numbered(html, suffix);
-        Files.writeString(file, HtmlReport.single(r), StandardCharsets.UTF_8);
-        out().println("wrote " + file);
-      }
+      files.write(
+          () -> ChartImages.single(r, ChartImages.WIDTH, ChartImages.HEIGHT),
+          () -> HtmlReport.single(r),
+          suffix,
+          out());
     }
     out().flush();
     return ExitCodes.OK;
@@ -112,25 +82,13 @@ public final class ReportCommand extends BaseCommand {
       out().print(Sparkline.render(c.series(), c.analysis(), Sparkline.DEFAULT_COLUMNS, "  "));
     }
     String title = "Group: " + String.join(", ", g.folder().names());
-    if (png != null) {
-      Path file = numbered(png, suffix);
-      ChartImages.writePng(
-          ChartImages.overlay(g.curvesOnGroupClock(), title, ChartImages.WIDTH, ChartImages.HEIGHT),
-          file);
-      out().println("wrote " + file);
-    }
-    if (svg != null) {
-      Path file = numbered(svg, suffix);
-      ChartImages.writeSvg(
-          ChartImages.overlay(g.curvesOnGroupClock(), title, ChartImages.WIDTH, ChartImages.HEIGHT),
-          file);
-      out().println("wrote " + file);
-    }
-    if (html != null) {
-      Path file = numbered(html, suffix);
-      Files.writeString(file, GroupHtml.page(g), StandardCharsets.UTF_8);
-      out().println("wrote " + file);
-    }
+    files.write(
+        () ->
+            ChartImages.overlay(
+                g.curvesOnGroupClock(), title, ChartImages.WIDTH, ChartImages.HEIGHT),
+        () -> GroupHtml.page(g),
+        suffix,
+        out());
     out().flush();
   }
 
@@ -140,61 +98,11 @@ public final class ReportCommand extends BaseCommand {
    */
   private void repeat(Comparison c, String suffix) throws IOException {
     out().print(CompareFormats.text(c));
-    if (png != null) {
-      Path file = numbered(png, suffix);
-      ChartImages.writePng(
-          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), file);
-      out().println("wrote " + file);
-    }
-    if (svg != null) {
-      Path file = numbered(svg, suffix);
-      ChartImages.writeSvg(
-          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), file);
-      out().println("wrote " + file);
-    }
-    if (html != null) {
-      Path file = numbered(html, suffix);
-      Files.writeString(file, HtmlReport.compare(c), StandardCharsets.UTF_8);
-      out().println("wrote " + file);
-    }
+    files.write(
+        () -> ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT),
+        () -> HtmlReport.compare(c),
+        suffix,
+        out());
     out().flush();
-  }
-
-  static Media parseMedia(String media) {
-    if (media == null) {
-      return null;
-    }
-    try {
-      return Media.parse(media);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--media: " + e.getMessage());
-    }
-  }
-
-  /** Refuses an output file whose folder does not exist, before any work is done. */
-  static void checkWritable(Path file) {
-    if (file == null) {
-      return;
-    }
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null && !Files.isDirectory(parent)) {
-      throw new UsageException("cannot write " + file + ": no such folder " + parent);
-    }
-    if (Files.isDirectory(file)) {
-      throw new UsageException("cannot write " + file + ": it is a folder");
-    }
-  }
-
-  /** {@code report.png} becomes {@code report-2.png} for the second input. */
-  static Path numbered(Path file, String suffix) {
-    if (suffix.isEmpty()) {
-      return file;
-    }
-    String name = file.getFileName().toString();
-    int dot = name.lastIndexOf('.');
-    String numbered =
-        dot > 0 ? name.substring(0, dot) + suffix + name.substring(dot) : name + suffix;
-    Path parent = file.getParent();
-    return parent == null ? Path.of(numbered) : parent.resolve(numbered);
   }
 }
