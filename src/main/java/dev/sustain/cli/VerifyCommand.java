@@ -1,7 +1,6 @@
 package dev.sustain.cli;
 
 import dev.sustain.run.RunStatus;
-import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import dev.sustain.verify.BadExtent;
 import dev.sustain.verify.BadKind;
@@ -32,18 +31,7 @@ public final class VerifyCommand extends ReadBackCommand {
   }
 
   @Override
-  void printText(ReadBackResult r) {
-    PrintWriter out = out();
-    out.println(
-        "Read "
-            + Units.decimalBytes(r.bytesRead())
-            + " ("
-            + Units.binaryBytes(r.bytesRead())
-            + ") in "
-            + Durations.format(r.seconds())
-            + ": average "
-            + Units.rate(r.averageMegabytesPerSecond()));
-    ReadCommand.printStability(out, r);
+  void printFindings(PrintWriter out, ReadBackResult r) {
     if (r.bad().isEmpty()) {
       if (r.status() == RunStatus.COMPLETE) {
         out.println(
@@ -95,10 +83,5 @@ public final class VerifyCommand extends ReadBackCommand {
         out.println(s);
       }
     }
-    for (String note : r.notes()) {
-      out.println("Note: " + note);
-    }
-    out.println("Run folder: " + r.runFolder());
-    out.flush();
   }
 }
