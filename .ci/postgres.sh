@@ -3,14 +3,23 @@
 # test user and database, and prints one shell line on stdout (everything else goes to stderr):
 #   eval "$(.ci/postgres.sh)"      # sets and exports SUSTAIN_TEST_PG_URL=jdbc:postgresql://...
 # With --url it prints the bare JDBC URL instead.
-# Run as root on Debian/Ubuntu. Idempotent: a second call reuses the running cluster and resets the
-# test user's password. The password is for a throwaway test database on 127.0.0.1 only.
+# Run as root on Debian/Ubuntu. Idempotent: a second call reuses the running cluster and the test
+# user's password (kept root-only in PW_FILE), so a suite already running with the first URL keeps
+# working. The password is for a throwaway test database on 127.0.0.1 only.
 set -euo pipefail
 
 DB_NAME="${SUSTAIN_PG_DB:-sustain_test}"
 DB_USER="${SUSTAIN_PG_USER:-sustain_test}"
-# A fresh random password unless one is given: tests must never depend on its value.
-DB_PASSWORD="${SUSTAIN_PG_PASSWORD:-$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 20)}"
+# The password: the one given, else the one an earlier call made on this machine, else a fresh
+# random one. Tests must never depend on its value.
+PW_FILE="${SUSTAIN_PG_PASSWORD_FILE:-/var/lib/postgresql/.sustain-test-password}"
+if [ -n "${SUSTAIN_PG_PASSWORD:-}" ]; then
+  DB_PASSWORD="$SUSTAIN_PG_PASSWORD"
+elif [ -s "$PW_FILE" ]; then
+  DB_PASSWORD="$(cat "$PW_FILE")"
+else
+  DB_PASSWORD="$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 20)"
+fi
 
 log() { echo "postgres.sh: $*" >&2; }
 
@@ -63,6 +72,9 @@ SQL
 psql_admin -d "$DB_NAME" -v user="$DB_USER" >&2 <<'SQL'
 GRANT ALL ON SCHEMA public TO :"user";
 SQL
+
+# Kept for the next call (root only: the file is the password).
+(umask 077 && mkdir -p "$(dirname "$PW_FILE")" && printf '%s' "$DB_PASSWORD" >"$PW_FILE")
 
 log "PostgreSQL $VERSION on 127.0.0.1:$PORT, database $DB_NAME, user $DB_USER"
 URL="jdbc:postgresql://127.0.0.1:${PORT}/${DB_NAME}?user=${DB_USER}&password=${DB_PASSWORD}"

@@ -179,7 +179,7 @@ public final class Analyzer {
       double[] sorted = after.clone();
       Arrays.sort(sorted);
       double mean = c.meanMBps(c.from, c.n);
-      double stdev = stdev(after);
+      double stdev = Math.sqrt(Stats.variance(after));
       Findings f =
           new Findings(
               found.lastingSeconds(),
@@ -337,18 +337,6 @@ public final class Analyzer {
         }
       }
       return m > 0 ? Stats.median(Arrays.copyOf(high, m)) : c.burst;
-    }
-
-    private static double stdev(double[] x) {
-      if (x.length < 2) {
-        return 0;
-      }
-      double mean = Stats.mean(x, 0, x.length);
-      double ss = 0;
-      for (double v : x) {
-        ss += (v - mean) * (v - mean);
-      }
-      return Math.sqrt(ss / (x.length - 1));
     }
   }
 }

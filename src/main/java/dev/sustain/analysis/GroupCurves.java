@@ -74,9 +74,17 @@ public record GroupCurves(
 
   @Override
   public double[][] rateMBps() {
-    double[][] copy = new double[rateMBps.length][];
+    return copyRows(rateMBps);
+  }
+
+  /**
+   * A copy of every row, so that neither the caller nor the holder of {@code [target][interval]}
+   * rates can change the other's (a group folder's rows as read, a group's curves).
+   */
+  public static double[][] copyRows(double[][] rows) {
+    double[][] copy = new double[rows.length][];
     for (int i = 0; i < copy.length; i++) {
-      copy[i] = rateMBps[i].clone();
+      copy[i] = rows[i].clone();
     }
     return copy;
   }

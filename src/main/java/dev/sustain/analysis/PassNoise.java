@@ -40,7 +40,7 @@ public final class PassNoise {
     if (a.length < MIN_INTERVALS || b.length < MIN_INTERVALS || firstAverageMBps <= 0) {
       return SHORT_PERCENT;
     }
-    double se = Math.sqrt(variance(a) / a.length + variance(b) / b.length);
+    double se = Math.sqrt(Stats.variance(a) / a.length + Stats.variance(b) / b.length);
     double percent = 100.0 * 3 * se / firstAverageMBps;
     return Math.min(MAX_NOISE_PERCENT, Math.max(MIN_PERCENT, percent));
   }
@@ -48,18 +48,5 @@ public final class PassNoise {
   /** Without the first and the last interval: partial, and the start's ramp. */
   public static double[] trimmed(double[] rates) {
     return rates.length < 3 ? rates : Arrays.copyOfRange(rates, 1, rates.length - 1);
-  }
-
-  private static double variance(double[] v) {
-    double mean = 0;
-    for (double x : v) {
-      mean += x;
-    }
-    mean /= v.length;
-    double s = 0;
-    for (double x : v) {
-      s += (x - mean) * (x - mean);
-    }
-    return v.length > 1 ? s / (v.length - 1) : 0;
   }
 }

@@ -1,5 +1,7 @@
 package dev.sustain.analysis;
 
+import dev.sustain.unit.Worded;
+
 /**
  * What changed between two runs of one drive, and the most likely reason: a later run (a repeat's
  * pass, or a run compared with an earlier one) explained against the first, from the two analyses
@@ -32,30 +34,19 @@ public final class RunChanges {
   }
 
   /** The most likely reason a later run differs from the first; {@link #word()} in JSON. */
-  public enum Cause {
+  public enum Cause implements Worded {
     /** The first run was clean and this one is erratic: the drive is short of free blocks. */
-    CLOGGING("clogging"),
+    CLOGGING,
     /** The step came at the same temperature but earlier in bytes, or the run started warmer. */
-    HEAT("heat"),
+    HEAT,
     /** A smaller cache with much less free space: a dynamic cache built from free blocks. */
-    LESS_FREE_SPACE("less-free-space"),
+    LESS_FREE_SPACE,
     /** The cache is smaller than the first's: it had not come back in the idle time before. */
-    NOT_RECOVERED("not-recovered"),
+    NOT_RECOVERED,
     /** Cache and floor within noise of the first's. */
-    NONE("none"),
+    NONE,
     /** Something differs beyond noise that none of the rules explains (the figures say what). */
-    UNEXPLAINED("unexplained");
-
-    private final String word;
-
-    Cause(String word) {
-      this.word = word;
-    }
-
-    /** The name in JSON and text, e.g. {@code not-recovered}. */
-    public String word() {
-      return word;
-    }
+    UNEXPLAINED
   }
 
   /**

@@ -19,62 +19,35 @@ import java.util.List;
  *       departure, not the drive's cache, and does not count.
  *   <li>The sum must hold flat from the moment they all write (a shared limit binds at once, each
  *       drive alone being faster than its share; a sum that only settles later is drives declining
- *       on their own): a stretch beginning there, within {@value SumHold#START_SLACK_INTERVALS}
- *       intervals, in which it stays within {@value SumHold#SUM_HOLD_FRACTION} of its level, or
+ *       on their own): a stretch beginning there, within {@value Thresholds#START_SLACK_INTERVALS}
+ *       intervals, in which it stays within {@value Thresholds#SUM_HOLD_FRACTION} of its level, or
  *       three times its own noise where that is larger (at most {@value
- *       SumHold#MAX_HOLD_FRACTION}), stray seconds allowed (two in a row, a quarter of the stretch
- *       at most), its first and last thirds no further apart than that, judged over {@value
- *       SumHold#SUM_SMOOTH_SECONDS} s at least for shorter intervals, lasting at least {@value
- *       SumHold#MIN_STRETCH_INTERVALS} intervals. Without one there is no ceiling (and when each
+ *       Thresholds#MAX_HOLD_FRACTION}), stray seconds allowed (two in a row, a quarter of the
+ *       stretch at most), its first and last thirds no further apart than that, judged over {@value
+ *       Thresholds#SUM_SMOOTH_SECONDS} s at least for shorter intervals, lasting at least {@value
+ *       Thresholds#MIN_STRETCH_INTERVALS} intervals. Without one there is no ceiling (and when each
  *       target wrote at its solo rate while they wrote together, that is the reason given).
- *   <li>Over that stretch, and over its first {@value SumHold#MIN_STRETCH_INTERVALS} intervals
- *       alike, a target whose median rate is at most {@value #BELOW_SOLO_FRACTION} of its solo rate
- *       is held back by the others. One such target and a flat sum make a shared ceiling at the
- *       sum's level (a slow drive on a hub may keep its whole rate while the fast ones split the
- *       rest: a shared link shares out fairly, not evenly). None such, with every solo rate known:
- *       each target is limited on its own.
+ *   <li>Over that stretch, and over its first {@value Thresholds#MIN_STRETCH_INTERVALS} intervals
+ *       alike, a target whose median rate is at most {@value Thresholds#BELOW_SOLO_FRACTION} of its
+ *       solo rate is held back by the others. One such target and a flat sum make a shared ceiling
+ *       at the sum's level (a slow drive on a hub may keep its whole rate while the fast ones split
+ *       the rest: a shared link shares out fairly, not evenly). None such, with every solo rate
+ *       known: each target is limited on its own.
  *   <li>Without solo rates, a ceiling still shows when the targets trade it: over at least {@value
- *       #TRADE_MIN_INTERVALS} intervals the sum varies far less than the targets do (variance ratio
- *       at most {@value #TRADE_VARIANCE_RATIO}, their combined σ at least {@value #TRADE_MIN_SWING}
- *       of the sum). Independent drives add their variances; drives behind one link take from each
- *       other.
+ *       Thresholds#TRADE_MIN_INTERVALS} intervals the sum varies far less than the targets do
+ *       (variance ratio at most {@value Thresholds#TRADE_VARIANCE_RATIO}, their combined σ at least
+ *       {@value Thresholds#TRADE_MIN_SWING} of the sum). Independent drives add their variances;
+ *       drives behind one link take from each other.
  * </ol>
  *
  * <p>Separately, a target drags the others when its own cliff (a fall to at most {@value
- * DragDetector#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
- * DragDetector#STALL_MIN_SECONDS} s lines up with the others' rise (at least {@value
- * DragDetector#DRAG_RISE_FRACTION} times their rate, taking at least {@value
- * DragDetector#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something they
- * all need.
+ * Thresholds#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
+ * Thresholds#STALL_MIN_SECONDS} s lines up with the others' rise (at least {@value
+ * Thresholds#DRAG_RISE_FRACTION} times their rate, taking at least {@value
+ * Thresholds#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something they all
+ * need.
  */
 public final class SharedCeilingDetector {
-
-  /**
-   * At most 85% of its solo rate: clearly held back. Solo passes and group runs of the same drive
-   * differ by a few percent (noise, a different moment), never by 15%.
-   */
-  static final double BELOW_SOLO_FRACTION = 0.85;
-
-  /** Independent rates add their variances (ratio about 1); a traded ceiling keeps it far lower. */
-  static final double TRADE_VARIANCE_RATIO = 0.3;
-
-  /**
-   * A trade is only read when the targets move: their combined σ at least 2% of the sum's level
-   * (below that the variances are measurement noise, and their ratio means nothing).
-   */
-  static final double TRADE_MIN_SWING = 0.02;
-
-  /**
-   * A variance ratio is only trusted over 20 intervals or more: over 6, two independent series look
-   * traded (sample correlation below -0.7) about one time in sixteen.
-   */
-  static final int TRADE_MIN_INTERVALS = 20;
-
-  /** Each target's first and last interval are partial (start-up, end) and left out. */
-  static final int EDGE_INTERVALS = 1;
-
-  /** A cliff within 2 intervals of another target's start or end is caused by it. */
-  static final int ALIGN_INTERVALS = 2;
 
   private SharedCeilingDetector() {}
 
@@ -105,7 +78,7 @@ public final class SharedCeilingDetector {
       usable[k] &= g.time(k) <= cut;
       usableCount += usable[k] ? 1 : 0;
     }
-    if (usableCount < SumHold.MIN_STRETCH_INTERVALS) {
+    if (usableCount < Thresholds.MIN_STRETCH_INTERVALS) {
       return withDrags(
           empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.TOO_SHORT), drags);
     }
@@ -136,15 +109,16 @@ public final class SharedCeilingDetector {
       double solo = g.soloMBps()[i];
       double ofSolo = solo > 0 ? median / solo : Double.NaN;
       double earlyOfSolo = Stats.median(Arrays.copyOfRange(g.rateMBps()[i], a, early)) / solo;
-      boolean heldBack = ofSolo <= BELOW_SOLO_FRACTION && earlyOfSolo <= BELOW_SOLO_FRACTION;
+      boolean heldBack =
+          ofSolo <= Thresholds.BELOW_SOLO_FRACTION && earlyOfSolo <= Thresholds.BELOW_SOLO_FRACTION;
       known += Double.isNaN(ofSolo) ? 0 : 1;
       below += heldBack ? 1 : 0;
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo, ofSolo, heldBack));
-      sumVariance += variance(r);
+      sumVariance += Stats.variance(r);
     }
     double swing = Math.sqrt(sumVariance) / level;
     double varianceRatio =
-        sumVariance > 0 ? variance(Arrays.copyOfRange(sum, a, b)) / sumVariance : Double.NaN;
+        sumVariance > 0 ? Stats.variance(Arrays.copyOfRange(sum, a, b)) / sumVariance : Double.NaN;
     GroupVerdict.Kind kind;
     GroupVerdict.Reason reason;
     if (below >= 1) {
@@ -153,9 +127,9 @@ public final class SharedCeilingDetector {
     } else if (known == n) {
       kind = GroupVerdict.Kind.NONE;
       reason = GroupVerdict.Reason.AT_SOLO_RATES;
-    } else if (b - a >= TRADE_MIN_INTERVALS
-        && varianceRatio <= TRADE_VARIANCE_RATIO
-        && swing >= TRADE_MIN_SWING) {
+    } else if (b - a >= Thresholds.TRADE_MIN_INTERVALS
+        && varianceRatio <= Thresholds.TRADE_VARIANCE_RATIO
+        && swing >= Thresholds.TRADE_MIN_SWING) {
       kind = GroupVerdict.Kind.SHARED_CEILING;
       reason = GroupVerdict.Reason.HELD_AND_TRADED;
     } else {
@@ -187,8 +161,8 @@ public final class SharedCeilingDetector {
       for (int k = 0; k < m; k++) {
         all[k] &=
             first >= 0
-                && k >= first + EDGE_INTERVALS
-                && k <= last - EDGE_INTERVALS
+                && k >= first + Thresholds.EDGE_INTERVALS
+                && k <= last - Thresholds.EDGE_INTERVALS
                 && Double.isFinite(g.rate(i, k));
       }
     }
@@ -219,7 +193,7 @@ public final class SharedCeilingDetector {
    */
   static double firstOwnCliff(GroupCurves g) {
     double cut = Double.POSITIVE_INFINITY;
-    double tolerance = ALIGN_INTERVALS * g.intervalSeconds();
+    double tolerance = Thresholds.ALIGN_INTERVALS * g.intervalSeconds();
     double[] cliffs = g.ownCliffSeconds();
     for (int i = 0; i < g.targets(); i++) {
       double c = cliffs[i];
@@ -243,18 +217,6 @@ public final class SharedCeilingDetector {
     return cut;
   }
 
-  private static double variance(double[] x) {
-    if (x.length < 2) {
-      return 0;
-    }
-    double mean = Stats.mean(x, 0, x.length);
-    double s = 0;
-    for (double v : x) {
-      s += (v - mean) * (v - mean);
-    }
-    return s / (x.length - 1);
-  }
-
   private static GroupVerdict empty(
       GroupCurves g, GroupVerdict.Kind kind, GroupVerdict.Reason reason) {
     List<GroupVerdict.Share> shares = new ArrayList<>();
@@ -262,17 +224,7 @@ public final class SharedCeilingDetector {
     for (int i = 0; i < g.targets(); i++) {
       shares.add(new GroupVerdict.Share(g.names().get(i), Double.NaN, solo[i], Double.NaN, false));
     }
-    return new GroupVerdict(
-        kind,
-        reason,
-        null,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
-        Double.NaN,
-        shares,
-        List.of());
+    return unheld(kind, reason, shares);
   }
 
   /**
@@ -294,12 +246,21 @@ public final class SharedCeilingDetector {
       }
       double median = Stats.median(Arrays.copyOf(r, count));
       double ofSolo = solo[i] > 0 ? median / solo[i] : Double.NaN;
-      allAtSolo &= ofSolo > BELOW_SOLO_FRACTION;
+      allAtSolo &= ofSolo > Thresholds.BELOW_SOLO_FRACTION;
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo[i], ofSolo, false));
     }
-    return new GroupVerdict(
+    return unheld(
         GroupVerdict.Kind.NONE,
         allAtSolo ? GroupVerdict.Reason.AT_SOLO_RATES : GroupVerdict.Reason.SUM_NOT_FLAT,
+        shares);
+  }
+
+  /** A verdict without a held sum: no ceiling, no stretch, no level, no drags (yet). */
+  private static GroupVerdict unheld(
+      GroupVerdict.Kind kind, GroupVerdict.Reason reason, List<GroupVerdict.Share> shares) {
+    return new GroupVerdict(
+        kind,
+        reason,
         null,
         Double.NaN,
         Double.NaN,

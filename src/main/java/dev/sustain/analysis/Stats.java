@@ -85,6 +85,19 @@ final class Stats {
     return sortedQuantile(nonZero, 0.25) / 0.3186 / Math.sqrt(2);
   }
 
+  /** The sample variance (n - 1 below the line); 0 for fewer than two values. */
+  static double variance(double[] x) {
+    if (x.length < 2) {
+      return 0;
+    }
+    double mean = mean(x, 0, x.length);
+    double s = 0;
+    for (double v : x) {
+      s += (v - mean) * (v - mean);
+    }
+    return s / (x.length - 1);
+  }
+
   static double mean(double[] x, int from, int to) {
     double s = 0;
     for (int i = from; i < to; i++) {

@@ -14,71 +14,34 @@ import dev.sustain.report.AnalysisJson;
 import dev.sustain.report.AnalysisText;
 import dev.sustain.report.GroupReport;
 import dev.sustain.run.RunAnalysis;
-import dev.sustain.unit.ByteSize;
-import dev.sustain.unit.UsageException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code sustain analyze INPUT...}: reads curves and names their shape, with the evidence. */
-@Command(
-    name = "analyze",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Reads a write curve and finds the burst, the cache cliff, the floor, stalls and the shape"
-          + " (flat, cache-cliff, thermal-throttle, gc-erratic, smr-stalls, hdd-zoned), with the"
-          + " numbers that decided it.",
-      "INPUT is a run folder (also a killed run's), a CSV whose header names time_s and"
-          + " write_MBps (optionally temp_C, cpu_pct), or a fio write_bw_log. A group's folder"
-          + " (write T1 T2 ...) gives the group's analysis: each target and the shared ceiling."
-    })
+@Command(name = "analyze", mixinStandardHelpOptions = true)
 public final class AnalyzeCommand extends BaseCommand {
 
-  @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Run folders, CSVs or fio logs.")
-  List<Path> inputs;
+  @Mixin CurveInputs curves;
 
-  @Option(
-      names = "--media",
-      paramLabel = "ssd|hdd",
-      description =
-          "What wrote the curve: ssd or hdd (spinning disk). A run folder knows it from its"
-              + " device; this overrides it.")
-  String media;
-
-  @Option(
-      names = "--job-size",
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      description = "Project the time a job of this size takes: 500GB, 300GiB.")
-  ByteSize jobSize;
-
-  @Option(
-      names = "--json",
-      description = "Print the analysis as JSON (an array for several inputs).")
+  @Option(names = "--json")
   boolean json;
 
   @Override
   protected int execute() throws Exception {
-    Media forced = null;
-    if (media != null) {
-      try {
-        forced = Media.parse(media);
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--media: " + e.getMessage());
-      }
-    }
-    List<Object> curves = new ArrayList<>();
-    for (Path input : inputs) {
-      curves.add(
+    Media forced = curves.forcedMedia();
+    List<Object> loaded = new ArrayList<>();
+    for (Path input : curves.inputs) {
+      loaded.add(
           GroupFolder.isGroupFolder(input) ? GroupReport.load(input) : CurveReader.read(input));
     }
-    long jobBytes = jobSize == null ? -1 : jobSize.bytes();
+    long jobBytes = curves.jobBytes();
     ArrayNode array = JsonNodeFactory.instance.arrayNode();
     StringBuilder text = new StringBuilder();
-    for (Object o : curves) {
+    for (Object o : loaded) {
       if (o instanceof GroupReport g) {
         // A group: what its analysis.json holds, or its text.
         if (json) {
@@ -95,7 +58,7 @@ public final class AnalyzeCommand extends BaseCommand {
         if (!c.notes().isEmpty()) {
           c.notes().forEach(node.putArray("notes")::add);
         }
-        if (curves.size() > 1) {
+        if (loaded.size() > 1) {
           ObjectNode withInput = JsonNodeFactory.instance.objectNode();
           withInput.put("input", c.path().toString());
           withInput.setAll(node);
@@ -111,7 +74,7 @@ public final class AnalyzeCommand extends BaseCommand {
     }
     if (json) {
       ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-      out().println(mapper.writeValueAsString(curves.size() == 1 ? array.get(0) : array));
+      out().println(mapper.writeValueAsString(loaded.size() == 1 ? array.get(0) : array));
     } else {
       out().print(text);
     }

@@ -28,13 +28,10 @@ import picocli.CommandLine.Parameters;
  * one; a fill's files; a copy's pass folders) and, for a run that was killed, records in its
  * run.json that it never finished. A run that is still going is refused.
  */
-@Command(
-    name = "clean",
-    mixinStandardHelpOptions = true,
-    description = "Removes the test file left by a killed (or --keep) run and marks the run.")
+@Command(name = "clean", mixinStandardHelpOptions = true)
 public final class CleanCommand extends BaseCommand {
 
-  @Parameters(index = "0", paramLabel = "RUN", description = "A run folder.")
+  @Parameters(index = "0", paramLabel = "RUN")
   Path run;
 
   @Override

@@ -6,103 +6,59 @@ import dev.sustain.report.CompareFormats;
 import dev.sustain.report.Comparison;
 import dev.sustain.report.GroupReport;
 import dev.sustain.report.HtmlReport;
-import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.UsageException;
 import dev.sustain.workload.WriteRepeat;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code sustain compare INPUT...}: curves side by side, one row each, with what matters in words
  * and an overlay chart. Reads results; never measures.
  */
-@Command(
-    name = "compare",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Compares write curves (drives, enclosures, cables, before and after a TRIM): burst, cache,"
-          + " floor, average, shape and the time a job takes on each, with what matters called"
-          + " out in words.",
-      "INPUT is anything analyze reads. A run folder is labelled by its drive's model and"
-          + " serial, anything else by its file name. A group's folder (write T1 T2 ...) brings"
-          + " each of its targets' run folders, and its shared-ceiling finding; a repeat's folder"
-          + " (write --repeat) its passes. Runs of one drive are each explained against the"
-          + " first: the cache back after the idle before it, where the step fell, the free space"
-          + " and the likely cause."
-    })
+@Command(name = "compare", mixinStandardHelpOptions = true)
 public final class CompareCommand extends BaseCommand {
 
-  @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Run folders, CSVs or fio logs.")
-  List<Path> inputs;
+  @Mixin CurveInputs curves;
 
-  @Option(
-      names = "--job-size",
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      description =
-          "The job to time on each: 500GB, 300GiB (default: the most any of the runs wrote).")
-  ByteSize jobSize;
-
-  @Option(
-      names = "--json",
-      description = "Print a JSON list of the analyses, each with its label and input.")
+  @Option(names = "--json")
   boolean json;
 
-  @Option(names = "--csv", description = "Print the table as CSV, one row per input.")
+  @Option(names = "--csv")
   boolean csv;
 
-  @Option(names = "--html", paramLabel = "FILE", description = "Write a self-contained HTML page.")
-  Path html;
-
-  @Option(names = "--png", paramLabel = "FILE", description = "Write the overlay chart as PNG.")
-  Path png;
-
-  @Option(names = "--svg", paramLabel = "FILE", description = "Write the overlay chart as SVG.")
-  Path svg;
-
-  @Option(
-      names = "--media",
-      paramLabel = "ssd|hdd",
-      description = "What wrote the curves (imported curves): ssd or hdd.")
-  String media;
+  @Mixin ChartFiles files;
 
   @Override
   protected int execute() throws Exception {
     if (json && csv) {
       throw new UsageException("choose one of --json and --csv");
     }
-    for (Path file : new Path[] {png, svg, html}) {
-      ReportCommand.checkWritable(file);
-    }
+    files.checkWritable();
     // A group's folder stands for its targets' own run folders.
-    List<Path> curves = new ArrayList<>();
+    List<Path> folders = new ArrayList<>();
     List<GroupReport> groups = new ArrayList<>();
-    for (Path input : inputs) {
+    for (Path input : curves.inputs) {
       if (GroupFolder.isGroupFolder(input)) {
         GroupReport g = GroupReport.load(input);
         groups.add(g);
         for (int i = 0; i < g.members().size(); i++) {
           if (g.members().get(i) != null) {
-            curves.add(g.folder().targets().get(i).folder());
+            folders.add(g.folder().targets().get(i).folder());
           }
         }
       } else if (!WriteRepeat.passFolders(input).isEmpty()) {
         // A repeat's folder (write --repeat) stands for its passes: one drive, explained in turn.
-        curves.addAll(WriteRepeat.passFolders(input));
+        folders.addAll(WriteRepeat.passFolders(input));
       } else {
-        curves.add(input);
+        folders.add(input);
       }
     }
-    Comparison c =
-        Comparison.load(
-            curves, ReportCommand.parseMedia(media), jobSize == null ? -1 : jobSize.bytes());
+    Comparison c = Comparison.load(folders, curves.forcedMedia(), curves.jobBytes());
     if (json) {
       out().println(CompareFormats.json(c));
     } else if (csv) {
@@ -118,20 +74,11 @@ public final class CompareCommand extends BaseCommand {
     }
     // With --json or --csv, stdout stays machine-readable: file notices go to stderr.
     PrintWriter notices = json || csv ? err() : out();
-    if (png != null) {
-      ChartImages.writePng(
-          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), png);
-      notices.println("wrote " + png);
-    }
-    if (svg != null) {
-      ChartImages.writeSvg(
-          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), svg);
-      notices.println("wrote " + svg);
-    }
-    if (html != null) {
-      Files.writeString(html, HtmlReport.compare(c), StandardCharsets.UTF_8);
-      notices.println("wrote " + html);
-    }
+    files.write(
+        () -> ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT),
+        () -> HtmlReport.compare(c),
+        "",
+        notices);
     out().flush();
     err().flush();
     return ExitCodes.OK;

@@ -28,56 +28,35 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code sustain copy SRC DST}: the instrumented folder copy with read-back and repeats. */
-@Command(
-    name = "copy",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Copies a folder as a user does, reads the copy back and checks it; repeats with a cooldown.",
-      "SRC is copied into DST/pass-1 file by file (a 1 MiB buffer, through the page cache), then"
-          + " its file system is synced (syncfs; the flush is counted in the write rate). The copy"
-          + " is read back (O_DIRECT, else after dropping it from the page cache) and every 1 MiB"
-          + " is checked against the source (CRC32C). --repeat N passes, a --cooldown between"
-          + " them, all in one sample series with pass and phase columns.",
-      "Each pass's copy is removed after it unless --keep; a copy that fails its check is kept"
-          + " and ends the session (exit 3)."
-    })
+@Command(name = "copy", mixinStandardHelpOptions = true)
 public final class CopyCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
 
   @picocli.CommandLine.Mixin OutputOptions output;
 
-  @Parameters(index = "0", paramLabel = "SRC", description = "The folder to copy.")
+  @Parameters(index = "0", paramLabel = "SRC")
   Path source;
 
-  @Parameters(index = "1", paramLabel = "DST", description = "Where the passes go.")
+  @Parameters(index = "1", paramLabel = "DST")
   Path destination;
 
-  @Option(
-      names = "--repeat",
-      paramLabel = "N",
-      defaultValue = "1",
-      description = "Passes (default ${DEFAULT-VALUE}).")
+  @Option(names = "--repeat", paramLabel = "N", defaultValue = "1")
   int repeat;
 
-  @Option(
-      names = "--cooldown",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      description = "Pause between passes: 30s, 5m (default none).")
+  @Option(names = "--cooldown", paramLabel = "DURATION", converter = Converters.Time.class)
   Duration cooldown;
 
   @Option(
       names = "--buffer",
       paramLabel = "SIZE",
       converter = Converters.BlockSize.class,
-      defaultValue = "1MiB",
-      description = "Size of each read and write (default ${DEFAULT-VALUE}).")
+      defaultValue = "1MiB")
   ByteSize buffer;
 
   @picocli.CommandLine.Mixin SamplingOptions sampling;
 
-  @Option(names = "--keep", description = "Keep every pass's copy.")
+  @Option(names = "--keep")
   boolean keep;
 
   @Override
@@ -233,11 +212,7 @@ public final class CopyCommand extends BaseCommand {
     root.put("run_id", r.runId());
     root.put("run_folder", r.runFolder().toString());
     root.put("status", r.status().word());
-    if (r.error() == null) {
-      root.putNull("error");
-    } else {
-      root.put("error", r.error());
-    }
+    root.put("error", r.error()); // null when there was none: Jackson writes it as null
     root.put("verified", r.verified());
     ArrayNode passes = root.putArray("passes");
     r.passes().forEach(p -> passes.add(CopyRun.passJson(p)));

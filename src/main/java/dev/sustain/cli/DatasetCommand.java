@@ -17,39 +17,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code sustain dataset photos|videos|bluray DIR}: a generated folder to copy. */
-@Command(
-    name = "dataset",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Makes a folder of photos, videos or a Blu-ray tree, to copy with 'sustain copy'.",
-      "photos: thousands of 2-30 MB JPEG and RAW files in dozens of dated folders; videos:"
-          + " hundreds of 20 MB - 2 GB clips, most of them small; bluray: a BDMV tree, a few large"
-          + " .m2ts streams and many small files.",
-      "The bytes are random (incompressible) and follow from --seed; the total is exactly"
-          + " --size. A small --size scales every file down by one factor so the folder still"
-          + " holds enough files (at least 200 photos or 20 videos); the factor is printed."
-    })
+@Command(name = "dataset", mixinStandardHelpOptions = true)
 public final class DatasetCommand extends BaseCommand {
 
-  @Parameters(index = "0", paramLabel = "KIND", description = "photos, videos or bluray.")
+  @Parameters(index = "0", paramLabel = "KIND")
   String kind;
 
-  @Parameters(index = "1", paramLabel = "DIR", description = "A new or empty folder.")
+  @Parameters(index = "1", paramLabel = "DIR")
   Path dir;
 
-  @Option(
-      names = "--size",
-      required = true,
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      description = "Total size: 16GB, 10GiB.")
+  @Option(names = "--size", required = true, paramLabel = "SIZE", converter = Converters.Size.class)
   ByteSize size;
 
-  @Option(
-      names = "--seed",
-      paramLabel = "N",
-      defaultValue = "1",
-      description = "The same seed makes the same folder (default ${DEFAULT-VALUE}).")
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "1")
   long seed;
 
   @Override

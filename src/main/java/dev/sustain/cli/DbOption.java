@@ -23,15 +23,7 @@ import picocli.CommandLine.Option;
  */
 public final class DbOption {
 
-  @Option(
-      names = "--db",
-      paramLabel = "DB",
-      description =
-          "Run history: a SQLite file, or jdbc:postgresql://HOST[:PORT]/DB?user=..&password=..,"
-              + " or none to record nothing (default: SUSTAIN_DB, else"
-              + " $XDG_DATA_HOME/sustain/history.db or ~/.local/share/sustain/history.db). A"
-              + " password may come from PGPASSWORD instead, which keeps it out of the process"
-              + " list.")
+  @Option(names = "--db", paramLabel = "DB")
   String value;
 
   // Tests replace the environment; commands use the process's.

@@ -13,11 +13,7 @@ import picocli.CommandLine.Option;
  */
 public class EngineOptions {
 
-  @Option(
-      names = "--engine",
-      paramLabel = "NAME",
-      defaultValue = DefaultsAndLimits.ENGINE,
-      description = "I/O engine: auto, uring, threads, null (default ${DEFAULT-VALUE}).")
+  @Option(names = "--engine", paramLabel = "NAME", defaultValue = DefaultsAndLimits.ENGINE)
   String engine;
 
   @Option(
@@ -25,8 +21,7 @@ public class EngineOptions {
       paramLabel = "DURATION",
       converter = Converters.Time.class,
       defaultValue = DefaultsAndLimits.IO_TIMEOUT,
-      hidden = true,
-      description = "A request that does not complete in this time fails the run.")
+      hidden = true)
   Duration ioTimeout;
 
   /** Checks the engine's name before anything is written: an unknown one is bad input. */

@@ -20,28 +20,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code sustain fill DIR}: the whole-drive fill in large files. */
-@Command(
-    name = "fill",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Fills a drive's file system with large files, one sample series across all of them.",
-      "Writes files of --file-size one after another into DIR until the file system is full (the"
-          + " expected end: exit 0) or --limit is reached, then removes them (unless --keep).",
-      "The run folder must be on another file system, unless --limit leaves room. A fill"
-          + " interrupted with --keep can be continued with --resume RUN_FOLDER.",
-      "With several folders, all are filled at once (a group): each its own run folder under"
-          + " --out, and the group's samples and shared-ceiling analysis beside them."
-    })
+@Command(name = "fill", mixinStandardHelpOptions = true)
 public final class FillCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin IoOptions io;
 
   @picocli.CommandLine.Mixin DbOption db;
 
-  @Parameters(
-      arity = "1..*",
-      paramLabel = "DIR",
-      description = "A folder on the drive to fill; several for a group filled at once.")
+  @Parameters(arity = "1..*", paramLabel = "DIR")
   List<Path> dirs;
 
   /** The first folder: the only one, unless a group is filled. */
@@ -53,32 +39,22 @@ public final class FillCommand extends BaseCommand {
       names = "--file-size",
       paramLabel = "SIZE",
       converter = Converters.Size.class,
-      defaultValue = "50GB",
-      description = "Size of each file (default ${DEFAULT-VALUE}).")
+      defaultValue = "50GB")
   ByteSize fileSize;
 
-  @Option(
-      names = "--limit",
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      description = "Stop after this many bytes in all (default: until the file system is full).")
+  @Option(names = "--limit", paramLabel = "SIZE", converter = Converters.Size.class)
   ByteSize limit;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "Run folder (on another drive).")
+  @Option(names = "--out", paramLabel = "DIR")
   Path out;
 
-  @Option(
-      names = "--keep",
-      description = "Keep the files (needed to --resume an interrupted fill).")
+  @Option(names = "--keep")
   boolean keep;
 
-  @Option(names = "--buffered", description = "Go through the page cache; each fsync counted.")
+  @Option(names = "--buffered")
   boolean buffered;
 
-  @Option(
-      names = "--resume",
-      paramLabel = "RUN_FOLDER",
-      description = "Continue the interrupted fill recorded in this run folder (its files kept).")
+  @Option(names = "--resume", paramLabel = "RUN_FOLDER")
   Path resume;
 
   @Override

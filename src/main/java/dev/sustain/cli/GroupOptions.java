@@ -18,30 +18,17 @@ import picocli.CommandLine.Option;
  */
 public final class GroupOptions {
 
-  @Option(
-      names = "--stagger",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      description =
-          "With several targets: start each this long after the one before (default: all at"
-              + " once).")
+  @Option(names = "--stagger", paramLabel = "DURATION", converter = Converters.Time.class)
   Duration stagger;
 
-  @Option(
-      names = "--solo-first",
-      description =
-          "With several targets: first write each alone (--solo-time each, one after another),"
-              + " so the group analysis knows what each writes without the others (without it:"
-              + " each drive's history).")
+  @Option(names = "--solo-first")
   boolean soloFirst;
 
   @Option(
       names = "--solo-time",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
-      defaultValue = DefaultsAndLimits.SOLO_TIME,
-      description =
-          "How long each target writes alone with --solo-first (default ${DEFAULT-VALUE}).")
+      defaultValue = DefaultsAndLimits.SOLO_TIME)
   Duration soloTime;
 
   private static final Set<String> RESERVED =

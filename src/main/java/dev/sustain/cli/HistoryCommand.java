@@ -31,48 +31,24 @@ import picocli.CommandLine.Option;
  * {@code sustain history}: the runs remembered per drive, newest first, with each drive's trend in
  * words; {@code --import} adds existing run folders first.
  */
-@Command(
-    name = "history",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Runs remembered per drive, newest first: burst, cache, floor, average, shape, and per drive"
-          + " the trend of its floor in words.",
-      "The history is a SQLite file ($XDG_DATA_HOME/sustain/history.db or"
-          + " ~/.local/share/sustain/history.db) unless --db or SUSTAIN_DB names another file or a"
-          + " PostgreSQL server."
-    })
+@Command(name = "history", mixinStandardHelpOptions = true)
 public final class HistoryCommand extends BaseCommand {
 
   private static final DateTimeFormatter WHEN =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
 
-  @Option(
-      names = "--drive",
-      paramLabel = "ID",
-      description =
-          "Only drives whose key, serial or model, or runs whose target path, contain this text"
-              + " (any case): a part of a serial, \"samsung\", /mnt/usb. With --import, the drive"
-              + " that imported CSV and fio logs belong to (they do not name one).")
+  @Option(names = "--drive", paramLabel = "ID")
   String drive;
 
-  @Option(names = "--json", description = "Print {\"runs\":[...],\"drives\":[...]} as JSON.")
+  @Option(names = "--json")
   boolean json;
 
   @Mixin DbOption db = new DbOption();
 
-  @Option(
-      names = "--import",
-      paramLabel = "RUN",
-      arity = "1..*",
-      description =
-          "Add these run folders to the history first (a folder already there is updated).")
+  @Option(names = "--import", paramLabel = "RUN", arity = "1..*")
   List<Path> imports = new ArrayList<>();
 
-  @Option(
-      names = "--limit",
-      paramLabel = "N",
-      defaultValue = "50",
-      description = "Show at most N runs (default ${DEFAULT-VALUE}).")
+  @Option(names = "--limit", paramLabel = "N", defaultValue = "50")
   int limit;
 
   @Override

@@ -28,30 +28,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code sustain info PATH|DEVICE}: the block device under a path and what could limit it. */
-@Command(
-    name = "info",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Shows the block device under a path (through partitions, LVM, dm-crypt, RAID and loop"
-          + " devices down to the whole disk): model, serial, size, rotational, TRIM, transport,"
-          + " the link and its practical ceiling, the temperature source, whether a sanitize or"
-          + " secure erase can reach the drive, and what mounts or holds it.",
-      "As root, smartctl (smartmontools) is asked for the drive's own identity behind USB bridges.",
-      "With several paths, each is shown and then what their drives share on the way to the CPU"
-          + " (the same device, USB hub or bus, PCIe switch or root port, controller), which is"
-          + " what a group of them written at once can be capped by."
-    })
+@Command(name = "info", mixinStandardHelpOptions = true)
 public final class InfoCommand extends BaseCommand {
 
-  @Parameters(
-      arity = "1..*",
-      paramLabel = "PATH|DEVICE",
-      description =
-          "A file, folder or mount point, or a device such as /dev/sdb; several to see"
-              + " what they share.")
+  @Parameters(arity = "1..*", paramLabel = "PATH|DEVICE")
   List<String> queries;
 
-  @Option(names = "--json", description = "Print JSON: query, target, stack and device.")
+  @Option(names = "--json")
   boolean json;
 
   /** The live system when null; tests set a resolver over a fake tree. */

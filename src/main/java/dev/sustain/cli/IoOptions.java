@@ -17,25 +17,15 @@ public final class IoOptions extends EngineOptions {
       names = "--bs",
       paramLabel = "SIZE",
       converter = Converters.BlockSize.class,
-      defaultValue = DefaultsAndLimits.BLOCK_SIZE,
-      description = "Request size (default ${DEFAULT-VALUE}); 4k and 1m mean KiB and MiB.")
+      defaultValue = DefaultsAndLimits.BLOCK_SIZE)
   ByteSize blockSize;
 
-  @Option(
-      names = "--qd",
-      paramLabel = "N",
-      defaultValue = "" + DefaultsAndLimits.QUEUE_DEPTH,
-      description = "Requests in flight at all times (default ${DEFAULT-VALUE}).")
+  @Option(names = "--qd", paramLabel = "N", defaultValue = "" + DefaultsAndLimits.QUEUE_DEPTH)
   int queueDepth;
 
   @Mixin SamplingOptions sampling = new SamplingOptions();
 
-  @Option(
-      names = "--no-preallocate",
-      description =
-          "Write a sparse file that the file system allocates while the clock runs, instead of"
-              + " allocating it first as fio does (fallocate; its time is recorded as layout_s,"
-              + " never counted in the rate).")
+  @Option(names = "--no-preallocate")
   boolean noPreallocate;
 
   /** The request size in bytes; one that does not fit a request is bad input. */

@@ -10,16 +10,9 @@ import picocli.CommandLine.Option;
  */
 public final class OutputOptions {
 
-  @Option(
-      names = "--out",
-      paramLabel = "DIR",
-      description = "Run folder (default: a new folder under ~/.local/share/sustain/runs).")
+  @Option(names = "--out", paramLabel = "DIR")
   Path out;
 
-  @Option(
-      names = "--json",
-      description =
-          "Print the result as one JSON object on stdout instead of words (progress goes to"
-              + " stderr).")
+  @Option(names = "--json")
   boolean json;
 }

@@ -4,11 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunStatus;
 import dev.sustain.unit.ByteSize;
+import dev.sustain.unit.Durations;
+import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
+import dev.sustain.verify.RateStability;
 import dev.sustain.verify.ReadBackJson;
 import dev.sustain.verify.ReadBackResult;
 import dev.sustain.verify.ReadBackRun;
 import dev.sustain.verify.ReadObserver;
+import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,40 +27,33 @@ abstract class ReadBackCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin OutputOptions output;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "RUN|FILE",
-      description =
-          "A write run's folder (written with --keep: its run.json says where the test file is),"
-              + " or a file or block device to read.")
+  @Parameters(index = "0", paramLabel = "RUN|FILE")
   String source;
 
   @Option(
       names = "--bs",
+      descriptionKey = "readback.bs",
       paramLabel = "SIZE",
-      converter = Converters.BlockSize.class,
-      description = "Request size, a multiple of 4 KiB (default: the write run's, else 1MiB).")
+      converter = Converters.BlockSize.class)
   ByteSize blockSize;
 
-  @Option(
-      names = "--qd",
-      paramLabel = "N",
-      description = "Requests in flight (default: the write run's, else 32).")
+  @Option(names = "--qd", descriptionKey = "readback.qd", paramLabel = "N")
   int queueDepth;
 
   @picocli.CommandLine.Mixin SamplingOptions sampling;
 
-  @Option(
-      names = "--buffered",
-      description =
-          "Read through the page cache (the file's cached pages are dropped first); for file"
-              + " systems without direct I/O.")
+  @Option(names = "--buffered", descriptionKey = "readback.buffered")
   boolean buffered;
 
   abstract boolean verify();
 
-  /** The text summary for people. */
-  abstract void printText(ReadBackResult r);
+  /** What the read found, printed between the rates and the notes: each command's verdict. */
+  abstract void printFindings(PrintWriter out, ReadBackResult r);
+
+  /** The summary's first word; read says "Read only" when it stopped short. */
+  String readVerb(ReadBackResult r) {
+    return "Read";
+  }
 
   /** The exit code for a finished read-back. */
   abstract int exitCode(ReadBackResult r);
@@ -103,6 +101,54 @@ abstract class ReadBackCommand extends BaseCommand {
       db.recordQuietly(r.runFolder(), err());
     }
     return exitCode(r);
+  }
+
+  /** The text summary for people: the rates, the command's findings, the notes, the folder. */
+  private void printText(ReadBackResult r) {
+    PrintWriter out = out();
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "%s %s (%s) in %s: average %s",
+            readVerb(r),
+            Units.decimalBytes(r.bytesRead()),
+            Units.binaryBytes(r.bytesRead()),
+            Durations.format(r.seconds()),
+            Units.rate(r.averageMegabytesPerSecond())));
+    printStability(out, r.stability());
+    printFindings(out, r);
+    for (String note : r.notes()) {
+      out.println("Note: " + note);
+    }
+    out.println("Run folder: " + r.runFolder());
+    out.flush();
+  }
+
+  /** The per-interval figures: mean, stdev, min / median / max, and what they say. */
+  static void printStability(PrintWriter out, RateStability s) {
+    if (s.intervals() == 0) {
+      out.println("Too short for per-interval figures: use a larger file or a shorter --interval.");
+      return;
+    }
+    String verdict =
+        s.variation() <= 0.05 ? "steady" : s.variation() <= 0.15 ? "somewhat unsteady" : "unsteady";
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "Per interval: mean %s, stdev %s; min %s, median %s, max %s over %s%s",
+            Units.rate(s.meanMBps()),
+            Units.rate(s.stdevMBps()),
+            Units.rate(s.minMBps()),
+            Units.rate(s.medianMBps()),
+            Units.rate(s.maxMBps()),
+            Units.count(s.intervals(), "interval"),
+            s.intervals() >= 5
+                ? " ("
+                    + verdict
+                    + ": stdev is "
+                    + Units.fixed(100 * s.variation(), 1)
+                    + "% of the mean)"
+                : ""));
   }
 
   private static String toJson(ReadBackResult r) throws JsonProcessingException {

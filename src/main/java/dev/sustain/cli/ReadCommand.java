@@ -1,24 +1,14 @@
 package dev.sustain.cli;
 
 import dev.sustain.run.RunStatus;
-import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import dev.sustain.verify.BadKind;
-import dev.sustain.verify.RateStability;
 import dev.sustain.verify.ReadBackResult;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 
 /** {@code sustain read RUN|FILE}: the sequential read rate over time and its stability. */
-@Command(
-    name = "read",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Reads a kept write run's test file (or any file or block device) sequentially with direct"
-          + " I/O at depth and records the read rate every interval.",
-      "Its stability tells a transport problem (reads as unsteady as writes) from a drive problem"
-          + " (reads steady, writes erratic). Reading never changes the file."
-    })
+@Command(name = "read", mixinStandardHelpOptions = true)
 public final class ReadCommand extends ReadBackCommand {
 
   @Override
@@ -35,18 +25,12 @@ public final class ReadCommand extends ReadBackCommand {
   }
 
   @Override
-  void printText(ReadBackResult r) {
-    PrintWriter out = out();
-    out.println(
-        (r.status() == RunStatus.COMPLETE ? "Read " : "Read only ")
-            + Units.decimalBytes(r.bytesRead())
-            + " ("
-            + Units.binaryBytes(r.bytesRead())
-            + ") in "
-            + Durations.format(r.seconds())
-            + ": average "
-            + Units.rate(r.averageMegabytesPerSecond()));
-    printStability(out, r);
+  String readVerb(ReadBackResult r) {
+    return r.status() == RunStatus.COMPLETE ? "Read" : "Read only";
+  }
+
+  @Override
+  void printFindings(PrintWriter out, ReadBackResult r) {
     long unreadable = r.bad().bytes(BadKind.UNREADABLE);
     if (unreadable > 0) {
       out.println(
@@ -61,41 +45,5 @@ public final class ReadCommand extends ReadBackCommand {
               + Units.binaryBytes(missing)
               + " shorter than the write run wrote: the end is missing.");
     }
-    for (String note : r.notes()) {
-      out.println("Note: " + note);
-    }
-    out.println("Run folder: " + r.runFolder());
-    out.flush();
-  }
-
-  /** The per-interval figures: mean, stdev, min / median / max, and what they say. */
-  static void printStability(PrintWriter out, ReadBackResult r) {
-    RateStability s = r.stability();
-    if (s.intervals() == 0) {
-      out.println("Too short for per-interval figures: use a larger file or a shorter --interval.");
-      return;
-    }
-    out.println(
-        "Per interval: mean "
-            + Units.rate(s.meanMBps())
-            + ", stdev "
-            + Units.rate(s.stdevMBps())
-            + "; min "
-            + Units.rate(s.minMBps())
-            + ", median "
-            + Units.rate(s.medianMBps())
-            + ", max "
-            + Units.rate(s.maxMBps())
-            + " over "
-            + Units.count(s.intervals(), "interval")
-            + (s.intervals() >= 5
-                ? " ("
-                    + (s.variation() <= 0.05
-                        ? "steady"
-                        : s.variation() <= 0.15 ? "somewhat unsteady" : "unsteady")
-                    + ": stdev is "
-                    + Units.fixed(100 * s.variation(), 1)
-                    + "% of the mean)"
-                : ""));
   }
 }

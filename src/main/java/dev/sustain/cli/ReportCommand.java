@@ -11,75 +11,33 @@ import dev.sustain.report.GroupHtml;
 import dev.sustain.report.GroupReport;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.report.Sparkline;
-import dev.sustain.unit.ByteSize;
-import dev.sustain.unit.UsageException;
 import dev.sustain.workload.WriteRepeat;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code sustain report INPUT...}: the analysis and a sparkline in the terminal, and on request a
  * PNG or SVG chart and a one-file HTML report. Reads results; never measures.
  */
-@Command(
-    name = "report",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Shows a write curve: the analysis and a sparkline here, and on request a chart (PNG, SVG)"
-          + " and one self-contained HTML file with an interactive chart and a projection"
-          + " calculator.",
-      "INPUT is anything analyze reads: a run folder, a CSV (time_s, write_MBps[, temp_C]) or a"
-          + " fio write_bw_log. With several inputs, FILE names get the input's position"
-          + " (report-2.png). A group's folder (write T1 T2 ...) shows each target and the sum,"
-          + " and the shared ceiling; a repeat's folder (write --repeat) its passes, each"
-          + " explained against the first, with the cache back after each idle drawn."
-    })
+@Command(name = "report", mixinStandardHelpOptions = true)
 public final class ReportCommand extends BaseCommand {
 
-  @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Run folders, CSVs or fio logs.")
-  List<Path> inputs;
+  // Files first: the completion script lists the options in this order, as it did before.
+  @Mixin ChartFiles files;
 
-  @Option(
-      names = "--html",
-      paramLabel = "FILE",
-      description = "Write a self-contained HTML report.")
-  Path html;
-
-  @Option(names = "--png", paramLabel = "FILE", description = "Write the chart as PNG (1200x700).")
-  Path png;
-
-  @Option(names = "--svg", paramLabel = "FILE", description = "Write the chart as SVG (1200x700).")
-  Path svg;
-
-  @Option(
-      names = "--media",
-      paramLabel = "ssd|hdd",
-      description = "What wrote the curve (imported curves): ssd or hdd.")
-  String media;
-
-  @Option(
-      names = "--job-size",
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      description = "Project the time a job of this size takes: 500GB, 300GiB.")
-  ByteSize jobSize;
+  @Mixin CurveInputs curves;
 
   @Override
   protected int execute() throws Exception {
-    Media forced = parseMedia(media);
-    long jobBytes = jobSize == null ? -1 : jobSize.bytes();
-    for (Path file : new Path[] {png, svg, html}) {
-      checkWritable(file);
-    }
+    Media forced = curves.forcedMedia();
+    long jobBytes = curves.jobBytes();
+    files.checkWritable();
     List<Object> reports = new ArrayList<>();
-    for (Path input : inputs) {
+    for (Path input : curves.inputs) {
       List<Path> passes = WriteRepeat.passFolders(input);
       reports.add(
           GroupFolder.isGroupFolder(input)
@@ -106,21 +64,11 @@ public final class ReportCommand extends BaseCommand {
       out().println("curve:");
       out().print(Sparkline.render(r.series(), r.analysis(), Sparkline.DEFAULT_COLUMNS, "  "));
       out().flush();
-      if (png != null) {
-        Path file = numbered(png, suffix);
-        ChartImages.writePng(ChartImages.single(r, ChartImages.WIDTH, ChartImages.HEIGHT), file);
-        out().println("wrote " + file);
-      }
-      if (svg != null) {
-        Path file = numbered(svg, suffix);
-        ChartImages.writeSvg(ChartImages.single(r, ChartImages.WIDTH, ChartImages.HEIGHT), file);
-        out().println("wrote " + file);
-      }
-      if (html != null) {
-        Path file = numbered(html, suffix);
-        Files.writeString(file, HtmlReport.single(r), StandardCharsets.UTF_8);
-        out().println("wrote " + file);
-      }
+      files.write(
+          () -> ChartImages.single(r, ChartImages.WIDTH, ChartImages.HEIGHT),
+          () -> HtmlReport.single(r),
+          suffix,
+          out());
     }
     out().flush();
     return ExitCodes.OK;
@@ -134,25 +82,13 @@ public final class ReportCommand extends BaseCommand {
       out().print(Sparkline.render(c.series(), c.analysis(), Sparkline.DEFAULT_COLUMNS, "  "));
     }
     String title = "Group: " + String.join(", ", g.folder().names());
-    if (png != null) {
-      Path file = numbered(png, suffix);
-      ChartImages.writePng(
-          ChartImages.overlay(g.curvesOnGroupClock(), title, ChartImages.WIDTH, ChartImages.HEIGHT),
-          file);
-      out().println("wrote " + file);
-    }
-    if (svg != null) {
-      Path file = numbered(svg, suffix);
-      ChartImages.writeSvg(
-          ChartImages.overlay(g.curvesOnGroupClock(), title, ChartImages.WIDTH, ChartImages.HEIGHT),
-          file);
-      out().println("wrote " + file);
-    }
-    if (html != null) {
-      Path file = numbered(html, suffix);
-      Files.writeString(file, GroupHtml.page(g), StandardCharsets.UTF_8);
-      out().println("wrote " + file);
-    }
+    files.write(
+        () ->
+            ChartImages.overlay(
+                g.curvesOnGroupClock(), title, ChartImages.WIDTH, ChartImages.HEIGHT),
+        () -> GroupHtml.page(g),
+        suffix,
+        out());
     out().flush();
   }
 
@@ -162,61 +98,11 @@ public final class ReportCommand extends BaseCommand {
    */
   private void repeat(Comparison c, String suffix) throws IOException {
     out().print(CompareFormats.text(c));
-    if (png != null) {
-      Path file = numbered(png, suffix);
-      ChartImages.writePng(
-          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), file);
-      out().println("wrote " + file);
-    }
-    if (svg != null) {
-      Path file = numbered(svg, suffix);
-      ChartImages.writeSvg(
-          ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT), file);
-      out().println("wrote " + file);
-    }
-    if (html != null) {
-      Path file = numbered(html, suffix);
-      Files.writeString(file, HtmlReport.compare(c), StandardCharsets.UTF_8);
-      out().println("wrote " + file);
-    }
+    files.write(
+        () -> ChartImages.overlay(c.curves(), c.title(), ChartImages.WIDTH, ChartImages.HEIGHT),
+        () -> HtmlReport.compare(c),
+        suffix,
+        out());
     out().flush();
-  }
-
-  static Media parseMedia(String media) {
-    if (media == null) {
-      return null;
-    }
-    try {
-      return Media.parse(media);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--media: " + e.getMessage());
-    }
-  }
-
-  /** Refuses an output file whose folder does not exist, before any work is done. */
-  static void checkWritable(Path file) {
-    if (file == null) {
-      return;
-    }
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null && !Files.isDirectory(parent)) {
-      throw new UsageException("cannot write " + file + ": no such folder " + parent);
-    }
-    if (Files.isDirectory(file)) {
-      throw new UsageException("cannot write " + file + ": it is a folder");
-    }
-  }
-
-  /** {@code report.png} becomes {@code report-2.png} for the second input. */
-  static Path numbered(Path file, String suffix) {
-    if (suffix.isEmpty()) {
-      return file;
-    }
-    String name = file.getFileName().toString();
-    int dot = name.lastIndexOf('.');
-    String numbered =
-        dot > 0 ? name.substring(0, dot) + suffix + name.substring(dot) : name + suffix;
-    Path parent = file.getParent();
-    return parent == null ? Path.of(numbered) : parent.resolve(numbered);
   }
 }

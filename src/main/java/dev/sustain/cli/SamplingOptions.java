@@ -15,7 +15,6 @@ public final class SamplingOptions {
       names = "--interval",
       paramLabel = "DURATION",
       converter = Converters.Time.class,
-      defaultValue = DefaultsAndLimits.INTERVAL,
-      description = "Sampling interval, 100ms or more (default ${DEFAULT-VALUE}).")
+      defaultValue = DefaultsAndLimits.INTERVAL)
   Duration interval;
 }

@@ -16,17 +16,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code sustain serve}: the dashboard over the run history, until Ctrl-C. */
-@Command(
-    name = "serve",
-    mixinStandardHelpOptions = true,
-    description = {
-      "The dashboard over the run history: drives and the trend of their floors, runs with"
-          + " filters, one run as report --html shows it, runs side by side, and the curves of"
-          + " runs still writing (on any host that records into the same --db), with its JSON API"
-          + " under /api. It reads the history and changes nothing.",
-      "It listens on 127.0.0.1 only, unless --bind names another address and --token-file"
-          + " gives the token every request must then carry."
-    })
+@Command(name = "serve", mixinStandardHelpOptions = true)
 public final class ServeCommand extends BaseCommand {
 
   /** Tokens shorter than this are refused: they can be guessed. */
@@ -34,38 +24,16 @@ public final class ServeCommand extends BaseCommand {
 
   @Mixin DbOption db = new DbOption();
 
-  @Option(
-      names = "--bind",
-      paramLabel = "ADDRESS",
-      defaultValue = "127.0.0.1",
-      description =
-          "The address to listen on (default ${DEFAULT-VALUE}); any but loopback needs"
-              + " --token-file.")
+  @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1")
   String bind;
 
-  @Option(
-      names = "--port",
-      paramLabel = "PORT",
-      defaultValue = "8080",
-      description = "The port (default ${DEFAULT-VALUE}; 0 for any free one).")
+  @Option(names = "--port", paramLabel = "PORT", defaultValue = "8080")
   int port;
 
-  @Option(
-      names = "--token-file",
-      paramLabel = "FILE",
-      description =
-          "A file holding the token (at least "
-              + MIN_TOKEN_CHARS
-              + " characters) that API requests must carry as 'Authorization: Bearer TOKEN';"
-              + " the pages ask for it once per browser tab.")
+  @Option(names = "--token-file", paramLabel = "FILE")
   Path tokenFile;
 
-  @Option(
-      names = "--poll",
-      paramLabel = "MS",
-      defaultValue = "500",
-      hidden = true,
-      description = "How often watched runs' new rows are read, in ms (default ${DEFAULT-VALUE}).")
+  @Option(names = "--poll", paramLabel = "MS", defaultValue = "500", hidden = true)
   long pollMillis;
 
   @Override

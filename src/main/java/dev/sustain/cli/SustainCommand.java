@@ -13,7 +13,8 @@ import picocli.codegen.docgen.manpage.ManPageGenerator;
     name = "sustain",
     mixinStandardHelpOptions = true,
     versionProvider = SustainCommand.Version.class,
-    description = "What a drive really writes under a long write: cache, cliff, floor, stalls.",
+    // Every help text is in this bundle; subcommands and their mixins inherit it.
+    resourceBundle = "dev.sustain.cli.help",
     subcommands = {
       WriteCommand.class,
       FillCommand.class,
@@ -67,12 +68,6 @@ public final class SustainCommand implements Runnable {
     // picocli hides it by default; here it is how a user gets tab completion without the package.
     CommandLine completion = cl.getSubcommands().get("generate-completion");
     completion.getCommandSpec().usageMessage().hidden(false);
-    completion
-        .getCommandSpec()
-        .usageMessage()
-        .description(
-            "Prints a bash/zsh completion script for sustain: source it, or save it as"
-                + " /usr/share/bash-completion/completions/sustain (the package installs it).");
     // A build tool (bin/package makes the manual pages with it), not a user's command.
     cl.getSubcommands().get("gen-manpage").getCommandSpec().usageMessage().hidden(true);
     cl.setParameterExceptionHandler(

@@ -20,15 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code sustain sweep TARGET}: rates across request sizes and queue depths. */
-@Command(
-    name = "sweep",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Writes (and reads back) a test file at every request size and queue depth, and says the"
-          + " smallest request that reaches 90%% of the best rate.",
-      "Some USB bridges reach link speed only with 4 MiB requests, while file copies issue 128 KiB"
-          + " to 1 MiB. The test file is removed afterwards."
-    })
+@Command(name = "sweep", mixinStandardHelpOptions = true)
 public final class SweepCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin DbOption db;
@@ -37,7 +29,7 @@ public final class SweepCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin OutputOptions output;
 
-  @Parameters(index = "0", paramLabel = "TARGET", description = "A folder or a new file.")
+  @Parameters(index = "0", paramLabel = "TARGET")
   String target;
 
   @Option(
@@ -46,8 +38,7 @@ public final class SweepCommand extends BaseCommand {
       split = ",",
       splitSynopsisLabel = ",",
       converter = Converters.BlockSize.class,
-      defaultValue = "128KiB,1MiB,4MiB",
-      description = "Request sizes (default ${DEFAULT-VALUE}).")
+      defaultValue = "128KiB,1MiB,4MiB")
   List<ByteSize> blockSizes;
 
   @Option(
@@ -55,35 +46,23 @@ public final class SweepCommand extends BaseCommand {
       paramLabel = "N",
       split = ",",
       splitSynopsisLabel = ",",
-      defaultValue = "1,32",
-      description = "Queue depths (default ${DEFAULT-VALUE}).")
+      defaultValue = "1,32")
   List<Integer> queueDepths;
 
   @Option(
       names = "--size-per-point",
       paramLabel = "SIZE",
       converter = Converters.Size.class,
-      defaultValue = "1GiB",
-      description =
-          "Bytes written (and read) at each point (default ${DEFAULT-VALUE}); keep it inside the"
-              + " drive's cache to measure the transport, not the flash.")
+      defaultValue = "1GiB")
   ByteSize sizePerPoint;
 
-  @Option(names = "--write-only", description = "Do not read each point back.")
+  @Option(names = "--write-only")
   boolean writeOnly;
 
-  @Option(
-      names = "--pattern",
-      paramLabel = "PATTERN",
-      defaultValue = DefaultsAndLimits.PATTERN,
-      description = "random, zeros or compress:N (default ${DEFAULT-VALUE}).")
+  @Option(names = "--pattern", paramLabel = "PATTERN", defaultValue = DefaultsAndLimits.PATTERN)
   String pattern;
 
-  @Option(
-      names = "--no-preallocate",
-      description =
-          "Write a sparse test file instead of allocating it first as fio does (then the first"
-              + " point also times the file system's allocator).")
+  @Option(names = "--no-preallocate")
   boolean noPreallocate;
 
   @Override

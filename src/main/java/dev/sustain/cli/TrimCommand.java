@@ -8,23 +8,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code sustain trim TARGET}: TRIM a raw device (all of it) or a folder's file system. */
-@Command(
-    name = "trim",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Tells the drive which blocks are free (TRIM): a raw device is discarded whole (needs"
-          + " --destroy-data), a folder's file system has its free space trimmed.",
-      "A drive that never gets TRIM runs out of free blocks and slows down; trim, then write again"
-          + " to compare."
-    })
+@Command(name = "trim", mixinStandardHelpOptions = true)
 public final class TrimCommand extends BaseCommand {
 
-  @Parameters(index = "0", paramLabel = "TARGET", description = "A raw device or a folder.")
+  @Parameters(index = "0", paramLabel = "TARGET")
   Path target;
 
-  @Option(
-      names = "--destroy-data",
-      description = "Allow discarding a raw device: ALL ITS DATA IS LOST.")
+  @Option(names = "--destroy-data")
   boolean destroyData;
 
   @Override

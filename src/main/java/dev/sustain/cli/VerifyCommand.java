@@ -1,7 +1,6 @@
 package dev.sustain.cli;
 
 import dev.sustain.run.RunStatus;
-import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import dev.sustain.verify.BadExtent;
 import dev.sustain.verify.BadKind;
@@ -12,18 +11,7 @@ import java.util.List;
 import picocli.CommandLine.Command;
 
 /** {@code sustain verify RUN|FILE}: reads everything back and checks every 4 KiB block. */
-@Command(
-    name = "verify",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Reads a kept write run's test file back with direct I/O at depth and checks every 4 KiB"
-          + " block against what was written there (each block carries its run id and offset), so"
-          + " fake capacity and silent corruption show.",
-      "Bad data is reported as extents: corrupted (wrong content), misplaced (this run's data,"
-          + " written for another offset: wrapped capacity), unreadable (I/O error), missing"
-          + " (the file ends early).",
-      "Exit 3 when anything is bad, 0 when all is good."
-    })
+@Command(name = "verify", mixinStandardHelpOptions = true)
 public final class VerifyCommand extends ReadBackCommand {
 
   /** Extents listed in text; all of them are in --json and run.json. */
@@ -43,18 +31,7 @@ public final class VerifyCommand extends ReadBackCommand {
   }
 
   @Override
-  void printText(ReadBackResult r) {
-    PrintWriter out = out();
-    out.println(
-        "Read "
-            + Units.decimalBytes(r.bytesRead())
-            + " ("
-            + Units.binaryBytes(r.bytesRead())
-            + ") in "
-            + Durations.format(r.seconds())
-            + ": average "
-            + Units.rate(r.averageMegabytesPerSecond()));
-    ReadCommand.printStability(out, r);
+  void printFindings(PrintWriter out, ReadBackResult r) {
     if (r.bad().isEmpty()) {
       if (r.status() == RunStatus.COMPLETE) {
         out.println(
@@ -106,10 +83,5 @@ public final class VerifyCommand extends ReadBackCommand {
         out.println(s);
       }
     }
-    for (String note : r.notes()) {
-      out.println("Note: " + note);
-    }
-    out.println("Run folder: " + r.runFolder());
-    out.flush();
   }
 }

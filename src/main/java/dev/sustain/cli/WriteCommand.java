@@ -35,24 +35,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code sustain write TARGET}: the sustained write run. */
-@Command(
-    name = "write",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Writes a test file far past the drive's cache with direct I/O at a queue depth, records the"
-          + " rate every interval and removes the file afterwards.",
-      "TARGET is a folder (a uniquely named test file is made in it) or a new file. With several"
-          + " targets, all are written at once (a group): each its own run folder under --out,"
-          + " and the group's samples and shared-ceiling analysis beside them."
-    })
+@Command(name = "write", mixinStandardHelpOptions = true)
 public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin IoOptions io;
 
-  @Parameters(
-      arity = "1..*",
-      paramLabel = "TARGET",
-      description = "A folder or a new file; several for a group written at once.")
+  @Parameters(arity = "1..*", paramLabel = "TARGET")
   List<String> targets;
 
   /** The first target: the only one, unless a group is written. */
@@ -60,82 +48,38 @@ public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin GroupOptions group;
 
-  @Option(
-      names = "--size",
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      description = "Bytes to write: 300GiB (2^30), 500GB (10^9), 4096.")
+  @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class)
   ByteSize size;
 
-  @Option(
-      names = "--time",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      description =
-          "Write for this long: 90s, 20m, 2h. With --size the file has that size and the"
-              + " write wraps around it until the time is up.")
+  @Option(names = "--time", paramLabel = "DURATION", converter = Converters.Time.class)
   Duration time;
 
-  @Option(names = "--keep", description = "Keep the test file (for verify and read).")
+  @Option(names = "--keep")
   boolean keep;
 
-  @Option(
-      names = "--buffered",
-      description = "Go through the page cache; the final flush is timed and counted.")
+  @Option(names = "--buffered")
   boolean buffered;
 
-  @Option(
-      names = "--pattern",
-      paramLabel = "PATTERN",
-      defaultValue = DefaultsAndLimits.PATTERN,
-      description =
-          "The data: random (incompressible; every 4 KiB carries its run id and offset, so"
-              + " verify can check it), compress:N (N%% of every 4 KiB is zeros, like fio's"
-              + " buffer_compress_percentage; verifiable too), pool (incompressible slices of a"
-              + " random pool, like fio's buffers; not verifiable, and no faster now that random"
-              + " costs as little) or zeros (default ${DEFAULT-VALUE}).")
+  @Option(names = "--pattern", paramLabel = "PATTERN", defaultValue = DefaultsAndLimits.PATTERN)
   String pattern;
 
-  @Option(
-      names = "--repeat",
-      paramLabel = "N",
-      defaultValue = "1",
-      description =
-          "Run the same job N times (default ${DEFAULT-VALUE}); each pass is a run folder"
-              + " OUT/pass-N, and OUT/passes.json compares them.")
+  @Option(names = "--repeat", paramLabel = "N", defaultValue = "1")
   int repeat;
 
   @Option(
       names = "--cooldown",
       paramLabel = "D1,D2,...",
       split = ",",
-      converter = Converters.Time.class,
-      description =
-          "Pause between repeated passes: 30s, 5m (default none); or one before each pass after"
-              + " the first (10s,1m,5m for --repeat 4), to see how the cache comes back with idle.")
+      converter = Converters.Time.class)
   List<Duration> cooldown;
 
-  @Option(
-      names = "--destroy-data",
-      description =
-          "Allow TARGET to be a raw block device: ALL ITS DATA IS DESTROYED. Refused anyway when"
-              + " the device or a partition is mounted, swap, or held by LVM, RAID or dm.")
+  @Option(names = "--destroy-data")
   boolean destroyData;
 
-  @Option(
-      names = "--trim-first",
-      description =
-          "TRIM before writing: the folder's file system, or the whole raw device (with"
-              + " --destroy-data). Run once with and once without to compare.")
+  @Option(names = "--trim-first")
   boolean trimFirst;
 
-  @Option(
-      names = "--until",
-      paramLabel = "WHEN",
-      description =
-          "floor: stop once the floor after the cache cliff has held (within +-10%% for 60 s),"
-              + " or a curve without a cliff has held 10 min; full: write a raw device's whole"
-              + " capacity, exactly.")
+  @Option(names = "--until", paramLabel = "WHEN")
   String until;
 
   @Option(
@@ -143,23 +87,13 @@ public final class WriteCommand extends BaseCommand {
       paramLabel = "DURATION",
       converter = Converters.Time.class,
       defaultValue = DefaultsAndLimits.FLOOR_HOLD,
-      hidden = true,
-      description = "With --until floor: how long the floor must hold (default ${DEFAULT-VALUE}).")
+      hidden = true)
   Duration floorHold;
 
-  @Option(
-      names = "--expect",
-      paramLabel = "PREDICTION",
-      description =
-          "A prediction written down before the run and checked after it, point by point:"
-              + " e.g. \"920MB/s for 277GB, then 127MB/s\" (burst, cache, floor, total time)."
-              + " Each figure is confirmed when the run is within 10%% of it, either way.")
+  @Option(names = "--expect", paramLabel = "PREDICTION")
   String expect;
 
-  @Option(
-      names = "--expect-from",
-      paramLabel = "RUN",
-      description = "Predict from a past run folder: its burst, cache and floor.")
+  @Option(names = "--expect-from", paramLabel = "RUN")
   Path expectFrom;
 
   @picocli.CommandLine.Mixin DbOption db;

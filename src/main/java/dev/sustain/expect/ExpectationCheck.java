@@ -2,6 +2,7 @@ package dev.sustain.expect;
 
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
+import dev.sustain.unit.Worded;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,26 +17,16 @@ import java.util.List;
 public record ExpectationCheck(
     Expectation expectation, Tolerance tolerance, List<PointCheck> points) {
 
-  /** The points a prediction is checked on. */
-  public enum Point {
-    BURST("burst"),
-    CACHE("cache"),
-    FLOOR("floor"),
-    TOTAL_TIME("total time");
-
-    private final String label;
-
-    Point(String label) {
-      this.label = label;
-    }
-
-    public String label() {
-      return label;
-    }
+  /** The points a prediction is checked on; {@link Point#words()} begins each sentence. */
+  public enum Point implements Worded {
+    BURST,
+    CACHE,
+    FLOOR,
+    TOTAL_TIME
   }
 
-  /** The outcome for one point. */
-  public enum Verdict {
+  /** The outcome for one point; {@link Verdict#words()} ends a sentence that names one. */
+  public enum Verdict implements Worded {
     CONFIRMED,
     WRONG,
     /** The prediction said nothing about this point. */
@@ -115,71 +106,56 @@ public record ExpectationCheck(
           Verdict.NOT_MEASURED,
           expected,
           null,
-          p.label() + ": expected " + Units.rate(expected) + ", not measured");
+          p.words() + ": expected " + Units.rate(expected) + ", not measured");
     }
     return compare(p, expected, measured, tol, Units.rate(expected), Units.rate(measured), "");
   }
 
   private static PointCheck cache(Expectation e, Measured m, Tolerance tol) {
     Point p = Point.CACHE;
-    String label = p.label() + ": ";
     return switch (e.cliff()) {
       case NOT_STATED -> notStated(p);
       case NONE ->
           m.cacheBytes() == null
-              ? new PointCheck(
-                  p,
-                  Verdict.CONFIRMED,
-                  null,
-                  null,
-                  label + "expected no cliff, measured none: confirmed")
-              : new PointCheck(
+              ? judged(p, Verdict.CONFIRMED, null, null, "expected no cliff, measured none")
+              : judged(
                   p,
                   Verdict.WRONG,
                   null,
                   m.cacheBytes().doubleValue(),
-                  label
-                      + "expected no cliff, measured one after "
-                      + Units.decimalBytes(m.cacheBytes())
-                      + ": wrong");
+                  "expected no cliff, measured one after " + Units.decimalBytes(m.cacheBytes()));
       case AFTER -> {
         Long expected = e.cacheBytes();
         if (m.cacheBytes() == null) {
           if (expected != null
               && m.bytes() != null
               && m.bytes() < expected * (1 - tol.fraction())) {
-            yield new PointCheck(
+            yield judged(
                 p,
                 Verdict.NOT_MEASURED,
                 expected.doubleValue(),
                 null,
-                label
-                    + "expected a cliff after "
+                "expected a cliff after "
                     + Units.decimalBytes(expected)
                     + ", but the run wrote only "
-                    + Units.decimalBytes(m.bytes())
-                    + ": not measured");
+                    + Units.decimalBytes(m.bytes()));
           }
-          yield new PointCheck(
+          yield judged(
               p,
               Verdict.WRONG,
               expected == null ? null : expected.doubleValue(),
               null,
-              label
-                  + "expected a cliff"
+              "expected a cliff"
                   + (expected == null ? "" : " after " + Units.decimalBytes(expected))
-                  + ", measured none (the rate held): wrong");
+                  + ", measured none (the rate held)");
         }
         if (expected == null) {
-          yield new PointCheck(
+          yield judged(
               p,
               Verdict.CONFIRMED,
               null,
               m.cacheBytes().doubleValue(),
-              label
-                  + "expected a cliff, measured one after "
-                  + Units.decimalBytes(m.cacheBytes())
-                  + ": confirmed");
+              "expected a cliff, measured one after " + Units.decimalBytes(m.cacheBytes()));
         }
         yield compare(
             p,
@@ -191,6 +167,16 @@ public record ExpectationCheck(
             "");
       }
     };
+  }
+
+  /**
+   * A check whose sentence ends in its verdict, so the words can never say another verdict than the
+   * check holds: {@code cache: expected no cliff, measured none: confirmed}.
+   */
+  private static PointCheck judged(
+      Point p, Verdict verdict, Double expected, Double measured, String says) {
+    return new PointCheck(
+        p, verdict, expected, measured, p.words() + ": " + says + ": " + verdict.words());
   }
 
   private static PointCheck floor(Expectation e, Measured m, Tolerance tol) {
@@ -219,7 +205,7 @@ public record ExpectationCheck(
               Verdict.NOT_MEASURED,
               e.totalSeconds(),
               null,
-              p.label() + ": expected " + Durations.format(e.totalSeconds()) + ", not measured");
+              p.words() + ": expected " + Durations.format(e.totalSeconds()) + ", not measured");
     }
     double measured = m.totalSeconds();
     if (e.totalSeconds() != null) {
@@ -256,7 +242,7 @@ public record ExpectationCheck(
             Durations.format(measured),
             "");
     String sentence =
-        p.label()
+        p.words()
             + ": the predicted rates give "
             + Durations.format(derived)
             + " for the "
@@ -275,10 +261,10 @@ public record ExpectationCheck(
       String measuredText,
       String hint) {
     double rel = measured / expected - 1;
-    boolean ok = Math.abs(rel) <= tol + 1e-12;
+    Verdict verdict = Math.abs(rel) <= tol + 1e-12 ? Verdict.CONFIRMED : Verdict.WRONG;
     String pct = (rel >= 0 ? "+" : "") + Units.fixed(rel * 100, 1) + "%";
     String sentence =
-        p.label()
+        p.words()
             + ": expected "
             + expectedText
             + ", measured "
@@ -286,12 +272,12 @@ public record ExpectationCheck(
             + " ("
             + pct
             + "): "
-            + (ok ? "confirmed" : "wrong")
+            + verdict.words()
             + hint;
-    return new PointCheck(p, ok ? Verdict.CONFIRMED : Verdict.WRONG, expected, measured, sentence);
+    return new PointCheck(p, verdict, expected, measured, sentence);
   }
 
   private static PointCheck notStated(Point p) {
-    return new PointCheck(p, Verdict.NOT_STATED, null, null, p.label() + ": not predicted");
+    return new PointCheck(p, Verdict.NOT_STATED, null, null, p.words() + ": not predicted");
   }
 }

@@ -1,8 +1,6 @@
 package dev.sustain.input;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.analysis.Media;
 import dev.sustain.analysis.SampleSeries;
 import dev.sustain.sampling.SamplesCsv;
@@ -42,8 +40,6 @@ public final class CurveReader {
 
   private static final Pattern FIO_LINE =
       Pattern.compile("^\\s*[0-9]+(\\.[0-9]+)?\\s*,\\s*[0-9]+(\\.[0-9]+)?\\s*,.*");
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private CurveReader() {}
 
@@ -94,17 +90,7 @@ public final class CurveReader {
       throw new InputFormatException(dir, 0, "not a run folder: it has no samples.csv");
     }
     Path runJson = dir.resolve("run.json");
-    JsonNode run = null;
-    if (Files.isRegularFile(runJson)) {
-      try {
-        run = JSON.readTree(Files.readString(runJson, StandardCharsets.UTF_8));
-      } catch (JsonProcessingException e) {
-        long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-        throw new InputFormatException(runJson, line, "not valid JSON: " + e.getOriginalMessage());
-      } catch (IOException e) {
-        throw new InputFormatException(runJson, 0, "cannot be read: " + e.getMessage());
-      }
-    }
+    JsonNode run = Files.isRegularFile(runJson) ? JsonFile.read(runJson) : null;
     return readRun(dir, run, readCsv(samples, true));
   }
 

@@ -1,8 +1,7 @@
 package dev.sustain.input;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.analysis.GroupCurves;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,8 +37,6 @@ public record GroupFolder(
 
   public static final String GROUP_JSON = "group.json";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   /**
    * One target as group.json tells it.
    *
@@ -74,15 +71,7 @@ public record GroupFolder(
    */
   public static GroupFolder read(Path dir) {
     Path file = dir.resolve(GROUP_JSON);
-    JsonNode root;
-    try {
-      root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
-    } catch (JsonProcessingException e) {
-      long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-      throw new InputFormatException(file, line, "not valid JSON: " + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw new InputFormatException(file, 0, "cannot be read: " + e.getMessage());
-    }
+    JsonNode root = JsonFile.read(file);
     if (!"group".equals(root.path("kind").asText())) {
       throw new InputFormatException(file, 0, "not a group's group.json (no \"kind\": \"group\")");
     }
@@ -195,10 +184,6 @@ public record GroupFolder(
 
   @Override
   public double[][] rateMBps() {
-    double[][] copy = new double[rateMBps.length][];
-    for (int i = 0; i < copy.length; i++) {
-      copy[i] = rateMBps[i].clone();
-    }
-    return copy;
+    return GroupCurves.copyRows(rateMBps);
   }
 }

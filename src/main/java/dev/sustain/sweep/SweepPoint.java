@@ -1,5 +1,7 @@
 package dev.sustain.sweep;
 
+import dev.sustain.unit.Worded;
+
 /**
  * One measured point of a sweep. Immutable.
  *
@@ -15,19 +17,9 @@ public record SweepPoint(int blockBytes, int queueDepth, double writeMBps, doubl
     return direction == Direction.WRITE ? writeMBps : readMBps;
   }
 
-  /** Which rate a verdict is about. */
-  public enum Direction {
-    WRITE("write"),
-    READ("read");
-
-    private final String word;
-
-    Direction(String word) {
-      this.word = word;
-    }
-
-    public String word() {
-      return word;
-    }
+  /** Which rate a verdict is about; {@link Direction#word()} names it in text. */
+  public enum Direction implements Worded {
+    WRITE,
+    READ
   }
 }

@@ -33,30 +33,33 @@ public final class Units {
 
   /** Bytes in decimal units for people, e.g. {@code 322.1 GB}. */
   public static String decimalBytes(long bytes) {
-    String[] units = {"B", "kB", "MB", "GB", "TB", "PB"};
-    double v = bytes;
-    int i = 0;
-    while (v >= 1000 && i < units.length - 1) {
-      v /= 1000;
-      i++;
-    }
-    return (i == 0 ? Long.toString(bytes) : fixed(v, v >= 100 ? 0 : 1)) + " " + units[i];
+    return inUnits(bytes, 1000, new String[] {"B", "kB", "MB", "GB", "TB", "PB"}, false);
   }
 
   /** Bytes in binary units for people, e.g. {@code 300 GiB}, {@code 1.5 MiB}. */
   public static String binaryBytes(long bytes) {
-    String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    return inUnits(bytes, 1024, new String[] {"B", "KiB", "MiB", "GiB", "TiB", "PiB"}, true);
+  }
+
+  /**
+   * Bytes in the largest unit that keeps the number at 1 or more, each unit {@code base} times the
+   * one before: whole bytes as they are, else no decimals from 100 and one below, or none at all
+   * for a whole number where {@code wholeWithoutDecimals} (a binary size is usually set in whole
+   * units: {@code 4 KiB}, not {@code 4.0 KiB}).
+   */
+  private static String inUnits(
+      long bytes, int base, String[] units, boolean wholeWithoutDecimals) {
     double v = bytes;
     int i = 0;
-    while (v >= 1024 && i < units.length - 1) {
-      v /= 1024;
+    while (v >= base && i < units.length - 1) {
+      v /= base;
       i++;
     }
     if (i == 0) {
-      return bytes + " B";
+      return bytes + " " + units[0];
     }
-    String number = v == Math.rint(v) ? Long.toString((long) v) : fixed(v, v >= 100 ? 0 : 1);
-    return number + " " + units[i];
+    boolean whole = wholeWithoutDecimals && v == Math.rint(v);
+    return (whole ? Long.toString((long) v) : fixed(v, v >= 100 ? 0 : 1)) + " " + units[i];
   }
 
   /** A plain decimal for machine output (CSV): no exponent, no grouping, trailing zeros cut. */

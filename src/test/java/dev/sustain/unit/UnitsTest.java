@@ -1,0 +1,43 @@
+package dev.sustain.unit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Sizes for people: decimal units of 1000, binary units of 1024, each with its own decimals. */
+class UnitsTest {
+
+  @ParameterizedTest
+  @CsvSource({
+    "0, 0 B",
+    "999, 999 B",
+    "1000, 1.0 kB",
+    "1500, 1.5 kB",
+    "99949999, 99.9 MB",
+    "100000000, 100 MB",
+    "322122547200, 322 GB",
+    "4000000000000, 4.0 TB",
+    "9223372036854775807, 9223 PB"
+  })
+  void decimalBytesCountInThousandsWithOneDecimalBelowAHundred(long bytes, String text) {
+    assertThat(Units.decimalBytes(bytes)).as("%d B", bytes).isEqualTo(text);
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "0, 0 B",
+    "1023, 1023 B",
+    "1024, 1 KiB",
+    "1536, 1.5 KiB",
+    "4096, 4 KiB",
+    "1049088, 1.0 MiB",
+    "322122547200, 300 GiB",
+    "107374182400, 100 GiB",
+    "161061273600, 150 GiB",
+    "1610612736, 1.5 GiB"
+  })
+  void binaryBytesCountInKibibytesAndDropTheDecimalsOfAWholeNumber(long bytes, String text) {
+    assertThat(Units.binaryBytes(bytes)).as("%d B", bytes).isEqualTo(text);
+  }
+}
