@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.jdbi.v3.core.HandleCallback;
+import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.Query;
 
 /**
@@ -139,20 +141,16 @@ public final class RunQuery {
     // One more than asked tells whether there is a next page.
     sql.append(" ORDER BY r.started_ms DESC, r.run_id DESC LIMIT :limit");
     List<RunRecord> rows =
-        JdbiStores.call(
-            location,
+        read(
             "read the run history",
-            () ->
-                pool.jdbi()
-                    .withHandle(
-                        h -> {
-                          Query q = h.createQuery(sql.toString());
-                          bound.forEach(q::bind);
-                          if (from != null) {
-                            q.bind("cursor_ms", from.startedMs()).bind("cursor_id", from.runId());
-                          }
-                          return q.bind("limit", limit + 1).map(RunRows.MAPPER).list();
-                        }));
+            h -> {
+              Query q = h.createQuery(sql.toString());
+              bound.forEach(q::bind);
+              if (from != null) {
+                q.bind("cursor_ms", from.startedMs()).bind("cursor_id", from.runId());
+              }
+              return q.bind("limit", limit + 1).map(RunRows.MAPPER).list();
+            });
     if (rows.size() <= limit) {
       return new Page(rows, null);
     }
@@ -163,32 +161,32 @@ public final class RunQuery {
 
   /** The run with this id. */
   public Optional<RunRecord> find(String runId) {
-    return JdbiStores.call(
-        location,
-        "read run " + runId,
-        () ->
-            pool.jdbi()
-                .withHandle(
-                    h ->
-                        h.createQuery(RunRows.SELECT + " WHERE r.run_id = :run_id")
-                            .bind("run_id", runId)
-                            .map(RunRows.MAPPER)
-                            .findOne()));
+    return ofRun("read run " + runId, RunRows.SELECT, runId, RunRows.MAPPER);
   }
 
   /** The run's status alone (cheap: a live feed asks every interval), or empty when unknown. */
   public Optional<String> status(String runId) {
-    return JdbiStores.call(
-        location,
+    return ofRun(
         "read the status of run " + runId,
-        () ->
-            pool.jdbi()
-                .withHandle(
-                    h ->
-                        h.createQuery("SELECT status FROM runs WHERE run_id = :run_id")
-                            .bind("run_id", runId)
-                            .mapTo(String.class)
-                            .findOne()));
+        "SELECT r.status FROM runs r",
+        runId,
+        (rs, ctx) -> rs.getString(1));
+  }
+
+  /** The row of run {@code runId} that {@code select} (which names the runs table r) reads. */
+  private <T> Optional<T> ofRun(String what, String select, String runId, RowMapper<T> mapper) {
+    return read(
+        what,
+        h ->
+            h.createQuery(select + " WHERE r.run_id = :run_id")
+                .bind("run_id", runId)
+                .map(mapper)
+                .findOne());
+  }
+
+  /** Runs {@code work} on a pooled connection; a failure says it could not {@code what}. */
+  private <T> T read(String what, HandleCallback<T, RuntimeException> work) {
+    return JdbiStores.call(location, what, () -> pool.jdbi().withHandle(work));
   }
 
   /** Every drive with its run counts, the one with the newest run first. */
@@ -200,24 +198,20 @@ public final class RunQuery {
             + " FROM drives d LEFT JOIN runs r ON r.drive_id = d.drive_id"
             + " GROUP BY d.drive_id, d.model, d.serial, d.size_bytes"
             + " ORDER BY COALESCE(MAX(r.started_ms), 0) DESC, d.drive_id";
-    return JdbiStores.call(
-        location,
+    return read(
         "read the drives",
-        () ->
-            pool.jdbi()
-                .withHandle(
-                    h ->
-                        h.createQuery(sql)
-                            .map(
-                                (rs, ctx) -> {
-                                  Long last = RunRows.getLong(rs, "last_started_ms");
-                                  Long running = RunRows.getLong(rs, "running");
-                                  return new DriveSummary(
-                                      RunRows.drive(rs),
-                                      rs.getLong("runs"),
-                                      running == null ? 0 : running,
-                                      last == null ? null : Instant.ofEpochMilli(last));
-                                })
-                            .list()));
+        h ->
+            h.createQuery(sql)
+                .map(
+                    (rs, ctx) -> {
+                      Long last = RunRows.getLong(rs, "last_started_ms");
+                      Long running = RunRows.getLong(rs, "running");
+                      return new DriveSummary(
+                          RunRows.drive(rs),
+                          rs.getLong("runs"),
+                          running == null ? 0 : running,
+                          last == null ? null : Instant.ofEpochMilli(last));
+                    })
+                .list());
   }
 }
