@@ -41,6 +41,46 @@ public final class IoLoop implements IoEngine.CompletionSink {
     boolean failed();
   }
 
+  /**
+   * What every command's handler keeps alike: the first failure, which stops submitting, and when
+   * the last request completed (the end of the timed I/O). A subclass sets {@link #error} and
+   * starts each completion with {@link #completedNow}.
+   */
+  public abstract static class Recorder implements Handler {
+    private final NanoClock clock;
+    private long lastCompletionNanos;
+
+    /** Why the run failed, or null while it has not. */
+    protected String error;
+
+    protected Recorder(NanoClock clock) {
+      this.clock = clock;
+      this.lastCompletionNanos = clock.nanoTime();
+    }
+
+    @Override
+    public final boolean failed() {
+      return error != null;
+    }
+
+    /** Why the run failed, or null. */
+    public final String error() {
+      return error;
+    }
+
+    /** When the last request completed; when the recorder was made if none has. */
+    public final long lastCompletionNanos() {
+      return lastCompletionNanos;
+    }
+
+    /** The time now, kept as the last completion's. */
+    protected final long completedNow() {
+      long now = clock.nanoTime();
+      lastCompletionNanos = now;
+      return now;
+    }
+  }
+
   /** How a loop ended. */
   public enum Ended {
     /** No more work and nothing in flight (or a finish request, drained). */

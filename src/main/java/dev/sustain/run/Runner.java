@@ -246,9 +246,9 @@ public final class Runner {
           false);
     }
     prepared.abandoned |= loop.abandoned();
-    long nanos = Math.max(0, sink.lastNanos - start);
-    if (sink.error != null) {
-      return new Outcome(RunStatus.FAILED, sink.bytes, nanos, sink.error, sink.noSpace);
+    long nanos = Math.max(0, sink.lastCompletionNanos() - start);
+    if (sink.failed()) {
+      return new Outcome(RunStatus.FAILED, sink.bytes, nanos, sink.error(), sink.noSpace);
     }
     if (ended == IoLoop.Ended.STOPPED) {
       return new Outcome(RunStatus.INTERRUPTED, sink.bytes, nanos, null, false);
@@ -349,29 +349,19 @@ public final class Runner {
   }
 
   /** Counts completions and remembers the first failure; reused for every reap. */
-  private static final class Completions implements IoLoop.Handler {
+  private static final class Completions extends IoLoop.Recorder {
     private final RunCounters counters;
-    private final NanoClock clock;
     long bytes;
-    long lastNanos;
-    String error;
     boolean noSpace;
 
     Completions(RunCounters counters, NanoClock clock) {
+      super(clock);
       this.counters = counters;
-      this.clock = clock;
-      this.lastNanos = clock.nanoTime();
-    }
-
-    @Override
-    public boolean failed() {
-      return error != null;
     }
 
     @Override
     public void completed(IoSlot slot) {
-      long now = clock.nanoTime();
-      lastNanos = now;
+      long now = completedNow();
       if (slot.succeeded()) {
         bytes += slot.lengthBytes;
         counters.completed(slot.lengthBytes, now - slot.submittedNanos);

@@ -98,14 +98,14 @@ public final class ReadBack {
     }
     long start = clock.nanoTime();
     state.pass(engine, List.of(new long[] {0, readable}), job.blockBytes(), stop);
-    if (state.end == RunStatus.COMPLETE && state.error == null && !state.retry.isEmpty()) {
+    if (state.end == RunStatus.COMPLETE && !state.failed() && !state.retry.isEmpty()) {
       List<long[]> again = new ArrayList<>(state.retry);
       state.retry.clear();
       state.retrying = true;
       state.pass(engine, again, BLOCK, stop);
     }
-    long nanos = Math.max(0, state.lastCompletionNanos - start);
-    return new Outcome(state.end, state.bytesRead, nanos, state.checkedBytes, bad, state.error);
+    long nanos = Math.max(0, state.lastCompletionNanos() - start);
+    return new Outcome(state.end, state.bytesRead, nanos, state.checkedBytes, bad, state.error());
   }
 
   /** The requests of one pass: the ranges in order, in requests of at most {@code requestBytes}. */
@@ -141,7 +141,7 @@ public final class ReadBack {
   }
 
   /** The loop's state across the main pass and the 4 KiB retry pass. */
-  private final class State implements IoLoop.Handler {
+  private final class State extends IoLoop.Recorder {
     final Job job;
     final RunCounters counters;
     final BadExtentSet bad;
@@ -152,11 +152,10 @@ public final class ReadBack {
     boolean retrying;
     long bytesRead;
     long checkedBytes;
-    long lastCompletionNanos;
     RunStatus end = RunStatus.COMPLETE;
-    String error;
 
     State(Job job, RunCounters counters, BadExtentSet bad, Arena arena) {
+      super(clock);
       this.job = job;
       this.counters = counters;
       this.bad = bad;
@@ -169,7 +168,6 @@ public final class ReadBack {
         slots[i].write = false;
       }
       this.loop = new IoLoop(clock, slots);
-      this.lastCompletionNanos = clock.nanoTime();
     }
 
     void pass(IoEngine engine, List<long[]> ranges, int requestBytes, BooleanSupplier stop)
@@ -202,14 +200,8 @@ public final class ReadBack {
     }
 
     @Override
-    public boolean failed() {
-      return error != null;
-    }
-
-    @Override
     public void completed(IoSlot slot) {
-      long now = clock.nanoTime();
-      lastCompletionNanos = now;
+      long now = completedNow();
       long got = slot.failure == null ? Math.max(0, slot.result) : 0;
       got = Math.min(got, slot.lengthBytes);
       if (got > 0) {
