@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -125,37 +126,32 @@ public final class FillCommand extends BaseCommand {
         };
     long complete = r.files().stream().filter(FillResult.FileDone::complete).count();
     out.println(
-        "Filled "
-            + r.dir()
-            + " with "
-            + Units.decimalBytes(r.bytes())
-            + " ("
-            + Units.binaryBytes(r.bytes())
-            + ") in "
-            + r.files().size()
-            + (r.files().size() == 1 ? " file" : " files")
-            + " ("
-            + complete
-            + " complete): "
-            + why
-            + ".");
+        String.format(
+            Locale.ROOT,
+            "Filled %s with %s (%s) in %s (%d complete): %s.",
+            r.dir(),
+            Units.decimalBytes(r.bytes()),
+            Units.binaryBytes(r.bytes()),
+            Units.count(r.files().size(), "file"),
+            complete,
+            why));
     out.println(
-        "Time to fill: "
-            + Durations.format(r.seconds())
-            + ", average "
-            + Units.rate(r.averageMegabytesPerSecond())
-            + (r.bytes() != r.sessionBytes()
+        String.format(
+            Locale.ROOT,
+            "Time to fill: %s, average %s%s",
+            Durations.format(r.seconds()),
+            Units.rate(r.averageMegabytesPerSecond()),
+            r.bytes() != r.sessionBytes()
                 ? " (this session: " + Units.decimalBytes(r.sessionBytes()) + ")"
                 : ""));
     if (r.stats().intervals() > 0) {
       out.println(
-          "Per interval: "
-              + r.stats().describe()
-              + "; "
-              + Units.count(r.zeroIntervals(), "interval")
-              + " with nothing written ("
-              + Durations.format(r.zeroSeconds())
-              + ")");
+          String.format(
+              Locale.ROOT,
+              "Per interval: %s; %s with nothing written (%s)",
+              r.stats().describe(),
+              Units.count(r.zeroIntervals(), "interval"),
+              Durations.format(r.zeroSeconds())));
     }
     out.println(
         "Run folder: "

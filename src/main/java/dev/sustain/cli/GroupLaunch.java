@@ -28,6 +28,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -247,16 +248,15 @@ final class GroupLaunch {
       MemberResult m = r.members().get(i);
       String name = names.get(i);
       out.println(
-          name
-              + ": "
-              + verb(m.status())
-              + " "
-              + Units.decimalBytes(m.bytes())
-              + " in "
-              + Durations.format(m.seconds())
-              + ": average "
-              + Units.rate(m.averageMegabytesPerSecond())
-              + (m.runFolder() == null ? "" : "  (run folder " + m.runFolder() + ")"));
+          String.format(
+              Locale.ROOT,
+              "%s: %s %s in %s: average %s%s",
+              name,
+              verb(m.status()),
+              Units.decimalBytes(m.bytes()),
+              Durations.format(m.seconds()),
+              Units.rate(m.averageMegabytesPerSecond()),
+              m.runFolder() == null ? "" : "  (run folder " + m.runFolder() + ")"));
       if (analyses.containsKey(name)) {
         out.print(analyses.get(name).indent(2));
       }

@@ -97,12 +97,12 @@ public final class SweepCommand extends BaseCommand {
     PrintWriter o = out();
     if (!output.json) {
       o.println(
-          "Sweep of "
-              + target
-              + ": "
-              + Units.binaryBytes(sizePerPoint.bytes())
-              + " per point, direct I/O, "
-              + (writeOnly ? "writes" : "writes then reads"));
+          String.format(
+              Locale.ROOT,
+              "Sweep of %s: %s per point, direct I/O, %s",
+              target,
+              Units.binaryBytes(sizePerPoint.bytes()),
+              writeOnly ? "writes" : "writes then reads"));
       o.flush();
     }
     SweepRun.Result r =

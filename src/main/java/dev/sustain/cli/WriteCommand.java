@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -320,24 +321,19 @@ public final class WriteCommand extends BaseCommand {
             live(perPass),
             stop,
             result -> afterRun(result, progress, expectation));
-    for (String s : outcome.comparison()) {
-      o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
-    }
-    for (String s : outcome.changes()) {
-      o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
-    }
+    printSentences(o, outcome.comparison());
+    printSentences(o, outcome.changes());
     if (!outcome.recovery().isEmpty()) {
       o.println("Cache back after idle: " + outcome.recovery());
     }
     repeatOutcome = outcome;
     o.println(
-        "Passes: "
-            + outcome.folder()
-            + " ("
-            + WriteRepeat.PASSES_JSON
-            + ", pass-1 ... pass-"
-            + outcome.passes().size()
-            + ")");
+        String.format(
+            Locale.ROOT,
+            "Passes: %s (%s, pass-1 ... pass-%d)",
+            outcome.folder(),
+            WriteRepeat.PASSES_JSON,
+            outcome.passes().size()));
     o.flush();
     for (WriteResult r : outcome.passes()) {
       if (r.status() == RunStatus.FAILED) {
@@ -376,24 +372,24 @@ public final class WriteCommand extends BaseCommand {
           case FAILED -> "Failed after writing";
         };
     out.println(
-        verb
-            + " "
-            + Units.decimalBytes(r.bytes())
-            + " ("
-            + Units.binaryBytes(r.bytes())
-            + ") in "
-            + Durations.format(r.seconds())
-            + ": average "
-            + Units.rate(r.averageMegabytesPerSecond())
-            + (r.flushSeconds() > 0.0005
+        String.format(
+            Locale.ROOT,
+            "%s %s (%s) in %s: average %s%s",
+            verb,
+            Units.decimalBytes(r.bytes()),
+            Units.binaryBytes(r.bytes()),
+            Durations.format(r.seconds()),
+            Units.rate(r.averageMegabytesPerSecond()),
+            r.flushSeconds() > 0.0005
                 ? " (the final flush took " + Durations.format(r.flushSeconds()) + ", counted)"
                 : ""));
     if (r.stats().intervals() > 0) {
       out.println(
-          "Per interval: "
-              + r.stats().describe()
-              + " over "
-              + Units.count(r.stats().intervals(), "interval"));
+          String.format(
+              Locale.ROOT,
+              "Per interval: %s over %s",
+              r.stats().describe(),
+              Units.count(r.stats().intervals(), "interval")));
     }
     out.println(
         "Run folder: "
