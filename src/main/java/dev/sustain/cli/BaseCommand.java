@@ -5,7 +5,6 @@ import dev.sustain.unit.UsageException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 
@@ -57,16 +56,6 @@ public abstract class BaseCommand implements Callable<Integer> {
       err().println("sustain " + spec.name() + ": " + error);
     }
     return ExitCodes.of(status);
-  }
-
-  /**
-   * Prints each phrase as a sentence of its own: capital first, full stop last. The workloads keep
-   * their findings as phrases (lower case, no stop), as JSON carries them.
-   */
-  static void printSentences(PrintWriter out, List<String> phrases) {
-    for (String s : phrases) {
-      out.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
-    }
   }
 
   protected PrintWriter out() {

@@ -86,14 +86,13 @@ public final class CopyCommand extends BaseCommand {
             : new CopyRun.Observer() {
               @Override
               public void started(String runId, Path runFolder, long bytesPerPass, int files) {
-                o.println(
-                    String.format(
-                        Locale.ROOT,
-                        "Run %s: copying %s, %s, %s",
-                        runId,
-                        Units.count(files, "file"),
-                        Units.decimalBytes(bytesPerPass),
-                        Units.count(repeat, "pass", "passes")));
+                Lines.println(
+                    o,
+                    "Run %s: copying %s, %s, %s",
+                    runId,
+                    Units.count(files, "file"),
+                    Units.decimalBytes(bytesPerPass),
+                    Units.count(repeat, "pass", "passes"));
                 o.println("Run folder: " + runFolder);
                 o.flush();
               }
@@ -131,7 +130,7 @@ public final class CopyCommand extends BaseCommand {
     if (output.json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
     } else {
-      printSentences(o, r.comparison());
+      Lines.sentences(o, r.comparison());
       if (analysis != null) {
         o.print(
             AnalysisText.format(

@@ -72,22 +72,20 @@ public final class DatasetCommand extends BaseCommand {
               Units.decimalBytes(store.getUsableSpace())));
     }
     Dataset.Plan plan = Dataset.plan(k, size.bytes(), seed);
-    out()
-        .println(
-            String.format(
-                Locale.ROOT,
-                "Making %s in %s: %s in %s, %s (%s, exactly %d bytes), seed %d%s",
-                k.word(),
-                d,
-                Units.count(plan.files().size(), "file"),
-                Units.count(plan.folders(), "folder"),
-                Units.decimalBytes(plan.totalBytes()),
-                Units.binaryBytes(plan.totalBytes()),
-                plan.totalBytes(),
-                seed,
-                plan.scale() < 1
-                    ? "; file sizes scaled by " + Units.fixed(plan.scale(), 4) + " to fit --size"
-                    : ""));
+    Lines.println(
+        out(),
+        "Making %s in %s: %s in %s, %s (%s, exactly %d bytes), seed %d%s",
+        k.word(),
+        d,
+        Units.count(plan.files().size(), "file"),
+        Units.count(plan.folders(), "folder"),
+        Units.decimalBytes(plan.totalBytes()),
+        Units.binaryBytes(plan.totalBytes()),
+        plan.totalBytes(),
+        seed,
+        plan.scale() < 1
+            ? "; file sizes scaled by " + Units.fixed(plan.scale(), 4) + " to fit --size"
+            : "");
     out().flush();
     AtomicBoolean stop = Signals.installStopFlag();
     long t0 = System.nanoTime();
@@ -97,13 +95,11 @@ public final class DatasetCommand extends BaseCommand {
       err().println("sustain dataset: interrupted; " + d + " is incomplete");
       return ExitCodes.INTERRUPTED;
     }
-    out()
-        .println(
-            String.format(
-                Locale.ROOT,
-                "Done in %s (%s, not synced: copy it from where it is, a RAM disk is best)",
-                Durations.format(seconds),
-                Units.rate(written / Math.max(seconds, 1e-9) / 1e6)));
+    Lines.println(
+        out(),
+        "Done in %s (%s, not synced: copy it from where it is, a RAM disk is best)",
+        Durations.format(seconds),
+        Units.rate(written / Math.max(seconds, 1e-9) / 1e6));
     out().flush();
     return ExitCodes.OK;
   }

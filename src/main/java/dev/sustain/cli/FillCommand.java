@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -125,33 +124,29 @@ public final class FillCommand extends BaseCommand {
           case FAILED -> "failed";
         };
     long complete = r.files().stream().filter(FillResult.FileDone::complete).count();
-    out.println(
-        String.format(
-            Locale.ROOT,
-            "Filled %s with %s (%s) in %s (%d complete): %s.",
-            r.dir(),
-            Units.decimalBytes(r.bytes()),
-            Units.binaryBytes(r.bytes()),
-            Units.count(r.files().size(), "file"),
-            complete,
-            why));
-    out.println(
-        String.format(
-            Locale.ROOT,
-            "Time to fill: %s, average %s%s",
-            Durations.format(r.seconds()),
-            Units.rate(r.averageMegabytesPerSecond()),
-            r.bytes() != r.sessionBytes()
-                ? " (this session: " + Units.decimalBytes(r.sessionBytes()) + ")"
-                : ""));
+    Lines.println(
+        out,
+        "Filled %s with %s in %s (%d complete): %s.",
+        r.dir(),
+        Lines.bothUnits(r.bytes()),
+        Units.count(r.files().size(), "file"),
+        complete,
+        why);
+    Lines.println(
+        out,
+        "Time to fill: %s, average %s%s",
+        Durations.format(r.seconds()),
+        Units.rate(r.averageMegabytesPerSecond()),
+        r.bytes() != r.sessionBytes()
+            ? " (this session: " + Units.decimalBytes(r.sessionBytes()) + ")"
+            : "");
     if (r.stats().intervals() > 0) {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "Per interval: %s; %s with nothing written (%s)",
-              r.stats().describe(),
-              Units.count(r.zeroIntervals(), "interval"),
-              Durations.format(r.zeroSeconds())));
+      Lines.println(
+          out,
+          "Per interval: %s; %s with nothing written (%s)",
+          r.stats().describe(),
+          Units.count(r.zeroIntervals(), "interval"),
+          Durations.format(r.zeroSeconds()));
     }
     out.println(
         "Run folder: "

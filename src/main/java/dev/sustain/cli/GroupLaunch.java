@@ -28,7 +28,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -247,16 +246,15 @@ final class GroupLaunch {
     for (int i = 0; i < r.members().size(); i++) {
       MemberResult m = r.members().get(i);
       String name = names.get(i);
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "%s: %s %s in %s: average %s%s",
-              name,
-              verb(m.status()),
-              Units.decimalBytes(m.bytes()),
-              Durations.format(m.seconds()),
-              Units.rate(m.averageMegabytesPerSecond()),
-              m.runFolder() == null ? "" : "  (run folder " + m.runFolder() + ")"));
+      Lines.println(
+          out,
+          "%s: %s %s in %s: average %s%s",
+          name,
+          verb(m.status()),
+          Units.decimalBytes(m.bytes()),
+          Durations.format(m.seconds()),
+          Units.rate(m.averageMegabytesPerSecond()),
+          m.runFolder() == null ? "" : "  (run folder " + m.runFolder() + ")");
       if (analyses.containsKey(name)) {
         out.print(analyses.get(name).indent(2));
       }

@@ -113,14 +113,12 @@ public final class InfoCommand extends BaseCommand {
                   .enable(SerializationFeature.INDENT_OUTPUT)
                   .writeValueAsString(doc));
     } else {
-      out()
-          .println(
-              String.format(
-                  Locale.ROOT,
-                  "%s  ->  memory (%s mounted on %s), not a drive",
-                  query,
-                  fs.fsType(),
-                  fs.mountPoint()));
+      Lines.println(
+          out(),
+          "%s  ->  memory (%s mounted on %s), not a drive",
+          query,
+          fs.fsType(),
+          fs.mountPoint());
       row(out(), "note", what);
     }
     out().flush();

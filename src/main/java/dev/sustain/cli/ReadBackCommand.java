@@ -13,7 +13,6 @@ import dev.sustain.verify.ReadBackResult;
 import dev.sustain.verify.ReadBackRun;
 import dev.sustain.verify.ReadObserver;
 import java.io.PrintWriter;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -106,15 +105,13 @@ abstract class ReadBackCommand extends BaseCommand {
   /** The text summary for people: the rates, the command's findings, the notes, the folder. */
   private void printText(ReadBackResult r) {
     PrintWriter out = out();
-    out.println(
-        String.format(
-            Locale.ROOT,
-            "%s %s (%s) in %s: average %s",
-            readVerb(r),
-            Units.decimalBytes(r.bytesRead()),
-            Units.binaryBytes(r.bytesRead()),
-            Durations.format(r.seconds()),
-            Units.rate(r.averageMegabytesPerSecond())));
+    Lines.println(
+        out,
+        "%s %s in %s: average %s",
+        readVerb(r),
+        Lines.bothUnits(r.bytesRead()),
+        Durations.format(r.seconds()),
+        Units.rate(r.averageMegabytesPerSecond()));
     printStability(out, r.stability());
     printFindings(out, r);
     for (String note : r.notes()) {
@@ -132,23 +129,22 @@ abstract class ReadBackCommand extends BaseCommand {
     }
     String verdict =
         s.variation() <= 0.05 ? "steady" : s.variation() <= 0.15 ? "somewhat unsteady" : "unsteady";
-    out.println(
-        String.format(
-            Locale.ROOT,
-            "Per interval: mean %s, stdev %s; min %s, median %s, max %s over %s%s",
-            Units.rate(s.meanMBps()),
-            Units.rate(s.stdevMBps()),
-            Units.rate(s.minMBps()),
-            Units.rate(s.medianMBps()),
-            Units.rate(s.maxMBps()),
-            Units.count(s.intervals(), "interval"),
-            s.intervals() >= 5
-                ? " ("
-                    + verdict
-                    + ": stdev is "
-                    + Units.fixed(100 * s.variation(), 1)
-                    + "% of the mean)"
-                : ""));
+    Lines.println(
+        out,
+        "Per interval: mean %s, stdev %s; min %s, median %s, max %s over %s%s",
+        Units.rate(s.meanMBps()),
+        Units.rate(s.stdevMBps()),
+        Units.rate(s.minMBps()),
+        Units.rate(s.medianMBps()),
+        Units.rate(s.maxMBps()),
+        Units.count(s.intervals(), "interval"),
+        s.intervals() >= 5
+            ? " ("
+                + verdict
+                + ": stdev is "
+                + Units.fixed(100 * s.variation(), 1)
+                + "% of the mean)"
+            : "");
   }
 
   private static String toJson(ReadBackResult r) throws JsonProcessingException {

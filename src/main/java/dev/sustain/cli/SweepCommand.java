@@ -96,13 +96,12 @@ public final class SweepCommand extends BaseCommand {
     AtomicBoolean stop = Signals.installStopFlag();
     PrintWriter o = out();
     if (!output.json) {
-      o.println(
-          String.format(
-              Locale.ROOT,
-              "Sweep of %s: %s per point, direct I/O, %s",
-              target,
-              Units.binaryBytes(sizePerPoint.bytes()),
-              writeOnly ? "writes" : "writes then reads"));
+      Lines.println(
+          o,
+          "Sweep of %s: %s per point, direct I/O, %s",
+          target,
+          Units.binaryBytes(sizePerPoint.bytes()),
+          writeOnly ? "writes" : "writes then reads");
       o.flush();
     }
     SweepRun.Result r =

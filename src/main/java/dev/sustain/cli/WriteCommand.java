@@ -29,7 +29,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -321,19 +320,18 @@ public final class WriteCommand extends BaseCommand {
             live(perPass),
             stop,
             result -> afterRun(result, progress, expectation));
-    printSentences(o, outcome.comparison());
-    printSentences(o, outcome.changes());
+    Lines.sentences(o, outcome.comparison());
+    Lines.sentences(o, outcome.changes());
     if (!outcome.recovery().isEmpty()) {
       o.println("Cache back after idle: " + outcome.recovery());
     }
     repeatOutcome = outcome;
-    o.println(
-        String.format(
-            Locale.ROOT,
-            "Passes: %s (%s, pass-1 ... pass-%d)",
-            outcome.folder(),
-            WriteRepeat.PASSES_JSON,
-            outcome.passes().size()));
+    Lines.println(
+        o,
+        "Passes: %s (%s, pass-1 ... pass-%d)",
+        outcome.folder(),
+        WriteRepeat.PASSES_JSON,
+        outcome.passes().size());
     o.flush();
     for (WriteResult r : outcome.passes()) {
       if (r.status() == RunStatus.FAILED) {
@@ -371,25 +369,22 @@ public final class WriteCommand extends BaseCommand {
           case INTERRUPTED -> "Interrupted after writing";
           case FAILED -> "Failed after writing";
         };
-    out.println(
-        String.format(
-            Locale.ROOT,
-            "%s %s (%s) in %s: average %s%s",
-            verb,
-            Units.decimalBytes(r.bytes()),
-            Units.binaryBytes(r.bytes()),
-            Durations.format(r.seconds()),
-            Units.rate(r.averageMegabytesPerSecond()),
-            r.flushSeconds() > 0.0005
-                ? " (the final flush took " + Durations.format(r.flushSeconds()) + ", counted)"
-                : ""));
+    Lines.println(
+        out,
+        "%s %s in %s: average %s%s",
+        verb,
+        Lines.bothUnits(r.bytes()),
+        Durations.format(r.seconds()),
+        Units.rate(r.averageMegabytesPerSecond()),
+        r.flushSeconds() > 0.0005
+            ? " (the final flush took " + Durations.format(r.flushSeconds()) + ", counted)"
+            : "");
     if (r.stats().intervals() > 0) {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "Per interval: %s over %s",
-              r.stats().describe(),
-              Units.count(r.stats().intervals(), "interval")));
+      Lines.println(
+          out,
+          "Per interval: %s over %s",
+          r.stats().describe(),
+          Units.count(r.stats().intervals(), "interval"));
     }
     out.println(
         "Run folder: "
