@@ -45,7 +45,7 @@ public final class CopyCommand extends BaseCommand {
   @Option(names = "--repeat", paramLabel = "N", defaultValue = "1")
   int repeat;
 
-  @Option(names = "--cooldown", paramLabel = "DURATION", converter = Converters.Time.class)
+  @Option(names = "--cooldown", paramLabel = "DURATION")
   Duration cooldown;
 
   @Option(

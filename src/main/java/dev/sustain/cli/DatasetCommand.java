@@ -26,7 +26,7 @@ public final class DatasetCommand extends BaseCommand {
   @Parameters(index = "1", paramLabel = "DIR")
   Path dir;
 
-  @Option(names = "--size", required = true, paramLabel = "SIZE", converter = Converters.Size.class)
+  @Option(names = "--size", required = true, paramLabel = "SIZE")
   ByteSize size;
 
   @Option(names = "--seed", paramLabel = "N", defaultValue = "1")

@@ -35,14 +35,10 @@ public final class FillCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin GroupOptions group;
 
-  @Option(
-      names = "--file-size",
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      defaultValue = "50GB")
+  @Option(names = "--file-size", paramLabel = "SIZE", defaultValue = "50GB")
   ByteSize fileSize;
 
-  @Option(names = "--limit", paramLabel = "SIZE", converter = Converters.Size.class)
+  @Option(names = "--limit", paramLabel = "SIZE")
   ByteSize limit;
 
   @Option(names = "--out", paramLabel = "DIR")

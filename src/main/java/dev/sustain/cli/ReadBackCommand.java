@@ -20,11 +20,7 @@ import picocli.CommandLine.Parameters;
 /** What {@code read} and {@code verify} share: the source, the options and the run itself. */
 abstract class ReadBackCommand extends BaseCommand {
 
-  @picocli.CommandLine.Mixin DbOption db;
-
-  @picocli.CommandLine.Mixin EngineOptions io;
-
-  @picocli.CommandLine.Mixin OutputOptions output;
+  @picocli.CommandLine.Mixin RunOptions run;
 
   @Parameters(index = "0", paramLabel = "RUN|FILE")
   String source;
@@ -66,7 +62,7 @@ abstract class ReadBackCommand extends BaseCommand {
       throw new UsageException("--qd must be at least 1, not " + queueDepth);
     }
     try {
-      io.checkEngine();
+      run.io.checkEngine();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -77,16 +73,16 @@ abstract class ReadBackCommand extends BaseCommand {
             blockSize == null ? 0 : (int) blockSize.bytes(),
             queueDepth,
             sampling.interval.toNanos(),
-            output.out,
-            io.engine,
+            run.output.out,
+            run.io.engine,
             buffered,
-            io.ioTimeout.toNanos());
+            run.io.ioTimeout.toNanos());
     AtomicBoolean stop = Signals.installStopFlag();
     ReadProgress progress =
-        output.json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
+        run.output.json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
     ReadBackResult r =
         new ReadBackRun(params, progress == null ? ReadObserver.SILENT : progress, stop).run();
-    if (output.json) {
+    if (run.output.json) {
       out().println(toJson(r));
       out().flush();
     } else {
@@ -97,7 +93,7 @@ abstract class ReadBackCommand extends BaseCommand {
       err().flush();
     }
     if (r.runFolder() != null) {
-      db.recordQuietly(r.runFolder(), err());
+      run.db.recordQuietly(r.runFolder(), err());
     }
     return exitCode(r);
   }

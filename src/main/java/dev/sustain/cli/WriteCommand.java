@@ -48,10 +48,10 @@ public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin GroupOptions group;
 
-  @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class)
+  @Option(names = "--size", paramLabel = "SIZE")
   ByteSize size;
 
-  @Option(names = "--time", paramLabel = "DURATION", converter = Converters.Time.class)
+  @Option(names = "--time", paramLabel = "DURATION")
   Duration time;
 
   @Option(names = "--keep")
@@ -66,11 +66,7 @@ public final class WriteCommand extends BaseCommand {
   @Option(names = "--repeat", paramLabel = "N", defaultValue = "1")
   int repeat;
 
-  @Option(
-      names = "--cooldown",
-      paramLabel = "D1,D2,...",
-      split = ",",
-      converter = Converters.Time.class)
+  @Option(names = "--cooldown", paramLabel = "D1,D2,...", split = ",")
   List<Duration> cooldown;
 
   @Option(names = "--destroy-data")
@@ -85,7 +81,6 @@ public final class WriteCommand extends BaseCommand {
   @Option(
       names = "--floor-hold",
       paramLabel = "DURATION",
-      converter = Converters.Time.class,
       defaultValue = DefaultsAndLimits.FLOOR_HOLD,
       hidden = true)
   Duration floorHold;
