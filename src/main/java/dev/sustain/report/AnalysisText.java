@@ -1,9 +1,7 @@
 package dev.sustain.report;
 
 import dev.sustain.analysis.Analysis;
-import dev.sustain.analysis.Segment;
 import dev.sustain.analysis.Shape;
-import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import java.util.List;
 
@@ -32,32 +30,19 @@ public final class AnalysisText {
       line(
           b,
           "burst",
-          Units.rate(a.burstMBps())
-              + " for "
-              + gb(a.cacheGB())
-              + " ("
-              + Durations.format(a.cliffSeconds())
-              + ")");
+          Phrase.of("{rate} for {gb} ({time})", a.burstMBps(), a.cacheGB(), a.cliffSeconds()));
       if (a.stages().size() > 1) {
-        StringBuilder st = new StringBuilder();
-        for (Segment g : a.stages()) {
-          st.append(st.isEmpty() ? "" : ", ")
-              .append(Units.rate(g.meanMBps()))
-              .append(" for ")
-              .append(gb(g.gigabytes()));
-        }
-        line(b, "stages", st.toString());
+        line(b, "stages", Explanation.stages(a.stages()));
       }
       line(
           b,
           "floor",
-          (a.floorMBps() == null ? "-" : Units.rate(a.floorMBps()))
-              + (a.floorMBps() == null
-                  ? ""
-                  : " (" + pct(a.floorMBps() / a.burstMBps()) + " of the burst)")
-              + "; after the cliff "
-              + Units.rate(a.afterCacheMBps())
-              + " on average"
+          (a.floorMBps() == null
+                  ? "-"
+                  : Phrase.of(
+                      "{rate} ({.0}% of the burst)",
+                      a.floorMBps(), 100 * (a.floorMBps() / a.burstMBps())))
+              + Phrase.of("; after the cliff {rate} on average", a.afterCacheMBps())
               + (a.floorMayBeLower() ? "; may be lower (the run ended on a lower level)" : ""));
     } else {
       line(
@@ -66,57 +51,53 @@ public final class AnalysisText {
           Units.rate(a.burstMBps()) + (a.shape() == Shape.FLAT ? ", held to the end" : ""));
       line(b, "floor", a.floorMBps() == null ? "- (too short to tell)" : Units.rate(a.floorMBps()));
       if (a.cacheGBMin() != null) {
-        line(b, "cache", "at least " + gb(a.cacheGBMin()) + " (no cliff in this run)");
+        line(b, "cache", Phrase.of("at least {gb} (no cliff in this run)", a.cacheGBMin()));
       }
     }
     line(
         b,
         "average",
-        Units.rate(a.averageMBps())
-            + " over "
-            + gb(a.totalGB())
-            + " in "
-            + Durations.format(a.durationSeconds())
+        Phrase.of(
+            "{rate} over {gb} in {time}  ({}min {mbps}, median {mbps}, max {mbps})",
+            a.averageMBps(),
+            a.totalGB(),
+            a.durationSeconds(),
             // The intervals' figures leave the start-up ramp out; the average counts all bytes
             // over all time, so without saying so an average below the minimum reads as an error.
-            + (a.findings().ramp().intervals() > 0 ? "  (after the start-up: min " : "  (min ")
-            + Units.mbps(a.minMBps())
-            + ", median "
-            + Units.mbps(a.medianMBps())
-            + ", max "
-            + Units.mbps(a.maxMBps())
-            + ")");
+            a.findings().ramp().intervals() > 0 ? "after the start-up: " : "",
+            a.minMBps(),
+            a.medianMBps(),
+            a.maxMBps()));
     if (a.findings().ramp().intervals() > 0) {
       line(
           b,
           "start-up",
-          Durations.format(a.findings().ramp().seconds())
-              + " ramp while the first requests were in flight (not stalls)");
+          Phrase.of(
+              "{time} ramp while the first requests were in flight (not stalls)",
+              a.findings().ramp().seconds()));
     }
     if (a.stallSeconds() > 0) {
-      line(
-          b,
-          "stalls",
-          Units.fixed(a.stallSeconds(), a.stallSeconds() < 10 ? 1 : 0) + " s with nothing written");
+      line(b, "stalls", Explanation.stallSeconds(a.stallSeconds()) + " s with nothing written");
     }
     if (a.flushSeconds() > 0) {
       line(
           b,
           "flush",
-          Durations.format(a.flushSeconds()) + " to put the last writes on the drive (fsync)");
+          Phrase.of("{time} to put the last writes on the drive (fsync)", a.flushSeconds()));
     }
     if (a.throttleTempC() != null) {
-      line(b, "throttles", "at " + Units.fixed(a.throttleTempC(), 0) + " °C");
+      line(b, "throttles", Phrase.of("at {.0} °C", a.throttleTempC()));
     }
     if (a.projection() != null) {
       double s = a.projection().seconds();
       line(
           b,
           "projection",
-          gb(a.projection().gigabytes())
-              + " takes "
-              + (Double.isFinite(s) ? "about " + Durations.format(s) : "forever (the floor is 0)")
-              + projectionNote(a));
+          Phrase.of(
+              "{gb} takes {}{}",
+              a.projection().gigabytes(),
+              Double.isFinite(s) ? Phrase.of("about {time}", s) : "forever (the floor is 0)",
+              projectionNote(a)));
     }
     b.append("why:\n");
     for (String e : Explanation.evidence(a)) {
@@ -132,11 +113,10 @@ public final class AnalysisText {
   /** How a projection got past the measured curve, if it did. */
   static String projectionNote(Analysis a) {
     if (a.projection().assumesRateHolds()) {
-      return " (assumes the rate of "
-          + Units.rate(a.projection().rateMBps())
-          + " holds past the "
-          + gb(a.totalGB())
-          + " measured)";
+      return Phrase.of(
+          " (assumes the rate of {rate} holds past the {gb} measured)",
+          a.projection().rateMBps(),
+          a.totalGB());
     }
     if (a.hasCliff() && a.projection().gigabytes() > a.cacheGB()) {
       return " (past the cache at the floor)";
@@ -153,13 +133,5 @@ public final class AnalysisText {
     b.append(
         String.format(java.util.Locale.ROOT, "  %-11s %s%n", label, text)
             .replace(System.lineSeparator(), "\n"));
-  }
-
-  private static String gb(Double gigabytes) {
-    return Explanation.gb(gigabytes);
-  }
-
-  private static String pct(double fraction) {
-    return Units.fixed(100 * fraction, 0) + "%";
   }
 }

@@ -28,23 +28,21 @@ final class ChangeWords {
                   : "after " + idle(idle) + " idle the cache came back to ")
           .append(Units.fixed(v.cacheRecoveredPct(), 0))
           .append("%: ")
-          .append(SummarySentence.gb(run.cacheGB()))
+          .append(Phrase.gb(run.cacheGB()))
           .append(" of ")
-          .append(SummarySentence.gb(ref.cacheGB()));
+          .append(Phrase.gb(ref.cacheGB()));
     } else {
       b.append(idle == null ? "" : "after " + idle(idle) + " idle, ")
           .append(
-              run.cacheGB() == null
-                  ? "no cache cliff"
-                  : "a cliff at " + SummarySentence.gb(run.cacheGB()))
+              run.cacheGB() == null ? "no cache cliff" : "a cliff at " + Phrase.gb(run.cacheGB()))
           .append(
               ref.cacheGB() == null
                   ? (run.cacheGB() == null ? " (nor in " : " (none in ") + first + ")"
-                  : " (" + first + ": " + SummarySentence.gb(ref.cacheGB()) + ")");
+                  : " (" + first + ": " + Phrase.gb(ref.cacheGB()) + ")");
     }
     if (run.stepGB() != null && run.stepSeconds() != null) {
       b.append("; its step fell at ")
-          .append(SummarySentence.gb(run.stepGB()))
+          .append(Phrase.gb(run.stepGB()))
           .append(", ")
           .append(Units.plain(run.stepSeconds(), 1))
           .append(" s");
@@ -55,7 +53,7 @@ final class ChangeWords {
         b.append(" (")
             .append(first)
             .append(": ")
-            .append(SummarySentence.gb(ref.stepGB()))
+            .append(Phrase.gb(ref.stepGB()))
             .append(", ")
             .append(Units.plain(ref.stepSeconds(), 1))
             .append(" s")

@@ -108,7 +108,7 @@ public final class CompareFormats {
             row.curve().label(),
             a.shape().id(),
             Units.rate(a.burstMBps()),
-            a.cacheGB() == null ? "-" : SummarySentence.gb(a.cacheGB()),
+            a.cacheGB() == null ? "-" : Phrase.gb(a.cacheGB()),
             a.floorMBps() == null ? "-" : Units.rate(a.floorMBps()),
             Units.rate(a.averageMBps()),
             Units.plain(a.stallSeconds(), 1) + " s",

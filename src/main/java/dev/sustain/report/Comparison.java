@@ -150,14 +150,14 @@ public record Comparison(
     String job =
         asked
             ? "a " + jobName(jobBytes) + " job"
-            : "a job the size of the largest run here (" + SummarySentence.gb(jobBytes / 1e9) + ")";
+            : "a job the size of the largest run here (" + Phrase.gb(jobBytes / 1e9) + ")";
     StringBuilder first =
-        new StringBuilder("For ")
-            .append(job)
-            .append(", ")
-            .append(bestJob.curve().label())
-            .append(" finishes first in ")
-            .append(Durations.format(bestJob.jobSeconds()));
+        new StringBuilder(
+            Phrase.of(
+                "For {}, {} finishes first in {time}",
+                job,
+                bestJob.curve().label(),
+                bestJob.jobSeconds()));
     if (worstJob != bestJob) {
       first.append("; ").append(worstJob.curve().label());
       if (Double.isFinite(worstJob.jobSeconds())) {
@@ -181,13 +181,12 @@ public record Comparison(
     f.add(floors(rows));
     if (hiBurst != bestJob && burst(hiBurst) > burst(bestJob) * (1 + SAME_PEAK_FRACTION)) {
       f.add(
-          "The highest peak is not the fastest for this job: "
-              + hiBurst.curve().label()
-              + " bursts at "
-              + Units.rate(burst(hiBurst))
-              + " but "
-              + bestJob.curve().label()
-              + " finishes first.");
+          Phrase.of(
+              "The highest peak is not the fastest for this job: {} bursts at {rate} but {}"
+                  + " finishes first.",
+              hiBurst.curve().label(),
+              burst(hiBurst),
+              bestJob.curve().label()));
     }
 
     List<String> caches = new ArrayList<>();
@@ -195,9 +194,9 @@ public record Comparison(
     for (Row r : rows) {
       Analysis a = r.curve().analysis();
       if (a.hasCliff()) {
-        caches.add(r.curve().label() + " " + SummarySentence.gb(a.cacheGB()));
+        caches.add(r.curve().label() + " " + Phrase.gb(a.cacheGB()));
       } else {
-        noCliff.add(r.curve().label() + " (" + SummarySentence.gb(a.totalGB()) + " written)");
+        noCliff.add(r.curve().label() + " (" + Phrase.gb(a.totalGB()) + " written)");
       }
     }
     if (!caches.isEmpty()) {
@@ -234,10 +233,10 @@ public record Comparison(
       Analysis a = r.curve().analysis();
       if (a.stallSeconds() > 0) {
         f.add(
-            r.curve().label()
-                + " stalled for "
-                + Units.plain(a.stallSeconds(), 1)
-                + " s (nothing written).");
+            Phrase.of(
+                "{} stalled for {} s (nothing written).",
+                r.curve().label(),
+                Units.plain(a.stallSeconds(), 1)));
       }
     }
     return f;
@@ -247,25 +246,33 @@ public record Comparison(
     double high = burst(hi);
     double low = burst(lo);
     if (high <= low * (1 + SAME_PEAK_FRACTION)) {
-      return "The same peak on "
-          + all
-          + " ("
-          + Units.mbps(low)
-          + "–"
-          + Units.rate(high)
-          + "): something they share caps the burst, most likely the link, not the drives.";
+      return Phrase.of(
+          "The same peak on {} ({mbps}–{rate}): something they share caps the burst, most likely"
+              + " the link, not the drives.",
+          all,
+          low,
+          high);
     }
-    return "Bursts differ"
-        + (low >= NEAR_ZERO_MBPS ? " " + ratio(high / low) : "")
-        + ": "
-        + hi.curve().label()
-        + " starts at "
-        + Units.rate(high)
-        + ", "
-        + lo.curve().label()
-        + " at "
-        + Units.rate(low)
-        + (low >= NEAR_ZERO_MBPS ? "." : ", next to nothing.");
+    return differ("Bursts", hi, "starts at {rate}", high, lo, "at {rate}", low) + ".";
+  }
+
+  /**
+   * "Floors differ 7x: a holds 900 MB/s at its lowest, b drops to 122 MB/s": the ratio only where
+   * the low figure is not next to nothing, which is said instead. {@code highWords} and {@code
+   * lowWords} are templates for the two figures.
+   */
+  private static String differ(
+      String what, Row hi, String highWords, double high, Row lo, String lowWords, double low) {
+    boolean nearZero = !(low >= NEAR_ZERO_MBPS);
+    return Phrase.of(
+        "{} differ{}: {} " + highWords + ", {} " + lowWords + "{}",
+        what,
+        nearZero ? "" : " " + ratio(high / low),
+        hi.curve().label(),
+        high,
+        lo.curve().label(),
+        low,
+        nearZero ? ", next to nothing" : "");
   }
 
   /**
@@ -285,11 +292,10 @@ public record Comparison(
     if (known.size() < 2) {
       return (known.isEmpty()
               ? "No floor to compare."
-              : "Only "
-                  + known.getFirst().curve().label()
-                  + " has a floor ("
-                  + Units.rate(floor(known.getFirst()))
-                  + ").")
+              : Phrase.of(
+                  "Only {} has a floor ({rate}).",
+                  known.getFirst().curve().label(),
+                  floor(known.getFirst())))
           + unknown;
     }
     Row hi = max(known, Comparison::floor);
@@ -297,26 +303,12 @@ public record Comparison(
     double high = floor(hi);
     double low = floor(lo);
     if (low >= NEAR_ZERO_MBPS && high / low < FLOOR_RATIO_WORTH_SAYING) {
-      return "Floors within "
-          + Units.fixed(100 * (high / low - 1), 0)
-          + "% of each other ("
-          + Units.mbps(low)
-          + "–"
-          + Units.rate(high)
-          + ")."
+      return Phrase.of(
+              "Floors within {.0}% of each other ({mbps}–{rate}).",
+              100 * (high / low - 1), low, high)
           + unknown;
     }
-    return "Floors differ"
-        + (low >= NEAR_ZERO_MBPS ? " " + ratio(high / low) : "")
-        + ": "
-        + hi.curve().label()
-        + " holds "
-        + Units.rate(high)
-        + " at its lowest, "
-        + lo.curve().label()
-        + " drops to "
-        + Units.rate(low)
-        + (low >= NEAR_ZERO_MBPS ? "" : ", next to nothing")
+    return differ("Floors", hi, "holds {rate} at its lowest", high, lo, "drops to {rate}", low)
         + ". For a long job the floor decides, not the peak."
         + unknown;
   }
@@ -359,9 +351,9 @@ public record Comparison(
   public static String jobName(long bytes) {
     long gib = dev.sustain.unit.ByteSize.GIB;
     if (bytes % gib == 0 && bytes % 1_000_000_000L != 0) {
-      return bytes / gib + " GiB (" + SummarySentence.gb(bytes / 1e9) + ")";
+      return bytes / gib + " GiB (" + Phrase.gb(bytes / 1e9) + ")";
     }
-    return SummarySentence.gb(bytes / 1e9);
+    return Phrase.gb(bytes / 1e9);
   }
 
   /** {@code 9x} from 3 up, {@code 1.4x} below. */

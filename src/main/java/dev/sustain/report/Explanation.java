@@ -5,7 +5,6 @@ import dev.sustain.analysis.Findings;
 import dev.sustain.analysis.Segment;
 import dev.sustain.analysis.Shape;
 import dev.sustain.analysis.Thresholds;
-import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,13 +24,10 @@ public final class Explanation {
     Findings f = a.findings();
     return switch (a.shape()) {
       case UNDETERMINED ->
-          "too short to tell: "
-              + Units.rate(a.burstMBps())
-              + " for "
-              + gb(a.totalGB())
-              + " and no cliff yet";
+          Phrase.of(
+              "too short to tell: {rate} for {gb} and no cliff yet", a.burstMBps(), a.totalGB());
       case CACHE_CLIFF -> {
-        StringBuilder b = new StringBuilder("fast for ").append(gb(a.cacheGB())).append(", then ");
+        StringBuilder b = new StringBuilder(Phrase.of("fast for {gb}, then ", a.cacheGB()));
         List<Segment> stages = a.stages();
         for (int i = 0; i + 1 < stages.size(); i++) {
           b.append(Units.rate(stages.get(i).meanMBps())).append(", then ");
@@ -41,42 +37,37 @@ public final class Explanation {
       }
       case THERMAL_THROTTLE -> {
         if (f.sawtooth() != null) {
-          yield "dips to "
-              + Units.rate(f.sawtooth().dipMBps())
-              + " every "
-              + Durations.format(f.sawtooth().periodSeconds())
-              + " and comes back: "
-              + Units.rate(a.floorMBps())
-              + " on average";
+          yield Phrase.of(
+              "dips to {rate} every {time} and comes back: {rate} on average",
+              f.sawtooth().dipMBps(),
+              f.sawtooth().periodSeconds(),
+              a.floorMBps());
         }
         yield "throttles down to "
             + Units.rate(a.floorMBps())
             + (a.recovered() ? " and recovers while writing" : "")
-            + (a.throttleTempC() != null ? " at " + Units.fixed(a.throttleTempC(), 0) + " °C" : "");
+            + (a.throttleTempC() != null ? Phrase.of(" at {.0} °C", a.throttleTempC()) : "");
       }
       case GC_ERRATIC ->
           f.erratic().swinging()
-              ? "erratic between about "
-                  + Units.mbps(a.floorMBps())
-                  + " and "
-                  + Units.rate(a.burstMBps())
-                  + ": short of free blocks (no TRIM)"
-              : "starts slow at "
-                  + Units.rate(f.erratic().slowStart().meanMBps())
-                  + ", then "
-                  + Units.rate(f.erratic().laterMBps())
-                  + ": short of free blocks (no TRIM)";
+              ? Phrase.of(
+                  "erratic between about {mbps} and {rate}: short of free blocks (no TRIM)",
+                  a.floorMBps(),
+                  a.burstMBps())
+              : Phrase.of(
+                  "starts slow at {rate}, then {rate}: short of free blocks (no TRIM)",
+                  f.erratic().slowStart().meanMBps(),
+                  f.erratic().laterMBps());
       case SMR_STALLS ->
-          "holds "
-              + Units.rate(f.smr().heldMBps())
-              + " for "
-              + gb(a.cacheGB())
-              + ", then stalls (shingled disk)";
+          Phrase.of(
+              "holds {rate} for {gb}, then stalls (shingled disk)",
+              f.smr().heldMBps(),
+              a.cacheGB());
       case HDD_ZONED ->
-          "declines gradually from "
-              + Units.rate(f.zoned().startMBps())
-              + " to "
-              + Units.rate(f.zoned().endMBps());
+          Phrase.of(
+              "declines gradually from {rate} to {rate}",
+              f.zoned().startMBps(),
+              f.zoned().endMBps());
       case FLAT ->
           "holds " + Units.rate(a.floorMBps()) + (a.linkCapped() ? " at the link's limit" : "");
     };
@@ -90,15 +81,13 @@ public final class Explanation {
       case UNDETERMINED -> {
         Findings.Undetermined u = f.undetermined();
         e.add(
-            "No lasting drop in the "
-                + Durations.format(u.judgedSeconds())
-                + " of writing after the start ("
-                + gb(a.totalGB())
-                + " at "
-                + Units.rate(a.burstMBps())
-                + "): a shape takes "
-                + Durations.format(u.neededSeconds())
-                + " to tell.");
+            Phrase.of(
+                "No lasting drop in the {time} of writing after the start ({gb} at {rate}): a"
+                    + " shape takes {time} to tell.",
+                u.judgedSeconds(),
+                a.totalGB(),
+                a.burstMBps(),
+                u.neededSeconds()));
         e.add(noCliff(a));
       }
       case CACHE_CLIFF -> {
@@ -113,83 +102,67 @@ public final class Explanation {
         Findings.Erratic x = f.erratic();
         if (x.swinging()) {
           e.add(
-              "Swung "
-                  + x.swings()
-                  + " times between low (below "
-                  + Units.rate(x.lowLineMBps())
-                  + ") and high (above "
-                  + Units.rate(x.highLineMBps())
-                  + ") at irregular times: low "
-                  + pct(x.lowFraction())
-                  + " of the time, high "
-                  + pct(x.highFraction())
-                  + "; min/median/max "
-                  + Units.mbps(a.minMBps())
-                  + "/"
-                  + Units.mbps(a.medianMBps())
-                  + "/"
-                  + Units.mbps(a.maxMBps())
-                  + " MB/s.");
+              Phrase.of(
+                  "Swung {} times between low (below {rate}) and high (above {rate}) at irregular"
+                      + " times: low {pct} of the time, high {pct};"
+                      + " min/median/max {mbps}/{mbps}/{mbps} MB/s.",
+                  x.swings(),
+                  x.lowLineMBps(),
+                  x.highLineMBps(),
+                  x.lowFraction(),
+                  x.highFraction(),
+                  a.minMBps(),
+                  a.medianMBps(),
+                  a.maxMBps()));
         }
         if (x.slowStart() != null) {
           e.add(
-              "Started slow at "
-                  + Units.rate(x.slowStart().meanMBps())
-                  + " for "
-                  + Durations.format(x.slowStart().durationSeconds())
-                  + ", then reached "
-                  + Units.rate(x.laterMBps())
-                  + ": neither a cache nor heat starts slow and speeds up.");
+              Phrase.of(
+                  "Started slow at {rate} for {time}, then reached {rate}: neither a cache nor"
+                      + " heat starts slow and speeds up.",
+                  x.slowStart().meanMBps(),
+                  x.slowStart().durationSeconds(),
+                  x.laterMBps()));
         }
         e.add("A translation layer short of free blocks collects garbage while it writes.");
       }
       case SMR_STALLS -> {
         Findings.Smr s = f.smr();
         e.add(
-            "Held "
-                + Units.rate(s.heldMBps())
-                + " for "
-                + Durations.format(s.onsetSeconds())
-                + ", then "
-                + s.zerosAfter()
-                + " of the remaining "
-                + s.intervalsAfter()
-                + " intervals ("
-                + pct(s.zerosAfter() / (double) s.intervalsAfter())
-                + ") wrote nothing and the rate fell to "
-                + Units.rate(s.afterMBps())
-                + ": a shingled (SMR) disk rewriting its bands.");
+            Phrase.of(
+                "Held {rate} for {time}, then {} of the remaining {} intervals ({pct}) wrote"
+                    + " nothing and the rate fell to {rate}: a shingled (SMR) disk rewriting its"
+                    + " bands.",
+                s.heldMBps(),
+                s.onsetSeconds(),
+                s.zerosAfter(),
+                s.intervalsAfter(),
+                s.zerosAfter() / (double) s.intervalsAfter(),
+                s.afterMBps()));
       }
       case HDD_ZONED ->
           e.add(
-              "Declined gradually from "
-                  + Units.rate(f.zoned().startMBps())
-                  + " at the start to "
-                  + Units.rate(f.zoned().endMBps())
-                  + " at the end, over "
-                  + Durations.format(a.durationSeconds())
-                  + ", with no sharp lasting step (largest step between plateaus "
-                  + Units.rate(f.zoned().largestStepMBps())
-                  + ") and "
-                  + f.stalls().intervals()
-                  + " zero intervals: outer to inner tracks.");
+              Phrase.of(
+                  "Declined gradually from {rate} at the start to {rate} at the end, over {time},"
+                      + " with no sharp lasting step (largest step between plateaus {rate}) and {}"
+                      + " zero intervals: outer to inner tracks.",
+                  f.zoned().startMBps(),
+                  f.zoned().endMBps(),
+                  a.durationSeconds(),
+                  f.zoned().largestStepMBps(),
+                  f.stalls().intervals()));
       case FLAT -> {
         e.add(
-            "Held "
-                + Units.rate(a.floorMBps())
-                + " from start to end: min "
-                + Units.mbps(a.minMBps())
-                + ", median "
-                + Units.mbps(a.medianMBps())
-                + ", max "
-                + Units.mbps(a.maxMBps())
-                + " MB/s, stdev "
-                + Units.mbps(a.stdevMBps())
-                + " MB/s; no lasting drop below "
-                + Units.rate(Thresholds.DROP_FRACTION * a.burstMBps())
-                + " ("
-                + Units.fixed(100 * Thresholds.DROP_FRACTION, 0)
-                + "% of the burst).");
+            Phrase.of(
+                "Held {rate} from start to end: min {mbps}, median {mbps}, max {mbps} MB/s, stdev"
+                    + " {mbps} MB/s; no lasting drop below {rate} ({.0}% of the burst).",
+                a.floorMBps(),
+                a.minMBps(),
+                a.medianMBps(),
+                a.maxMBps(),
+                a.stdevMBps(),
+                Thresholds.DROP_FRACTION * a.burstMBps(),
+                100 * Thresholds.DROP_FRACTION));
         e.add(noCliff(a));
       }
     }
@@ -209,13 +182,11 @@ public final class Explanation {
                   + " you expect, such as a third of the drive).");
       case CACHE_CLIFF -> {
         out.add(
-            "Jobs up to about "
-                + gb(a.cacheGB())
-                + " run at "
-                + Units.rate(a.burstMBps())
-                + "; beyond that plan with the floor of "
-                + Units.rate(a.floorMBps())
-                + ".");
+            Phrase.of(
+                "Jobs up to about {gb} run at {rate}; beyond that plan with the floor of {rate}.",
+                a.cacheGB(),
+                a.burstMBps(),
+                a.floorMBps()));
         if (a.floorMayBeLower()) {
           out.add("Write longer (--until floor) to see whether it settles lower still.");
         }
@@ -230,9 +201,10 @@ public final class Explanation {
                   + " then measure again.");
       case SMR_STALLS ->
           out.add(
-              "This is a shingled (SMR) disk: for large backups choose a CMR disk, or expect "
-                  + Units.rate(a.afterCacheMBps())
-                  + " once its fast zone is full.");
+              Phrase.of(
+                  "This is a shingled (SMR) disk: for large backups choose a CMR disk, or expect"
+                      + " {rate} once its fast zone is full.",
+                  a.afterCacheMBps()));
       case HDD_ZONED ->
           out.add(
               "Nothing to fix: a spinning disk is slower on its inner tracks; plan by the floor.");
@@ -259,43 +231,34 @@ public final class Explanation {
 
   private static String cliffSentence(Analysis a, Findings.Cliff c) {
     StringBuilder b =
-        new StringBuilder("Held ")
-            .append(Units.rate(c.burstMBps()))
-            .append(" for ")
-            .append(gb(c.cacheGB()))
-            .append(" (")
-            .append(Durations.format(c.seconds()))
-            .append("), then dropped to ")
-            .append(Units.rate(c.firstLevelMBps()))
-            .append(" at ")
-            .append(Durations.format(c.seconds()));
+        new StringBuilder(
+            Phrase.of(
+                "Held {rate} for {gb} ({time}), then dropped to {rate} at {time}",
+                c.burstMBps(),
+                c.cacheGB(),
+                c.seconds(),
+                c.firstLevelMBps(),
+                c.seconds()));
     List<Segment> stages = c.stages();
     if (stages.size() > 1) {
       b.append(" and stepped down through ").append(stages.size()).append(" stages (");
-      for (int i = 0; i < stages.size(); i++) {
-        Segment s = stages.get(i);
-        b.append(i == 0 ? "" : ", ")
-            .append(Units.rate(s.meanMBps()))
-            .append(" for ")
-            .append(gb(s.gigabytes()));
-      }
-      b.append(')');
+      b.append(stages(stages)).append(')');
     }
-    return b.append(", and never came back in the remaining ")
-        .append(Durations.format(a.durationSeconds() - c.seconds()))
+    return b.append(
+            Phrase.of(
+                ", and never came back in the remaining {time}", a.durationSeconds() - c.seconds()))
         .toString();
   }
 
   private static void mayBeLower(Analysis a, Findings.Cliff c, List<String> e) {
     if (a.floorMayBeLower()) {
       e.add(
-          "The run ended on a lower level ("
-              + Units.rate(c.endMBps())
-              + ") that had not lasted "
-              + Durations.format(a.findings().lastingSeconds())
-              + " yet: the floor may be lower than "
-              + Units.rate(a.floorMBps())
-              + ".");
+          Phrase.of(
+              "The run ended on a lower level ({rate}) that had not lasted {time} yet: the floor"
+                  + " may be lower than {rate}.",
+              c.endMBps(),
+              a.findings().lastingSeconds(),
+              a.floorMBps()));
     }
   }
 
@@ -303,59 +266,47 @@ public final class Explanation {
     if (f.sawtooth() != null) {
       Findings.Sawtooth s = f.sawtooth();
       e.add(
-          s.dips()
-              + " dips to "
-              + Units.rate(s.dipMBps())
-              + " ("
-              + pct(s.dipMBps() / s.levelMBps())
-              + " of "
-              + Units.rate(s.levelMBps())
-              + ") for about "
-              + Durations.format(s.dipSeconds())
-              + " every "
-              + Durations.format(s.periodSeconds())
-              + " from "
-              + Durations.format(s.onsetSeconds())
-              + " on, each coming back: a controller throttling as it heats and resuming as it"
-              + " cools; over whole periods it wrote "
-              + Units.rate(s.meanMBps())
-              + ".");
+          Phrase.of(
+              "{} dips to {rate} ({pct} of {rate}) for about {time} every {time} from {time} on,"
+                  + " each coming back: a controller throttling as it heats and resuming as it"
+                  + " cools; over whole periods it wrote {rate}.",
+              s.dips(),
+              s.dipMBps(),
+              s.dipMBps() / s.levelMBps(),
+              s.levelMBps(),
+              s.dipSeconds(),
+              s.periodSeconds(),
+              s.onsetSeconds(),
+              s.meanMBps()));
       return;
     }
     if (f.recovery() != null) {
       Findings.Recovery r = f.recovery();
       e.add(
-          "Fell from "
-              + Units.rate(r.fromMBps())
-              + " to "
-              + Units.rate(r.lowMBps())
-              + " and climbed back to "
-              + Units.rate(r.backMBps())
-              + " at "
-              + Durations.format(r.atSeconds())
-              + " while still writing: a full cache does not refill mid-write, a cooled"
-              + " controller speeds up.");
+          Phrase.of(
+              "Fell from {rate} to {rate} and climbed back to {rate} at {time} while still"
+                  + " writing: a full cache does not refill mid-write, a cooled controller speeds"
+                  + " up.",
+              r.fromMBps(),
+              r.lowMBps(),
+              r.backMBps(),
+              r.atSeconds()));
     }
     if (f.bend() != null && f.bend().thermal()) {
       Findings.TemperatureBend t = f.bend();
       e.add(
-          "The rate stepped down to "
-              + Units.rate(f.cliff().firstLevelMBps())
-              + " at "
-              + Durations.format(t.stepSeconds())
-              + " just as the temperature, having risen from "
-              + Units.fixed(t.startC(), 0)
-              + " to "
-              + Units.fixed(t.bendC(), 0)
-              + " °C ("
-              + slope(t.beforeCPerMinute())
-              + "), stopped rising ("
-              + slope(t.afterCPerMinute())
-              + " after, within "
-              + Units.fixed(t.spreadC(), 1)
-              + " °C of that line): a throttle at "
-              + Units.fixed(t.bendC(), 0)
-              + " °C.");
+          Phrase.of(
+              "The rate stepped down to {rate} at {time} just as the temperature, having risen"
+                  + " from {.0} to {.0} °C ({}), stopped rising ({} after, within {.1} °C of that"
+                  + " line): a throttle at {.0} °C.",
+              f.cliff().firstLevelMBps(),
+              t.stepSeconds(),
+              t.startC(),
+              t.bendC(),
+              slope(t.beforeCPerMinute()),
+              slope(t.afterCPerMinute()),
+              t.spreadC(),
+              t.bendC()));
     }
     if (f.cliff() != null && f.recovery() == null) {
       mayBeLower(a, f.cliff(), e);
@@ -363,67 +314,60 @@ public final class Explanation {
   }
 
   private static String notHeat(Findings.TemperatureBend t) {
-    return "The temperature did not bend at the drop ("
-        + slope(t.beforeCPerMinute())
-        + " before its bend at "
-        + Durations.format(t.bendSeconds())
-        + ", "
-        + slope(t.afterCPerMinute())
-        + " after): the drop is not heat.";
+    return Phrase.of(
+        "The temperature did not bend at the drop ({} before its bend at {time}, {} after): the"
+            + " drop is not heat.",
+        slope(t.beforeCPerMinute()),
+        t.bendSeconds(),
+        slope(t.afterCPerMinute()));
   }
 
   private static void context(Analysis a, Findings f, List<String> e) {
     if (f.ramp().intervals() > 0) {
       boolean one = f.ramp().intervals() == 1;
       e.add(
-          "The first "
-              + (one ? "interval" : f.ramp().intervals() + " intervals")
-              + " ("
-              + Durations.format(f.ramp().seconds())
-              + (one ? ") was" : ") were")
-              + " the start-up ramp, the first requests still in flight: neither the burst"
-              + " nor stalls.");
+          Phrase.of(
+              "The first {} ({time}) {} the start-up ramp, the first requests still in flight:"
+                  + " neither the burst nor stalls.",
+              one ? "interval" : f.ramp().intervals() + " intervals",
+              f.ramp().seconds(),
+              one ? "was" : "were"));
     }
     if (a.shape() != Shape.SMR_STALLS && f.stalls().intervals() > 0) {
       e.add(
-          f.stalls().intervals()
-              + (f.stalls().intervals() == 1 ? " interval" : " intervals")
-              + " ("
-              + Units.fixed(f.stalls().seconds(), f.stalls().seconds() < 10 ? 1 : 0)
-              + " s) in which nothing completed (stalls).");
+          Phrase.of(
+              "{} ({} s) in which nothing completed (stalls).",
+              Units.count(f.stalls().intervals(), "interval"),
+              stallSeconds(f.stalls().seconds())));
     }
     if (f.linkCap() != null) {
       e.add(
-          "The burst of "
-              + Units.rate(a.burstMBps())
-              + " is within "
-              + Units.fixed(100 * Thresholds.LINK_CAP_FRACTION, 0)
-              + "% of the link's practical ceiling of "
-              + Units.rate(f.linkCap().ceilingMBps())
-              + ": the link, not the drive, sets the peak"
-              + (a.shape() == Shape.FLAT ? ", and it may hide a cliff." : "."));
+          Phrase.of(
+              "The burst of {rate} is within {.0}% of the link's practical ceiling of {rate}: the"
+                  + " link, not the drive, sets the peak{}",
+              a.burstMBps(),
+              100 * Thresholds.LINK_CAP_FRACTION,
+              f.linkCap().ceilingMBps(),
+              a.shape() == Shape.FLAT ? ", and it may hide a cliff." : "."));
     }
     Findings.CpuBound cpu = f.cpuBound();
     if (cpu != null) {
       e.add(
           cpu.allCores()
-              ? "CPU-bound: all "
-                  + cpu.cores()
-                  + " cores busy (median "
-                  + Units.fixed(cpu.medianPct(), 0)
-                  + "%) while writing."
-              : "CPU-bound: one core at "
-                  + Units.fixed(cpu.medianPct(), 0)
-                  + "% (median) while the rate held flat at "
-                  + Units.rate(cpu.rateMBps())
-                  + ".");
+              ? Phrase.of(
+                  "CPU-bound: all {} cores busy (median {.0}%) while writing.",
+                  cpu.cores(), cpu.medianPct())
+              : Phrase.of(
+                  "CPU-bound: one core at {.0}% (median) while the rate held flat at {rate}.",
+                  cpu.medianPct(), cpu.rateMBps()));
     }
   }
 
   private static String noCliff(Analysis a) {
-    return "No cliff in the first "
-        + gb(a.cacheGBMin())
-        + ": the cache, if any, is at least that; a projection past it assumes the rate holds.";
+    return Phrase.of(
+        "No cliff in the first {gb}: the cache, if any, is at least that; a projection past it"
+            + " assumes the rate holds.",
+        a.cacheGBMin());
   }
 
   private static String slope(double perMinute) {
@@ -432,14 +376,17 @@ public final class Explanation {
         + " °C/min";
   }
 
-  static String gb(Double gigabytes) {
-    if (gigabytes == null) {
-      return "-";
-    }
-    return Units.fixed(gigabytes, gigabytes >= 100 ? 0 : gigabytes >= 1 ? 1 : 3) + " GB";
+  /** Seconds of stalls: one decimal below 10 s. */
+  static String stallSeconds(double seconds) {
+    return Units.fixed(seconds, seconds < 10 ? 1 : 0);
   }
 
-  private static String pct(double fraction) {
-    return Units.fixed(100 * fraction, fraction < 0.1 ? 1 : 0) + "%";
+  /** "2555 MB/s for 280 GB, 1200 MB/s for 90.5 GB": each stage's rate and size. */
+  static String stages(List<Segment> stages) {
+    List<String> each = new ArrayList<>();
+    for (Segment s : stages) {
+      each.add(Phrase.of("{rate} for {gb}", s.meanMBps(), s.gigabytes()));
+    }
+    return String.join(", ", each);
   }
 }

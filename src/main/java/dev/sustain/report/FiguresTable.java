@@ -21,8 +21,8 @@ final class FiguresTable {
       row(
           t,
           "cache size",
-          Units.fixed(a.cacheGB(), 1) + " GB",
-          "written at burst speed before the cliff, in " + Durations.format(a.cliffSeconds()));
+          Phrase.of("{.1} GB", a.cacheGB()),
+          Phrase.of("written at burst speed before the cliff, in {time}", a.cliffSeconds()));
       row(t, "cliff", Durations.format(a.cliffSeconds()), "when the first lasting drop began");
       if (a.stages().size() > 1) {
         StringBuilder st = new StringBuilder();
@@ -35,7 +35,7 @@ final class FiguresTable {
       row(
           t,
           "cache size",
-          "at least " + Units.fixed(a.cacheGBMin(), 1) + " GB",
+          Phrase.of("at least {.1} GB", a.cacheGBMin()),
           "no lasting drop from the burst in this run");
     } else {
       row(t, "cache size", "no cliff", "no lasting drop from the burst in this run");
@@ -47,10 +47,10 @@ final class FiguresTable {
           t,
           "floor",
           Units.rate(a.floorMBps()),
-          "the lowest lasting rate: "
-              + Units.fixed(100 * a.floorMBps() / Math.max(1e-9, a.burstMBps()), 0)
-              + "% of the burst"
-              + (a.floorMayBeLower() ? "; it may be lower (the run ended on a lower level)" : ""));
+          Phrase.of(
+              "the lowest lasting rate: {.0}% of the burst{}",
+              100 * a.floorMBps() / Math.max(1e-9, a.burstMBps()),
+              a.floorMayBeLower() ? "; it may be lower (the run ended on a lower level)" : ""));
     }
     if (a.afterCacheMBps() != null) {
       row(t, "after the cache", Units.rate(a.afterCacheMBps()), "mean from the cliff to the end");
@@ -59,12 +59,8 @@ final class FiguresTable {
     row(
         t,
         "min / median / max",
-        Units.mbps(a.minMBps())
-            + " / "
-            + Units.mbps(a.medianMBps())
-            + " / "
-            + Units.rate(a.maxMBps()),
-        "stdev " + Units.rate(a.stdevMBps()));
+        Phrase.of("{mbps} / {mbps} / {rate}", a.minMBps(), a.medianMBps(), a.maxMBps()),
+        Phrase.of("stdev {rate}", a.stdevMBps()));
     row(
         t,
         "stalls",
@@ -83,18 +79,18 @@ final class FiguresTable {
     row(
         t,
         "written",
-        Units.fixed(a.totalGB(), 1) + " GB",
-        "in " + Durations.format(a.durationSeconds()));
+        Phrase.of("{.1} GB", a.totalGB()),
+        Phrase.of("in {time}", a.durationSeconds()));
     row(t, "recovered", a.recovered() ? "yes" : "no", "the rate climbed back while writing");
     if (a.projection() != null) {
       row(
           t,
           "projection",
           Durations.format(a.projection().seconds()),
-          "for "
-              + Units.plain(a.projection().gigabytes(), 1)
-              + " GB"
-              + AnalysisText.projectionNote(a));
+          Phrase.of(
+              "for {} GB{}",
+              Units.plain(a.projection().gigabytes(), 1),
+              AnalysisText.projectionNote(a)));
     }
     return t.append("</table>").toString();
   }

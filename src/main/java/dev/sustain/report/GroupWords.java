@@ -2,8 +2,6 @@ package dev.sustain.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.analysis.GroupVerdict;
-import dev.sustain.unit.Durations;
-import dev.sustain.unit.Units;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,22 +28,22 @@ final class GroupWords {
       case HELD_BELOW_SOLO -> out.add(ceilingBelowSolo(r, v, all));
       case HELD_AND_TRADED ->
           out.add(
-              all
-                  + " share a ceiling of "
-                  + Units.rate(v.ceilingMBps())
-                  + " (sum held within "
-                  + percent(v.sumHeldWithin())
-                  + " while their rates traded against each other: the sum varied "
-                  + Units.fixed(1 / Math.max(v.varianceRatio(), 1e-3), 0)
-                  + "x less than they did; no solo rates to compare with): "
-                  + partWords(r, v.ceilingMBps()));
+              Phrase.of(
+                  "{} share a ceiling of {rate} (sum held within {} while their rates traded"
+                      + " against each other: the sum varied {.0}x less than they did; no solo"
+                      + " rates to compare with): {}",
+                  all,
+                  v.ceilingMBps(),
+                  percent(v.sumHeldWithin()),
+                  1 / Math.max(v.varianceRatio(), 1e-3),
+                  partWords(r, v.ceilingMBps())));
       case AT_SOLO_RATES ->
           out.add(
-              "no shared ceiling: each target wrote at "
-                  + band(v, false)
-                  + " of its solo rate while they wrote together (sum "
-                  + Units.rate(v.sumMBps())
-                  + "), so each is limited on its own");
+              Phrase.of(
+                  "no shared ceiling: each target wrote at {} of its solo rate while they wrote"
+                      + " together (sum {rate}), so each is limited on its own",
+                  band(v, false),
+                  v.sumMBps()));
       case SUM_NOT_FLAT ->
           out.add(
               "no shared ceiling: the sum of their rates never held within 5% for long enough"
@@ -56,39 +54,34 @@ final class GroupWords {
                   + " shared ceiling needs");
       case NO_SOLO_RATES ->
           out.add(
-              "the sum held at "
-                  + Units.rate(v.sumMBps())
-                  + ", but without solo rates a shared ceiling cannot be told from drives limited"
-                  + " on their own: run with --solo-first, or write each drive alone once so its"
-                  + " history knows it");
+              Phrase.of(
+                  "the sum held at {rate}, but without solo rates a shared ceiling cannot be told"
+                      + " from drives limited on their own: run with --solo-first, or write each"
+                      + " drive alone once so its history knows it",
+                  v.sumMBps()));
       case ONE_TARGET -> out.add("one target: nothing is shared");
     }
     for (GroupVerdict.Share s : v.shares()) {
       if (v.reason() == GroupVerdict.Reason.HELD_BELOW_SOLO && !s.belowSolo() && s.ofSolo() > 0) {
         out.add(
-            s.name()
-                + " kept "
-                + Math.round(s.ofSolo() * 100)
-                + "%"
-                + " of its solo rate ("
-                + Units.rate(s.medianMBps())
-                + "): it needs less than an even share, so the others split the rest");
+            Phrase.of(
+                "{} kept {}% of its solo rate ({rate}): it needs less than an even share, so the"
+                    + " others split the rest",
+                s.name(), Math.round(s.ofSolo() * 100), s.medianMBps()));
       }
     }
     for (GroupVerdict.Drag d : v.drags()) {
       out.add(
-          d.name()
-              + " drags the others: when it "
-              + (d.stall()
+          Phrase.of(
+              "{} drags the others: when it {} at {time}, the others rose from {rate} to {rate}:"
+                  + " they take what it gives up, so they share a limit with it",
+              d.name(),
+              d.stall()
                   ? "stalled"
-                  : "fell from " + Units.rate(d.beforeMBps()) + " to " + Units.rate(d.afterMBps()))
-              + " at "
-              + Durations.format(d.atSeconds())
-              + ", the others rose from "
-              + Units.rate(d.othersBeforeMBps())
-              + " to "
-              + Units.rate(d.othersAfterMBps())
-              + ": they take what it gives up, so they share a limit with it");
+                  : Phrase.of("fell from {rate} to {rate}", d.beforeMBps(), d.afterMBps()),
+              d.atSeconds(),
+              d.othersBeforeMBps(),
+              d.othersAfterMBps()));
     }
     JsonNode shared = r.shared();
     boolean named = v.shared() && shared.path("parts").size() > 0; // the ceiling's sentence has it
@@ -108,19 +101,15 @@ final class GroupWords {
           v.shares().stream().filter(GroupVerdict.Share::belowSolo).map(s -> s.name()).toList();
       who = String.join(" and ", names) + " ran";
     }
-    return all
-        + " share a ceiling of "
-        + Units.rate(v.ceilingMBps())
-        + " (sum held within "
-        + percent(v.sumHeldWithin())
-        + " while "
-        + who
-        + " at "
-        + band(v, true)
-        + " of "
-        + (held == 1 ? "its" : "their")
-        + " solo rate): "
-        + partWords(r, v.ceilingMBps());
+    return Phrase.of(
+        "{} share a ceiling of {rate} (sum held within {} while {} at {} of {} solo rate): {}",
+        all,
+        v.ceilingMBps(),
+        percent(v.sumHeldWithin()),
+        who,
+        band(v, true),
+        held == 1 ? "its" : "their",
+        partWords(r, v.ceilingMBps()));
   }
 
   /** "a hub, controller or shared link", naming the part sysfs shows when there is one. */
@@ -134,7 +123,7 @@ final class GroupWords {
     String text = base + "; they share " + closest.path("description").asText();
     JsonNode ceiling = closest.path("ceiling_MBps");
     if (ceiling.isNumber() && Math.abs(ceiling.asDouble() - ceilingMBps) <= 0.1 * ceilingMBps) {
-      text += ", whose practical ceiling is about " + Units.rate(ceiling.asDouble());
+      text += Phrase.of(", whose practical ceiling is about {rate}", ceiling.asDouble());
     }
     return text;
   }

@@ -88,12 +88,11 @@ public final class HtmlReport {
     body.append("<section><h2>The run</h2>");
     body.append(keyValues("Device", r.info().device()));
     body.append(keyValues("Parameters", r.info().params()));
-    body.append(
-        keyValues(
-            "Input",
-            Map.of(
-                "file", r.input().toString(),
-                "samples", Integer.toString(r.series().size()))));
+    // In this order on every run (Map.of's order changes from one JVM to the next).
+    Map<String, String> input = new java.util.LinkedHashMap<>();
+    input.put("file", r.input().toString());
+    input.put("samples", Integer.toString(r.series().size()));
+    body.append(keyValues("Input", input));
     body.append("</section>\n");
 
     ObjectNode data = JsonNodeFactory.instance.objectNode();
@@ -335,19 +334,28 @@ public final class HtmlReport {
     Map<String, String> parts = new java.util.HashMap<>();
     parts.put("TITLE", esc(title));
     parts.put("UPLOT_CSS", assets.uplotCss());
-    parts.put("PAGE_CSS", assets.reportCss());
+    parts.put("REPORT_CSS", assets.reportCss());
     parts.put("BODY", body);
     parts.put("DATA", scriptSafeJson(data));
     parts.put("UPLOT_JS", assets.uplotJs());
-    parts.put("PAGE_JS", assets.reportJs());
+    parts.put("REPORT_JS", assets.reportJs());
     return fill(ReportAssets.resource("dev/sustain/report/report.html"), parts);
   }
 
   /**
    * The template with each {@code {{NAME}}} replaced, in one pass: text put in (a label, a path) is
-   * never searched for placeholders again.
+   * never searched for placeholders again. {@code {{>path}}} stands for a template shared by pages
+   * (a class path resource, e.g. the page head both the report and the dashboard use), filled with
+   * the same parts; its last line break is the including line's own.
    */
   public static String fill(String template, Map<String, String> parts) {
+    return fill(template, parts, 0);
+  }
+
+  private static String fill(String template, Map<String, String> parts, int depth) {
+    if (depth > 3) {
+      throw new IllegalStateException("shared templates nested too deep (one includes itself?)");
+    }
     StringBuilder b = new StringBuilder(template.length() + 256 * 1024);
     int i = 0;
     while (true) {
@@ -357,7 +365,12 @@ public final class HtmlReport {
       }
       int close = template.indexOf("}}", open);
       String name = close < 0 ? null : template.substring(open + 2, close);
-      String value = name == null ? null : parts.get(name);
+      String value =
+          name == null
+              ? null
+              : name.startsWith(">")
+                  ? fill(ReportAssets.resource(name.substring(1)).stripTrailing(), parts, depth + 1)
+                  : parts.get(name);
       if (value == null) {
         b.append(template, i, open + 2);
         i = open + 2;

@@ -75,43 +75,47 @@ final class RecoveryHtml {
       double x = LEFT + w * (Math.log10(Math.max(p[0], minIdle)) - lo) / (hi - lo);
       double y = TOP + h - h * p[1] / maxPct;
       path.append(path.isEmpty() ? "M" : " L").append(num(x)).append(' ').append(num(y));
-      b.append("<circle cx=\"")
-          .append(num(x))
-          .append("\" cy=\"")
-          .append(num(y))
-          .append("\" r=\"4\" fill=\"#1f77b4\"/>");
+      b.append(element("circle", null, "cx", x, "cy", y, "r", "4", "fill", "#1f77b4"));
       b.append(text(x, TOP + h + 16, ChangeWords.idle(p[0]), "middle"));
       b.append(text(x, y - 8, Units.fixed(p[1], 0) + "%", "middle"));
     }
-    b.append("<path d=\"")
-        .append(path)
-        .append("\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\"/>");
+    b.append(
+        element("path", null, "d", path, "fill", "none", "stroke", "#1f77b4", "stroke-width", "2"));
     b.append(text(LEFT + w / 2.0, HEIGHT - 6, "idle before the run", "middle"));
     return b.append("</svg>").toString();
   }
 
   private static String line(double x1, double y1, double x2, double y2) {
-    return "<line x1=\""
-        + num(x1)
-        + "\" y1=\""
-        + num(y1)
-        + "\" x2=\""
-        + num(x2)
-        + "\" y2=\""
-        + num(y2)
-        + "\" stroke=\"#888\"/>";
+    return element("line", null, "x1", x1, "y1", y1, "x2", x2, "y2", y2, "stroke", "#888");
   }
 
   private static String text(double x, double y, String s, String anchor) {
-    return "<text x=\""
-        + num(x)
-        + "\" y=\""
-        + num(y)
-        + "\" font-size=\"12\" text-anchor=\""
-        + anchor
-        + "\">"
-        + HtmlReport.esc(s)
-        + "</text>";
+    return element("text", s, "x", x, "y", y, "font-size", "12", "text-anchor", anchor);
+  }
+
+  /**
+   * An SVG element: its attributes as names and values in turn (a double is written as a
+   * coordinate), empty when {@code text} is null, else around that text (escaped).
+   */
+  private static String element(String name, String text, Object... attributes) {
+    StringBuilder b = new StringBuilder("<").append(name);
+    for (int i = 0; i < attributes.length; i += 2) {
+      Object v = attributes[i + 1];
+      b.append(' ')
+          .append(attributes[i])
+          .append("=\"")
+          .append(v instanceof Double d ? num(d) : v)
+          .append('"');
+    }
+    if (text == null) {
+      return b.append("/>").toString();
+    }
+    return b.append('>')
+        .append(HtmlReport.esc(text))
+        .append("</")
+        .append(name)
+        .append('>')
+        .toString();
   }
 
   private static String num(double v) {

@@ -17,84 +17,56 @@ public final class SummarySentence {
   public static String summary(Analysis a) {
     StringBuilder b = new StringBuilder();
     if (a.floorMBps() == null) {
-      b.append("It wrote ")
-          .append(gb(a.totalGB()))
-          .append(" at ")
-          .append(Units.rate(a.burstMBps()))
-          .append(" without a cliff, too little to tell its shape: its cache (if any) is at least ")
-          .append(gb(a.cacheGBMin() == null ? a.totalGB() : a.cacheGBMin()))
-          .append(", and what comes after it is not known yet. Write longer to see the floor.");
+      b.append(
+          Phrase.of(
+              "It wrote {gb} at {rate} without a cliff, too little to tell its shape: its cache (if"
+                  + " any) is at least {gb}, and what comes after it is not known yet. Write longer"
+                  + " to see the floor.",
+              a.totalGB(),
+              a.burstMBps(),
+              a.cacheGBMin() == null ? a.totalGB() : a.cacheGBMin()));
     } else if (a.hasCliff() && a.shape() != Shape.CACHE_CLIFF) {
-      b.append("It writes ")
-          .append(Units.rate(a.burstMBps()))
-          .append(" for its first ")
-          .append(gb(a.cacheGB()))
-          .append(" (")
-          .append(Durations.format(a.cliffSeconds()))
-          .append("), then drops; its lowest lasting rate is ")
-          .append(Units.rate(a.floorMBps()))
-          .append(" (")
-          .append(pct(a.floorMBps(), a.burstMBps()))
-          .append(" of the burst)")
-          .append(a.recovered() ? " and it climbs back while still writing" : "")
-          .append(". Over all ")
-          .append(gb(a.totalGB()))
-          .append(" it averaged ")
-          .append(Units.rate(a.averageMBps()))
-          .append(", so every 100 GB took about ")
-          .append(perHundredGB(a.averageMBps()))
-          .append('.');
+      b.append(
+          Phrase.of(
+              "{}, then drops; its lowest lasting rate is {rate} ({} of the burst){}. Over {}.",
+              writesFirst(a),
+              a.floorMBps(),
+              pct(a.floorMBps(), a.burstMBps()),
+              a.recovered() ? " and it climbs back while still writing" : "",
+              allAveraged(a)));
     } else if (a.hasCliff()) {
-      b.append("It writes ")
-          .append(Units.rate(a.burstMBps()))
-          .append(" for its first ")
-          .append(gb(a.cacheGB()))
-          .append(" (")
-          .append(Durations.format(a.cliffSeconds()))
-          .append("): that is its cache. Then it drops to ")
-          .append(Units.rate(a.floorMBps()))
-          .append(", ")
-          .append(pct(a.floorMBps(), a.burstMBps()))
-          .append(" of the burst");
-      if (a.recovered()) {
-        b.append(", and climbs back while still writing");
-      } else {
-        b.append(", and stays there");
-      }
-      if (a.floorMayBeLower()) {
-        b.append(" (or lower: the run ended on a lower level that had not lasted yet)");
-      }
-      b.append(". Past the cache, every 100 GB takes ")
-          .append(perHundredGB(a.floorMBps()))
-          .append(" instead of ")
-          .append(perHundredGB(a.burstMBps()))
-          .append('.');
+      b.append(
+          Phrase.of(
+              "{}: that is its cache. Then it drops to {rate}, {} of the burst, and {}{}. Past the"
+                  + " cache, every 100 GB takes {} instead of {}.",
+              writesFirst(a),
+              a.floorMBps(),
+              pct(a.floorMBps(), a.burstMBps()),
+              a.recovered() ? "climbs back while still writing" : "stays there",
+              a.floorMayBeLower()
+                  ? " (or lower: the run ended on a lower level that had not lasted yet)"
+                  : "",
+              perHundredGB(a.floorMBps()),
+              perHundredGB(a.burstMBps())));
     } else if (a.shape() == Shape.FLAT) {
-      b.append("It holds ")
-          .append(Units.rate(a.floorMBps()))
-          .append(" through all ")
-          .append(gb(a.totalGB()))
-          .append(" written, without a cliff: its cache (if any) is larger than this run,")
-          .append(" so every 100 GB takes about ")
-          .append(perHundredGB(a.floorMBps()))
-          .append('.');
+      b.append(
+          Phrase.of(
+              "It holds {rate} through all {gb} written, without a cliff: its cache (if any) is"
+                  + " larger than this run, so every 100 GB takes about {}.",
+              a.floorMBps(),
+              a.totalGB(),
+              perHundredGB(a.floorMBps())));
       if (a.linkCapped()) {
         b.append(" It sits at the link's limit, which may hide what the drive could do.");
       }
     } else {
-      b.append("It starts at ")
-          .append(Units.rate(a.burstMBps()))
-          .append(" and its lowest lasting rate is ")
-          .append(Units.rate(a.floorMBps()))
-          .append(" (")
-          .append(pct(a.floorMBps(), a.burstMBps()))
-          .append(" of the burst); over all ")
-          .append(gb(a.totalGB()))
-          .append(" it averaged ")
-          .append(Units.rate(a.averageMBps()))
-          .append(", so every 100 GB took about ")
-          .append(perHundredGB(a.averageMBps()))
-          .append('.');
+      b.append(
+          Phrase.of(
+              "It starts at {rate} and its lowest lasting rate is {rate} ({} of the burst); over {}.",
+              a.burstMBps(),
+              a.floorMBps(),
+              pct(a.floorMBps(), a.burstMBps()),
+              allAveraged(a)));
     }
     if (a.stallSeconds() > 0) {
       b.append(" Nothing at all was written for ")
@@ -104,8 +76,22 @@ public final class SummarySentence {
     return b.toString();
   }
 
-  static String gb(double gigabytes) {
-    return Units.fixed(gigabytes, gigabytes >= 100 ? 0 : gigabytes >= 1 ? 1 : 3) + " GB";
+  /** "It writes 2555 MB/s for its first 280 GB (1m 50s)": the burst of a run with a cliff. */
+  private static String writesFirst(Analysis a) {
+    return Phrase.of(
+        "It writes {rate} for its first {gb} ({time})",
+        a.burstMBps(),
+        a.cacheGB(),
+        a.cliffSeconds());
+  }
+
+  /** "all 300 GB it averaged 500 MB/s, so every 100 GB took about 3m 20s": the whole run. */
+  private static String allAveraged(Analysis a) {
+    return Phrase.of(
+        "all {gb} it averaged {rate}, so every 100 GB took about {}",
+        a.totalGB(),
+        a.averageMBps(),
+        perHundredGB(a.averageMBps()));
   }
 
   static String pct(double part, double whole) {

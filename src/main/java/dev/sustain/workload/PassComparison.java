@@ -1,7 +1,7 @@
 package dev.sustain.workload;
 
 import dev.sustain.analysis.PassNoise;
-import dev.sustain.unit.Units;
+import dev.sustain.report.Phrase;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -86,31 +86,23 @@ public final class PassComparison {
       }
       slower |= change < 0;
       words.add(
-          "pass "
-              + p.pass()
-              + " "
-              + verb
-              + " "
-              + Units.fixed(Math.abs(change), 0)
-              + "% "
-              + (change < 0 ? "slower" : "faster")
-              + " than pass "
-              + first.pass()
-              + " ("
-              + Units.rate(p.averageMBps())
-              + " against "
-              + Units.rate(first.averageMBps())
-              + ")");
+          Phrase.of(
+              "pass {} {} {.0}% {} than pass {} ({rate} against {rate})",
+              p.pass(),
+              verb,
+              Math.abs(change),
+              change < 0 ? "slower" : "faster",
+              first.pass(),
+              p.averageMBps(),
+              first.averageMBps()));
     }
     if (words.isEmpty()) {
       words.add(
-          "every pass "
-              + verb
-              + " within noise of pass "
-              + first.pass()
-              + " ("
-              + Units.rate(first.averageMBps())
-              + ")");
+          Phrase.of(
+              "every pass {} within noise of pass {} ({rate})",
+              verb,
+              first.pass(),
+              first.averageMBps()));
     } else if (slower && guessWhy) {
       int last = words.size() - 1;
       words.set(

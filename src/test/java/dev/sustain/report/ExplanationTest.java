@@ -89,7 +89,7 @@ class ExplanationTest {
             }
             if (a.shape() == Shape.UNDETERMINED) {
               assertThat(String.join(" ", advice)).as(why).contains("--until floor");
-              assertThat(text).as(why).contains("at least " + Explanation.gb(a.cacheGBMin()));
+              assertThat(text).as(why).contains("at least " + Phrase.gb(a.cacheGBMin()));
               assertThat(a.floorMBps()).as(why).isNull();
             }
             if (a.flushSeconds() > 0) {

@@ -49,6 +49,46 @@ class HtmlReportTest {
   }
 
   @Test
+  void bothPagesTakeTheSharedHeadFilledWithTheirOwnParts() {
+    // The shared head is filled with the page's parts; a part's text that looks like an include
+    // is text, not a resource read from the class path.
+    String head = "{{>dev/sustain/report/page-head.html}}";
+    Map<String, String> parts = Map.of("UPLOT_CSS", "u{}", "REPORT_CSS", "r{}", "TITLE", head);
+    String filled = HtmlReport.fill("<head>\n" + head + "\n<title>{{TITLE}}</title>", parts);
+    assertThat(filled)
+        .startsWith("<head>\n<meta charset=\"utf-8\">\n")
+        .contains("<style>u{}</style>\n<style>r{}</style>\n")
+        .contains("window.onerror")
+        .contains("</script>\n<title>" + head + "</title>")
+        .doesNotContain("{{UPLOT_CSS}}");
+    // The report, one file, and the dashboard's shell each hold it once and nothing unfilled.
+    String report =
+        HtmlReport.single(CurveReport.load(Curves.RESOURCES.resolve("kingston-run"), null, -1));
+    String shell =
+        HtmlReport.fill(
+            ReportAssets.resource("dev/sustain/serve/app.html"),
+            Map.of(
+                "UPLOT_CSS",
+                "",
+                "REPORT_CSS",
+                "",
+                "APP_CSS",
+                "",
+                "UPLOT_JS",
+                "",
+                "REPORT_JS",
+                "",
+                "APP_JS",
+                ""));
+    for (String page : List.of(report, shell)) {
+      assertThat(page.split("window.onerror", -1)).hasSize(2);
+      assertThat(page).doesNotContain("{{").contains("<pre id=\"errors\" hidden></pre>");
+      assertThat(page.indexOf("<meta charset=\"utf-8\">")).isBetween(0, 100);
+    }
+    assertThat(report).contains(ReportAssets.load().reportCss());
+  }
+
+  @Test
   void scriptTextIsBrokenUpWhereItWouldEndTheElement() {
     assertThat(HtmlReport.scriptSafe("a='</script>'")).isEqualTo("a='<\\/script>'");
     assertThat(List.of(HtmlReport.scriptSafe("x"))).containsExactly("x");
