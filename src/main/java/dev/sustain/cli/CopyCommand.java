@@ -22,6 +22,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,7 +45,7 @@ public final class CopyCommand extends BaseCommand {
   @Option(names = "--repeat", paramLabel = "N", defaultValue = "1")
   int repeat;
 
-  @Option(names = "--cooldown", paramLabel = "DURATION", converter = Converters.Time.class)
+  @Option(names = "--cooldown", paramLabel = "DURATION")
   Duration cooldown;
 
   @Option(
@@ -85,15 +86,13 @@ public final class CopyCommand extends BaseCommand {
             : new CopyRun.Observer() {
               @Override
               public void started(String runId, Path runFolder, long bytesPerPass, int files) {
-                o.println(
-                    "Run "
-                        + runId
-                        + ": copying "
-                        + Units.count(files, "file")
-                        + ", "
-                        + Units.decimalBytes(bytesPerPass)
-                        + ", "
-                        + Units.count(repeat, "pass", "passes"));
+                Lines.println(
+                    o,
+                    "Run %s: copying %s, %s, %s",
+                    runId,
+                    Units.count(files, "file"),
+                    Units.decimalBytes(bytesPerPass),
+                    Units.count(repeat, "pass", "passes"));
                 o.println("Run folder: " + runFolder);
                 o.flush();
               }
@@ -107,19 +106,15 @@ public final class CopyCommand extends BaseCommand {
                 List<String> cells = row.extraCells();
                 String read = cells.size() < 3 ? "" : cells.get(cells.size() - 3);
                 o.print(
-                    "\rpass "
-                        + pass
-                        + "/"
-                        + repeat
-                        + " "
-                        + phase
-                        + "  write "
-                        + Units.rate(row.megabytesPerSecond())
-                        + "  read "
-                        + (read.isEmpty() ? "-" : Units.rate(Double.parseDouble(read)))
-                        + "  "
-                        + Durations.format(row.timeSeconds())
-                        + "\u001b[K");
+                    String.format(
+                        Locale.ROOT,
+                        "\rpass %d/%d %s  write %s  read %s  %s\u001b[K",
+                        pass,
+                        repeat,
+                        phase,
+                        Units.rate(row.megabytesPerSecond()),
+                        read.isEmpty() ? "-" : Units.rate(Double.parseDouble(read)),
+                        Durations.format(row.timeSeconds())));
                 o.flush();
               }
 
@@ -135,9 +130,7 @@ public final class CopyCommand extends BaseCommand {
     if (output.json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
     } else {
-      for (String s : r.comparison()) {
-        o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
-      }
+      Lines.sentences(o, r.comparison());
       if (analysis != null) {
         o.print(
             AnalysisText.format(
@@ -186,23 +179,18 @@ public final class CopyCommand extends BaseCommand {
   static final int MIN_CURVE_INTERVALS = 3;
 
   static String passLine(PassResult p) {
-    return "Pass "
-        + p.pass()
-        + ": wrote "
-        + Units.decimalBytes(p.bytes())
-        + " in "
-        + Durations.format(p.writeSeconds())
-        + " ("
-        + Units.rate(p.writeMegabytesPerSecond())
-        + ", flush "
-        + Durations.format(p.flushSeconds())
-        + " counted), read back in "
-        + Durations.format(p.readSeconds())
-        + " ("
-        + Units.rate(p.readMegabytesPerSecond())
-        + (p.readCache().equals("cached") ? ", from the page cache" : "")
-        + "): "
-        + (p.verified()
+    return String.format(
+        Locale.ROOT,
+        "Pass %d: wrote %s in %s (%s, flush %s counted), read back in %s (%s%s): %s",
+        p.pass(),
+        Units.decimalBytes(p.bytes()),
+        Durations.format(p.writeSeconds()),
+        Units.rate(p.writeMegabytesPerSecond()),
+        Durations.format(p.flushSeconds()),
+        Durations.format(p.readSeconds()),
+        Units.rate(p.readMegabytesPerSecond()),
+        p.readCache().equals("cached") ? ", from the page cache" : "",
+        p.verified()
             ? "verified"
             : Units.count(p.problems(), "file differs", "files differ") + ": " + p.firstProblem());
   }

@@ -22,7 +22,7 @@ public final class CurveInputs {
   @Option(names = "--media", paramLabel = "ssd|hdd")
   String media;
 
-  @Option(names = "--job-size", paramLabel = "SIZE", converter = Converters.Size.class)
+  @Option(names = "--job-size", paramLabel = "SIZE")
   ByteSize jobSize;
 
   /** The media the user named, or null to let each input say; an unknown word is bad input. */

@@ -26,7 +26,7 @@ public final class DatasetCommand extends BaseCommand {
   @Parameters(index = "1", paramLabel = "DIR")
   Path dir;
 
-  @Option(names = "--size", required = true, paramLabel = "SIZE", converter = Converters.Size.class)
+  @Option(names = "--size", required = true, paramLabel = "SIZE")
   ByteSize size;
 
   @Option(names = "--seed", paramLabel = "N", defaultValue = "1")
@@ -62,38 +62,30 @@ public final class DatasetCommand extends BaseCommand {
     long margin = Math.min(4L << 30, Math.max(64L << 20, store.getTotalSpace() / 100));
     if (size.bytes() + margin > store.getUsableSpace()) {
       throw new UsageException(
-          "not enough free space in "
-              + existing
-              + ": the dataset needs "
-              + Units.decimalBytes(size.bytes())
-              + " plus a margin of "
-              + Units.decimalBytes(margin)
-              + ", and "
-              + Units.decimalBytes(store.getUsableSpace())
-              + " is free");
+          String.format(
+              Locale.ROOT,
+              "not enough free space in %s: the dataset needs %s plus a margin of %s, and %s is"
+                  + " free",
+              existing,
+              Units.decimalBytes(size.bytes()),
+              Units.decimalBytes(margin),
+              Units.decimalBytes(store.getUsableSpace())));
     }
     Dataset.Plan plan = Dataset.plan(k, size.bytes(), seed);
-    out()
-        .println(
-            "Making "
-                + k.word()
-                + " in "
-                + d
-                + ": "
-                + Units.count(plan.files().size(), "file")
-                + " in "
-                + Units.count(plan.folders(), "folder")
-                + ", "
-                + Units.decimalBytes(plan.totalBytes())
-                + " ("
-                + Units.binaryBytes(plan.totalBytes())
-                + ", exactly "
-                + plan.totalBytes()
-                + " bytes), seed "
-                + seed
-                + (plan.scale() < 1
-                    ? "; file sizes scaled by " + Units.fixed(plan.scale(), 4) + " to fit --size"
-                    : ""));
+    Lines.println(
+        out(),
+        "Making %s in %s: %s in %s, %s (%s, exactly %d bytes), seed %d%s",
+        k.word(),
+        d,
+        Units.count(plan.files().size(), "file"),
+        Units.count(plan.folders(), "folder"),
+        Units.decimalBytes(plan.totalBytes()),
+        Units.binaryBytes(plan.totalBytes()),
+        plan.totalBytes(),
+        seed,
+        plan.scale() < 1
+            ? "; file sizes scaled by " + Units.fixed(plan.scale(), 4) + " to fit --size"
+            : "");
     out().flush();
     AtomicBoolean stop = Signals.installStopFlag();
     long t0 = System.nanoTime();
@@ -103,13 +95,11 @@ public final class DatasetCommand extends BaseCommand {
       err().println("sustain dataset: interrupted; " + d + " is incomplete");
       return ExitCodes.INTERRUPTED;
     }
-    out()
-        .println(
-            "Done in "
-                + Durations.format(seconds)
-                + " ("
-                + Units.rate(written / Math.max(seconds, 1e-9) / 1e6)
-                + ", not synced: copy it from where it is, a RAM disk is best)");
+    Lines.println(
+        out(),
+        "Done in %s (%s, not synced: copy it from where it is, a RAM disk is best)",
+        Durations.format(seconds),
+        Units.rate(written / Math.max(seconds, 1e-9) / 1e6));
     out().flush();
     return ExitCodes.OK;
   }

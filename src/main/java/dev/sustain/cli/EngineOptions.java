@@ -19,7 +19,6 @@ public class EngineOptions {
   @Option(
       names = "--io-timeout",
       paramLabel = "DURATION",
-      converter = Converters.Time.class,
       defaultValue = DefaultsAndLimits.IO_TIMEOUT,
       hidden = true)
   Duration ioTimeout;

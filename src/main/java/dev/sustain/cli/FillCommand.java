@@ -35,14 +35,10 @@ public final class FillCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin GroupOptions group;
 
-  @Option(
-      names = "--file-size",
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      defaultValue = "50GB")
+  @Option(names = "--file-size", paramLabel = "SIZE", defaultValue = "50GB")
   ByteSize fileSize;
 
-  @Option(names = "--limit", paramLabel = "SIZE", converter = Converters.Size.class)
+  @Option(names = "--limit", paramLabel = "SIZE")
   ByteSize limit;
 
   @Option(names = "--out", paramLabel = "DIR")
@@ -124,38 +120,29 @@ public final class FillCommand extends BaseCommand {
           case FAILED -> "failed";
         };
     long complete = r.files().stream().filter(FillResult.FileDone::complete).count();
-    out.println(
-        "Filled "
-            + r.dir()
-            + " with "
-            + Units.decimalBytes(r.bytes())
-            + " ("
-            + Units.binaryBytes(r.bytes())
-            + ") in "
-            + r.files().size()
-            + (r.files().size() == 1 ? " file" : " files")
-            + " ("
-            + complete
-            + " complete): "
-            + why
-            + ".");
-    out.println(
-        "Time to fill: "
-            + Durations.format(r.seconds())
-            + ", average "
-            + Units.rate(r.averageMegabytesPerSecond())
-            + (r.bytes() != r.sessionBytes()
-                ? " (this session: " + Units.decimalBytes(r.sessionBytes()) + ")"
-                : ""));
+    Lines.println(
+        out,
+        "Filled %s with %s in %s (%d complete): %s.",
+        r.dir(),
+        Lines.bothUnits(r.bytes()),
+        Units.count(r.files().size(), "file"),
+        complete,
+        why);
+    Lines.println(
+        out,
+        "Time to fill: %s, average %s%s",
+        Durations.format(r.seconds()),
+        Units.rate(r.averageMegabytesPerSecond()),
+        r.bytes() != r.sessionBytes()
+            ? " (this session: " + Units.decimalBytes(r.sessionBytes()) + ")"
+            : "");
     if (r.stats().intervals() > 0) {
-      out.println(
-          "Per interval: "
-              + r.stats().describe()
-              + "; "
-              + Units.count(r.zeroIntervals(), "interval")
-              + " with nothing written ("
-              + Durations.format(r.zeroSeconds())
-              + ")");
+      Lines.println(
+          out,
+          "Per interval: %s; %s with nothing written (%s)",
+          r.stats().describe(),
+          Units.count(r.zeroIntervals(), "interval"),
+          Durations.format(r.zeroSeconds()));
     }
     out.println(
         "Run folder: "

@@ -250,17 +250,15 @@ final class GroupLaunch {
     for (int i = 0; i < r.members().size(); i++) {
       MemberResult m = r.members().get(i);
       String name = names.get(i);
-      out.println(
-          name
-              + ": "
-              + verb(m.status())
-              + " "
-              + Units.decimalBytes(m.bytes())
-              + " in "
-              + Durations.format(m.seconds())
-              + ": average "
-              + Units.rate(m.averageMegabytesPerSecond())
-              + (m.runFolder() == null ? "" : "  (run folder " + m.runFolder() + ")"));
+      Lines.println(
+          out,
+          "%s: %s %s in %s: average %s%s",
+          name,
+          verb(m.status()),
+          Units.decimalBytes(m.bytes()),
+          Durations.format(m.seconds()),
+          Units.rate(m.averageMegabytesPerSecond()),
+          m.runFolder() == null ? "" : "  (run folder " + m.runFolder() + ")");
       if (analyses.containsKey(name)) {
         out.print(analyses.get(name).indent(2));
       }

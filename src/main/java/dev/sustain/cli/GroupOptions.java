@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
  */
 public final class GroupOptions {
 
-  @Option(names = "--stagger", paramLabel = "DURATION", converter = Converters.Time.class)
+  @Option(names = "--stagger", paramLabel = "DURATION")
   Duration stagger;
 
   @Option(names = "--solo-first")
@@ -27,7 +27,6 @@ public final class GroupOptions {
   @Option(
       names = "--solo-time",
       paramLabel = "DURATION",
-      converter = Converters.Time.class,
       defaultValue = DefaultsAndLimits.SOLO_TIME)
   Duration soloTime;
 

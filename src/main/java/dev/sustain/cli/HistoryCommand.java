@@ -149,21 +149,20 @@ public final class HistoryCommand extends BaseCommand {
       out.println(header);
       for (RunRecord r : list) {
         RunRecord.Figures f = r.figures();
-        out.println(
-            String.format(
-                Locale.ROOT,
-                "  %-16s  %-7s  %-7s  %7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s",
-                WHEN.format(r.started()),
-                r.command(),
-                r.engine() == null ? "-" : r.engine(),
-                r.blockBytes() == null ? "-" : blockSize(r.blockBytes()),
-                r.status(),
-                rate(f.burstMBps()),
-                f.cacheGB() == null ? "-" : Units.decimalBytes(Math.round(f.cacheGB() * 1e9)),
-                rate(f.floorMBps()),
-                rate(f.averageMBps()),
-                f.seconds() == null ? "-" : Durations.format(f.seconds()),
-                f.shape() == null ? "-" : f.shape()));
+        Lines.println(
+            out,
+            "  %-16s  %-7s  %-7s  %7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s",
+            WHEN.format(r.started()),
+            r.command(),
+            r.engine() == null ? "-" : r.engine(),
+            r.blockBytes() == null ? "-" : blockSize(r.blockBytes()),
+            r.status(),
+            rate(f.burstMBps()),
+            f.cacheGB() == null ? "-" : Units.decimalBytes(Math.round(f.cacheGB() * 1e9)),
+            rate(f.floorMBps()),
+            rate(f.averageMBps()),
+            f.seconds() == null ? "-" : Durations.format(f.seconds()),
+            f.shape() == null ? "-" : f.shape());
       }
       out.println("  trend: " + trends.get(e.getKey()).sentence());
     }

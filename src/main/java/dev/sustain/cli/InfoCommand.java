@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -112,14 +113,12 @@ public final class InfoCommand extends BaseCommand {
                   .enable(SerializationFeature.INDENT_OUTPUT)
                   .writeValueAsString(doc));
     } else {
-      out()
-          .println(
-              query
-                  + "  ->  memory ("
-                  + fs.fsType()
-                  + " mounted on "
-                  + fs.mountPoint()
-                  + "), not a drive");
+      Lines.println(
+          out(),
+          "%s  ->  memory (%s mounted on %s), not a drive",
+          query,
+          fs.fsType(),
+          fs.mountPoint());
       row(out(), "note", what);
     }
     out().flush();
@@ -138,33 +137,14 @@ public final class InfoCommand extends BaseCommand {
     o.println(chain);
     boolean layered = !r.target().equals(d.name());
     if (layered) {
-      row(
-          o,
-          "target",
-          "/dev/"
-              + r.target()
-              + ", "
-              + Units.decimalBytes(r.targetSizeBytes())
-              + " ("
-              + Units.binaryBytes(r.targetSizeBytes())
-              + ", "
-              + r.targetSizeBytes()
-              + " bytes)");
+      row(o, "target", "/dev/" + r.target() + ", " + sizeWords(r.targetSizeBytes()));
       rows(o, "target use", r.targetUsage().reasonsInUse());
     }
     row(o, "device", d.devicePath() + " (" + d.transport().jsonName() + ")");
     row(o, "model", orUnknown(d.model()));
     row(o, "serial", orUnknown(d.serial()));
     row(o, "firmware", orUnknown(d.firmware()));
-    row(
-        o,
-        "size",
-        Units.decimalBytes(d.sizeBytes())
-            + " ("
-            + Units.binaryBytes(d.sizeBytes())
-            + ", "
-            + d.sizeBytes()
-            + " bytes)");
+    row(o, "size", sizeWords(d.sizeBytes()));
     row(
         o,
         "blocks",
@@ -208,6 +188,16 @@ public final class InfoCommand extends BaseCommand {
     for (DeviceInfo other : r.otherDisks()) {
       row(o, "also on", other.devicePath() + " " + orUnknown(other.model()));
     }
+  }
+
+  /** A size in both units and exactly: {@code 275 GB (256 GiB, 274877906944 bytes)}. */
+  private static String sizeWords(long bytes) {
+    return String.format(
+        Locale.ROOT,
+        "%s (%s, %d bytes)",
+        Units.decimalBytes(bytes),
+        Units.binaryBytes(bytes),
+        bytes);
   }
 
   private static String temperature(DeviceInfo d) {

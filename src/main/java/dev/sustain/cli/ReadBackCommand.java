@@ -13,7 +13,6 @@ import dev.sustain.verify.ReadBackResult;
 import dev.sustain.verify.ReadBackRun;
 import dev.sustain.verify.ReadObserver;
 import java.io.PrintWriter;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -21,11 +20,7 @@ import picocli.CommandLine.Parameters;
 /** What {@code read} and {@code verify} share: the source, the options and the run itself. */
 abstract class ReadBackCommand extends BaseCommand {
 
-  @picocli.CommandLine.Mixin DbOption db;
-
-  @picocli.CommandLine.Mixin EngineOptions io;
-
-  @picocli.CommandLine.Mixin OutputOptions output;
+  @picocli.CommandLine.Mixin RunOptions run;
 
   @Parameters(index = "0", paramLabel = "RUN|FILE")
   String source;
@@ -67,7 +62,7 @@ abstract class ReadBackCommand extends BaseCommand {
       throw new UsageException("--qd must be at least 1, not " + queueDepth);
     }
     try {
-      io.checkEngine();
+      run.io.checkEngine();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -78,16 +73,16 @@ abstract class ReadBackCommand extends BaseCommand {
             blockSize == null ? 0 : (int) blockSize.bytes(),
             queueDepth,
             sampling.interval.toNanos(),
-            output.out,
-            io.engine,
+            run.output.out,
+            run.io.engine,
             buffered,
-            io.ioTimeout.toNanos());
+            run.io.ioTimeout.toNanos());
     AtomicBoolean stop = Signals.installStopFlag();
     ReadProgress progress =
-        output.json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
+        run.output.json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
     ReadBackResult r =
         new ReadBackRun(params, progress == null ? ReadObserver.SILENT : progress, stop).run();
-    if (output.json) {
+    if (run.output.json) {
       out().println(toJson(r));
       out().flush();
     } else {
@@ -98,7 +93,7 @@ abstract class ReadBackCommand extends BaseCommand {
       err().flush();
     }
     if (r.runFolder() != null) {
-      db.recordQuietly(r.runFolder(), err());
+      run.db.recordQuietly(r.runFolder(), err());
     }
     return exitCode(r);
   }
@@ -106,15 +101,13 @@ abstract class ReadBackCommand extends BaseCommand {
   /** The text summary for people: the rates, the command's findings, the notes, the folder. */
   private void printText(ReadBackResult r) {
     PrintWriter out = out();
-    out.println(
-        String.format(
-            Locale.ROOT,
-            "%s %s (%s) in %s: average %s",
-            readVerb(r),
-            Units.decimalBytes(r.bytesRead()),
-            Units.binaryBytes(r.bytesRead()),
-            Durations.format(r.seconds()),
-            Units.rate(r.averageMegabytesPerSecond())));
+    Lines.println(
+        out,
+        "%s %s in %s: average %s",
+        readVerb(r),
+        Lines.bothUnits(r.bytesRead()),
+        Durations.format(r.seconds()),
+        Units.rate(r.averageMegabytesPerSecond()));
     printStability(out, r.stability());
     printFindings(out, r);
     for (String note : r.notes()) {
@@ -132,23 +125,22 @@ abstract class ReadBackCommand extends BaseCommand {
     }
     String verdict =
         s.variation() <= 0.05 ? "steady" : s.variation() <= 0.15 ? "somewhat unsteady" : "unsteady";
-    out.println(
-        String.format(
-            Locale.ROOT,
-            "Per interval: mean %s, stdev %s; min %s, median %s, max %s over %s%s",
-            Units.rate(s.meanMBps()),
-            Units.rate(s.stdevMBps()),
-            Units.rate(s.minMBps()),
-            Units.rate(s.medianMBps()),
-            Units.rate(s.maxMBps()),
-            Units.count(s.intervals(), "interval"),
-            s.intervals() >= 5
-                ? " ("
-                    + verdict
-                    + ": stdev is "
-                    + Units.fixed(100 * s.variation(), 1)
-                    + "% of the mean)"
-                : ""));
+    Lines.println(
+        out,
+        "Per interval: mean %s, stdev %s; min %s, median %s, max %s over %s%s",
+        Units.rate(s.meanMBps()),
+        Units.rate(s.stdevMBps()),
+        Units.rate(s.minMBps()),
+        Units.rate(s.medianMBps()),
+        Units.rate(s.maxMBps()),
+        Units.count(s.intervals(), "interval"),
+        s.intervals() >= 5
+            ? " ("
+                + verdict
+                + ": stdev is "
+                + Units.fixed(100 * s.variation(), 1)
+                + "% of the mean)"
+            : "");
   }
 
   private static String toJson(ReadBackResult r) throws JsonProcessingException {

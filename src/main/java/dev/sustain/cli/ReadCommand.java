@@ -5,6 +5,8 @@ import dev.sustain.unit.Units;
 import dev.sustain.verify.BadKind;
 import dev.sustain.verify.ReadBackResult;
 import java.io.PrintWriter;
+import java.util.EnumMap;
+import java.util.Map;
 import picocli.CommandLine.Command;
 
 /** {@code sustain read RUN|FILE}: the sequential read rate over time and its stability. */
@@ -29,21 +31,25 @@ public final class ReadCommand extends ReadBackCommand {
     return r.status() == RunStatus.COMPLETE ? "Read" : "Read only";
   }
 
+  /** What each kind of bad bytes means to a reader, in the order they are told. */
+  private static final Map<BadKind, String> FINDINGS = new EnumMap<>(BadKind.class);
+
+  static {
+    FINDINGS.put(
+        BadKind.UNREADABLE,
+        "UNREADABLE: %s failed with I/O errors even re-read 4 KiB at a time (see --json for where).");
+    FINDINGS.put(
+        BadKind.MISSING, "The file is %s shorter than the write run wrote: the end is missing.");
+  }
+
   @Override
   void printFindings(PrintWriter out, ReadBackResult r) {
-    long unreadable = r.bad().bytes(BadKind.UNREADABLE);
-    if (unreadable > 0) {
-      out.println(
-          "UNREADABLE: "
-              + Units.binaryBytes(unreadable)
-              + " failed with I/O errors even re-read 4 KiB at a time (see --json for where).");
-    }
-    long missing = r.bad().bytes(BadKind.MISSING);
-    if (missing > 0) {
-      out.println(
-          "The file is "
-              + Units.binaryBytes(missing)
-              + " shorter than the write run wrote: the end is missing.");
-    }
+    FINDINGS.forEach(
+        (kind, template) -> {
+          long bytes = r.bad().bytes(kind);
+          if (bytes > 0) {
+            Lines.println(out, template, Units.binaryBytes(bytes));
+          }
+        });
   }
 }

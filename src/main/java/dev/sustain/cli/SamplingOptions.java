@@ -11,10 +11,6 @@ import picocli.CommandLine.Option;
  */
 public final class SamplingOptions {
 
-  @Option(
-      names = "--interval",
-      paramLabel = "DURATION",
-      converter = Converters.Time.class,
-      defaultValue = DefaultsAndLimits.INTERVAL)
+  @Option(names = "--interval", paramLabel = "DURATION", defaultValue = DefaultsAndLimits.INTERVAL)
   Duration interval;
 }

@@ -1,8 +1,10 @@
 package dev.sustain.cli;
 
 import dev.sustain.run.RunHeader;
+import dev.sustain.unit.ByteSize;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -65,6 +67,10 @@ public final class SustainCommand implements Runnable {
     cl.setOut(out);
     cl.setErr(err);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
+    // Every duration and size option reads Sustain's units (90s, 20m; 300GiB, 500GB), declared
+    // here once for the whole tree; a block size (4k means KiB) names its own converter.
+    cl.registerConverter(Duration.class, new Converters.Time());
+    cl.registerConverter(ByteSize.class, new Converters.Size());
     // picocli hides it by default; here it is how a user gets tab completion without the package.
     CommandLine completion = cl.getSubcommands().get("generate-completion");
     completion.getCommandSpec().usageMessage().hidden(false);

@@ -23,11 +23,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "sweep", mixinStandardHelpOptions = true)
 public final class SweepCommand extends BaseCommand {
 
-  @picocli.CommandLine.Mixin DbOption db;
-
-  @picocli.CommandLine.Mixin EngineOptions io;
-
-  @picocli.CommandLine.Mixin OutputOptions output;
+  @picocli.CommandLine.Mixin RunOptions run;
 
   @Parameters(index = "0", paramLabel = "TARGET")
   String target;
@@ -49,11 +45,7 @@ public final class SweepCommand extends BaseCommand {
       defaultValue = "1,32")
   List<Integer> queueDepths;
 
-  @Option(
-      names = "--size-per-point",
-      paramLabel = "SIZE",
-      converter = Converters.Size.class,
-      defaultValue = "1GiB")
+  @Option(names = "--size-per-point", paramLabel = "SIZE", defaultValue = "1GiB")
   ByteSize sizePerPoint;
 
   @Option(names = "--write-only")
@@ -77,7 +69,7 @@ public final class SweepCommand extends BaseCommand {
     PatternSpec spec;
     try {
       spec = Patterns.parse(pattern);
-      io.checkEngine();
+      run.io.checkEngine();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -88,21 +80,20 @@ public final class SweepCommand extends BaseCommand {
             List.copyOf(queueDepths),
             sizePerPoint.bytes(),
             !writeOnly,
-            io.engine,
+            run.io.engine,
             spec,
-            output.out,
-            io.ioTimeout.toNanos(),
+            run.output.out,
+            run.io.ioTimeout.toNanos(),
             !noPreallocate);
     AtomicBoolean stop = Signals.installStopFlag();
     PrintWriter o = out();
-    if (!output.json) {
-      o.println(
-          "Sweep of "
-              + target
-              + ": "
-              + Units.binaryBytes(sizePerPoint.bytes())
-              + " per point, direct I/O, "
-              + (writeOnly ? "writes" : "writes then reads"));
+    if (!run.output.json) {
+      Lines.println(
+          o,
+          "Sweep of %s: %s per point, direct I/O, %s",
+          target,
+          Units.binaryBytes(sizePerPoint.bytes()),
+          writeOnly ? "writes" : "writes then reads");
       o.flush();
     }
     SweepRun.Result r =
@@ -110,18 +101,18 @@ public final class SweepCommand extends BaseCommand {
                 params,
                 stop,
                 p -> {
-                  if (!output.json) {
+                  if (!run.output.json) {
                     o.println("  " + pointLine(p));
                     o.flush();
                   }
                 },
                 note -> {
-                  PrintWriter w = output.json ? err() : o;
+                  PrintWriter w = run.output.json ? err() : o;
                   w.println("note: " + note);
                   w.flush();
                 })
             .run();
-    if (output.json) {
+    if (run.output.json) {
       o.println(RunFolder.JSON.writeValueAsString(SweepJson.document(r)));
     } else {
       if (r.layout().note() != null) {
@@ -137,7 +128,7 @@ public final class SweepCommand extends BaseCommand {
     }
     o.flush();
     if (r.runFolder() != null) {
-      db.recordQuietly(r.runFolder(), err());
+      run.db.recordQuietly(r.runFolder(), err());
     }
     if (r.error() != null) {
       err().println("sustain sweep: " + r.error());

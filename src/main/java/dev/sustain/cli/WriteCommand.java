@@ -48,10 +48,10 @@ public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin GroupOptions group;
 
-  @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class)
+  @Option(names = "--size", paramLabel = "SIZE")
   ByteSize size;
 
-  @Option(names = "--time", paramLabel = "DURATION", converter = Converters.Time.class)
+  @Option(names = "--time", paramLabel = "DURATION")
   Duration time;
 
   @Option(names = "--keep")
@@ -66,11 +66,7 @@ public final class WriteCommand extends BaseCommand {
   @Option(names = "--repeat", paramLabel = "N", defaultValue = "1")
   int repeat;
 
-  @Option(
-      names = "--cooldown",
-      paramLabel = "D1,D2,...",
-      split = ",",
-      converter = Converters.Time.class)
+  @Option(names = "--cooldown", paramLabel = "D1,D2,...", split = ",")
   List<Duration> cooldown;
 
   @Option(names = "--destroy-data")
@@ -85,7 +81,6 @@ public final class WriteCommand extends BaseCommand {
   @Option(
       names = "--floor-hold",
       paramLabel = "DURATION",
-      converter = Converters.Time.class,
       defaultValue = DefaultsAndLimits.FLOOR_HOLD,
       hidden = true)
   Duration floorHold;
@@ -320,24 +315,18 @@ public final class WriteCommand extends BaseCommand {
             live(perPass),
             stop,
             result -> afterRun(result, progress, expectation));
-    for (String s : outcome.comparison()) {
-      o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
-    }
-    for (String s : outcome.changes()) {
-      o.println(Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".");
-    }
+    Lines.sentences(o, outcome.comparison());
+    Lines.sentences(o, outcome.changes());
     if (!outcome.recovery().isEmpty()) {
       o.println("Cache back after idle: " + outcome.recovery());
     }
     repeatOutcome = outcome;
-    o.println(
-        "Passes: "
-            + outcome.folder()
-            + " ("
-            + WriteRepeat.PASSES_JSON
-            + ", pass-1 ... pass-"
-            + outcome.passes().size()
-            + ")");
+    Lines.println(
+        o,
+        "Passes: %s (%s, pass-1 ... pass-%d)",
+        outcome.folder(),
+        WriteRepeat.PASSES_JSON,
+        outcome.passes().size());
     o.flush();
     for (WriteResult r : outcome.passes()) {
       if (r.status() == RunStatus.FAILED) {
@@ -375,25 +364,22 @@ public final class WriteCommand extends BaseCommand {
           case INTERRUPTED -> "Interrupted after writing";
           case FAILED -> "Failed after writing";
         };
-    out.println(
-        verb
-            + " "
-            + Units.decimalBytes(r.bytes())
-            + " ("
-            + Units.binaryBytes(r.bytes())
-            + ") in "
-            + Durations.format(r.seconds())
-            + ": average "
-            + Units.rate(r.averageMegabytesPerSecond())
-            + (r.flushSeconds() > 0.0005
-                ? " (the final flush took " + Durations.format(r.flushSeconds()) + ", counted)"
-                : ""));
+    Lines.println(
+        out,
+        "%s %s in %s: average %s%s",
+        verb,
+        Lines.bothUnits(r.bytes()),
+        Durations.format(r.seconds()),
+        Units.rate(r.averageMegabytesPerSecond()),
+        r.flushSeconds() > 0.0005
+            ? " (the final flush took " + Durations.format(r.flushSeconds()) + ", counted)"
+            : "");
     if (r.stats().intervals() > 0) {
-      out.println(
-          "Per interval: "
-              + r.stats().describe()
-              + " over "
-              + Units.count(r.stats().intervals(), "interval"));
+      Lines.println(
+          out,
+          "Per interval: %s over %s",
+          r.stats().describe(),
+          Units.count(r.stats().intervals(), "interval"));
     }
     out.println(
         "Run folder: "

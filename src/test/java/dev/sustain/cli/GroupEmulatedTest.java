@@ -36,10 +36,16 @@ class GroupEmulatedTest {
 
   /**
    * The most a short run may read above its throttle: cgroup-v1 blkio hands out its rate in 100 ms
-   * slices and lets the first one through at once, about 7% of a 1.5 s solo run (seen: 64.5 MB/s
-   * under a 60 MB/s limit on a busy host).
+   * slices and lets the first one through at once (seen: 64.5 MB/s under a 60 MB/s limit on a busy
+   * host). The solo rate is the median of the solo pass's inner intervals, so the pass lasts 3 s
+   * ({@link #SOLO_TIME}): six 500 ms intervals leave four inner ones, and one interval that caught
+   * an extra slice cannot be the median. With 1.5 s there was one inner interval, and one extra
+   * slice in it read 23.0 MB/s under a 20 MB/s limit.
    */
   private static final double SLICE_OVERSHOOT = 1.12;
+
+  /** Long enough for four inner intervals (see {@link #SLICE_OVERSHOOT}). */
+  private static final String SOLO_TIME = "3s";
 
   @TempDir Path dir;
 
@@ -132,7 +138,7 @@ class GroupEmulatedTest {
               "12s", // a dozen seconds together: enough held seconds though a busy host strays some
               "--solo-first",
               "--solo-time",
-              "1500ms",
+              SOLO_TIME,
               "--out",
               out.toString(),
               "--db",
@@ -162,7 +168,7 @@ class GroupEmulatedTest {
       for (String d : devices) {
         JsonNode t = target(group, name(d));
         // Alone each takes the whole ceiling (a busy host's writer may fall a little short; the
-        // blkio throttle's first slice lets a little more through, which shows in 1.5 s).
+        // blkio throttle's first slice lets a little more through).
         assertThat(t.path("solo_MBps").asDouble())
             .as(t::toString)
             .isBetween(0.75 * ceiling / 1e6, SLICE_OVERSHOOT * ceiling / 1e6);
@@ -195,7 +201,7 @@ class GroupEmulatedTest {
               "5s",
               "--solo-first",
               "--solo-time",
-              "1500ms",
+              SOLO_TIME,
               "--out",
               out.toString(),
               "--db",

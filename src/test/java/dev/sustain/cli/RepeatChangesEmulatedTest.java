@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code write --repeat 3 --cooldown D1,D2} on the emulated drive, each pass played differently
- * from its start: the full cache, a third of it, the full cache again. Each later pass is explained
+ * from its start: the full cache, half of it, the full cache again. Each later pass is explained
  * against the first (not-recovered with its share, then none), in passes.json, in --json, by
  * compare and by report's HTML; and a pass that turns erratic after a clean one is clogging. Root
  * and cgroup-v1 blkio only.
@@ -38,7 +38,11 @@ class RepeatChangesEmulatedTest {
 
   private static final long SLOW = 20 * MB;
 
-  /** 9 s at the fast rate: a third of it is still 12 intervals of 250 ms, enough for a level. */
+  /**
+   * 9 s at the fast rate. Pass 2 gets half of it back: 18 intervals of 250 ms, a level that holds
+   * though a busy host's writer spoils its first second (seen: 64, 16, 64 MB/s). A third (12
+   * intervals) once read undetermined that way.
+   */
   private static final long CACHE = 360 * MB;
 
   /** Kept when a test fails: the passes' run folders are the evidence. */
@@ -92,8 +96,8 @@ class RepeatChangesEmulatedTest {
       List<Phase> phases = new ArrayList<>();
       phases.add(Phase.initially(FAST)); // pass 1: the whole cache
       phases.add(Phase.afterBytes(CACHE, SLOW));
-      phases.add(Phase.whenExists(out.resolve("pass-2/run.json"), FAST)); // a third came back
-      phases.add(Phase.afterMoreBytes(CACHE / 3, SLOW));
+      phases.add(Phase.whenExists(out.resolve("pass-2/run.json"), FAST)); // half came back
+      phases.add(Phase.afterMoreBytes(CACHE / 2, SLOW));
       phases.add(Phase.whenExists(out.resolve("pass-3/run.json"), FAST)); // all of it
       phases.add(Phase.afterMoreBytes(CACHE, SLOW));
       String err = writeRepeated(drive, out, 3, "1s,3s", phases);
@@ -108,7 +112,7 @@ class RepeatChangesEmulatedTest {
       assertThat(p1.path("cause").isNull()).as(evidence).isTrue();
       assertThat(p1.path("step_GB").asDouble()).as(evidence).isBetween(0.324, 0.396);
       assertThat(p2.path("cause").asText()).as(evidence).isEqualTo("not-recovered");
-      assertThat(p2.path("cache_recovered_pct").asDouble()).as(evidence).isBetween(25.0, 42.0);
+      assertThat(p2.path("cache_recovered_pct").asDouble()).as(evidence).isBetween(41.0, 59.0);
       assertThat(p3.path("cause").asText()).as(evidence).isEqualTo("none");
       assertThat(p3.path("cache_recovered_pct").asDouble()).as(evidence).isBetween(90.0, 110.0);
 
