@@ -10,8 +10,10 @@ import org.HdrHistogram.Histogram;
  * each row's rate uses the interval's real length. An interval in which nothing completed is a row
  * of zeros, never skipped. Every row carries the run's phase ({@link #phase(String)}); a change of
  * phase ends the interval there, so that no row mixes two phases (the last writes and the first of
- * the flush). The methods that make rows hold the sampler's lock, so the sampler's thread and the
- * job's thread may both call them.
+ * the flush), however short the old phase was. A row's time is what samples.csv shows ({@link
+ * SamplesCsv#timeAfter}): the millisecond, more decimals only for a row closer than that to the one
+ * before, so the times always increase. The methods that make rows hold the sampler's lock, so the
+ * sampler's thread and the job's thread may both call them.
  */
 public final class Sampler {
 
@@ -31,7 +33,14 @@ public final class Sampler {
   private long rows;
   private Histogram histogram;
 
-  /** Rows closer than this would show the same time in samples.csv (milliseconds). */
+  /** The time the last row shows in samples.csv (0 before the first). */
+  private double lastTimeSeconds;
+
+  /**
+   * A phase change this close before a boundary lets the boundary's row end the interval, and an
+   * empty sliver this short joins the new phase: the rows stay on the CSV's millisecond where they
+   * can.
+   */
   private static final long MIN_ROW_NANOS = 1_000_000L;
 
   private String phase = SamplesCsv.WRITE;
@@ -70,22 +79,28 @@ public final class Sampler {
 
   /**
    * Sets what the run does from now on ({@link SamplesCsv#WRITE}, {@link SamplesCsv#FLUSH}, ...).
-   * After {@link #begin} a change first ends the interval in progress with a row of the old phase
-   * (unless it is an empty sliver, under a tenth of an interval with nothing completed, which then
-   * belongs to the new phase); the regular rows stay on their absolute boundaries.
+   * After {@link #begin} a change first ends the interval in progress with a row of the old phase:
+   * always when anything completed in it, however short it was (a write of microseconds still has
+   * its row, its bytes are not the flush's); when nothing did, unless it is an empty sliver (under
+   * a millisecond, or under a tenth of an interval), which then belongs to the new phase. The
+   * regular rows stay on their absolute boundaries.
    */
   public synchronized void phase(String next) {
     if (begun && !next.equals(phase)) {
       long now = clock.nanoTime();
       if (now >= nextDueNanos() - MIN_ROW_NANOS) {
-        // A boundary is due (or nearly): its regular row ends the interval, so that the times of
-        // the rows keep increasing at the CSV's millisecond resolution.
+        // A boundary is due (or nearly): its regular row ends the interval, rather than a row a
+        // sliver before it.
         sample(true, false);
-      } else if (now - lastNanos >= MIN_ROW_NANOS) {
+      } else if (completedSinceLastRow() || now - lastNanos >= MIN_ROW_NANOS) {
         sample(false, true);
       }
     }
     phase = next;
+  }
+
+  private boolean completedSinceLastRow() {
+    return counters.bytes() != lastBytes || counters.operations() != lastOperations;
   }
 
   /** The phase rows are made with now. */
@@ -98,6 +113,7 @@ public final class Sampler {
     begun = true;
     startNanos = clock.nanoTime();
     lastNanos = startNanos;
+    lastTimeSeconds = 0;
     lastBytes = counters.bytes();
     lastOperations = counters.operations();
     lastCpuNanos = cpu.cpuNanos();
@@ -117,7 +133,7 @@ public final class Sampler {
   }
 
   /** When the next regular row is due, on absolute time. */
-  public long nextDueNanos() {
+  public synchronized long nextDueNanos() {
     return startNanos + (rows + 1) * intervalNanos;
   }
 
@@ -143,10 +159,7 @@ public final class Sampler {
 
   private SampleRow sample(boolean regular, boolean skipEmptySliver) {
     long now = clock.nanoTime();
-    if (skipEmptySliver
-        && counters.bytes() == lastBytes
-        && counters.operations() == lastOperations
-        && now - lastNanos < intervalNanos / 10) {
+    if (skipEmptySliver && !completedSinceLastRow() && now - lastNanos < intervalNanos / 10) {
       return null;
     }
     long bytes = counters.bytes();
@@ -154,12 +167,14 @@ public final class Sampler {
     long cpuNanos = cpu.cpuNanos();
     histogram = counters.intervalLatencyMicros(histogram);
 
+    // The rates are over the row's true length, however short (a write of microseconds): at least
+    // a nanosecond, so never infinite.
     long elapsed = Math.max(1, now - lastNanos);
     double seconds = elapsed / 1e9;
     long intervalBytes = bytes - lastBytes;
     long intervalOps = operations - lastOperations;
-    double boundarySeconds =
-        regular ? (rows + 1) * (intervalNanos / 1e9) : (now - startNanos) / 1e9;
+    double endSeconds = regular ? (rows + 1) * (intervalNanos / 1e9) : (now - startNanos) / 1e9;
+    double timeSeconds = SamplesCsv.timeAfter(lastTimeSeconds, endSeconds);
     double cpuPercent =
         cpuNanos >= 0 && lastCpuNanos >= 0
             ? 100.0 * (cpuNanos - lastCpuNanos) / elapsed
@@ -175,7 +190,7 @@ public final class Sampler {
     }
     SampleRow row =
         new SampleRow(
-            boundarySeconds,
+            timeSeconds,
             seconds,
             intervalBytes / seconds / 1e6,
             intervalBytes,
@@ -188,6 +203,7 @@ public final class Sampler {
             List.copyOf(cells),
             phase);
     lastNanos = now;
+    lastTimeSeconds = timeSeconds;
     lastBytes = bytes;
     lastOperations = operations;
     lastCpuNanos = cpuNanos;

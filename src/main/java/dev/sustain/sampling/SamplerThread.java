@@ -32,7 +32,9 @@ public final class SamplerThread implements AutoCloseable {
           continue;
         }
         synchronized (sampler) {
-          if (running) {
+          // A phase change may have taken this boundary's row meanwhile (it holds the lock too):
+          // the next boundary is then not due yet.
+          if (running && System.nanoTime() >= sampler.nextDueNanos()) {
             sampler.sample(true);
           }
         }

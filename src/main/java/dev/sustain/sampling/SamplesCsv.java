@@ -5,6 +5,8 @@ import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,6 +52,12 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
   /** A pause between passes: nothing is asked of the drive. */
   public static final String COOLDOWN = "cooldown";
 
+  /** {@code time_s}'s usual resolution: the millisecond. */
+  private static final int TIME_DECIMALS = 3;
+
+  /** {@code time_s}'s finest resolution: the nanosecond, the clock's own. */
+  private static final int FINEST_TIME_DECIMALS = 9;
+
   private final BufferedWriter out;
 
   /**
@@ -70,10 +78,39 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
     out.flush();
   }
 
-  /** One CSV line for {@code row}, without the newline. */
+  /**
+   * The time a row ending {@code seconds} after the start shows in {@code time_s}, when the row
+   * before it shows {@code previousSeconds} (0 for the first row): to the millisecond as always,
+   * unless that would not come after {@code previousSeconds} (a phase shorter than a millisecond);
+   * then with as many more decimals as it takes, up to the nanosecond. So every row of every older
+   * file keeps its millisecond, and the times of the rows always increase. A row whose true end is
+   * not after {@code previousSeconds} at all (the row before it was a boundary's, written up to a
+   * millisecond early, or rounded up) shows one nanosecond after it: late by less than a
+   * millisecond, as any rounded time may be.
+   */
+  public static double timeAfter(double previousSeconds, double seconds) {
+    BigDecimal previous = BigDecimal.valueOf(previousSeconds);
+    BigDecimal exact = BigDecimal.valueOf(seconds);
+    for (int decimals = TIME_DECIMALS; decimals <= FINEST_TIME_DECIMALS; decimals++) {
+      BigDecimal shown = exact.setScale(decimals, RoundingMode.HALF_UP);
+      if (shown.compareTo(previous) > 0) {
+        return shown.doubleValue();
+      }
+    }
+    return previous
+        .add(BigDecimal.ONE.movePointLeft(FINEST_TIME_DECIMALS))
+        .setScale(FINEST_TIME_DECIMALS, RoundingMode.HALF_UP)
+        .doubleValue();
+  }
+
+  /**
+   * One CSV line for {@code row}, without the newline. {@code time_s} shows the row's time to the
+   * nanosecond at most and without trailing zeros: the sampler's rows hold it as {@link #timeAfter}
+   * made it (milliseconds, more decimals only where a row is closer than that to the one before).
+   */
   public static String line(SampleRow row) {
     StringBuilder b = new StringBuilder(96);
-    b.append(Units.plain(row.timeSeconds(), 3)).append(',');
+    b.append(Units.plain(row.timeSeconds(), FINEST_TIME_DECIMALS)).append(',');
     b.append(Units.plain(row.megabytesPerSecond(), 3)).append(',');
     b.append(row.bytes()).append(',');
     b.append(Units.plain(row.iops(), 1)).append(',');

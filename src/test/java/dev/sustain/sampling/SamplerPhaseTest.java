@@ -1,0 +1,181 @@
+package dev.sustain.sampling;
+
+import static dev.sustain.testing.Generators.longBetween;
+import static dev.sustain.testing.Generators.pick;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sustain.input.CurveReader;
+import dev.sustain.input.ImportedCurve;
+import dev.sustain.sampling.SamplerTest.FakeClock;
+import dev.sustain.testing.Seeds;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A change of phase ends a row of the old phase whenever anything completed in it, however short it
+ * was, and the rows' times as samples.csv shows them still increase.
+ */
+class SamplerPhaseTest {
+
+  private static final long SECOND = 1_000_000_000L;
+  private static final long MICROSECOND = 1_000L;
+  private static final long MIB = 1L << 20;
+
+  @TempDir Path dir;
+
+  @Test
+  void aWriteOfTwoHundredMicrosecondsHasItsOwnRowBeforeTheFlush() throws Exception {
+    FakeClock clock = new FakeClock();
+    RunCounters counters = new RunCounters();
+    Sampler sampler =
+        new Sampler(clock, clock, counters, TemperatureSensor.NONE, List.of(), SECOND);
+    List<SampleRow> rows = new ArrayList<>();
+    sampler.addListener(rows::add);
+    sampler.phase(SamplesCsv.WRITE);
+    sampler.begin();
+    clock.advance(200 * MICROSECOND);
+    counters.completed(16 * MIB, 50_000);
+    sampler.phase(SamplesCsv.FLUSH);
+    clock.advance(SECOND / 2);
+    sampler.sampleFinal();
+
+    assertThat(rows).extracting(SampleRow::phase).containsExactly("write", "flush");
+    assertThat(rows.get(0).bytes()).isEqualTo(16 * MIB);
+    assertThat(rows.get(1).bytes()).isZero();
+    // 16 MiB over the write's true 0.2 ms, in a time_s finer than the millisecond.
+    assertThat(SamplesCsv.line(rows.get(0))).startsWith("0.0002,83886.08,16777216,");
+    // The flush ends half a second later: to the millisecond, as every row a millisecond or more
+    // after the one before.
+    assertThat(SamplesCsv.line(rows.get(1))).startsWith("0.5,0,0,");
+  }
+
+  @Test
+  void aFlushTooShortToTellAndEmptyLeavesTheWriteRowAlone() {
+    FakeClock clock = new FakeClock();
+    RunCounters counters = new RunCounters();
+    Sampler sampler =
+        new Sampler(clock, clock, counters, TemperatureSensor.NONE, List.of(), SECOND);
+    List<SampleRow> rows = new ArrayList<>();
+    sampler.addListener(rows::add);
+    sampler.begin();
+    clock.advance(3 * MICROSECOND);
+    counters.completed(4096, 1000);
+    sampler.phase(SamplesCsv.FLUSH);
+    clock.advance(MICROSECOND);
+    assertThat(sampler.sampleFinal()).isNull();
+    assertThat(rows).hasSize(1);
+    assertThat(SamplesCsv.line(rows.getFirst())).startsWith("0.000003,1365.333,4096,");
+  }
+
+  @Test
+  void rowsOnTheMillisecondShowAsThey() {
+    // Older files and every row a millisecond or more after the one before keep their text.
+    assertThat(SamplesCsv.timeAfter(0, 1.0)).isEqualTo(1.0);
+    assertThat(SamplesCsv.timeAfter(1.0, 1.0004)).isEqualTo(1.0004);
+    assertThat(SamplesCsv.timeAfter(1.0, 1.0015004)).isEqualTo(1.002);
+    assertThat(SamplesCsv.timeAfter(1.002, 1.00200001)).isEqualTo(1.00200001);
+    // A true end not after the row before it (a boundary's row written early): a nanosecond on.
+    assertThat(SamplesCsv.timeAfter(2.0, 1.9995)).isEqualTo(2.000000001);
+  }
+
+  static LongStream seeds() {
+    return Seeds.first(60);
+  }
+
+  /**
+   * Phases of 1 µs to 5 ms (some long ones), requests completing at random moments, boundaries
+   * taken as the sampler's thread would (sometimes late): each phase's bytes are in rows of that
+   * phase, the bytes add up, the times in samples.csv increase, no rate is infinite, and the file
+   * reads back as a curve of the write rows.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void everyPhaseWithBytesHasItsRows(long seed) {
+    Seeds.withSeed(seed, this::everyPhaseWithBytesHasItsRows);
+  }
+
+  private void everyPhaseWithBytesHasItsRows(SplittableRandom r) throws Exception {
+    FakeClock clock = new FakeClock();
+    RunCounters counters = new RunCounters();
+    long intervalNanos = longBetween(r, SECOND / 1000, SECOND / 5);
+    Sampler sampler =
+        new Sampler(clock, clock, counters, TemperatureSensor.NONE, List.of(), intervalNanos);
+    Path file = dir.resolve("samples.csv");
+    List<SampleRow> rows = new ArrayList<>();
+    Map<String, Long> bytesOfPhase = new HashMap<>();
+    try (SamplesCsv csv = new SamplesCsv(file, "write_MBps", List.of())) {
+      sampler.addListener(csv);
+      sampler.addListener(rows::add);
+      sampler.phase(SamplesCsv.WRITE);
+      sampler.begin();
+      String phase = SamplesCsv.WRITE;
+      int phases = (int) longBetween(r, 1, 40);
+      for (int p = 0; p < phases; p++) {
+        long length =
+            r.nextInt(8) == 0
+                ? longBetween(r, 5_000 * MICROSECOND, 5_000 * MICROSECOND + 3 * intervalNanos)
+                : longBetween(r, MICROSECOND, 5_000 * MICROSECOND);
+        long end = clock.nanoTime() + length;
+        // The first write always completes something: the curve has a write row to read.
+        boolean first = p == 0;
+        while (clock.nanoTime() < end) {
+          clock.advance(Math.min(end - clock.nanoTime(), longBetween(r, 1, length)));
+          if (first || r.nextBoolean()) {
+            first = false;
+            long bytes = 512 * longBetween(r, 1, 4096);
+            counters.completed(bytes, longBetween(r, 1, 10_000));
+            bytesOfPhase.merge(phase, bytes, Long::sum);
+          }
+          // The sampler's thread: wakes at (or some time after) the boundary.
+          if (clock.nanoTime() >= sampler.nextDueNanos() && r.nextInt(3) > 0) {
+            sampler.sample(true);
+          }
+        }
+        phase = pick(r, SamplesCsv.WRITE, SamplesCsv.FLUSH, SamplesCsv.READ, SamplesCsv.COOLDOWN);
+        sampler.phase(phase);
+      }
+      clock.advance(longBetween(r, 1, intervalNanos));
+      sampler.sampleFinal();
+    }
+    String context = "interval " + intervalNanos + " ns, rows " + rows;
+
+    Map<String, Long> rowBytesOfPhase = new HashMap<>();
+    for (SampleRow row : rows) {
+      rowBytesOfPhase.merge(row.phase(), row.bytes(), Long::sum);
+      assertThat(row.megabytesPerSecond()).as(context).isFinite();
+      assertThat(row.intervalSeconds()).as(context).isPositive();
+    }
+    rowBytesOfPhase.values().removeIf(b -> b == 0);
+    assertThat(rowBytesOfPhase).as(context).isEqualTo(bytesOfPhase);
+    assertThat(rows.stream().mapToLong(SampleRow::bytes).sum())
+        .as(context)
+        .isEqualTo(counters.bytes());
+
+    List<String> lines = Files.readAllLines(file);
+    BigDecimal previous = BigDecimal.ZERO;
+    for (String line : lines.subList(1, lines.size())) {
+      assertThat(line).as(context).doesNotContain("Infinity").doesNotContain("NaN");
+      BigDecimal time = new BigDecimal(line.substring(0, line.indexOf(',')));
+      assertThat(time).as("%s: %s after %s", context, line, previous).isGreaterThan(previous);
+      previous = time;
+    }
+
+    ImportedCurve curve = CurveReader.readCsv(file);
+    long writeBytes = 0;
+    for (int i = 0; i < curve.series().size(); i++) {
+      writeBytes += curve.series().bytes(i);
+    }
+    assertThat(writeBytes).as(context).isEqualTo(bytesOfPhase.get(SamplesCsv.WRITE));
+  }
+}
