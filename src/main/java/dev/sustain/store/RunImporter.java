@@ -62,8 +62,10 @@ public final class RunImporter {
     try {
       curve = CurveReader.readRunFolder(dir);
     } catch (dev.sustain.input.InputFormatException e) {
-      // e.g. a run so short that no row of its write phase was made: recorded without analysis,
-      // as the run itself left no analysis.json (a successful run must not fail here)
+      // A folder this version's sampler cannot make, but older ones did: a write under a
+      // millisecond made no row of its own (its bytes are in the flush row), so there is no curve.
+      // Recorded without analysis, as the run itself left no analysis.json (a successful run must
+      // not fail here).
       return r;
     }
     if (curve.series().size() == 0) {

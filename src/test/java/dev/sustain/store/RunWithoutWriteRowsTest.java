@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A run so short that its sampler made no row of the write phase (its only row is the flush) left
- * no analysis.json; recording it in the history must not fail the run.
+ * A folder left by an older version whose sampler made no row for a write under a millisecond (its
+ * only row is the flush, holding the write's bytes) has no analysis.json and no curve; importing it
+ * into the history must not fail. The sampler no longer makes such folders (SamplerPhaseTest).
  */
 class RunWithoutWriteRowsTest {
 

@@ -1,0 +1,115 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.run.RunFolder;
+import dev.sustain.sampling.SamplesCsv;
+import dev.sustain.store.RunImporter;
+import dev.sustain.store.RunRecord;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A write of microseconds to milliseconds (16 MiB on the null engine, its request path rehearsed;
+ * 64 KiB on a drive) has a row of its own before the flush, whatever it took on this machine, and
+ * an analysis that says it was too short to tell, kept in the history.
+ */
+class ShortWriteTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void aWriteOfMicrosecondsHasItsRowAndItsAnalysis() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "16MiB",
+            "--engine",
+            "null",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    String rows = assertWriteRowsHold(out, 16L << 20);
+
+    JsonNode analysis = RunFolder.JSON.readTree(out.resolve("analysis.json").toFile());
+    assertThat(analysis.path("shape").asText()).as(rows).isEqualTo("undetermined");
+    assertThat(r.out()).contains("too short to tell");
+
+    Cli.Result again = Cli.run("analyze", out.toString());
+    assertThat(again.exitCode()).as(again.err()).isZero();
+    assertThat(again.out()).contains("undetermined").contains("too short to tell");
+
+    // A folder without analysis.json (a killed run's, an older version's) is analysed on import.
+    Files.delete(out.resolve("analysis.json"));
+    RunRecord imported = RunImporter.runFolder(out, "import");
+    assertThat(imported.figures().shape()).as(rows).isEqualTo("undetermined");
+  }
+
+  @Test
+  void aTinyWriteOnADriveIsRecordedWithItsAnalysis() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path out = dir.resolve("run");
+    String db = dir.resolve("history.db").toString();
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "64KiB",
+            "--bs",
+            "64KiB",
+            "--out",
+            out.toString(),
+            "--db",
+            db);
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    String rows = assertWriteRowsHold(out, 64L << 10);
+    Cli.Result h = Cli.run("history", "--db", db, "--json");
+    assertThat(h.exitCode()).as(h.err()).isZero();
+    JsonNode runs = RunFolder.JSON.readTree(h.out()).path("runs");
+    assertThat(runs).as(h.out()).hasSize(1);
+    assertThat(runs.get(0).path("shape").asText()).as(rows + h.out()).isEqualTo("undetermined");
+  }
+
+  /**
+   * The folder's rows: times that increase, at least one write row, and all of {@code bytes} in the
+   * write rows (every request completed before the flush began).
+   *
+   * @return the rows, for messages
+   */
+  private static String assertWriteRowsHold(Path out, long bytes) throws Exception {
+    long writeBytes = 0;
+    long allBytes = 0;
+    int writeRows = 0;
+    BigDecimal previous = BigDecimal.ZERO;
+    StringBuilder rows = new StringBuilder();
+    try (SamplesCsv.Reader csv = SamplesCsv.Reader.open(out.resolve("samples.csv"))) {
+      int time = csv.column("time_s");
+      int bytesColumn = csv.column("bytes");
+      SamplesCsv.Row row;
+      while ((row = csv.next()) != null) {
+        rows.append(String.join(",", row.cells())).append('\n');
+        BigDecimal t = new BigDecimal(row.cell(time));
+        assertThat(t).as(rows.toString()).isGreaterThan(previous);
+        previous = t;
+        long b = Long.parseLong(row.cell(bytesColumn));
+        allBytes += b;
+        if (row.phase().equals(SamplesCsv.WRITE)) {
+          writeRows++;
+          writeBytes += b;
+        }
+      }
+    }
+    assertThat(writeRows).as(rows.toString()).isPositive();
+    assertThat(writeBytes).as(rows.toString()).isEqualTo(bytes).isEqualTo(allBytes);
+    return rows.toString();
+  }
+}
