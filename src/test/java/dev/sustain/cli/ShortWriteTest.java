@@ -4,12 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.sampling.RunCounters;
+import dev.sustain.sampling.Sampler;
 import dev.sustain.sampling.SamplesCsv;
+import dev.sustain.sampling.TemperatureSensor;
 import dev.sustain.store.RunImporter;
 import dev.sustain.store.RunRecord;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +54,51 @@ class ShortWriteTest {
 
     // A folder without analysis.json (a killed run's, an older version's) is analysed on import.
     Files.delete(out.resolve("analysis.json"));
+    RunRecord imported = RunImporter.runFolder(out, "import");
+    assertThat(imported.figures().shape()).as(rows).isEqualTo("undetermined");
+  }
+
+  /**
+   * Whatever this machine's speed, a write of 0.2 ms as the sampler records it (a controllable
+   * clock) reads back through analyze and the history's import.
+   */
+  @Test
+  void aWriteOfTwoHundredMicrosecondsIsAnalysed() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path out = dir.resolve("run");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "16MiB",
+            "--engine",
+            "null",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    Files.delete(out.resolve("samples.csv"));
+    Files.delete(out.resolve("analysis.json"));
+    AtomicLong now = new AtomicLong(5_000_000_000L);
+    RunCounters counters = new RunCounters();
+    Sampler sampler =
+        new Sampler(
+            now::get, () -> -1, counters, TemperatureSensor.NONE, List.of(), 1_000_000_000L);
+    try (SamplesCsv csv = new SamplesCsv(out.resolve("samples.csv"), "write_MBps", List.of())) {
+      sampler.addListener(csv);
+      sampler.begin();
+      now.addAndGet(200_000);
+      counters.completed(16L << 20, 30_000);
+      sampler.phase(SamplesCsv.FLUSH);
+      now.addAndGet(300_000_000);
+      sampler.sampleFinal();
+    }
+    String rows = assertWriteRowsHold(out, 16L << 20);
+    assertThat(rows).startsWith("0.0002,83886.08,16777216,");
+
+    Cli.Result analysed = Cli.run("analyze", out.toString());
+    assertThat(analysed.exitCode()).as(rows + analysed.err()).isZero();
+    assertThat(analysed.out()).as(rows).contains("undetermined — too short to tell");
     RunRecord imported = RunImporter.runFolder(out, "import");
     assertThat(imported.figures().shape()).as(rows).isEqualTo("undetermined");
   }
