@@ -3,6 +3,9 @@ package dev.sustain.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunProcess;
+import dev.sustain.run.RunProcess.State;
+import dev.sustain.run.RunStatus;
 import dev.sustain.target.RunMark;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
@@ -18,21 +21,29 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code sustain clean RUN}: removes the test file a run left behind (a killed run's, or a kept
  * one; a fill's files; a copy's pass folders) and, for a run that was killed, records in its
- * run.json that it never finished. A run that is still going is refused.
+ * run.json and in the history that it was killed. A run that is still going is refused, and so is a
+ * running one of another host, which only its own host can tell from a live one.
+ *
+ * <p>The dashboard and {@code history} already show such a run as killed on its host (they read the
+ * history and check the process: RunLiveness), but they only read. This command is the one that
+ * writes it down, because it runs on the run's host and is asked to end the run's leftovers: after
+ * it, every host's dashboard shows the run as killed, not stale.
  */
 @Command(name = "clean", mixinStandardHelpOptions = true)
 public final class CleanCommand extends BaseCommand {
 
   @Parameters(index = "0", paramLabel = "RUN")
   Path run;
+
+  @Mixin DbOption db = new DbOption();
 
   @Override
   protected int execute() throws Exception {
@@ -48,10 +59,9 @@ public final class CleanCommand extends BaseCommand {
           runJson + ": not valid JSON: " + e.getMessage().lines().findFirst().orElse(""));
     }
     String status = root.at("/result/status").asText("");
-    long pid = root.path("pid").asLong(-1);
-    if ("running".equals(status) && isAlive(pid, root.path("started").asText(""))) {
-      throw new UsageException(
-          "the run in " + run + " is still going (process " + pid + "); stop it first");
+    boolean running = RunStatus.RUNNING.word().equals(status);
+    if (running) {
+      refuseUnlessGone(root);
     }
     String testFile = root.at("/target/test_file").asText("");
     String runId = root.path("run_id").asText("");
@@ -92,15 +102,20 @@ public final class CleanCommand extends BaseCommand {
     if (!runId.isEmpty()) {
       RunMark.remove(markFolder, runId);
     }
-    if ("running".equals(status)) {
+    if (running) {
       ObjectNode result = (ObjectNode) root.get("result");
-      result.put("status", "failed");
+      result.put("status", RunStatus.KILLED.word());
       result.put(
           "error",
           "the run was killed before it finished (SIGKILL, a crash or a power loss);"
               + " its samples are kept, what it wrote was removed by sustain clean");
       RunFolder.open(run).writeRunJson((ObjectNode) root);
-      out().println("Marked the run in " + run + " as failed: it was killed before it finished");
+      out().println("Marked the run in " + run + " as killed: it never finished");
+      // Its rows and status in the history too (a warning, not a failure, when it is out of
+      // reach: the run folder is what clean is about).
+      if (db.recordQuietly(run, err()) != null) {
+        out().println("Recorded it as killed in the history");
+      }
     }
     if (!removed) {
       out().println("No test file left to remove for " + run);
@@ -142,23 +157,30 @@ public final class CleanCommand extends BaseCommand {
   }
 
   /**
-   * True when the run's process is alive: the pid exists and that process started before the run
-   * did (a newer process with a reused pid is not the run).
+   * Refuses a running run whose process may live: this host's run whose process is there, or
+   * another host's (its process cannot be seen from here). A run.json without a host is taken for
+   * this host's, as folders were before run.json named it.
    */
-  private static boolean isAlive(long pid, String started) {
-    if (pid <= 0) {
-      return false;
-    }
-    Optional<ProcessHandle> h = ProcessHandle.of(pid);
-    if (h.isEmpty() || !h.get().isAlive()) {
-      return false;
-    }
-    Optional<Instant> processStart = h.get().info().startInstant();
+  private void refuseUnlessGone(JsonNode root) {
+    String host = root.path("host").asText(RunProcess.thisHost());
+    long pid = root.path("pid").asLong(-1);
+    Instant started;
     try {
-      Instant runStart = Instant.parse(started);
-      return processStart.map(ps -> !ps.isAfter(runStart)).orElse(true);
+      started = Instant.parse(root.path("started").asText(""));
     } catch (DateTimeParseException e) {
-      return true;
+      started = null;
+    }
+    if (!host.equals(RunProcess.thisHost())) {
+      throw new UsageException(
+          "the run in "
+              + run
+              + " ran on "
+              + host
+              + ", whose processes this host cannot see; run sustain clean there");
+    }
+    if (pid > 0 && (started == null || RunProcess.of(host, pid, started) == State.ALIVE)) {
+      throw new UsageException(
+          "the run in " + run + " is still going (process " + pid + "); stop it first");
     }
   }
 }

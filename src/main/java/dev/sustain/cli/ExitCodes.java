@@ -14,13 +14,14 @@ public final class ExitCodes {
 
   /**
    * The one mapping from how a run ended to the process's exit code. {@code RUNNING} is never a
-   * finished run's status; it counts as complete.
+   * finished run's status; it counts as complete. {@code KILLED} is never a result in the process
+   * that ran the run (a reader's word); it counts as failed.
    */
   public static int of(RunStatus status) {
     return switch (status) {
       case COMPLETE, RUNNING -> OK;
       case INTERRUPTED -> INTERRUPTED;
-      case FAILED -> RUN_FAILED;
+      case FAILED, KILLED -> RUN_FAILED;
     };
   }
 }

@@ -289,7 +289,7 @@ final class GroupLaunch {
     return switch (s) {
       case COMPLETE, RUNNING -> "wrote";
       case INTERRUPTED -> "interrupted after writing";
-      case FAILED -> "failed after writing";
+      case FAILED, KILLED -> "failed after writing";
     };
   }
 

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.DriveTrend;
 import dev.sustain.store.RunImporter;
+import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunStore;
 import dev.sustain.unit.Durations;
@@ -23,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -166,6 +169,19 @@ public final class HistoryCommand extends BaseCommand {
       }
       out.println("  trend: " + trends.get(e.getKey()).sentence());
     }
+    // What the statuses read from the history (not reported by the runs) mean, once each.
+    Set<String> noted = new TreeSet<>();
+    for (RunRecord r : runs) {
+      if (RunLiveness.note(r.status()) != null) {
+        noted.add(r.status());
+      }
+    }
+    if (!noted.isEmpty()) {
+      out.println();
+      for (String status : noted) {
+        out.println(status + ": " + RunLiveness.note(status));
+      }
+    }
     out.flush();
   }
 
@@ -195,6 +211,10 @@ public final class HistoryCommand extends BaseCommand {
       o.put("block_bytes", r.blockBytes());
       o.put("target_path", r.targetPath());
       o.put("status", r.status());
+      String note = RunLiveness.note(r.status());
+      if (note != null) {
+        o.put("status_note", note);
+      }
       o.put("started", r.started().toString());
       o.put("ended", r.ended() == null ? null : r.ended().toString());
       r.putFigures(o);

@@ -362,7 +362,7 @@ public final class WriteCommand extends BaseCommand {
         switch (r.status()) {
           case COMPLETE, RUNNING -> "Wrote";
           case INTERRUPTED -> "Interrupted after writing";
-          case FAILED -> "Failed after writing";
+          case FAILED, KILLED -> "Failed after writing";
         };
     Lines.println(
         out,

@@ -75,7 +75,7 @@ final class WriteNotes {
     String ended =
         switch (r.status()) {
           case INTERRUPTED -> "it was interrupted";
-          case FAILED -> "it failed";
+          case FAILED, KILLED -> "it failed";
           case COMPLETE, RUNNING ->
               params.duration() != null
                       && (params.sizeBytes() < 0 || r.bytes() < params.sizeBytes())

@@ -3,6 +3,8 @@ package dev.sustain.serve;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.LivePhase;
+import dev.sustain.run.RunProcess;
+import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunQuery;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.SampleStore;
@@ -24,8 +26,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class LiveFeeds implements AutoCloseable {
 
-  /** A running run with no new row for this long is taken for dead (killed, or cut off). */
-  static final long STALE_MILLIS = 120_000;
+  /**
+   * A running run that cannot be checked from here (another host's) with no new row for this long
+   * is taken for dead (killed, or cut off): its feed ends as stale, as the history shows it.
+   */
+  static final long STALE_MILLIS = RunLiveness.STALE_MILLIS;
 
   private final RunQuery runs;
   private final SampleStore samples;
@@ -123,12 +128,17 @@ final class LiveFeeds implements AutoCloseable {
 
     /**
      * Reads what is new. The status is read before the rows: a run's rows are stored before its
-     * final status, so once a poll sees it ended, the rows read after it are all there are.
+     * final status, so once a poll sees it ended, the rows read after it are all there are. A run
+     * of this host whose process is gone reads as killed (RunLiveness), so its feed ends at this
+     * poll; one whose process lives never goes stale, however long its drive stalls.
      */
     private void poll(RunQuery runs, SampleStore samples) {
       try {
         Optional<String> status = runs.status(runId);
-        boolean running = status.map("running"::equals).orElse(false);
+        // Stale in the history is judged by the run's clock; a feed judges by the rows it sees
+        // arrive (below), which another host's clock cannot skew.
+        boolean running =
+            status.map(s -> s.equals("running") || s.equals(RunLiveness.STALE)).orElse(false);
         if (columns == null) {
           RunData.Samples all = null;
           String header = samples.header(runId).orElse(null);
@@ -154,8 +164,11 @@ final class LiveFeeds implements AutoCloseable {
         }
         if (!running) {
           end(status.orElse("unknown"));
-        } else if (System.currentTimeMillis() - lastRowMillis > STALE_MILLIS) {
-          end("stale");
+        } else if (System.currentTimeMillis() - lastRowMillis > STALE_MILLIS
+            && RunProcess.of(first.host(), first.pid(), first.started())
+                != RunProcess.State.ALIVE) {
+          // Measured by this reader's clock, as rows arrive: another host's clock may differ.
+          end(RunLiveness.STALE);
         }
       } catch (StoreException e) {
         // The history is unreachable for now: viewers keep what they have; the next poll retries.
@@ -226,6 +239,10 @@ final class LiveFeeds implements AutoCloseable {
       ObjectNode o = JsonNodeFactory.instance.objectNode();
       o.put("run_id", runId);
       o.put("status", endStatus);
+      String note = RunLiveness.note(endStatus);
+      if (note != null) {
+        o.put("status_note", note);
+      }
       o.put("rows", rowCount);
       return o.toString();
     }

@@ -1,5 +1,7 @@
 package dev.sustain.serve;
 
+import dev.sustain.run.RunStatus;
+import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunQuery;
 import io.javalin.http.Context;
 import java.time.Instant;
@@ -7,10 +9,13 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Checks what a request asks for before anything reads the store: known query parameters only, each
@@ -25,7 +30,11 @@ final class Params {
   /** Commands and shapes are short lower-case words. */
   private static final Pattern WORD = Pattern.compile("[a-z][a-z0-9-]{0,31}");
 
-  static final Set<String> STATUSES = Set.of("running", "complete", "interrupted", "failed");
+  /** RunStatus's words, and stale: the statuses the API shows (see RunLiveness). */
+  static final Set<String> STATUSES =
+      Stream.concat(
+              Arrays.stream(RunStatus.values()).map(RunStatus::word), Stream.of(RunLiveness.STALE))
+          .collect(Collectors.toUnmodifiableSet());
 
   /** Free text (drive ids, host names): printable, not too long. */
   private static final int MAX_TEXT = 512;

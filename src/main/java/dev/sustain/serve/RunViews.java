@@ -10,6 +10,7 @@ import dev.sustain.report.Comparison;
 import dev.sustain.report.CurveReport;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.report.RunInfo;
+import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.SampleStore;
 import java.nio.file.Path;
@@ -60,7 +61,7 @@ final class RunViews {
   /** The run's curve and analysis; 404 when the history and this host have none of its samples. */
   CurveReport curve(RunRecord run) {
     String key = run.runId() + "|" + run.status() + "|" + run.ended();
-    boolean done = !"running".equals(run.status());
+    boolean done = !RunLiveness.mayChange(run.status());
     if (done) {
       synchronized (finished) {
         CurveReport cached = finished.get(key);

@@ -117,7 +117,8 @@ public final class RunFolders {
         folderText,
         source,
         toolVersion(run.get("tool")),
-        text(target, "path"));
+        text(target, "path"),
+        longOrNull(run.get("pid")));
   }
 
   /** {@code tool} is an object {@code {name, version, java}} (or, in hand-made files, a string). */

@@ -94,7 +94,8 @@ public final class RunImporter {
         r.runFolder(),
         r.source(),
         r.toolVersion(),
-        r.targetPath());
+        r.targetPath(),
+        r.pid());
   }
 
   /**

@@ -54,7 +54,13 @@ public final class RunQuery {
           new Condition("host", " AND r.host = :host", Filter::host),
           new Condition("command", " AND r.command = :command", Filter::command),
           new Condition("shape", " AND r.shape = :shape", Filter::shape),
-          new Condition("status", " AND r.status = :status", Filter::status),
+          // Running, killed and stale are told apart after reading (RunLiveness): a stored running
+          // run may show as any of them, and clean records killed ones as killed.
+          new Condition(
+              "status",
+              " AND (r.status = :status OR (r.status = 'running' AND :status IN"
+                  + " ('running', 'killed', 'stale')))",
+              Filter::status),
           new Condition(
               "since",
               " AND r.started_ms >= :since",
@@ -119,11 +125,41 @@ public final class RunQuery {
     this.pool = pool;
   }
 
-  /** The runs that pass {@code filter}, newest first, {@code limit} at most, after {@code from}. */
+  /**
+   * The runs that pass {@code filter}, newest first, {@code limit} at most, after {@code from}. The
+   * status filter is on the status as shown (a stored running run may show killed or stale), so the
+   * rows read may be more than the page: reading goes on until the page is full or none are left.
+   */
   public Page runs(Filter filter, int limit, Cursor from) {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new IllegalArgumentException("limit must be 1 to " + MAX_LIMIT);
     }
+    List<RunRecord> page = new ArrayList<>();
+    Cursor at = from;
+    while (true) {
+      // One more than asked tells whether there is a next page.
+      List<RunRecord> rows = select(filter, limit + 1, at);
+      for (RunRecord r : rows) {
+        if (filter.status() == null || filter.status().equals(r.status())) {
+          page.add(r);
+        }
+      }
+      if (page.size() > limit || rows.size() <= limit) {
+        break;
+      }
+      RunRecord last = rows.getLast();
+      at = new Cursor(last.started().toEpochMilli(), last.runId());
+    }
+    if (page.size() <= limit) {
+      return new Page(page, null);
+    }
+    List<RunRecord> shown = new ArrayList<>(page.subList(0, limit));
+    RunRecord last = shown.getLast();
+    return new Page(shown, new Cursor(last.started().toEpochMilli(), last.runId()));
+  }
+
+  /** Up to {@code limit} rows that pass {@code filter} in SQL, newest first, after {@code from}. */
+  private List<RunRecord> select(Filter filter, int limit, Cursor from) {
     StringBuilder sql =
         new StringBuilder(RunRows.SELECT).append(" WHERE ").append(RunRows.MEASURED);
     Map<String, Object> bound = new LinkedHashMap<>();
@@ -138,25 +174,17 @@ public final class RunQuery {
       sql.append(
           " AND (r.started_ms < :cursor_ms OR (r.started_ms = :cursor_ms AND r.run_id < :cursor_id))");
     }
-    // One more than asked tells whether there is a next page.
     sql.append(" ORDER BY r.started_ms DESC, r.run_id DESC LIMIT :limit");
-    List<RunRecord> rows =
-        read(
-            "read the run history",
-            h -> {
-              Query q = h.createQuery(sql.toString());
-              bound.forEach(q::bind);
-              if (from != null) {
-                q.bind("cursor_ms", from.startedMs()).bind("cursor_id", from.runId());
-              }
-              return q.bind("limit", limit + 1).map(RunRows.MAPPER).list();
-            });
-    if (rows.size() <= limit) {
-      return new Page(rows, null);
-    }
-    List<RunRecord> page = new ArrayList<>(rows.subList(0, limit));
-    RunRecord last = page.getLast();
-    return new Page(page, new Cursor(last.started().toEpochMilli(), last.runId()));
+    return read(
+        "read the run history",
+        h -> {
+          Query q = h.createQuery(sql.toString());
+          bound.forEach(q::bind);
+          if (from != null) {
+            q.bind("cursor_ms", from.startedMs()).bind("cursor_id", from.runId());
+          }
+          return q.bind("limit", limit).map(RunRows.MAPPER).list();
+        });
   }
 
   /** The run with this id. */
@@ -164,13 +192,16 @@ public final class RunQuery {
     return ofRun("read run " + runId, RunRows.SELECT, runId, RunRows.MAPPER);
   }
 
-  /** The run's status alone (cheap: a live feed asks every interval), or empty when unknown. */
+  /**
+   * The run's status as shown (killed once its process is gone: {@link RunLiveness}) alone, cheap
+   * since a live feed asks every interval; empty when the run is unknown.
+   */
   public Optional<String> status(String runId) {
     return ofRun(
         "read the status of run " + runId,
-        "SELECT r.status FROM runs r",
+        RunRows.SELECT_STATUS,
         runId,
-        (rs, ctx) -> rs.getString(1));
+        (rs, ctx) -> RunRows.shownStatus(rs));
   }
 
   /** The row of run {@code runId} that {@code select} (which names the runs table r) reads. */
@@ -189,7 +220,10 @@ public final class RunQuery {
     return JdbiStores.call(location, what, () -> pool.jdbi().withHandle(work));
   }
 
-  /** Every drive with its run counts, the one with the newest run first. */
+  /**
+   * Every drive with its run counts, the one with the newest run first; {@code running} counts the
+   * runs shown running (a stored running run whose process is gone is not).
+   */
   public List<DriveSummary> drives() {
     String sql =
         "SELECT d.drive_id, d.model, d.serial, d.size_bytes, COUNT(r.run_id) AS runs,"
@@ -198,6 +232,23 @@ public final class RunQuery {
             + " FROM drives d LEFT JOIN runs r ON r.drive_id = d.drive_id"
             + " GROUP BY d.drive_id, d.model, d.serial, d.size_bytes"
             + " ORDER BY COALESCE(MAX(r.started_ms), 0) DESC, d.drive_id";
+    Map<String, Long> notRunning = new java.util.HashMap<>();
+    String stored =
+        "SELECT r.drive_id, "
+            + RunRows.SELECT_STATUS.substring("SELECT ".length())
+            + " WHERE r.status = 'running'";
+    read(
+        "read the running runs",
+        h ->
+            h.createQuery(stored)
+                .map(
+                    (rs, ctx) -> {
+                      if (!"running".equals(RunRows.shownStatus(rs))) {
+                        notRunning.merge(rs.getString("drive_id"), 1L, Long::sum);
+                      }
+                      return 0;
+                    })
+                .list());
     return read(
         "read the drives",
         h ->
@@ -206,10 +257,13 @@ public final class RunQuery {
                     (rs, ctx) -> {
                       Long last = RunRows.getLong(rs, "last_started_ms");
                       Long running = RunRows.getLong(rs, "running");
+                      long shownRunning =
+                          (running == null ? 0 : running)
+                              - notRunning.getOrDefault(rs.getString("drive_id"), 0L);
                       return new DriveSummary(
                           RunRows.drive(rs),
                           rs.getLong("runs"),
-                          running == null ? 0 : running,
+                          shownRunning,
                           last == null ? null : Instant.ofEpochMilli(last));
                     })
                 .list());

@@ -21,7 +21,10 @@ import java.util.Objects;
  * @param paramsJson the run's parameters as a JSON object text, or null
  * @param started when the run started
  * @param ended when it ended, or null while running
- * @param status running, complete, interrupted or failed
+ * @param status complete, interrupted, failed or killed; running while the run goes; as read from
+ *     the history, a run recorded running whose process is gone is {@code killed}, and one that
+ *     cannot be checked from here with no new row for a while is {@code stale} (see {@link
+ *     RunLiveness})
  * @param error the error in words when it failed, or null
  * @param figures what it measured
  * @param analysisJson the whole analysis as JSON text, or null
@@ -29,6 +32,8 @@ import java.util.Objects;
  * @param source {@code run} when the runner recorded it, {@code import} when imported
  * @param toolVersion the Sustain version that made the run, or null
  * @param targetPath the path the run was given (a folder, file or device), or null when unknown
+ * @param pid the process that ran it on {@code host}, or null when unknown (imported logs, runs
+ *     recorded before the history kept it)
  */
 public record RunRecord(
     String runId,
@@ -45,7 +50,8 @@ public record RunRecord(
     String runFolder,
     String source,
     String toolVersion,
-    String targetPath) {
+    String targetPath,
+    Long pid) {
 
   public RunRecord {
     Objects.requireNonNull(runId, "runId");
@@ -56,6 +62,42 @@ public record RunRecord(
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(source, "source");
     figures = figures == null ? Figures.NONE : figures;
+  }
+
+  /** A run whose process is not known (an imported log, a run made before run.json kept it). */
+  public RunRecord(
+      String runId,
+      Drive drive,
+      String host,
+      String command,
+      String paramsJson,
+      Instant started,
+      Instant ended,
+      String status,
+      String error,
+      Figures figures,
+      String analysisJson,
+      String runFolder,
+      String source,
+      String toolVersion,
+      String targetPath) {
+    this(
+        runId,
+        drive,
+        host,
+        command,
+        paramsJson,
+        started,
+        ended,
+        status,
+        error,
+        figures,
+        analysisJson,
+        runFolder,
+        source,
+        toolVersion,
+        targetPath,
+        null);
   }
 
   /** The I/O engine the run used ({@code uring}, {@code threads}, {@code null}), or null. */

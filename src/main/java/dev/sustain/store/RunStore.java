@@ -184,6 +184,7 @@ public final class RunStore implements AutoCloseable {
               .bind("recorded_ms", System.currentTimeMillis())
               .bind("engine", run.engine())
               .bind("target_path", run.targetPath())
+              .bind("pid", run.pid())
               .execute();
           return null;
         });

@@ -94,7 +94,12 @@
     root.setAttribute('data-ready', 'true');
   }
 
-  function statusBadge(s) { return el('span', { 'class': 'status ' + s }, [s]); }
+  // A status the server derived (killed, stale) comes with a note saying what it means.
+  function statusBadge(s, note) {
+    var attrs = { 'class': 'status ' + s };
+    if (note) { attrs.title = note; }
+    return el('span', attrs, [s]);
+  }
 
   function runLink(r) { return el('a', { href: '/runs/' + enc(r.run_id) }, [when(r.started)]); }
 
@@ -122,7 +127,7 @@
       }
       var label = r.model ? r.model + (r.serial ? ' ' + r.serial : '') : r.drive;
       cells.push(el('td', {}, [runLink(r)]), el('td', { 'class': 'wrap' }, [driveLink(r.drive, label)]),
-        el('td', {}, [r.host]), el('td', {}, [r.command]), el('td', {}, [statusBadge(r.status)]),
+        el('td', {}, [r.host]), el('td', {}, [r.command]), el('td', {}, [statusBadge(r.status, r.status_note)]),
         el('td', {}, [r.shape || '–']), el('td', { 'class': 'num' }, [rate(r.burst_MBps)]),
         el('td', { 'class': 'num' }, [rate(r.floor_MBps)]),
         el('td', { 'class': 'num' }, [rate(r.average_MBps)]),
@@ -260,11 +265,14 @@
       csv.addEventListener('click', function () {
         download('/api/runs/' + enc(id) + '/samples?format=csv', id + '-samples.csv', 'text/csv').catch(failed);
       });
-      var head = el('div', { 'class': 'runhead' }, [statusBadge(r.status), ' ', r.command + ' on ' + r.host +
+      var head = el('div', { 'class': 'runhead' }, [statusBadge(r.status, r.status_note), ' ', r.command + ' on ' + r.host +
         ', started ' + when(r.started) + ' · drive ', driveLink(r.drive, r.drive),
         el('span', { 'class': 'links' }, [' · the chart is thinned for drawing; every interval:', json, csv])]);
       if (r.status === 'running') {
         head.appendChild(el('p', {}, ['Still writing: ', el('a', { href: '/live' }, ['watch it live'])]));
+      }
+      if (r.status_note) {
+        head.appendChild(el('p', { 'class': 'status-note' }, [r.status + ': ' + r.status_note]));
       }
       report(view, head);
       ready('run');
@@ -343,7 +351,7 @@
       end: function (data) {
         var end = JSON.parse(data);
         clear(state);
-        state.appendChild(statusBadge(end.status));
+        state.appendChild(statusBadge(end.status, end.status_note));
         card.setAttribute('data-ended', end.status);
       }
     };

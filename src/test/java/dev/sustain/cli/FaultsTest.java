@@ -162,7 +162,7 @@ class FaultsTest {
     assertThat(clean.exitCode()).as(clean.err()).isZero();
     assertThat(leftover).doesNotExist();
     JsonNode json = runJson(out);
-    assertThat(json.at("/result/status").asText()).isEqualTo("failed");
+    assertThat(json.at("/result/status").asText()).isEqualTo("killed");
     assertThat(json.at("/result/error").asText()).contains("killed");
   }
 
@@ -219,7 +219,7 @@ class FaultsTest {
     assertThat(dst).isEmptyDirectory();
     assertThat(src).isNotEmptyDirectory();
     JsonNode json = runJson(out);
-    assertThat(json.at("/result/status").asText()).isEqualTo("failed");
+    assertThat(json.at("/result/status").asText()).isEqualTo("killed");
     assertThat(json.at("/result/error").asText()).contains("killed");
     Cli.Result again = Cli.run("clean", out.toString());
     assertThat(again.out()).contains("No test file left to remove");

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -125,11 +126,15 @@ class SseTest {
     recorder.onSample(r);
   }
 
+  private static final Instant STARTED = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+
   static void writeRunJson(Path folder, String runId, String status) throws IOException {
     ObjectNode run = (ObjectNode) Served.JSON.readTree(Served.kingstonRunJson());
     run.put("run_id", runId);
     run.put("host", "sse-test");
-    run.put("started", Instant.parse("2026-11-30T10:15:00Z").toString());
+    // Started now by the clock of its (made-up) host: another host's running run whose rows are
+    // old by that clock would be shown stale.
+    run.put("started", STARTED.toString());
     ((ObjectNode) run.get("result")).put("status", status);
     if (status.equals("running")) {
       run.remove("ended");

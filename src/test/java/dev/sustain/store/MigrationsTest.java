@@ -18,6 +18,7 @@ class MigrationsTest {
     assertThat(crc32("/db/migration/V1__runs.sql")).isEqualTo(3_687_833_368L);
     assertThat(crc32("/db/migration/V2__live_samples.sql")).isEqualTo(3_901_675_938L);
     assertThat(crc32("/db/migration/V3__history_grouping.sql")).isEqualTo(4_081_368_587L);
+    assertThat(crc32("/db/migration/V4__run_process.sql")).isEqualTo(3_950_902_522L);
   }
 
   private static long crc32(String resource) throws Exception {
