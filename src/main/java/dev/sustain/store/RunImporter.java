@@ -147,6 +147,7 @@ public final class RunImporter {
         null,
         "import",
         null,
+        null,
         null);
   }
 

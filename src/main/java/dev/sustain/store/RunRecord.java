@@ -64,42 +64,6 @@ public record RunRecord(
     figures = figures == null ? Figures.NONE : figures;
   }
 
-  /** A run whose process is not known (an imported log, a run made before run.json kept it). */
-  public RunRecord(
-      String runId,
-      Drive drive,
-      String host,
-      String command,
-      String paramsJson,
-      Instant started,
-      Instant ended,
-      String status,
-      String error,
-      Figures figures,
-      String analysisJson,
-      String runFolder,
-      String source,
-      String toolVersion,
-      String targetPath) {
-    this(
-        runId,
-        drive,
-        host,
-        command,
-        paramsJson,
-        started,
-        ended,
-        status,
-        error,
-        figures,
-        analysisJson,
-        runFolder,
-        source,
-        toolVersion,
-        targetPath,
-        null);
-  }
-
   /** The I/O engine the run used ({@code uring}, {@code threads}, {@code null}), or null. */
   public String engine() {
     JsonNode e = params().get("engine");

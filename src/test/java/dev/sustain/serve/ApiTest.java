@@ -211,6 +211,7 @@ class ApiTest {
         r.runFolder(),
         r.source(),
         r.toolVersion(),
+        null,
         null);
   }
 }

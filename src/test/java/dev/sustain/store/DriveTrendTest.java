@@ -106,6 +106,7 @@ class DriveTrendTest {
             null,
             "run",
             null,
+            null,
             null));
     RunRecord verify =
         RunRecords.run("v", RunRecords.KINGSTON, T0.plusSeconds(999_998), 3000.0, 3000.0, "flat");
@@ -124,6 +125,7 @@ class DriveTrendTest {
             null,
             null,
             "run",
+            null,
             null,
             null));
     DriveTrend.Trend t = DriveTrend.of(runs);
@@ -155,6 +157,7 @@ class DriveTrendTest {
             null,
             null,
             "run",
+            null,
             null,
             null));
     DriveTrend.Trend t = DriveTrend.of(runs);

@@ -58,6 +58,7 @@ public final class RunRecords {
         "/runs/" + id,
         "run",
         "sustain 0.1.0",
+        null,
         null);
   }
 }

@@ -91,6 +91,7 @@ class RunStoreTest {
             null,
             "run",
             null,
+            null,
             null);
     try (RunStore store = open(backend)) {
       store.record(running);
@@ -120,6 +121,7 @@ class RunStoreTest {
             null,
             "/runs/same",
             "run",
+            null,
             null,
             null);
     RunRecord atEnd = RunRecords.run("same", RunRecords.T9, t, 918.0, 963.0, "flat");
