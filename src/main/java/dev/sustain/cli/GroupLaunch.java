@@ -63,10 +63,10 @@ final class GroupLaunch {
           new GroupMember(
               names.get(i),
               t,
-              () -> TargetChecks.preflight(withTarget(template, t, null)),
+              () -> TargetChecks.preflight(template.withTarget(t, null)),
               (folder, observer, stop) ->
                   MemberResult.of(
-                      new WriteRun(withTarget(template, t, folder), observer, stop).run()),
+                      new WriteRun(template.withTarget(t, folder), observer, stop).run()),
               g.soloFirst ? soloRun(template, t, solo) : null));
     }
     Map<String, Object> p = new LinkedHashMap<>();
@@ -111,10 +111,9 @@ final class GroupLaunch {
               d.toString(),
               () ->
                   FillChecks.preflight(
-                      withDir(
-                          template, d, groupOut != null ? groupOut : RunFolder.defaultParent())),
+                      template.withDir(d, groupOut != null ? groupOut : RunFolder.defaultParent())),
               (folder, observer, stop) -> {
-                FillResult r = new FillRun(withDir(template, d, folder), observer, stop::get).run();
+                FillResult r = new FillRun(template.withDir(d, folder), observer, stop::get).run();
                 return new MemberResult(
                     r.runFolder(), r.status(), r.error(), r.sessionBytes(), r.seconds());
               },
@@ -158,44 +157,6 @@ final class GroupLaunch {
               template.preallocate());
       return MemberResult.of(new WriteRun(p, observer, stop).run());
     };
-  }
-
-  /** The template's job on one target, into {@code out}. */
-  static WriteParams withTarget(WriteParams p, String target, Path out) {
-    return new WriteParams(
-        target,
-        p.sizeBytes(),
-        p.duration(),
-        p.blockBytes(),
-        p.queueDepth(),
-        p.intervalNanos(),
-        out,
-        p.keep(),
-        p.buffered(),
-        p.engine(),
-        p.pattern(),
-        p.ioTimeoutNanos(),
-        p.destroyData(),
-        p.until(),
-        p.floorHoldSeconds(),
-        p.preallocate());
-  }
-
-  static FillParams withDir(FillParams p, Path dir, Path out) {
-    return new FillParams(
-        dir,
-        p.fileBytes(),
-        p.limitBytes(),
-        p.blockBytes(),
-        p.queueDepth(),
-        p.intervalNanos(),
-        out,
-        p.keep(),
-        p.buffered(),
-        p.engine(),
-        p.ioTimeoutNanos(),
-        null,
-        p.preallocate());
   }
 
   private int run(
