@@ -2,7 +2,6 @@ package dev.sustain.cli;
 
 import dev.sustain.live.LiveRecorder;
 import dev.sustain.run.RunObserver;
-import dev.sustain.run.WriteResult;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.RunHistory;
@@ -108,7 +107,20 @@ public final class DbOption {
     if (recorder == null) {
       return observer;
     }
-    return new LiveObserver(observer, recorder);
+    // The recorder hears of the start and of each row before the observer does.
+    return RunObserver.both(
+        new RunObserver() {
+          @Override
+          public void started(RunInfo info) {
+            recorder.begin(info.runFolder());
+          }
+
+          @Override
+          public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
+            recorder.onSample(row);
+          }
+        },
+        observer);
   }
 
   /** The copy's observer that also records the copy while it goes; see {@link #live}. */
@@ -161,50 +173,5 @@ public final class DbOption {
       live = new LiveRecorder(location);
     }
     return live;
-  }
-
-  /** A run observer that hands the run's start and rows to the live recorder first. */
-  private record LiveObserver(RunObserver inner, LiveRecorder recorder) implements RunObserver {
-    @Override
-    public void warning(String message) {
-      inner.warning(message);
-    }
-
-    @Override
-    public void note(String message) {
-      inner.note(message);
-    }
-
-    @Override
-    public void started(RunInfo info) {
-      recorder.begin(info.runFolder());
-      inner.started(info);
-    }
-
-    @Override
-    public void ready() {
-      inner.ready();
-    }
-
-    @Override
-    public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
-      recorder.onSample(row);
-      inner.sample(row, totalBytes, elapsedSeconds);
-    }
-
-    @Override
-    public void phase(String words) {
-      inner.phase(words);
-    }
-
-    @Override
-    public void analysed(String text) {
-      inner.analysed(text);
-    }
-
-    @Override
-    public void finished(WriteResult result) {
-      inner.finished(result);
-    }
   }
 }

@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiFunction;
 
 /**
  * {@code write T1 T2 ...} and {@code fill D1 D2 ...}: builds one {@link GroupMember} per target
@@ -54,21 +55,19 @@ final class GroupLaunch {
   /** A group of write runs, one per target, each with {@code template}'s job. */
   int write(WriteParams template, List<String> targets, GroupOptions g, Path groupOut)
       throws IOException {
-    List<String> names = GroupOptions.names(targets);
     Duration solo = Duration.ofNanos(Math.round(g.soloSeconds() * 1e9));
-    List<GroupMember> members = new ArrayList<>();
-    for (int i = 0; i < targets.size(); i++) {
-      String t = targets.get(i);
-      members.add(
-          new GroupMember(
-              names.get(i),
-              t,
-              () -> TargetChecks.preflight(withTarget(template, t, null)),
-              (folder, observer, stop) ->
-                  MemberResult.of(
-                      new WriteRun(withTarget(template, t, folder), observer, stop).run()),
-              g.soloFirst ? soloRun(template, t, solo) : null));
-    }
+    List<GroupMember> members =
+        members(
+            targets,
+            (name, t) ->
+                new GroupMember(
+                    name,
+                    t,
+                    () -> TargetChecks.preflight(template.withTarget(t, null)),
+                    (folder, observer, stop) ->
+                        MemberResult.of(
+                            new WriteRun(template.withTarget(t, folder), observer, stop).run()),
+                    g.soloFirst ? soloRun(template, t, solo) : null));
     Map<String, Object> p = new LinkedHashMap<>();
     p.put("size_bytes", template.sizeBytes() < 0 ? null : template.sizeBytes());
     p.put("time_s", template.duration() == null ? null : template.duration().toNanos() / 1e9);
@@ -76,13 +75,11 @@ final class GroupLaunch {
     p.put("pattern", template.pattern());
     putIo(p, template.blockBytes(), template.queueDepth(), template.engine(), template.buffered());
     p.put("destroy_data", template.destroyData());
-    return run(members, targets, names, p, g, template.intervalNanos(), groupOut);
+    return run(members, p, g, template.intervalNanos(), groupOut);
   }
 
   /** A group of fills, one per folder, each with {@code template}'s job. */
   int fill(FillParams template, List<Path> dirs, GroupOptions g, Path groupOut) throws IOException {
-    List<String> targets = dirs.stream().map(Path::toString).toList();
-    List<String> names = GroupOptions.names(targets);
     Duration solo = Duration.ofNanos(Math.round(g.soloSeconds() * 1e9));
     WriteParams soloTemplate =
         new WriteParams(
@@ -102,29 +99,43 @@ final class GroupLaunch {
             null,
             0,
             template.preallocate());
-    List<GroupMember> members = new ArrayList<>();
-    for (int i = 0; i < dirs.size(); i++) {
-      Path d = dirs.get(i);
-      members.add(
-          new GroupMember(
-              names.get(i),
-              d.toString(),
-              () ->
-                  FillChecks.preflight(
-                      withDir(
-                          template, d, groupOut != null ? groupOut : RunFolder.defaultParent())),
-              (folder, observer, stop) -> {
-                FillResult r = new FillRun(withDir(template, d, folder), observer, stop::get).run();
-                return new MemberResult(
-                    r.runFolder(), r.status(), r.error(), r.sessionBytes(), r.seconds());
-              },
-              g.soloFirst ? soloRun(soloTemplate, d.toString(), solo) : null));
-    }
+    List<GroupMember> members =
+        members(
+            dirs,
+            (name, d) ->
+                new GroupMember(
+                    name,
+                    d.toString(),
+                    () ->
+                        FillChecks.preflight(
+                            template.withDir(
+                                d, groupOut != null ? groupOut : RunFolder.defaultParent())),
+                    (folder, observer, stop) -> {
+                      FillResult r =
+                          new FillRun(template.withDir(d, folder), observer, stop::get).run();
+                      return new MemberResult(
+                          r.runFolder(), r.status(), r.error(), r.sessionBytes(), r.seconds());
+                    },
+                    g.soloFirst ? soloRun(soloTemplate, d.toString(), solo) : null));
     Map<String, Object> p = new LinkedHashMap<>();
     p.put("file_size_bytes", template.fileBytes());
     p.put("limit_bytes", template.limitBytes() < 0 ? null : template.limitBytes());
     putIo(p, template.blockBytes(), template.queueDepth(), template.engine(), template.buffered());
-    return run(members, targets, names, p, g, template.intervalNanos(), groupOut);
+    return run(members, p, g, template.intervalNanos(), groupOut);
+  }
+
+  /**
+   * One member a target, in order, each named by {@link GroupOptions#names} from how the user wrote
+   * it; {@code member} makes a target's member given its name.
+   */
+  private static <T> List<GroupMember> members(
+      List<T> targets, BiFunction<String, T, GroupMember> member) {
+    List<String> names = GroupOptions.names(targets.stream().map(String::valueOf).toList());
+    List<GroupMember> members = new ArrayList<>();
+    for (int i = 0; i < targets.size(); i++) {
+      members.add(member.apply(names.get(i), targets.get(i)));
+    }
+    return members;
   }
 
   private static void putIo(
@@ -160,48 +171,8 @@ final class GroupLaunch {
     };
   }
 
-  /** The template's job on one target, into {@code out}. */
-  static WriteParams withTarget(WriteParams p, String target, Path out) {
-    return new WriteParams(
-        target,
-        p.sizeBytes(),
-        p.duration(),
-        p.blockBytes(),
-        p.queueDepth(),
-        p.intervalNanos(),
-        out,
-        p.keep(),
-        p.buffered(),
-        p.engine(),
-        p.pattern(),
-        p.ioTimeoutNanos(),
-        p.destroyData(),
-        p.until(),
-        p.floorHoldSeconds(),
-        p.preallocate());
-  }
-
-  static FillParams withDir(FillParams p, Path dir, Path out) {
-    return new FillParams(
-        dir,
-        p.fileBytes(),
-        p.limitBytes(),
-        p.blockBytes(),
-        p.queueDepth(),
-        p.intervalNanos(),
-        out,
-        p.keep(),
-        p.buffered(),
-        p.engine(),
-        p.ioTimeoutNanos(),
-        null,
-        p.preallocate());
-  }
-
   private int run(
       List<GroupMember> members,
-      List<String> targets,
-      List<String> names,
       Map<String, Object> memberParams,
       GroupOptions g,
       long intervalNanos,
@@ -225,7 +196,8 @@ final class GroupLaunch {
                                     + f.runId()
                                     + (f.runFolder() == null ? "" : " (" + f.runFolder() + ")")))
                     .orElse(null);
-    Map<String, Object> shared = sharedParts(targets);
+    List<String> names = members.stream().map(GroupMember::name).toList();
+    Map<String, Object> shared = sharedParts(members.stream().map(GroupMember::target).toList());
     AtomicBoolean stop = Signals.installStopFlag();
     GroupProgress progress = new GroupProgress(out, LiveProgress.stdoutIsTerminal(), names);
     GroupRun.Result r = new GroupRun(params, members, shared, history, progress, stop).run();

@@ -1,6 +1,9 @@
 package dev.sustain.run;
 
 import dev.sustain.sampling.SampleRow;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 
 /** What a person watching a run sees: told of the start, every row, and the end. */
 public interface RunObserver {
@@ -43,6 +46,35 @@ public interface RunObserver {
 
   /** The run is over; {@code result} is final. */
   default void finished(WriteResult result) {}
+
+  /**
+   * An observer that tells {@code first}, then {@code second}, of every event: a recorder that must
+   * have a row before the screen shows it, then the screen. A proxy forwards each event of this
+   * interface, one added later too: a hand-written forwarder would repeat every method and must be
+   * kept in step with this interface by hand, where a missed event is silently lost.
+   */
+  static RunObserver both(RunObserver first, RunObserver second) {
+    InvocationHandler each =
+        (self, event, args) -> {
+          if (event.getDeclaringClass() == Object.class) {
+            return switch (event.getName()) {
+              case "equals" -> self == args[0];
+              case "hashCode" -> System.identityHashCode(self);
+              default -> "RunObserver.both(" + first + ", " + second + ")";
+            };
+          }
+          try {
+            event.invoke(first, args);
+            event.invoke(second, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause(); // what the observer threw, as if it had been called directly
+          }
+          return null; // every event returns nothing
+        };
+    return (RunObserver)
+        Proxy.newProxyInstance(
+            RunObserver.class.getClassLoader(), new Class<?>[] {RunObserver.class}, each);
+  }
 
   /**
    * Facts known at the start.

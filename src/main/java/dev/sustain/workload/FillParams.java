@@ -33,4 +33,26 @@ public record FillParams(
     String engine,
     long ioTimeoutNanos,
     Path resume,
-    boolean preallocate) {}
+    boolean preallocate) {
+
+  /**
+   * The same fill of {@code dir}, into the run folder {@code out} (a group member), from the start:
+   * a resume belongs to the one folder whose fill was interrupted, so it is not carried over.
+   */
+  public FillParams withDir(Path dir, Path out) {
+    return new FillParams(
+        dir,
+        fileBytes,
+        limitBytes,
+        blockBytes,
+        queueDepth,
+        intervalNanos,
+        out,
+        keep,
+        buffered,
+        engine,
+        ioTimeoutNanos,
+        null,
+        preallocate);
+  }
+}
