@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * kernel's throttle played. Root and cgroup-v1 blkio only; skipped elsewhere with the reason.
  */
 @Tag("root")
+@Tag("emulated")
 class EmulatedDriveWriteTest {
 
   private static final long MB = 1_000_000L;

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * only; skipped elsewhere with the reason.
  */
 @Tag("root")
+@Tag("emulated")
 class GroupEmulatedTest {
 
   private static final long MB = 1_000_000L;

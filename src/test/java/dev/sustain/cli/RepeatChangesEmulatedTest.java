@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and cgroup-v1 blkio only.
  */
 @Tag("root")
+@Tag("emulated")
 class RepeatChangesEmulatedTest {
 
   private static final long MB = 1_000_000L;
