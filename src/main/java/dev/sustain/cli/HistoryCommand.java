@@ -210,13 +210,7 @@ public final class HistoryCommand extends BaseCommand {
       o.put("engine", r.engine());
       o.put("block_bytes", r.blockBytes());
       o.put("target_path", r.targetPath());
-      o.put("status", r.status());
-      String note = RunLiveness.note(r.status());
-      if (note != null) {
-        o.put("status_note", note);
-      }
-      o.put("started", r.started().toString());
-      o.put("ended", r.ended() == null ? null : r.ended().toString());
+      r.putStatus(o);
       r.putFigures(o);
       o.set("params", params(mapper, r.paramsJson()));
       o.put("error", r.error());

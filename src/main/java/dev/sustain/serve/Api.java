@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.DriveTrend;
-import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunQuery;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.SampleStore;
@@ -135,13 +134,7 @@ final class Api {
   static ObjectNode runJson(RunRecord r) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     r.putIdentity(o);
-    o.put("status", r.status());
-    String note = RunLiveness.note(r.status());
-    if (note != null) {
-      o.put("status_note", note);
-    }
-    o.put("started", r.started().toString());
-    o.put("ended", r.ended() == null ? null : r.ended().toString());
+    r.putStatus(o);
     r.putFigures(o);
     o.put("error", r.error());
     o.put("source", r.source());

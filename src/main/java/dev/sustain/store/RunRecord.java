@@ -116,6 +116,20 @@ public record RunRecord(
     o.put("command", command);
   }
 
+  /**
+   * Puts the run's status into {@code o} as history --json and the API show it: status, the
+   * status_note of a killed or stale run ({@link RunLiveness#note}), started and ended.
+   */
+  public void putStatus(ObjectNode o) {
+    o.put("status", status);
+    String note = RunLiveness.note(status);
+    if (note != null) {
+      o.put("status_note", note);
+    }
+    o.put("started", started.toString());
+    o.put("ended", ended == null ? null : ended.toString());
+  }
+
   /** Puts the run's figures into {@code o}, with the names history --json and the API use. */
   public void putFigures(ObjectNode o) {
     o.put("bytes", figures.bytes());
