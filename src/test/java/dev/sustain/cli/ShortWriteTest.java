@@ -27,10 +27,9 @@ class ShortWriteTest {
 
   @TempDir Path dir;
 
-  @Test
-  void aWriteOfMicrosecondsHasItsRowAndItsAnalysis() throws Exception {
+  /** 16 MiB on the null engine into a new folder, its run folder {@code out}; it succeeded. */
+  private Cli.Result nullWrite(Path out) throws Exception {
     Path target = Files.createDirectories(dir.resolve("t"));
-    Path out = dir.resolve("run");
     Cli.Result r =
         Cli.run(
             "write",
@@ -42,6 +41,13 @@ class ShortWriteTest {
             "--out",
             out.toString());
     assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    return r;
+  }
+
+  @Test
+  void aWriteOfMicrosecondsHasItsRowAndItsAnalysis() throws Exception {
+    Path out = dir.resolve("run");
+    Cli.Result r = nullWrite(out);
     String rows = assertWriteRowsHold(out, 16L << 20);
 
     JsonNode analysis = RunFolder.JSON.readTree(out.resolve("analysis.json").toFile());
@@ -64,19 +70,8 @@ class ShortWriteTest {
    */
   @Test
   void aWriteOfTwoHundredMicrosecondsIsAnalysed() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("t"));
     Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "16MiB",
-            "--engine",
-            "null",
-            "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    nullWrite(out);
     Files.delete(out.resolve("samples.csv"));
     Files.delete(out.resolve("analysis.json"));
     AtomicLong now = new AtomicLong(5_000_000_000L);
