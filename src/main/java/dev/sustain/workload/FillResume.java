@@ -2,11 +2,14 @@ package dev.sustain.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunProcess;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,6 +20,15 @@ import java.util.List;
  */
 public record FillResume(
     Path runFolder, String runId, List<FillResult.FileDone> files, long bytes, long fileBytes) {
+
+  /** When the run in {@code root} (a run.json) started, null when it does not say. */
+  private static Instant startedOf(JsonNode root) {
+    try {
+      return Instant.parse(root.path("started").asText());
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
 
   /**
    * The files a fill recorded in {@code runJson} left in its folder (a killed run's, or kept ones):
@@ -61,10 +73,12 @@ public record FillResume(
               + dir);
     }
     long pid = root.path("pid").asLong(-1);
+    // RunProcess, as the history's readers: a live pid that started after the fill is a reused
+    // one (the fill is gone), and another host's process cannot be seen from here.
     if (status.equals("running")
-        && pid > 0
         && pid != ProcessHandle.current().pid()
-        && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        && RunProcess.of(root.path("host").asText(null), pid, startedOf(root))
+            == RunProcess.State.ALIVE) {
       throw new UsageException(
           "the fill in " + runFolder + " may still be going (process " + pid + "); stop it first");
     }

@@ -1,14 +1,19 @@
 package dev.sustain.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.cli.Cli;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
+import dev.sustain.unit.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -95,6 +100,44 @@ class FillResumeTest {
           .asText();
     } catch (Exception e) {
       return "none-yet";
+    }
+  }
+
+  /**
+   * A fill whose run.json says running is refused while its process lives on this host, and not
+   * when its pid now belongs to a process started after it (a reused pid: the fill is gone).
+   */
+  @Test
+  void aRunningFillIsRefusedOnlyWhileItsOwnProcessLives() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("target"));
+    Path folder = Files.createDirectories(dir.resolve("run"));
+    Process child = new ProcessBuilder("sleep", "60").start();
+    try {
+      Instant childStart = child.toHandle().info().startInstant().orElseThrow();
+      ObjectNode json = RunFolder.JSON.createObjectNode();
+      json.put("command", "fill");
+      json.put("run_id", "20261201-000000-abcd");
+      json.put("host", RunHeader.hostName());
+      json.put("pid", child.pid());
+      json.putObject("target").put("path", target.toString());
+      json.putObject("result").put("status", "running");
+      json.putObject("params").put("file_size_bytes", 8L << 20);
+      json.putArray("files");
+
+      json.put("started", childStart.plusSeconds(5).toString()); // the fill started after it
+      RunFolder.JSON.writeValue(folder.resolve("run.json").toFile(), json);
+      assertThatThrownBy(() -> FillResume.read(folder, target))
+          .isInstanceOf(UsageException.class)
+          .hasMessageContaining("may still be going (process " + child.pid() + ")");
+
+      json.put("started", childStart.minusSeconds(3600).toString()); // the pid was reused
+      RunFolder.JSON.writeValue(folder.resolve("run.json").toFile(), json);
+      // Past the process check, to the next one: this made-up fill left no files.
+      assertThatThrownBy(() -> FillResume.read(folder, target))
+          .isInstanceOf(UsageException.class)
+          .hasMessageContaining("left no files");
+    } finally {
+      child.destroyForcibly().waitFor();
     }
   }
 }
