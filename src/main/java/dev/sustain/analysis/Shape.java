@@ -2,7 +2,7 @@ package dev.sustain.analysis;
 
 import dev.sustain.unit.Worded;
 
-/** The shape of a write curve, which names its cause; {@link #id()} is the JSON and CLI name. */
+/** The shape of a write curve, which names its cause; {@link #word()} is the JSON and CLI name. */
 public enum Shape implements Worded {
   /** None of the others: it holds (perhaps at the link's limit). */
   FLAT,
@@ -21,12 +21,4 @@ public enum Shape implements Worded {
   HDD_ZONED,
   /** Too short to tell: no lasting drop in fewer than 30 s of writing after the start-up ramp. */
   UNDETERMINED;
-
-  /**
-   * The name used in JSON and text, e.g. {@code cache-cliff}: its {@link #word()}, under the name
-   * the shape's readers know it by.
-   */
-  public String id() {
-    return word();
-  }
 }

@@ -31,7 +31,7 @@ public final class AnalysisJson {
   /** The JSON object of {@code a}. */
   public static ObjectNode toNode(Analysis a) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("shape", a.shape().id());
+    o.put("shape", a.shape().word());
     o.put("burst_MBps", r(a.burstMBps(), 1));
     putNullable(o, "cache_GB", a.cacheGB(), 3);
     putNullable(o, "cliff_s", a.cliffSeconds(), 3);

@@ -25,7 +25,7 @@ public final class AnalysisText {
     for (String n : notes) {
       b.append("  note: ").append(n).append('\n');
     }
-    line(b, "shape", a.shape().id() + " — " + headline(a));
+    line(b, "shape", a.shape().word() + " — " + headline(a));
     if (a.hasCliff()) {
       line(
           b,

@@ -84,7 +84,7 @@ final class ChangeWords {
       case CLOGGING ->
           first
               + " was "
-              + ref.analysis().shape().id()
+              + ref.analysis().shape().word()
               + " and this run swings between high and low (gc-erratic): the drive is short of"
               + " free blocks, as when space is not trimmed; a TRIM (sustain trim, or"
               + " --trim-first) before the next run brings it back if so";

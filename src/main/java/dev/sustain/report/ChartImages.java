@@ -145,7 +145,7 @@ public final class ChartImages {
     TimeAxis axis = TimeAxis.of(r.series().durationSeconds());
     double[] x = byGB ? gb : axis.scale(time);
     XYChart chart = baseChart(width, height, byGB, axis);
-    chart.setTitle(byGB ? "Rate against GB written" : r.title() + " — " + a.shape().id());
+    chart.setTitle(byGB ? "Rate against GB written" : r.title() + " — " + a.shape().word());
 
     Downsample.Points curve = Downsample.minMax(x, rate, width);
     XYSeries s = chart.addSeries("write rate (MB/s)", curve.x(), curve.y());

@@ -76,7 +76,7 @@ public final class CompareFormats {
           List.of(
               quote(row.curve().label()),
               quote(row.curve().input().toString()),
-              a.shape().id(),
+              a.shape().word(),
               Units.plain(a.burstMBps(), 1),
               a.cacheGB() == null ? "" : Units.plain(a.cacheGB(), 3),
               a.cliffSeconds() == null ? "" : Units.plain(a.cliffSeconds(), 3),
@@ -106,7 +106,7 @@ public final class CompareFormats {
       lines.add(
           new String[] {
             row.curve().label(),
-            a.shape().id(),
+            a.shape().word(),
             Units.rate(a.burstMBps()),
             a.cacheGB() == null ? "-" : Phrase.gb(a.cacheGB()),
             a.floorMBps() == null ? "-" : Units.rate(a.floorMBps()),

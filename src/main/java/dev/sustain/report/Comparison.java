@@ -214,11 +214,11 @@ public record Comparison(
     if (shapes.size() > 1) {
       List<String> each = new ArrayList<>();
       for (Row r : rows) {
-        each.add(r.curve().label() + " " + r.curve().analysis().shape().id());
+        each.add(r.curve().label() + " " + r.curve().analysis().shape().word());
       }
       f.add("Shapes differ: " + String.join(", ", each) + ".");
     } else {
-      f.add("The same shape on " + all + ": " + shapes.iterator().next().id() + ".");
+      f.add("The same shape on " + all + ": " + shapes.iterator().next().word() + ".");
     }
     for (Row r : rows) {
       Analysis a = r.curve().analysis();
@@ -226,7 +226,7 @@ public record Comparison(
       boolean fault =
           shape == Shape.GC_ERRATIC || shape == Shape.THERMAL_THROTTLE || shape == Shape.SMR_STALLS;
       if (fault) {
-        f.add(r.curve().label() + " (" + shape.id() + "): " + Explanation.advice(a).get(0));
+        f.add(r.curve().label() + " (" + shape.word() + "): " + Explanation.advice(a).get(0));
       }
     }
     for (Row r : rows) {

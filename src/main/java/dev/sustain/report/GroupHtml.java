@@ -54,7 +54,7 @@ public final class GroupHtml {
       if (m == null) {
         body.append("no curve of its own</summary>");
       } else {
-        body.append(HtmlReport.esc(m.analysis().shape().id()))
+        body.append(HtmlReport.esc(m.analysis().shape().word()))
             .append("</summary><p>")
             .append(HtmlReport.esc(SummarySentence.summary(m.analysis())))
             .append("</p><ul>");

@@ -60,7 +60,7 @@ public final class HtmlReport {
       body.append("<p class=\"sub\">").append(esc(r.info().summary())).append("</p>\n");
     }
     body.append("<p class=\"headline\"><span class=\"shape\">")
-        .append(esc(a.shape().id()))
+        .append(esc(a.shape().word()))
         .append("</span> ")
         .append(esc(AnalysisText.headline(a)))
         .append("</p></header>\n");
@@ -76,7 +76,7 @@ public final class HtmlReport {
             + "<div id=\"chart-gb\" class=\"chart\"></div></section>\n");
     body.append(calculator());
     body.append("<section><h2>Figures</h2>").append(FiguresTable.of(a)).append("</section>\n");
-    body.append("<section><h2>Why: ").append(esc(a.shape().id())).append("</h2><ul>");
+    body.append("<section><h2>Why: ").append(esc(a.shape().word())).append("</h2><ul>");
     for (String e : Explanation.evidence(a)) {
       body.append("<li>").append(esc(e)).append("</li>");
     }
@@ -129,7 +129,7 @@ public final class HtmlReport {
       body.append("<details><summary>")
           .append(esc(r.label()))
           .append(": ")
-          .append(esc(r.analysis().shape().id()))
+          .append(esc(r.analysis().shape().word()))
           .append("</summary><p>")
           .append(esc(SummarySentence.summary(r.analysis())))
           .append("</p><ul>");
@@ -199,7 +199,7 @@ public final class HtmlReport {
     for (Comparison.Row row : c.rows()) {
       Analysis a = row.curve().analysis();
       t.append("<tr><td>").append(esc(row.curve().label())).append("</td>");
-      cell(t, a.shape().id());
+      cell(t, a.shape().word());
       cell(t, Units.mbps(a.burstMBps()));
       cell(t, a.cacheGB() == null ? "—" : Units.fixed(a.cacheGB(), 1));
       cell(t, a.floorMBps() == null ? "—" : Units.mbps(a.floorMBps()));

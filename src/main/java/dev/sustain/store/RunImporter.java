@@ -166,7 +166,7 @@ public final class RunImporter {
         a.cliffSeconds(),
         a.floorMBps(),
         a.afterCacheMBps(),
-        a.shape().id());
+        a.shape().word());
   }
 
   private static String sha256(byte[] data) {

@@ -237,7 +237,7 @@ class ReadEveryCurveTest {
     return String.format(
         Locale.ROOT,
         "%s burst %.1f cliff %s cache %s floor %s temp %s recovered %s stages %d findings %s",
-        a.shape().id(),
+        a.shape().word(),
         a.burstMBps(),
         a.cliffSeconds(),
         a.cacheGB(),

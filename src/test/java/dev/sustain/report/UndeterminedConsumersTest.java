@@ -59,7 +59,7 @@ class UndeterminedConsumersTest {
   void aShortCsvAndAShortFioLogAreUndeterminedWithTheCachesLowerBound() throws Exception {
     for (Path p : List.of(shortCsv(), shortFioLog())) {
       Analysis a = Analyzer.analyze(CurveReader.read(p).series(), 500_000_000_000L);
-      assertThat(a.shape().id()).as(p.toString()).isEqualTo("undetermined");
+      assertThat(a.shape().word()).as(p.toString()).isEqualTo("undetermined");
       assertThat(a.floorMBps()).as(p.toString()).isNull();
       assertThat(a.cacheGB()).isNull();
       assertThat(a.afterCacheMBps()).isNull();

@@ -60,7 +60,7 @@ class WordedTest {
 
   @Test
   void theWordsInJsonAndTextAreTheOnesTheyWere() {
-    assertThat(Arrays.stream(Shape.values()).map(Shape::id))
+    assertThat(Arrays.stream(Shape.values()).map(Shape::word))
         .containsExactly(
             "flat",
             "cache-cliff",
