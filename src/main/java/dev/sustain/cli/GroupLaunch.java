@@ -16,6 +16,7 @@ import dev.sustain.store.DbLocation;
 import dev.sustain.store.SoloLookup;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
 import dev.sustain.workload.FillChecks;
 import dev.sustain.workload.FillParams;
 import dev.sustain.workload.FillResult;
@@ -50,6 +51,27 @@ final class GroupLaunch {
     this.out = out;
     this.err = err;
     this.db = db;
+  }
+
+  /**
+   * Several words are a group only when each names a place that exists: a folder, a block device,
+   * or a new file in a folder that exists, named with its folder ({@code dir/new.dat}). A bare word
+   * that names nothing ({@code write DIR --time 5 sec}) is a typo, not a second target in the
+   * working folder: refused before anything is written.
+   */
+  static void requireExistingTargets(List<String> targets) {
+    for (String t : targets) {
+      Path p = Path.of(t);
+      boolean named = Files.exists(p) || (t.contains("/") && hasFolder(p));
+      if (!named) {
+        throw new UsageException("unexpected argument '" + t + "' (a group's targets must exist)");
+      }
+    }
+  }
+
+  private static boolean hasFolder(Path p) {
+    Path parent = p.toAbsolutePath().getParent();
+    return parent != null && Files.isDirectory(parent);
   }
 
   /** A group of write runs, one per target, each with {@code template}'s job. */

@@ -169,6 +169,7 @@ public final class WriteCommand extends BaseCommand {
         throw new UsageException(
             "--repeat, --expect and --expect-from take one target, not a group");
       }
+      GroupLaunch.requireExistingTargets(targets);
       for (String t : targets) {
         trimFirst(t);
       }

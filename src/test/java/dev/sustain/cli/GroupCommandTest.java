@@ -126,6 +126,32 @@ class GroupCommandTest {
   }
 
   @Test
+  void aWordThatNamesNothingIsATypoNotASecondTarget() throws Exception {
+    // "--time 5 sec": the "sec" is not a new file in the working folder.
+    Path a = folder("a");
+    String word = "sec-" + Long.toHexString(System.nanoTime());
+    Cli.Result r = write(a.toString(), word, "--size", "4MB", "--out", dir.resolve("g").toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err().strip())
+        .isEqualTo(
+            "sustain write: unexpected argument '" + word + "' (a group's targets must exist)");
+    assertThat(Path.of(word)).doesNotExist();
+    assertThat(list(a)).isEmpty();
+    assertThat(dir.resolve("g")).doesNotExist();
+    // A new file named with its folder is still a target.
+    Path out = dir.resolve("g2");
+    Cli.Result ok =
+        write(
+            a.toString(),
+            dir.resolve("b.dat").toString(),
+            "--size",
+            "4MB",
+            "--out",
+            out.toString());
+    assertThat(ok.exitCode()).as(ok.err()).isZero();
+  }
+
+  @Test
   void anyRefusedTargetRefusesTheGroupBeforeAnythingIsWritten() throws Exception {
     Path a = folder("a");
     Path out = dir.resolve("group");
