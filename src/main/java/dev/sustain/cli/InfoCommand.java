@@ -15,6 +15,7 @@ import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,84 +45,140 @@ public final class InfoCommand extends BaseCommand {
   @Override
   protected int execute() throws Exception {
     DeviceResolver res = resolver == null ? DeviceResolver.system() : resolver;
-    List<DeviceResolution> found = new ArrayList<>();
-    for (String query : queries) {
-      try {
-        found.add(res.resolve(query));
-      } catch (NoBlockDeviceException e) {
-        Optional<MountEntry> fs =
-            Files.exists(Path.of(query)) ? res.fileSystemOf(query) : Optional.empty();
-        if (queries.size() == 1 && fs.isPresent() && fs.get().inMemory()) {
-          printMemory(query, fs.get());
-          return ExitCodes.OK;
-        }
+    if (queries.size() == 1) {
+      return one(res, queries.getFirst());
+    }
+    return several(res);
+  }
+
+  private int one(DeviceResolver res, String query) throws IOException {
+    try {
+      DeviceResolution r = res.resolve(query);
+      if (json) {
+        out().println(JSON.writeValueAsString(r.toJsonMap()));
+      } else {
+        printHuman(out(), r);
+      }
+      out().flush();
+      return ExitCodes.OK;
+    } catch (NoBlockDeviceException e) {
+      Optional<MountEntry> fs = memoryOf(res, query);
+      if (fs.isEmpty()) {
         throw new UsageException(e.getMessage());
       }
-    }
-    ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    if (found.size() == 1) {
       if (json) {
-        out().println(m.writeValueAsString(found.getFirst().toJsonMap()));
+        out().println(JSON.writeValueAsString(memoryJson(query, fs.get())));
       } else {
-        printHuman(out(), found.getFirst());
+        printMemory(out(), query, fs.get());
       }
       out().flush();
       return ExitCodes.OK;
     }
-    SharedParts shared = res.sharedBy(queries);
+  }
+
+  /**
+   * Each path in its order, then what the drives found share. A path without a block device gets
+   * its own line and does not hide the others; the command fails only when none was found.
+   */
+  private int several(DeviceResolver res) throws IOException {
+    List<Map<String, Object>> docs = new ArrayList<>();
+    List<DeviceResolution> found = new ArrayList<>();
+    List<String> foundQueries = new ArrayList<>();
+    List<String> misses = new ArrayList<>();
+    // Printed only once something was found: a command that fails prints its one line alone.
+    StringWriter text = new StringWriter();
+    PrintWriter o = new PrintWriter(text);
+    for (String query : queries) {
+      try {
+        DeviceResolution r = res.resolve(query);
+        found.add(r);
+        foundQueries.add(query);
+        docs.add(r.toJsonMap());
+        if (!json) {
+          printHuman(o, r);
+          o.println();
+        }
+      } catch (NoBlockDeviceException e) {
+        Optional<MountEntry> fs = memoryOf(res, query);
+        if (fs.isPresent()) {
+          docs.add(memoryJson(query, fs.get()));
+          if (!json) {
+            printMemory(o, query, fs.get());
+            o.println();
+          }
+          continue;
+        }
+        misses.add(e.getMessage());
+        Map<String, Object> miss = new LinkedHashMap<>();
+        miss.put("query", query);
+        miss.put("device", null);
+        miss.put("note", e.getMessage());
+        docs.add(miss);
+        if (!json) {
+          Lines.println(o, "%s  ->  %s", query, e.getMessage());
+          o.println();
+        }
+      }
+    }
+    if (misses.size() == queries.size()) {
+      throw new UsageException(misses.getFirst());
+    }
+    o.flush();
+    out().print(text);
+    SharedParts shared = found.size() < 2 ? null : res.sharedBy(foundQueries);
     if (json) {
       Map<String, Object> all = new LinkedHashMap<>();
-      all.put("targets", found.stream().map(DeviceResolution::toJsonMap).toList());
-      all.put("shared", shared.toJsonMap());
-      out().println(m.writeValueAsString(all));
-    } else {
-      for (DeviceResolution r : found) {
-        printHuman(out(), r);
-        out().println();
-      }
-      out().println("Shared by " + String.join(", ", queries) + ":");
-      if (shared.parts().isEmpty()) {
-        row(out(), "shared", shared.describe());
-      }
-      for (SharedParts.Part p : shared.parts()) {
-        row(
-            out(),
-            p == shared.closest() ? "shared" : "on",
-            p.description()
-                + (p.ceilingMBps() == null
-                    ? ""
-                    : ", practical ceiling about " + Units.rate(p.ceilingMBps())));
-      }
+      all.put("targets", docs);
+      all.put("shared", shared == null ? null : shared.toJsonMap());
+      out().println(JSON.writeValueAsString(all));
+    } else if (shared != null) {
+      printShared(foundQueries, shared);
     }
     out().flush();
     return ExitCodes.OK;
   }
 
-  /** A path in memory (tmpfs, ramfs): there is no drive to describe, and it says so. */
-  private void printMemory(String query, MountEntry fs) throws IOException {
-    String what = fs.memoryWords();
-    if (json) {
-      Map<String, Object> doc = new LinkedHashMap<>();
-      doc.put("query", query);
-      doc.put("memory", true);
-      doc.put("filesystem", fs.toJsonMap());
-      doc.put("device", null);
-      doc.put("note", what);
-      out()
-          .println(
-              new ObjectMapper()
-                  .enable(SerializationFeature.INDENT_OUTPUT)
-                  .writeValueAsString(doc));
-    } else {
-      Lines.println(
-          out(),
-          "%s  ->  memory (%s mounted on %s), not a drive",
-          query,
-          fs.fsType(),
-          fs.mountPoint());
-      row(out(), "note", what);
+  private void printShared(List<String> names, SharedParts shared) {
+    out().println("Shared by " + String.join(", ", names) + ":");
+    if (shared.parts().isEmpty()) {
+      row(out(), "shared", shared.describe());
     }
-    out().flush();
+    for (SharedParts.Part p : shared.parts()) {
+      row(
+          out(),
+          p == shared.closest() ? "shared" : "on",
+          p.description()
+              + (p.ceilingMBps() == null
+                  ? ""
+                  : ", practical ceiling about " + Units.rate(p.ceilingMBps())));
+    }
+  }
+
+  /** The file system of a path that exists and lives in memory (tmpfs, ramfs), if it does. */
+  private static Optional<MountEntry> memoryOf(DeviceResolver res, String query) {
+    Optional<MountEntry> fs =
+        Files.exists(Path.of(query)) ? res.fileSystemOf(query) : Optional.empty();
+    return fs.filter(MountEntry::inMemory);
+  }
+
+  private static Map<String, Object> memoryJson(String query, MountEntry fs) {
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("query", query);
+    doc.put("memory", true);
+    doc.put("filesystem", fs.toJsonMap());
+    doc.put("device", null);
+    doc.put("note", fs.memoryWords());
+    return doc;
+  }
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** A path in memory (tmpfs, ramfs): there is no drive to describe, and it says so. */
+  private static void printMemory(PrintWriter o, String query, MountEntry fs) {
+    Lines.println(
+        o, "%s  ->  memory (%s mounted on %s), not a drive", query, fs.fsType(), fs.mountPoint());
+    row(o, "note", fs.memoryWords());
   }
 
   static void printHuman(PrintWriter o, DeviceResolution r) {

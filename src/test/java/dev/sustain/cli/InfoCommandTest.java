@@ -129,4 +129,39 @@ class InfoCommandTest {
     assertThat(json.at("/shared/parts/0/kind").asText()).isEqualTo("controller");
     assertThat(json.at("/shared/devices/1").asText()).isEqualTo("/dev/sdb");
   }
+
+  @Test
+  void aPathWithoutADriveGetsItsLineAndDoesNotHideTheOthers(@TempDir Path root) throws Exception {
+    dev.sustain.device.FakeSys f = new dev.sustain.device.FakeSys(root);
+    f.disk(
+        "pci0000:00/0000:00:17.0/ata1/host0/target0:0:0/0:0:0:0", "sda", "8:0", 1L << 40, true, 0);
+    f.mountinfo("").swaps();
+    InfoCommand cmd = new InfoCommand();
+    cmd.resolver = DeviceResolver.forRoot(root, null);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = new CommandLine(cmd);
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    String missing = root.resolve("no-such-folder").toString();
+    assertThat(cl.execute(missing)).isEqualTo(2);
+    String why = err.toString().strip().replace("sustain info: ", "");
+    err.getBuffer().setLength(0);
+    assertThat(cl.execute(missing, "/dev/sda")).isZero();
+    assertThat(out.toString())
+        .startsWith(missing + "  ->  " + why + "\n")
+        .contains("device      /dev/sda (sata)")
+        .doesNotContain("Shared by");
+    out.getBuffer().setLength(0);
+    assertThat(cl.execute("--json", "/dev/sda", missing)).isZero();
+    JsonNode json = new ObjectMapper().readTree(out.toString());
+    assertThat(json.path("targets")).hasSize(2);
+    assertThat(json.at("/targets/1/query").asText()).isEqualTo(missing);
+    assertThat(json.at("/targets/1/device").isNull()).isTrue();
+    // None found: the one line on stderr alone, exit 2.
+    out.getBuffer().setLength(0);
+    assertThat(cl.execute(missing, missing + "2")).isEqualTo(2);
+    assertThat(out.toString()).isEmpty();
+    assertThat(err.toString().strip()).isEqualTo("sustain info: " + why);
+  }
 }
