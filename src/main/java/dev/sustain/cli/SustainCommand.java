@@ -58,6 +58,13 @@ public final class SustainCommand implements Runnable {
   /** Runs the command line with the given writers (tests capture them). */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine cl = commandLine(out, err);
+    if (args.length > 0 && !args[0].startsWith("-") && !cl.getSubcommands().containsKey(args[0])) {
+      // picocli answers "sustain NOSUCH --help" with the top help and exit 0, as if the command
+      // existed; a mistyped command is bad input however it is followed.
+      err.println(usageError(new CommandLine.UnmatchedArgumentException(cl, List.of(args[0]))));
+      err.flush();
+      return ExitCodes.USAGE;
+    }
     return cl.execute(args);
   }
 

@@ -33,6 +33,17 @@ class UsabilityTest {
         .isEqualTo("sustain: unknown command 'xyzzy' (see 'sustain --help')");
   }
 
+  @ParameterizedTest
+  @CsvSource({"xyzzy, --help", "wrte, -h", "xyzzy, --version"})
+  void anUnknownCommandWithHelpIsStillAnUnknownCommand(String typed, String option) {
+    Cli.Result r = Cli.run(typed, option);
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err().strip())
+        .startsWith("sustain: unknown command '" + typed + "'")
+        .hasLineCount(1);
+  }
+
   @Test
   void aMistypedOptionNamesTheSubcommandAndTheNearestOption() {
     Cli.Result r = Cli.run("write", "--sise", "1GiB", dir.toString());
