@@ -96,4 +96,66 @@ class LauncherTest {
       assertThat(gone[1]).contains("no JDK 25 or newer found");
     }
   }
+
+  /**
+   * bin/sustain makes the start-up cache once per jar with a training run and starts every later
+   * run with it; a newer jar makes it again, and SUSTAIN_AOT=0 starts without one. The "java" here
+   * logs its arguments and writes the cache file a real JDK would.
+   */
+  @Test
+  void theStartUpCacheIsMadeOncePerJarAndUsed() throws Exception {
+    Path project = Files.createDirectories(dir.resolve("project"));
+    Path bin = Files.createDirectories(project.resolve("bin"));
+    Path launcher = Path.of(javaSh.getParent().toString(), "sustain");
+    Files.copy(launcher, bin.resolve("sustain"));
+    Files.copy(javaSh, bin.resolve("java.sh"));
+    Path jar = Files.createDirectories(project.resolve("target")).resolve("sustain.jar");
+    Files.writeString(jar, "not a real jar");
+    Path log = dir.resolve("args.log");
+    Path java = Files.createDirectories(dir.resolve("jdk").resolve("bin")).resolve("java");
+    Files.writeString(
+        java,
+        "#!/bin/bash\necho \"$*\" >> '"
+            + log
+            + "'\nfor a in \"$@\"; do case \"$a\" in -XX:AOTCacheOutput=*) : > \"${a#*=}\";;"
+            + " esac; done\necho '    java.specification.version = 25' >&2\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+    launch(bin, java, "1");
+    List<String> first = starts(log);
+    assertThat(first).hasSize(2);
+    assertThat(first.get(0)).contains("-XX:AOTCacheOutput=").contains(" write ");
+    assertThat(first.get(1)).contains("-XX:AOTCache=" + project.resolve("target/sustain.aot"));
+    assertThat(first.get(1)).endsWith("--version");
+
+    launch(bin, java, "1");
+    List<String> second = starts(log);
+    assertThat(second).as("no second training").hasSize(3);
+    assertThat(second.get(2)).contains("-XX:AOTCache=");
+
+    assertThat(jar.toFile().setLastModified(System.currentTimeMillis() + 60_000)).isTrue();
+    launch(bin, java, "1");
+    assertThat(starts(log).get(3)).as("a newer jar").contains("-XX:AOTCacheOutput=");
+
+    launch(bin, java, "0");
+    assertThat(starts(log).getLast()).doesNotContain("AOTCache");
+  }
+
+  private void launch(Path bin, Path java, String aot) throws Exception {
+    ProcessBuilder pb =
+        new ProcessBuilder("/bin/bash", bin.resolve("sustain").toString(), "--version");
+    pb.environment().put("SUSTAIN_JAVA", java.toString());
+    pb.environment().put("SUSTAIN_JAVA_CACHE", dir.resolve("java.path").toString());
+    pb.environment().put("SUSTAIN_AOT", aot);
+    pb.environment().remove("JAVA_HOME");
+    pb.redirectErrorStream(true);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertThat(p.waitFor()).as(out).isZero();
+  }
+
+  /** The logged starts, less the launcher's version probe. */
+  private static List<String> starts(Path log) throws Exception {
+    return Files.readAllLines(log).stream().filter(l -> !l.contains("-XshowSettings")).toList();
+  }
 }

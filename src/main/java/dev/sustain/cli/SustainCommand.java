@@ -16,29 +16,57 @@ import picocli.codegen.docgen.manpage.ManPageGenerator;
     mixinStandardHelpOptions = true,
     versionProvider = SustainCommand.Version.class,
     // Every help text is in this bundle; subcommands and their mixins inherit it.
-    resourceBundle = "dev.sustain.cli.help",
-    subcommands = {
-      WriteCommand.class,
-      FillCommand.class,
-      DatasetCommand.class,
-      CopyCommand.class,
-      AnalyzeCommand.class,
-      ReportCommand.class,
-      CompareCommand.class,
-      InfoCommand.class,
-      CleanCommand.class,
-      TrimCommand.class,
-      HistoryCommand.class,
-      ReadCommand.class,
-      VerifyCommand.class,
-      SweepCommand.class,
-      ServeCommand.class,
-      CommandLine.HelpCommand.class,
-      picocli.AutoComplete.GenerateCompletion.class,
-      // Hidden: bin/package makes the manual pages with it (sustain gen-manpage -d DIR).
-      ManPageGenerator.class,
-    })
+    resourceBundle = "dev.sustain.cli.help")
 public final class SustainCommand implements Runnable {
+
+  /**
+   * The subcommands, in the order the help lists them. They are added to the command line by hand,
+   * not through {@code @Command(subcommands)}: building picocli's model of every command
+   * (reflection over each one's options and mixins) was most of a start, so a run of one command
+   * builds that command's alone.
+   */
+  static final List<Class<?>> SUBCOMMANDS =
+      List.of(
+          WriteCommand.class,
+          FillCommand.class,
+          DatasetCommand.class,
+          CopyCommand.class,
+          AnalyzeCommand.class,
+          ReportCommand.class,
+          CompareCommand.class,
+          InfoCommand.class,
+          CleanCommand.class,
+          TrimCommand.class,
+          HistoryCommand.class,
+          ReadCommand.class,
+          VerifyCommand.class,
+          SweepCommand.class,
+          ServeCommand.class,
+          CommandLine.HelpCommand.class,
+          picocli.AutoComplete.GenerateCompletion.class,
+          // Hidden: bin/package makes the manual pages with it (sustain gen-manpage -d DIR).
+          ManPageGenerator.class);
+
+  /** The tools that need the whole tree (help of another command, completion, manual pages). */
+  private static final List<Class<?>> NEEDS_ALL =
+      List.of(
+          CommandLine.HelpCommand.class,
+          picocli.AutoComplete.GenerateCompletion.class,
+          ManPageGenerator.class);
+
+  /** A subcommand's name, from its annotation (no model is built for it). */
+  static String nameOf(Class<?> command) {
+    return command.getAnnotation(Command.class).name();
+  }
+
+  private static Class<?> named(String name) {
+    for (Class<?> c : SUBCOMMANDS) {
+      if (nameOf(c).equals(name)) {
+        return c;
+      }
+    }
+    return null;
+  }
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -70,7 +98,15 @@ public final class SustainCommand implements Runnable {
 
   /** The configured command line: one-line errors, exit 2 for bad input. */
   public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+    return commandLine(out, err, SUBCOMMANDS);
+  }
+
+  private static CommandLine commandLine(
+      PrintWriter out, PrintWriter err, List<Class<?>> subcommands) {
     CommandLine cl = new CommandLine(new SustainCommand());
+    for (Class<?> c : subcommands) {
+      cl.addSubcommand(nameOf(c), c);
+    }
     cl.setOut(out);
     cl.setErr(err);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -80,9 +116,14 @@ public final class SustainCommand implements Runnable {
     cl.registerConverter(ByteSize.class, new Converters.Size());
     // picocli hides it by default; here it is how a user gets tab completion without the package.
     CommandLine completion = cl.getSubcommands().get("generate-completion");
-    completion.getCommandSpec().usageMessage().hidden(false);
+    if (completion != null) {
+      completion.getCommandSpec().usageMessage().hidden(false);
+    }
     // A build tool (bin/package makes the manual pages with it), not a user's command.
-    cl.getSubcommands().get("gen-manpage").getCommandSpec().usageMessage().hidden(true);
+    CommandLine manPages = cl.getSubcommands().get("gen-manpage");
+    if (manPages != null) {
+      manPages.getCommandSpec().usageMessage().hidden(true);
+    }
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           PrintWriter e = ex.getCommandLine().getErr();
