@@ -40,6 +40,13 @@ abstract class ReadBackCommand extends BaseCommand {
   @Option(names = "--buffered", descriptionKey = "readback.buffered")
   boolean buffered;
 
+  @Option(
+      names = "--size",
+      descriptionKey = "readback.size",
+      paramLabel = "SIZE",
+      converter = Converters.Size.class)
+  ByteSize size;
+
   abstract boolean verify();
 
   /** What the read found, printed between the rates and the notes: each command's verdict. */
@@ -57,6 +64,9 @@ abstract class ReadBackCommand extends BaseCommand {
   protected int execute() throws Exception {
     if (blockSize != null && blockSize.bytes() > Integer.MAX_VALUE) {
       throw new UsageException("--bs is too large: " + blockSize);
+    }
+    if (size != null && size.bytes() <= 0) {
+      throw new UsageException("--size must be more than 0, not " + size);
     }
     if (queueDepth < 0) {
       throw new UsageException("--qd must be at least 1, not " + queueDepth);
@@ -76,7 +86,8 @@ abstract class ReadBackCommand extends BaseCommand {
             run.output.out,
             run.io.engine,
             buffered,
-            run.io.ioTimeout.toNanos());
+            run.io.ioTimeout.toNanos(),
+            size == null ? 0 : size.bytes());
     AtomicBoolean stop = Signals.installStopFlag();
     ReadProgress progress =
         run.output.json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());

@@ -32,6 +32,14 @@ public final class VerifyCommand extends ReadBackCommand {
 
   @Override
   void printFindings(PrintWriter out, ReadBackResult r) {
+    printVerdict(out, r);
+    String beyond = VerifyWords.beyond(r.beyond());
+    if (beyond != null) {
+      out.println(beyond);
+    }
+  }
+
+  private static void printVerdict(PrintWriter out, ReadBackResult r) {
     if (r.bad().isEmpty()) {
       if (r.status() == RunStatus.COMPLETE) {
         out.println(

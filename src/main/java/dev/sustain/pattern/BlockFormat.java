@@ -258,6 +258,24 @@ public final class BlockFormat {
     return validPayload(h.payloadBytes()) && offset >= 0 && offset % BLOCK_BYTES == 0 ? h : null;
   }
 
+  /**
+   * True when the block at {@code at} is all 0x00 or all 0xFF: a device's answer for a block never
+   * written or discarded (most return zeros; some flash returns ones after an erase). Only called
+   * for blocks without a header, so a good block never pays for it.
+   */
+  public static boolean blank(MemorySegment segment, long at) {
+    long first = segment.get(LONG, at);
+    if (first != 0 && first != -1L) {
+      return false;
+    }
+    for (int i = 1; i < LONGS_PER_BLOCK; i++) {
+      if (segment.get(LONG, at + (long) i * Long.BYTES) != first) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   static boolean validPayload(int payloadBytes) {
     return payloadBytes >= HEADER_BYTES
         && payloadBytes <= BLOCK_BYTES

@@ -237,12 +237,19 @@ public final class VerifiablePattern implements DataPattern {
 
   /**
    * Checks the 4 KiB block at {@code at} in {@code segment}, read from {@code offsetBytes} of the
-   * target.
+   * target: {@code OK} or {@code MISPLACED} for this run's intact blocks; {@code BLANK} for a block
+   * with no header that is all 0x00 or all 0xFF; {@code OVERWRITTEN} for an intact header of
+   * another run or layout (its content is not checked: that would mean another run's regions);
+   * {@code CORRUPTED} for everything else (noise, a failed header check, this run's header over
+   * wrong content).
    */
   public BlockVerdict check(long offsetBytes, MemorySegment segment, long at) {
     BlockFormat.Header h = BlockFormat.readHeader(segment, at);
-    if (h == null || h.runId() != runId || h.payloadBytes() != payloadBytes) {
-      return BlockVerdict.CORRUPTED;
+    if (h == null) {
+      return BlockFormat.blank(segment, at) ? BlockVerdict.BLANK : BlockVerdict.CORRUPTED;
+    }
+    if (h.runId() != runId || h.payloadBytes() != payloadBytes) {
+      return BlockVerdict.OVERWRITTEN;
     }
     if (!BlockFormat.contentMatches(segment, at, h, CHECK_SCRATCH.get())) {
       return BlockVerdict.CORRUPTED;

@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.RunHeader;
 
 /**
- * The sweep as JSON: {@code {"points":[{"bs":..,"qd":..,"write_MBps":..,"read_MBps":..}],
- * "write":{verdict}, "read":{verdict}, "verdict":"..."}}. Rates in MB/s (10^6 B/s), 3 decimals;
- * null where not measured.
+ * The sweep as JSON: {@code {"points":[{"bs":..,"qd":..,"write_MBps":..,"write_s":..,
+ * "write_spread_MBps":..,"read_MBps":..,...}], "write":{verdict}, "read":{verdict},
+ * "verdict":"..."}}. Rates in MB/s (10^6 B/s), 3 decimals; a point's time ({@code _s}) from its
+ * first request to the end of its flush; its spread the standard deviation of its 100 ms
+ * sub-interval rates; null where not measured.
  */
 public final class SweepJson {
 
@@ -20,6 +22,9 @@ public final class SweepJson {
     root.put("command", "sweep");
     root.put("run_folder", r.runFolder().toString());
     root.put("size_per_point_bytes", r.sizePerPointBytes());
+    root.put("min_time_per_point_s", RunHeader.round(r.minPointNanos() / 1e9));
+    // A preallocated file is written once, untimed, before the first point (SweepRun).
+    root.put("untimed_first_pass", r.layout() != null && r.layout().preallocated());
     root.put("status", r.complete() ? "complete" : r.interrupted() ? "interrupted" : "failed");
     RunHeader.putText(root, "error", r.error());
     ArrayNode points = root.putArray("points");
@@ -27,8 +32,8 @@ public final class SweepJson {
       ObjectNode o = points.addObject();
       o.put("bs", p.blockBytes());
       o.put("qd", p.queueDepth());
-      number(o, "write_MBps", p.writeMBps());
-      number(o, "read_MBps", p.readMBps());
+      rate(o, "write", p.write());
+      rate(o, "read", p.read());
     }
     verdict(root, "write", r.writeVerdict());
     verdict(root, "read", r.readVerdict());
@@ -57,6 +62,7 @@ public final class SweepJson {
     ArrayNode qd = params.putArray("qd");
     p.queueDepths().forEach(qd::add);
     params.put("size_per_point_bytes", r.sizePerPointBytes());
+    params.put("min_time_per_point_s", RunHeader.round(p.minPointNanos() / 1e9));
     params.put("read", p.read());
     params.put("direct", true);
     params.put("engine", p.engine());
@@ -87,7 +93,14 @@ public final class SweepJson {
       o.put("smaller_bs", v.smallerBlockBytes());
       number(o, "smaller_fraction", v.smallerFraction());
     }
+    o.put("within_noise", v.withinNoise());
     o.put("sentence", v.sentence());
+  }
+
+  private static void rate(ObjectNode o, String direction, SweepPoint.Rate rate) {
+    number(o, direction + "_MBps", rate.mbps());
+    number(o, direction + "_s", rate.seconds());
+    number(o, direction + "_spread_MBps", rate.spreadMBps());
   }
 
   private static void number(ObjectNode o, String name, double v) {

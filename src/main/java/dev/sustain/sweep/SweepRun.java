@@ -29,7 +29,10 @@ import java.util.function.Consumer;
 /**
  * The request-size sweep: for every request size and queue depth, writes the same test file from
  * its start ({@code sizePerPoint} bytes, direct I/O, through the write runner, flush included) and
- * reads it back at the same size and depth; then removes the file. One thread.
+ * reads it back at the same size and depth; then removes the file. A point that would finish sooner
+ * than {@code minPointNanos} goes on over the same file (writes wrap to its start, reads read it
+ * again) until that time has passed, so a fast target is not judged on a tenth of a second; a
+ * {@link PointSampler} gives each point its spread. One thread.
  */
 public final class SweepRun {
 
@@ -47,6 +50,7 @@ public final class SweepRun {
    * @param ioTimeoutNanos a request that does not complete in this time fails the sweep
    * @param preallocate allocate the test file before the first point, as fio does, so every point
    *     overwrites allocated space ({@code --no-preallocate}: false)
+   * @param minPointNanos the least time a point (each direction) lasts; 0 for one pass of the size
    */
   public record Params(
       String target,
@@ -58,7 +62,12 @@ public final class SweepRun {
       PatternSpec pattern,
       java.nio.file.Path out,
       long ioTimeoutNanos,
-      boolean preallocate) {}
+      boolean preallocate,
+      long minPointNanos) {
+
+    /** 2 s: see {@code --min-time-per-point} in the README for why. */
+    public static final long DEFAULT_MIN_POINT_NANOS = 2_000_000_000L;
+  }
 
   /**
    * How it ended.
@@ -73,6 +82,7 @@ public final class SweepRun {
       java.nio.file.Path runFolder,
       java.nio.file.Path testFile,
       long sizePerPointBytes,
+      long minPointNanos,
       List<SweepPoint> points,
       SweepVerdict writeVerdict,
       SweepVerdict readVerdict,
@@ -113,6 +123,10 @@ public final class SweepRun {
       }
     }
     int maxBs = 0;
+    int maxQd = 0;
+    for (int qd : params.queueDepths()) {
+      maxQd = Math.max(maxQd, qd);
+    }
     for (int bs : params.blockSizes()) {
       maxBs = Math.max(maxBs, bs);
       if (params.pattern().verifiable() && bs % 4096 != 0) {
@@ -167,23 +181,32 @@ public final class SweepRun {
         dev.sustain.target.RunMark mark =
             dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
       DataPattern pattern = params.pattern().create(arena, maxBs, Patterns.idFor(runId));
+      if (layout.preallocated()
+          && writePoint(file, pattern, maxBs, maxQd, size, align, 0) == null) {
+        // Before the first point, untimed: a preallocated file's extents are unwritten, and the
+        // first write to each converts it, which only the first point would pay (seen on ext4
+        // over a virtual disk: 128 KiB QD1 gave 32 MB/s as the first point, 261 MB/s after this).
+        interrupted = stop.get();
+        error = interrupted ? null : lastError;
+      }
       outer:
       for (int bs : params.blockSizes()) {
         for (int qd : params.queueDepths()) {
-          if (stop.get()) {
-            interrupted = true;
+          if (stop.get() || error != null) {
+            interrupted = error == null;
             break outer;
           }
-          double write = writePoint(file, pattern, bs, qd, size, align);
-          if (Double.isNaN(write)) {
+          SweepPoint.Rate write =
+              writePoint(file, pattern, bs, qd, size, align, params.minPointNanos());
+          if (write == null) {
             interrupted = stop.get();
             error = interrupted ? null : lastError;
             break outer;
           }
           // Reads go in whole 4 KiB blocks; a smaller or odd request size is written only.
           boolean readable = params.read() && bs % 4096 == 0;
-          double read = readable ? readPoint(file, bs, qd, size) : Double.NaN;
-          if (readable && Double.isNaN(read)) {
+          SweepPoint.Rate read = readable ? readPoint(file, bs, qd, size) : SweepPoint.Rate.NONE;
+          if (read == null) {
             interrupted = stop.get();
             error = interrupted ? null : lastError;
             break outer;
@@ -202,6 +225,7 @@ public final class SweepRun {
             folder.dir(),
             file.path(),
             size,
+            params.minPointNanos(),
             List.copyOf(points),
             SweepVerdict.of(points, SweepPoint.Direction.WRITE),
             params.read() ? SweepVerdict.of(points, SweepPoint.Direction.READ) : null,
@@ -221,9 +245,12 @@ public final class SweepRun {
 
   private String lastError;
 
-  /** MB/s of one write point, flush included; NaN when it did not complete. */
-  private double writePoint(
-      TestFile file, DataPattern pattern, int bs, int qd, long size, long align)
+  /**
+   * One write point, flush included: at least the size, and at least the minimum time (the writes
+   * wrap to the file's start); null when it did not complete.
+   */
+  private SweepPoint.Rate writePoint(
+      TestFile file, DataPattern pattern, int bs, int qd, long size, long align, long minNanos)
       throws IOException {
     try (IoEngine engine = Engines.create(params.engine())) {
       try {
@@ -236,42 +263,76 @@ public final class SweepRun {
                     + " does not support direct I/O (O_DIRECT), which a sweep needs"
                 : "cannot create " + file.path() + ": " + e.getMessage());
       }
+      // With a minimum time the job is bounded by finish below (a time limit far off lets its
+      // requests wrap over the file); without, by the size as before.
       Runner.Job job =
-          new Runner.Job(0, size, size, -1, bs, qd, align, pattern, true, params.ioTimeoutNanos());
+          minNanos > 0
+              ? new Runner.Job(0, size, -1, 1L << 60, bs, qd, align, pattern, true, timeout())
+              : new Runner.Job(0, size, size, -1, bs, qd, align, pattern, true, timeout());
       Runner runner = new Runner(NanoClock.SYSTEM);
+      RunCounters counters = new RunCounters();
       // The buffers are made (large at large sizes and depths) and the loop rehearsed before the
       // point's clock starts.
       try (Runner.Prepared prepared = runner.prepare(engine, job)) {
         prepared.rehearse(NanoClock.SYSTEM);
+        PointSampler sampler = new PointSampler(counters);
         long t0 = System.nanoTime();
-        Runner.Outcome o = runner.run(prepared, new RunCounters(), stop::get, () -> false);
+        long nanos;
+        Runner.Outcome o;
+        try {
+          o =
+              runner.run(
+                  prepared,
+                  counters,
+                  stop::get,
+                  () -> counters.bytes() >= size && System.nanoTime() - t0 >= minNanos);
+          if (o.end() == RunStatus.COMPLETE) {
+            engine.sync();
+          }
+          nanos = System.nanoTime() - t0;
+        } finally {
+          sampler.close();
+        }
         if (o.end() != RunStatus.COMPLETE) {
           lastError = o.error();
-          return Double.NaN;
+          return null;
         }
-        engine.sync();
-        long nanos = System.nanoTime() - t0;
-        return o.bytes() / (nanos / 1e9) / 1e6;
+        return sampler.rate(o.bytes(), nanos);
       }
     }
   }
 
-  /** MB/s of reading the point back at the same size and depth; NaN when it did not complete. */
-  private double readPoint(TestFile file, int bs, int qd, long size) throws IOException {
+  private long timeout() {
+    return params.ioTimeoutNanos();
+  }
+
+  /**
+   * Reading the point back at the same size and depth, the whole file again until the minimum time
+   * has passed; null when it did not complete.
+   */
+  private SweepPoint.Rate readPoint(TestFile file, int bs, int qd, long size) throws IOException {
     try (IoEngine engine = Engines.create(params.engine())) {
       engine.open(file.path(), new IoEngine.OpenOptions(true, false, false), qd);
-      ReadBack.Outcome o =
-          new ReadBack(NanoClock.SYSTEM)
-              .run(
-                  engine,
-                  new ReadBack.Job(size, size, bs, qd, null, params.ioTimeoutNanos()),
-                  new RunCounters(),
-                  stop::get);
-      if (o.end() != RunStatus.COMPLETE || !o.bad().isEmpty()) {
-        lastError = o.error() != null ? o.error() : "read-back of the sweep's file failed";
-        return Double.NaN;
+      RunCounters counters = new RunCounters();
+      ReadBack.Job job = new ReadBack.Job(size, size, bs, qd, null, timeout());
+      PointSampler sampler = new PointSampler(counters);
+      long t0 = System.nanoTime();
+      long bytes = 0;
+      long nanos;
+      try {
+        do {
+          ReadBack.Outcome o = new ReadBack(NanoClock.SYSTEM).run(engine, job, counters, stop::get);
+          if (o.end() != RunStatus.COMPLETE || !o.bad().isEmpty()) {
+            lastError = o.error() != null ? o.error() : "read-back of the sweep's file failed";
+            return null;
+          }
+          bytes += o.bytesRead();
+        } while (System.nanoTime() - t0 < params.minPointNanos() && !stop.get());
+        nanos = System.nanoTime() - t0;
+      } finally {
+        sampler.close();
       }
-      return o.nanos() > 0 ? o.bytesRead() / (o.nanos() / 1e9) / 1e6 : Double.NaN;
+      return nanos > 0 ? sampler.rate(bytes, nanos) : null;
     }
   }
 }

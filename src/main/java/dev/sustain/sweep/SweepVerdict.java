@@ -17,6 +17,8 @@ import java.util.TreeMap;
  * @param neededQueueDepth the smallest depth at which that size reaches it
  * @param smallerBlockBytes the next smaller size tested, or -1 when the needed size is the smallest
  * @param smallerFraction that smaller size's best rate as a share of the best rate (0..1), or NaN
+ * @param withinNoise true when a comparison the verdict draws is between points that differ by less
+ *     than their own spread (the sentence then says so)
  * @param sentence the verdict in words
  */
 public record SweepVerdict(
@@ -26,6 +28,7 @@ public record SweepVerdict(
     int neededQueueDepth,
     int smallerBlockBytes,
     double smallerFraction,
+    boolean withinNoise,
     String sentence) {
 
   /** "Reaches its best" means at least 90% of the fastest point. */
@@ -109,8 +112,19 @@ public record SweepVerdict(
           .append(Units.rate(bestPerSize.get(smaller).rate(direction)))
           .append(").");
     }
+    boolean noisy = false;
+    SweepPoint neededPoint = bestPerSize.get(needed);
+    if (smaller != null && withinNoise(neededPoint, bestPerSize.get(smaller), direction)) {
+      noisy = true;
+      s.append(" But ")
+          .append(withSpread(neededPoint, direction))
+          .append(" and ")
+          .append(withSpread(bestPerSize.get(smaller), direction))
+          .append(" differ by less than their own spread: within noise, this sweep cannot tell")
+          .append(" them apart (longer points, --min-time-per-point, may).");
+    }
     SweepPoint shallow = shallowest(measured, needed);
-    if (shallow != null && shallow.rate(direction) < goal) {
+    if (shallow != null && shallow.rate(direction) < goal && shallow.queueDepth() < neededDepth) {
       s.append(" At queue depth ")
           .append(shallow.queueDepth())
           .append(" it gives ")
@@ -118,6 +132,15 @@ public record SweepVerdict(
           .append(" at that size: it also needs requests in flight (QD")
           .append(neededDepth)
           .append(").");
+      SweepPoint deep = pointAt(measured, needed, neededDepth);
+      if (deep != null && withinNoise(shallow, deep, direction)) {
+        noisy = true;
+        s.append(" But ")
+            .append(withSpread(shallow, direction))
+            .append(" and ")
+            .append(withSpread(deep, direction))
+            .append(" differ by less than their own spread: within noise.");
+      }
     }
     return new SweepVerdict(
         direction,
@@ -126,7 +149,46 @@ public record SweepVerdict(
         neededDepth,
         smaller == null ? -1 : smaller,
         smallerFraction,
+        noisy,
         s.toString());
+  }
+
+  /**
+   * True when two points' rates differ by less than the larger of their spreads (the standard
+   * deviation of each one's sub-interval rates): the difference is what either point alone wanders
+   * by. A point without a spread (too short, or not recorded) adds none.
+   */
+  static boolean withinNoise(SweepPoint a, SweepPoint b, SweepPoint.Direction direction) {
+    double spread =
+        Math.max(
+            spreadOrZero(a.measured(direction).spreadMBps()),
+            spreadOrZero(b.measured(direction).spreadMBps()));
+    return Math.abs(a.rate(direction) - b.rate(direction)) < spread;
+  }
+
+  private static double spreadOrZero(double spreadMBps) {
+    return Double.isFinite(spreadMBps) ? spreadMBps : 0;
+  }
+
+  /** {@code 1 MiB QD32 (2377 MB/s ± 40 MB/s)}. */
+  private static String withSpread(SweepPoint p, SweepPoint.Direction direction) {
+    return Units.binaryBytes(p.blockBytes())
+        + " QD"
+        + p.queueDepth()
+        + " ("
+        + Units.rate(p.rate(direction))
+        + " ± "
+        + Units.rate(spreadOrZero(p.measured(direction).spreadMBps()))
+        + ")";
+  }
+
+  private static SweepPoint pointAt(List<SweepPoint> points, int blockBytes, int queueDepth) {
+    for (SweepPoint p : points) {
+      if (p.blockBytes() == blockBytes && p.queueDepth() == queueDepth) {
+        return p;
+      }
+    }
+    return null;
   }
 
   private static SweepPoint shallowest(List<SweepPoint> points, int blockBytes) {

@@ -34,6 +34,8 @@ final class BlockChecks {
           switch (v.kind()) {
             case OK -> null;
             case CORRUPTED -> BadKind.CORRUPTED;
+            case BLANK -> BadKind.BLANK;
+            case OVERWRITTEN -> BadKind.OVERWRITTEN;
             case MISPLACED -> BadKind.MISPLACED;
           };
       boolean continues =

@@ -12,7 +12,9 @@ import dev.sustain.run.RunStatus;
  * in MB/s (10^6 B/s) with 3 decimals, null where a figure does not exist. Field names are a
  * contract: {@code average_MBps}, {@code stdev_MBps}, {@code min_MBps}, {@code median_MBps}, {@code
  * max_MBps}; verify adds {@code checked_bytes}, {@code bad} ({@code offset}, {@code length}, {@code
- * kind}, and {@code actual_offset} for misplaced data) and {@code verdict}.
+ * kind}, and {@code actual_offset} for misplaced data), {@code verdict}, {@code extent_from} (where
+ * the checked extent comes from) and {@code beyond} (what follows it, sampled; null when nothing
+ * does).
  */
 public final class ReadBackJson {
 
@@ -58,6 +60,17 @@ public final class ReadBackJson {
       node.put("pattern_id", r.patternId() == null ? null : Patterns.idToHex(r.patternId()));
       node.put("checked_bytes", r.checkedBytes());
       node.put("ok_bytes", r.okBytes());
+      node.put("extent_from", r.extentFrom());
+      RunExtent.Beyond b = r.beyond();
+      if (b.lengthBytes() > 0) {
+        ObjectNode beyond = node.putObject("beyond");
+        beyond.put("offset", b.offsetBytes());
+        beyond.put("length", b.lengthBytes());
+        beyond.put("sampled_blocks", b.sampledBlocks());
+        beyond.put("blank_blocks", b.blankBlocks());
+      } else {
+        node.putNull("beyond");
+      }
     }
     node.put("bad_bytes", r.bad().totalBytes());
     ObjectNode byKind = node.putObject("bad_by_kind");

@@ -19,7 +19,11 @@ import java.util.List;
  * @param seconds from the first request to the last completion
  * @param stability per-interval read rates
  * @param checkedBytes bytes read and checked block by block (0 for read)
- * @param bad what is wrong: corrupted, misplaced, unreadable, missing
+ * @param bad what is wrong inside the checked extent: corrupted, blank, overwritten, misplaced,
+ *     unreadable, missing
+ * @param extentFrom where the checked extent comes from: {@code run}, {@code size}, {@code headers}
+ *     or {@code file} (see {@link ReadBackRun.Scope})
+ * @param beyond the target after the checked extent: not checked, sampled (verify)
  * @param status how it ended
  * @param error one line for people when it failed, else null
  * @param notes limits of the check, for people
@@ -41,6 +45,8 @@ public record ReadBackResult(
     RateStability stability,
     long checkedBytes,
     BadExtentSet bad,
+    String extentFrom,
+    RunExtent.Beyond beyond,
     RunStatus status,
     String error,
     List<String> notes) {
@@ -52,6 +58,12 @@ public record ReadBackResult(
 
   /** Checked bytes that were right. */
   public long okBytes() {
-    return Math.max(0, checkedBytes - bad.bytes(BadKind.CORRUPTED) - bad.bytes(BadKind.MISPLACED));
+    long wrong = 0;
+    for (BadKind k : BadKind.values()) {
+      if (k.foundByCheck()) {
+        wrong += bad.bytes(k);
+      }
+    }
+    return Math.max(0, checkedBytes - wrong);
   }
 }

@@ -20,6 +20,7 @@ import dev.sustain.sampling.SampleRow;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.sampling.TemperatureSensor;
 import dev.sustain.target.TestFile;
+import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.time.Instant;
@@ -53,6 +54,9 @@ public final class ReadBackRun {
    * @param engine engine name
    * @param buffered read through the page cache (after dropping the file's cached pages)
    * @param ioTimeoutNanos no completion for this long fails the read
+   * @param sizeBytes how much of the target to read and check ({@code --size}), a multiple of 4
+   *     KiB; 0 for what the run wrote (its run.json, or for a device named directly where its data
+   *     ends) or else the file's size
    */
   public record Params(
       String source,
@@ -63,7 +67,8 @@ public final class ReadBackRun {
       java.nio.file.Path out,
       String engine,
       boolean buffered,
-      long ioTimeoutNanos) {}
+      long ioTimeoutNanos,
+      long sizeBytes) {}
 
   private final Params params;
   private final ReadObserver observer;
@@ -87,8 +92,10 @@ public final class ReadBackRun {
     if (params.intervalNanos() < 100_000_000L) {
       throw new UsageException("--interval must be at least 100ms");
     }
-    ReadSource source = ReadSource.resolve(params.source());
-    List<String> notes = new ArrayList<>(source.notes());
+    ReadSource resolved = ReadSource.resolve(params.source());
+    List<String> notes = new ArrayList<>(resolved.notes());
+    Scope scope = scope(resolved, notes);
+    ReadSource source = scope.source();
     int bs =
         params.blockBytes() > 0
             ? params.blockBytes()
@@ -104,10 +111,7 @@ public final class ReadBackRun {
             ? params.queueDepth()
             : source.queueDepth() > 0 ? source.queueDepth() : DEFAULT_QUEUE_DEPTH;
 
-    VerifiablePattern checker = null;
-    if (params.verify()) {
-      checker = checkerFor(source, notes);
-    }
+    VerifiablePattern checker = scope.checker();
 
     IoEngine engine = Engines.create(params.engine());
     boolean direct = !params.buffered();
@@ -135,23 +139,78 @@ public final class ReadBackRun {
       throw e;
     }
     try {
-      return runOpen(runId, folder, source, engine, direct, bs, qd, checker, notes);
+      return runOpen(runId, folder, scope, engine, direct, bs, qd, notes);
     } finally {
       engine.close();
     }
   }
 
+  /**
+   * What is read and checked: the source with its extent settled, the checker (verify), and what
+   * lies beyond the extent.
+   *
+   * @param extentFrom where the extent comes from: {@code run} (its run.json), {@code size} ({@code
+   *     --size}), {@code headers} (a device named directly: where the run's data ends) or {@code
+   *     file} (a file named directly: its size)
+   */
+  record Scope(
+      ReadSource source, VerifiablePattern checker, String extentFrom, RunExtent.Beyond beyond) {}
+
+  private Scope scope(ReadSource source, List<String> notes) throws IOException {
+    String from = source.fromRun() ? "run" : "file";
+    long size = params.sizeBytes();
+    if (size > 0) {
+      if (size % BlockFormat.BLOCK_BYTES != 0) {
+        throw new UsageException("--size must be a whole number of 4 KiB blocks, not " + size);
+      }
+      if (size > source.availableBytes()) {
+        throw new UsageException(
+            "--size "
+                + size
+                + " B is more than "
+                + source.file()
+                + " holds ("
+                + source.availableBytes()
+                + " B)");
+      }
+      source = source.withExpected(size);
+      from = "size";
+    }
+    if (!params.verify()) {
+      return new Scope(source, null, from, RunExtent.Beyond.NONE);
+    }
+    HeaderProbe.Probes probes =
+        HeaderProbe.read(source.file(), Math.min(source.expectedBytes(), source.availableBytes()));
+    VerifiablePattern checker = checkerFor(source, probes.winner(), notes);
+    if (from.equals("file") && TestFile.isBlockDevice(source.file())) {
+      // A device holds the run's data and then whatever was there before: only the first part is
+      // the run's, and blank space after it is not bad data.
+      long end = RunExtent.end(source.file(), source.expectedBytes(), probes, probes.winner());
+      source = source.withExpected(end);
+      from = "headers";
+      notes.add(
+          "the run's data ends at "
+              + Units.binaryBytes(end)
+              + " ("
+              + end
+              + " B), found from the block headers: that much was checked; a device that lost"
+              + " the end of what was written cannot be told from a shorter run (give the write"
+              + " run's folder or --size)");
+    }
+    RunExtent.Beyond beyond =
+        RunExtent.beyond(source.file(), source.expectedBytes(), source.availableBytes());
+    return new Scope(source, checker, from, beyond);
+  }
+
   /** The checker for the source's data, or a refusal in words when it has none. */
-  private static VerifiablePattern checkerFor(ReadSource source, List<String> notes)
-      throws IOException {
+  private static VerifiablePattern checkerFor(
+      ReadSource source, BlockFormat.Header found, List<String> notes) {
     if (source.pattern() != null && !source.pattern().verifiable()) {
       throw new UsageException(
           "the run wrote --pattern "
               + source.pattern().name()
               + ", whose blocks carry no header to check; use 'sustain read' for the read rate");
     }
-    BlockFormat.Header found =
-        HeaderProbe.probe(source.file(), Math.min(source.expectedBytes(), source.availableBytes()));
     if (source.fromRun()) {
       VerifiablePattern checker = source.pattern().checker(source.patternId());
       if (found != null && found.runId() != source.patternId()) {
@@ -187,14 +246,15 @@ public final class ReadBackRun {
   private ReadBackResult runOpen(
       String runId,
       RunFolder folder,
-      ReadSource source,
+      Scope scope,
       IoEngine engine,
       boolean direct,
       int bs,
       int qd,
-      VerifiablePattern checker,
       List<String> notes)
       throws IOException {
+    ReadSource source = scope.source();
+    VerifiablePattern checker = scope.checker();
     String patternName = checker != null ? checker.name() : null;
     Long patternId = checker != null ? checker.runId() : null;
     Instant started = Instant.now();
@@ -265,6 +325,8 @@ public final class ReadBackRun {
             rates.stability(),
             outcome.checkedBytes(),
             outcome.bad(),
+            scope.extentFrom(),
+            scope.beyond(),
             status,
             error,
             List.copyOf(notes));

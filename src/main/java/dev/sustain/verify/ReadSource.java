@@ -173,6 +173,21 @@ public record ReadSource(
         file, expected, size, folder, runId, pattern, patternId, bs, qd, List.copyOf(notes));
   }
 
+  /** The same source with another extent to read: {@code --size}, or where the run's data ends. */
+  public ReadSource withExpected(long bytes) {
+    return new ReadSource(
+        file,
+        bytes,
+        availableBytes,
+        runFolder,
+        writeRunId,
+        pattern,
+        patternId,
+        blockBytes,
+        queueDepth,
+        notes);
+  }
+
   /** True when this is a write run's folder rather than a file named directly. */
   public boolean fromRun() {
     return runFolder != null;

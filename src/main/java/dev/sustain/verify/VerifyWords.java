@@ -35,6 +35,33 @@ public final class VerifyWords {
     return b.toString();
   }
 
+  /**
+   * What follows the checked extent, in one sentence, or null when nothing does. Never bad: the run
+   * did not write there.
+   */
+  public static String beyond(RunExtent.Beyond b) {
+    if (b.lengthBytes() <= 0) {
+      return null;
+    }
+    String what =
+        b.allBlank()
+            ? "blank (all "
+                + b.sampledBlocks()
+                + " blocks sampled read as never written): space this run did not write"
+            : (b.sampledBlocks() - b.blankBlocks())
+                + " of "
+                + b.sampledBlocks()
+                + " blocks sampled hold other data (an earlier run, a file system): this run did"
+                + " not write there";
+    return "Beyond the checked extent, "
+        + Units.binaryBytes(b.lengthBytes())
+        + " from "
+        + Units.binaryBytes(b.offsetBytes())
+        + " to the end: "
+        + what
+        + "; not checked, not counted as bad.";
+  }
+
   /** What the bad extents mean, one sentence per kind found. */
   public static List<String> explain(BadExtentSet bad, long expectedBytes) {
     List<String> out = new ArrayList<>();
@@ -72,6 +99,19 @@ public final class VerifyWords {
       out.add(
           "Corrupted blocks came back without any I/O error: the drive (or its bridge) returns"
               + " wrong data silently; do not trust it with data you cannot check.");
+    }
+    if (bad.bytes(BadKind.BLANK) > 0) {
+      out.add(
+          "Blank blocks (all 0x00 or all 0xFF, no header) lie inside what the run wrote: that data"
+              + " is lost. The drive dropped or discarded the writes (a TRIM since the run, or"
+              + " fake capacity that keeps nothing past its real size), or the run never got"
+              + " there.");
+    }
+    if (bad.bytes(BadKind.OVERWRITTEN) > 0) {
+      out.add(
+          "Overwritten blocks hold intact data of another Sustain run (another pattern id or"
+              + " layout): something wrote over this run's data since, or the drive returned old"
+              + " blocks it should have replaced.");
     }
     if (bad.bytes(BadKind.UNREADABLE) > 0) {
       out.add(

@@ -68,6 +68,8 @@ class ReadBackTextTest {
             null,
             0,
             bad,
+            "file",
+            dev.sustain.verify.RunExtent.Beyond.NONE,
             RunStatus.COMPLETE,
             null,
             List.of());

@@ -49,16 +49,25 @@ class SweepCommandTest {
             "1,4",
             "--size-per-point",
             "8MiB",
+            "--min-time-per-point",
+            "1s",
             "--json",
             "--out",
             out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode j = RunFolder.JSON.readTree(r.out());
     assertThat(j.get("points")).hasSize(4);
+    assertThat(j.get("min_time_per_point_s").asDouble()).isEqualTo(1.0);
     for (JsonNode p : j.get("points")) {
       assertThat(p.get("write_MBps").asDouble()).isPositive();
       assertThat(p.get("read_MBps").asDouble()).isPositive();
+      // 8 MiB takes milliseconds here: every point went on to the minimum time, and its rate is
+      // its bytes over that time.
+      assertThat(p.get("write_s").asDouble()).isGreaterThanOrEqualTo(1.0);
+      assertThat(p.get("read_s").asDouble()).isGreaterThanOrEqualTo(1.0);
+      assertThat(p.get("write_spread_MBps").isNumber()).as(p.toString()).isTrue();
     }
+    assertThat(j.at("/write/within_noise").isBoolean()).isTrue();
     assertThat(j.get("points").get(0).get("bs").asInt()).isEqualTo(128 << 10);
     assertThat(j.get("points").get(1).get("qd").asInt()).isEqualTo(4);
     int needed = j.at("/write/needed_bs").asInt();
@@ -70,6 +79,39 @@ class SweepCommandTest {
     try (Stream<Path> left = Files.list(target)) {
       assertThat(left).as("the test file is removed").isEmpty();
     }
+  }
+
+  @Test
+  void eachPointLastsTheMinimumTimeAndPrintsItBesideItsRate() throws Exception {
+    assumeDirectIo();
+    Path target = Files.createDirectories(dir.resolve("drive"));
+    Cli.Result r =
+        Cli.run(
+            "sweep",
+            target.toString(),
+            "--bs",
+            "1MiB",
+            "--qd",
+            "4",
+            "--size-per-point",
+            "4MiB",
+            "--min-time-per-point",
+            "1500ms",
+            "--out",
+            dir.resolve("s").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("4 MiB per point and at least 1.50s");
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "1 MiB +QD4 +write +[0-9.]+ MB/s ± [0-9.]+ MB/s +in ([0-9.]+)s +read +[0-9.]+ MB/s"
+                    + " ± [0-9.]+ MB/s +in ([0-9.]+)s")
+            .matcher(r.out());
+    assertThat(m.find()).as(r.out()).isTrue();
+    assertThat(Double.parseDouble(m.group(1))).isGreaterThanOrEqualTo(1.5);
+    assertThat(Double.parseDouble(m.group(2))).isGreaterThanOrEqualTo(1.5);
+    Cli.Result bad = Cli.run("sweep", target.toString(), "--min-time-per-point", "300ms");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).contains("--min-time-per-point must be 0");
   }
 
   @Test

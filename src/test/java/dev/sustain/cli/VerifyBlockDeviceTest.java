@@ -117,4 +117,99 @@ class VerifyBlockDeviceTest {
       sh("losetup", "-d", loop);
     }
   }
+
+  @Test
+  void aDeviceWrittenInPartIsGoodUpToItsDataAndBlankBeyondIsNotBad() throws Exception {
+    Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")), "loop devices need root");
+    Path image = dir.resolve("part.img");
+    try (var ch =
+        java.nio.channels.FileChannel.open(
+            image,
+            java.nio.file.StandardOpenOption.CREATE_NEW,
+            java.nio.file.StandardOpenOption.WRITE)) {
+      ch.write(java.nio.ByteBuffer.wrap(new byte[1]), 256 * MIB - 1);
+    }
+    String loop;
+    try {
+      loop = sh("losetup", "--find", "--show", image.toString()).strip();
+    } catch (IOException e) {
+      Assumptions.abort("no loop device available: " + e.getMessage());
+      return;
+    }
+    try {
+      Path run = dir.resolve("run");
+      Cli.Result w =
+          Cli.run("write", loop, "--destroy-data", "--size", "64MiB", "--out", run.toString());
+      assertThat(w.exitCode()).as(w.err()).isZero();
+
+      // Named directly: the run's data ends at 64 MiB, found from the headers; the 192 MiB after
+      // it were never written and are not bad.
+      Cli.Result good = Cli.run("verify", loop, "--json", "--out", dir.resolve("v").toString());
+      assertThat(good.exitCode()).as(good.out() + good.err()).isZero();
+      JsonNode g = RunFolder.JSON.readTree(good.out());
+      assertThat(g.get("verdict").asText()).isEqualTo("good");
+      assertThat(g.get("extent_from").asText()).isEqualTo("headers");
+      assertThat(g.get("checked_bytes").asLong()).isEqualTo(64 * MIB);
+      assertThat(g.at("/beyond/offset").asLong()).isEqualTo(64 * MIB);
+      assertThat(g.at("/beyond/length").asLong()).isEqualTo(192 * MIB);
+      assertThat(g.at("/beyond/blank_blocks").asInt())
+          .isEqualTo(g.at("/beyond/sampled_blocks").asInt())
+          .isPositive();
+      Cli.Result text = Cli.run("verify", loop, "--out", dir.resolve("vt").toString());
+      assertThat(text.exitCode()).isZero();
+      assertThat(text.out())
+          .contains("GOOD: all 67.1 MB")
+          .contains("Beyond the checked extent, 192 MiB from 64 MiB to the end: blank")
+          .doesNotContain("BAD");
+      // From the run folder: its run.json says 64 MiB.
+      Cli.Result fromRun =
+          Cli.run("verify", run.toString(), "--json", "--out", dir.resolve("vr").toString());
+      assertThat(fromRun.exitCode()).as(fromRun.err()).isZero();
+      assertThat(RunFolder.JSON.readTree(fromRun.out()).get("extent_from").asText())
+          .isEqualTo("run");
+      // --size past the data: the blank space inside what the user says was written is lost.
+      Cli.Result sized =
+          Cli.run(
+              "verify", loop, "--size", "128MiB", "--json", "--out", dir.resolve("vs").toString());
+      assertThat(sized.exitCode()).isEqualTo(3);
+      assertThat(RunFolder.JSON.readTree(sized.out()).at("/bad_by_kind/blank").asLong())
+          .isEqualTo(64 * MIB);
+
+      // A block of noise at 10 MiB, and three of another run's blocks at 20 MiB.
+      sh(
+          "dd",
+          "if=/dev/urandom",
+          "of=" + loop,
+          "bs=4096",
+          "seek=" + 10 * 256,
+          "count=1",
+          "oflag=direct",
+          "conv=notrunc");
+      Path other = dir.resolve("other.dat");
+      DamageForTests.write(other, new VerifiablePattern(4242, 0), 24 * MIB);
+      sh(
+          "dd",
+          "if=" + other,
+          "of=" + loop,
+          "bs=4096",
+          "skip=" + 20 * 256,
+          "seek=" + 20 * 256,
+          "count=3",
+          "oflag=direct",
+          "conv=notrunc");
+      Cli.Result bad = Cli.run("verify", loop, "--json", "--out", dir.resolve("v2").toString());
+      assertThat(bad.exitCode()).as(bad.err()).isEqualTo(3);
+      JsonNode b = RunFolder.JSON.readTree(bad.out());
+      assertThat(b.get("bad")).hasSize(2);
+      assertThat(b.get("bad").get(0).get("offset").asLong()).isEqualTo(10 * MIB);
+      assertThat(b.get("bad").get(0).get("kind").asText()).isEqualTo("corrupted");
+      assertThat(b.get("bad").get(1).get("offset").asLong()).isEqualTo(20 * MIB);
+      assertThat(b.get("bad").get(1).get("length").asLong()).isEqualTo(3 * 4096);
+      assertThat(b.get("bad").get(1).get("kind").asText()).isEqualTo("overwritten");
+      assertThat(b.get("checked_bytes").asLong()).isEqualTo(64 * MIB);
+    } finally {
+      sh("losetup", "-d", loop);
+    }
+  }
 }

@@ -134,18 +134,22 @@ class VerifyCommandTest {
     JsonNode j = json(r);
     assertThat(extents(j))
         .containsExactly(
-            3 * MIB + "+" + K4 + " corrupted",
+            3 * MIB + "+" + K4 + " blank",
             (5 * MIB + 8 * K4) + "+" + 2 * K4 + " corrupted",
             7 * MIB + "+" + K4 + " misplaced from " + 12 * MIB,
             (size - MIB) + "+" + MIB + " missing");
     assertThat(j.get("verdict").asText()).isEqualTo("bad");
     assertThat(j.get("checked_bytes").asLong()).isEqualTo(size - MIB);
-    assertThat(j.at("/bad_by_kind/corrupted").asLong()).isEqualTo(3 * K4);
+    assertThat(j.at("/bad_by_kind/corrupted").asLong()).isEqualTo(2 * K4);
+    assertThat(j.at("/bad_by_kind/blank").asLong()).isEqualTo(K4);
+    assertThat(j.get("extent_from").asText()).isEqualTo("run");
+    assertThat(j.get("beyond").isNull()).isTrue();
 
     Cli.Result text = cli("verify", run.toString());
     assertThat(text.exitCode()).isEqualTo(3);
     assertThat(text.out())
-        .contains("BAD: 12 KiB corrupted, 4 KiB misplaced, 1 MiB missing")
+        .contains("BAD: 8 KiB corrupted, 4 KiB blank, 4 KiB misplaced, 1 MiB missing")
+        .contains("Blank blocks (all 0x00 or all 0xFF, no header) lie inside what the run wrote")
         .contains("at 7 MiB (7340032), 4 KiB: misplaced, holds the data written at 12 MiB");
   }
 
@@ -170,7 +174,9 @@ class VerifyCommandTest {
     Cli.Result r = cli("verify", f.toString(), "--json");
     assertThat(r.exitCode()).isEqualTo(3);
     JsonNode j = json(r);
-    assertThat(extents(j)).containsExactly(2 * MIB + "+" + 3 * K4 + " corrupted");
+    assertThat(extents(j)).containsExactly(2 * MIB + "+" + 3 * K4 + " blank");
+    // A file named directly is checked to its size: a blank tail is lost data, not space beyond.
+    assertThat(j.get("extent_from").asText()).isEqualTo("file");
     assertThat(j.get("pattern").asText()).isEqualTo("compress:50");
   }
 

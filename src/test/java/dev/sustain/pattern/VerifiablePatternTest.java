@@ -62,11 +62,10 @@ class VerifiablePatternTest {
   }
 
   @Test
-  void zerosNoiseAndOneFlippedBitAreCorrupted() {
+  void noiseAndOneFlippedBitAreCorrupted() {
     try (Arena arena = Arena.ofConfined()) {
       VerifiablePattern p = new VerifiablePattern(7, 0);
       MemorySegment buf = arena.allocate(BLOCK, BLOCK);
-      assertThat(p.check(0, buf)).isEqualTo(BlockVerdict.CORRUPTED); // zeros
 
       SplittableRandom r = new SplittableRandom(1);
       for (int i = 0; i < BLOCK / 8; i++) {
@@ -90,13 +89,45 @@ class VerifiablePatternTest {
   }
 
   @Test
-  void anotherRunsIntactBlockIsCorruptedNotMisplaced() {
+  void anotherRunsIntactBlockIsOverwrittenNotMisplaced() {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment buf = arena.allocate(BLOCK, BLOCK);
       new VerifiablePattern(1, 0).bytesFor(0, BLOCK, buf);
+      assertThat(new VerifiablePattern(2, 0).check(0, buf)).isEqualTo(BlockVerdict.OVERWRITTEN);
+      // A random block read where compress:50 data was expected: another layout's block.
+      assertThat(new VerifiablePattern(1, 50).check(0, buf)).isEqualTo(BlockVerdict.OVERWRITTEN);
+      // Another run's header whose check fails is not an intact block: corrupted.
+      buf.set(ValueLayout.JAVA_BYTE, 20, (byte) (buf.get(ValueLayout.JAVA_BYTE, 20) ^ 4));
       assertThat(new VerifiablePattern(2, 0).check(0, buf)).isEqualTo(BlockVerdict.CORRUPTED);
-      // A random block read where compress:50 data was expected is wrong too.
-      assertThat(new VerifiablePattern(1, 50).check(0, buf)).isEqualTo(BlockVerdict.CORRUPTED);
+    }
+  }
+
+  @Test
+  void zerosAndOnesWithoutAHeaderAreBlankAndAnythingElseIsNot() {
+    try (Arena arena = Arena.ofConfined()) {
+      VerifiablePattern p = new VerifiablePattern(7, 0);
+      MemorySegment buf = arena.allocate(BLOCK, BLOCK);
+      assertThat(p.check(0, buf)).isEqualTo(BlockVerdict.BLANK); // never written: zeros
+      buf.fill((byte) 0xff);
+      assertThat(p.check(0, buf)).isEqualTo(BlockVerdict.BLANK); // erased flash: ones
+      // One byte off anywhere, even the last, is data, not blank space.
+      for (int at : new int[] {0, 7, 8, 2048, BLOCK - 1}) {
+        for (byte fill : new byte[] {0, (byte) 0xff}) {
+          buf.fill(fill);
+          buf.set(ValueLayout.JAVA_BYTE, at, (byte) 0x5a);
+          assertThat(p.check(0, buf))
+              .as("0x%02x but byte %d", fill, at)
+              .isEqualTo(BlockVerdict.CORRUPTED);
+        }
+      }
+      // Half zeros, half ones: not one fill, so not blank.
+      buf.fill((byte) 0);
+      buf.asSlice(BLOCK / 2).fill((byte) 0xff);
+      assertThat(p.check(0, buf)).isEqualTo(BlockVerdict.CORRUPTED);
+      // This run's header over a zeroed rest (a torn write) is corrupted, not blank.
+      p.bytesFor(0, BLOCK, buf);
+      buf.asSlice(BlockFormat.HEADER_BYTES).fill((byte) 0);
+      assertThat(p.check(0, buf)).isEqualTo(BlockVerdict.CORRUPTED);
     }
   }
 

@@ -64,4 +64,62 @@ class SweepVerdictTest {
     assertThat(SweepVerdict.of(List.of(w(M1, 1, 10)), Direction.READ)).isNull();
     assertThat(SweepVerdict.of(List.of(w(M1, 1, 0)), Direction.WRITE)).isNull();
   }
+
+  private static SweepPoint w(int bs, int qd, double mbps, double spreadMBps) {
+    return new SweepPoint(
+        bs, qd, new SweepPoint.Rate(mbps, 2.0, spreadMBps, 20), SweepPoint.Rate.NONE);
+  }
+
+  @Test
+  void aVerdictDrawnFromPointsWithinEachOthersSpreadSaysSo() {
+    // 1 MiB misses 90% of 4 MiB's best by 15 MB/s, but each point wanders by more than that.
+    List<SweepPoint> noisy = List.of(w(M1, 32, 880, 40), w(M4, 32, 1000, 150));
+    SweepVerdict v = SweepVerdict.of(noisy, Direction.WRITE);
+    assertThat(v.neededBlockBytes()).isEqualTo(M4);
+    assertThat(v.withinNoise()).isTrue();
+    assertThat(v.sentence())
+        .contains("needs 4 MiB requests")
+        .contains(
+            "But 4 MiB QD32 (1000 MB/s ± 150 MB/s) and 1 MiB QD32 (880 MB/s ± 40.0 MB/s) differ by"
+                + " less than their own spread: within noise");
+
+    // The same rates measured steadily: the difference is real, and nothing is said of noise.
+    SweepVerdict steady =
+        SweepVerdict.of(List.of(w(M1, 32, 880, 20), w(M4, 32, 1000, 30)), Direction.WRITE);
+    assertThat(steady.neededBlockBytes()).isEqualTo(M4);
+    assertThat(steady.withinNoise()).isFalse();
+    assertThat(steady.sentence()).doesNotContain("spread").doesNotContain("noise");
+  }
+
+  @Test
+  void noiseIsTheLargerSpreadAndAPointWithoutOneAddsNone() {
+    SweepPoint a = w(M1, 1, 900, 10);
+    SweepPoint b = w(M4, 1, 1000, 101);
+    assertThat(SweepVerdict.withinNoise(a, b, Direction.WRITE)).isTrue();
+    assertThat(SweepVerdict.withinNoise(a, w(M4, 1, 1000, 99), Direction.WRITE)).isFalse();
+    assertThat(SweepVerdict.withinNoise(w(M1, 1, 900), w(M4, 1, 901), Direction.WRITE))
+        .as("no spread known: no claim of noise")
+        .isFalse();
+  }
+
+  @Test
+  void theQueueDepthAdviceIsMarkedWhenTheDepthsAreWithinNoise() {
+    // QD1 misses 90% of the best, but by less than QD32's own wandering.
+    List<SweepPoint> points =
+        List.of(w(K128, 1, 1700, 600), w(K128, 32, 2300, 900), w(M1, 32, 2377, 300));
+    SweepVerdict v = SweepVerdict.of(points, Direction.WRITE);
+    assertThat(v.neededBlockBytes()).isEqualTo(K128);
+    assertThat(v.neededQueueDepth()).isEqualTo(32);
+    assertThat(v.withinNoise()).isTrue();
+    assertThat(v.sentence())
+        .contains("At queue depth 1 it gives 72% at that size")
+        .contains("But 128 KiB QD1 (1700 MB/s ± 600 MB/s) and 128 KiB QD32 (2300 MB/s ± 900 MB/s)");
+    // Measured steadily, the same depths are told apart.
+    SweepVerdict steady =
+        SweepVerdict.of(
+            List.of(w(K128, 1, 1700, 60), w(K128, 32, 2300, 90), w(M1, 32, 2377, 30)),
+            Direction.WRITE);
+    assertThat(steady.withinNoise()).isFalse();
+    assertThat(steady.sentence()).contains("At queue depth 1 it gives 72%").doesNotContain("noise");
+  }
 }

@@ -85,6 +85,6 @@ class OldBlockFormatTest {
     JsonNode extent = RunFolder.JSON.readTree(bad.out()).get("bad").get(0);
     assertThat(extent.get("offset").asLong()).isEqualTo(3 * BLOCK);
     assertThat(extent.get("length").asLong()).isEqualTo(BLOCK);
-    assertThat(extent.get("kind").asText()).isEqualTo("corrupted");
+    assertThat(extent.get("kind").asText()).isEqualTo("blank");
   }
 }

@@ -67,7 +67,7 @@ class ReadBackTest {
 
     assertThat(o.bad().extents())
         .containsExactly(
-            new BadExtent(MIB + 2 * K4, K4, BadKind.CORRUPTED, -1),
+            new BadExtent(MIB + 2 * K4, K4, BadKind.BLANK, -1),
             new BadExtent(2 * MIB - K4, 3 * K4, BadKind.CORRUPTED, -1),
             new BadExtent(3 * MIB, 2 * K4, BadKind.MISPLACED, 5 * MIB),
             new BadExtent(4 * MIB, K4, BadKind.CORRUPTED, -1),
