@@ -15,16 +15,27 @@ public final class SummarySentence {
 
   /** The figures that decide a long job, in words. */
   public static String summary(Analysis a) {
+    return summary(a, RunContext.NONE);
+  }
+
+  /**
+   * The figures in the run's context: a target that is no drive is named as such, without a drive's
+   * cache or floor, and a run too short to tell says what ended it.
+   */
+  public static String summary(Analysis a, RunContext c) {
     StringBuilder b = new StringBuilder();
-    if (a.floorMBps() == null) {
+    if (c.notADrive()) {
+      b.append(ContextWords.summary(a, c));
+    } else if (a.floorMBps() == null) {
+      String next = ContextWords.tooShort(a, c);
       b.append(
           Phrase.of(
               "It wrote {gb} at {rate} without a cliff, too little to tell its shape: its cache (if"
-                  + " any) is at least {gb}, and what comes after it is not known yet. Write longer"
-                  + " to see the floor.",
+                  + " any) is at least {gb}, and what comes after it is not known yet. {}",
               a.totalGB(),
               a.burstMBps(),
-              a.cacheGBMin() == null ? a.totalGB() : a.cacheGBMin()));
+              a.cacheGBMin() == null ? a.totalGB() : a.cacheGBMin(),
+              next == null ? "Write longer to see the floor." : next));
     } else if (a.hasCliff() && a.shape() != Shape.CACHE_CLIFF) {
       b.append(
           Phrase.of(
