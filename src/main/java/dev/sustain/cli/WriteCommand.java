@@ -187,8 +187,13 @@ public final class WriteCommand extends BaseCommand {
     WriteResult result = new WriteRun(params, live(progress), stop).run();
     afterRun(result, progress, expectation);
     printJson();
-    return ExitCodes.ofUntilFloor(
-        exitFor(result.status(), result.error()), floorMissed(result.runFolder()));
+    return exitFor(result);
+  }
+
+  /** The run's exit code: {@link ExitCodes#FLOOR_NOT_REACHED} for an --until floor without it. */
+  private int exitFor(WriteResult result) {
+    int code = exitFor(result.status(), result.error());
+    return ExitCodes.ofUntilFloor(code, floorMissed(result.runFolder()));
   }
 
   /** True for a run of --until floor that something else ended (its run.json says). */

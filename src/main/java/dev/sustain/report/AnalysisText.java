@@ -26,8 +26,6 @@ public final class AnalysisText {
    * and a target that is no drive is named as such, without a drive's cache or floor.
    */
   public static String format(String title, Analysis a, List<String> notes, RunContext c) {
-    // Beside a figure of a target that is no drive, so no line reads as a drive's.
-    String notDrive = c.notADrive() ? " (not a drive's)" : "";
     StringBuilder b = new StringBuilder();
     if (title != null && !title.isEmpty()) {
       b.append(title).append('\n');
@@ -39,41 +37,7 @@ public final class AnalysisText {
     if (c.notADrive()) {
       line(b, "target", c.targetWords() + ": not a drive, so no drive's cache or floor");
     }
-    if (a.hasCliff()) {
-      line(
-          b,
-          "burst",
-          Phrase.of("{rate} for {gb} ({time})", a.burstMBps(), a.cacheGB(), a.cliffSeconds())
-              + notDrive);
-      if (a.stages().size() > 1) {
-        line(b, "stages", Explanation.stages(a.stages()));
-      }
-      line(
-          b,
-          "floor",
-          (a.floorMBps() == null
-                  ? "-"
-                  : Phrase.of(
-                      "{rate} ({.0}% of the burst)",
-                      a.floorMBps(), 100 * (a.floorMBps() / a.burstMBps())))
-              + Phrase.of("; after the cliff {rate} on average", a.afterCacheMBps())
-              + (a.floorMayBeLower() ? "; may be lower (the run ended on a lower level)" : "")
-              + notDrive);
-    } else {
-      line(
-          b,
-          "burst",
-          Units.rate(a.burstMBps())
-              + (a.shape() == Shape.FLAT ? ", held to the end" : "")
-              + notDrive);
-      line(
-          b,
-          "floor",
-          a.floorMBps() == null ? "- (too short to tell)" : Units.rate(a.floorMBps()) + notDrive);
-      if (a.cacheGBMin() != null && !c.notADrive()) {
-        line(b, "cache", Phrase.of("at least {gb} (no cliff in this run)", a.cacheGBMin()));
-      }
-    }
+    levels(b, a, c);
     line(
         b,
         "average",
@@ -131,6 +95,47 @@ public final class AnalysisText {
       b.append("  - ").append(adv).append('\n');
     }
     return b.toString();
+  }
+
+  /** The burst, the stages, the floor and the cache (a target that is no drive has none). */
+  private static void levels(StringBuilder b, Analysis a, RunContext c) {
+    // Beside a figure of a target that is no drive, so no line reads as a drive's.
+    String notDrive = c.notADrive() ? " (not a drive's)" : "";
+    if (a.hasCliff()) {
+      line(
+          b,
+          "burst",
+          Phrase.of("{rate} for {gb} ({time})", a.burstMBps(), a.cacheGB(), a.cliffSeconds())
+              + notDrive);
+      if (a.stages().size() > 1) {
+        line(b, "stages", Explanation.stages(a.stages()));
+      }
+      line(
+          b,
+          "floor",
+          (a.floorMBps() == null
+                  ? "-"
+                  : Phrase.of(
+                      "{rate} ({.0}% of the burst)",
+                      a.floorMBps(), 100 * (a.floorMBps() / a.burstMBps())))
+              + Phrase.of("; after the cliff {rate} on average", a.afterCacheMBps())
+              + (a.floorMayBeLower() ? "; may be lower (the run ended on a lower level)" : "")
+              + notDrive);
+    } else {
+      line(
+          b,
+          "burst",
+          Units.rate(a.burstMBps())
+              + (a.shape() == Shape.FLAT ? ", held to the end" : "")
+              + notDrive);
+      line(
+          b,
+          "floor",
+          a.floorMBps() == null ? "- (too short to tell)" : Units.rate(a.floorMBps()) + notDrive);
+      if (a.cacheGBMin() != null && !c.notADrive()) {
+        line(b, "cache", Phrase.of("at least {gb} (no cliff in this run)", a.cacheGBMin()));
+      }
+    }
   }
 
   /** How a projection got past the measured curve, if it did. */

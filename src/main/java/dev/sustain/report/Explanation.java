@@ -205,13 +205,7 @@ public final class Explanation {
     Findings f = a.findings();
     List<String> out = new ArrayList<>();
     switch (a.shape()) {
-      case UNDETERMINED ->
-          out.add(
-              ContextWords.tooShort(a, c) != null
-                  ? ContextWords.tooShort(a, c)
-                  : "Write longer to see the drive's shape: 'sustain write TARGET --until floor'"
-                      + " runs until the floor after the cache has held (or give --size more than"
-                      + " the cache you expect, such as a third of the drive).");
+      case UNDETERMINED -> out.add(tooShort(a, c));
       case CACHE_CLIFF -> {
         out.add(
             Phrase.of(
@@ -263,6 +257,16 @@ public final class Explanation {
       out.add("Nothing to do: the drive holds its rate.");
     }
     return out;
+  }
+
+  /** A run too short to tell: what ended it where that says more than "write longer". */
+  private static String tooShort(Analysis a, RunContext c) {
+    String why = ContextWords.tooShort(a, c);
+    return why != null
+        ? why
+        : "Write longer to see the drive's shape: 'sustain write TARGET --until floor' runs"
+            + " until the floor after the cache has held (or give --size more than the cache"
+            + " you expect, such as a third of the drive).";
   }
 
   private static String cliffSentence(Analysis a, Findings.Cliff c) {
