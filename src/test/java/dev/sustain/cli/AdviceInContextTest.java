@@ -72,6 +72,25 @@ class AdviceInContextTest {
   }
 
   @Test
+  void aGroupOfUntilFloorWhoseTargetsMissedTheFloorExitsFour() throws Exception {
+    Path a = Files.createDirectories(dir.resolve("a"));
+    Path b = Files.createDirectories(dir.resolve("b"));
+    Path out = dir.resolve("group");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            a.toString(),
+            b.toString(),
+            "--size",
+            "8MiB",
+            "--until",
+            "floor",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(ExitCodes.FLOOR_NOT_REACHED);
+  }
+
+  @Test
   void twoRunsTooShortToTellAreComparedWithoutFiguresTheyLack() throws Exception {
     Path target = driveFolder();
     for (String run : new String[] {"one", "two"}) {
