@@ -90,8 +90,13 @@ public final class AnalysisJson {
 
   /** Pretty-printed JSON text of {@code a}, ending without a newline. */
   public static String toJson(Analysis a) {
+    return toJson(a, RunContext.NONE);
+  }
+
+  /** Pretty-printed JSON text of {@code a} in the run's context, ending without a newline. */
+  public static String toJson(Analysis a, RunContext c) {
     try {
-      return MAPPER.writeValueAsString(toNode(a));
+      return MAPPER.writeValueAsString(toNode(a, c));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot happen: a tree of plain values", e);
     }
