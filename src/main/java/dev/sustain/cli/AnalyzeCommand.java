@@ -13,6 +13,7 @@ import dev.sustain.input.ImportedCurve;
 import dev.sustain.report.AnalysisJson;
 import dev.sustain.report.AnalysisText;
 import dev.sustain.report.GroupReport;
+import dev.sustain.report.RunContext;
 import dev.sustain.run.RunAnalysis;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,8 +54,14 @@ public final class AnalyzeCommand extends BaseCommand {
       }
       ImportedCurve c = (ImportedCurve) o;
       Analysis a = RunAnalysis.of(c, forced, jobBytes);
+      // What run.json says the words need (what ended the run, what the target is); an imported
+      // CSV or fio log has none.
+      RunContext context =
+          c.format() == ImportedCurve.Format.RUN_FOLDER
+              ? RunContext.read(c.path())
+              : RunContext.NONE;
       if (json) {
-        ObjectNode node = AnalysisJson.toNode(a);
+        ObjectNode node = AnalysisJson.toNode(a, context);
         if (!c.notes().isEmpty()) {
           c.notes().forEach(node.putArray("notes")::add);
         }
@@ -69,7 +76,7 @@ public final class AnalyzeCommand extends BaseCommand {
         if (text.length() > 0) {
           text.append('\n');
         }
-        text.append(AnalysisText.format(c.path().toString(), a, c.notes()));
+        text.append(AnalysisText.format(c.path().toString(), a, c.notes(), context));
       }
     }
     if (json) {

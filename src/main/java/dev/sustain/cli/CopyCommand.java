@@ -136,7 +136,8 @@ public final class CopyCommand extends BaseCommand {
             AnalysisText.format(
                 "The copy's writes (all passes, read-backs and pauses left out)",
                 analysis,
-                List.of()));
+                List.of(),
+                dev.sustain.report.RunContext.read(r.runFolder())));
       } else {
         o.println("The writes took too few intervals for a curve to analyse.");
       }

@@ -8,9 +8,24 @@ public final class ExitCodes {
   public static final int RUN_FAILED = 1;
   public static final int USAGE = 2;
   public static final int BAD_DATA = 3;
+
+  /**
+   * {@code --until floor} asked for the floor, and the run ended complete without it: the size, the
+   * time or the space ran out first. Not a failure (the figures are written) and not done.
+   */
+  public static final int FLOOR_NOT_REACHED = 4;
+
   public static final int INTERRUPTED = 130;
 
   private ExitCodes() {}
+
+  /**
+   * The code of a run of {@code --until floor}: {@link #FLOOR_NOT_REACHED} in place of {@link #OK}
+   * when the floor was not reached; a failure or an interruption keeps its own code.
+   */
+  public static int ofUntilFloor(int code, boolean floorMissed) {
+    return code == OK && floorMissed ? FLOOR_NOT_REACHED : code;
+  }
 
   /**
    * The one mapping from how a run ended to the process's exit code. {@code RUNNING} is never a

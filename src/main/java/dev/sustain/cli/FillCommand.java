@@ -103,7 +103,10 @@ public final class FillCommand extends BaseCommand {
     try {
       RunAnalysis.Done done = RunAnalysis.ofFolder(RunFolder.open(r.runFolder()), 1);
       if (done != null) {
-        out().print(AnalysisText.format("The fill's curve", done.analysis(), done.notes()));
+        out()
+            .print(
+                AnalysisText.format(
+                    "The fill's curve", done.analysis(), done.notes(), done.context()));
       }
     } catch (RuntimeException | IOException e) {
       out().println("(no analysis of the curve: " + e.getMessage() + ")");

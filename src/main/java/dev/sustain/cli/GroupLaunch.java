@@ -299,6 +299,13 @@ final class GroupLaunch {
       }
     }
     err.flush();
-    return code;
+    // A member of --until floor that ended without its floor: written, but not what was asked.
+    boolean missed =
+        r.members().stream()
+            .anyMatch(
+                m ->
+                    m.runFolder() != null
+                        && dev.sustain.report.RunContext.read(m.runFolder()).floorMissed());
+    return ExitCodes.ofUntilFloor(code, missed);
   }
 }

@@ -60,7 +60,7 @@ public final class ReportCommand extends BaseCommand {
         continue;
       }
       CurveReport r = (CurveReport) reports.get(k);
-      out().print(AnalysisText.format(r.title(), r.analysis(), r.notes()));
+      out().print(AnalysisText.format(r.title(), r.analysis(), r.notes(), r.info().context()));
       out().println("curve:");
       out().print(Sparkline.render(r.series(), r.analysis(), Sparkline.DEFAULT_COLUMNS, "  "));
       out().flush();

@@ -188,7 +188,18 @@ public final class WriteCommand extends BaseCommand {
     WriteResult result = new WriteRun(params, live(progress), stop).run();
     afterRun(result, progress, expectation);
     printJson();
-    return exitFor(result.status(), result.error());
+    return exitFor(result);
+  }
+
+  /** The run's exit code: {@link ExitCodes#FLOOR_NOT_REACHED} for an --until floor without it. */
+  private int exitFor(WriteResult result) {
+    int code = exitFor(result.status(), result.error());
+    return ExitCodes.ofUntilFloor(code, floorMissed(result.runFolder()));
+  }
+
+  /** True for a run of --until floor that something else ended (its run.json says). */
+  private static boolean floorMissed(Path runFolder) {
+    return dev.sustain.report.RunContext.read(runFolder).floorMissed();
   }
 
   /** With --trim-first: TRIM the target's file system, or the whole raw device. */
@@ -235,7 +246,10 @@ public final class WriteCommand extends BaseCommand {
     doc.put("run_folder", result.runFolder().toString());
     doc.set(
         "analysis",
-        result.analysis() == null ? mapper.nullNode() : AnalysisJson.toNode(result.analysis()));
+        result.analysis() == null
+            ? mapper.nullNode()
+            : AnalysisJson.toNode(
+                result.analysis(), dev.sustain.report.RunContext.read(result.runFolder())));
     if (check != null) {
       doc.set("expectation", mapper.valueToTree(check));
     }
@@ -338,7 +352,11 @@ public final class WriteCommand extends BaseCommand {
         return ExitCodes.INTERRUPTED;
       }
     }
-    return outcome.passes().size() < repeat ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+    if (outcome.passes().size() < repeat) {
+      return ExitCodes.INTERRUPTED;
+    }
+    boolean missed = outcome.passes().stream().anyMatch(r -> floorMissed(r.runFolder()));
+    return ExitCodes.ofUntilFloor(ExitCodes.OK, missed);
   }
 
   private Expectation expectation() {

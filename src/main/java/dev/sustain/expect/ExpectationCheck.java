@@ -113,6 +113,9 @@ public record ExpectationCheck(
 
   private static PointCheck cache(Expectation e, Measured m, Tolerance tol) {
     Point p = Point.CACHE;
+    if (e.cliff() != Expectation.Cliff.NOT_STATED && m.cacheBytes() == null && m.undetermined()) {
+      return tooShortForTheCache(e, m);
+    }
     return switch (e.cliff()) {
       case NOT_STATED -> notStated(p);
       case NONE ->
@@ -167,6 +170,22 @@ public record ExpectationCheck(
             "");
       }
     };
+  }
+
+  /** No cliff seen in a run too short to tell its shape: neither one nor none was measured. */
+  private static PointCheck tooShortForTheCache(Expectation e, Measured m) {
+    Long expected = e.cacheBytes();
+    return judged(
+        Point.CACHE,
+        Verdict.NOT_MEASURED,
+        expected == null ? null : expected.doubleValue(),
+        null,
+        (e.cliff() == Expectation.Cliff.NONE
+                ? "expected no cliff"
+                : "expected a cliff"
+                    + (expected == null ? "" : " after " + Units.decimalBytes(expected)))
+            + ", but the run was too short to tell its shape"
+            + (m.bytes() == null ? "" : " (" + Units.decimalBytes(m.bytes()) + " written)"));
   }
 
   /**

@@ -30,6 +30,15 @@ public final class AnalysisJson {
 
   /** The JSON object of {@code a}. */
   public static ObjectNode toNode(Analysis a) {
+    return toNode(a, RunContext.NONE);
+  }
+
+  /**
+   * The JSON object of {@code a} with its evidence and advice in the run's context {@code c}, and
+   * {@code target}: {@code memory}, {@code loop-file} or {@code host-cached} for a target that is
+   * no drive (its figures are then not a drive's), absent for a drive.
+   */
+  public static ObjectNode toNode(Analysis a, RunContext c) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("shape", a.shape().word());
     o.put("burst_MBps", r(a.burstMBps(), 1));
@@ -52,9 +61,13 @@ public final class AnalysisJson {
     o.set("segments", segments(a.segments()));
     o.set("plateaus", segments(a.plateaus()));
     ArrayNode evidence = o.putArray("evidence");
-    Explanation.evidence(a).forEach(evidence::add);
+    Explanation.evidence(a, c).forEach(evidence::add);
     ArrayNode advice = o.putArray("advice");
-    Explanation.advice(a).forEach(advice::add);
+    Explanation.advice(a, c).forEach(advice::add);
+    if (c.notADrive()) {
+      o.put("target", c.target().word());
+      o.put("target_words", c.targetWords());
+    }
     if (a.projection() != null) {
       ObjectNode p = o.putObject("projection");
       p.put("GB", r(a.projection().gigabytes(), 3));
@@ -77,8 +90,13 @@ public final class AnalysisJson {
 
   /** Pretty-printed JSON text of {@code a}, ending without a newline. */
   public static String toJson(Analysis a) {
+    return toJson(a, RunContext.NONE);
+  }
+
+  /** Pretty-printed JSON text of {@code a} in the run's context, ending without a newline. */
+  public static String toJson(Analysis a, RunContext c) {
     try {
-      return MAPPER.writeValueAsString(toNode(a));
+      return MAPPER.writeValueAsString(toNode(a, c));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot happen: a tree of plain values", e);
     }

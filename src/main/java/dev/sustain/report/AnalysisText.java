@@ -18,6 +18,14 @@ public final class AnalysisText {
    * The text for {@code a}, lines ending in {@code \n}; {@code notes} (may be empty) come first.
    */
   public static String format(String title, Analysis a, List<String> notes) {
+    return format(title, a, notes, RunContext.NONE);
+  }
+
+  /**
+   * The text for {@code a} in the run's context {@code c}: what ended the run shapes the advice,
+   * and a target that is no drive is named as such, without a drive's cache or floor.
+   */
+  public static String format(String title, Analysis a, List<String> notes, RunContext c) {
     StringBuilder b = new StringBuilder();
     if (title != null && !title.isEmpty()) {
       b.append(title).append('\n');
@@ -25,35 +33,11 @@ public final class AnalysisText {
     for (String n : notes) {
       b.append("  note: ").append(n).append('\n');
     }
-    line(b, "shape", a.shape().word() + " — " + headline(a));
-    if (a.hasCliff()) {
-      line(
-          b,
-          "burst",
-          Phrase.of("{rate} for {gb} ({time})", a.burstMBps(), a.cacheGB(), a.cliffSeconds()));
-      if (a.stages().size() > 1) {
-        line(b, "stages", Explanation.stages(a.stages()));
-      }
-      line(
-          b,
-          "floor",
-          (a.floorMBps() == null
-                  ? "-"
-                  : Phrase.of(
-                      "{rate} ({.0}% of the burst)",
-                      a.floorMBps(), 100 * (a.floorMBps() / a.burstMBps())))
-              + Phrase.of("; after the cliff {rate} on average", a.afterCacheMBps())
-              + (a.floorMayBeLower() ? "; may be lower (the run ended on a lower level)" : ""));
-    } else {
-      line(
-          b,
-          "burst",
-          Units.rate(a.burstMBps()) + (a.shape() == Shape.FLAT ? ", held to the end" : ""));
-      line(b, "floor", a.floorMBps() == null ? "- (too short to tell)" : Units.rate(a.floorMBps()));
-      if (a.cacheGBMin() != null) {
-        line(b, "cache", Phrase.of("at least {gb} (no cliff in this run)", a.cacheGBMin()));
-      }
+    line(b, "shape", a.shape().word() + " — " + Explanation.headline(a, c));
+    if (c.notADrive()) {
+      line(b, "target", c.targetWords() + ": not a drive, so no drive's cache or floor");
     }
+    levels(b, a, c);
     line(
         b,
         "average",
@@ -83,7 +67,10 @@ public final class AnalysisText {
       line(
           b,
           "flush",
-          Phrase.of("{time} to put the last writes on the drive (fsync)", a.flushSeconds()));
+          Phrase.of(
+              "{time} to put the last writes {} (fsync)",
+              a.flushSeconds(),
+              c.notADrive() ? "down" : "on the drive"));
     }
     if (a.throttleTempC() != null) {
       line(b, "throttles", Phrase.of("at {.0} °C", a.throttleTempC()));
@@ -100,14 +87,55 @@ public final class AnalysisText {
               projectionNote(a)));
     }
     b.append("why:\n");
-    for (String e : Explanation.evidence(a)) {
+    for (String e : Explanation.evidence(a, c)) {
       b.append("  - ").append(e).append('\n');
     }
     b.append("advice:\n");
-    for (String adv : Explanation.advice(a)) {
+    for (String adv : Explanation.advice(a, c)) {
       b.append("  - ").append(adv).append('\n');
     }
     return b.toString();
+  }
+
+  /** The burst, the stages, the floor and the cache (a target that is no drive has none). */
+  private static void levels(StringBuilder b, Analysis a, RunContext c) {
+    // Beside a figure of a target that is no drive, so no line reads as a drive's.
+    String notDrive = c.notADrive() ? " (not a drive's)" : "";
+    if (a.hasCliff()) {
+      line(
+          b,
+          "burst",
+          Phrase.of("{rate} for {gb} ({time})", a.burstMBps(), a.cacheGB(), a.cliffSeconds())
+              + notDrive);
+      if (a.stages().size() > 1) {
+        line(b, "stages", Explanation.stages(a.stages()));
+      }
+      line(
+          b,
+          "floor",
+          (a.floorMBps() == null
+                  ? "-"
+                  : Phrase.of(
+                      "{rate} ({.0}% of the burst)",
+                      a.floorMBps(), 100 * (a.floorMBps() / a.burstMBps())))
+              + Phrase.of("; after the cliff {rate} on average", a.afterCacheMBps())
+              + (a.floorMayBeLower() ? "; may be lower (the run ended on a lower level)" : "")
+              + notDrive);
+    } else {
+      line(
+          b,
+          "burst",
+          Units.rate(a.burstMBps())
+              + (a.shape() == Shape.FLAT ? ", held to the end" : "")
+              + notDrive);
+      line(
+          b,
+          "floor",
+          a.floorMBps() == null ? "- (too short to tell)" : Units.rate(a.floorMBps()) + notDrive);
+      if (a.cacheGBMin() != null && !c.notADrive()) {
+        line(b, "cache", Phrase.of("at least {gb} (no cliff in this run)", a.cacheGBMin()));
+      }
+    }
   }
 
   /** How a projection got past the measured curve, if it did. */

@@ -109,7 +109,7 @@ final class ChangeWords {
               + first
               + "'s: it had not come back in the idle time before; a longer --cooldown, or"
               + " several (--cooldown 10s,1m,5m), shows how long it needs";
-      case NONE -> "cache and floor within noise (" + noise + ") of " + first;
+      case NONE -> same(first, v, noise);
       case UNEXPLAINED ->
           "cache "
               + change(v.cacheChangePct())
@@ -124,6 +124,27 @@ final class ChangeWords {
               + "), which none of clogging, heat, less free space or a cache not come back"
               + " explains";
     };
+  }
+
+  /**
+   * Nothing changed beyond noise, naming only the figures both runs measured: a run too short to
+   * tell its shape has no floor (the averages were compared), one without a cliff no cache.
+   */
+  private static String same(String first, Verdict v, String noise) {
+    boolean caches = v.first().cacheGB() != null && v.later().cacheGB() != null;
+    boolean floors =
+        v.first().analysis().floorMBps() != null && v.later().analysis().floorMBps() != null;
+    if (caches && floors) {
+      return "cache and floor within noise (" + noise + ") of " + first;
+    }
+    String within = (caches ? "cache and " : "") + (floors ? "floor" : "average");
+    String notMeasured =
+        floors
+            ? "no cache cliff in either run"
+            : (caches ? "the floor" : "cache and floor")
+                + " not measured (a run too short to tell its shape has none), so only the"
+                + " average is compared";
+    return notMeasured + "; " + within + " within noise (" + noise + ") of " + first;
   }
 
   private static String heat(String first, Verdict v) {

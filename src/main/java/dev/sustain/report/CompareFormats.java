@@ -52,7 +52,7 @@ public final class CompareFormats {
       ObjectNode o = array.addObject();
       o.put("label", r.label());
       o.put("input", r.input().toString());
-      o.setAll(AnalysisJson.toNode(r.analysis()));
+      o.setAll(AnalysisJson.toNode(r.analysis(), r.info().context()));
       if (changes != null) {
         changes.putJson(o, k); // runs of one drive: each against the first
       }

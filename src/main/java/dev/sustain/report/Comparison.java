@@ -226,7 +226,12 @@ public record Comparison(
       boolean fault =
           shape == Shape.GC_ERRATIC || shape == Shape.THERMAL_THROTTLE || shape == Shape.SMR_STALLS;
       if (fault) {
-        f.add(r.curve().label() + " (" + shape.word() + "): " + Explanation.advice(a).get(0));
+        f.add(
+            r.curve().label()
+                + " ("
+                + shape.word()
+                + "): "
+                + Explanation.advice(a, r.curve().info().context()).get(0));
       }
     }
     for (Row r : rows) {

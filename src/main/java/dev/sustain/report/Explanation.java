@@ -19,6 +19,14 @@ public final class Explanation {
 
   private Explanation() {}
 
+  /**
+   * The headline in the run's context: a target that is no drive (memory, a loop device over a
+   * file) is named as such, with what its rate measures, never a drive's cache or floor.
+   */
+  public static String headline(Analysis a, RunContext c) {
+    return c.notADrive() ? ContextWords.headline(a, c) : headline(a);
+  }
+
   /** The shape in one short phrase with its numbers. */
   public static String headline(Analysis a) {
     Findings f = a.findings();
@@ -71,6 +79,16 @@ public final class Explanation {
       case FLAT ->
           "holds " + Units.rate(a.floorMBps()) + (a.linkCapped() ? " at the link's limit" : "");
     };
+  }
+
+  /** The evidence in the run's context: for a target that is no drive, what it is first. */
+  public static List<String> evidence(Analysis a, RunContext c) {
+    if (!c.notADrive()) {
+      return evidence(a);
+    }
+    List<String> e = ContextWords.evidence(a, c);
+    context(a, a.findings(), e);
+    return e;
   }
 
   /** Sentences naming the numbers that decided the shape, then the context. */
@@ -172,14 +190,22 @@ public final class Explanation {
 
   /** What to do, one sentence each; never empty. */
   public static List<String> advice(Analysis a) {
+    return advice(a, RunContext.NONE);
+  }
+
+  /**
+   * What to do in the run's context, one sentence each; never empty. Advice to write longer says
+   * instead what ended the run where that was the user's own limit or all the space there was, and
+   * a target that is no drive gets no drive's advice.
+   */
+  public static List<String> advice(Analysis a, RunContext c) {
+    if (c.notADrive()) {
+      return List.of(ContextWords.advice(c));
+    }
     Findings f = a.findings();
     List<String> out = new ArrayList<>();
     switch (a.shape()) {
-      case UNDETERMINED ->
-          out.add(
-              "Write longer to see the drive's shape: 'sustain write TARGET --until floor' runs"
-                  + " until the floor after the cache has held (or give --size more than the cache"
-                  + " you expect, such as a third of the drive).");
+      case UNDETERMINED -> out.add(tooShort(a, c));
       case CACHE_CLIFF -> {
         out.add(
             Phrase.of(
@@ -188,7 +214,11 @@ public final class Explanation {
                 a.burstMBps(),
                 a.floorMBps()));
         if (a.floorMayBeLower()) {
-          out.add("Write longer (--until floor) to see whether it settles lower still.");
+          String why = ContextWords.mayBeLower(a, c);
+          out.add(
+              why != null
+                  ? why
+                  : "Write longer (--until floor) to see whether it settles lower still.");
         }
       }
       case THERMAL_THROTTLE ->
@@ -227,6 +257,16 @@ public final class Explanation {
       out.add("Nothing to do: the drive holds its rate.");
     }
     return out;
+  }
+
+  /** A run too short to tell: what ended it where that says more than "write longer". */
+  private static String tooShort(Analysis a, RunContext c) {
+    String why = ContextWords.tooShort(a, c);
+    return why != null
+        ? why
+        : "Write longer to see the drive's shape: 'sustain write TARGET --until floor' runs"
+            + " until the floor after the cache has held (or give --size more than the cache"
+            + " you expect, such as a third of the drive).";
   }
 
   private static String cliffSentence(Analysis a, Findings.Cliff c) {

@@ -56,9 +56,9 @@ public final class GroupHtml {
       } else {
         body.append(HtmlReport.esc(m.analysis().shape().word()))
             .append("</summary><p>")
-            .append(HtmlReport.esc(SummarySentence.summary(m.analysis())))
+            .append(HtmlReport.esc(SummarySentence.summary(m.analysis(), m.info().context())))
             .append("</p><ul>");
-        for (String e : Explanation.evidence(m.analysis())) {
+        for (String e : Explanation.evidence(m.analysis(), m.info().context())) {
           body.append("<li>").append(HtmlReport.esc(e)).append("</li>");
         }
         body.append("</ul>");

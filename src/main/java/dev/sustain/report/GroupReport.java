@@ -196,7 +196,7 @@ public record GroupReport(
       if (m == null) {
         n.putNull("analysis");
       } else {
-        ObjectNode a = AnalysisJson.toNode(m.analysis());
+        ObjectNode a = AnalysisJson.toNode(m.analysis(), m.info().context());
         for (String key : HEADLINE) {
           if (a.has(key)) {
             headline.set(key, a.get(key));

@@ -62,13 +62,13 @@ public final class HtmlReport {
     body.append("<p class=\"headline\"><span class=\"shape\">")
         .append(esc(a.shape().word()))
         .append("</span> ")
-        .append(esc(AnalysisText.headline(a)))
+        .append(esc(Explanation.headline(a, r.info().context())))
         .append("</p></header>\n");
     for (String note : r.notes()) {
       body.append("<p class=\"note\">note: ").append(esc(note)).append("</p>\n");
     }
     body.append("<section><h2>In words</h2><p id=\"words\">")
-        .append(esc(SummarySentence.summary(a)))
+        .append(esc(SummarySentence.summary(a, r.info().context())))
         .append("</p></section>\n");
     body.append(
         "<section><h2>The curve</h2><p class=\"hint\">Drag to zoom, double-click to reset; hover"
@@ -77,11 +77,11 @@ public final class HtmlReport {
     body.append(calculator());
     body.append("<section><h2>Figures</h2>").append(FiguresTable.of(a)).append("</section>\n");
     body.append("<section><h2>Why: ").append(esc(a.shape().word())).append("</h2><ul>");
-    for (String e : Explanation.evidence(a)) {
+    for (String e : Explanation.evidence(a, r.info().context())) {
       body.append("<li>").append(esc(e)).append("</li>");
     }
     body.append("</ul><h2>Advice</h2><ul>");
-    for (String adv : Explanation.advice(a)) {
+    for (String adv : Explanation.advice(a, r.info().context())) {
       body.append("<li>").append(esc(adv)).append("</li>");
     }
     body.append("</ul></section>\n");
@@ -131,12 +131,12 @@ public final class HtmlReport {
           .append(": ")
           .append(esc(r.analysis().shape().word()))
           .append("</summary><p>")
-          .append(esc(SummarySentence.summary(r.analysis())))
+          .append(esc(SummarySentence.summary(r.analysis(), r.info().context())))
           .append("</p><ul>");
-      for (String e : Explanation.evidence(r.analysis())) {
+      for (String e : Explanation.evidence(r.analysis(), r.info().context())) {
         body.append("<li>").append(esc(e)).append("</li>");
       }
-      for (String adv : Explanation.advice(r.analysis())) {
+      for (String adv : Explanation.advice(r.analysis(), r.info().context())) {
         body.append("<li>advice: ").append(esc(adv)).append("</li>");
       }
       body.append("</ul>");

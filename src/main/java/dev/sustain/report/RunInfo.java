@@ -21,16 +21,18 @@ import java.util.Map;
  * @param device the device facts for people, in display order (name, size, rotational...)
  * @param params the run's parameters for people, in display order (size, block size, QD...)
  * @param summary a short line of the parameters for a title: {@code 1 MiB blocks, QD 32, direct}
+ * @param context what the run was asked, what ended it and what its target is, for the words
  */
 public record RunInfo(
     String model,
     String serial,
     Map<String, String> device,
     Map<String, String> params,
-    String summary) {
+    String summary,
+    RunContext context) {
 
   /** Nothing known: an imported curve. */
-  public static final RunInfo NONE = new RunInfo("", "", Map.of(), Map.of(), "");
+  public static final RunInfo NONE = new RunInfo("", "", Map.of(), Map.of(), "", RunContext.NONE);
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -145,7 +147,7 @@ public record RunInfo(
     }
     put(params, "error", text(result, "error"));
     put(params, "tool", text(run.path("tool"), "name") + " " + text(run.path("tool"), "version"));
-    return new RunInfo(model, serial, device, params, summary.toString());
+    return new RunInfo(model, serial, device, params, summary.toString(), RunContext.of(run));
   }
 
   /** The drive for a label: model and serial, or the empty string. */

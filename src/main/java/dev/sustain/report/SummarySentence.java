@@ -15,16 +15,19 @@ public final class SummarySentence {
 
   /** The figures that decide a long job, in words. */
   public static String summary(Analysis a) {
+    return summary(a, RunContext.NONE);
+  }
+
+  /**
+   * The figures in the run's context: a target that is no drive is named as such, without a drive's
+   * cache or floor, and a run too short to tell says what ended it.
+   */
+  public static String summary(Analysis a, RunContext c) {
     StringBuilder b = new StringBuilder();
-    if (a.floorMBps() == null) {
-      b.append(
-          Phrase.of(
-              "It wrote {gb} at {rate} without a cliff, too little to tell its shape: its cache (if"
-                  + " any) is at least {gb}, and what comes after it is not known yet. Write longer"
-                  + " to see the floor.",
-              a.totalGB(),
-              a.burstMBps(),
-              a.cacheGBMin() == null ? a.totalGB() : a.cacheGBMin()));
+    if (c.notADrive()) {
+      b.append(ContextWords.summary(a, c));
+    } else if (a.floorMBps() == null) {
+      b.append(tooShort(a, c));
     } else if (a.hasCliff() && a.shape() != Shape.CACHE_CLIFF) {
       b.append(
           Phrase.of(
@@ -74,6 +77,18 @@ public final class SummarySentence {
           .append(" s.");
     }
     return b.toString();
+  }
+
+  /** A run too short to tell its shape, and what ended it where that says more. */
+  private static String tooShort(Analysis a, RunContext c) {
+    String next = ContextWords.tooShort(a, c);
+    return Phrase.of(
+        "It wrote {gb} at {rate} without a cliff, too little to tell its shape: its cache (if any)"
+            + " is at least {gb}, and what comes after it is not known yet. {}",
+        a.totalGB(),
+        a.burstMBps(),
+        a.cacheGBMin() == null ? a.totalGB() : a.cacheGBMin(),
+        next == null ? "Write longer to see the floor." : next);
   }
 
   /** "It writes 2555 MB/s for its first 280 GB (1m 50s)": the burst of a run with a cliff. */

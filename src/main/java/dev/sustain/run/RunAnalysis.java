@@ -8,6 +8,7 @@ import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
 import dev.sustain.input.InputFormatException;
 import dev.sustain.report.AnalysisJson;
+import dev.sustain.report.RunContext;
 import java.io.IOException;
 import java.util.List;
 
@@ -20,8 +21,11 @@ public final class RunAnalysis {
 
   private RunAnalysis() {}
 
-  /** A run folder's analysis and the notes of reading its curve (a killed run, restored gaps). */
-  public record Done(Analysis analysis, List<String> notes) {}
+  /**
+   * A run folder's analysis, the notes of reading its curve (a killed run, restored gaps) and what
+   * its run.json says the words need (the stop, the target).
+   */
+  public record Done(Analysis analysis, List<String> notes, RunContext context) {}
 
   /**
    * Analyses a finished run from its own folder (the same path {@code sustain analyze} takes) and
@@ -41,8 +45,9 @@ public final class RunAnalysis {
       return null;
     }
     Analysis analysis = Analyzer.analyze(curve.series());
-    folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis));
-    return new Done(analysis, curve.notes());
+    RunContext context = RunContext.read(folder.dir());
+    folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis, context));
+    return new Done(analysis, curve.notes(), context);
   }
 
   /**

@@ -63,6 +63,27 @@ public final class RunJson {
   }
 
   /**
+   * Puts the drive as {@code sensors} resolved it into {@code target.device}, and the layers from
+   * the target down to it into {@code target.stack} (as {@code info --json} has them): a loop
+   * device over a file, whose writes the host's page cache takes, is told from a drive by them.
+   *
+   * @return true when there was a device to put
+   */
+  public static boolean putDevice(ObjectNode root, dev.sustain.device.RunSensors sensors) {
+    boolean put = putDevice(root, sensors.deviceJson());
+    if (sensors.resolution() != null) {
+      ((ObjectNode) root.get("target"))
+          .set(
+              "stack",
+              RunFolder.JSON.valueToTree(
+                  sensors.resolution().stack().stream()
+                      .map(dev.sustain.device.BlockLayer::toJsonMap)
+                      .toList()));
+    }
+    return put;
+  }
+
+  /**
    * Puts the drive as the device probes know it (identity, link, temperature source...) into {@code
    * target.device}; true when there was one to put.
    */

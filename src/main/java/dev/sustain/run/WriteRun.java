@@ -302,7 +302,7 @@ public final class WriteRun {
             pattern.name(),
             started);
     ObjectNode targetJson = (ObjectNode) runJson.get("target");
-    if (!RunJson.putDevice(runJson, sensors.deviceJson()) && sensors.whyNoDevice() != null) {
+    if (!RunJson.putDevice(runJson, sensors) && sensors.whyNoDevice() != null) {
       targetJson.put("no_device", sensors.whyNoDevice());
     }
     if (target.device() == null) {
@@ -453,7 +453,7 @@ public final class WriteRun {
     if (done == null) {
       return null;
     }
-    observer.analysed(AnalysisText.format(null, done.analysis(), List.of()));
+    observer.analysed(AnalysisText.format(null, done.analysis(), List.of(), done.context()));
     return done.analysis();
   }
 }

@@ -90,7 +90,7 @@ public final class RunImporter {
         r.status(),
         r.error(),
         merged,
-        AnalysisJson.toJson(a),
+        AnalysisJson.toJson(a, dev.sustain.report.RunContext.read(dir)),
         r.runFolder(),
         r.source(),
         r.toolVersion(),

@@ -192,7 +192,7 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     // The destination drive's temperature, system CPU and device counters, as a write records.
     dev.sustain.device.RunSensors sensors =
         dev.sustain.device.DriveSensors.forTarget(dst.toString());
-    dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson());
+    dev.sustain.run.RunJson.putDevice(json, sensors);
     dev.sustain.run.RunJson.putFileSystem(json, dst);
     folder.writeRunJson(json);
     SamplingSession session =

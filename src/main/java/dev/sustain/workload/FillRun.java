@@ -141,7 +141,7 @@ public record FillRun(FillParams params, RunObserver observer, BooleanSupplier s
     // The drive's temperature, system CPU and device counters, as a write run records them.
     dev.sustain.device.RunSensors sensors =
         dev.sustain.device.DriveSensors.forTarget(dir.toString());
-    dev.sustain.run.RunJson.putDevice(json, sensors.deviceJson());
+    dev.sustain.run.RunJson.putDevice(json, sensors);
     dev.sustain.device.MountEntry fs = dev.sustain.run.RunJson.putFileSystem(json, dir);
     if (fs != null && fs.inMemory()) {
       observer.note(fs.memoryWords());

@@ -187,4 +187,27 @@ class ExpectationTest {
     assertThat(ok.points().get(2).verdict()).isEqualTo(Verdict.CONFIRMED);
     assertThat(ok.toText()).contains("(each figure confirmed within ±10%)");
   }
+
+  @Test
+  void aRunTooShortToTellItsShapeMeasuresNoCacheEitherWay() {
+    // 5 GB at 1000 MB/s in 5 s: no cliff seen, and none could have lasted long enough to see.
+    Measured undetermined = Measured.ofFigures(1000, null, Double.NaN, 5.0, 5_000_000_000L, true);
+    ExpectationCheck cliff = Expectation.parse("1000MB/s, then 100MB/s").check(undetermined);
+    assertThat(cliff.points().get(1).verdict()).isEqualTo(Verdict.NOT_MEASURED);
+    assertThat(cliff.points().get(1).sentence())
+        .isEqualTo(
+            "cache: expected a cliff, but the run was too short to tell its shape (5.0 GB"
+                + " written): not measured")
+        .doesNotContain("wrong");
+    ExpectationCheck sized =
+        Expectation.parse("1000MB/s for 2GB, then 100MB/s").check(undetermined);
+    assertThat(sized.points().get(1).verdict()).isEqualTo(Verdict.NOT_MEASURED);
+    ExpectationCheck none = Expectation.parse("1000MB/s").check(undetermined);
+    assertThat(none.points().get(1).verdict()).isEqualTo(Verdict.NOT_MEASURED);
+    assertThat(none.points().get(0).verdict()).isEqualTo(Verdict.CONFIRMED);
+    // The same figures from a run whose shape was told: the rate held, so a cliff was wrong.
+    Measured told = Measured.ofFigures(1000, null, 1000, 5.0, 5_000_000_000L);
+    assertThat(Expectation.parse("1000MB/s, then 100MB/s").check(told).points().get(1).verdict())
+        .isEqualTo(Verdict.WRONG);
+  }
 }
