@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.JdbiStores;
+import dev.sustain.store.ReadOnlyHistory;
 import dev.sustain.store.RunQuery;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.SampleStore;
@@ -70,12 +71,13 @@ public final class Dashboard implements AutoCloseable {
   /**
    * Opens the history and starts listening.
    *
+   * @throws ReadOnlyHistory.NotReady when there is no history there, or one of an older schema
    * @throws StoreException when the history cannot be opened (message without secrets)
    * @throws IllegalStateException when the address cannot be listened on
    */
   public static Dashboard start(DbLocation location, Settings settings) {
     JdbiStores.Pool pool =
-        JdbiStores.pooled(location, location.kind() == DbLocation.Kind.SQLITE ? 8 : 12);
+        ReadOnlyHistory.pool(location, location.kind() == DbLocation.Kind.SQLITE ? 8 : 12);
     RunQuery runs = new RunQuery(pool);
     SampleStore samples = SampleStore.over(pool);
     LiveFeeds feeds = new LiveFeeds(runs, samples, settings.pollMillis());
