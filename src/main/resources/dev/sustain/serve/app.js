@@ -127,7 +127,8 @@
       }
       var label = r.model ? r.model + (r.serial ? ' ' + r.serial : '') : r.drive;
       cells.push(el('td', {}, [runLink(r)]), el('td', { 'class': 'wrap' }, [driveLink(r.drive, label)]),
-        el('td', {}, [r.host]), el('td', {}, [r.command]), el('td', {}, [statusBadge(r.status, r.status_note)]),
+        el('td', {}, [r.host]), el('td', {}, [r.command]), el('td', {}, [statusBadge(r.status, r.status_note)].concat(r.clean_command
+          ? [el('span', { 'class': 'hint needs-clean', title: r.clean_command }, [' left files'])] : [])),
         el('td', {}, [r.shape || '–']), el('td', { 'class': 'num' }, [rate(r.burst_MBps)]),
         el('td', { 'class': 'num' }, [rate(r.floor_MBps)]),
         el('td', { 'class': 'num' }, [rate(r.average_MBps)]),
@@ -273,6 +274,15 @@
       }
       if (r.status_note) {
         head.appendChild(el('p', { 'class': 'status-note' }, [r.status + ': ' + r.status_note]));
+      }
+      if (r.figures_from === 'samples') {
+        head.appendChild(el('p', { 'class': 'written', id: 'written' }, ['Wrote ' + gb(r.bytes / 1e9) +
+          ' in ' + duration(r.seconds) + ' at ' + rate(r.average_MBps) +
+          (r.status === 'running' ? ' so far' : ' before it stopped') + ' (its stored intervals).']));
+      }
+      if (r.clean_command) {
+        head.appendChild(el('p', { 'class': 'clean' }, ['To remove what it left, on ' + r.host + ': ',
+          el('code', { id: 'clean-command' }, [r.clean_command])]));
       }
       report(view, head);
       ready('run');
