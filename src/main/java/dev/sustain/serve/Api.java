@@ -215,7 +215,9 @@ final class Api {
   void runView(Context ctx) {
     Params.only(ctx, Set.of());
     RunRecord r = find(ctx);
-    ObjectNode root = parts(views.single(r));
+    JsonNode doc = "sweep".equals(r.command()) ? RunData.runJson(samples, r) : null;
+    // A sweep has no curve: its page is its table of points.
+    ObjectNode root = SweepView.applies(r, doc) ? SweepView.of(r, doc) : parts(views.single(r));
     root.set("summary", runJson(r));
     send(ctx, root);
   }

@@ -65,6 +65,8 @@
 
   function failed(e) {
     if (e instanceof NeedToken) { return; }
+    var loading = app.querySelector('p.hint.loading');
+    if (loading) { loading.remove(); } // the page will not come: say why instead
     var box = el('p', { 'class': 'error', id: 'api-error' }, [String(e.message || e)]);
     app.insertBefore(box, app.firstChild);
     root.setAttribute('data-api-error', String(e.message || e));
@@ -252,7 +254,7 @@
     var box = el('div', { id: 'report' });
     box.innerHTML = view.html; // made and escaped by the report package
     app.appendChild(box);
-    window.SustainReport.render(view.data);
+    if (view.data) { window.SustainReport.render(view.data); } // a sweep's table has no chart
   }
 
   function runPage(id) {
