@@ -100,27 +100,12 @@ public final class Dashboard implements AutoCloseable {
                 config.routes.before(guard::check);
                 // HEAD runs the GET handler (Jetty sends no body), so it answers as GET would:
                 // Javalin's own HEAD answers 200 even for a run that does not exist.
-                Map<String, Handler> routes = new LinkedHashMap<>();
-                for (String page : Pages.PATHS) {
-                  routes.put(page, pages::shell);
-                }
-                for (String script : Pages.SCRIPTS) {
-                  routes.put(script, pages::script);
-                }
-                routes.put("/api/health", api::health);
-                routes.put("/api/drives", api::drives);
-                routes.put("/api/drives/<drive>", api::drive);
-                routes.put("/api/runs", api::runs);
-                routes.put("/api/compare", api::compareView);
-                routes.put("/api/runs/{id}", api::run);
-                routes.put("/api/runs/{id}/samples", api::samples);
-                routes.put("/api/runs/{id}/view", api::runView);
-                routes.put("/api/runs/{id}/events", ctx -> events(api, feeds, ctx));
-                routes.forEach(
-                    (path, handler) -> {
-                      config.routes.get(path, handler);
-                      config.routes.head(path, handler);
-                    });
+                routes(pages, api, feeds)
+                    .forEach(
+                        (path, handler) -> {
+                          config.routes.get(path, handler);
+                          config.routes.head(path, handler);
+                        });
                 config.routes.exception(Exception.class, (e, ctx) -> error(location, e, ctx));
                 config.routes.error(404, Dashboard::notFound);
               });
@@ -137,6 +122,27 @@ public final class Dashboard implements AutoCloseable {
               + rootMessage(e));
     }
     return new Dashboard(location, pool, feeds, app);
+  }
+
+  /** Every address and its GET handler. */
+  private static Map<String, Handler> routes(Pages pages, Api api, LiveFeeds feeds) {
+    Map<String, Handler> routes = new LinkedHashMap<>();
+    for (String page : Pages.PATHS) {
+      routes.put(page, pages::shell);
+    }
+    for (String script : Pages.SCRIPTS) {
+      routes.put(script, pages::script);
+    }
+    routes.put("/api/health", api::health);
+    routes.put("/api/drives", api::drives);
+    routes.put("/api/drives/<drive>", api::drive);
+    routes.put("/api/runs", api::runs);
+    routes.put("/api/compare", api::compareView);
+    routes.put("/api/runs/{id}", api::run);
+    routes.put("/api/runs/{id}/samples", api::samples);
+    routes.put("/api/runs/{id}/view", api::runView);
+    routes.put("/api/runs/{id}/events", ctx -> events(api, feeds, ctx));
+    return routes;
   }
 
   /** The port listened on (the one chosen when 0 was asked for). */

@@ -57,6 +57,28 @@ final class SweepView {
       b.append(", ").append(HtmlReport.esc(size)).append(" written each");
     }
     b.append(reads ? "; write / read." : ".").append("</p>\n");
+    table(b, byBlock, depths, reads);
+    b.append("</tbody></table></section>\n");
+    String verdict = result.path("verdict").asText("");
+    if (!verdict.isEmpty()) {
+      b.append("<section><h2>In words</h2><p id=\"words\">")
+          .append(HtmlReport.esc(verdict))
+          .append("</p></section>\n");
+    }
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("kind", "sweep");
+    o.put("title", title);
+    o.put("html", b.toString());
+    o.putNull("data");
+    return o;
+  }
+
+  /** A row per request size, a column per depth: write (and read) MB/s. */
+  private static void table(
+      StringBuilder b,
+      Map<Long, Map<Long, JsonNode>> byBlock,
+      TreeSet<Long> depths,
+      boolean reads) {
     b.append("<table class=\"sweep\" id=\"sweep\"><thead><tr><th>request size</th>");
     for (long qd : depths) {
       b.append("<th class=\"num\">QD").append(qd).append("</th>");
@@ -77,19 +99,6 @@ final class SweepView {
       }
       b.append("</tr>\n");
     }
-    b.append("</tbody></table></section>\n");
-    String verdict = result.path("verdict").asText("");
-    if (!verdict.isEmpty()) {
-      b.append("<section><h2>In words</h2><p id=\"words\">")
-          .append(HtmlReport.esc(verdict))
-          .append("</p></section>\n");
-    }
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("kind", "sweep");
-    o.put("title", title);
-    o.put("html", b.toString());
-    o.putNull("data");
-    return o;
   }
 
   private static String rate(JsonNode v) {
