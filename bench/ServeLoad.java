@@ -118,7 +118,9 @@ public final class ServeLoad {
                 "{\"shape\":\"" + f.shape() + "\"}",
                 "/runs/bench-" + i,
                 "run",
-                "sustain bench"));
+                "sustain bench",
+                null, // no target path: made up
+                null)); // no pid: never checked for liveness
       }
       System.out.printf(
           Locale.ROOT,

@@ -2,6 +2,7 @@ package dev.sustain.cli;
 
 import dev.sustain.serve.Dashboard;
 import dev.sustain.store.DbLocation;
+import dev.sustain.store.ReadOnlyHistory;
 import dev.sustain.store.StoreException;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
@@ -57,6 +58,8 @@ public final class ServeCommand extends BaseCommand {
     Dashboard dashboard;
     try {
       dashboard = Dashboard.start(location, settings);
+    } catch (ReadOnlyHistory.NotReady e) {
+      throw new UsageException(e.getMessage());
     } catch (StoreException e) {
       err().println("sustain serve: " + location.scrub(e.getMessage()));
       err().flush();

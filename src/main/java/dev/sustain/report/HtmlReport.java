@@ -164,12 +164,16 @@ public final class HtmlReport {
     }
   }
 
-  /** A job size as the calculator's field shows it: 300GiB, 500GB, or exact GB with decimals. */
+  /**
+   * A job size as the calculator's field shows it, as the command line takes it: 300GiB, 500GB, or
+   * GB to three significant digits (12.7GB, not 12.749111296GB).
+   */
   static String jobText(long bytes) {
     if (bytes > 0 && bytes % dev.sustain.unit.ByteSize.GIB == 0) {
       return bytes / dev.sustain.unit.ByteSize.GIB + "GiB";
     }
-    return Units.plain(bytes / 1e9, 9) + "GB";
+    double gb = bytes / 1e9;
+    return Units.plain(gb, gb >= 100 ? 0 : gb >= 10 ? 1 : gb >= 1 ? 2 : 3) + "GB";
   }
 
   private static String calculator() {

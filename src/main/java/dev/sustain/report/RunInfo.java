@@ -143,7 +143,13 @@ public record RunInfo(
     JsonNode result = run.path("result");
     put(params, "status", text(result, "status"));
     if (result.path("flush_s").isNumber() && result.path("flush_s").asDouble() > 0) {
-      params.put("flush", Units.plain(result.path("flush_s").asDouble(), 1) + " s");
+      double flushSeconds = result.path("flush_s").asDouble();
+      // Below a second in ms: a 0.016 s flush rounded to one decimal of seconds read "0 s".
+      params.put(
+          "flush",
+          flushSeconds < 1
+              ? Units.plain(flushSeconds * 1000, flushSeconds < 0.01 ? 1 : 0) + " ms"
+              : Units.plain(flushSeconds, 1) + " s");
     }
     put(params, "error", text(result, "error"));
     put(params, "tool", text(run.path("tool"), "name") + " " + text(run.path("tool"), "version"));

@@ -40,12 +40,14 @@ final class Api {
   private final RunQuery runs;
   private final SampleStore samples;
   private final RunViews views;
+  private final UnendedRuns unended;
 
   Api(DbLocation location, RunQuery runs, SampleStore samples) {
     this.location = location;
     this.runs = runs;
     this.samples = samples;
     this.views = new RunViews(samples);
+    this.unended = new UnendedRuns(samples);
   }
 
   /** {@code GET /api/health}: the store answers. */
@@ -130,14 +132,18 @@ final class Api {
     send(ctx, root);
   }
 
-  /** A run as the list shows it: the fields of {@code history --json}. */
-  static ObjectNode runJson(RunRecord r) {
+  /**
+   * A run as the list shows it: the fields of {@code history --json}; for a run that recorded no
+   * end (running, killed, stale), its figures so far from its stored rows and what it left.
+   */
+  ObjectNode runJson(RunRecord r) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     r.putIdentity(o);
     r.putStatus(o);
     r.putFigures(o);
     o.put("error", r.error());
     o.put("source", r.source());
+    unended.put(r, o);
     return o;
   }
 
@@ -209,7 +215,9 @@ final class Api {
   void runView(Context ctx) {
     Params.only(ctx, Set.of());
     RunRecord r = find(ctx);
-    ObjectNode root = parts(views.single(r));
+    JsonNode doc = "sweep".equals(r.command()) ? RunData.runJson(samples, r) : null;
+    // A sweep has no curve: its page is its table of points.
+    ObjectNode root = SweepView.applies(r, doc) ? SweepView.of(r, doc) : parts(views.single(r));
     root.set("summary", runJson(r));
     send(ctx, root);
   }

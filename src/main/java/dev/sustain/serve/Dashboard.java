@@ -4,20 +4,22 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.JdbiStores;
+import dev.sustain.store.ReadOnlyHistory;
 import dev.sustain.store.RunQuery;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.SampleStore;
 import dev.sustain.store.StoreException;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
-import io.javalin.http.sse.SseClient;
+import java.io.IOException;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,12 +71,13 @@ public final class Dashboard implements AutoCloseable {
   /**
    * Opens the history and starts listening.
    *
+   * @throws ReadOnlyHistory.NotReady when there is no history there, or one of an older schema
    * @throws StoreException when the history cannot be opened (message without secrets)
    * @throws IllegalStateException when the address cannot be listened on
    */
   public static Dashboard start(DbLocation location, Settings settings) {
     JdbiStores.Pool pool =
-        JdbiStores.pooled(location, location.kind() == DbLocation.Kind.SQLITE ? 8 : 12);
+        ReadOnlyHistory.pool(location, location.kind() == DbLocation.Kind.SQLITE ? 8 : 12);
     RunQuery runs = new RunQuery(pool);
     SampleStore samples = SampleStore.over(pool);
     LiveFeeds feeds = new LiveFeeds(runs, samples, settings.pollMillis());
@@ -95,20 +98,14 @@ public final class Dashboard implements AutoCloseable {
                 config.jetty.modifyServletContextHandler(h -> h.setErrorHandler(errors));
                 Guard guard = new Guard(settings);
                 config.routes.before(guard::check);
-                for (String page : Pages.PATHS) {
-                  config.routes.get(page, pages::shell);
-                }
-                config.routes.get("/api/health", api::health);
-                config.routes.get("/api/drives", api::drives);
-                config.routes.get("/api/drives/<drive>", api::drive);
-                config.routes.get("/api/runs", api::runs);
-                config.routes.get("/api/compare", api::compareView);
-                config.routes.get("/api/runs/{id}", api::run);
-                config.routes.get("/api/runs/{id}/samples", api::samples);
-                config.routes.get("/api/runs/{id}/view", api::runView);
-                config.routes.before("/api/runs/{id}/events", ctx -> beforeEvents(api, ctx));
-                config.routes.sse(
-                    "/api/runs/{id}/events", (Consumer<SseClient>) c -> events(feeds, c));
+                // HEAD runs the GET handler (Jetty sends no body), so it answers as GET would:
+                // Javalin's own HEAD answers 200 even for a run that does not exist.
+                routes(pages, api, feeds)
+                    .forEach(
+                        (path, handler) -> {
+                          config.routes.get(path, handler);
+                          config.routes.head(path, handler);
+                        });
                 config.routes.exception(Exception.class, (e, ctx) -> error(location, e, ctx));
                 config.routes.error(404, Dashboard::notFound);
               });
@@ -127,6 +124,27 @@ public final class Dashboard implements AutoCloseable {
     return new Dashboard(location, pool, feeds, app);
   }
 
+  /** Every address and its GET handler. */
+  private static Map<String, Handler> routes(Pages pages, Api api, LiveFeeds feeds) {
+    Map<String, Handler> routes = new LinkedHashMap<>();
+    for (String page : Pages.PATHS) {
+      routes.put(page, pages::shell);
+    }
+    for (String script : Pages.SCRIPTS) {
+      routes.put(script, pages::script);
+    }
+    routes.put("/api/health", api::health);
+    routes.put("/api/drives", api::drives);
+    routes.put("/api/drives/<drive>", api::drive);
+    routes.put("/api/runs", api::runs);
+    routes.put("/api/compare", api::compareView);
+    routes.put("/api/runs/{id}", api::run);
+    routes.put("/api/runs/{id}/samples", api::samples);
+    routes.put("/api/runs/{id}/view", api::runView);
+    routes.put("/api/runs/{id}/events", ctx -> events(api, feeds, ctx));
+    return routes;
+  }
+
   /** The port listened on (the one chosen when 0 was asked for). */
   public int port() {
     return app.port();
@@ -143,8 +161,8 @@ public final class Dashboard implements AutoCloseable {
 
   @Override
   public void close() {
+    feeds.close(); // first: it ends the event streams, which would hold the server's stop
     app.stop();
-    feeds.close();
     pool.close();
   }
 
@@ -152,11 +170,19 @@ public final class Dashboard implements AutoCloseable {
    * The event stream of one run: the rows so far, then each new row as it is stored (one {@code
    * data:} line of JSON, its id the row's place in samples.csv), a {@code phase} event when the
    * live phase in words changes, and an {@code end} event once the run is over. A client that
-   * reconnects with {@code Last-Event-ID} goes on after that row.
+   * reconnects with {@code Last-Event-ID} goes on after that row. The run must exist and the client
+   * must take an event stream (no Accept header takes anything).
    */
-  private static void events(LiveFeeds feeds, SseClient client) {
-    Context ctx = client.ctx();
-    RunRecord run = ctx.attribute("run");
+  private static void events(Api api, LiveFeeds feeds, Context ctx) throws IOException {
+    Params.only(ctx, Set.of());
+    RunRecord run = api.find(ctx);
+    if (!EventStream.accepts(ctx.header("Accept"))) {
+      throw new ApiError(406, "this is an event stream: ask with 'Accept: text/event-stream'");
+    }
+    EventStream client = EventStream.open(ctx);
+    if (ctx.method() == HandlerType.HEAD) {
+      return; // the headers say what a GET would stream
+    }
     LiveFeeds.Feed feed = feeds.watch(run);
     try {
       int next = 0;
@@ -165,24 +191,24 @@ public final class Dashboard implements AutoCloseable {
         next = feed.indexAfter(Long.parseLong(lastId));
       }
       String lastPhase = null;
-      while (!client.terminated()) {
-        LiveFeeds.Batch b = feed.next(next, HEARTBEAT_MILLIS);
+      while (!client.terminated() && !feeds.closed()) {
+        LiveFeeds.Batch b = feed.next(next, HEARTBEAT_MILLIS, feeds);
         for (int i = 0; i < b.rows().size(); i++) {
-          client.sendData(b.rows().get(i), Long.toString(b.seqs().get(i)));
+          client.data(b.rows().get(i), Long.toString(b.seqs().get(i)));
         }
         next += b.rows().size();
         if (b.phase() != null && !b.phase().isEmpty() && !b.phase().equals(lastPhase)) {
           ObjectNode p = JsonNodeFactory.instance.objectNode();
           p.put("phase", b.phase());
-          client.sendEvent("phase", p.toString());
+          client.event("phase", p.toString());
           lastPhase = b.phase();
         }
         if (b.ended()) {
-          client.sendEvent("end", b.endJson());
+          client.event("end", b.endJson());
           break;
         }
         if (b.rows().isEmpty()) {
-          client.sendComment("waiting for the next interval");
+          client.comment("waiting for the next interval");
         }
       }
     } catch (InterruptedException e) {
@@ -190,16 +216,6 @@ public final class Dashboard implements AutoCloseable {
     } finally {
       feeds.release(feed);
     }
-  }
-
-  /** The stream's run must exist, and the client must ask for an event stream. */
-  private static void beforeEvents(Api api, Context ctx) {
-    Params.only(ctx, Set.of());
-    RunRecord run = api.find(ctx);
-    if (!"text/event-stream".equals(ctx.header("Accept"))) {
-      throw new ApiError(406, "this is an event stream: ask with 'Accept: text/event-stream'");
-    }
-    ctx.attribute("run", run);
   }
 
   /** Every failure as a one-line JSON error; never a stack trace, never a secret. */
@@ -212,9 +228,11 @@ public final class Dashboard implements AutoCloseable {
         message = a.getMessage();
       }
       case StoreException s -> {
+        // The store's message names the database (a file path, a server, its user): the server's
+        // log gets it, the client only what failed.
         status = 503;
-        message = location.scrub(s.getMessage());
-        LOG.warn("history unavailable: {}", message);
+        message = "the run history cannot be read now; the server's log says why";
+        LOG.warn("history unavailable on {}: {}", ctx.path(), location.scrub(s.getMessage()));
       }
       case HttpResponseException h -> {
         status = h.getStatus();
@@ -236,12 +254,21 @@ public final class Dashboard implements AutoCloseable {
 
   private static void notFound(Context ctx) {
     String body = ctx.result();
-    if (body == null || body.isEmpty() || !body.startsWith("{")) {
+    if (body == null || !(body.startsWith("{") || body.startsWith("<!DOCTYPE"))) {
       writeError(ctx, 404, "no such address: " + Params.clip(ctx.path()));
     }
   }
 
+  /**
+   * The error as the client reads it: a page for a person at a page's address (an unknown one, or a
+   * page's address with a query it does not take), one-line JSON for the API and scripts.
+   */
   static void writeError(Context ctx, int status, String message) {
+    String path = ctx.path();
+    if (!path.startsWith("/api/") && !path.startsWith("/assets/") && status != 421) {
+      Pages.errorPage(ctx, status, message);
+      return;
+    }
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("error", message);
     o.put("status", status);
@@ -260,60 +287,5 @@ public final class Dashboard implements AutoCloseable {
     return m.toLowerCase(Locale.ROOT).contains("address already in use")
         ? "address already in use"
         : m;
-  }
-
-  /**
-   * What every request passes first: the token on the API (compared in constant time), and on
-   * loopback a Host header naming this machine, so a web page elsewhere cannot reach the dashboard
-   * through a DNS name it points at 127.0.0.1.
-   */
-  static final class Guard {
-    private static final Set<String> LOOPBACK_NAMES =
-        Set.of("localhost", "127.0.0.1", "[::1]", "::1");
-
-    private final byte[] token;
-    private final boolean loopback;
-    private final String bindHost;
-
-    Guard(Settings settings) {
-      this.token =
-          settings.token() == null ? null : settings.token().getBytes(StandardCharsets.UTF_8);
-      this.loopback = settings.bind().isLoopbackAddress();
-      this.bindHost = settings.bind().getHostAddress();
-    }
-
-    void check(Context ctx) {
-      ctx.header("X-Content-Type-Options", "nosniff");
-      ctx.header("Referrer-Policy", "no-referrer");
-      if (loopback && !hostIsLocal(ctx.header("Host"))) {
-        throw new ApiError(421, "this dashboard answers to 127.0.0.1 and localhost only");
-      }
-      if (token != null && ctx.path().startsWith("/api/")) {
-        String h = ctx.header("Authorization");
-        byte[] given =
-            h != null && h.regionMatches(true, 0, "Bearer ", 0, 7)
-                ? h.substring(7).strip().getBytes(StandardCharsets.UTF_8)
-                : new byte[0];
-        if (!MessageDigest.isEqual(given, token)) {
-          ctx.header("WWW-Authenticate", "Bearer realm=\"sustain\"");
-          throw new ApiError(401, "this dashboard needs its token: Authorization: Bearer TOKEN");
-        }
-      }
-    }
-
-    private boolean hostIsLocal(String host) {
-      if (host == null) {
-        return false;
-      }
-      String name = host;
-      if (name.startsWith("[")) {
-        int close = name.indexOf(']');
-        name = close < 0 ? name : name.substring(0, close + 1);
-      } else if (name.indexOf(':') >= 0) {
-        name = name.substring(0, name.indexOf(':'));
-      }
-      name = name.toLowerCase(Locale.ROOT);
-      return LOOPBACK_NAMES.contains(name) || name.equals(bindHost) || name.startsWith("127.");
-    }
   }
 }

@@ -36,6 +36,7 @@ final class LiveFeeds implements AutoCloseable {
   private final SampleStore samples;
   private final long pollMillis;
   private final Map<String, Feed> feeds = new HashMap<>();
+  private volatile boolean closed;
   private final ScheduledExecutorService poller =
       Executors.newSingleThreadScheduledExecutor(
           r -> Thread.ofPlatform().name("sustain-live-poll").daemon().unstarted(r));
@@ -96,9 +97,24 @@ final class LiveFeeds implements AutoCloseable {
     return pollMillis;
   }
 
+  /** True once the server stops: event streams end rather than wait for rows. */
+  boolean closed() {
+    return closed;
+  }
+
   @Override
   public void close() {
+    closed = true;
     poller.shutdownNow();
+    List<Feed> now;
+    synchronized (feeds) {
+      now = new ArrayList<>(feeds.values());
+    }
+    for (Feed f : now) {
+      synchronized (f) {
+        f.notifyAll(); // wakes the viewers waiting in next(), who then see closed()
+      }
+    }
   }
 
   /**
@@ -208,9 +224,10 @@ final class LiveFeeds implements AutoCloseable {
      *
      * @return the rows now there (possibly none) and whether the run has ended
      */
-    synchronized Batch next(int from, long waitMillis) throws InterruptedException {
+    synchronized Batch next(int from, long waitMillis, LiveFeeds owner)
+        throws InterruptedException {
       long deadline = System.currentTimeMillis() + waitMillis;
-      while (rows.size() <= from && !ended) {
+      while (rows.size() <= from && !ended && !owner.closed()) {
         long left = deadline - System.currentTimeMillis();
         if (left <= 0) {
           break;

@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The run and compare pages' content, made by the report package exactly as {@code report --html}
@@ -27,6 +29,8 @@ import java.util.Map;
  * made anew each time. Thread-safe.
  */
 final class RunViews {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RunViews.class);
 
   /** Finished runs whose pages are kept. */
   static final int CACHED_RUNS = 48;
@@ -58,6 +62,25 @@ final class RunViews {
     return HtmlReport.compareParts(Comparison.of(curves, -1));
   }
 
+  /** What an unreadable file's message says is wrong, without the file's path. */
+  static String problem(InputFormatException e) {
+    String prefix = e.file() + (e.line() > 0 ? ":" + e.line() : "") + ": ";
+    String m = e.getMessage();
+    String what =
+        m.startsWith(prefix) ? m.substring(prefix.length()) : "its format is not understood";
+    // The problem's own words may quote the path again (an I/O error's message).
+    Path folder = e.file().getParent();
+    what = what.replace(e.file().toString(), "the file");
+    if (folder != null && folder.getNameCount() > 0) {
+      what = what.replace(folder.toString(), "the run folder");
+    }
+    Path name = e.file().getFileName();
+    return (name == null ? "samples.csv" : name.toString())
+        + (e.line() > 0 ? " line " + e.line() : "")
+        + ": "
+        + what;
+  }
+
   /** The run's curve and analysis; 404 when the history and this host have none of its samples. */
   CurveReport curve(RunRecord run) {
     String key = run.runId() + "|" + run.status() + "|" + run.ended();
@@ -80,8 +103,11 @@ final class RunViews {
     try {
       curve = CurveReader.readRun(source, source.resolve("samples.csv"), s.csvLines(), runJson);
     } catch (InputFormatException e) {
+      // The message starts with the server's path to the run folder: the log keeps it, the
+      // client gets the line and the problem.
+      LOG.warn("the samples of run {} cannot be read: {}", run.runId(), e.getMessage());
       throw new ApiError(
-          422, "the samples of run " + run.runId() + " cannot be read: " + e.getMessage());
+          422, "the samples of run " + run.runId() + " cannot be read: " + problem(e));
     }
     RunInfo info = runJson == null ? RunInfo.NONE : RunInfo.of(runJson);
     Analysis analysis = Analyzer.analyze(curve.series(), -1);

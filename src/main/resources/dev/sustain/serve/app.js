@@ -65,6 +65,8 @@
 
   function failed(e) {
     if (e instanceof NeedToken) { return; }
+    var loading = app.querySelector('p.hint.loading');
+    if (loading) { loading.remove(); } // the page will not come: say why instead
     var box = el('p', { 'class': 'error', id: 'api-error' }, [String(e.message || e)]);
     app.insertBefore(box, app.firstChild);
     root.setAttribute('data-api-error', String(e.message || e));
@@ -127,7 +129,8 @@
       }
       var label = r.model ? r.model + (r.serial ? ' ' + r.serial : '') : r.drive;
       cells.push(el('td', {}, [runLink(r)]), el('td', { 'class': 'wrap' }, [driveLink(r.drive, label)]),
-        el('td', {}, [r.host]), el('td', {}, [r.command]), el('td', {}, [statusBadge(r.status, r.status_note)]),
+        el('td', {}, [r.host]), el('td', {}, [r.command]), el('td', {}, [statusBadge(r.status, r.status_note)].concat(r.clean_command
+          ? [el('span', { 'class': 'hint needs-clean', title: r.clean_command }, [' left files'])] : [])),
         el('td', {}, [r.shape || '–']), el('td', { 'class': 'num' }, [rate(r.burst_MBps)]),
         el('td', { 'class': 'num' }, [rate(r.floor_MBps)]),
         el('td', { 'class': 'num' }, [rate(r.average_MBps)]),
@@ -251,7 +254,7 @@
     var box = el('div', { id: 'report' });
     box.innerHTML = view.html; // made and escaped by the report package
     app.appendChild(box);
-    window.SustainReport.render(view.data);
+    if (view.data) { window.SustainReport.render(view.data); } // a sweep's table has no chart
   }
 
   function runPage(id) {
@@ -273,6 +276,15 @@
       }
       if (r.status_note) {
         head.appendChild(el('p', { 'class': 'status-note' }, [r.status + ': ' + r.status_note]));
+      }
+      if (r.figures_from === 'samples') {
+        head.appendChild(el('p', { 'class': 'written', id: 'written' }, ['Wrote ' + gb(r.bytes / 1e9) +
+          ' in ' + duration(r.seconds) + ' at ' + rate(r.average_MBps) +
+          (r.status === 'running' ? ' so far' : ' before it stopped') + ' (its stored intervals).']));
+      }
+      if (r.clean_command) {
+        head.appendChild(el('p', { 'class': 'clean' }, ['To remove what it left, on ' + r.host + ': ',
+          el('code', { id: 'clean-command' }, [r.clean_command])]));
       }
       report(view, head);
       ready('run');

@@ -36,6 +36,29 @@ class RunInfoTest {
   }
 
   @Test
+  void aFlushUnderASecondIsInMilliseconds() throws Exception {
+    ObjectMapper m = new ObjectMapper();
+    String[][] cases = {
+      {"0.016", "16 ms"}, {"0.0042", "4.2 ms"}, {"0.5", "500 ms"}, {"2.34", "2.3 s"}
+    };
+    for (String[] c : cases) {
+      RunInfo info = RunInfo.of(m.readTree("{\"result\": {\"flush_s\": " + c[0] + "}}"));
+      assertThat(info.params()).as("flush_s " + c[0]).containsEntry("flush", c[1]);
+    }
+  }
+
+  @Test
+  void theJobBoxHoldsASizeTheCommandLineTakes() {
+    assertThat(HtmlReport.jobText(12_749_111_296L)).isEqualTo("12.7GB");
+    assertThat(HtmlReport.jobText(322_122_547_200L)).isEqualTo("300GiB");
+    assertThat(HtmlReport.jobText(500_000_000_000L)).isEqualTo("500GB");
+    assertThat(HtmlReport.jobText(1_234_567_890L)).isEqualTo("1.23GB");
+    for (String text : new String[] {"12.7GB", "1.23GB", "0.123GB"}) {
+      assertThat(dev.sustain.unit.ByteSize.parse(text).bytes()).as(text).isPositive();
+    }
+  }
+
+  @Test
   void anImportedCurveHasNone() {
     assertThat(RunInfo.read(Path.of("src/test/resources/report/wd-sn810.csv")))
         .isEqualTo(RunInfo.NONE);

@@ -138,7 +138,9 @@ class ApiTest {
 
       assertThat(s.get("/api/runs/" + UUID.randomUUID()).statusCode()).isEqualTo(404);
       assertThat(s.get("/").statusCode()).isEqualTo(200);
-      assertThat(s.get("/live").body()).contains("uPlot").doesNotContain(kingston.runId());
+      assertThat(s.get("/live").body())
+          .contains("/assets/uplot.js")
+          .doesNotContain(kingston.runId());
     }
   }
 

@@ -54,7 +54,18 @@ final class Browser implements AutoCloseable {
             .usingDriverExecutable(new File(DRIVER.toString()))
             .usingAnyFreePort()
             .build();
-    return new Browser(new ChromeDriver(service, options));
+    ChromeDriver chrome = new ChromeDriver(service, options);
+    // Before any page script: every script the page's policy blocks is noted on the page, so a
+    // test can tell that none was blocked (the page works under its policy) or that one was.
+    chrome.executeCdpCommand(
+        "Page.addScriptToEvaluateOnNewDocument",
+        java.util.Map.of(
+            "source",
+            "document.addEventListener('securitypolicyviolation', function (e) {"
+                + " var r = document.documentElement; var n = r.getAttribute('data-csp') || '';"
+                + " r.setAttribute('data-csp', n + e.violatedDirective + ' ' + e.blockedURI + ';');"
+                + " });"));
+    return new Browser(chrome);
   }
 
   void get(String url) {

@@ -58,6 +58,7 @@ class DashboardBrowserTest {
       assertThat(browser.attr("data-error")).isNull();
       assertThat(browser.attr("data-api-error")).isNull();
       browser.await(d -> "2".equals(browser.attr("data-drawn")), "both charts drawn");
+      assertThat(browser.attr("data-csp")).as("nothing the page needs is blocked").isNull();
       assertThat(Integer.parseInt(browser.attr("data-points-time")))
           .as("points drawn on the time chart")
           .isGreaterThan(100);
@@ -72,6 +73,39 @@ class DashboardBrowserTest {
       browser.await(
           d -> d.findElement(By.id("projection")).getText().contains("500 GB takes about"),
           "the calculator's answer");
+    }
+  }
+
+  /**
+   * The report's HTML goes into the page with innerHTML: markup in it that got past the escaping
+   * could carry a script or a handler. The policy runs none of them, while the page's own scripts
+   * (served as files) draw the report.
+   */
+  @Test
+  void markupPutInWithInnerHtmlRunsNoScript() throws Exception {
+    try (Served s = Served.start(Served.freshDb(Backend.SQLITE, dir), null, 100);
+        Browser browser = Browser.open(dir)) {
+      RunRecord run = twoRuns(s).getFirst();
+      browser.get(s.base() + "/runs/" + run.runId());
+      browser.awaitReady("run");
+      browser.await(d -> "2".equals(browser.attr("data-drawn")), "both charts drawn");
+      assertThat(browser.attr("data-csp")).isNull();
+      browser.script(
+          "var box = document.createElement('div');"
+              + " box.innerHTML = '<img src=\"data:,x\" onerror=\"document.documentElement"
+              + ".setAttribute(\\'data-ran\\', \\'handler\\')\">'"
+              + " + '<a id=\"js-link\" href=\"javascript:document.documentElement"
+              + ".setAttribute(\\'data-ran\\', \\'link\\')\">x</a>';"
+              + " document.getElementById('report').appendChild(box);"
+              + " document.getElementById('js-link').click();");
+      browser.await(
+          d -> {
+            String csp = browser.attr("data-csp");
+            return csp != null && csp.split(";").length >= 2;
+          },
+          "the policy blocking the inline handler and the javascript: link");
+      assertThat(browser.attr("data-csp")).contains("script-src");
+      assertThat(browser.attr("data-ran")).as("no inline script ran").isNull();
     }
   }
 

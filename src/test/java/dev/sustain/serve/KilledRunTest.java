@@ -1,6 +1,7 @@
 package dev.sustain.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.cli.Cli;
@@ -104,6 +105,34 @@ class KilledRunTest {
       Cli.Result text = Cli.run("history", "--db", db);
       assertThat(text.out()).contains(" killed ").contains("killed: its process is gone");
 
+      // What it wrote, in every list and page: its stored rows' bytes and time, not the 0 bytes in
+      // 0 s of its start; and what it left, with the clean to run.
+      JsonNode rows = s.json("/api/runs/" + runId + "/samples").path("rows");
+      long bytes = 0;
+      double seconds = 0;
+      for (JsonNode row : rows) {
+        bytes += row.path("bytes").asLong();
+        seconds = Math.max(seconds, row.path("time_s").asDouble());
+      }
+      assertThat(bytes).as("rows were stored").isPositive();
+      String testFile = json(out).at("/target/test_file").asText();
+      assertThat(testFile).isNotEmpty();
+      List<JsonNode> shown =
+          List.of(
+              s.json("/api/runs").path("runs").get(0),
+              s.json("/api/runs?status=killed").path("runs").get(0),
+              s.json("/api/runs/" + runId).path("summary"),
+              s.json("/api/runs/" + runId + "/view").path("summary"));
+      for (JsonNode r : shown) {
+        assertThat(r.path("bytes").asLong()).isEqualTo(bytes);
+        assertThat(r.path("seconds").asDouble()).isCloseTo(seconds, within(0.001));
+        assertThat(r.path("average_MBps").asDouble()).isCloseTo(bytes / seconds / 1e6, within(0.1));
+        assertThat(r.path("status_note").asText())
+            .contains(testFile)
+            .contains("sustain clean " + out);
+        assertThat(r.path("clean_command").asText()).isEqualTo("sustain clean " + out);
+      }
+
       // The live feed ends at the dashboard's next poll, as killed.
       feed.get(Await.GENEROUS.toSeconds(), TimeUnit.SECONDS);
       assertThat(seen.ends()).hasSize(1);
@@ -117,6 +146,19 @@ class KilledRunTest {
       assertThat(json(out).at("/result/status").asText()).isEqualTo("killed");
       assertThat(historyJson(db).at("/runs/0/status").asText()).isEqualTo("killed");
       assertThat(stored(s, runId)).as("stored, not only shown").isEqualTo("killed");
+      // After clean, the figures and the note agree with what happened.
+      for (JsonNode r :
+          List.of(
+              s.json("/api/runs").path("runs").get(0),
+              s.json("/api/runs/" + runId).path("summary"))) {
+        assertThat(r.path("bytes").asLong()).isEqualTo(bytes);
+        assertThat(r.path("seconds").asDouble()).isCloseTo(seconds, within(0.001));
+        assertThat(r.path("average_MBps").asDouble()).isCloseTo(bytes / seconds / 1e6, within(0.1));
+        assertThat(r.path("status_note").asText())
+            .contains("sustain clean removed")
+            .doesNotContain("without recording an end");
+        assertThat(r.has("clean_command")).isFalse();
+      }
     }
   }
 

@@ -52,6 +52,7 @@ final class Served implements AutoCloseable {
 
   static Served start(String dbValue, String token, long pollMillis) throws IOException {
     DbLocation location = DbLocation.parse(dbValue, Map.of());
+    RunStore.open(location).close(); // the history exists before it is served, as a run makes it
     Dashboard d =
         Dashboard.start(
             location,
