@@ -187,7 +187,10 @@ public final class WriteCommand extends BaseCommand {
     WriteResult result = new WriteRun(params, live(progress), stop).run();
     afterRun(result, progress, expectation);
     printJson();
-    return exitFor(result.status(), result.error());
+    int code = exitFor(result.status(), result.error());
+    // A signal after the write and its flush ended leaves a complete run (its status says so), but
+    // the command was still interrupted: a script that runs it stops as it does for Ctrl-C.
+    return code == ExitCodes.OK && stop.get() ? ExitCodes.INTERRUPTED : code;
   }
 
   /** With --trim-first: TRIM the target's file system, or the whole raw device. */
