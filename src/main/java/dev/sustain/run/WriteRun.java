@@ -145,6 +145,8 @@ public final class WriteRun {
     }
     freeBytesBefore = WriteChecks.freeBytes(file.folder()); // before the test file takes any
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
+    // Before the test file takes the space: the run folder may be on the file system it fills.
+    folder.reserveRoom();
     // Before the file exists: another run never sees it without the mark that says it is live. A
     // file the user named is no sustain-test file that a later run could take for a leftover.
     try (dev.sustain.target.RunMark mark =
@@ -271,6 +273,9 @@ public final class WriteRun {
       try {
         return runWith(
             runId, target, folder, engine, pattern, sensors, extentBytes, totalBytes, alignBytes);
+      } catch (IOException | RuntimeException e) {
+        RunJson.failUnfinished(folder, e);
+        throw e;
       } finally {
         // The engine first: requests it still holds may read the pattern's memory, which the
         // arena frees when this block ends.
@@ -402,6 +407,8 @@ public final class WriteRun {
           flushSeconds = (System.nanoTime() - f0) / 1e9;
         }
       } finally {
+        // The last row, run.json and analysis.json take the room set aside for them.
+        folder.releaseRoom();
         failure = session.finish();
       }
       seconds = session.seconds();
@@ -420,6 +427,7 @@ public final class WriteRun {
       }
     }
     Instant ended = Instant.now();
+    removeTestFileBeforeTheEnd(target, engine);
     WriteResult result =
         new WriteResult(
             runId,
@@ -438,7 +446,7 @@ public final class WriteRun {
     if ("floor".equals(params.until())) {
       ((ObjectNode) runJson.get("result")).put("floor_reached", floorHeld.get());
     }
-    folder.writeRunJson(runJson);
+    RunEnd.write(folder, runJson);
     result = result.withAnalysis(analyse(folder));
     observer.finished(result);
     if ("floor".equals(params.until())) {
@@ -448,8 +456,40 @@ public final class WriteRun {
     return result;
   }
 
+  /**
+   * The test file goes before the run's end is written, once the engine lets go of it: on a file
+   * system that the run filled, its room is what run.json and analysis.json need. (The caller
+   * removes it again, which is then nothing, after a failure on the way here.)
+   */
+  private static void removeTestFileBeforeTheEnd(Target target, IoEngine engine) {
+    if (target.device() != null || !target.removeAfter()) {
+      return;
+    }
+    try {
+      engine.close();
+      java.nio.file.Files.deleteIfExists(target.path());
+    } catch (IOException e) {
+      // left to the caller's removal, which reports nothing either: a file that cannot be
+      // removed now is one that cannot be removed
+    }
+  }
+
   private Analysis analyse(RunFolder folder) throws IOException {
-    RunAnalysis.Done done = RunAnalysis.ofFolder(folder, 1);
+    RunAnalysis.Done done;
+    try {
+      done = RunAnalysis.ofFolder(folder, 1);
+    } catch (IOException e) {
+      // run.json holds the run's end: a missing analysis.json is made again by 'sustain analyze'.
+      observer.warning(
+          "could not write "
+              + folder.dir().resolve(RunFolder.ANALYSIS_JSON)
+              + " ("
+              + ErrnoException.reasonOf(e)
+              + "); 'sustain analyze "
+              + folder.dir()
+              + "' makes it again");
+      return null;
+    }
     if (done == null) {
       return null;
     }
