@@ -44,6 +44,9 @@ public final class WriteRun {
   /** The target file system's free bytes before the test file was made; null for a device. */
   private Long freeBytesBefore;
 
+  /** The raw device's exclusive hold for the whole run; null for a test file. */
+  private dev.sustain.engine.ExclusiveOpen held;
+
   /** How the test file was laid out before the clock started; none for a device. */
   private FileLayout layout = FileLayout.none();
 
@@ -115,7 +118,13 @@ public final class WriteRun {
     IoEngine engine = Engines.create(params.engine());
     Path given = Path.of(params.target()).toAbsolutePath().normalize();
     if (TestFile.isBlockDevice(given)) {
-      return runOnDevice(runId, given, engine, direct);
+      try {
+        return runOnDevice(runId, given, engine, direct);
+      } finally {
+        if (held != null) {
+          held.close(); // after the engine let go of the device: the run is over
+        }
+      }
     }
     if ("full".equals(params.until())) {
       throw new UsageException(
@@ -201,6 +210,7 @@ public final class WriteRun {
   private WriteResult runOnDevice(String runId, Path given, IoEngine engine, boolean direct)
       throws IOException {
     RawDevice device = TargetChecks.checkDevice(params, given);
+    held = device.holdExclusively("write", given);
     long capacity = device.sizeBytes();
     long align =
         direct ? engine.directAlignmentBytes(given.getParent(), device.logicalBlockBytes()) : 1;
