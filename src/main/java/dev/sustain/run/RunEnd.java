@@ -32,4 +32,32 @@ public final class RunEnd {
           e);
     }
   }
+
+  /**
+   * The test file goes before the run's end is written, once the engine lets go of it: on a file
+   * system that the run filled, its room is what run.json and analysis.json need. (The caller
+   * removes it again, which is then nothing, after a failure on the way here.)
+   */
+  static void removeTestFile(java.nio.file.Path testFile, dev.sustain.engine.IoEngine engine) {
+    try {
+      engine.close();
+      java.nio.file.Files.deleteIfExists(testFile);
+    } catch (IOException e) {
+      // left to the caller's removal: a file that cannot be removed now cannot be then either
+    }
+  }
+
+  /**
+   * The warning for an analysis.json that could not be written: run.json holds the run's end, and
+   * {@code sustain analyze} makes the analysis again.
+   */
+  static String analysisNotWritten(RunFolder folder, IOException e) {
+    return "could not write "
+        + folder.dir().resolve(RunFolder.ANALYSIS_JSON)
+        + " ("
+        + ErrnoException.reasonOf(e)
+        + "); 'sustain analyze "
+        + folder.dir()
+        + "' makes it again";
+  }
 }

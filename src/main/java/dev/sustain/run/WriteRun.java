@@ -437,7 +437,9 @@ public final class WriteRun {
       }
     }
     Instant ended = Instant.now();
-    removeTestFileBeforeTheEnd(target, engine);
+    if (target.device() == null && target.removeAfter()) {
+      RunEnd.removeTestFile(target.path(), engine);
+    }
     WriteResult result =
         new WriteResult(
             runId,
@@ -466,38 +468,12 @@ public final class WriteRun {
     return result;
   }
 
-  /**
-   * The test file goes before the run's end is written, once the engine lets go of it: on a file
-   * system that the run filled, its room is what run.json and analysis.json need. (The caller
-   * removes it again, which is then nothing, after a failure on the way here.)
-   */
-  private static void removeTestFileBeforeTheEnd(Target target, IoEngine engine) {
-    if (target.device() != null || !target.removeAfter()) {
-      return;
-    }
-    try {
-      engine.close();
-      java.nio.file.Files.deleteIfExists(target.path());
-    } catch (IOException e) {
-      // left to the caller's removal, which reports nothing either: a file that cannot be
-      // removed now is one that cannot be removed
-    }
-  }
-
   private Analysis analyse(RunFolder folder) throws IOException {
     RunAnalysis.Done done;
     try {
       done = RunAnalysis.ofFolder(folder, 1);
     } catch (IOException e) {
-      // run.json holds the run's end: a missing analysis.json is made again by 'sustain analyze'.
-      observer.warning(
-          "could not write "
-              + folder.dir().resolve(RunFolder.ANALYSIS_JSON)
-              + " ("
-              + ErrnoException.reasonOf(e)
-              + "); 'sustain analyze "
-              + folder.dir()
-              + "' makes it again");
+      observer.warning(RunEnd.analysisNotWritten(folder, e));
       return null;
     }
     if (done == null) {
