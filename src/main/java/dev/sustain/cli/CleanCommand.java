@@ -102,12 +102,15 @@ public final class CleanCommand extends BaseCommand {
     if (!runId.isEmpty()) {
       RunMark.remove(markFolder, runId);
     }
+    Files.deleteIfExists(run.resolve(RunFolder.RESERVE)); // the room a killed run set aside
     if (running) {
       ObjectNode result = (ObjectNode) root.get("result");
       result.put("status", RunStatus.KILLED.word());
       result.put(
           "error",
-          "the run was killed before it finished (SIGKILL, a crash or a power loss);"
+          // Every signal a run can catch ends it with its clean-up; only what it cannot catch
+          // (SIGKILL) or a crash leaves it running. Which one, nothing here can tell.
+          "the run was killed, or crashed, before it finished;"
               + " its samples are kept, what it wrote was removed by sustain clean");
       RunFolder.open(run).writeRunJson((ObjectNode) root);
       out().println("Marked the run in " + run + " as killed: it never finished");

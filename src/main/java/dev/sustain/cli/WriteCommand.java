@@ -188,12 +188,19 @@ public final class WriteCommand extends BaseCommand {
     WriteResult result = new WriteRun(params, live(progress), stop).run();
     afterRun(result, progress, expectation);
     printJson();
-    return exitFor(result);
+    return exitFor(result, stop.get());
   }
 
-  /** The run's exit code: {@link ExitCodes#FLOOR_NOT_REACHED} for an --until floor without it. */
-  private int exitFor(WriteResult result) {
+  /**
+   * The run's exit code: {@link ExitCodes#FLOOR_NOT_REACHED} for an --until floor without it, and
+   * 130 when a signal came after the write and its flush ended (the run is complete, as its status
+   * says, but the command was interrupted: a script that runs it stops as it does for Ctrl-C).
+   */
+  private int exitFor(WriteResult result, boolean signalled) {
     int code = exitFor(result.status(), result.error());
+    if (code == ExitCodes.OK && signalled) {
+      return ExitCodes.INTERRUPTED;
+    }
     return ExitCodes.ofUntilFloor(code, floorMissed(result.runFolder()));
   }
 

@@ -58,6 +58,15 @@ public final class ErrnoException extends IOException {
     return new ErrnoException(messageOf(failure, errno), errno, failure);
   }
 
+  /**
+   * Why {@code failure} happened, for people: the errno's meaning and symbol when it names one
+   * ({@code No space left on device (ENOSPC)}), else its message.
+   */
+  public static String reasonOf(IOException failure) {
+    ErrnoException e = from(failure);
+    return e.errno != 0 ? Errno.describe(e.errno) : e.getMessage();
+  }
+
   /** The errno of {@code failure} if it is an errno exception, else 0. Reads no text. */
   public static int errnoOf(Throwable failure) {
     return failure instanceof ErrnoException e ? e.errno : 0;

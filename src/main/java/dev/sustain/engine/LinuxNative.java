@@ -23,6 +23,10 @@ final class LinuxNative {
   static final int O_RDONLY = 0;
   static final int O_WRONLY = 1;
   static final int O_CREAT = 0x40;
+
+  /** Without O_CREAT, on a block device: claim it exclusively (the same on x86_64 and aarch64). */
+  static final int O_EXCL = 0x80;
+
   static final int O_CLOEXEC = 0x80000;
 
   static final int PROT_READ = 1;

@@ -26,6 +26,18 @@ public final class RunFolder {
   public static final String SAMPLES_CSV = "samples.csv";
   public static final String ANALYSIS_JSON = "analysis.json";
 
+  /**
+   * The room a run sets aside for its final files ({@link #reserveRoom}); left only by a run that
+   * was killed ({@code clean} removes it).
+   */
+  public static final String RESERVE = ".sustain-reserve";
+
+  /**
+   * Enough for the last rows, run.json, analysis.json and expectation.json many times over (a long
+   * run's analysis.json is some tens of kB), and little beside a test file.
+   */
+  static final long RESERVE_BYTES = 4L << 20;
+
   /** One mapper for every JSON the run writes: indented, stable field order. */
   public static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -79,7 +91,16 @@ public final class RunFolder {
       throw new dev.sustain.unit.UsageException("--out " + dir + " is a file, not a folder");
     }
     dev.sustain.target.WritableFolder.require(dir, "the run folder");
-    Files.createDirectories(dir);
+    try {
+      Files.createDirectories(dir);
+    } catch (java.nio.file.FileSystemException e) {
+      // e.g. a full file system: refused before anything is written, with the reason by name
+      throw new dev.sustain.unit.UsageException(
+          "cannot make the run folder "
+              + dir
+              + ": "
+              + dev.sustain.engine.ErrnoException.reasonOf(e));
+    }
     return new RunFolder(dir);
   }
 
@@ -113,9 +134,68 @@ public final class RunFolder {
     return JSON.writeValueAsString(value) + "\n";
   }
 
+  /**
+   * The whole text into a temporary file, then a rename over the old file: a reader sees the old
+   * file or the new one, never part of either. A temporary file that could not be written whole (a
+   * full disk) is removed, and the old file stays as it was.
+   */
   private void writeAtomically(Path file, String text) throws IOException {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.writeString(tmp, text, StandardCharsets.UTF_8);
-    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    try {
+      Files.writeString(tmp, text, StandardCharsets.UTF_8);
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      try {
+        Files.deleteIfExists(tmp);
+      } catch (IOException ignored) {
+        // the folder refuses even that: the failure said first is the one to tell
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Sets room aside in the folder's file system for the run's final files (the last rows, run.json,
+   * analysis.json), before the test file is laid out: a run whose test file fills the file system
+   * that also holds its run folder can still write its end. {@link #releaseRoom} gives it back just
+   * before those files are written.
+   *
+   * @throws dev.sustain.unit.UsageException when not even that room is free
+   */
+  public void reserveRoom() throws IOException {
+    Path reserve = dir.resolve(RESERVE);
+    int r = dev.sustain.engine.FileSpace.allocate(reserve, 0, RESERVE_BYTES);
+    if (r == -dev.sustain.engine.Errno.EOPNOTSUPP || r == -dev.sustain.engine.Errno.ENOSYS) {
+      r = writeZeros(reserve); // a file system without fallocate (ext2): blocks written do too
+    }
+    if (r < 0) {
+      Files.deleteIfExists(reserve);
+      throw new dev.sustain.unit.UsageException(
+          "no room for the run's files in "
+              + dir
+              + ": "
+              + dev.sustain.unit.Units.binaryBytes(RESERVE_BYTES)
+              + " are needed beside samples.csv ("
+              + dev.sustain.engine.Errno.describe(r)
+              + ")");
+    }
+  }
+
+  private static int writeZeros(Path file) {
+    try {
+      Files.write(file, new byte[(int) RESERVE_BYTES]);
+      return 0;
+    } catch (IOException e) {
+      return -dev.sustain.engine.Errno.ENOSPC;
+    }
+  }
+
+  /** Gives back the room {@link #reserveRoom} set aside; true when there was some. */
+  public boolean releaseRoom() {
+    try {
+      return Files.deleteIfExists(dir.resolve(RESERVE));
+    } catch (IOException e) {
+      return false;
+    }
   }
 }

@@ -204,6 +204,35 @@ public final class RunJson {
     return stored;
   }
 
+  /**
+   * A run that ended on an unexpected failure, before its end was written: run.json says failed,
+   * with the failure, instead of running forever (where later readers would call it killed). Does
+   * nothing to a folder without run.json or whose run.json holds an end; when even this write
+   * fails, the failure that ended the run is the one told, so this one is dropped.
+   */
+  public static void failUnfinished(RunFolder folder, Exception failure) {
+    try {
+      if (!java.nio.file.Files.isRegularFile(folder.runJson())) {
+        return;
+      }
+      ObjectNode root = (ObjectNode) RunFolder.JSON.readTree(folder.runJson().toFile());
+      ObjectNode result = (ObjectNode) root.get("result");
+      if (result == null || !RunStatus.RUNNING.word().equals(result.path("status").asText())) {
+        return;
+      }
+      root.put("ended", Instant.now().toString());
+      result.put("status", RunStatus.FAILED.word());
+      String why =
+          failure instanceof java.io.IOException io
+              ? dev.sustain.engine.ErrnoException.reasonOf(io)
+              : String.valueOf(failure.getMessage());
+      RunHeader.putText(result, "error", why);
+      folder.writeRunJson(root);
+    } catch (java.io.IOException | RuntimeException e) {
+      // dropped: see above
+    }
+  }
+
   /** Fills in the end of the run. */
   public static void finish(ObjectNode root, WriteResult r, Instant ended) {
     root.put("ended", ended.toString());

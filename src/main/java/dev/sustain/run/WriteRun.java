@@ -44,6 +44,9 @@ public final class WriteRun {
   /** The target file system's free bytes before the test file was made; null for a device. */
   private Long freeBytesBefore;
 
+  /** The raw device's exclusive hold for the whole run; null for a test file. */
+  private dev.sustain.engine.ExclusiveOpen held;
+
   /** How the test file was laid out before the clock started; none for a device. */
   private FileLayout layout = FileLayout.none();
 
@@ -115,7 +118,13 @@ public final class WriteRun {
     IoEngine engine = Engines.create(params.engine());
     Path given = Path.of(params.target()).toAbsolutePath().normalize();
     if (TestFile.isBlockDevice(given)) {
-      return runOnDevice(runId, given, engine, direct);
+      try {
+        return runOnDevice(runId, given, engine, direct);
+      } finally {
+        if (held != null) {
+          held.close(); // after the engine let go of the device: the run is over
+        }
+      }
     }
     if ("full".equals(params.until())) {
       throw new UsageException(
@@ -145,6 +154,8 @@ public final class WriteRun {
     }
     freeBytesBefore = WriteChecks.freeBytes(file.folder()); // before the test file takes any
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
+    // Before the test file takes the space: the run folder may be on the file system it fills.
+    folder.reserveRoom();
     // Before the file exists: another run never sees it without the mark that says it is live. A
     // file the user named is no sustain-test file that a later run could take for a leftover.
     try (dev.sustain.target.RunMark mark =
@@ -199,6 +210,7 @@ public final class WriteRun {
   private WriteResult runOnDevice(String runId, Path given, IoEngine engine, boolean direct)
       throws IOException {
     RawDevice device = TargetChecks.checkDevice(params, given);
+    held = device.holdExclusively("write", given);
     long capacity = device.sizeBytes();
     long align =
         direct ? engine.directAlignmentBytes(given.getParent(), device.logicalBlockBytes()) : 1;
@@ -271,6 +283,9 @@ public final class WriteRun {
       try {
         return runWith(
             runId, target, folder, engine, pattern, sensors, extentBytes, totalBytes, alignBytes);
+      } catch (IOException | RuntimeException e) {
+        RunJson.failUnfinished(folder, e);
+        throw e;
       } finally {
         // The engine first: requests it still holds may read the pattern's memory, which the
         // arena frees when this block ends.
@@ -402,6 +417,8 @@ public final class WriteRun {
           flushSeconds = (System.nanoTime() - f0) / 1e9;
         }
       } finally {
+        // The last row, run.json and analysis.json take the room set aside for them.
+        folder.releaseRoom();
         failure = session.finish();
       }
       seconds = session.seconds();
@@ -420,6 +437,9 @@ public final class WriteRun {
       }
     }
     Instant ended = Instant.now();
+    if (target.device() == null && target.removeAfter()) {
+      RunEnd.removeTestFile(target.path(), engine);
+    }
     WriteResult result =
         new WriteResult(
             runId,
@@ -438,7 +458,7 @@ public final class WriteRun {
     if ("floor".equals(params.until())) {
       ((ObjectNode) runJson.get("result")).put("floor_reached", floorHeld.get());
     }
-    folder.writeRunJson(runJson);
+    RunEnd.write(folder, runJson);
     result = result.withAnalysis(analyse(folder));
     observer.finished(result);
     if ("floor".equals(params.until())) {
@@ -449,7 +469,13 @@ public final class WriteRun {
   }
 
   private Analysis analyse(RunFolder folder) throws IOException {
-    RunAnalysis.Done done = RunAnalysis.ofFolder(folder, 1);
+    RunAnalysis.Done done;
+    try {
+      done = RunAnalysis.ofFolder(folder, 1);
+    } catch (IOException e) {
+      observer.warning(RunEnd.analysisNotWritten(folder, e));
+      return null;
+    }
     if (done == null) {
       return null;
     }

@@ -207,6 +207,33 @@ public record RawDevice(
     }
   }
 
+  /**
+   * Holds the device exclusively (O_EXCL) until the hold is closed, so that while Sustain writes it
+   * nothing else can mount it, make or turn on swap on it, or claim it as another writer does: the
+   * checks of {@link #refuseWhileInUse} see only what uses it before the run, this keeps it so.
+   * Refused, with one line, when something holds it already.
+   *
+   * @param verb what the command does, e.g. {@code write}
+   */
+  public dev.sustain.engine.ExclusiveOpen holdExclusively(String verb, Path given) {
+    try {
+      return dev.sustain.engine.ExclusiveOpen.claim(path);
+    } catch (dev.sustain.engine.ErrnoException e) {
+      if (e.errno() == dev.sustain.engine.Errno.EBUSY) {
+        throw new UsageException(
+            "refusing to "
+                + verb
+                + " "
+                + given
+                + ": another program holds it exclusively ("
+                + dev.sustain.engine.Errno.name(e.errno())
+                + ": mounted, swap, part of an array or volume, or opened with O_EXCL as another"
+                + " sustain run does); stop it first");
+      }
+      throw new UsageException("cannot hold " + given + " exclusively: " + e.getMessage());
+    }
+  }
+
   /** One line for people: {@code /dev/loop3 (model -, serial -, 1.1 GB / 1 GiB)}. */
   public String describe() {
     return path

@@ -1,0 +1,175 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.run.RunFolder;
+import dev.sustain.store.TestDatabases;
+import dev.sustain.store.TestDatabases.Backend;
+import dev.sustain.testing.LoopFileSystem;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run folder on the very file system the run fills (a real 300 MiB ext4 on a loop device, root
+ * only): the run's end is written all the same, from the room set aside before the test file took
+ * the rest, and the folder stays readable when even that is not enough.
+ */
+@Tag("root")
+class RunEndOnFullDiskTest {
+
+  @TempDir Path dir;
+  private LoopFileSystem fs;
+
+  @BeforeEach
+  void mount() throws Exception {
+    fs = LoopFileSystem.create(dir, "mkfs.ext4", 300);
+  }
+
+  @AfterEach
+  void unmount() throws Exception {
+    if (fs != null) {
+      fs.close();
+    }
+  }
+
+  private Cli.Result fill(Path out, String db, String... more) {
+    String[] base = {
+      "write",
+      fs.dir().toString(),
+      "--time",
+      "30s",
+      "--interval",
+      "100ms",
+      "--out",
+      out.toString(),
+      "--db",
+      db
+    };
+    String[] args = java.util.Arrays.copyOf(base, base.length + more.length);
+    System.arraycopy(more, 0, args, base.length, more.length);
+    return Cli.run(args);
+  }
+
+  private static JsonNode runJson(Path out) throws IOException {
+    return RunFolder.JSON.readTree(out.resolve(RunFolder.RUN_JSON).toFile());
+  }
+
+  /** What the run's end leaves in a folder that a full file system holds. */
+  private static void assertTheEndIsWritten(Path out, Cli.Result r) throws Exception {
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+    assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+    assertThat(r.err()).contains("is full").contains("No space left on device");
+    JsonNode json = runJson(out);
+    assertThat(json.at("/result/status").asText()).isEqualTo("failed");
+    assertThat(json.path("ended").asText()).isNotEmpty();
+    assertThat(json.at("/result/bytes").asLong()).isGreaterThan(200L << 20);
+    assertThat(FaultsTest.sumOfBytes(out)).isEqualTo(json.at("/result/bytes").asLong());
+    assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).isNotEmptyFile();
+    assertThat(out.resolve("run.json.tmp")).doesNotExist();
+    assertThat(out.resolve("analysis.json.tmp")).doesNotExist();
+    assertThat(out.resolve(RunFolder.RESERVE)).doesNotExist();
+  }
+
+  @Test
+  void aRunThatFillsTheFileSystemOfItsRunFolderWritesItsEnd() throws Exception {
+    Path out = fs.dir().resolve("run");
+    String db = TestDatabases.freshDbValue(Backend.SQLITE, dir);
+    // Small requests fill the file system to its last few blocks.
+    Cli.Result r = fill(out, db, "--bs", "4k");
+    assertTheEndIsWritten(out, r);
+    try (Stream<Path> left = Files.list(fs.dir())) {
+      assertThat(left.map(p -> p.getFileName().toString()))
+          .as("no test file, no mark")
+          .containsExactlyInAnyOrder("lost+found", "run");
+    }
+    Cli.Result history = Cli.run("history", "--json", "--db", db);
+    assertThat(RunFolder.JSON.readTree(history.out()).at("/runs/0/status").asText())
+        .as(history.err())
+        .isEqualTo("failed");
+  }
+
+  /** With --keep the test file still holds the space at the end: only the room set aside is. */
+  @Test
+  void aKeptTestFileThatFillsItLeavesTheEndWrittenAllTheSame() throws Exception {
+    Path out = fs.dir().resolve("run");
+    Cli.Result r = fill(out, "none", "--keep");
+    assertTheEndIsWritten(out, r);
+    JsonNode json = runJson(out);
+    assertThat(json.at("/result/test_file_kept").asBoolean()).isTrue();
+    assertThat(Path.of(json.at("/target/test_file").asText())).exists();
+    assertThat(fs.dir().toFile().getUsableSpace()).as("still full").isLessThan(1L << 20);
+  }
+
+  @Test
+  void aFileSystemWithNoRoomForTheRunsFilesIsRefusedBeforeAnythingIsWritten() throws Exception {
+    Path out = Files.createDirectories(fs.dir().resolve("run")); // empty, as --out may be
+    fillUp(fs.dir().resolve("filler"));
+    Cli.Result r = fill(out, "none");
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+    assertThat(r.err().strip().lines()).hasSize(1);
+    assertThat(r.err()).contains("no room for the run's files in " + out);
+    try (Stream<Path> left = Files.list(fs.dir())) {
+      assertThat(left.filter(p -> p.getFileName().toString().startsWith("sustain-test-")))
+          .isEmpty();
+    }
+  }
+
+  /**
+   * When even the end cannot be written, the old run.json stays whole (no half-written temporary
+   * file), one line says what is left, and analyze reads the samples.
+   */
+  @Test
+  void anEndThatCannotBeWrittenLeavesAReadableFolder() throws Exception {
+    Path out = fs.dir().resolve("run");
+    Cli.Result made =
+        Cli.run("write", dir.toString(), "--size", "4MiB", "--out", out.toString(), "--db", "none");
+    assertThat(made.exitCode()).as(made.err()).isZero();
+    Files.delete(out.resolve(RunFolder.ANALYSIS_JSON));
+    String before = Files.readString(out.resolve(RunFolder.RUN_JSON));
+    fillUp(fs.dir().resolve("filler"));
+    ObjectNode bigger = (ObjectNode) RunFolder.JSON.readTree(before);
+    bigger.put("padding", "x".repeat(64 << 10)); // more than a partly used block can take
+    IOException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IOException.class, () -> dev.sustain.run.RunEnd.write(RunFolder.open(out), bigger));
+    assertThat(e.getMessage().lines()).hasSize(1);
+    assertThat(e.getMessage())
+        .contains("could not write the run's end to " + out.resolve(RunFolder.RUN_JSON))
+        .contains("No space left on device (ENOSPC)")
+        .contains("sustain analyze " + out);
+    assertThat(out.resolve("run.json.tmp")).doesNotExist();
+    assertThat(Files.readString(out.resolve(RunFolder.RUN_JSON))).isEqualTo(before);
+    Files.delete(fs.dir().resolve("filler")); // analyze writes analysis.json
+    Cli.Result analyzed = Cli.run("analyze", out.toString());
+    assertThat(analyzed.exitCode()).as(analyzed.err()).isZero();
+    assertThat(analyzed.out()).contains("burst");
+  }
+
+  /** Fills the file system to its last block (root may use the reserved blocks too). */
+  private static void fillUp(Path filler) throws Exception {
+    Process p =
+        new ProcessBuilder("dd", "if=/dev/zero", "of=" + filler, "bs=64k", "status=none")
+            .redirectErrorStream(true)
+            .start();
+    p.getInputStream().readAllBytes();
+    p.waitFor(); // ends with "No space left on device", as meant
+    try (var w = Files.newOutputStream(filler, java.nio.file.StandardOpenOption.APPEND)) {
+      byte[] one = new byte[1];
+      while (true) {
+        w.write(one); // the last partial block
+        w.flush();
+      }
+    } catch (IOException expected) {
+      // full
+    }
+  }
+}
