@@ -80,6 +80,10 @@ final class CliffDetector {
             && last.meanMBps() < Thresholds.DROP_FRACTION * lowest;
     int b = stepIndex(c, p.get(j).startIndex(), before.meanMBps(), first);
     double[] at = placeInInterval(c, b, before.meanMBps(), first);
+    int burstIntervals = 0;
+    for (int i = c.from; i < before.endIndex(); i++) {
+      burstIntervals += c.transition[i] ? 0 : 1;
+    }
     return new Findings.Cliff(
         at[0],
         at[1] / 1e9,
@@ -88,7 +92,8 @@ final class CliffDetector {
         stages,
         lowest,
         mayBeLower,
-        mayBeLower ? last.meanMBps() : Double.NaN);
+        mayBeLower ? last.meanMBps() : Double.NaN,
+        burstIntervals);
   }
 
   /** Two levels closer than {@link Thresholds#PLATEAU_MERGE_FRACTION} or within noise. */
@@ -148,7 +153,12 @@ final class CliffDetector {
               Math.min(
                   Thresholds.STEP_MEDIAN_INTERVALS,
                   Math.min(prev.sampleCount(), q.sampleCount()) / 2));
-      double medianBefore = Stats.median(Arrays.copyOfRange(c.r, b - w, b));
+      // A level of a few intervals (a burst of one or two) is its level: the interval just before
+      // the step may be the one the step fell in.
+      double medianBefore =
+          prev.sampleCount() < 2 * Thresholds.MIN_PLATEAU_SAMPLES
+              ? prev.meanMBps()
+              : Stats.median(Arrays.copyOfRange(c.r, b - w, b));
       double medianAfter = Stats.median(Arrays.copyOfRange(c.r, b, b + w));
       double inside = Math.max(c.internalDecline(prev), c.internalDecline(q));
       if (medianBefore - medianAfter >= Thresholds.STEP_OF_LOCAL_MEDIANS * step
