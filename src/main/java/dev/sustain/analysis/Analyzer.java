@@ -321,7 +321,9 @@ public final class Analyzer {
      */
     private static double lowState(Curve c, Findings.Erratic e, double mean) {
       if (e.slowStart() != null && !e.swinging()) {
-        return e.slowStart().meanMBps();
+        // The slow level is the one the run started at: read as the burst is (without its stalls
+        // and transitions), it is never above it.
+        return Math.min(e.slowStart().meanMBps(), c.burst);
       }
       double[] low = new double[c.n - c.from];
       int m = 0;

@@ -153,14 +153,22 @@ final class CliffDetector {
               Math.min(
                   Thresholds.STEP_MEDIAN_INTERVALS,
                   Math.min(prev.sampleCount(), q.sampleCount()) / 2));
-      // A level of a few intervals (a burst of one or two) is its level: the interval just before
-      // the step may be the one the step fell in.
-      double medianBefore =
-          prev.sampleCount() < 2 * Thresholds.MIN_PLATEAU_SAMPLES
-              ? prev.meanMBps()
-              : Stats.median(Arrays.copyOfRange(c.r, b - w, b));
+      double medianBefore = Stats.median(Arrays.copyOfRange(c.r, b - w, b));
       double medianAfter = Stats.median(Arrays.copyOfRange(c.r, b, b + w));
-      double inside = Math.max(c.internalDecline(prev), c.internalDecline(q));
+      if (prev.sampleCount() < 2 * Thresholds.MIN_PLATEAU_SAMPLES) {
+        // A level of a few intervals (a burst of one or two) is its level, and the interval the
+        // step fell in, on either side of it, must not stand for a side: after it, the median of
+        // as many intervals as make a short level.
+        int after = Math.min(q.sampleCount(), 2 * Thresholds.MIN_PLATEAU_SAMPLES - 1);
+        medianBefore = prev.meanMBps();
+        medianAfter = Stats.median(Arrays.copyOfRange(c.r, b, b + after));
+      }
+      // A level of a few intervals has no inside to decline in: its slope is the noise of three
+      // draws and the interval the step fell in, and a fall within them is a step.
+      double inside =
+          prev.sampleCount() < 2 * Thresholds.MIN_PLATEAU_SAMPLES
+              ? c.internalDecline(q)
+              : Math.max(c.internalDecline(prev), c.internalDecline(q));
       if (medianBefore - medianAfter >= Thresholds.STEP_OF_LOCAL_MEDIANS * step
           && step >= Thresholds.STEP_OVER_INSIDE * inside
           && c.differ(prev, q)) {
