@@ -94,17 +94,21 @@ public final class Thresholds {
   // --- Start-up and too short to judge -------------------------------------------------------
 
   /**
-   * The first intervals can be empty or partial while the first requests are in flight: a full
-   * queue of large requests on a slow USB drive takes up to about this long before the first
-   * completes. Leading intervals within it that are below {@link #DROP_FRACTION} of what follows
-   * are the start-up ramp, named in the text, never stalls and never the burst.
+   * The start-up is the time before the run's first completion: a full queue of large requests on a
+   * slow USB drive waits up to about this long; a longer wait is named by its length alone.
    */
   public static final double STARTUP_MAX_SECONDS = 2.0;
 
-  /** The ramp ends with the first interval that wrote this fraction of the level that follows. */
-  public static final double RAMP_FULL_FRACTION = 0.5;
+  /**
+   * The interval holding the first completion is start-up only when more than this fraction of it
+   * passed before it (mostly empty): one that completed at the run's rate is part of the curve.
+   */
+  public static final double RAMP_EMPTY_FRACTION = 0.5;
 
-  /** The level that follows the ramp: the median of this many intervals after it. */
+  /** Busy this percent of the time, moving more than the run had in flight: other I/O. */
+  public static final double OTHER_IO_BUSY_PCT = 50;
+
+  /** The run's rate after the first completion: the median of this many intervals after it. */
   public static final int RAMP_REFERENCE_INTERVALS = 10;
 
   /**
