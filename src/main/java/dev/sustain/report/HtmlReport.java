@@ -158,7 +158,8 @@ public final class HtmlReport {
 
   private static void putJob(ObjectNode data, double askedGB, double fallbackGB) {
     if (askedGB > 0) {
-      data.put("job", jobText(Math.round(askedGB * 1e9)));
+      // The job asked for, exactly: the page's projection is of the job the field holds.
+      data.put("job", exactJobText(Math.round(askedGB * 1e9)));
     } else {
       data.put("job", Math.max(1, Math.round(fallbackGB)) + "GB");
     }
@@ -174,6 +175,14 @@ public final class HtmlReport {
     }
     double gb = bytes / 1e9;
     return Units.plain(gb, gb >= 100 ? 0 : gb >= 10 ? 1 : gb >= 1 ? 2 : 3) + "GB";
+  }
+
+  /** A job size asked for, exactly as the command line takes it: 300GiB, 12.75GB, 14.1694598GB. */
+  static String exactJobText(long bytes) {
+    if (bytes > 0 && bytes % dev.sustain.unit.ByteSize.GIB == 0) {
+      return bytes / dev.sustain.unit.ByteSize.GIB + "GiB";
+    }
+    return java.math.BigDecimal.valueOf(bytes, 9).stripTrailingZeros().toPlainString() + "GB";
   }
 
   private static String calculator() {

@@ -53,7 +53,12 @@ class RunInfoTest {
     assertThat(HtmlReport.jobText(322_122_547_200L)).isEqualTo("300GiB");
     assertThat(HtmlReport.jobText(500_000_000_000L)).isEqualTo("500GB");
     assertThat(HtmlReport.jobText(1_234_567_890L)).isEqualTo("1.23GB");
-    for (String text : new String[] {"12.7GB", "1.23GB", "0.123GB"}) {
+    // A job asked for keeps every digit the user gave, in a spelling the command line takes.
+    assertThat(HtmlReport.exactJobText(12_750_000_000L)).isEqualTo("12.75GB");
+    assertThat(HtmlReport.exactJobText(12_749_111_296L)).isEqualTo("12.749111296GB");
+    assertThat(HtmlReport.exactJobText(322_122_547_200L)).isEqualTo("300GiB");
+    assertThat(HtmlReport.exactJobText(500_000_000_000L)).isEqualTo("500GB");
+    for (String text : new String[] {"12.7GB", "1.23GB", "0.123GB", "12.749111296GB"}) {
       assertThat(dev.sustain.unit.ByteSize.parse(text).bytes()).as(text).isPositive();
     }
   }
