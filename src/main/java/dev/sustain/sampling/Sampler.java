@@ -5,12 +5,13 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * Turns the run's cumulative counters into one row per interval. The interval boundaries are on
- * absolute time ({@code start + k * interval}), so rows do not drift however late a wake-up is;
- * each row's rate uses the interval's real length. An interval in which nothing completed is a row
- * of zeros, never skipped. Every row carries the run's phase ({@link #phase(String)}); a change of
- * phase ends the interval there, so that no row mixes two phases (the last writes and the first of
- * the flush), however short the old phase was. A row's time is what samples.csv shows ({@link
+ * Turns the run's cumulative counters into one row per interval. The rows are due on absolute time
+ * ({@code start + k * interval}), so they do not drift however late a wake-up is; each row's time
+ * is when it was really made (a late wake-up shows in it), and its rate is its bytes over its
+ * length as samples.csv shows it. An interval in which nothing completed is a row of zeros, never
+ * skipped. Every row carries the run's phase ({@link #phase(String)}); a change of phase ends the
+ * interval there, so that no row mixes two phases (the last writes and the first of the flush),
+ * however short the old phase was. A row's time is what samples.csv shows ({@link
  * SamplesCsv#timeAfter}): the millisecond, more decimals only for a row closer than that to the one
  * before, so the times always increase. The methods that make rows hold the sampler's lock, so the
  * sampler's thread and the job's thread may both call them.
@@ -140,8 +141,9 @@ public final class Sampler {
   /**
    * Makes the row for the interval ending now and hands it to the listeners.
    *
-   * @param regular true for a scheduled row (its time is the boundary), false for the final,
-   *     usually shorter row at the end of the run (its time is the real end)
+   * @param regular true for a scheduled row (it counts as the boundary's, so the next one is due on
+   *     the next boundary), false for the final, usually shorter row at the end of the run; either
+   *     way its time is when it was made
    */
   public synchronized SampleRow sample(boolean regular) {
     return sample(regular, false);
@@ -167,14 +169,20 @@ public final class Sampler {
     long cpuNanos = cpu.cpuNanos();
     histogram = counters.intervalLatencyMicros(histogram);
 
-    // The rates are over the row's true length, however short (a write of microseconds): at least
-    // a nanosecond, so never infinite.
+    // The row ends now, when the sampler really read the counters: a late wake-up shows in its
+    // time, not only in its rate. Its rate is over its length as samples.csv shows it (the time_s
+    // before it to its own), so that bytes / delta time_s gives the printed rate back; that length
+    // is the true one to the shown digits (the millisecond), never drifting, since every time is
+    // the clock's own reading.
     long elapsed = Math.max(1, now - lastNanos);
-    double seconds = elapsed / 1e9;
     long intervalBytes = bytes - lastBytes;
     long intervalOps = operations - lastOperations;
-    double endSeconds = regular ? (rows + 1) * (intervalNanos / 1e9) : (now - startNanos) / 1e9;
-    double timeSeconds = SamplesCsv.timeAfter(lastTimeSeconds, endSeconds);
+    double timeSeconds = SamplesCsv.timeAfter(lastTimeSeconds, now - startNanos);
+    // In decimal: two close times of a long run (62.000000001 after 62) lose digits as doubles.
+    double seconds =
+        java.math.BigDecimal.valueOf(timeSeconds)
+            .subtract(java.math.BigDecimal.valueOf(lastTimeSeconds))
+            .doubleValue();
     double cpuPercent =
         cpuNanos >= 0 && lastCpuNanos >= 0
             ? 100.0 * (cpuNanos - lastCpuNanos) / elapsed
