@@ -38,6 +38,14 @@ public final class Sampler {
   private double lastTimeSeconds;
 
   /**
+   * Per phase, the seconds and bytes of its rows as samples.csv shows them (lengths in time_s), so
+   * that a figure over a phase (a write's flush, a copy's writes) is the record's, to its digits.
+   */
+  private final java.util.Map<String, Double> phaseSeconds = new java.util.HashMap<>();
+
+  private final java.util.Map<String, Long> phaseBytes = new java.util.HashMap<>();
+
+  /**
    * A phase change this close before a boundary lets the boundary's row end the interval, and an
    * empty sliver this short joins the new phase: the rows stay on the CSV's millisecond where they
    * can.
@@ -45,6 +53,10 @@ public final class Sampler {
   private static final long MIN_ROW_NANOS = 1_000_000L;
 
   private String phase = SamplesCsv.WRITE;
+
+  /** Where the phase in force began in samples.csv (the last row's time before it). */
+  private double phaseBeganSeconds;
+
   private boolean begun;
 
   public Sampler(
@@ -85,8 +97,12 @@ public final class Sampler {
    * its row, its bytes are not the flush's); when nothing did, unless it is an empty sliver (under
    * a millisecond, or under a tenth of an interval), which then belongs to the new phase. The
    * regular rows stay on their absolute boundaries.
+   *
+   * @return where the phase now in force began in samples.csv: after a change, the time of the last
+   *     row of the old one (the record's end of the old phase); without one, where this phase began
+   *     (0 for the phase the run began in)
    */
-  public synchronized void phase(String next) {
+  public synchronized double phase(String next) {
     if (begun && !next.equals(phase)) {
       long now = clock.nanoTime();
       if (now >= nextDueNanos() - MIN_ROW_NANOS) {
@@ -97,7 +113,26 @@ public final class Sampler {
         sample(false, true);
       }
     }
+    if (!next.equals(phase)) {
+      phaseBeganSeconds = lastTimeSeconds;
+    }
     phase = next;
+    return phaseBeganSeconds;
+  }
+
+  /** The time the last row shows in samples.csv: the record's end so far (0 before any row). */
+  public synchronized double recordedSeconds() {
+    return lastTimeSeconds;
+  }
+
+  /** The seconds of the rows of {@code phase} so far, their lengths as samples.csv shows them. */
+  public synchronized double phaseSeconds(String phase) {
+    return phaseSeconds.getOrDefault(phase, 0.0);
+  }
+
+  /** The bytes of the rows of {@code phase} so far. */
+  public synchronized long phaseBytes(String phase) {
+    return phaseBytes.getOrDefault(phase, 0L);
   }
 
   private boolean completedSinceLastRow() {
@@ -115,6 +150,7 @@ public final class Sampler {
     startNanos = clock.nanoTime();
     lastNanos = startNanos;
     lastTimeSeconds = 0;
+    phaseBeganSeconds = 0;
     lastBytes = counters.bytes();
     lastOperations = counters.operations();
     lastCpuNanos = cpu.cpuNanos();
@@ -150,18 +186,26 @@ public final class Sampler {
   }
 
   /**
-   * Makes the final row at the end of the run, unless the last interval is a sliver (under a tenth
-   * of an interval) in which nothing completed: such a row would read as a stall that never was.
+   * Makes the final row at the end of the run, unless the last interval is a sliver in which
+   * nothing completed: under a tenth of an interval of writing or reading (such a row would read as
+   * a stall that never was), under a millisecond of another phase (a flush's time is part of the
+   * run's figures, so the record keeps it).
    *
    * @return the row, or null when there was nothing left to report
    */
   public synchronized SampleRow sampleFinal() {
-    return sample(false, true);
+    boolean curve = SamplesCsv.WRITE.equals(phase) || SamplesCsv.READ.equals(phase);
+    return sample(false, curve ? intervalNanos / 10 : MIN_ROW_NANOS);
   }
 
   private SampleRow sample(boolean regular, boolean skipEmptySliver) {
+    return sample(regular, skipEmptySliver ? intervalNanos / 10 : 0);
+  }
+
+  /** A row, unless nothing completed since the last one and it is shorter than {@code sliver}. */
+  private SampleRow sample(boolean regular, long sliverNanos) {
     long now = clock.nanoTime();
-    if (skipEmptySliver && !completedSinceLastRow() && now - lastNanos < intervalNanos / 10) {
+    if (!completedSinceLastRow() && now - lastNanos < sliverNanos) {
       return null;
     }
     long bytes = counters.bytes();
@@ -194,7 +238,7 @@ public final class Sampler {
     double temp = temperature.read().orElse(Double.NaN);
     List<String> cells = new ArrayList<>();
     for (IntervalProbe p : probes) {
-      p.endInterval(now, cells);
+      p.endInterval(now, seconds, cells);
     }
     SampleRow row =
         new SampleRow(
@@ -212,6 +256,8 @@ public final class Sampler {
             phase);
     lastNanos = now;
     lastTimeSeconds = timeSeconds;
+    phaseSeconds.merge(phase, seconds, Double::sum);
+    phaseBytes.merge(phase, intervalBytes, Long::sum);
     lastBytes = bytes;
     lastOperations = operations;
     lastCpuNanos = cpuNanos;
