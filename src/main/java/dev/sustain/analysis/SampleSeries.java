@@ -38,6 +38,7 @@ public final class SampleSeries {
   private final double[] deviceUtilPct;
   private final double firstCompletionSeconds;
   private final long inFlightBytes;
+  private final boolean startsAtZero;
 
   private SampleSeries(Builder b) {
     int n = b.size;
@@ -56,7 +57,8 @@ public final class SampleSeries {
     this.deviceUtilPct = Arrays.copyOf(b.devUtil, n);
     this.firstCompletionSeconds = b.firstCompletionSeconds;
     this.inFlightBytes = b.inFlightBytes;
-    this.intervalSeconds = intervals(timeSeconds);
+    this.startsAtZero = b.startsAtZero;
+    this.intervalSeconds = intervals(timeSeconds, startsAtZero);
     this.bytes = new long[n];
     boolean anyTemp = false;
     boolean anyCpu = false;
@@ -71,13 +73,22 @@ public final class SampleSeries {
   }
 
   /**
-   * The length of each interval. The first sample's interval is its own end time when that looks
-   * like one step from a start at zero, otherwise the typical step (a log may start at any time).
+   * The length of each interval. The first sample's interval is its own end time when the source
+   * says the curve starts at zero (a Sustain run's samples.csv, whose first row may end late) or
+   * when that looks like one step from a start at zero, otherwise the typical step (a log may start
+   * at any time).
    */
-  private static double[] intervals(double[] t) {
+  private static double[] intervals(double[] t, boolean startsAtZero) {
     int n = t.length;
     double[] dt = new double[n];
     if (n == 0) {
+      return dt;
+    }
+    if (startsAtZero && t[0] > 0) {
+      dt[0] = t[0];
+      for (int i = 1; i < n; i++) {
+        dt[i] = t[i] - t[i - 1];
+      }
       return dt;
     }
     double typical;
@@ -138,7 +149,8 @@ public final class SampleSeries {
         .cpuCores(cpuCores)
         .reportedAverageMBps(reportedAverageMBps)
         .flushSeconds(flushSeconds)
-        .requestBytes(requestBytes);
+        .requestBytes(requestBytes)
+        .startsAtZero(startsAtZero);
   }
 
   public int size() {
@@ -295,6 +307,7 @@ public final class SampleSeries {
     private double[] devUtil;
     private double firstCompletionSeconds = Double.NaN;
     private long inFlightBytes;
+    private boolean startsAtZero;
 
     private Builder(int expected) {
       int cap = Math.max(16, expected);
@@ -420,6 +433,16 @@ public final class SampleSeries {
     /** The size of one request in bytes; 0 (or anything not positive) for unknown. */
     public Builder requestBytes(long bytes) {
       this.requestBytes = Math.max(0, bytes);
+      return this;
+    }
+
+    /**
+     * Whether the first interval starts at time zero (a Sustain run's samples.csv), so that its
+     * length is its end time however late it ended; otherwise a first end far from the typical step
+     * is taken for a log that started at some other time.
+     */
+    public Builder startsAtZero(boolean startsAtZero) {
+      this.startsAtZero = startsAtZero;
       return this;
     }
 

@@ -297,6 +297,9 @@ public final class CurveReader {
               + " between them");
     }
     b.flushSeconds(flushSeconds);
+    // A run's own samples.csv (a run folder's, or one with the phase column Sustain writes) starts
+    // at zero: its first row ends when the sampler made it, late or not.
+    b.startsAtZero(appendedLive || r.hasPhase());
     if (requests >= 1) {
       b.requestBytes(Math.round(requestedBytes / requests));
     }

@@ -42,10 +42,11 @@ public final class AnalysisText {
         b,
         "average",
         Phrase.of(
-            "{rate} over {gb} in {time}  ({}min {mbps}, median {mbps}, max {mbps})",
+            "{rate} over {gb} in {time}{}  ({}min {mbps}, median {mbps}, max {mbps})",
             a.averageMBps(),
             a.totalGB(),
-            a.durationSeconds(),
+            averageSeconds(a),
+            a.flushSeconds() > 0 ? ", flush included" : "",
             // The intervals' figures leave the start-up ramp out; the average counts all bytes
             // over all time, so without saying so an average below the minimum reads as an error.
             a.findings().ramp().intervals() > 0 ? "after the start-up: " : "",
@@ -156,5 +157,14 @@ public final class AnalysisText {
     b.append(
         String.format(java.util.Locale.ROOT, "  %-11s %s%n", label, text)
             .replace(System.lineSeparator(), "\n"));
+  }
+
+  /**
+   * The time the average is over: the write intervals and the final flush, all time of the record
+   * (a run's average is all bytes over all time, flush included; a copy's, its write phases with
+   * their flushes), so that the average is the bytes over this time wherever it is printed.
+   */
+  static double averageSeconds(Analysis a) {
+    return a.durationSeconds() + a.flushSeconds();
   }
 }

@@ -98,13 +98,15 @@ public final class Explanation {
     switch (a.shape()) {
       case UNDETERMINED -> {
         Findings.Undetermined u = f.undetermined();
+        // The bytes and rate of the time named: what was written after the start-up, over it.
+        double judgedGB = Math.max(0, a.totalGB() - f.ramp().gigabytes());
         e.add(
             Phrase.of(
                 "No lasting drop in the {time} of writing after the start ({gb} at {rate}): a"
                     + " shape takes {time} to tell.",
                 u.judgedSeconds(),
-                a.totalGB(),
-                a.burstMBps(),
+                judgedGB,
+                u.judgedSeconds() > 0 ? judgedGB * 1e3 / u.judgedSeconds() : 0,
                 u.neededSeconds()));
         e.add(noCliff(a));
       }

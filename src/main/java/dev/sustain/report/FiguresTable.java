@@ -80,7 +80,10 @@ final class FiguresTable {
         t,
         "written",
         Phrase.of("{.1} GB", a.totalGB()),
-        Phrase.of("in {time}", a.durationSeconds()));
+        Phrase.of(
+            "in {time}{}",
+            AnalysisText.averageSeconds(a),
+            a.flushSeconds() > 0 ? ", flush included" : ""));
     row(t, "recovered", a.recovered() ? "yes" : "no", "the rate climbed back while writing");
     if (a.projection() != null) {
       row(

@@ -28,7 +28,6 @@ public final class SamplingSession implements AutoCloseable {
   private final SamplesCsv csv;
   private SamplerThread thread;
   private boolean finished;
-  private long endNanos = -1;
 
   private SamplingSession(RunCounters counters, Sampler sampler, SamplesCsv csv) {
     this.counters = counters;
@@ -136,9 +135,22 @@ public final class SamplingSession implements AutoCloseable {
   /**
    * What the session does from now on ({@code write}, {@code flush}, {@code read}, ...): ends the
    * interval in progress so that no row mixes two phases (see {@link Sampler#phase(String)}).
+   *
+   * @return where the new phase begins in samples.csv (seconds since the start): a figure over a
+   *     phase takes its times from here, so that it is the record's
    */
-  public void phase(String phase) {
-    sampler.phase(phase);
+  public double phase(String phase) {
+    return sampler.phase(phase);
+  }
+
+  /** The seconds of {@code phase}'s rows so far, as samples.csv shows their lengths. */
+  public double phaseSeconds(String phase) {
+    return sampler.phaseSeconds(phase);
+  }
+
+  /** The bytes of {@code phase}'s rows so far. */
+  public long phaseBytes(String phase) {
+    return sampler.phaseBytes(phase);
   }
 
   /** The counters every job of the session adds its completions to. */
@@ -151,10 +163,12 @@ public final class SamplingSession implements AutoCloseable {
     return (System.nanoTime() - sampler.startNanos()) / 1e9;
   }
 
-  /** Seconds from the start to {@link #finish}, or to now while the session goes. */
+  /**
+   * The session's time: after {@link #finish}, the last row's time_s (the record's end, which every
+   * figure of the run uses); while it goes, the seconds since the start.
+   */
   public double seconds() {
-    long end = endNanos >= 0 ? endNanos : System.nanoTime();
-    return (end - sampler.startNanos()) / 1e9;
+    return finished ? sampler.recordedSeconds() : elapsedSeconds();
   }
 
   /** The sampler's start on {@link System#nanoTime()}. */
@@ -172,7 +186,6 @@ public final class SamplingSession implements AutoCloseable {
       return failure();
     }
     finished = true;
-    endNanos = System.nanoTime();
     try {
       if (thread != null) {
         thread.finish();

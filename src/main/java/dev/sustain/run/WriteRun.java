@@ -409,21 +409,22 @@ public final class WriteRun {
           // The data is not written until it is on the drive: the flush is part of the result,
           // in rows of its own (the analysis reads it as flush_s, never as stalls).
           session.phase(SamplesCsv.FLUSH);
-          long f0 = System.nanoTime();
           try {
             engine.sync();
           } catch (IOException e) {
             status = RunStatus.FAILED;
             error = "flush (fsync) failed: " + e.getMessage();
           }
-          flushSeconds = (System.nanoTime() - f0) / 1e9;
         }
       } finally {
         // The last row, run.json and analysis.json take the room set aside for them.
         folder.releaseRoom();
         failure = session.finish();
       }
+      // The run's time and its flush are the record's (samples.csv's last time_s, the flush rows'
+      // lengths), so the summary, run.json and the analysis give one duration for each.
       seconds = session.seconds();
+      flushSeconds = session.phaseSeconds(SamplesCsv.FLUSH);
       if (failure != null) {
         status = RunStatus.FAILED;
         error = "could not record samples: " + failure.getMessage();

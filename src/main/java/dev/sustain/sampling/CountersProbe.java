@@ -34,9 +34,15 @@ public final class CountersProbe implements IntervalProbe {
 
   @Override
   public void endInterval(long nowNanos, List<String> cellsOut) {
+    endInterval(nowNanos, Math.max(1, nowNanos - lastNanos) / 1e9, cellsOut);
+  }
+
+  /** The rate over the row's length as samples.csv shows it, as the row's own rate. */
+  @Override
+  public void endInterval(long nowNanos, double rowSeconds, List<String> cellsOut) {
     long bytes = counters.bytes();
     long interval = bytes - lastBytes;
-    double seconds = Math.max(1, nowNanos - lastNanos) / 1e9;
+    double seconds = rowSeconds > 0 ? rowSeconds : Math.max(1, nowNanos - lastNanos) / 1e9;
     cellsOut.add(Units.plain(interval / seconds / 1e6, 3));
     cellsOut.add(Long.toString(interval));
     lastNanos = nowNanos;

@@ -21,6 +21,15 @@ public interface IntervalProbe extends AutoCloseable {
    */
   void endInterval(long nowNanos, List<String> cellsOut);
 
+  /**
+   * As {@link #endInterval(long, List)}, told also the row's length as samples.csv shows it (its
+   * time_s less the one before): a probe whose cell is a rate over the row divides by it, so that
+   * the rate is its bytes over the file's times, as the row's own rate is.
+   */
+  default void endInterval(long nowNanos, double rowSeconds, List<String> cellsOut) {
+    endInterval(nowNanos, cellsOut);
+  }
+
   @Override
   default void close() {}
 }

@@ -5,11 +5,13 @@ import java.util.List;
 /**
  * One interval of a run, as written to {@code samples.csv}.
  *
- * @param timeSeconds end of the interval, seconds since the start of the run, as samples.csv shows
- *     it ({@link SamplesCsv#timeAfter}: the sampler's rows increase, to the millisecond or finer)
- * @param intervalSeconds the interval's real length (the last one is usually shorter; a phase of
+ * @param timeSeconds end of the interval, seconds since the start of the run: when the sampler
+ *     really made the row (a late wake-up shows), as samples.csv shows it ({@link
+ *     SamplesCsv#timeAfter}: the sampler's rows increase, to the millisecond or finer)
+ * @param intervalSeconds the interval's length as samples.csv shows it, its time_s less the one
+ *     before (the true length to the shown digits; the last one is usually shorter, a phase of
  *     microseconds makes one of microseconds)
- * @param megabytesPerSecond bytes of the interval / its length / 10^6
+ * @param megabytesPerSecond bytes of the interval / its length / 10^6: bytes / delta time_s
  * @param bytes bytes completed in the interval; they add up exactly to the run's total
  * @param operations requests completed in the interval
  * @param latP50Millis median latency, ms; NaN when nothing completed

@@ -79,20 +79,20 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
   }
 
   /**
-   * The time a row ending {@code seconds} after the start shows in {@code time_s}, when the row
-   * before it shows {@code previousSeconds} (0 for the first row): to the millisecond as always,
-   * unless that would not come after {@code previousSeconds} (a phase shorter than a millisecond);
-   * then with as many more decimals as it takes, up to the nanosecond. So every row of every older
-   * file keeps its millisecond, and the times of the rows always increase. A row whose true end is
-   * not after {@code previousSeconds} at all (the row before it was a boundary's, written up to a
-   * millisecond early, or rounded up) shows one nanosecond after it: late by less than a
-   * millisecond, as any rounded time may be.
+   * The time a row ending {@code nanos} after the start shows in {@code time_s}, when the row
+   * before it shows {@code previousSeconds} (0 for the first row): the clock's reading cut to the
+   * millisecond, unless that would not come after {@code previousSeconds} (a row closer than a
+   * millisecond to the one before: a phase of microseconds); then with as many more decimals as it
+   * takes, up to the nanosecond. Cut, not rounded: a shown time is never after the true one, so a
+   * row's true end, which is after the one before it, always shows after the time shown before it,
+   * and the rows' lengths as the file shows them are never zero. A reading no later than the one
+   * before (the same nanosecond) shows one nanosecond after it.
    */
-  public static double timeAfter(double previousSeconds, double seconds) {
+  public static double timeAfter(double previousSeconds, long nanos) {
     BigDecimal previous = BigDecimal.valueOf(previousSeconds);
-    BigDecimal exact = BigDecimal.valueOf(seconds);
+    BigDecimal exact = BigDecimal.valueOf(nanos, FINEST_TIME_DECIMALS);
     for (int decimals = TIME_DECIMALS; decimals <= FINEST_TIME_DECIMALS; decimals++) {
-      BigDecimal shown = exact.setScale(decimals, RoundingMode.HALF_UP);
+      BigDecimal shown = exact.setScale(decimals, RoundingMode.FLOOR);
       if (shown.compareTo(previous) > 0) {
         return shown.doubleValue();
       }

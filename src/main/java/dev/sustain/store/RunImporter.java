@@ -77,7 +77,8 @@ public final class RunImporter {
         figures(
             a,
             f.bytes() != null ? f.bytes() : Math.round(a.totalGB() * 1e9),
-            f.seconds() != null ? f.seconds() : a.durationSeconds(),
+            // The average's own time when run.json has none: the writing and its flush.
+            f.seconds() != null ? f.seconds() : a.durationSeconds() + a.flushSeconds(),
             f.averageMBps() != null && f.averageMBps() > 0 ? f.averageMBps() : a.averageMBps());
     return new RunRecord(
         r.runId(),
@@ -123,7 +124,11 @@ public final class RunImporter {
     String runId =
         UUID.nameUUIDFromBytes(("log\n" + digest).getBytes(StandardCharsets.UTF_8)).toString();
     RunRecord.Figures figures =
-        figures(a, Math.round(a.totalGB() * 1e9), a.durationSeconds(), a.averageMBps());
+        figures(
+            a,
+            Math.round(a.totalGB() * 1e9),
+            a.durationSeconds() + a.flushSeconds(),
+            a.averageMBps());
     String params =
         "{\"format\":\""
             + curve.format().name().toLowerCase(java.util.Locale.ROOT)

@@ -16,7 +16,7 @@ import java.util.List;
  * @param patternId the run id found in the block headers, or null
  * @param expectedBytes bytes that should be there
  * @param bytesRead bytes the reads returned
- * @param seconds from the first request to the last completion
+ * @param seconds the record's time: from the start of sampling to samples.csv's last time_s
  * @param stability per-interval read rates
  * @param checkedBytes bytes read and checked block by block (0 for read)
  * @param bad what is wrong inside the checked extent: corrupted, blank, overwritten, misplaced,

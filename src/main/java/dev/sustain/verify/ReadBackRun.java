@@ -279,6 +279,7 @@ public final class ReadBackRun {
     ReadBack.Outcome outcome;
     String error;
     RunStatus status;
+    double seconds;
     try (SamplingSession session =
         SamplingSession.open(
             folder,
@@ -296,6 +297,8 @@ public final class ReadBackRun {
       } finally {
         failure = session.finish();
       }
+      // The record's time (samples.csv's last time_s): the average is its rows' bytes over it.
+      seconds = session.seconds();
       error = outcome.error();
       status = outcome.end();
       if (failure != null) {
@@ -306,7 +309,6 @@ public final class ReadBackRun {
     if (status == RunStatus.INTERRUPTED) {
       notes.add("interrupted: only the part read so far was checked");
     }
-    double seconds = outcome.nanos() / 1e9;
     ReadBackResult result =
         new ReadBackResult(
             command(),

@@ -292,8 +292,8 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
       RunCounters writes,
       RunCounters reads)
       throws IOException {
-    session.phase(SamplesCsv.WRITE);
-    double writeStart = session.elapsedSeconds();
+    // The pass's times are where its phases begin in samples.csv: its figures are the record's.
+    double writeStart = session.phase(SamplesCsv.WRITE);
     Map<String, TreeCopier.Digest> digests = new HashMap<>();
     for (TreeCopier.SourceFile f : files) {
       TreeCopier.Digest d =
@@ -303,18 +303,18 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
       }
       digests.put(f.relative(), d);
     }
-    session.phase(SamplesCsv.FLUSH);
-    double flushStart = session.elapsedSeconds();
+    double flushStart = session.phase(SamplesCsv.FLUSH);
     TreeCopier.flush(passDir, files);
-    double writeEnd = session.elapsedSeconds();
+    // The flush ends where the read-back begins (a test's hook before it is the read-back's).
+    double writeEnd = session.phase(SamplesCsv.READ);
+    double readStart = writeEnd;
     hook.beforeReadBack(n, passDir);
     if (stop.getAsBoolean()) {
       return null;
     }
-    session.phase(SamplesCsv.READ);
-    double readStart = session.elapsedSeconds();
     TreeCopier.Check check = copier.verify(passDir, files, digests, reads);
-    double readEnd = session.elapsedSeconds();
+    double readEnd =
+        session.phase(check.verified() && !params.keep() ? REMOVE : SamplesCsv.COOLDOWN);
     if (stop.getAsBoolean()) {
       return null;
     }
@@ -427,7 +427,12 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     long written = r.passes().stream().mapToLong(PassResult::bytes).sum();
     result.put("bytes", written);
     result.put("seconds", RunHeader.round(r.seconds()));
-    result.put("average_MBps", RunHeader.round(r.seconds() > 0 ? written / r.seconds() / 1e6 : 0));
+    // The copy's write average is its write phases' bytes over their time (each pass's writes and
+    // flush): the read-backs, removals and cooldowns are not writing.
+    double writeSeconds = r.passes().stream().mapToDouble(PassResult::writeSeconds).sum();
+    result.put("write_s", RunHeader.round(writeSeconds));
+    result.put(
+        "average_MBps", RunHeader.round(writeSeconds > 0 ? written / writeSeconds / 1e6 : 0));
     result.put("status", r.status().word());
     RunHeader.putText(result, "error", r.error());
     result.put("verified", r.verified());

@@ -12,8 +12,8 @@ import java.nio.file.Path;
  * How a fill lays out its files: each is preallocated to its size while the file system has room
  * for it (fallocate, as fio does), and the last one, which the space no longer covers, is written
  * sparse until the file system is full. The fill's clock runs through the allocations between
- * files, so their total time ({@code layout_s}) is kept apart and left out of the fill's average;
- * the per-interval rates show it as a short dip where a file starts. One thread.
+ * files: their total time ({@code layout_s}) is part of the fill's time and average, as the
+ * per-interval rates show it (a short dip where a file starts), and said apart. One thread.
  */
 final class FillLayout {
 
@@ -58,7 +58,7 @@ final class FillLayout {
     return l;
   }
 
-  /** Seconds spent preallocating, to leave out of the fill's average. */
+  /** Seconds spent preallocating, part of the fill's time. */
   double seconds() {
     return seconds;
   }
@@ -83,7 +83,7 @@ final class FillLayout {
         + Units.decimalBytes(preallocatedBytes)
         + ") in "
         + Units.fixed(seconds, 3)
-        + " s between files, left out of the average"
+        + " s between files, part of the fill's time"
         + (preallocatedFiles < files
             ? "; the last written sparse until the file system is full"
             : "")

@@ -305,7 +305,9 @@ public record FillRun(FillParams params, RunObserver observer, BooleanSupplier s
         error = "could not record samples: " + failure.getMessage();
       }
     }
-    double seconds = session.seconds() - layouts.seconds();
+    // The fill's time is its record's (samples.csv's last time_s): the allocations between files
+    // are in it, as the curve shows them; layout_s says their share.
+    double seconds = session.seconds();
     long sessionTotal = session.counters().bytes();
     long total = previousBytes + sessionTotal;
     IntervalFigures series = IntervalFigures.read(folder.samplesCsv(), "write_MBps");

@@ -79,14 +79,17 @@ class SamplerPhaseTest {
   }
 
   @Test
-  void rowsOnTheMillisecondShowAsThey() {
-    // Older files and every row a millisecond or more after the one before keep their text.
-    assertThat(SamplesCsv.timeAfter(0, 1.0)).isEqualTo(1.0);
-    assertThat(SamplesCsv.timeAfter(1.0, 1.0004)).isEqualTo(1.0004);
-    assertThat(SamplesCsv.timeAfter(1.0, 1.0015004)).isEqualTo(1.002);
-    assertThat(SamplesCsv.timeAfter(1.002, 1.00200001)).isEqualTo(1.00200001);
-    // A true end not after the row before it (a boundary's row written early): a nanosecond on.
-    assertThat(SamplesCsv.timeAfter(2.0, 1.9995)).isEqualTo(2.000000001);
+  void rowsShowTheirTimeCutToTheMillisecond() {
+    // Every row a millisecond or more after the one before shows the millisecond, cut: never after
+    // the clock's reading.
+    assertThat(SamplesCsv.timeAfter(0, SECOND)).isEqualTo(1.0);
+    assertThat(SamplesCsv.timeAfter(1.0, 1_001_999_999L)).isEqualTo(1.001);
+    assertThat(SamplesCsv.timeAfter(1.0, 1_300_000_001L)).isEqualTo(1.3);
+    // A row closer than that to the one before takes the decimals it needs.
+    assertThat(SamplesCsv.timeAfter(1.0, 1_000_400_000L)).isEqualTo(1.0004);
+    assertThat(SamplesCsv.timeAfter(1.002, 1_002_000_010L)).isEqualTo(1.00200001);
+    // The same nanosecond as the row before: one nanosecond on, never the same time.
+    assertThat(SamplesCsv.timeAfter(2.0, 2 * SECOND)).isEqualTo(2.000000001);
   }
 
   static LongStream seeds() {

@@ -85,9 +85,16 @@ class SamplerTest {
     SampleRow late = sampler.sample(true);
     // The next boundary is still start + 2 s, not late + 1 s: no drift.
     assertThat(sampler.nextDueNanos()).isEqualTo(start + 2 * SECOND);
-    assertThat(late.timeSeconds()).isEqualTo(1.0);
-    // The rate uses the interval's real length.
+    // The row's time is when it was made, and its rate is over that real length.
+    assertThat(late.timeSeconds()).isEqualTo(1.3);
     assertThat(late.megabytesPerSecond()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+    clock.advance(SECOND - 250_000_000L); // the next one 50 ms late
+    counters.completed(700_000, 1000);
+    SampleRow next = sampler.sample(true);
+    assertThat(next.timeSeconds()).isEqualTo(2.05);
+    assertThat(next.intervalSeconds()).isCloseTo(0.75, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(next.megabytesPerSecond())
+        .isCloseTo(700_000 / 0.75 / 1e6, org.assertj.core.data.Offset.offset(1e-9));
   }
 
   @Test
