@@ -3,6 +3,8 @@ package dev.sustain.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.expect.Expectation;
+import dev.sustain.input.InputFormatException;
+import dev.sustain.input.JsonFile;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -44,6 +46,11 @@ public final class RunFolders {
     }
     if (run == null || !run.isObject()) {
       throw new IllegalArgumentException(runJson + " is not a JSON object");
+    }
+    try {
+      JsonFile.checkVersion(runJson, run);
+    } catch (InputFormatException e) {
+      throw new IllegalArgumentException(e.getMessage());
     }
     JsonNode analysis = null;
     Path analysisJson = folder.resolve("analysis.json");
