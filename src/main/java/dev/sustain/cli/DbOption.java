@@ -65,10 +65,18 @@ public final class DbOption {
     }
   }
 
+  /** The most a run's end waits for its history: a store that hangs must not hold the run. */
+  static final long RECORD_DEADLINE_MILLIS = 30_000;
+
+  /** Tries at recording a run's end: a history busy or restarting gets a second chance. */
+  static final int RECORD_ATTEMPTS = 3;
+
   /**
-   * Records a finished (or failed, or interrupted) run folder in the history. A history that cannot
-   * be written must not fail the run that was measured: it prints one warning line on {@code err}
-   * and returns null.
+   * Records a finished (or failed, or interrupted) run folder in the history, with its samples,
+   * from a thread of its own, trying {@link #RECORD_ATTEMPTS} times within {@link
+   * #RECORD_DEADLINE_MILLIS}. A history that cannot be written must not fail the run that was
+   * measured: it prints one warning line on {@code err}, saying how to record the run later, and
+   * returns null.
    *
    * @return the run as recorded, or null when it could not be recorded
    */
@@ -87,13 +95,69 @@ public final class DbOption {
       err.flush();
       return null;
     }
+    java.util.concurrent.CompletableFuture<RunRecord> recorded =
+        new java.util.concurrent.CompletableFuture<>();
+    Thread.ofPlatform()
+        .name("sustain-record-run")
+        .daemon()
+        .start(() -> recordWithRetries(runFolder, location, recorded));
+    String problem;
     try {
-      return RunHistory.recordRunFolder(runFolder, location);
-    } catch (StoreException | IllegalArgumentException e) {
-      err.println(
-          "sustain: warning: run not recorded in the history: " + location.scrub(e.getMessage()));
-      err.flush();
-      return null;
+      return recorded.get(RECORD_DEADLINE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      problem =
+          location.redacted() + " did not answer within " + RECORD_DEADLINE_MILLIS / 1000 + " s";
+    } catch (java.util.concurrent.ExecutionException e) {
+      problem = location.scrub(String.valueOf(e.getCause().getMessage()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      problem = "interrupted";
+    }
+    err.println(
+        "sustain: warning: run not recorded in the history: "
+            + problem
+            + "; to add it and its samples later: sustain history "
+            + dbArgument(location)
+            + "--import "
+            + runFolder.toAbsolutePath().normalize());
+    err.flush();
+    return null;
+  }
+
+  /** The {@code --db} to repeat in a command for the user, or nothing for the default one. */
+  private String dbArgument(DbLocation location) {
+    if (value == null || value.isBlank()) {
+      return "";
+    }
+    return "--db "
+        + (location.kind() == DbLocation.Kind.SQLITE ? location.sqliteFile().toString() : "URL")
+        + " ";
+  }
+
+  private static void recordWithRetries(
+      Path runFolder,
+      DbLocation location,
+      java.util.concurrent.CompletableFuture<RunRecord> recorded) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        recorded.complete(RunHistory.recordRunFolder(runFolder, location));
+        return;
+      } catch (StoreException e) {
+        if (attempt == RECORD_ATTEMPTS) {
+          recorded.completeExceptionally(e);
+          return;
+        }
+        try {
+          Thread.sleep(1000L * attempt);
+        } catch (InterruptedException ie) {
+          recorded.completeExceptionally(e);
+          return;
+        }
+      } catch (RuntimeException e) {
+        recorded.completeExceptionally(
+            e); // not a readable run folder: trying again changes nothing
+        return;
+      }
     }
   }
 

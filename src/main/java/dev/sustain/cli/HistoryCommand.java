@@ -11,6 +11,7 @@ import dev.sustain.store.RunImporter;
 import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunStore;
+import dev.sustain.store.SampleStore;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
@@ -75,6 +76,13 @@ public final class HistoryCommand extends BaseCommand {
                   + ": a run of the null engine measured no drive");
           continue;
         }
+        int samples = 0;
+        if (r.runFolder() != null) {
+          // The samples first, as at a run's end: a reader that sees the status has every row.
+          try (SampleStore rows = SampleStore.open(location)) {
+            samples = rows.fillFromFolder(r.runId(), Path.of(r.runFolder()));
+          }
+        }
         store.record(r);
         imported.add(
             "imported "
@@ -83,6 +91,7 @@ public final class HistoryCommand extends BaseCommand {
                 + r.drive().id()
                 + ", "
                 + (r.figures().shape() == null ? "no analysis" : r.figures().shape())
+                + (r.runFolder() == null ? "" : ", " + Units.count(samples, "new sample"))
                 + ")");
       }
       List<RunRecord> runs = store.runs(drive, limit);

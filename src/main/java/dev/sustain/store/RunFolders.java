@@ -64,6 +64,24 @@ public final class RunFolders {
     return fromJson(folder, run, analysis, source);
   }
 
+  /**
+   * The status run.json in {@code folder} ends with, or null when it has none (still running, a run
+   * killed before its end, a folder gone or unreadable). Reads only a run.json of a run's size.
+   */
+  static String endedStatus(Path folder) {
+    Path runJson = folder.resolve("run.json");
+    try {
+      if (!Files.isRegularFile(runJson) || Files.size(runJson) > (1 << 20)) {
+        return null;
+      }
+      JsonNode status = JSON.readTree(runJson.toFile()).path("result").path("status");
+      String word = status.isTextual() ? status.asText() : null;
+      return word == null || word.isBlank() || word.equals("running") ? null : word;
+    } catch (IOException | RuntimeException e) {
+      return null; // an unreadable folder says nothing: the run is shown as its process says
+    }
+  }
+
   static RunRecord fromJson(Path folder, JsonNode run, JsonNode analysis, String source) {
     String host = text(run, "host");
     if (host == null) {
