@@ -12,6 +12,7 @@ import dev.sustain.unit.UsageException;
 import dev.sustain.workload.CopyRun;
 import dev.sustain.workload.PassResult;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -42,9 +43,52 @@ public final class DbOption {
    * UsageException} (exit 2); {@code none} is understood.
    */
   public void check() {
-    if (!none()) {
-      location();
+    if (none()) {
+      return;
     }
+    DbLocation location = location();
+    if (location.kind() != DbLocation.Kind.SQLITE || !named()) {
+      return; // the default history's folder is made on first use
+    }
+    Path file = location.sqliteFile();
+    if (Files.isDirectory(file)) {
+      throw new UsageException("--db " + file + " is a folder, not a history file");
+    }
+    Path parent = file.getParent();
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw new UsageException(
+          "--db "
+              + file
+              + ": the folder "
+              + parent
+              + " does not exist (a run makes the history file, not its folders)");
+    }
+  }
+
+  /**
+   * Where an existing history is, for the commands that read it and never create one ({@code
+   * history}, {@code serve}, {@code clean}, {@code analyze}): a SQLite file that is not there is a
+   * {@link UsageException}, and nothing is created.
+   */
+  public DbLocation existing() {
+    DbLocation location = location();
+    if (location.kind() == DbLocation.Kind.SQLITE) {
+      Path file = location.sqliteFile();
+      if (Files.isDirectory(file)) {
+        throw new UsageException("--db " + file + " is a folder, not a history file");
+      }
+      if (!Files.isRegularFile(file)) {
+        throw new UsageException(
+            "no run history at " + file + " (a run recorded with --db " + file + " makes it)");
+      }
+    }
+    return location;
+  }
+
+  /** True when the history was named (--db or SUSTAIN_DB), not the default one. */
+  private boolean named() {
+    return (value != null && !value.isBlank())
+        || (env.get(DbLocation.ENV_DB) != null && !env.get(DbLocation.ENV_DB).isBlank());
   }
 
   // Records the command's runs while they go; made by the first live(...) call.
@@ -112,6 +156,9 @@ public final class DbOption {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       problem = "interrupted";
+    }
+    if (problem.endsWith(".")) {
+      problem = problem.substring(0, problem.length() - 1);
     }
     err.println(
         "sustain: warning: run not recorded in the history: "

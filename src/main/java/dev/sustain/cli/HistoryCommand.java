@@ -55,12 +55,25 @@ public final class HistoryCommand extends BaseCommand {
   @Option(names = "--limit", paramLabel = "N", defaultValue = "50")
   int limit;
 
+  @Option(names = "--migrate")
+  boolean migrate;
+
   @Override
   protected int execute() throws IOException {
     if (limit < 1) {
       throw new UsageException("--limit must be at least 1");
     }
-    DbLocation location = db.location();
+    // Importing adds runs, so it may make the history (not its folder); reading never does.
+    DbLocation location;
+    if (imports.isEmpty()) {
+      location = db.existing();
+    } else {
+      db.check();
+      location = db.location();
+    }
+    if (migrate) {
+      return migrate(location);
+    }
     List<String> imported = new ArrayList<>();
     List<RunRecord> toImport = new ArrayList<>();
     for (Path p : imports) {
@@ -109,6 +122,21 @@ public final class HistoryCommand extends BaseCommand {
       } else {
         printText(location, imported, runs, byDrive, trends);
       }
+    }
+    return ExitCodes.OK;
+  }
+
+  /** {@code --migrate}: brings an older history's schema up to this version's, and says so. */
+  private int migrate(DbLocation location) {
+    try (RunStore store = RunStore.open(location)) {
+      out()
+          .println(
+              "history "
+                  + location.redacted()
+                  + ": schema at version "
+                  + store.schemaVersion()
+                  + ", up to date");
+      out().flush();
     }
     return ExitCodes.OK;
   }
