@@ -12,6 +12,7 @@ import dev.sustain.unit.UsageException;
 import dev.sustain.workload.CopyRun;
 import dev.sustain.workload.PassResult;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -42,9 +43,52 @@ public final class DbOption {
    * UsageException} (exit 2); {@code none} is understood.
    */
   public void check() {
-    if (!none()) {
-      location();
+    if (none()) {
+      return;
     }
+    DbLocation location = location();
+    if (location.kind() != DbLocation.Kind.SQLITE || !named()) {
+      return; // the default history's folder is made on first use
+    }
+    Path file = location.sqliteFile();
+    if (Files.isDirectory(file)) {
+      throw new UsageException("--db " + file + " is a folder, not a history file");
+    }
+    Path parent = file.getParent();
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw new UsageException(
+          "--db "
+              + file
+              + ": the folder "
+              + parent
+              + " does not exist (a run makes the history file, not its folders)");
+    }
+  }
+
+  /**
+   * Where an existing history is, for the commands that read it and never create one ({@code
+   * history}, {@code serve}, {@code clean}, {@code analyze}): a SQLite file that is not there is a
+   * {@link UsageException}, and nothing is created.
+   */
+  public DbLocation existing() {
+    DbLocation location = location();
+    if (location.kind() == DbLocation.Kind.SQLITE) {
+      Path file = location.sqliteFile();
+      if (Files.isDirectory(file)) {
+        throw new UsageException("--db " + file + " is a folder, not a history file");
+      }
+      if (!Files.isRegularFile(file)) {
+        throw new UsageException(
+            "no run history at " + file + " (a run recorded with --db " + file + " makes it)");
+      }
+    }
+    return location;
+  }
+
+  /** True when the history was named (--db or SUSTAIN_DB), not the default one. */
+  private boolean named() {
+    return (value != null && !value.isBlank())
+        || (env.get(DbLocation.ENV_DB) != null && !env.get(DbLocation.ENV_DB).isBlank());
   }
 
   // Records the command's runs while they go; made by the first live(...) call.
@@ -65,10 +109,18 @@ public final class DbOption {
     }
   }
 
+  /** The most a run's end waits for its history: a store that hangs must not hold the run. */
+  static final long RECORD_DEADLINE_MILLIS = 30_000;
+
+  /** Tries at recording a run's end: a history busy or restarting gets a second chance. */
+  static final int RECORD_ATTEMPTS = 3;
+
   /**
-   * Records a finished (or failed, or interrupted) run folder in the history. A history that cannot
-   * be written must not fail the run that was measured: it prints one warning line on {@code err}
-   * and returns null.
+   * Records a finished (or failed, or interrupted) run folder in the history, with its samples,
+   * from a thread of its own, trying {@link #RECORD_ATTEMPTS} times within {@link
+   * #RECORD_DEADLINE_MILLIS}. A history that cannot be written must not fail the run that was
+   * measured: it prints one warning line on {@code err}, saying how to record the run later, and
+   * returns null.
    *
    * @return the run as recorded, or null when it could not be recorded
    */
@@ -87,13 +139,72 @@ public final class DbOption {
       err.flush();
       return null;
     }
+    java.util.concurrent.CompletableFuture<RunRecord> recorded =
+        new java.util.concurrent.CompletableFuture<>();
+    Thread.ofPlatform()
+        .name("sustain-record-run")
+        .daemon()
+        .start(() -> recordWithRetries(runFolder, location, recorded));
+    String problem;
     try {
-      return RunHistory.recordRunFolder(runFolder, location);
-    } catch (StoreException | IllegalArgumentException e) {
-      err.println(
-          "sustain: warning: run not recorded in the history: " + location.scrub(e.getMessage()));
-      err.flush();
-      return null;
+      return recorded.get(RECORD_DEADLINE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      problem =
+          location.redacted() + " did not answer within " + RECORD_DEADLINE_MILLIS / 1000 + " s";
+    } catch (java.util.concurrent.ExecutionException e) {
+      problem = location.scrub(String.valueOf(e.getCause().getMessage()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      problem = "interrupted";
+    }
+    if (problem.endsWith(".")) {
+      problem = problem.substring(0, problem.length() - 1);
+    }
+    err.println(
+        "sustain: warning: run not recorded in the history: "
+            + problem
+            + "; to add it and its samples later: sustain history "
+            + dbArgument(location)
+            + "--import "
+            + runFolder.toAbsolutePath().normalize());
+    err.flush();
+    return null;
+  }
+
+  /** The {@code --db} to repeat in a command for the user, or nothing for the default one. */
+  private String dbArgument(DbLocation location) {
+    if (value == null || value.isBlank()) {
+      return "";
+    }
+    return "--db "
+        + (location.kind() == DbLocation.Kind.SQLITE ? location.sqliteFile().toString() : "URL")
+        + " ";
+  }
+
+  private static void recordWithRetries(
+      Path runFolder,
+      DbLocation location,
+      java.util.concurrent.CompletableFuture<RunRecord> recorded) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        recorded.complete(RunHistory.recordRunFolder(runFolder, location));
+        return;
+      } catch (StoreException e) {
+        if (attempt == RECORD_ATTEMPTS) {
+          recorded.completeExceptionally(e);
+          return;
+        }
+        try {
+          Thread.sleep(1000L * attempt);
+        } catch (InterruptedException ie) {
+          recorded.completeExceptionally(e);
+          return;
+        }
+      } catch (RuntimeException e) {
+        recorded.completeExceptionally(
+            e); // not a readable run folder: trying again changes nothing
+        return;
+      }
     }
   }
 

@@ -11,6 +11,7 @@ import dev.sustain.store.RunImporter;
 import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunStore;
+import dev.sustain.store.SampleStore;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
@@ -54,12 +55,25 @@ public final class HistoryCommand extends BaseCommand {
   @Option(names = "--limit", paramLabel = "N", defaultValue = "50")
   int limit;
 
+  @Option(names = "--migrate")
+  boolean migrate;
+
   @Override
   protected int execute() throws IOException {
     if (limit < 1) {
       throw new UsageException("--limit must be at least 1");
     }
-    DbLocation location = db.location();
+    // Importing adds runs, so it may make the history (not its folder); reading never does.
+    DbLocation location;
+    if (imports.isEmpty()) {
+      location = db.existing();
+    } else {
+      db.check();
+      location = db.location();
+    }
+    if (migrate) {
+      return migrate(location);
+    }
     List<String> imported = new ArrayList<>();
     List<RunRecord> toImport = new ArrayList<>();
     for (Path p : imports) {
@@ -75,6 +89,13 @@ public final class HistoryCommand extends BaseCommand {
                   + ": a run of the null engine measured no drive");
           continue;
         }
+        int samples = 0;
+        if (r.runFolder() != null) {
+          // The samples first, as at a run's end: a reader that sees the status has every row.
+          try (SampleStore rows = SampleStore.open(location)) {
+            samples = rows.fillFromFolder(r.runId(), Path.of(r.runFolder()));
+          }
+        }
         store.record(r);
         imported.add(
             "imported "
@@ -83,6 +104,7 @@ public final class HistoryCommand extends BaseCommand {
                 + r.drive().id()
                 + ", "
                 + (r.figures().shape() == null ? "no analysis" : r.figures().shape())
+                + (r.runFolder() == null ? "" : ", " + Units.count(samples, "new sample"))
                 + ")");
       }
       List<RunRecord> runs = store.runs(drive, limit);
@@ -100,6 +122,21 @@ public final class HistoryCommand extends BaseCommand {
       } else {
         printText(location, imported, runs, byDrive, trends);
       }
+    }
+    return ExitCodes.OK;
+  }
+
+  /** {@code --migrate}: brings an older history's schema up to this version's, and says so. */
+  private int migrate(DbLocation location) {
+    try (RunStore store = RunStore.open(location)) {
+      out()
+          .println(
+              "history "
+                  + location.redacted()
+                  + ": schema at version "
+                  + store.schemaVersion()
+                  + ", up to date");
+      out().flush();
     }
     return ExitCodes.OK;
   }

@@ -4,10 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.analysis.Media;
 import dev.sustain.analysis.SampleSeries;
 import dev.sustain.sampling.SamplesCsv;
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,25 +61,40 @@ public final class CurveReader {
         && Files.isRegularFile(parent.resolve("run.json"))) {
       return readRunFolder(parent);
     }
-    List<String> lines = lines(input);
-    for (String line : lines) {
-      String t = line.strip();
-      if (t.isEmpty() || t.startsWith("#")) {
-        continue;
+    FirstLine first = firstContentLine(input);
+    if (first != null) {
+      if (FIO_LINE.matcher(first.text).matches()) {
+        return FioLogReader.read(input);
       }
-      if (FIO_LINE.matcher(t).matches()) {
-        return FioLogReader.read(input, lines);
-      }
-      if (SamplesCsv.header(t).stream().anyMatch("time_s"::equalsIgnoreCase)) {
+      if (SamplesCsv.header(first.text).stream().anyMatch("time_s"::equalsIgnoreCase)) {
         return readCsv(input, false);
       }
-      break;
     }
     throw new InputFormatException(
         input,
-        firstContentLine(lines),
+        first == null ? 0 : first.number,
         "neither a CSV with a header naming time_s and write_MBps, nor a fio bandwidth log"
             + " (msec, KiB/s, direction, bs, offset)");
+  }
+
+  /** A file's first line that is neither blank nor a comment, and its 1-based number. */
+  private record FirstLine(String text, long number) {}
+
+  private static FirstLine firstContentLine(Path file) {
+    try (BufferedReader r = InputLimits.open(file)) {
+      String line;
+      long n = 0;
+      while ((line = r.readLine()) != null) {
+        n++;
+        String t = line.strip();
+        if (!t.isEmpty() && !t.startsWith("#")) {
+          return new FirstLine(t, n);
+        }
+      }
+      return null;
+    } catch (IOException e) {
+      throw InputLimits.cannotRead(file, e);
+    }
   }
 
   /** Reads a run folder: samples.csv and, when there, run.json. */
@@ -160,18 +174,14 @@ public final class CurveReader {
 
   /** Reads a fio bandwidth log (see {@link FioLogReader}). */
   public static ImportedCurve readFioLog(Path file) {
-    return FioLogReader.read(file, lines(file));
+    return FioLogReader.read(file);
   }
 
   private static ImportedCurve readCsv(Path file, boolean appendedLive) {
-    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(file)) {
+    try (SamplesCsv.Reader r = SamplesCsv.Reader.of(InputLimits.open(file))) {
       return readCsv(file, r, appendedLive);
-    } catch (java.nio.charset.MalformedInputException e) {
-      throw new InputFormatException(file, 0, "not a text file (not UTF-8)");
-    } catch (NoSuchFileException e) {
-      throw new InputFormatException(file, 0, "no such file");
     } catch (IOException e) {
-      throw new InputFormatException(file, 0, "cannot be read: " + e.getMessage());
+      throw InputLimits.cannotRead(file, e);
     }
   }
 
@@ -232,6 +242,7 @@ public final class CurveReader {
               "expected at least " + needed + " cells, found " + cells.length);
         }
         double ts = number(cells[time], "time_s", true);
+        InputLimits.checkTime(ts, previousEnd, "time_s");
         double length = ts - previousEnd;
         if (!kept) {
           if (ts <= previousEnd && previousEnd > 0) {
@@ -249,9 +260,21 @@ public final class CurveReader {
           continue;
         }
         double mbps = number(cells[rate], "write_MBps", true);
+        InputLimits.checkRate(mbps, r.columns().get(rate));
+        if (b.size() >= InputLimits.MAX_SAMPLES) {
+          throw new IllegalArgumentException(
+              "more than " + InputLimits.MAX_SAMPLES + " samples: longer than any run's curve");
+        }
         long by = bytes >= 0 ? wholeOrUnknown(cells[bytes], "bytes") : -1;
         double tc = temp >= 0 ? number(cells[temp], "temp_C", false) : Double.NaN;
         double cp = cpu >= 0 ? number(cells[cpu], "cpu_pct", false) : Double.NaN;
+        if (!Double.isNaN(tc)) {
+          InputLimits.checkTemperature(tc);
+        }
+        if (!Double.isNaN(cp)) {
+          InputLimits.checkCpuPercent(cp);
+        }
+        InputLimits.checkIntervalBytes(by);
         b.add(ts - leftOut, mbps, by, tc, cp);
         // Optional and never required: an unreadable cell leaves the value unknown.
         b.device(
@@ -362,18 +385,6 @@ public final class CurveReader {
     }
   }
 
-  private static List<String> lines(Path file) {
-    try {
-      return Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new InputFormatException(file, 0, "no such file");
-    } catch (java.nio.charset.MalformedInputException e) {
-      throw new InputFormatException(file, 0, "not a text file (not UTF-8)");
-    } catch (IOException e) {
-      throw new InputFormatException(file, 0, "cannot be read: " + e.getMessage());
-    }
-  }
-
   private static boolean endsWithNewline(Path file) {
     try (var ch = Files.newByteChannel(file)) {
       long size = ch.size();
@@ -387,14 +398,5 @@ public final class CurveReader {
     } catch (IOException e) {
       return true;
     }
-  }
-
-  private static int firstContentLine(List<String> lines) {
-    for (int i = 0; i < lines.size(); i++) {
-      if (!lines.get(i).isBlank()) {
-        return i + 1;
-      }
-    }
-    return 0;
   }
 }

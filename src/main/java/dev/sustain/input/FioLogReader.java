@@ -1,6 +1,8 @@
 package dev.sustain.input;
 
 import dev.sustain.analysis.SampleSeries;
+import java.io.BufferedReader;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,36 +20,43 @@ final class FioLogReader {
 
   private FioLogReader() {}
 
-  static ImportedCurve read(Path file, List<String> lines) {
+  /** fio's KiB/s that are {@link InputLimits#MAX_MBPS}. */
+  private static final double MAX_KIBPS = InputLimits.MAX_MBPS * 1e6 / 1024;
+
+  /** The most write entries a log may hold: a bound on memory (some 60 MB of entries). */
+  static final int MAX_ENTRIES = 2_000_000;
+
+  /** The largest request a log's bs field may give: 1 TiB (fio's own limit is far below). */
+  private static final double MAX_BS = 0x1p40;
+
+  static ImportedCurve read(Path file) {
     List<double[]> entries = new ArrayList<>();
     int reads = 0;
-    for (int i = 0; i < lines.size(); i++) {
-      String t = lines.get(i).strip();
-      if (t.isEmpty() || t.startsWith("#")) {
-        continue;
-      }
-      String[] cells = t.split(",", -1);
-      if (cells.length < 3) {
-        throw new InputFormatException(
-            file,
-            i + 1,
-            "a fio log line needs msec, KiB/s, direction[, bs, offset], found "
-                + cells.length
-                + " fields");
-      }
-      try {
-        double msec = CurveReader.number(cells[0], "msec", true);
-        double kibps = CurveReader.number(cells[1], "KiB/s", true);
-        long dir = (long) CurveReader.number(cells[2], "direction", true);
-        double bs = cells.length > 3 ? CurveReader.number(cells[3], "bs", false) : Double.NaN;
-        if (dir != 1) {
-          reads++;
+    try (BufferedReader in = InputLimits.open(file)) {
+      String line;
+      long lineNumber = 0;
+      while ((line = in.readLine()) != null) {
+        lineNumber++;
+        String t = line.strip();
+        if (t.isEmpty() || t.startsWith("#")) {
           continue;
         }
-        entries.add(new double[] {msec, kibps, bs});
-      } catch (IllegalArgumentException e) {
-        throw new InputFormatException(file, i + 1, e.getMessage());
+        double[] e = entry(file, lineNumber, t);
+        if (e == null) {
+          reads++;
+        } else if (entries.size() >= MAX_ENTRIES) {
+          throw new InputFormatException(
+              file,
+              lineNumber,
+              "more than "
+                  + MAX_ENTRIES
+                  + " write entries: longer than this reads (log with log_avg_msec=1000)");
+        } else {
+          entries.add(e);
+        }
       }
+    } catch (IOException e) {
+      throw InputLimits.cannotRead(file, e);
     }
     if (entries.isEmpty()) {
       throw new InputFormatException(
@@ -59,6 +68,7 @@ final class FioLogReader {
     }
     // One file may hold several jobs' entries (per_job_logs=0), not necessarily in time order.
     entries.sort(java.util.Comparator.comparingDouble(e -> e[0]));
+    checkSteps(file, entries);
     // Entries within 50 ms of each other are one moment (several jobs log the same period);
     // the period is measured between moments.
     double[] diffs = new double[Math.max(0, entries.size() - 1)];
@@ -113,6 +123,20 @@ final class FioLogReader {
     }
     long restored = 0;
     long lastK = buckets.lastKey();
+    if (lastK > InputLimits.MAX_SAMPLES) {
+      throw new InputFormatException(
+          file,
+          0,
+          "its "
+              + entries.size()
+              + " entries span "
+              + lastK
+              + " periods of "
+              + Math.round(periodMs)
+              + " ms, more than "
+              + InputLimits.MAX_SAMPLES
+              + " samples: longer than any run's curve");
+    }
     double periodS = periodMs / 1000.0;
     for (long k = 1; k <= lastK; k++) {
       double[] acc = buckets.get(k);
@@ -122,6 +146,13 @@ final class FioLogReader {
         restored++;
       } else {
         mbps = perIo ? acc[0] / 1e6 / periodS : acc[1];
+        try {
+          InputLimits.checkRate(
+              mbps,
+              "the write rate at " + InputLimits.shown(k * periodS) + " s (its entries added up)");
+        } catch (IllegalArgumentException e) {
+          throw new InputFormatException(file, 0, e.getMessage());
+        }
       }
       b.add(k * periodS, mbps);
     }
@@ -133,6 +164,65 @@ final class FioLogReader {
               + " fio left out (nothing completed) as 0 MB/s");
     }
     return new ImportedCurve(file, ImportedCurve.Format.FIO_BW_LOG, b.build(), notes);
+  }
+
+  /**
+   * One line's entry {@code {msec, KiB/s, bs, line}}, or null for a read or trim entry.
+   *
+   * @throws InputFormatException naming the line when it is not a fio log line or holds values no
+   *     log has
+   */
+  private static double[] entry(Path file, long lineNumber, String t) {
+    String[] cells = t.split(",", -1);
+    if (cells.length < 3) {
+      throw new InputFormatException(
+          file,
+          lineNumber,
+          "a fio log line needs msec, KiB/s, direction[, bs, offset], found "
+              + cells.length
+              + " fields");
+    }
+    try {
+      double msec = CurveReader.number(cells[0], "msec", true);
+      double kibps = CurveReader.number(cells[1], "KiB/s", true);
+      double dir = CurveReader.number(cells[2], "direction", true);
+      double bs = cells.length > 3 ? CurveReader.number(cells[3], "bs", false) : Double.NaN;
+      if (msec < 0) {
+        throw new IllegalArgumentException("msec cannot be negative: " + cells[0].strip());
+      }
+      InputLimits.checkTimeBound(msec / 1000, "the time (msec / 1000)");
+      if (kibps < 0) {
+        throw new IllegalArgumentException("KiB/s cannot be negative: " + cells[1].strip());
+      }
+      if (kibps > MAX_KIBPS) {
+        InputLimits.checkRate(kibps * 1024 / 1e6, "KiB/s");
+      }
+      if (bs < 0 || bs > MAX_BS) {
+        throw new IllegalArgumentException("bs is not a size in bytes: " + cells[3].strip());
+      }
+      if (dir != 1) {
+        return null;
+      }
+      return new double[] {msec, kibps, bs, lineNumber};
+    } catch (IllegalArgumentException e) {
+      throw new InputFormatException(file, lineNumber, e.getMessage());
+    }
+  }
+
+  /**
+   * Refuses a step of more than a day between two entries in time (after sorting): no log of one
+   * run has one, and restoring its periods as zeros would make millions of samples.
+   */
+  private static void checkSteps(Path file, List<double[]> sorted) {
+    double previousMs = 0;
+    for (double[] e : sorted) {
+      try {
+        InputLimits.checkTime(e[0] / 1000, previousMs / 1000, "the time (msec / 1000)");
+      } catch (IllegalArgumentException x) {
+        throw new InputFormatException(file, (long) e[3], x.getMessage());
+      }
+      previousMs = e[0];
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.sustain.input;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.run.RunFolder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,7 +14,7 @@ import java.nio.file.Path;
  * is wrong with one alike: {@code FILE:LINE: not valid JSON: ...} or {@code FILE: cannot be read:
  * ...}. Stateless and thread-safe.
  */
-final class JsonFile {
+public final class JsonFile {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -26,12 +27,38 @@ final class JsonFile {
    */
   static JsonNode read(Path file) {
     try {
-      return JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+      if (Files.size(file) > InputLimits.MAX_JSON_BYTES) {
+        throw new InputFormatException(
+            file, 0, "larger than 16 MiB: no run's or group's JSON (they are a few kB)");
+      }
+      JsonNode root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+      checkVersion(file, root);
+      return root;
     } catch (JsonProcessingException e) {
       long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
       throw new InputFormatException(file, line, "not valid JSON: " + e.getOriginalMessage());
     } catch (IOException e) {
-      throw new InputFormatException(file, 0, "cannot be read: " + e.getMessage());
+      throw InputLimits.cannotRead(file, e);
+    }
+  }
+
+  /**
+   * Refuses a run.json or group.json of a newer format than this version writes: read as an older
+   * one, its fields could mean something else and give figures that look right and are not.
+   *
+   * @throws InputFormatException naming the file and both versions
+   */
+  public static void checkVersion(Path file, JsonNode root) {
+    JsonNode version = root == null ? null : root.get("version");
+    if (version != null && version.isNumber() && version.asDouble() > RunFolder.FORMAT_VERSION) {
+      throw new InputFormatException(
+          file,
+          0,
+          "made by a newer Sustain (format version "
+              + version.asText()
+              + ", this one reads up to "
+              + RunFolder.FORMAT_VERSION
+              + "): read it with a newer Sustain");
     }
   }
 }

@@ -106,10 +106,10 @@ public final class JdbiStores {
   }
 
   private static void quietPoolLogging() {
-    // The pool logs its start and stop at INFO; a dashboard's log is for requests and problems.
+    // The pool logs its start, stop and lost connections with stack traces; our one line says it.
     String key = "org.slf4j.simpleLogger.log.com.zaxxer.hikari";
     if (System.getProperty(key) == null) {
-      System.setProperty(key, "warn");
+      System.setProperty(key, "off");
     }
   }
 }

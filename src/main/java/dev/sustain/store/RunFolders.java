@@ -3,6 +3,8 @@ package dev.sustain.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.expect.Expectation;
+import dev.sustain.input.InputFormatException;
+import dev.sustain.input.JsonFile;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -45,6 +47,11 @@ public final class RunFolders {
     if (run == null || !run.isObject()) {
       throw new IllegalArgumentException(runJson + " is not a JSON object");
     }
+    try {
+      JsonFile.checkVersion(runJson, run);
+    } catch (InputFormatException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
     JsonNode analysis = null;
     Path analysisJson = folder.resolve("analysis.json");
     if (Files.isRegularFile(analysisJson)) {
@@ -55,6 +62,24 @@ public final class RunFolders {
       }
     }
     return fromJson(folder, run, analysis, source);
+  }
+
+  /**
+   * The status run.json in {@code folder} ends with, or null when it has none (still running, a run
+   * killed before its end, a folder gone or unreadable). Reads only a run.json of a run's size.
+   */
+  static String endedStatus(Path folder) {
+    Path runJson = folder.resolve("run.json");
+    try {
+      if (!Files.isRegularFile(runJson) || Files.size(runJson) > (1 << 20)) {
+        return null;
+      }
+      JsonNode status = JSON.readTree(runJson.toFile()).path("result").path("status");
+      String word = status.isTextual() ? status.asText() : null;
+      return word == null || word.isBlank() || word.equals("running") ? null : word;
+    } catch (IOException | RuntimeException e) {
+      return null; // an unreadable folder says nothing: the run is shown as its process says
+    }
   }
 
   static RunRecord fromJson(Path folder, JsonNode run, JsonNode analysis, String source) {

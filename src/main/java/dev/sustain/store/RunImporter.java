@@ -111,7 +111,7 @@ public final class RunImporter {
     String digest;
     try {
       ended = Files.getLastModifiedTime(file).toInstant();
-      digest = sha256(Files.readAllBytes(file));
+      digest = sha256(file);
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
     }
@@ -174,11 +174,17 @@ public final class RunImporter {
         a.shape().word());
   }
 
-  private static String sha256(byte[] data) {
+  /** The file's SHA-256, streamed: a log may be far larger than the heap. */
+  private static String sha256(Path file) throws IOException {
+    MessageDigest md;
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+      md = MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has SHA-256", e);
     }
+    try (var in = new java.security.DigestInputStream(Files.newInputStream(file), md)) {
+      in.transferTo(java.io.OutputStream.nullOutputStream());
+    }
+    return HexFormat.of().formatHex(md.digest());
   }
 }

@@ -2,6 +2,7 @@ package dev.sustain.store;
 
 import dev.sustain.run.RunProcess;
 import dev.sustain.run.RunStatus;
+import java.nio.file.Path;
 import java.time.Instant;
 
 /**
@@ -38,12 +39,31 @@ public final class RunLiveness {
    */
   static String shown(
       String status, String host, Long pid, Instant started, Instant lastRowAt, long nowMillis) {
+    return shown(status, host, pid, started, lastRowAt, nowMillis, null);
+  }
+
+  /**
+   * As {@link #shown(String, String, Long, Instant, Instant, long)}; {@code runFolder} (or null) is
+   * the run's folder on its host. A run whose process is gone but whose run.json there holds an end
+   * (its history failed only at the end) shows that end: a complete run is never shown killed.
+   */
+  static String shown(
+      String status,
+      String host,
+      Long pid,
+      Instant started,
+      Instant lastRowAt,
+      long nowMillis,
+      String runFolder) {
     if (!RUNNING.equals(status)) {
       return status;
     }
     return switch (RunProcess.of(host, pid, started)) {
       case ALIVE -> RUNNING; // however long since its last row: a stalled drive is still running
-      case GONE -> RunStatus.KILLED.word();
+      case GONE -> {
+        String ended = runFolder == null ? null : RunFolders.endedStatus(Path.of(runFolder));
+        yield ended != null ? ended : RunStatus.KILLED.word();
+      }
       case UNKNOWN -> nowMillis - lastRowAt.toEpochMilli() > STALE_MILLIS ? STALE : RUNNING;
     };
   }

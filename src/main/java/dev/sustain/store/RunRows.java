@@ -41,7 +41,7 @@ final class RunRows {
 
   /** A run's status as shown, alone (see {@link #shownStatus}); add {@code WHERE ...}. */
   static final String SELECT_STATUS =
-      "SELECT r.status, r.host, r.pid, r.started_ms, " + LAST_TIME_S + " FROM runs r";
+      "SELECT r.status, r.host, r.pid, r.started_ms, r.run_folder, " + LAST_TIME_S + " FROM runs r";
 
   /** Runs of the null engine (kept from before version 3) measured no drive: never listed. */
   static final String MEASURED = "(r.engine IS NULL OR r.engine <> 'null')";
@@ -66,7 +66,8 @@ final class RunRows {
         getLong(rs, "pid"),
         started,
         lastRowAt,
-        System.currentTimeMillis());
+        System.currentTimeMillis(),
+        rs.getString("run_folder"));
   }
 
   private static RunRecord map(ResultSet rs, StatementContext ctx) throws SQLException {

@@ -16,9 +16,10 @@ import org.jdbi.v3.core.statement.Query;
 /**
  * The run history over Jdbi: SQLite or PostgreSQL with one schema kept by Flyway. Opening it brings
  * the schema up to date; several processes, on one host (SQLite) or many (PostgreSQL), may record
- * runs at once and none is lost: SQLite runs in WAL mode with a busy timeout and writes in {@code
- * BEGIN IMMEDIATE} transactions retried when the file is busy; PostgreSQL writes in transactions
- * retried on serialization failures and deadlocks. Recording the same run twice updates it.
+ * runs at once and none is lost: SQLite runs with a rollback journal (no WAL, no memory-mapped
+ * files) and a busy timeout and writes in {@code BEGIN IMMEDIATE} transactions retried when the
+ * file is busy; PostgreSQL writes in transactions retried on serialization failures and deadlocks.
+ * Recording the same run twice updates it.
  *
  * <p>Not thread-safe: one instance holds one connection; use one per thread. Close it.
  */
@@ -90,10 +91,15 @@ public final class RunStore implements AutoCloseable {
     Properties props = location.connectionProperties();
     if (location.kind() == DbLocation.Kind.SQLITE) {
       org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
-      // WAL lets readers run beside one writer; the busy timeout makes a second writer wait for
-      // the first instead of failing at once; IMMEDIATE takes the write lock at BEGIN, so two
-      // writers never both read and then deadlock upgrading their locks.
-      config.setJournalMode(org.sqlite.SQLiteConfig.JournalMode.WAL);
+      // A rollback journal, not WAL: WAL maps its -shm index into memory, and a mapped file that
+      // another process truncates, makes immutable or that a full file system cannot extend
+      // kills the JVM with SIGBUS (a run's end lost to its history). No memory-mapped I/O of
+      // the database either, for the same reason: a broken history must be an error, never a
+      // signal. The busy timeout makes a writer wait for readers and other writers instead of
+      // failing at once; IMMEDIATE takes the write lock at BEGIN, so two writers never both
+      // read and then deadlock upgrading their locks.
+      config.setJournalMode(org.sqlite.SQLiteConfig.JournalMode.DELETE);
+      config.setPragma(org.sqlite.SQLiteConfig.Pragma.MMAP_SIZE, "0");
       config.setBusyTimeout(SQLITE_BUSY_TIMEOUT_MS);
       config.setSynchronous(org.sqlite.SQLiteConfig.SynchronousMode.NORMAL);
       config.setTransactionMode(org.sqlite.SQLiteConfig.TransactionMode.IMMEDIATE);

@@ -1,5 +1,6 @@
 package dev.sustain.store;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -161,25 +162,42 @@ public final class SampleStore implements AutoCloseable {
     } catch (IOException e) {
       // A folder without a readable run.json still has samples worth keeping.
     }
-    List<String> all;
-    try {
-      all = Files.readAllLines(folder.resolve("samples.csv"), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      all = List.of(); // no samples.csv (a run that failed before its first row)
-    }
-    String header = all.isEmpty() ? null : all.getFirst();
-    saveDocument(runId, runJson, header);
-    if (header == null) {
+    Path samples = folder.resolve("samples.csv");
+    if (!Files.isRegularFile(samples)) {
+      saveDocument(runId, runJson, null); // a run that failed before its first row
       return 0;
     }
-    List<Line> lines = new ArrayList<>(all.size());
-    for (int i = 1; i < all.size(); i++) {
-      if (!all.get(i).isBlank()) {
-        lines.add(new Line(i - 1, all.get(i)));
+    // Streamed, a chunk at a time: a long run's samples.csv may be larger than the heap.
+    try (BufferedReader in = dev.sustain.input.InputLimits.open(samples)) {
+      String header = in.readLine();
+      saveDocument(runId, runJson, header);
+      if (header == null) {
+        return 0;
       }
+      int added = 0;
+      List<Line> chunk = new ArrayList<>(FILL_CHUNK_ROWS);
+      long seq = 0;
+      String line;
+      while ((line = in.readLine()) != null) {
+        if (!line.isBlank()) {
+          chunk.add(new Line(seq, line));
+        }
+        seq++;
+        if (chunk.size() == FILL_CHUNK_ROWS) {
+          added += append(runId, header, chunk);
+          chunk.clear();
+        }
+      }
+      return added + append(runId, header, chunk);
+    } catch (IOException e) {
+      throw new StoreException(dev.sustain.input.InputLimits.cannotRead(samples, e).getMessage());
+    } catch (dev.sustain.input.InputFormatException e) {
+      throw new StoreException(e.getMessage());
     }
-    return append(runId, header, lines);
   }
+
+  /** Rows read from a samples.csv before they are sent (in batches of {@link #BATCH_ROWS}). */
+  private static final int FILL_CHUNK_ROWS = 10 * BATCH_ROWS;
 
   // ---- reading (the dashboard) ------------------------------------------------------------
 

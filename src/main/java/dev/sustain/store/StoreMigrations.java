@@ -44,11 +44,26 @@ final class StoreMigrations {
       // Flyway takes no lock on SQLite (it does on PostgreSQL: an advisory lock), so two processes
       // opening a new file at once would both apply V1. A file lock beside the database makes the
       // second wait and then find the schema current.
+      // The lock file is removed once the schema is current, so none is left beside the history:
+      // a process that waited on it and finds it gone takes a new one, and finds the schema
+      // current (a process that locks the removed one at the same time finds it current too).
       Path lockFile = file.resolveSibling(file.getFileName() + ".migrate-lock");
-      try (FileChannel ch =
-              FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-          FileLock lock = ch.lock()) {
-        runFlyway(location);
+      try {
+        while (true) {
+          try (FileChannel ch =
+                  FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+              FileLock lock = ch.lock()) {
+            if (!Files.exists(lockFile)) {
+              continue; // removed by the process that held it: its migration is done
+            }
+            try {
+              runFlyway(location);
+            } finally {
+              Files.deleteIfExists(lockFile);
+            }
+            return;
+          }
+        }
       } catch (MigrationFailed e) {
         throw e.reported;
       } catch (IOException e) {
@@ -130,10 +145,10 @@ final class StoreMigrations {
   }
 
   static void quietFlywayLogging() {
-    // Flyway logs every step at INFO through SLF4J; the history command's output is for people.
+    // Flyway logs every step, and its failures with stack traces; the user sees our one line.
     String key = "org.slf4j.simpleLogger.log.org.flywaydb";
     if (System.getProperty(key) == null) {
-      System.setProperty(key, "warn");
+      System.setProperty(key, "off");
     }
   }
 }

@@ -147,7 +147,18 @@ public record ByteSize(long bytes) implements Comparable<ByteSize> {
       return this;
     }
     long rem = bytes % alignmentBytes;
-    return rem == 0 ? this : new ByteSize(Math.addExact(bytes, alignmentBytes - rem));
+    if (rem == 0) {
+      return this;
+    }
+    if (bytes > Long.MAX_VALUE - (alignmentBytes - rem)) {
+      // A size the user gave (--size 9223372036854775000) near the top of a long: bad input.
+      throw new UsageException(
+          "size too large: "
+              + bytes
+              + " bytes cannot be rounded up to a multiple of "
+              + alignmentBytes);
+    }
+    return new ByteSize(bytes + (alignmentBytes - rem));
   }
 
   public double gigabytes() {

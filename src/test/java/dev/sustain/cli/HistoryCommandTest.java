@@ -154,9 +154,45 @@ class HistoryCommandTest {
 
   @Test
   void anEmptyHistorySaysSo() {
+    dev.sustain.store.RunStore.open(dev.sustain.store.DbLocation.sqlite(temp.resolve("empty.db")))
+        .close();
     Cli.Result r = Cli.run("history", "--db", temp.resolve("empty.db").toString());
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).startsWith("no runs recorded in " + temp.resolve("empty.db"));
+  }
+
+  @Test
+  void aHistoryThatIsNotThereIsRefusedAndNotMade() {
+    Path missing = temp.resolve("nonexist.db");
+
+    Cli.Result r = Cli.run("history", "--db", missing.toString());
+
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err().strip().lines()).hasSize(1);
+    assertThat(r.err()).contains("no run history at " + missing);
+    assertThat(missing).doesNotExist();
+    assertThat(temp.resolve("nonexist.db.migrate-lock")).doesNotExist();
+  }
+
+  @Test
+  void aFolderGivenAsTheHistoryIsRefusedAndLeavesNoLockFile() {
+    Cli.Result r = Cli.run("history", "--db", temp.toString());
+
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err()).contains("is a folder, not a history file");
+    assertThat(temp.resolveSibling(temp.getFileName() + ".migrate-lock")).doesNotExist();
+  }
+
+  @Test
+  void migrateBringsTheSchemaUpToDateAndSaysSo() {
+    Path db = temp.resolve("m.db");
+    dev.sustain.store.RunStore.open(dev.sustain.store.DbLocation.sqlite(db)).close();
+
+    Cli.Result r = Cli.run("history", "--db", db.toString(), "--migrate");
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("history " + db + ": schema at version ");
+    assertThat(db.resolveSibling("m.db.migrate-lock")).doesNotExist();
   }
 
   @Test

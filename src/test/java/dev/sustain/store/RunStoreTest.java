@@ -186,16 +186,25 @@ class RunStoreTest {
   }
 
   @Test
-  void sqliteFileIsInWalModeWithItsFolderCreated() throws Exception {
+  void sqliteFileHasARollbackJournalAndNoMappedFiles() throws Exception {
+    // WAL's -shm index is memory-mapped: a file made immutable or truncated under it was a
+    // SIGBUS that killed the run. A rollback journal maps nothing; neither may the database.
     try (RunStore store = open(Backend.SQLITE)) {
       Path file = store.location().sqliteFile();
       assertThat(file).exists();
       try (var c = RunStore.connect(store.location());
-          var st = c.createStatement();
-          var rs = st.executeQuery("PRAGMA journal_mode")) {
-        rs.next();
-        assertThat(rs.getString(1)).isEqualToIgnoringCase("wal");
+          var st = c.createStatement()) {
+        try (var rs = st.executeQuery("PRAGMA journal_mode")) {
+          rs.next();
+          assertThat(rs.getString(1)).isEqualToIgnoringCase("delete");
+        }
+        try (var rs = st.executeQuery("PRAGMA mmap_size")) {
+          rs.next();
+          assertThat(rs.getLong(1)).isZero();
+        }
       }
+      assertThat(file.resolveSibling(file.getFileName() + "-shm")).doesNotExist();
+      assertThat(file.resolveSibling(file.getFileName() + "-wal")).doesNotExist();
     }
   }
 

@@ -122,4 +122,14 @@ class ByteSizeTest {
       java.util.Locale.setDefault(saved);
     }
   }
+
+  @Test
+  void roundingASizeNearTheTopOfALongUpIsBadInputNotAnOverflow() {
+    ByteSize huge = ByteSize.parse("9223372036854775000");
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> huge.roundUpTo(4096))
+        .isInstanceOf(UsageException.class)
+        .hasMessage(
+            "size too large: 9223372036854775000 bytes cannot be rounded up to a multiple of 4096");
+  }
 }
