@@ -116,7 +116,9 @@ public final class CleanCommand extends BaseCommand {
       out().println("Marked the run in " + run + " as killed: it never finished");
       // Its rows and status in the history too (a warning, not a failure, when it is out of
       // reach: the run folder is what clean is about).
-      if (db.recordQuietly(run, err()) != null) {
+      if (!historyThere()) {
+        out().println("Not recorded in a history: there is none at " + db.location().sqliteFile());
+      } else if (db.recordQuietly(run, err()) != null) {
         out().println("Recorded it as killed in the history");
       }
     }
@@ -184,6 +186,19 @@ public final class CleanCommand extends BaseCommand {
     if (pid > 0 && (started == null || RunProcess.of(host, pid, started) == State.ALIVE)) {
       throw new UsageException(
           "the run in " + run + " is still going (process " + pid + "); stop it first");
+    }
+  }
+
+  /** A history file that is not there is not made by clean: it has no other runs to join. */
+  private boolean historyThere() {
+    if (db.none()) {
+      return true; // --db none: recordQuietly records nothing and says nothing
+    }
+    try {
+      db.existing();
+      return true;
+    } catch (UsageException e) {
+      return false;
     }
   }
 }

@@ -260,12 +260,17 @@ public final class CurveReader {
           continue;
         }
         double mbps = number(cells[rate], "write_MBps", true);
-        InputLimits.checkRate(mbps, r.columns().get(rate));
+        long by = bytes >= 0 ? wholeOrUnknown(cells[bytes], "bytes") : -1;
+        // A row of under a millisecond (a phase that changed) can hold a burst of completions at a
+        // rate no drive sustains; where its bytes are given (and checked below), its rate is theirs
+        // over its length, so only the rates of longer rows, or of rows without bytes, are judged.
+        if (by < 0 || length >= 0.001) {
+          InputLimits.checkRate(mbps, r.columns().get(rate));
+        }
         if (b.size() >= InputLimits.MAX_SAMPLES) {
           throw new IllegalArgumentException(
               "more than " + InputLimits.MAX_SAMPLES + " samples: longer than any run's curve");
         }
-        long by = bytes >= 0 ? wholeOrUnknown(cells[bytes], "bytes") : -1;
         double tc = temp >= 0 ? number(cells[temp], "temp_C", false) : Double.NaN;
         double cp = cpu >= 0 ? number(cells[cpu], "cpu_pct", false) : Double.NaN;
         if (!Double.isNaN(tc)) {

@@ -165,7 +165,7 @@ final class UnendedRuns {
     boolean killed = RunStatus.KILLED.word().equals(run.status());
     StringBuilder b = new StringBuilder();
     if (left != null && left.cleaned()) {
-      return "killed before it finished (SIGKILL, a crash or a power loss); its figures are those of"
+      return "killed, or crashed, before it finished; its figures are those of"
           + " its stored intervals, and sustain clean removed what it wrote and recorded its end";
     }
     b.append(RunLiveness.note(run.status()))

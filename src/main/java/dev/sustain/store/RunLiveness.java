@@ -82,7 +82,7 @@ public final class RunLiveness {
    */
   public static String note(String status) {
     if (RunStatus.KILLED.word().equals(status)) {
-      return "its process is gone without recording an end (SIGKILL, a crash or a power loss)";
+      return "its process is gone without recording an end (killed, or crashed)";
     }
     if (STALE.equals(status)) {
       return "recorded as running with no new row for "

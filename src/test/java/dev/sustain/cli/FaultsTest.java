@@ -158,8 +158,12 @@ class FaultsTest {
         .contains("warning: leftover test file " + leftover)
         .contains("remove it with: sustain clean " + out);
 
-    Cli.Result clean = Cli.run("clean", out.toString());
+    // A history that is not there is not made: clean says so and still cleans.
+    Path noHistory = dir.resolve("no-such-history.db");
+    Cli.Result clean = Cli.run("clean", out.toString(), "--db", noHistory.toString());
     assertThat(clean.exitCode()).as(clean.err()).isZero();
+    assertThat(clean.out()).contains("Not recorded in a history: there is none at " + noHistory);
+    assertThat(noHistory).doesNotExist();
     assertThat(leftover).doesNotExist();
     JsonNode json = runJson(out);
     assertThat(json.at("/result/status").asText()).isEqualTo("killed");

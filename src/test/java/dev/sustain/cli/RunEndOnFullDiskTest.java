@@ -83,6 +83,8 @@ class RunEndOnFullDiskTest {
   void aRunThatFillsTheFileSystemOfItsRunFolderWritesItsEnd() throws Exception {
     Path out = fs.dir().resolve("run");
     String db = TestDatabases.freshDbValue(Backend.SQLITE, dir);
+    // A run makes the history file, not its folders.
+    java.nio.file.Files.createDirectories(Path.of(db).getParent());
     // Small requests fill the file system to its last few blocks.
     Cli.Result r = fill(out, db, "--bs", "4k");
     assertTheEndIsWritten(out, r);

@@ -66,6 +66,8 @@ class StopSignalsTest {
     Path target = Files.createDirectories(dir.resolve("target"));
     Path out = dir.resolve("run");
     String db = TestDatabases.freshDbValue(Backend.SQLITE, dir);
+    // A run makes the history file, not its folders.
+    java.nio.file.Files.createDirectories(Path.of(db).getParent());
     Path stderr = dir.resolve("stderr");
     Path stdout = dir.resolve("stdout");
     Process p = start(stdout, stderr, job(moment, target, out, db));
