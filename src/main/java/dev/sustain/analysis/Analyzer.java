@@ -73,12 +73,7 @@ public final class Analyzer {
 
   /** Runs every detector over the prepared curve. */
   static Findings detect(Curve c) {
-    int rampSamples = c.from;
-    Findings.Ramp ramp =
-        new Findings.Ramp(
-            rampSamples,
-            rampSamples == 0 ? 0 : c.endOf(rampSamples - 1),
-            c.cumulative[rampSamples] / 1e9);
+    Findings.Ramp ramp = StartUp.finding(c);
     int stalls = 0;
     double stallSeconds = 0;
     for (int i = c.from; i < c.n; i++) {
@@ -88,12 +83,15 @@ public final class Analyzer {
       }
     }
     Findings.Cliff cliff = CliffDetector.find(c);
+    Findings.Fall fall = ShortLevels.fall(c, cliff);
     Findings.Undetermined undetermined = null;
     int needed = neededIntervals(c);
     if (cliff == null && !lastingDrop(c) && c.n - c.from < needed) {
       undetermined =
           new Findings.Undetermined(
-              c.judgedSeconds(), needed * c.interval, c.cumulative[c.n] / 1e9);
+              c.judgedSeconds(),
+              needed * c.interval,
+              fall != null ? fall.gigabytes() : c.cumulative[c.n] / 1e9);
     }
     Findings.TemperatureBend bend = cliff == null ? null : TemperatureBend.find(c, cliff.seconds());
     Findings.Smr smr = null;
@@ -105,7 +103,7 @@ public final class Analyzer {
     return new Findings(
         c.lasting,
         ramp,
-        new Findings.Stalls(stalls, stallSeconds),
+        new Findings.Stalls(stalls, stallSeconds, StartUp.stallsOtherIo(c)),
         undetermined,
         cliff,
         ThrottleDetector.recovery(c),
@@ -115,7 +113,9 @@ public final class Analyzer {
         smr,
         zoned,
         HostLimits.linkCap(c.s, c.burst),
-        null);
+        null,
+        ShortLevels.spikes(c),
+        fall);
   }
 
   /**
@@ -194,7 +194,9 @@ public final class Analyzer {
               found.smr(),
               found.zoned(),
               found.linkCap(),
-              HostLimits.cpuBound(c.s, shape == Shape.FLAT, mean, stdev));
+              HostLimits.cpuBound(c.s, shape == Shape.FLAT, mean, stdev),
+              found.spikes(),
+              found.fall());
       Findings.Cliff cliff = found.cliff();
       Findings.Sawtooth saw = found.sawtooth();
       boolean sawtooth = shape == Shape.THERMAL_THROTTLE && saw != null;
@@ -257,7 +259,7 @@ public final class Analyzer {
           shape,
           burst,
           cacheGB,
-          noCliffSeen ? total / 1e9 : null,
+          noCliffSeen ? noCliffGB(found, total) : null,
           cliffSeconds,
           stages,
           floor,
@@ -282,11 +284,21 @@ public final class Analyzer {
           c.s.media());
     }
 
+    /**
+     * The GB a flat or undetermined run wrote without a cliff: all of it, or what came before a
+     * fall at its end that was too recent to tell (the cache, if any, is at least that).
+     */
+    private static double noCliffGB(Findings f, double totalBytes) {
+      return f.fall() != null ? f.fall().gigabytes() : totalBytes / 1e9;
+    }
+
     /** The floor of each shape (see {@link Analysis#floorMBps}). */
     private static Double floor(Curve c, Findings f, Shape shape, double mean) {
       return switch (shape) {
         case UNDETERMINED -> null;
-        case FLAT -> mean;
+        // The run's mean, but never above the level it started at: a flat run that rose a little
+        // lives with at least its start, and a floor above the burst says nothing true.
+        case FLAT -> Math.min(mean, c.burst);
         case SMR_STALLS -> f.smr().afterMBps();
         case HDD_ZONED -> f.zoned().endMBps();
         case CACHE_CLIFF -> f.cliff().lowestMBps();
@@ -309,7 +321,9 @@ public final class Analyzer {
      */
     private static double lowState(Curve c, Findings.Erratic e, double mean) {
       if (e.slowStart() != null && !e.swinging()) {
-        return e.slowStart().meanMBps();
+        // The slow level is the one the run started at: read as the burst is (without its stalls
+        // and transitions), it is never above it.
+        return Math.min(e.slowStart().meanMBps(), c.burst);
       }
       double[] low = new double[c.n - c.from];
       int m = 0;

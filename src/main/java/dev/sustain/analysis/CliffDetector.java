@@ -80,6 +80,10 @@ final class CliffDetector {
             && last.meanMBps() < Thresholds.DROP_FRACTION * lowest;
     int b = stepIndex(c, p.get(j).startIndex(), before.meanMBps(), first);
     double[] at = placeInInterval(c, b, before.meanMBps(), first);
+    int burstIntervals = 0;
+    for (int i = c.from; i < before.endIndex(); i++) {
+      burstIntervals += c.transition[i] ? 0 : 1;
+    }
     return new Findings.Cliff(
         at[0],
         at[1] / 1e9,
@@ -88,7 +92,8 @@ final class CliffDetector {
         stages,
         lowest,
         mayBeLower,
-        mayBeLower ? last.meanMBps() : Double.NaN);
+        mayBeLower ? last.meanMBps() : Double.NaN,
+        burstIntervals);
   }
 
   /** Two levels closer than {@link Thresholds#PLATEAU_MERGE_FRACTION} or within noise. */
@@ -150,7 +155,20 @@ final class CliffDetector {
                   Math.min(prev.sampleCount(), q.sampleCount()) / 2));
       double medianBefore = Stats.median(Arrays.copyOfRange(c.r, b - w, b));
       double medianAfter = Stats.median(Arrays.copyOfRange(c.r, b, b + w));
-      double inside = Math.max(c.internalDecline(prev), c.internalDecline(q));
+      if (prev.sampleCount() < 2 * Thresholds.MIN_PLATEAU_SAMPLES) {
+        // A level of a few intervals (a burst of one or two) is its level, and the interval the
+        // step fell in, on either side of it, must not stand for a side: after it, the median of
+        // as many intervals as make a short level.
+        int after = Math.min(q.sampleCount(), 2 * Thresholds.MIN_PLATEAU_SAMPLES - 1);
+        medianBefore = prev.meanMBps();
+        medianAfter = Stats.median(Arrays.copyOfRange(c.r, b, b + after));
+      }
+      // A level of a few intervals has no inside to decline in: its slope is the noise of three
+      // draws and the interval the step fell in, and a fall within them is a step.
+      double inside =
+          prev.sampleCount() < 2 * Thresholds.MIN_PLATEAU_SAMPLES
+              ? c.internalDecline(q)
+              : Math.max(c.internalDecline(prev), c.internalDecline(q));
       if (medianBefore - medianAfter >= Thresholds.STEP_OF_LOCAL_MEDIANS * step
           && step >= Thresholds.STEP_OVER_INSIDE * inside
           && c.differ(prev, q)) {

@@ -69,7 +69,7 @@ final class Curve {
       cumulative[i + 1] = cumulative[i] + s.bytes(i);
     }
     this.interval = typicalInterval(s);
-    this.from = rampEnd();
+    this.from = StartUp.end(s);
     double[] after = Arrays.copyOfRange(r, from, n);
     this.relNoise = Segmenter.relativeNoise(after);
     this.sigmaMBps = Segmenter.noiseSigmaMBps(after);
@@ -124,44 +124,6 @@ final class Curve {
         Thresholds.LASTING_MIN_SAMPLES * typical,
         Math.min(
             Thresholds.LASTING_MAX_SECONDS, Thresholds.LASTING_RUN_FRACTION * s.durationSeconds()));
-  }
-
-  /**
-   * The first sample after the start-up ramp: leading intervals that begin within {@link
-   * Thresholds#STARTUP_MAX_SECONDS} and write less than {@link Thresholds#DROP_FRACTION} of the
-   * level that follows (the median of the next ten intervals). A ramp only rises: it ends with the
-   * first interval that wrote half that level (the queue is full from then on), and an empty
-   * interval after one that wrote something is a stall, not the ramp (the first completions had
-   * come). At least one sample stays.
-   */
-  private int rampEnd() {
-    double origin = s.startSeconds(0);
-    int k = 0;
-    while (k < n && s.startSeconds(k) - origin < Thresholds.STARTUP_MAX_SECONDS) {
-      k++;
-    }
-    k = Math.max(1, k);
-    double reference;
-    if (k < n) {
-      reference =
-          Stats.median(
-              Arrays.copyOfRange(r, k, Math.min(n, k + Thresholds.RAMP_REFERENCE_INTERVALS)));
-    } else {
-      reference = Arrays.stream(r).max().orElse(0);
-    }
-    int end = 0;
-    boolean wrote = false;
-    while (end < Math.min(k, n - 1) && r[end] < Thresholds.DROP_FRACTION * reference) {
-      if (wrote && s.bytes(end) == 0) {
-        break; // requests were completing: an empty interval now is a stall
-      }
-      wrote |= s.bytes(end) > 0;
-      end++;
-      if (r[end - 1] >= Thresholds.RAMP_FULL_FRACTION * reference) {
-        break;
-      }
-    }
-    return end;
   }
 
   /**

@@ -21,6 +21,8 @@ import java.util.List;
  * @param zoned a spinning disk's gradual decline
  * @param linkCap the burst at the link's ceiling
  * @param cpuBound the CPU, not the drive, set the rate
+ * @param spikes intervals far above the level around them, too few to be a level (null when none)
+ * @param fall the run ended on a fall too recent to tell a cliff (null when none, or with a cliff)
  */
 public record Findings(
     double lastingSeconds,
@@ -35,24 +37,75 @@ public record Findings(
     Smr smr,
     Zoned zoned,
     LinkCap linkCap,
-    CpuBound cpuBound) {
+    CpuBound cpuBound,
+    Spikes spikes,
+    Fall fall) {
 
   /**
-   * The first intervals, empty or partial while the first requests were in flight.
+   * The start-up: the intervals before the run's first completion, and the one that holds it when
+   * it was mostly empty by time (see {@link StartUp}).
    *
-   * @param intervals how many (0 when the run started at full speed)
+   * @param intervals how many (0 when requests completed at the run's rate from the first interval)
    * @param seconds their length
-   * @param gigabytes what they wrote
+   * @param gigabytes what they wrote: counted in the total and the average, not in the burst, the
+   *     minimum or the median
+   * @param firstCompletionSeconds when the first request completed, as the run recorded it; NaN
+   *     when not recorded
+   * @param otherIo other processes' I/O that kept the device busy while nothing of this run
+   *     completed; null when there was none or the device's counters cannot tell
    */
-  public record Ramp(int intervals, double seconds, double gigabytes) {}
+  public record Ramp(
+      int intervals,
+      double seconds,
+      double gigabytes,
+      double firstCompletionSeconds,
+      OtherIo otherIo) {}
+
+  /**
+   * Another process's I/O: the device moved more bytes than this run could have had in flight while
+   * nothing of the run completed, and was busy.
+   *
+   * @param seconds the intervals' time
+   * @param gigabytes the device's bytes beyond what the run could have had in flight
+   * @param busyPct the device's utilisation over them, time-weighted
+   */
+  public record OtherIo(double seconds, double gigabytes, double busyPct) {}
 
   /**
    * Write intervals in which nothing completed (after the ramp; the flush is not writing).
    *
    * @param intervals how many
    * @param seconds their total length
+   * @param otherIo the part of them in which other I/O kept the device busy; null when none or
+   *     unknown
    */
-  public record Stalls(int intervals, double seconds) {}
+  public record Stalls(int intervals, double seconds, OtherIo otherIo) {}
+
+  /**
+   * Intervals that stand far above the level around them, too few to be a level of their own: one
+   * or two intervals at the start (a burst too short to measure: see {@link Cliff#burstIntervals})
+   * are a burst, anywhere else they are read as part of the level around them, and the words say
+   * the data cannot tell more.
+   *
+   * @param intervals how many such intervals after the first level
+   * @param atSeconds when the highest began
+   * @param highestMBps its rate
+   * @param levelMBps the level around it
+   */
+  public record Spikes(int intervals, double atSeconds, double highestMBps, double levelMBps) {}
+
+  /**
+   * The run ended on levels below the drop line of the burst, too soon after they began to tell a
+   * cliff: the cache, if any, is at least what was written before.
+   *
+   * @param seconds when the fall began, from the run's start
+   * @param gigabytes what was written before it
+   * @param fromMBps the burst
+   * @param toMBps the level it fell to
+   * @param lastedSeconds from the fall to the end of the run
+   */
+  public record Fall(
+      double seconds, double gigabytes, double fromMBps, double toMBps, double lastedSeconds) {}
 
   /**
    * Too short to judge: no lasting drop in fewer than {@link Thresholds#UNDETERMINED_SECONDS}.
@@ -75,6 +128,9 @@ public record Findings(
    * @param lowestMBps the lowest stage
    * @param floorMayBeLower the run ended on a lower level that had not lasted yet
    * @param endMBps that last level's rate when {@code floorMayBeLower}, else NaN
+   * @param burstIntervals the intervals the burst's level was read from: at 1 the burst was at
+   *     least that interval's rate and the cache at most what was written to the end of it; at 2
+   *     the two intervals are all that measured them
    */
   public record Cliff(
       double seconds,
@@ -84,7 +140,8 @@ public record Findings(
       List<Segment> stages,
       double lowestMBps,
       boolean floorMayBeLower,
-      double endMBps) {
+      double endMBps,
+      int burstIntervals) {
 
     public Cliff {
       stages = List.copyOf(stages);

@@ -10,7 +10,9 @@ import java.util.List;
  * level), then neighbours closer than {@link Thresholds#PLATEAU_MERGE_FRACTION} or within {@link
  * Thresholds#SIGNIFICANCE} standard errors of each other merge, weakest pair first. A plateau's
  * level leaves out its short transition segments (the interval a cliff fell in is half one level
- * and half the next). Stateless.
+ * and half the next). A first level of one or two intervals that wrote far more than the level
+ * after it is a level of its own (a burst too short to fold away: {@link #shortFirstLevel}).
+ * Stateless.
  */
 final class Levels {
 
@@ -34,6 +36,11 @@ final class Levels {
         Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
       }
     }
+    boolean keepFirst = shortFirstLevel(s, segments, transition, relNoise, quantumMBps);
+    if (keepFirst) {
+      Segment g = segments.getFirst();
+      Arrays.fill(transition, g.startIndex(), g.endIndex(), false);
+    }
     List<int[]> r = new ArrayList<>();
     for (Segment g : segments) {
       r.add(new int[] {g.startIndex(), g.endIndex()});
@@ -42,7 +49,7 @@ final class Levels {
     // two short segments side by side (an outlier next to a first interval) stay short together.
     while (r.size() > 1) {
       int shortest = -1;
-      for (int i = 0; i < r.size(); i++) {
+      for (int i = keepFirst ? 1 : 0; i < r.size(); i++) {
         int len = levelSamples(transition, r.get(i));
         if (len < Thresholds.MIN_PLATEAU_SAMPLES
             && (shortest < 0 || len < levelSamples(transition, r.get(shortest)))) {
@@ -113,6 +120,60 @@ final class Levels {
       out.add(Segment.of(s, range[0], range[1], lf, lt));
     }
     return out;
+  }
+
+  /**
+   * Whether the first segment, shorter than a plateau, is a level of its own: the next segment long
+   * enough to be a level is at or below {@link Thresholds#DROP_FRACTION} of it and differs from it
+   * by {@link Thresholds#SIGNIFICANCE} standard errors (the next level's noise, at least the
+   * quantum of one request). A drive cannot write faster than its fast level, and an interval's
+   * bytes over its true length are what it wrote: one or two intervals far above all that follows
+   * are a burst that ended (a DRAM or page cache, a small SLC cache), not noise to fold into the
+   * level after it. Anywhere else such intervals are an excursion of the level around them.
+   */
+  static boolean shortFirstLevel(
+      SampleSeries s,
+      List<Segment> segments,
+      boolean[] transition,
+      double relNoise,
+      double quantumMBps) {
+    if (segments.size() < 2
+        || segments.getFirst().sampleCount() >= Thresholds.MIN_PLATEAU_SAMPLES) {
+      return false;
+    }
+    Segment first = segments.getFirst();
+    Segment next = null;
+    // The next level that wrote: stalls after a first interval are not a level it fell to.
+    for (int k = 1; k < segments.size() && next == null; k++) {
+      Segment g = segments.get(k);
+      if (g.sampleCount() >= Thresholds.MIN_PLATEAU_SAMPLES && !mostlyStalls(s, g)) {
+        next = g;
+      }
+    }
+    if (next == null) {
+      return false;
+    }
+    double high = first.meanMBps();
+    double low = next.meanMBps();
+    if (!(high > 0) || low > Thresholds.DROP_FRACTION * high) {
+      return false;
+    }
+    double sigma = relNoise * high;
+    double inside = spread(s, transition, new int[] {next.startIndex(), next.endIndex()});
+    if (!Double.isNaN(inside)) {
+      sigma = Math.min(sigma, inside);
+    }
+    sigma = Math.max(sigma, quantumMBps);
+    double se = sigma * Math.sqrt(1.0 / first.sampleCount() + 1.0 / next.sampleCount());
+    return high - low >= Thresholds.SIGNIFICANCE * se;
+  }
+
+  private static boolean mostlyStalls(SampleSeries s, Segment g) {
+    int zeros = 0;
+    for (int i = g.startIndex(); i < g.endIndex(); i++) {
+      zeros += s.bytes(i) == 0 ? 1 : 0;
+    }
+    return zeros > Thresholds.STALL_LEVEL_ZERO_FRACTION * g.sampleCount();
   }
 
   /** The mean rate of a range without its transition samples (all of it if that is all). */

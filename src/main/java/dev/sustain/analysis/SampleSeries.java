@@ -11,8 +11,11 @@ import java.util.Arrays;
  * unknown), the CPU core count (0 when unknown), the whole-run average a run folder reported
  * including its flush (NaN when none), the seconds of the final flush, which are not samples of the
  * curve (0 when none or unknown), and the size of one request in bytes (0 when unknown: a plain CSV
- * or a fio log), the grain in which an interval's bytes come. Immutable and thread-safe; build it
- * with {@link #builder}.
+ * or a fio log), the grain in which an interval's bytes come. What tells the start-up apart when
+ * the run recorded it: the time its first request completed, the most it could have had in flight
+ * (bytes: queue depth x request size), and per interval the longest latency and the device's own
+ * bytes (read and written, this run's and any other process's) and utilisation, from the kernel's
+ * counters (NaN or -1 where unknown). Immutable and thread-safe; build it with {@link #builder}.
  */
 public final class SampleSeries {
 
@@ -30,6 +33,11 @@ public final class SampleSeries {
   private final long requestBytes;
   private final boolean hasTemperature;
   private final boolean hasCpu;
+  private final double[] latMaxMs;
+  private final long[] deviceBytes;
+  private final double[] deviceUtilPct;
+  private final double firstCompletionSeconds;
+  private final long inFlightBytes;
 
   private SampleSeries(Builder b) {
     int n = b.size;
@@ -43,6 +51,11 @@ public final class SampleSeries {
     this.reportedAverageMBps = b.reportedAverageMBps;
     this.flushSeconds = b.flushSeconds;
     this.requestBytes = b.requestBytes;
+    this.latMaxMs = Arrays.copyOf(b.latMax, n);
+    this.deviceBytes = Arrays.copyOf(b.devBytes, n);
+    this.deviceUtilPct = Arrays.copyOf(b.devUtil, n);
+    this.firstCompletionSeconds = b.firstCompletionSeconds;
+    this.inFlightBytes = b.inFlightBytes;
     this.intervalSeconds = intervals(timeSeconds);
     this.bytes = new long[n];
     boolean anyTemp = false;
@@ -116,8 +129,11 @@ public final class SampleSeries {
     Builder b = builder(size());
     for (int i = 0; i < size(); i++) {
       b.add(timeSeconds[i], writeMBps[i], bytes[i], tempC[i], cpuPct[i]);
+      b.device(latMaxMs[i], deviceBytes[i], deviceUtilPct[i]);
     }
     return b.media(media)
+        .firstCompletionSeconds(firstCompletionSeconds)
+        .inFlightBytes(inFlightBytes)
         .linkCeilingMBps(linkCeilingMBps)
         .cpuCores(cpuCores)
         .reportedAverageMBps(reportedAverageMBps)
@@ -203,6 +219,40 @@ public final class SampleSeries {
     return requestBytes;
   }
 
+  /** The longest latency of a request completed in interval {@code i}, ms; NaN when unknown. */
+  public double latMaxMs(int i) {
+    return latMaxMs[i];
+  }
+
+  /**
+   * The bytes the device itself read and wrote in interval {@code i} (the kernel's counters: this
+   * run's and any other process's), -1 when unknown.
+   */
+  public long deviceBytes(int i) {
+    return deviceBytes[i];
+  }
+
+  /** How busy the device was in interval {@code i}, percent of the time; NaN when unknown. */
+  public double deviceUtilPct(int i) {
+    return deviceUtilPct[i];
+  }
+
+  /**
+   * Seconds from the start of the first interval to the completion of the run's first request, as
+   * the run recorded it; NaN when not recorded (a plain CSV, a fio log, an older run).
+   */
+  public double firstCompletionSeconds() {
+    return firstCompletionSeconds;
+  }
+
+  /**
+   * The most bytes the run could have had at the device at once (queue depth x request size), 0
+   * when unknown: device bytes beyond it, while none of the run's completed, were another's.
+   */
+  public long inFlightBytes() {
+    return inFlightBytes;
+  }
+
   /** A copy of the rates (MB/s). */
   public double[] writeMBpsArray() {
     return writeMBps.clone();
@@ -240,6 +290,11 @@ public final class SampleSeries {
     private double reportedAverageMBps = Double.NaN;
     private double flushSeconds;
     private long requestBytes;
+    private double[] latMax;
+    private long[] devBytes;
+    private double[] devUtil;
+    private double firstCompletionSeconds = Double.NaN;
+    private long inFlightBytes;
 
     private Builder(int expected) {
       int cap = Math.max(16, expected);
@@ -248,6 +303,9 @@ public final class SampleSeries {
       bytes = new long[cap];
       temp = new double[cap];
       cpu = new double[cap];
+      latMax = new double[cap];
+      devBytes = new long[cap];
+      devUtil = new double[cap];
     }
 
     /** Adds a sample with a rate only. */
@@ -284,13 +342,46 @@ public final class SampleSeries {
         this.bytes = Arrays.copyOf(this.bytes, cap);
         temp = Arrays.copyOf(temp, cap);
         cpu = Arrays.copyOf(cpu, cap);
+        latMax = Arrays.copyOf(latMax, cap);
+        devBytes = Arrays.copyOf(devBytes, cap);
+        devUtil = Arrays.copyOf(devUtil, cap);
       }
       time[size] = timeSeconds;
+      latMax[size] = Double.NaN;
+      devBytes[size] = -1;
+      devUtil[size] = Double.NaN;
       rate[size] = writeMBps;
       this.bytes[size] = bytes;
       temp[size] = tempC;
       cpu[size] = cpuPct;
       size++;
+      return this;
+    }
+
+    /**
+     * Sets what the last sample added knows of its latency and of the device: the longest latency
+     * in ms (NaN when unknown), the device's own bytes read and written (-1 when unknown) and its
+     * utilisation in percent (NaN when unknown).
+     */
+    public Builder device(double latMaxMs, long deviceBytes, double deviceUtilPct) {
+      if (size == 0) {
+        throw new IllegalStateException("no sample to describe");
+      }
+      latMax[size - 1] = latMaxMs >= 0 ? latMaxMs : Double.NaN;
+      devBytes[size - 1] = Math.max(-1, deviceBytes);
+      devUtil[size - 1] = deviceUtilPct >= 0 ? deviceUtilPct : Double.NaN;
+      return this;
+    }
+
+    /** When the first request completed, seconds from the first interval's start; NaN for none. */
+    public Builder firstCompletionSeconds(double seconds) {
+      this.firstCompletionSeconds = seconds >= 0 && Double.isFinite(seconds) ? seconds : Double.NaN;
+      return this;
+    }
+
+    /** The most bytes the run could have in flight; 0 (or anything not positive) for unknown. */
+    public Builder inFlightBytes(long bytes) {
+      this.inFlightBytes = Math.max(0, bytes);
       return this;
     }
 

@@ -19,6 +19,16 @@ public record Segment(
     return endSeconds - startSeconds;
   }
 
+  /**
+   * Its bytes over its whole time, MB/s: the same as {@link #meanMBps} but for a plateau with
+   * transition intervals (a cliff's interval, a spike, a stall), whose level leaves them out. What
+   * a printed span with its bytes must show, so that rate x time is the bytes.
+   */
+  public double averageMBps() {
+    double seconds = durationSeconds();
+    return seconds > 0 ? bytes / 1e6 / seconds : 0;
+  }
+
   /** Decimal gigabytes (10^9 B) written in this segment. */
   public double gigabytes() {
     return bytes / 1e9;

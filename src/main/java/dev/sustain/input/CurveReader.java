@@ -130,6 +130,15 @@ public final class CurveReader {
       b.linkCeilingMBps(link);
       int cores = run.path("cpu_cores").asInt(run.path("host_cpu_cores").asInt(0));
       b.cpuCores(cores);
+      // What tells the start-up apart: when the first request completed, and the most the run
+      // could have had at the device (device bytes beyond it were another process's).
+      JsonNode first = run.path("result").path("first_completion_s");
+      if (first.isNumber()) {
+        b.firstCompletionSeconds(first.asDouble());
+      }
+      JsonNode params = run.path("params");
+      long inFlight = params.path("qd").asLong(0) * params.path("bs_bytes").asLong(0);
+      b.inFlightBytes(inFlight);
       if (killed) {
         notes.add(
             "the run never finished (status "
@@ -198,6 +207,10 @@ public final class CurveReader {
     int temp = r.column("temp_C");
     int cpu = r.column("cpu_pct");
     int iops = r.column("iops");
+    int latMax = r.column("lat_max_ms");
+    int devWrite = r.column("dev_write_bytes");
+    int devRead = r.column("dev_read_bytes");
+    int devUtil = r.column("dev_util_pct");
     int needed = Math.max(Math.max(time, rate), Math.max(bytes, Math.max(temp, cpu))) + 1;
     boolean endsWithNewline = endsWithNewline(file);
     SampleSeries.Builder b = SampleSeries.builder(1024);
@@ -240,6 +253,11 @@ public final class CurveReader {
         double tc = temp >= 0 ? number(cells[temp], "temp_C", false) : Double.NaN;
         double cp = cpu >= 0 ? number(cells[cpu], "cpu_pct", false) : Double.NaN;
         b.add(ts - leftOut, mbps, by, tc, cp);
+        // Optional and never required: an unreadable cell leaves the value unknown.
+        b.device(
+            latMax >= 0 && latMax < cells.length ? lenientNumber(cells[latMax]) : Double.NaN,
+            deviceBytes(cells, devWrite, devRead),
+            devUtil >= 0 && devUtil < cells.length ? lenientNumber(cells[devUtil]) : Double.NaN);
         if (iops >= 0 && iops < cells.length && by > 0) {
           // An unreadable iops cell only leaves the request size unknown: it was never required.
           double ops = lenientNumber(cells[iops]) * length;
@@ -283,6 +301,18 @@ public final class CurveReader {
       b.requestBytes(Math.round(requestedBytes / requests));
     }
     return new ImportedCurve(file, ImportedCurve.Format.CSV, b.build(), notes);
+  }
+
+  /** The device's bytes written and read in a row, -1 unless both cells are whole numbers. */
+  private static long deviceBytes(String[] cells, int write, int read) {
+    if (write < 0 || read < 0 || write >= cells.length || read >= cells.length) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(cells[write].strip()) + Long.parseLong(cells[read].strip());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
   }
 
   private static double lenientNumber(String cell) {

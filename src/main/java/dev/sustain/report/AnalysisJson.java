@@ -17,9 +17,10 @@ import java.util.List;
  * holds it: snake_case names ({@code burst_MBps}, {@code cache_GB}, ...), null where a figure does
  * not apply, numbers rounded for reading (MB/s and °C to 0.1, GB to 0.001, seconds to 0.001). The
  * evidence and the advice are {@link Explanation}'s. Beyond the contract it adds {@code
- * floor_may_be_lower}, {@code plateaus} (the levels), {@code startup_s} (the start-up ramp), {@code
- * link_capped}, {@code cpu_bound}, {@code noise_MBps}, {@code duration_s}, {@code total_GB} and
- * {@code media}. Stateless and thread-safe.
+ * floor_may_be_lower}, {@code plateaus} (the levels; each span's {@code mean_MBps} is its GB over
+ * its time, {@code level_MBps} its level without transition intervals), {@code startup_s} (the
+ * start-up ramp), {@code link_capped}, {@code cpu_bound}, {@code noise_MBps}, {@code duration_s},
+ * {@code total_GB} and {@code media}. Stateless and thread-safe.
  */
 public final class AnalysisJson {
 
@@ -90,7 +91,10 @@ public final class AnalysisJson {
       ObjectNode n = arr.addObject();
       n.put("start_s", r(s.startSeconds(), 3));
       n.put("end_s", r(s.endSeconds(), 3));
-      n.put("mean_MBps", r(s.meanMBps(), 1));
+      // The mean is the span's bytes over its time, so that mean x (end - start) is its GB; the
+      // level (what burst, floor and stages read) leaves out its transition intervals.
+      n.put("mean_MBps", r(s.averageMBps(), 1));
+      n.put("level_MBps", r(s.meanMBps(), 1));
       n.put("GB", r(s.gigabytes(), 3));
     }
     return arr;

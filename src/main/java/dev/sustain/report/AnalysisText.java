@@ -51,7 +51,7 @@ public final class AnalysisText {
           Units.rate(a.burstMBps()) + (a.shape() == Shape.FLAT ? ", held to the end" : ""));
       line(b, "floor", a.floorMBps() == null ? "- (too short to tell)" : Units.rate(a.floorMBps()));
       if (a.cacheGBMin() != null) {
-        line(b, "cache", Phrase.of("at least {gb} (no cliff in this run)", a.cacheGBMin()));
+        line(b, "cache", CurveCaveats.cacheLine(a));
       }
     }
     line(
@@ -69,12 +69,7 @@ public final class AnalysisText {
             a.medianMBps(),
             a.maxMBps()));
     if (a.findings().ramp().intervals() > 0) {
-      line(
-          b,
-          "start-up",
-          Phrase.of(
-              "{time} ramp while the first requests were in flight (not stalls)",
-              a.findings().ramp().seconds()));
+      line(b, "start-up", CurveCaveats.startUpLine(a.findings().ramp()));
     }
     if (a.stallSeconds() > 0) {
       line(b, "stalls", Explanation.stallSeconds(a.stallSeconds()) + " s with nothing written");

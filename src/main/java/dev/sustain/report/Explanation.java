@@ -323,22 +323,18 @@ public final class Explanation {
   }
 
   private static void context(Analysis a, Findings f, List<String> e) {
-    if (f.ramp().intervals() > 0) {
-      boolean one = f.ramp().intervals() == 1;
-      e.add(
-          Phrase.of(
-              "The first {} ({time}) {} the start-up ramp, the first requests still in flight:"
-                  + " neither the burst nor stalls.",
-              one ? "interval" : f.ramp().intervals() + " intervals",
-              f.ramp().seconds(),
-              one ? "was" : "were"));
+    String startUp = CurveCaveats.startUpSentence(f.ramp());
+    if (startUp != null) {
+      e.add(startUp);
     }
+    CurveCaveats.levels(a, e);
     if (a.shape() != Shape.SMR_STALLS && f.stalls().intervals() > 0) {
       e.add(
           Phrase.of(
-              "{} ({} s) in which nothing completed (stalls).",
+              "{} ({} s) in which nothing completed (stalls){}.",
               Units.count(f.stalls().intervals(), "interval"),
-              stallSeconds(f.stalls().seconds())));
+              stallSeconds(f.stalls().seconds()),
+              CurveCaveats.stallsOtherIo(f.stalls())));
     }
     if (f.linkCap() != null) {
       e.add(
@@ -364,10 +360,7 @@ public final class Explanation {
   }
 
   private static String noCliff(Analysis a) {
-    return Phrase.of(
-        "No cliff in the first {gb}: the cache, if any, is at least that; a projection past it"
-            + " assumes the rate holds.",
-        a.cacheGBMin());
+    return CurveCaveats.noCliff(a);
   }
 
   private static String slope(double perMinute) {

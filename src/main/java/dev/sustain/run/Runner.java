@@ -364,13 +364,13 @@ public final class Runner {
       long now = completedNow();
       if (slot.succeeded()) {
         bytes += slot.lengthBytes;
-        counters.completed(slot.lengthBytes, now - slot.submittedNanos);
+        counters.completed(slot.lengthBytes, now - slot.submittedNanos, now);
         return;
       }
       if (slot.result > 0) {
         // Partial transfers still reached the device: count them so the totals stay exact.
         bytes += slot.result;
-        counters.completed(slot.result, now - slot.submittedNanos);
+        counters.completed(slot.result, now - slot.submittedNanos, now);
       }
       if (error == null) {
         IoErrors.Described d = IoErrors.describe(slot);

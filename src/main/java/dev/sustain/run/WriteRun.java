@@ -361,6 +361,7 @@ public final class WriteRun {
     // The buffers are made and the loop rehearsed before the sampler starts: not the drive's time.
     Runner runner = new Runner(NanoClock.SYSTEM);
     double seconds;
+    long samplerStartNanos;
     try (Runner.Prepared prepared = runner.prepare(engine, job);
         SamplingSession session =
             SamplingSession.open(
@@ -383,6 +384,7 @@ public final class WriteRun {
             observer.sample(row, counters.bytes(), session.elapsedSeconds());
           });
       session.begin(SamplesCsv.WRITE, observer::ready);
+      samplerStartNanos = session.startNanos();
       Throwable failure;
       try {
         outcome = runner.run(prepared, counters, stop::get, floorHeld::get);
@@ -435,6 +437,12 @@ public final class WriteRun {
             null);
     RunJson.finish(runJson, result, ended);
     RunJson.putRegistration(runJson, engine);
+    long firstNanos = counters.firstCompletionNanos();
+    if (firstNanos >= 0) {
+      // The start-up is the time before the first completion (seconds on samples.csv's clock).
+      ((ObjectNode) runJson.get("result"))
+          .put("first_completion_s", RunHeader.round((firstNanos - samplerStartNanos) / 1e9, 6));
+    }
     if ("floor".equals(params.until())) {
       ((ObjectNode) runJson.get("result")).put("floor_reached", floorHeld.get());
     }

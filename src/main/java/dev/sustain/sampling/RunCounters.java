@@ -14,6 +14,7 @@ public final class RunCounters {
   private final AtomicLong bytes = new AtomicLong();
   private final AtomicLong operations = new AtomicLong();
   private final SingleWriterRecorder latencyMicros = new SingleWriterRecorder(3);
+  private final AtomicLong firstCompletionNanos = new AtomicLong(-1);
 
   /** Records one completed request. Runner thread only. */
   public void completed(long bytesDone, long latencyNanos) {
@@ -21,6 +22,22 @@ public final class RunCounters {
     bytes.setRelease(bytes.getPlain() + bytesDone);
     operations.setRelease(operations.getPlain() + 1);
     latencyMicros.recordValue(Math.max(0, latencyNanos / 1_000));
+  }
+
+  /**
+   * Records one completed request that completed at {@code nowNanos} ({@link System#nanoTime}),
+   * keeping the first completion's time: the start-up ends there. Runner thread only.
+   */
+  public void completed(long bytesDone, long latencyNanos, long nowNanos) {
+    if (firstCompletionNanos.getPlain() < 0) {
+      firstCompletionNanos.setRelease(nowNanos);
+    }
+    completed(bytesDone, latencyNanos);
+  }
+
+  /** When the first request completed ({@link System#nanoTime}), -1 before any has. */
+  public long firstCompletionNanos() {
+    return firstCompletionNanos.getAcquire();
   }
 
   /** Cumulative bytes completed since the start. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Truth;
+import dev.sustain.report.PrintedInvariants;
 import dev.sustain.testing.Seeds;
 import java.util.Locale;
 import java.util.Map;
@@ -158,6 +159,7 @@ class ReadEveryCurveTest {
           long job = Double.isFinite(t.projectionSeconds()) ? Math.round(t.jobGB() * 1e9) : -1;
           Analysis a = Analyzer.analyze(m.series(), job);
           String why = kind + ": " + m.what() + "\n  read as " + describe(a);
+          PrintedInvariants.check(a, m.series(), why);
           assertThat(a.shape()).as(why).isEqualTo(t.shape());
           record(kind, 0, rel(a.burstMBps(), t.burstMBps()));
           // A level of a few intervals cannot be read better than its noise allows.

@@ -44,6 +44,7 @@ class WholeRequestCurveTest {
           Made m = WholeRequestCurves.swings(r, true);
           Analysis a = Analyzer.analyze(m.series(), -1);
           String why = m.what() + "\n  read as " + ReadEveryCurveTest.describe(a);
+          dev.sustain.report.PrintedInvariants.check(a, m.series(), why);
           assertThat(a.shape()).as(why).isEqualTo(Shape.GC_ERRATIC);
           double request = m.series().requestBytes() / 1e6 / Curve.typicalInterval(m.series());
           double burst = m.truth().burstMBps();

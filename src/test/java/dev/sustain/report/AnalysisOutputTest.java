@@ -75,7 +75,7 @@ class AnalysisOutputTest {
     assertThat(j.get("projection").get("seconds").asDouble()).isBetween(1840.0, 1844.0);
     assertThat(j.get("segments").get(0).fieldNames())
         .toIterable()
-        .containsExactly("start_s", "end_s", "mean_MBps", "GB");
+        .containsExactly("start_s", "end_s", "mean_MBps", "level_MBps", "GB");
     // Rounded decimals, not binary noise such as 127.09999999.
     assertThat(AnalysisJson.toJson(a)).doesNotContainPattern("\\.[0-9]{4,}");
   }
