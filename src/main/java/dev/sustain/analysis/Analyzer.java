@@ -20,7 +20,9 @@ import java.util.List;
  *   <li>hdd-zoned (spinning disk): a gradual decline without a cliff and without stalls ({@link
  *       SpinningDiskDetector#zoned});
  *   <li>thermal-throttle: dips that come back at a regular spacing ({@link
- *       ThrottleDetector#sawtooth});
+ *       ThrottleDetector#sawtooth}), or any alternation at a steady period with time back at the
+ *       high level ({@link CycleDetector}), tried before the erratic rule because a steady period
+ *       is the more specific evidence (a starved translation layer swings at irregular times);
  *   <li>gc-erratic (not a spinning disk): irregular swings with much time low, or a slow start
  *       ({@link ErraticDetector});
  *   <li>thermal-throttle: a lasting drop and a lasting climb back ({@link
@@ -107,7 +109,7 @@ public final class Analyzer {
         undetermined,
         cliff,
         ThrottleDetector.recovery(c),
-        ThrottleDetector.sawtooth(c),
+        sawtooth(c),
         bend,
         ErraticDetector.find(c),
         smr,
@@ -116,6 +118,15 @@ public final class Analyzer {
         null,
         ShortLevels.spikes(c),
         fall);
+  }
+
+  /**
+   * Short dips at a regular period, or else any alternation at a steady period (long heat cycles):
+   * regularity is a property of the alternation, not of how short its low half is.
+   */
+  private static Findings.Sawtooth sawtooth(Curve c) {
+    Findings.Sawtooth dips = ThrottleDetector.sawtooth(c);
+    return dips != null ? dips : CycleDetector.find(c);
   }
 
   /**
@@ -228,6 +239,10 @@ public final class Analyzer {
         // The level it dips from, read between all the dips, unless it started at another (a
         // cache before it).
         burst = saw.levelMBps();
+      } else if (sawtooth) {
+        // A throttle only lowers the rate: a first level below the level between the dips is a
+        // low half of a cycle under way from the start, not a cooler level.
+        burst = Math.max(c.burst, saw.levelMBps());
       } else if (shape == Shape.GC_ERRATIC && found.erratic().swinging()) {
         burst = fullSpeed(c, found.erratic());
       }

@@ -1,0 +1,180 @@
+package dev.sustain.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Regularity of any alternation between a high and a low level, long cycles and short dips alike,
+ * read without the segmenter: a controller that heats, throttles, cools and resumes does so at a
+ * steady period (its heat sink's time constant sets it), whatever the length of each half, while a
+ * translation layer collecting garbage swings when its free blocks run out, at irregular times.
+ *
+ * <p>The rate after the start-up is smoothed by a 3-interval running median (an odd interval is an
+ * outlier, not a crossing) and cut by a midline with hysteresis: a robust high level (the {@link
+ * Thresholds#CYCLE_HIGH_QUANTILE} quantile) and low level (the {@link
+ * Thresholds#CYCLE_LOW_QUANTILE} quantile), the state turning low below a quarter of the way up
+ * from the low level and high above three quarters ({@link Thresholds#CYCLE_HYSTERESIS}), so noise
+ * around either level never crosses. A noisy low level that a segmenter would cut into many pieces
+ * is one low stretch here. The alternation is a heat cycle when it has at least {@link
+ * Thresholds#MIN_DIPS} downward crossings, every spacing of the downward and of the upward
+ * crossings within {@link Thresholds#CYCLE_PERIOD_TOLERANCE} of the period (plus an interval, the
+ * crossing's own uncertainty) of their mean, every low stretch as close to their mean length, time
+ * back at the high level in every period ({@link Thresholds#MIN_SWING_SIDE_FRACTION} of the cycles'
+ * time), the low level below the dip line of the high (deeper than noise), and no cycle missing
+ * before the run ends. Stateless.
+ */
+final class CycleDetector {
+
+  private CycleDetector() {}
+
+  /** The regular cycles of the curve as a sawtooth (its dips are the low halves), or null. */
+  static Findings.Sawtooth find(Curve c) {
+    int m = c.n - c.from;
+    if (m < 4 * Thresholds.MIN_DIPS) {
+      return null;
+    }
+    double[] kept = new double[m];
+    int k = 0;
+    for (int i = c.from; i < c.n; i++) {
+      if (!c.stall(i)) {
+        kept[k++] = c.r[i];
+      }
+    }
+    if (k < 4 * Thresholds.MIN_DIPS) {
+      return null;
+    }
+    double[] sorted = Arrays.copyOf(kept, k);
+    Arrays.sort(sorted);
+    double high = Stats.sortedQuantile(sorted, Thresholds.CYCLE_HIGH_QUANTILE);
+    double low = Stats.sortedQuantile(sorted, Thresholds.CYCLE_LOW_QUANTILE);
+    if (!(low < c.dipLine() * high)) {
+      return null;
+    }
+    double lowerLine = low + Thresholds.CYCLE_HYSTERESIS * (high - low);
+    double upperLine = high - Thresholds.CYCLE_HYSTERESIS * (high - low);
+    double midLine = 0.5 * (high + low);
+    double[] smooth = ThrottleDetector.runningMedian(c.r, c.from, c.n, 3);
+    List<int[]> lows = lowStretches(c, smooth, lowerLine, upperLine, midLine);
+    if (lows.size() < Thresholds.MIN_DIPS) {
+      return null;
+    }
+    return cycles(c, lows);
+  }
+
+  /**
+   * The low stretches [start, end) between a high state and the next: entered below the lower line,
+   * left above the upper one, each end moved to where the smoothed rate crossed the midline. A
+   * stretch still low at the end of the run is left out (it may be the throttle's last, or a fall).
+   */
+  private static List<int[]> lowStretches(
+      Curve c, double[] smooth, double lowerLine, double upperLine, double midLine) {
+    List<int[]> out = new ArrayList<>();
+    int state = 0;
+    int start = -1;
+    for (int i = c.from; i < c.n; i++) {
+      if (state != -1 && smooth[i] < lowerLine) {
+        if (state == 1) {
+          start = i;
+          while (start - 1 > c.from && smooth[start - 1] < midLine) {
+            start--;
+          }
+        }
+        state = -1;
+      } else if (state != 1 && smooth[i] > upperLine) {
+        if (state == -1 && start >= 0) {
+          int end = i;
+          while (end - 1 > start && smooth[end - 1] > midLine) {
+            end--;
+          }
+          out.add(new int[] {start, end});
+        }
+        state = 1;
+        start = -1;
+      }
+    }
+    return out;
+  }
+
+  /** The sawtooth the low stretches make when they are regular, or null. */
+  private static Findings.Sawtooth cycles(Curve c, List<int[]> lows) {
+    int count = lows.size();
+    double[] downs = new double[count];
+    double[] ups = new double[count];
+    double lowSeconds = 0;
+    double shortest = Double.POSITIVE_INFINITY;
+    double longest = 0;
+    long lowBytes = 0;
+    for (int i = 0; i < count; i++) {
+      int[] s = lows.get(i);
+      downs[i] = c.startOf(s[0]);
+      ups[i] = c.startOf(s[1]);
+      double len = ups[i] - downs[i];
+      lowSeconds += len;
+      shortest = Math.min(shortest, len);
+      longest = Math.max(longest, len);
+      lowBytes += c.cumulative[s[1]] - c.cumulative[s[0]];
+    }
+    double period = (downs[count - 1] - downs[0]) / (count - 1);
+    double meanLow = lowSeconds / count;
+    // The halves alike too: a throttle cools to the same threshold each time, while a starved
+    // translation layer is slow for as long as its collection takes.
+    double tolerance = Thresholds.CYCLE_PERIOD_TOLERANCE * period + c.interval;
+    if (!regular(downs, period, tolerance)
+        || !regular(ups, (ups[count - 1] - ups[0]) / (count - 1), tolerance)
+        || longest - meanLow > tolerance
+        || meanLow - shortest > tolerance) {
+      return null;
+    }
+    // Time back at the high level in every period: a drive that stays low and only blips up is
+    // not cooling and resuming.
+    if (period - meanLow < Thresholds.MIN_SWING_SIDE_FRACTION * period) {
+      return null;
+    }
+    // On to the end: no cycle is missing before the run ends.
+    if (c.endOf(c.n - 1) - downs[count - 1]
+        > (1 + Thresholds.PERIOD_TOLERANCE) * period + meanLow + c.interval) {
+      return null;
+    }
+    int a = lows.getFirst()[0];
+    int b = lows.getLast()[0];
+    return new Findings.Sawtooth(
+        count,
+        period,
+        meanLow,
+        lowBytes / 1e6 / lowSeconds,
+        highLevel(c, lows, a, b),
+        downs[0],
+        c.meanMBps(a, b));
+  }
+
+  /** Whether every spacing of {@code times} is within {@code tolerance} seconds of their mean. */
+  private static boolean regular(double[] times, double period, double tolerance) {
+    for (int i = 1; i < times.length; i++) {
+      if (Math.abs(times[i] - times[i - 1] - period) > tolerance) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The level between the lows over [a, b): the intervals neither low nor next to a low stretch
+   * (those are partly in it).
+   */
+  private static double highLevel(Curve c, List<int[]> lows, int a, int b) {
+    boolean[] near = new boolean[c.n];
+    for (int[] s : lows) {
+      Arrays.fill(near, Math.max(0, s[0] - 1), Math.min(c.n, s[1] + 1), true);
+    }
+    long bytes = 0;
+    double seconds = 0;
+    for (int i = a; i < b; i++) {
+      if (!near[i]) {
+        bytes += c.s.bytes(i);
+        seconds += c.s.intervalSeconds(i);
+      }
+    }
+    return seconds > 0 ? bytes / 1e6 / seconds : c.burst;
+  }
+}
