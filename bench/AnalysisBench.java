@@ -81,7 +81,7 @@ public class AnalysisBench {
           Locale.ROOT,
           "%-22s read as %-16s %6.0f ms CPU  %6.0f ms wall%n",
           (String) c[0],
-          a.shape().id(),
+          a.shape().word(),
           bestCpu / 1e6,
           bestWall / 1e6);
     }

@@ -13,16 +13,18 @@ final class ShortLevels {
   private ShortLevels() {}
 
   /**
-   * Intervals after the first level that stand at least 1 / {@link Thresholds#DROP_FRACTION} above
-   * the level of their plateau and {@link Thresholds#SIGNIFICANCE} noise sigmas (at least the
-   * quantum of one request) above it; null when none.
+   * Intervals that stand at least 1 / {@link Thresholds#DROP_FRACTION} above the level of their
+   * plateau and {@link Thresholds#SIGNIFICANCE} noise sigmas (at least the quantum of one request)
+   * above it; null when none.
    */
   static Findings.Spikes spikes(Curve c) {
     List<Segment> p = c.plateaus;
     int count = 0;
     int highest = -1;
     double highestLevel = 0;
-    for (int k = 1; k < p.size(); k++) {
+    // A first level of one or two intervals is a plateau of its own (a burst): none of its
+    // intervals stands above its level, so every plateau is searched.
+    for (int k = 0; k < p.size(); k++) {
       Segment q = p.get(k);
       double level = q.meanMBps();
       double sigma = Math.max(c.relNoise * level, c.quantumMBps);

@@ -94,29 +94,21 @@ public final class Thresholds {
   // --- Start-up and too short to judge -------------------------------------------------------
 
   /**
-   * The start-up is an event: the time before the run's first request completed. A full queue of
-   * large requests on a slow USB drive takes up to about this long before the first completes; a
-   * longer wait, with no other I/O to explain it, is named as a wait of that length, not as
-   * requests in flight. Never stalls and never the burst.
+   * The start-up is the time before the run's first completion: a full queue of large requests on a
+   * slow USB drive waits up to about this long; a longer wait is named by its length alone.
    */
   public static final double STARTUP_MAX_SECONDS = 2.0;
 
   /**
-   * The interval that holds the first completion is part of the start-up only when more than this
-   * fraction of it passed before that completion (mostly empty by time): then its rate says more of
-   * the wait than of the drive. An interval that completed requests at the run's rate for most of
-   * its time is part of the curve, however slow its first moment was.
+   * The interval holding the first completion is start-up only when more than this fraction of it
+   * passed before it (mostly empty): one that completed at the run's rate is part of the curve.
    */
   public static final double RAMP_EMPTY_FRACTION = 0.5;
 
-  /**
-   * Nothing of the run completing while the device moved more bytes than the run could have had in
-   * flight and was busy at least this percent of the time: another process kept the device busy.
-   * Below half the time the device had room for the run's requests, and their wait is the drive's.
-   */
+  /** Busy this percent of the time, moving more than the run had in flight: other I/O. */
   public static final double OTHER_IO_BUSY_PCT = 50;
 
-  /** The level that follows the ramp: the median of this many intervals after it. */
+  /** The run's rate after the first completion: the median of this many intervals after it. */
   public static final int RAMP_REFERENCE_INTERVALS = 10;
 
   /**
