@@ -298,6 +298,12 @@ final class ThrottleDetector {
               < Thresholds.DIP_NOISE_SIGMAS * c.quantumMBps) {
         continue;
       }
+      // Judged against the level's own spread: a noisy low floor swings by its own noise, and an
+      // interval of it below the run's dip line is no dip. The dip's mean is short of its level by
+      // DIP_SPREAD_SIGMAS of the spread of the intervals around it (1.4826 MAD, the dip left out).
+      if (!outsideSpread(c, a, b, w, level)) {
+        continue;
+      }
       int around = Math.max(1, Math.min(3, w / 4));
       double before = Stats.median(Arrays.copyOfRange(c.r, Math.max(c.from, a - around), a));
       double after = Stats.median(Arrays.copyOfRange(c.r, b, Math.min(c.n, b + around)));
@@ -307,6 +313,28 @@ final class ThrottleDetector {
       out.add(new Dip(a, b, c.meanMBps(a, b), level));
     }
     return out;
+  }
+
+  /**
+   * Whether the dip [a, b) falls outside the spread of the level around it: its mean below {@code
+   * level} by {@link Thresholds#DIP_SPREAD_SIGMAS} robust sigmas (1.4826 times the median absolute
+   * deviation of the window's other intervals), over the square root of its intervals.
+   */
+  private static boolean outsideSpread(Curve c, int a, int b, int w, double level) {
+    int lo = Math.max(c.from, a - w / 2);
+    int hi = Math.min(c.n, b + w / 2);
+    double[] dev = new double[hi - lo];
+    int m = 0;
+    for (int i = lo; i < hi; i++) {
+      if ((i < a || i >= b) && !c.stall(i)) {
+        dev[m++] = Math.abs(c.r[i] - level);
+      }
+    }
+    if (m < Thresholds.LASTING_MIN_SAMPLES) {
+      return true;
+    }
+    double sigma = 1.4826 * Stats.median(Arrays.copyOf(dev, m));
+    return (level - c.meanMBps(a, b)) * Math.sqrt(b - a) >= Thresholds.DIP_SPREAD_SIGMAS * sigma;
   }
 
   /**
