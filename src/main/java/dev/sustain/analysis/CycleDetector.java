@@ -12,21 +12,51 @@ import java.util.List;
  *
  * <p>The rate after the start-up is smoothed by a 3-interval running median (an odd interval is an
  * outlier, not a crossing) and cut by a midline with hysteresis: a robust high level (the {@link
- * Thresholds#CYCLE_HIGH_QUANTILE} quantile) and low level (the {@link
- * Thresholds#CYCLE_LOW_QUANTILE} quantile), the state turning low below a quarter of the way up
- * from the low level and high above three quarters ({@link Thresholds#CYCLE_HYSTERESIS}), so noise
- * around either level never crosses. A noisy low level that a segmenter would cut into many pieces
- * is one low stretch here. The alternation is a heat cycle when it has at least {@link
- * Thresholds#MIN_DIPS} downward crossings, every spacing of the downward and of the upward
- * crossings within {@link Thresholds#CYCLE_PERIOD_TOLERANCE} of the period (plus an interval, the
- * crossing's own uncertainty) of their mean, every low stretch as close to their mean length, time
- * back at the high level in every period ({@link Thresholds#MIN_SWING_SIDE_FRACTION} of the cycles'
- * time), the low level below the dip line of the high (deeper than noise), and no cycle missing
- * before the run ends. Stateless.
+ * #CYCLE_HIGH_QUANTILE} quantile) and low level (the {@link #CYCLE_LOW_QUANTILE} quantile), the
+ * state turning low below a quarter of the way up from the low level and high above three quarters
+ * ({@link #CYCLE_HYSTERESIS}), so noise around either level never crosses. A noisy low level that a
+ * segmenter would cut into many pieces is one low stretch here. The alternation is a heat cycle
+ * when it has at least {@link Thresholds#MIN_DIPS} downward crossings, every spacing of the
+ * downward and of the upward crossings within {@link #CYCLE_PERIOD_TOLERANCE} of the period (plus
+ * an interval, the crossing's own uncertainty) of their mean, every low stretch as close to their
+ * mean length, time back at the high level in every period ({@link
+ * Thresholds#MIN_SWING_SIDE_FRACTION} of the cycles' time), the low level below the dip line of the
+ * high (deeper than noise), and no cycle missing before the run ends. Stateless.
  */
 final class CycleDetector {
 
   private CycleDetector() {}
+
+  /**
+   * The high and low levels of an alternation ({@link CycleDetector}): these quantiles of its write
+   * intervals. Each half of a heat cycle holds well over a tenth of the time, so the tenth and
+   * ninetieth percentiles lie on the levels themselves (about 1.3 sigmas out), never on a
+   * transition or an outlier.
+   */
+  static final double CYCLE_HIGH_QUANTILE = 0.9;
+
+  /** See {@link #CYCLE_HIGH_QUANTILE}. */
+  static final double CYCLE_LOW_QUANTILE = 0.1;
+
+  /**
+   * The crossings of heat cycles keep their spacing, and each low half its length, within this
+   * fraction of the period (plus an interval, where a crossing falls inside its interval): a
+   * throttle trips and resumes at the same temperatures through the same heat sink, so one drive
+   * repeats within a few percent (the field's sawtooth periods of 45-60 s differ between drives,
+   * not dip to dip); three times that leaves room for noise at the crossing. A translation layer
+   * slow for 3-15 s and fast for 3-15 s by turns, whose periods spread by a quarter, is irregular.
+   * Tighter than {@link Thresholds#PERIOD_TOLERANCE}: short dips are evidence in themselves, long
+   * halves are not.
+   */
+  static final double CYCLE_PERIOD_TOLERANCE = 0.15;
+
+  /**
+   * An alternation turns low below this fraction of the way up from its low level, and high above
+   * this fraction short of its high: the midline with a hysteresis of half the depth, so noise
+   * around either level (after a 3-interval median) never counts as a crossing, however the
+   * segmenter cut a noisy low level.
+   */
+  static final double CYCLE_HYSTERESIS = 0.25;
 
   /** The regular cycles of the curve as a sawtooth (its dips are the low halves), or null. */
   static Findings.Sawtooth find(Curve c) {
@@ -46,13 +76,13 @@ final class CycleDetector {
     }
     double[] sorted = Arrays.copyOf(kept, k);
     Arrays.sort(sorted);
-    double high = Stats.sortedQuantile(sorted, Thresholds.CYCLE_HIGH_QUANTILE);
-    double low = Stats.sortedQuantile(sorted, Thresholds.CYCLE_LOW_QUANTILE);
+    double high = Stats.sortedQuantile(sorted, CYCLE_HIGH_QUANTILE);
+    double low = Stats.sortedQuantile(sorted, CYCLE_LOW_QUANTILE);
     if (!(low < c.dipLine() * high)) {
       return null;
     }
-    double lowerLine = low + Thresholds.CYCLE_HYSTERESIS * (high - low);
-    double upperLine = high - Thresholds.CYCLE_HYSTERESIS * (high - low);
+    double lowerLine = low + CYCLE_HYSTERESIS * (high - low);
+    double upperLine = high - CYCLE_HYSTERESIS * (high - low);
     double midLine = 0.5 * (high + low);
     double[] smooth = ThrottleDetector.runningMedian(c.r, c.from, c.n, 3);
     List<int[]> lows = lowStretches(c, smooth, lowerLine, upperLine, midLine);
@@ -119,7 +149,7 @@ final class CycleDetector {
     double meanLow = lowSeconds / count;
     // The halves alike too: a throttle cools to the same threshold each time, while a starved
     // translation layer is slow for as long as its collection takes.
-    double tolerance = Thresholds.CYCLE_PERIOD_TOLERANCE * period + c.interval;
+    double tolerance = CYCLE_PERIOD_TOLERANCE * period + c.interval;
     if (!regular(downs, period, tolerance)
         || !regular(ups, (ups[count - 1] - ups[0]) / (count - 1), tolerance)
         || longest - meanLow > tolerance
@@ -133,7 +163,7 @@ final class CycleDetector {
     }
     // On to the end: no cycle is missing before the run ends.
     if (c.endOf(c.n - 1) - downs[count - 1]
-        > (1 + Thresholds.PERIOD_TOLERANCE) * period + meanLow + c.interval) {
+        > (1 + CYCLE_PERIOD_TOLERANCE) * period + meanLow + c.interval) {
       return null;
     }
     int a = lows.getFirst()[0];

@@ -233,37 +233,6 @@ public final class Thresholds {
    */
   public static final double MAX_OTHER_DIP_FRACTION = 0.05;
 
-  /**
-   * The high and low levels of an alternation ({@link CycleDetector}): these quantiles of its write
-   * intervals. Each half of a heat cycle holds well over a tenth of the time, so the tenth and
-   * ninetieth percentiles lie on the levels themselves (about 1.3 sigmas out), never on a
-   * transition or an outlier.
-   */
-  public static final double CYCLE_HIGH_QUANTILE = 0.9;
-
-  /** See {@link #CYCLE_HIGH_QUANTILE}. */
-  public static final double CYCLE_LOW_QUANTILE = 0.1;
-
-  /**
-   * The crossings of heat cycles keep their spacing, and each low half its length, within this
-   * fraction of the period (plus an interval, where a crossing falls inside its interval): a
-   * throttle trips and resumes at the same temperatures through the same heat sink, so one drive
-   * repeats within a few percent (the field's sawtooth periods of 45-60 s differ between drives,
-   * not dip to dip); three times that leaves room for noise at the crossing. A translation layer
-   * slow for 3-15 s and fast for 3-15 s by turns, whose periods spread by a quarter, is irregular.
-   * Tighter than {@link #PERIOD_TOLERANCE}: short dips are evidence in themselves, long halves are
-   * not.
-   */
-  public static final double CYCLE_PERIOD_TOLERANCE = 0.15;
-
-  /**
-   * An alternation turns low below this fraction of the way up from its low level, and high above
-   * this fraction short of its high: the midline with a hysteresis of half the depth, so noise
-   * around either level (after a 3-interval median) never counts as a crossing, however the
-   * segmenter cut a noisy low level.
-   */
-  public static final double CYCLE_HYSTERESIS = 0.25;
-
   // --- Erratic (no free blocks) ----------------------------------------------------------------
 
   /**
