@@ -20,7 +20,9 @@ import java.util.List;
  *   <li>hdd-zoned (spinning disk): a gradual decline without a cliff and without stalls ({@link
  *       SpinningDiskDetector#zoned});
  *   <li>thermal-throttle: dips that come back at a regular spacing ({@link
- *       ThrottleDetector#sawtooth});
+ *       ThrottleDetector#sawtooth}), or any alternation at a steady period with time back at the
+ *       high level ({@link CycleDetector}), tried before the erratic rule because a steady period
+ *       is the more specific evidence (a starved translation layer swings at irregular times);
  *   <li>gc-erratic (not a spinning disk): irregular swings with much time low, or a slow start
  *       ({@link ErraticDetector});
  *   <li>thermal-throttle: a lasting drop and a lasting climb back ({@link
@@ -107,7 +109,7 @@ public final class Analyzer {
         undetermined,
         cliff,
         ThrottleDetector.recovery(c),
-        ThrottleDetector.sawtooth(c),
+        sawtooth(c),
         bend,
         ErraticDetector.find(c),
         smr,
@@ -116,6 +118,40 @@ public final class Analyzer {
         null,
         ShortLevels.spikes(c),
         fall);
+  }
+
+  /**
+   * Short dips at a regular period, or else any alternation at a steady period (long heat cycles):
+   * regularity is a property of the alternation, not of how short its low half is.
+   */
+  private static Findings.Sawtooth sawtooth(Curve c) {
+    Findings.Sawtooth dips = ThrottleDetector.sawtooth(c);
+    Findings.Sawtooth found = dips != null ? dips : CycleDetector.find(c);
+    return found == null ? null : onset(c, found);
+  }
+
+  /**
+   * The throttle's onset is the first departure from the first lasting level: when the first
+   * plateau ends within two periods before the train's first dip (the dips begin within a period of
+   * the departure, and the first, at the seam half on the old level, may join no train), or the
+   * rate before that dip steps down to a lower level between dips ({@link
+   * ThrottleDetector#departure}), the onset is there.
+   */
+  private static Findings.Sawtooth onset(Curve c, Findings.Sawtooth s) {
+    int firstDip = c.from;
+    while (firstDip < c.n && c.startOf(firstDip) < s.onsetSeconds()) {
+      firstDip++;
+    }
+    double at = c.startOf(ThrottleDetector.departure(c, firstDip));
+    Segment first = c.plateaus.getFirst();
+    if (c.lastingLevel(first) && first.endIndex() < c.n) {
+      at = Math.min(at, c.startOf(first.endIndex()));
+    }
+    if (at >= s.onsetSeconds() || s.onsetSeconds() - at > 2 * s.periodSeconds()) {
+      return s;
+    }
+    return new Findings.Sawtooth(
+        s.dips(), s.periodSeconds(), s.dipSeconds(), s.dipMBps(), s.levelMBps(), at, s.meanMBps());
   }
 
   /**
@@ -221,13 +257,15 @@ public final class Analyzer {
       double burst = c.burst;
       if (shape == Shape.HDD_ZONED) {
         burst = found.zoned().startMBps();
-      } else if (sawtooth
-          && (!levelBefore(c, saw.onsetSeconds())
-              || Math.abs(c.burst - saw.levelMBps())
-                  < (1 - Thresholds.DROP_FRACTION) * saw.levelMBps())) {
-        // The level it dips from, read between all the dips, unless it started at another (a
-        // cache before it).
-        burst = saw.levelMBps();
+      } else if (sawtooth && !levelBefore(c, saw.onsetSeconds())) {
+        // The level it dips from, read between all the dips, unless a lasting level came before
+        // them: the burst is the first lasting level, whatever comes after it (a throttle that
+        // sets in late holds a lower level between its dips than the drive held cool).
+        burst = levelBeforeOnset(c, saw);
+      } else if (sawtooth) {
+        // A throttle only lowers the rate: a first level below the level between the dips is a
+        // low half of a cycle under way from the start, not a cooler level.
+        burst = Math.max(c.burst, saw.levelMBps());
       } else if (shape == Shape.GC_ERRATIC && found.erratic().swinging()) {
         burst = fullSpeed(c, found.erratic());
       }
@@ -333,6 +371,27 @@ public final class Analyzer {
         }
       }
       return m > 0 ? Stats.median(Arrays.copyOf(low, m)) : mean;
+    }
+
+    /**
+     * The rate the run held before a sawtooth's onset when that time lasted (the first level,
+     * merged in the plateaus with the slightly lower one between the dips): the median of its write
+     * intervals, so a spike or a stall does not move it. Else the level between the dips.
+     */
+    private static double levelBeforeOnset(Curve c, Findings.Sawtooth saw) {
+      double[] before = new double[c.n - c.from];
+      int m = 0;
+      for (int i = c.from; i < c.n && c.endOf(i) <= saw.onsetSeconds(); i++) {
+        if (!c.stall(i)) {
+          before[m++] = c.r[i];
+        }
+      }
+      if (m < Thresholds.LASTING_MIN_SAMPLES || m * c.interval < c.lasting) {
+        return saw.levelMBps();
+      }
+      // A throttle only lowers the rate: a start below the level between the dips holds a low
+      // half the train did not count (a cycle under way from the start), not a cooler level.
+      return Math.max(Stats.median(Arrays.copyOf(before, m)), saw.levelMBps());
     }
 
     /** Whether the first plateau lasted and ended by {@code seconds}: a level of its own before. */

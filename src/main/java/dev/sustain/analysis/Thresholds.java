@@ -186,6 +186,15 @@ public final class Thresholds {
    */
   public static final double DIP_EXIT = 0.10;
 
+  /**
+   * A dip's mean is short of its level by this many of the level's own robust sigmas (1.4826 MAD of
+   * the intervals around it), over the square root of its intervals: the run's noise is set by its
+   * quietest level, and a floor with a spread of a fifth has single intervals 40% low now and then
+   * (2 sigmas), which are its noise, not a throttle. 4, as for a dip's start: below one in ten
+   * thousand for one interval of Gaussian noise.
+   */
+  public static final double DIP_SPREAD_SIGMAS = 4;
+
   /** Noise sigmas for a dip's start (see {@link #DIP_ENTER}). */
   public static final double DIP_NOISE_SIGMAS = 4;
 

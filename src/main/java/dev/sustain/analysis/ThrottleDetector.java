@@ -54,6 +54,57 @@ final class ThrottleDetector {
     return null;
   }
 
+  /**
+   * The first departure from the level the run started at, before sample {@code end} (a sawtooth's
+   * first dip): the best single split of [from, end) into two means, when the later is lower by
+   * {@link Thresholds#SIGNIFICANCE} standard errors at the run's noise and still above {@link
+   * Thresholds#DROP_FRACTION} of the earlier (a throttle holding a lower speed between its dips; a
+   * deeper fall is a cliff, read as one). {@code end} when there is none. Read from the rates
+   * themselves, not the plateaus: a level 5-8% below the cool one merges with it there.
+   */
+  static int departure(Curve c, int end) {
+    int min = Thresholds.LASTING_MIN_SAMPLES;
+    if (end - c.from < min + 1) {
+      return end;
+    }
+    // On the 3-interval running median: an odd interval is an outlier, not a departure.
+    double[] x = runningMedian(c.r, c.from, end, 3);
+    double total = 0;
+    for (int i = c.from; i < end; i++) {
+      total += x[i];
+    }
+    double left = 0;
+    int best = end;
+    double bestScore = 0;
+    for (int k = c.from + 1; k < end; k++) {
+      left += x[k - 1];
+      int nl = k - c.from;
+      int nr = end - k;
+      // The cool level lasted; the lower one may hold a single interval before the first dip
+      // (the significance below weighs how few there are).
+      if (nl < min || nr < 1) {
+        continue;
+      }
+      double drop = left / nl - (total - left) / nr;
+      double score = drop * drop * nl * nr;
+      if (drop > 0 && score > bestScore) {
+        bestScore = score;
+        best = k;
+      }
+    }
+    if (best == end) {
+      return end;
+    }
+    int nl = best - c.from;
+    int nr = end - best;
+    double before = Stats.mean(x, c.from, best);
+    double after = Stats.mean(x, best, end);
+    double sigma = Math.max(c.relNoise * before, c.quantumMBps);
+    boolean significant =
+        before - after > Thresholds.SIGNIFICANCE * sigma * Math.sqrt(1.0 / nl + 1.0 / nr);
+    return significant && after >= Thresholds.DROP_FRACTION * before ? best : end;
+  }
+
   /** One dip: samples [start, end), its mean rate and the baseline it dipped from. */
   record Dip(int start, int end, double meanMBps, double baselineMBps) {}
 
@@ -247,6 +298,12 @@ final class ThrottleDetector {
               < Thresholds.DIP_NOISE_SIGMAS * c.quantumMBps) {
         continue;
       }
+      // Judged against the level's own spread: a noisy low floor swings by its own noise, and an
+      // interval of it below the run's dip line is no dip. The dip's mean is short of its level by
+      // DIP_SPREAD_SIGMAS of the spread of the intervals around it (1.4826 MAD, the dip left out).
+      if (!outsideSpread(c, a, b, w, level)) {
+        continue;
+      }
       int around = Math.max(1, Math.min(3, w / 4));
       double before = Stats.median(Arrays.copyOfRange(c.r, Math.max(c.from, a - around), a));
       double after = Stats.median(Arrays.copyOfRange(c.r, b, Math.min(c.n, b + around)));
@@ -256,6 +313,28 @@ final class ThrottleDetector {
       out.add(new Dip(a, b, c.meanMBps(a, b), level));
     }
     return out;
+  }
+
+  /**
+   * Whether the dip [a, b) falls outside the spread of the level around it: its mean below {@code
+   * level} by {@link Thresholds#DIP_SPREAD_SIGMAS} robust sigmas (1.4826 times the median absolute
+   * deviation of the window's other intervals), over the square root of its intervals.
+   */
+  private static boolean outsideSpread(Curve c, int a, int b, int w, double level) {
+    int lo = Math.max(c.from, a - w / 2);
+    int hi = Math.min(c.n, b + w / 2);
+    double[] dev = new double[hi - lo];
+    int m = 0;
+    for (int i = lo; i < hi; i++) {
+      if ((i < a || i >= b) && !c.stall(i)) {
+        dev[m++] = Math.abs(c.r[i] - level);
+      }
+    }
+    if (m < Thresholds.LASTING_MIN_SAMPLES) {
+      return true;
+    }
+    double sigma = 1.4826 * Stats.median(Arrays.copyOf(dev, m));
+    return (level - c.meanMBps(a, b)) * Math.sqrt(b - a) >= Thresholds.DIP_SPREAD_SIGMAS * sigma;
   }
 
   /**

@@ -320,6 +320,14 @@ public final class Explanation {
               s.periodSeconds(),
               s.onsetSeconds(),
               s.meanMBps()));
+      if (f.erratic() != null && f.erratic().swinging()) {
+        // Say why the other reading of swings was rejected: the period is the evidence.
+        e.add(
+            Phrase.of(
+                "Not a translation layer short of free blocks: it swings whenever they run out, at"
+                    + " irregular times, while these lows came every {time} within a quarter.",
+                s.periodSeconds()));
+      }
       return;
     }
     if (f.recovery() != null) {

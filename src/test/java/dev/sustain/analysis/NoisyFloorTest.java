@@ -1,0 +1,63 @@
+package dev.sustain.analysis;
+
+import static dev.sustain.analysis.DriveCurves.logUniform;
+import static dev.sustain.analysis.DriveCurves.plan;
+import static dev.sustain.analysis.DriveCurves.sample;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sustain.analysis.DriveCurves.Plan;
+import dev.sustain.testing.Seeds;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A cache, then a floor noisier than the burst (a spread of 10-30% of its level, interval to
+ * interval, as a QLC floor folding in bursts shows), over seeded random parameters: the floor's own
+ * noise is no train of dips. Bursts of 200-3000 MB/s for 20-200 s, floors of 5-40% of them for
+ * 200-800 s, intervals 0.25-5 s.
+ */
+class NoisyFloorTest {
+
+  static LongStream seeds() {
+    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void aNoisyFloorIsAFloorNotDips(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          Plan p = plan(r);
+          double burst = logUniform(r, 200, 3000);
+          double floor = burst * r.nextDouble(0.05, 0.4);
+          double spread = r.nextDouble(0.1, 0.3);
+          double cacheSeconds = r.nextDouble(Math.max(20, 8 * p.interval), 200);
+          double cliff = p.latency + cacheSeconds;
+          p.seconds = cliff + r.nextDouble(200, 800);
+          double[] draw = new double[(int) (p.seconds / p.interval) + 2];
+          for (int i = 0; i < draw.length; i++) {
+            draw[i] = Math.max(0.05, 1 + spread * r.nextGaussian());
+          }
+          SampleSeries s =
+              sample(t -> t < cliff ? burst : floor * draw[(int) Math.floor(t / p.interval)], p, r);
+          Analysis a = Analyzer.analyze(s);
+          String what =
+              String.format(
+                  java.util.Locale.ROOT,
+                  "%.1f for %.0f s then %.1f with a spread of %.0f%%, dt %.2f: read as %s, %s",
+                  burst,
+                  cacheSeconds,
+                  floor,
+                  100 * spread,
+                  p.interval,
+                  a.shape(),
+                  a.findings().sawtooth());
+          assertThat(a.findings().sawtooth()).as(what).isNull();
+          // (A spread of a fifth and more may still cut the floor into levels that climb back by
+          // their noise, read as steps: 4 seeds of 200, not a dip, and not read here.)
+          assertThat(a.shape()).as(what).isIn(Shape.CACHE_CLIFF, Shape.THERMAL_THROTTLE);
+        });
+  }
+}
