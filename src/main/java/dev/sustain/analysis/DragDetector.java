@@ -14,6 +14,29 @@ import java.util.List;
  */
 final class DragDetector {
 
+  // Its own limits, beside it (as CycleDetector keeps its own): Thresholds is full.
+
+  /** Intervals before and after a cliff over which levels are compared (medians). */
+  static final int DRAG_WINDOW = 3;
+
+  /** A drop: the rate after is at most 70% of the rate before. */
+  static final double DRAG_DROP_FRACTION = 0.7;
+
+  /** The others rose: their sum after is at least 1.15 times their sum before. */
+  static final double DRAG_RISE_FRACTION = 1.15;
+
+  /** ...and they took at least 30% of what the dropping target gave up. */
+  static final double DRAG_TAKEN_FRACTION = 0.3;
+
+  /** A stalled interval: at most 2% of the target's rate before (usually a recorded 0). */
+  static final double STALL_FRACTION = 0.02;
+
+  /**
+   * A stall that drags lasts at least a second (and two intervals): behind one queue a target may
+   * get nothing for a moment while the others take it all, and that is the trade, not a stall.
+   */
+  static final double STALL_MIN_SECONDS = 1.0;
+
   private DragDetector() {}
 
   /** Targets whose stall or lasting drop lines up with the others' rise. */
@@ -36,7 +59,7 @@ final class DragDetector {
    */
   private static GroupVerdict.Drag dragOf(GroupCurves g, boolean[] together, int i) {
     int m = g.size();
-    int w = Thresholds.DRAG_WINDOW;
+    int w = DRAG_WINDOW;
     double[] own = g.rateMBps()[i];
     double[] others = new double[m];
     for (int k = 0; k < m; k++) {
@@ -56,25 +79,24 @@ final class DragDetector {
         double after = Stats.median(Arrays.copyOfRange(own, k, k + w));
         double othersBefore = Stats.median(Arrays.copyOfRange(others, k - 1 - w, k - 1));
         double othersAfter = Stats.median(Arrays.copyOfRange(others, k, k + w));
-        if (after <= Thresholds.DRAG_DROP_FRACTION * before
+        if (after <= DRAG_DROP_FRACTION * before
             && takes(before, after, othersBefore, othersAfter)) {
           return new GroupVerdict.Drag(
               g.names().get(i), cliff, false, before, after, othersBefore, othersAfter);
         }
       }
     }
-    int minStall =
-        Math.max(2, (int) Math.ceil(Thresholds.STALL_MIN_SECONDS / g.intervalSeconds() - 1e-9));
+    int minStall = Math.max(2, (int) Math.ceil(STALL_MIN_SECONDS / g.intervalSeconds() - 1e-9));
     for (int k = w; k < m; k++) {
       if (!SumHold.allTrue(together, k - w, k + 1)) {
         continue;
       }
       double before = Stats.median(Arrays.copyOfRange(own, k - w, k));
-      if (!(before > 0) || own[k] > Thresholds.STALL_FRACTION * before) {
+      if (!(before > 0) || own[k] > STALL_FRACTION * before) {
         continue;
       }
       int end = k;
-      while (end < m && together[end] && own[end] <= Thresholds.STALL_FRACTION * before) {
+      while (end < m && together[end] && own[end] <= STALL_FRACTION * before) {
         end++;
       }
       if (end - k >= minStall) {
@@ -98,7 +120,7 @@ final class DragDetector {
   }
 
   private static boolean takes(double before, double after, double oBefore, double oAfter) {
-    return oAfter >= Thresholds.DRAG_RISE_FRACTION * oBefore
-        && oAfter - oBefore >= Thresholds.DRAG_TAKEN_FRACTION * (before - after);
+    return oAfter >= DRAG_RISE_FRACTION * oBefore
+        && oAfter - oBefore >= DRAG_TAKEN_FRACTION * (before - after);
   }
 }

@@ -481,27 +481,4 @@ public final class Thresholds {
 
   /** A cliff within 2 intervals of another target's start or end is caused by it. */
   public static final int ALIGN_INTERVALS = 2;
-
-  // --- A target that drags the others (DragDetector) -------------------------------------------
-
-  /** Intervals before and after a cliff over which levels are compared (medians). */
-  public static final int DRAG_WINDOW = 3;
-
-  /** A drop: the rate after is at most 70% of the rate before. */
-  public static final double DRAG_DROP_FRACTION = 0.7;
-
-  /** The others rose: their sum after is at least 1.15 times their sum before. */
-  public static final double DRAG_RISE_FRACTION = 1.15;
-
-  /** ...and they took at least 30% of what the dropping target gave up. */
-  public static final double DRAG_TAKEN_FRACTION = 0.3;
-
-  /** A stalled interval: at most 2% of the target's rate before (usually a recorded 0). */
-  public static final double STALL_FRACTION = 0.02;
-
-  /**
-   * A stall that drags lasts at least a second (and two intervals): behind one queue a target may
-   * get nothing for a moment while the others take it all, and that is the trade, not a stall.
-   */
-  public static final double STALL_MIN_SECONDS = 1.0;
 }
