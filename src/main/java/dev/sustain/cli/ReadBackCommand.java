@@ -13,6 +13,7 @@ import dev.sustain.verify.ReadBackResult;
 import dev.sustain.verify.ReadBackRun;
 import dev.sustain.verify.ReadObserver;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,8 +23,15 @@ abstract class ReadBackCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin RunOptions run;
 
-  @Parameters(index = "0", paramLabel = "RUN|FILE")
-  String source;
+  // A list of one: picocli's completion takes the declared type (files) of a list's elements only,
+  // and the command wants the word as typed (see Completions.Verbatim).
+  @Parameters(
+      index = "0",
+      arity = "1",
+      paramLabel = "RUN|FILE",
+      type = java.io.File.class,
+      converter = Completions.Verbatim.class)
+  List<String> source;
 
   @Option(
       names = "--bs",
@@ -78,7 +86,7 @@ abstract class ReadBackCommand extends BaseCommand {
     }
     ReadBackRun.Params params =
         new ReadBackRun.Params(
-            source,
+            source.getFirst(),
             verify(),
             blockSize == null ? 0 : (int) blockSize.bytes(),
             queueDepth,

@@ -40,7 +40,11 @@ public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin IoOptions io;
 
-  @Parameters(arity = "1..*", paramLabel = "TARGET")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "TARGET",
+      type = java.io.File.class,
+      converter = Completions.Verbatim.class)
   List<String> targets;
 
   /** The first target: the only one, unless a group is written. */
@@ -60,7 +64,11 @@ public final class WriteCommand extends BaseCommand {
   @Option(names = "--buffered")
   boolean buffered;
 
-  @Option(names = "--pattern", paramLabel = "PATTERN", defaultValue = DefaultsAndLimits.PATTERN)
+  @Option(
+      names = "--pattern",
+      paramLabel = "PATTERN",
+      defaultValue = DefaultsAndLimits.PATTERN,
+      completionCandidates = Completions.PatternNames.class)
   String pattern;
 
   @Option(names = "--repeat", paramLabel = "N", defaultValue = "1")
@@ -75,7 +83,10 @@ public final class WriteCommand extends BaseCommand {
   @Option(names = "--trim-first")
   boolean trimFirst;
 
-  @Option(names = "--until", paramLabel = "WHEN")
+  @Option(
+      names = "--until",
+      paramLabel = "WHEN",
+      completionCandidates = Completions.UntilNames.class)
   String until;
 
   @Option(
