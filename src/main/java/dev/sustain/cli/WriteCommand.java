@@ -163,6 +163,15 @@ public final class WriteCommand extends BaseCommand {
       throw new UsageException("--until takes 'floor' or 'full', not '" + until + "'");
     }
     io.checkEngine(); // an unknown engine is bad input
+    if (time != null && io.sampling.interval.compareTo(time) > 0) {
+      // Not one sample would fall inside the run: the curve, and all that is read from it, empty.
+      throw new UsageException(
+          "--interval "
+              + Durations.compact(io.sampling.interval)
+              + " is longer than the run (--time "
+              + Durations.compact(time)
+              + "): give an interval shorter than the time");
+    }
     if (repeat < 1) {
       throw new UsageException("--repeat must be 1 or more, not " + repeat);
     }
