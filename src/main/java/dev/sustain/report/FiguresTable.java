@@ -81,7 +81,14 @@ final class FiguresTable {
         "written",
         Phrase.of("{.1} GB", a.totalGB()),
         Phrase.of("in {time}", a.durationSeconds()));
-    row(t, "recovered", a.recovered() ? "yes" : "no", "the rate climbed back while writing");
+    // The words say what the value says: "no" beside "the rate climbed back" read as both.
+    row(
+        t,
+        "recovered",
+        a.recovered() ? "yes" : "no",
+        a.recovered()
+            ? "the rate climbed back while writing"
+            : "the rate did not climb back while writing");
     if (a.projection() != null) {
       row(
           t,
