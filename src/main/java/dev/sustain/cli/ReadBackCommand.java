@@ -84,6 +84,7 @@ abstract class ReadBackCommand extends BaseCommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    refuseTinyFile(source.getFirst());
     ReadBackRun.Params params =
         new ReadBackRun.Params(
             source.getFirst(),
@@ -115,6 +116,25 @@ abstract class ReadBackCommand extends BaseCommand {
       run.db.recordQuietly(r.runFolder(), err());
     }
     return exitCode(r);
+  }
+
+  /**
+   * A plain file smaller than one 4 KiB block (a config file, /etc/hostname) holds no whole block:
+   * the read would read 0 B of it and say nothing was wrong. It is not a file Sustain wrote.
+   */
+  private void refuseTinyFile(String argument) throws java.io.IOException {
+    java.nio.file.Path p = java.nio.file.Path.of(argument);
+    if (java.nio.file.Files.isRegularFile(p)) {
+      long bytes = java.nio.file.Files.size(p);
+      if (bytes < 4096) {
+        throw new UsageException(
+            p
+                + " holds "
+                + Units.decimalBytes(bytes)
+                + ", less than one 4 KiB block: not a Sustain test file (give a run folder"
+                + " written with write --keep, its test file or a device)");
+      }
+    }
   }
 
   /** The text summary for people: the rates, the command's findings, the notes, the folder. */
