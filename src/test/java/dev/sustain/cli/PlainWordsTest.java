@@ -16,7 +16,7 @@ class PlainWordsTest {
   void procIsAVirtualFileSystemNotAFullOne() {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Files.isDirectory(Path.of("/proc/self")), "no /proc on this system");
-    Cli.Result r = Cli.run("write", "/proc", "--size", "4kB", "--db", "none");
+    Cli.Result r = Cli.run("write", "/proc", "--size", "4kB", "--db", "none", "--engine", "null");
     assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
     assertThat(r.err().strip())
         .doesNotContain("is free")
@@ -28,7 +28,18 @@ class PlainWordsTest {
   @Test
   void anIntervalLongerThanTheRunIsRefused() {
     Cli.Result r =
-        Cli.run("write", dir.toString(), "--time", "1h", "--interval", "2h", "--db", "none");
+        // The null engine: were the refusal to regress, the run would write nothing for an hour.
+        Cli.run(
+            "write",
+            dir.toString(),
+            "--time",
+            "1h",
+            "--interval",
+            "2h",
+            "--db",
+            "none",
+            "--engine",
+            "null");
     assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
     assertThat(r.err().strip())
         .isEqualTo(
@@ -38,7 +49,8 @@ class PlainWordsTest {
 
   @Test
   void minutesThatRunOverAnHourAreRefusedWithTheRightSpelling() {
-    Cli.Result r = Cli.run("write", dir.toString(), "--time", "1h99m", "--db", "none");
+    Cli.Result r =
+        Cli.run("write", dir.toString(), "--time", "1h99m", "--db", "none", "--engine", "null");
     assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
     assertThat(r.err().strip())
         .contains("'1h99m'")
