@@ -21,7 +21,7 @@ final class FiguresTable {
       row(
           t,
           "cache size",
-          Phrase.of("{.1} GB", a.cacheGB()),
+          gigabytes(a.cacheGB()),
           Phrase.of("written at burst speed before the cliff, in {time}", a.cliffSeconds()));
       row(t, "cliff", Durations.format(a.cliffSeconds()), "when the first lasting drop began");
       if (a.stages().size() > 1) {
@@ -35,7 +35,7 @@ final class FiguresTable {
       row(
           t,
           "cache size",
-          Phrase.of("at least {.1} GB", a.cacheGBMin()),
+          "at least " + gigabytes(a.cacheGBMin()),
           "no lasting drop from the burst in this run");
     } else {
       row(t, "cache size", "no cliff", "no lasting drop from the burst in this run");
@@ -76,11 +76,7 @@ final class FiguresTable {
     if (a.throttleTempC() != null) {
       row(t, "throttles at", Units.fixed(a.throttleTempC(), 0) + " °C", "drive temperature");
     }
-    row(
-        t,
-        "written",
-        Phrase.of("{.1} GB", a.totalGB()),
-        Phrase.of("in {time}", a.durationSeconds()));
+    row(t, "written", gigabytes(a.totalGB()), Phrase.of("in {time}", a.durationSeconds()));
     // The words say what the value says: "no" beside "the rate climbed back" read as both.
     row(
         t,
@@ -100,6 +96,11 @@ final class FiguresTable {
               AnalysisText.projectionNote(a)));
     }
     return t.append("</table>").toString();
+  }
+
+  /** One decimal from 1 GB on, as the table always had; below it Phrase's kB or 0.004 GB. */
+  private static String gigabytes(double gb) {
+    return gb >= 1 ? Phrase.of("{.1} GB", gb) : Phrase.gb(gb);
   }
 
   private static void row(StringBuilder t, String name, String value, String words) {
