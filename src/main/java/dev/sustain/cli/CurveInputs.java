@@ -19,7 +19,10 @@ public final class CurveInputs {
   @Parameters(arity = "1..*", paramLabel = "INPUT")
   List<Path> inputs;
 
-  @Option(names = "--media", paramLabel = "ssd|hdd")
+  @Option(
+      names = "--media",
+      paramLabel = "ssd|hdd",
+      completionCandidates = Completions.MediaNames.class)
   String media;
 
   @Option(names = "--job-size", paramLabel = "SIZE")

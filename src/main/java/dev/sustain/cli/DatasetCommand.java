@@ -20,7 +20,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "dataset", mixinStandardHelpOptions = true)
 public final class DatasetCommand extends BaseCommand {
 
-  @Parameters(index = "0", paramLabel = "KIND")
+  @Parameters(
+      index = "0",
+      paramLabel = "KIND",
+      completionCandidates = Completions.DatasetKinds.class)
   String kind;
 
   @Parameters(index = "1", paramLabel = "DIR")

@@ -13,7 +13,11 @@ import picocli.CommandLine.Option;
  */
 public class EngineOptions {
 
-  @Option(names = "--engine", paramLabel = "NAME", defaultValue = DefaultsAndLimits.ENGINE)
+  @Option(
+      names = "--engine",
+      paramLabel = "NAME",
+      defaultValue = DefaultsAndLimits.ENGINE,
+      completionCandidates = Completions.EngineNames.class)
   String engine;
 
   @Option(

@@ -33,7 +33,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "info", mixinStandardHelpOptions = true)
 public final class InfoCommand extends BaseCommand {
 
-  @Parameters(arity = "1..*", paramLabel = "PATH|DEVICE")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "PATH|DEVICE",
+      type = java.io.File.class,
+      converter = Completions.Verbatim.class)
   List<String> queries;
 
   @Option(names = "--json")

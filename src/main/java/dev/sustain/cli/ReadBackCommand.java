@@ -13,6 +13,7 @@ import dev.sustain.verify.ReadBackResult;
 import dev.sustain.verify.ReadBackRun;
 import dev.sustain.verify.ReadObserver;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,8 +23,15 @@ abstract class ReadBackCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin RunOptions run;
 
-  @Parameters(index = "0", paramLabel = "RUN|FILE")
-  String source;
+  // A list of one: picocli's completion takes the declared type (files) of a list's elements only,
+  // and the command wants the word as typed (see Completions.Verbatim).
+  @Parameters(
+      index = "0",
+      arity = "1",
+      paramLabel = "RUN|FILE",
+      type = java.io.File.class,
+      converter = Completions.Verbatim.class)
+  List<String> source;
 
   @Option(
       names = "--bs",
@@ -76,9 +84,10 @@ abstract class ReadBackCommand extends BaseCommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    refuseTinyFile(source.getFirst());
     ReadBackRun.Params params =
         new ReadBackRun.Params(
-            source,
+            source.getFirst(),
             verify(),
             blockSize == null ? 0 : (int) blockSize.bytes(),
             queueDepth,
@@ -107,6 +116,25 @@ abstract class ReadBackCommand extends BaseCommand {
       run.db.recordQuietly(r.runFolder(), err());
     }
     return exitCode(r);
+  }
+
+  /**
+   * A plain file smaller than one 4 KiB block (a config file, /etc/hostname) holds no whole block:
+   * the read would read 0 B of it and say nothing was wrong. It is not a file Sustain wrote.
+   */
+  private void refuseTinyFile(String argument) throws java.io.IOException {
+    java.nio.file.Path p = java.nio.file.Path.of(argument);
+    if (java.nio.file.Files.isRegularFile(p)) {
+      long bytes = java.nio.file.Files.size(p);
+      if (bytes < 4096) {
+        throw new UsageException(
+            p
+                + " holds "
+                + Units.decimalBytes(bytes)
+                + ", less than one 4 KiB block: not a Sustain test file (give a run folder"
+                + " written with write --keep, its test file or a device)");
+      }
+    }
   }
 
   /** The text summary for people: the rates, the command's findings, the notes, the folder. */

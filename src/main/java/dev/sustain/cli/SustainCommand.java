@@ -93,7 +93,26 @@ public final class SustainCommand implements Runnable {
       err.flush();
       return ExitCodes.USAGE;
     }
-    return cl.execute(args);
+    int code = cl.execute(args);
+    if (code == ExitCodes.OK && args.length > 0 && args[0].equals("gen-manpage")) {
+      return appendManPageSections(cl, err);
+    }
+    return code;
+  }
+
+  /** The sections picocli's pages lack (exit status, files, ...), into the pages it just wrote. */
+  private static int appendManPageSections(CommandLine cl, PrintWriter err) {
+    CommandLine.ParseResult pages = cl.getParseResult().subcommand();
+    java.io.File dir = pages.matchedOptionValue("--outdir", new java.io.File("."));
+    try {
+      ManPageSections.appendTo(dir.toPath());
+      return ExitCodes.OK;
+    } catch (java.io.IOException e) {
+      err.println(
+          "sustain gen-manpage: cannot complete the pages in " + dir + ": " + e.getMessage());
+      err.flush();
+      return ExitCodes.RUN_FAILED;
+    }
   }
 
   /** The configured command line: one-line errors, exit 2 for bad input. */

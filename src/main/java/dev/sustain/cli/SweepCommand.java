@@ -26,8 +26,15 @@ public final class SweepCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin RunOptions run;
 
-  @Parameters(index = "0", paramLabel = "TARGET")
-  String target;
+  // A list of one: picocli's completion takes the declared type (files) of a list's elements only,
+  // and the command wants the word as typed (see Completions.Verbatim).
+  @Parameters(
+      index = "0",
+      arity = "1",
+      paramLabel = "TARGET",
+      type = java.io.File.class,
+      converter = Completions.Verbatim.class)
+  List<String> target;
 
   @Option(
       names = "--bs",
@@ -59,7 +66,11 @@ public final class SweepCommand extends BaseCommand {
   @Option(names = "--write-only")
   boolean writeOnly;
 
-  @Option(names = "--pattern", paramLabel = "PATTERN", defaultValue = DefaultsAndLimits.PATTERN)
+  @Option(
+      names = "--pattern",
+      paramLabel = "PATTERN",
+      defaultValue = DefaultsAndLimits.PATTERN,
+      completionCandidates = Completions.PatternNames.class)
   String pattern;
 
   @Option(names = "--no-preallocate")
@@ -89,7 +100,7 @@ public final class SweepCommand extends BaseCommand {
     }
     SweepRun.Params params =
         new SweepRun.Params(
-            target,
+            target.getFirst(),
             List.copyOf(sizes),
             List.copyOf(queueDepths),
             sizePerPoint.bytes(),
@@ -106,7 +117,7 @@ public final class SweepCommand extends BaseCommand {
       Lines.println(
           o,
           "Sweep of %s: %s per point%s, direct I/O, %s",
-          target,
+          target.getFirst(),
           Units.binaryBytes(sizePerPoint.bytes()),
           minTimePerPoint.isZero()
               ? ""

@@ -40,7 +40,11 @@ public final class WriteCommand extends BaseCommand {
 
   @picocli.CommandLine.Mixin IoOptions io;
 
-  @Parameters(arity = "1..*", paramLabel = "TARGET")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "TARGET",
+      type = java.io.File.class,
+      converter = Completions.Verbatim.class)
   List<String> targets;
 
   /** The first target: the only one, unless a group is written. */
@@ -60,7 +64,11 @@ public final class WriteCommand extends BaseCommand {
   @Option(names = "--buffered")
   boolean buffered;
 
-  @Option(names = "--pattern", paramLabel = "PATTERN", defaultValue = DefaultsAndLimits.PATTERN)
+  @Option(
+      names = "--pattern",
+      paramLabel = "PATTERN",
+      defaultValue = DefaultsAndLimits.PATTERN,
+      completionCandidates = Completions.PatternNames.class)
   String pattern;
 
   @Option(names = "--repeat", paramLabel = "N", defaultValue = "1")
@@ -75,7 +83,10 @@ public final class WriteCommand extends BaseCommand {
   @Option(names = "--trim-first")
   boolean trimFirst;
 
-  @Option(names = "--until", paramLabel = "WHEN")
+  @Option(
+      names = "--until",
+      paramLabel = "WHEN",
+      completionCandidates = Completions.UntilNames.class)
   String until;
 
   @Option(
@@ -152,6 +163,15 @@ public final class WriteCommand extends BaseCommand {
       throw new UsageException("--until takes 'floor' or 'full', not '" + until + "'");
     }
     io.checkEngine(); // an unknown engine is bad input
+    if (time != null && io.sampling.interval.compareTo(time) > 0) {
+      // Not one sample would fall inside the run: the curve, and all that is read from it, empty.
+      throw new UsageException(
+          "--interval "
+              + Durations.compact(io.sampling.interval)
+              + " is longer than the run (--time "
+              + Durations.compact(time)
+              + "): give an interval shorter than the time");
+    }
     if (repeat < 1) {
       throw new UsageException("--repeat must be 1 or more, not " + repeat);
     }

@@ -21,7 +21,7 @@ final class FiguresTable {
       row(
           t,
           "cache size",
-          Phrase.of("{.1} GB", a.cacheGB()),
+          gigabytes(a.cacheGB()),
           Phrase.of("written at burst speed before the cliff, in {time}", a.cliffSeconds()));
       row(t, "cliff", Durations.format(a.cliffSeconds()), "when the first lasting drop began");
       if (a.stages().size() > 1) {
@@ -35,7 +35,7 @@ final class FiguresTable {
       row(
           t,
           "cache size",
-          Phrase.of("at least {.1} GB", a.cacheGBMin()),
+          "at least " + gigabytes(a.cacheGBMin()),
           "no lasting drop from the burst in this run");
     } else {
       row(t, "cache size", "no cliff", "no lasting drop from the burst in this run");
@@ -79,12 +79,19 @@ final class FiguresTable {
     row(
         t,
         "written",
-        Phrase.of("{.1} GB", a.totalGB()),
+        gigabytes(a.totalGB()),
         Phrase.of(
             "in {time}{}",
             AnalysisText.averageSeconds(a),
             a.flushSeconds() > 0 ? ", flush included" : ""));
-    row(t, "recovered", a.recovered() ? "yes" : "no", "the rate climbed back while writing");
+    // The words say what the value says: "no" beside "the rate climbed back" read as both.
+    row(
+        t,
+        "recovered",
+        a.recovered() ? "yes" : "no",
+        a.recovered()
+            ? "the rate climbed back while writing"
+            : "the rate did not climb back while writing");
     if (a.projection() != null) {
       row(
           t,
@@ -96,6 +103,11 @@ final class FiguresTable {
               AnalysisText.projectionNote(a)));
     }
     return t.append("</table>").toString();
+  }
+
+  /** One decimal from 1 GB on, as the table always had; below it Phrase's kB or 0.004 GB. */
+  private static String gigabytes(double gb) {
+    return gb >= 1 ? Phrase.of("{.1} GB", gb) : Phrase.gb(gb);
   }
 
   private static void row(StringBuilder t, String name, String value, String words) {

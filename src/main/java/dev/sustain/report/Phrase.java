@@ -58,10 +58,16 @@ public final class Phrase {
     return b.append(template, i, template.length()).toString();
   }
 
-  /** Gigabytes for people: three decimals below 1 GB, one below 100 GB; {@code -} for none. */
+  /**
+   * Gigabytes for people: three decimals below 1 GB, one below 100 GB; below 1 MB in kB or B
+   * ({@code 4 kB}, not {@code 0.000 GB}); {@code -} for none.
+   */
   public static String gb(Double gigabytes) {
     if (gigabytes == null) {
       return "-";
+    }
+    if (Math.abs(gigabytes) < 0.001) {
+      return Units.decimalBytes(Math.round(gigabytes * 1e9));
     }
     return Units.fixed(gigabytes, gigabytes >= 100 ? 0 : gigabytes >= 1 ? 1 : 3) + " GB";
   }

@@ -165,25 +165,36 @@ public record RawDevice(
             Files.isReadable(Path.of("/proc/swaps"))
                 ? Files.readString(Path.of("/proc/swaps"))
                 : "");
-    java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(problems);
     try {
-      for (String m : dev.sustain.device.DeviceResolver.system().usageOf(name).reasonsInUse()) {
-        // The same finding in the resolver's words: one sentence per device and kind is enough.
-        String dev = m.split(" ")[0];
-        boolean known =
-            problems.stream()
-                .anyMatch(
-                    p ->
-                        p.split(" ")[0].equals(dev)
-                            && (p.contains("mounted") && m.contains("mounted")
-                                || p.contains("swap") && m.contains("swap")
-                                || p.contains("held") && m.contains("held")));
-        if (!known) {
-          all.add(m);
-        }
-      }
+      return merged(
+          problems, dev.sustain.device.DeviceResolver.system().usageOf(name).reasonsInUse());
     } catch (dev.sustain.device.NoBlockDeviceException e) {
-      // the guard's own findings stand
+      return problems; // the guard's own findings stand
+    }
+  }
+
+  /**
+   * The guard's findings and the resolver's, each reason once: the resolver's sentence for what the
+   * guard already said (the same device mounted, swapped or held; the root file system) is left
+   * out, so a refusal does not give one reason twice in two wordings.
+   */
+  static List<String> merged(List<String> problems, List<String> resolverReasons) {
+    java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(problems);
+    boolean rootSaid = problems.stream().anyMatch(p -> p.contains("root file system"));
+    for (String m : resolverReasons) {
+      String dev = m.split(" ")[0];
+      boolean known =
+          m.startsWith("it holds the root") && rootSaid
+              || problems.stream()
+                  .anyMatch(
+                      p ->
+                          p.split(" ")[0].equals(dev)
+                              && (p.contains("mounted") && m.contains("mounted")
+                                  || p.contains("swap") && m.contains("swap")
+                                  || p.contains("held") && m.contains("held")));
+      if (!known) {
+        all.add(m);
+      }
     }
     return List.copyOf(all);
   }

@@ -163,6 +163,7 @@ public record TestFile(Path path, boolean createdByName) {
   public void checkFreeSpace(long bytes) {
     try {
       FileStore store = fileStore();
+      refuseVirtual(store.type());
       long usable = store.getUsableSpace();
       long margin = margin(store);
       if (bytes + margin > usable) {
@@ -179,6 +180,39 @@ public record TestFile(Path path, boolean createdByName) {
       }
     } catch (IOException e) {
       throw new UsageException("cannot read the free space of " + folder() + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * The kernel's own file systems (proc, sysfs and the like) show "0 B free" for a reason that has
+   * nothing to do with space: they are views of the kernel, with no drive under them.
+   */
+  private static final java.util.Set<String> VIRTUAL =
+      java.util.Set.of(
+          "proc",
+          "sysfs",
+          "devpts",
+          "cgroup",
+          "cgroup2",
+          "debugfs",
+          "tracefs",
+          "securityfs",
+          "configfs",
+          "pstore",
+          "bpf",
+          "efivarfs",
+          "mqueue",
+          "hugetlbfs",
+          "fusectl",
+          "binfmt_misc");
+
+  private void refuseVirtual(String fileSystemType) {
+    if (VIRTUAL.contains(fileSystemType)) {
+      throw new UsageException(
+          folder()
+              + " is not a place a test file can be written: it is on "
+              + fileSystemType
+              + ", a virtual file system the kernel makes up (there is no drive under it)");
     }
   }
 

@@ -32,16 +32,19 @@ public final class Durations {
     } else if (WHOLE.matcher(t).matches()) {
       nanos = BigDecimal.ZERO;
       Matcher m = PART.matcher(t);
+      long largerUnitNanos = 0;
       while (m.find()) {
-        long unitNanos =
-            switch (m.group(2)) {
-              case "ms" -> 1_000_000L;
-              case "s" -> 1_000_000_000L;
-              case "m" -> 60_000_000_000L;
-              case "h" -> 3_600_000_000_000L;
-              default -> 86_400_000_000_000L;
-            };
-        nanos = nanos.add(new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unitNanos)));
+        long unitNanos = unitNanos(m.group(2));
+        BigDecimal value = new BigDecimal(m.group(1));
+        nanos = nanos.add(value.multiply(BigDecimal.valueOf(unitNanos)));
+        // 1h99m is a slip, not 2h39m: a field after a larger one counts up to that one's size.
+        if (largerUnitNanos > unitNanos) {
+          long fieldLimit = fieldLimit(unitNanos);
+          if (value.compareTo(BigDecimal.valueOf(fieldLimit)) >= 0) {
+            throw new IllegalArgumentException(outOfRange(text, m.group(2), fieldLimit, t));
+          }
+        }
+        largerUnitNanos = Math.max(largerUnitNanos, unitNanos);
       }
     } else {
       throw new IllegalArgumentException(
@@ -55,6 +58,73 @@ public final class Durations {
       throw new IllegalArgumentException("a duration must be positive: '" + text + "'");
     }
     return Duration.ofNanos(n);
+  }
+
+  private static long unitNanos(String unit) {
+    return switch (unit) {
+      case "ms" -> 1_000_000L;
+      case "s" -> 1_000_000_000L;
+      case "m" -> 60_000_000_000L;
+      case "h" -> 3_600_000_000_000L;
+      default -> 86_400_000_000_000L;
+    };
+  }
+
+  /** How far a field counts after a larger unit: 1000 ms, 60 s, 60 m, 24 h. */
+  private static long fieldLimit(long unitNanos) {
+    if (unitNanos == 1_000_000L) {
+      return 1000;
+    }
+    return unitNanos == 3_600_000_000_000L ? 24 : 60;
+  }
+
+  /** One line naming the field that runs over and the spelling of the same length of time. */
+  private static String outOfRange(String text, String unit, long limit, String stripped) {
+    String name =
+        switch (unit) {
+          case "ms" -> "milliseconds";
+          case "s" -> "seconds";
+          case "m" -> "minutes";
+          default -> "hours";
+        };
+    Duration same = parseUnchecked(stripped);
+    return "not a duration: '"
+        + text
+        + "' ("
+        + name
+        + " after a larger unit go up to "
+        + (limit - 1)
+        + (same == null ? ")" : "; write " + compact(same) + ")");
+  }
+
+  /** The sum of the fields without the range check, or null if it is not a whole duration. */
+  private static Duration parseUnchecked(String t) {
+    BigDecimal nanos = BigDecimal.ZERO;
+    Matcher m = PART.matcher(t);
+    while (m.find()) {
+      BigDecimal value = new BigDecimal(m.group(1));
+      nanos = nanos.add(value.multiply(BigDecimal.valueOf(unitNanos(m.group(2)))));
+    }
+    if (nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0 || nanos.signum() <= 0) {
+      return null;
+    }
+    return Duration.ofNanos(nanos.longValue());
+  }
+
+  /**
+   * The spelling {@link #parse} reads: {@code 2h39m}, {@code 1m30s}, {@code 1d2h}, {@code 250ms}.
+   */
+  public static String compact(Duration d) {
+    StringBuilder b = new StringBuilder();
+    long days = d.toDays();
+    long[] fields = {days, d.toHoursPart(), d.toMinutesPart(), d.toSecondsPart(), d.toMillisPart()};
+    String[] units = {"d", "h", "m", "s", "ms"};
+    for (int i = 0; i < fields.length; i++) {
+      if (fields[i] != 0) {
+        b.append(fields[i]).append(units[i]);
+      }
+    }
+    return b.isEmpty() ? "0s" : b.toString();
   }
 
   /** {@code 1h 02m 03s}, {@code 4m 05s} or {@code 12.3s}, for people. */

@@ -285,6 +285,30 @@ class UsabilityTest {
         .contains("= sustain-write(1)")
         .contains("*--size*=_SIZE_")
         .contains("*--json*");
+    // The sections a manual page has beyond --help, in every page, in man(7)'s order.
+    for (String c : java.util.List.of("sustain", "sustain-write", "sustain-info", "sustain-trim")) {
+      String page = Files.readString(man.resolve(c + ".adoc"));
+      assertThat(page)
+          .as(c)
+          .containsSubsequence(
+              "== Name",
+              "== Synopsis",
+              "== Description",
+              "== Options",
+              "== Exit status",
+              "== Files",
+              "== Environment",
+              "== Units",
+              "== Examples",
+              "== See also");
+      assertThat(page)
+          .as(c)
+          .contains("~/.local/share/sustain/history.db")
+          .contains("*SUSTAIN_DB*", "*XDG_DATA_HOME*", "*SUSTAIN_JAVA*", "*SUSTAIN_AOT*")
+          .contains("*JAVA_HOME*", "*fio*(1)", "*smartctl*(8)", "*f3read*(1)");
+    }
+    assertThat(Files.readString(man.resolve("sustain-write.adoc")))
+        .contains("sustain write /mnt/usb --until floor");
     // Hidden from users: the page generator itself is not in the top command's help.
     assertThat(Cli.run("--help").out())
         .contains("generate-completion")

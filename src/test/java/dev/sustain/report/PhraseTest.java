@@ -42,6 +42,15 @@ class PhraseTest {
   }
 
   @Test
+  void anAmountBelowOneMegabyteIsInKilobytesOrBytesNotZeroGigabytes() {
+    assertThat(Phrase.gb(4e-6)).isEqualTo("4.0 kB");
+    assertThat(Phrase.gb(5e-7)).isEqualTo("500 B");
+    assertThat(Phrase.of("{gb} written", 4.096e-6)).isEqualTo("4.1 kB written");
+    assertThat(Phrase.gb(0.002)).isEqualTo("0.002 GB");
+    assertThat(Phrase.gb(2.5)).isEqualTo("2.5 GB");
+  }
+
+  @Test
   void aTemplateThatDoesNotFitItsValuesIsRefused() {
     assertThatThrownBy(() -> Phrase.of("{rate} and {rate}", 1.0))
         .isInstanceOf(IllegalArgumentException.class)

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +53,19 @@ class RawDeviceTest {
         .singleElement()
         .asString()
         .contains("holds the root file system");
+  }
+
+  @Test
+  void theRootFileSystemIsOneReasonNotTwo() throws Exception {
+    RawDevice d = disk("vda", "253:0");
+    List<String> guard = d.refusals(sys, mountinfo("253:0", "/"), "");
+    // What the device resolver says of the same device (BlockUsage.reasonsInUse).
+    List<String> resolver =
+        List.of("it holds the root filesystem", "/dev/vda is mounted on / (ext4)");
+    assertThat(RawDevice.merged(guard, resolver))
+        .containsExactly("/dev/vda is mounted at / (it holds the root file system)");
+    // A reason the guard did not find is kept.
+    assertThat(RawDevice.merged(List.of(), resolver)).isEqualTo(resolver);
   }
 
   @Test

@@ -39,6 +39,36 @@ class DurationsTest {
     assertThatThrownBy(() -> Durations.parse(text)).isInstanceOf(IllegalArgumentException.class);
   }
 
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "1h99m | not a duration: '1h99m' (minutes after a larger unit go up to 59; write 2h39m)",
+        "1m60s | not a duration: '1m60s' (seconds after a larger unit go up to 59; write 2m)",
+        "1h0m75s | not a duration: '1h0m75s' (seconds after a larger unit go up to 59; write 1h1m15s)",
+        "1d24h | not a duration: '1d24h' (hours after a larger unit go up to 23; write 2d)",
+        "1s1500ms | not a duration: '1s1500ms' (milliseconds after a larger unit go up to 999;"
+            + " write 2s500ms)",
+      })
+  void refusesAFieldThatRunsOverTheLargerUnitAndNamesTheSpelling(String text, String message) {
+    assertThatThrownBy(() -> Durations.parse(text))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(message);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"1h59m, 7140000", "90m, 5400000", "120s, 120000", "1m59.5s, 119500"})
+  void aFieldMayRunOverWhenNoLargerUnitPrecedesIt(String text, long millis) {
+    assertThat(Durations.parse(text)).isEqualTo(Duration.ofMillis(millis));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"9540000, 2h39m", "90000, 1m30s", "93600000, 1d2h", "250, 250ms", "3600000, 1h"})
+  void compactIsWhatParseReads(long millis, String text) {
+    assertThat(Durations.compact(Duration.ofMillis(millis))).isEqualTo(text);
+    assertThat(Durations.parse(text)).isEqualTo(Duration.ofMillis(millis));
+  }
+
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void neverThrowsAnythingElse(long seed) {
