@@ -190,11 +190,12 @@ class RepeatChangesEmulatedTest {
       List<Phase> phases = new ArrayList<>();
       phases.add(Phase.initially(FAST)); // pass 1: a clean cliff
       phases.add(Phase.afterBytes(CACHE, SLOW));
-      // Pass 2 swings between the fast rate and a crawl at irregular lengths (1.5-1.8 s fast, the
-      // first the longest so it reads as the burst; 3-3.5 s slow), as a drive short of free
-      // blocks does.
+      // Pass 2 swings between the fast rate and a crawl at irregular lengths (1-2.25 s fast, the
+      // first the longest so it reads as the burst; 2-6 s slow), as a drive short of free blocks
+      // does. Irregular in earnest: swings of nearly one period (5.0-5.3 s, as these were once)
+      // are a regular alternation, which is heat's signature, not a starved FTL's.
       phases.add(Phase.whenExists(out.resolve("pass-2/run.json"), FAST));
-      long[][] fastSlow = {{70, 18}, {70, 21}, {60, 18}, {60, 18}, {60, 18}};
+      long[][] fastSlow = {{90, 18}, {40, 36}, {70, 12}, {50, 27}, {60, 15}};
       for (long[] fs : fastSlow) {
         phases.add(Phase.afterMoreBytes(fs[0] * MB, CRAWL));
         phases.add(Phase.afterMoreBytes(fs[1] * MB, FAST));
