@@ -63,7 +63,8 @@ public final class ReadOnlyHistory {
     config.setMaximumPoolSize(size);
     config.setMinimumIdle(Math.min(2, size));
     config.setConnectionTimeout(10_000);
-    config.setReadOnly(true);
+    // SQLite's connections are kept from writing by PRAGMA query_only (below), PostgreSQL's here.
+    config.setReadOnly(location.kind() != DbLocation.Kind.SQLITE);
     config.setConnectionInitSql(
         location.kind() == DbLocation.Kind.SQLITE
             ? "PRAGMA query_only = 1"
@@ -127,7 +128,11 @@ public final class ReadOnlyHistory {
     Properties props = location.connectionProperties();
     if (location.kind() == DbLocation.Kind.SQLITE) {
       org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
-      config.setReadOnly(true);
+      // Read-write without the right to create, not SQLite's read-only mode: a run killed in a
+      // transaction leaves a hot journal that only a connection allowed to write can roll back
+      // (read-only answers SQLITE_READONLY_ROLLBACK until someone does). PRAGMA query_only keeps
+      // the dashboard's connections from writing anything else.
+      config.resetOpenMode(org.sqlite.SQLiteOpenMode.CREATE);
       // A run may be writing: wait for its transaction rather than fail at once.
       config.setBusyTimeout(15_000);
       props.putAll(config.toProperties());
