@@ -1,6 +1,5 @@
 package dev.sustain.store;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.SQLException;
 import java.util.function.Supplier;
@@ -26,40 +25,6 @@ public final class JdbiStores {
   public static Jdbi unpooled(DbLocation location) {
     RunStore.open(location).close(); // migrates the schema, as every command's first open does
     return Jdbi.create(() -> RunStore.connect(location));
-  }
-
-  /**
-   * A pool of read-only connections, after bringing the schema up to date. The dashboard reads with
-   * it from many request threads at once; close it when done.
-   *
-   * @param size the most connections open at once
-   * @throws StoreException when the history cannot be opened or migrated
-   */
-  public static Pool pooled(DbLocation location, int size) {
-    RunStore.open(location).close();
-    quietPoolLogging();
-    HikariConfig config = new HikariConfig();
-    config.setPoolName("sustain-history");
-    config.setDataSource(new StoreDataSource(location, RunStore.properties(location)));
-    config.setMaximumPoolSize(size);
-    config.setMinimumIdle(Math.min(2, size));
-    config.setConnectionTimeout(10_000);
-    // Read-only in the database too: the dashboard never changes the history.
-    config.setConnectionInitSql(
-        location.kind() == DbLocation.Kind.SQLITE
-            ? "PRAGMA query_only = 1"
-            : "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
-    // Hikari opens its first connection here; a history that cannot be reached fails the start.
-    config.setInitializationFailTimeout(1);
-    HikariDataSource ds;
-    try {
-      ds = new HikariDataSource(config);
-    } catch (RuntimeException e) {
-      throw new StoreException(
-          location.scrub(
-              "cannot open the run history at " + location.redacted() + ": " + rootMessage(e)));
-    }
-    return new Pool(location, ds, Jdbi.create(ds));
   }
 
   /** A pool and the Jdbi over it. Thread-safe. */
@@ -105,7 +70,8 @@ public final class JdbiStores {
     return state == null ? line : line + " (SQL state " + state + ")";
   }
 
-  private static void quietPoolLogging() {
+  /** The pool logs its start, stop and lost connections; Sustain's own one line says it. */
+  static void quietPoolLogging() {
     // The pool logs its start, stop and lost connections with stack traces; our one line says it.
     String key = "org.slf4j.simpleLogger.log.com.zaxxer.hikari";
     if (System.getProperty(key) == null) {

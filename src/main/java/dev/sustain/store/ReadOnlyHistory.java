@@ -53,10 +53,7 @@ public final class ReadOnlyHistory {
     StoreMigrations.quietFlywayLogging();
     // Before the pool: a refused history leaves no pool starting connections to stop.
     checkSchema(location, source);
-    // The pool logs its start and stop at INFO; a dashboard's log is for requests and problems.
-    System.setProperty(
-        "org.slf4j.simpleLogger.log.com.zaxxer.hikari",
-        System.getProperty("org.slf4j.simpleLogger.log.com.zaxxer.hikari", "warn"));
+    JdbiStores.quietPoolLogging();
     HikariConfig config = new HikariConfig();
     config.setPoolName("sustain-history");
     config.setDataSource(source);
