@@ -196,7 +196,27 @@ public final class WriteCommand extends BaseCommand {
       return new GroupLaunch("write", out(), err(), db).write(params, targets, group, output.out);
     }
     group.checkOneTarget();
-    trimFirst(target);
+    try (dev.sustain.engine.ExclusiveOpen held = holdForTrimFirst(target)) {
+      trimFirst(target);
+      return runOne(params, expectation);
+    }
+  }
+
+  /**
+   * With --trim-first on a raw device, the device held from before its discard to the end of the
+   * write (the run's own hold shares it), so nothing can take it between the two; null otherwise.
+   */
+  private dev.sustain.engine.ExclusiveOpen holdForTrimFirst(String t) {
+    Path p = Path.of(t).toAbsolutePath().normalize();
+    if (!trimFirst || !TestFile.isBlockDevice(p)) {
+      return null;
+    }
+    dev.sustain.target.RawDevice.requireConsent(p, destroyData, "discarding it");
+    return dev.sustain.target.RawDevice.holdExclusively(p, "write", p);
+  }
+
+  /** One target's run, or its passes with --repeat: the exit code. */
+  private int runOne(WriteParams params, Expectation expectation) throws IOException {
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress =
         new LiveProgress(human(), !output.json && LiveProgress.stdoutIsTerminal());
