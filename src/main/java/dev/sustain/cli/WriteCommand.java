@@ -232,14 +232,16 @@ public final class WriteCommand extends BaseCommand {
   }
 
   /**
-   * The run's exit code: {@link ExitCodes#FLOOR_NOT_REACHED} for an --until floor without it, and
-   * 130 when a signal came after the write and its flush ended (the run is complete, as its status
-   * says, but the command was interrupted: a script that runs it stops as it does for Ctrl-C).
+   * The run's exit code: {@link ExitCodes#FLOOR_NOT_REACHED} for an --until floor without it. A
+   * signal that came after the write and its flush ended cut nothing short: the run is complete, as
+   * its run.json and history row say, so the exit is the complete run's, with a line that says the
+   * stop came too late to change it (as fio reports a job that ended before its Ctrl-C).
    */
   private int exitFor(WriteResult result, boolean signalled) {
     int code = exitFor(result.status(), result.error());
-    if (code == ExitCodes.OK && signalled) {
-      return ExitCodes.INTERRUPTED;
+    if (signalled && result.status() == dev.sustain.run.RunStatus.COMPLETE) {
+      err().println(Signals.AFTER_THE_END);
+      err().flush();
     }
     return ExitCodes.ofUntilFloor(code, floorMissed(result.runFolder()));
   }

@@ -439,6 +439,7 @@ public final class WriteRun {
                 + error;
       }
     }
+    RunEnd.testMomentBeforeEnd(stop::get);
     Instant ended = Instant.now();
     if (target.device() == null && target.removeAfter()) {
       RunEnd.removeTestFile(target.path(), engine);
