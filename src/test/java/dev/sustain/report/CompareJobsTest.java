@@ -65,8 +65,8 @@ class CompareJobsTest {
     assertThat(c.rows())
         .extracting(r -> r.curve().label())
         .containsExactly(
-            "KINGSTON SNV3S1000G (serial 50026B7686ABCDEF), 2026-11-30 10:15:00 UTC",
-            "KINGSTON SNV3S1000G (serial 50026B7686ABCDEF), 2026-11-30 12:15:00 UTC");
+            "KINGSTON SNV3S1000G 50026B7686ABCDEF, 2026-11-30 10:15:00 UTC",
+            "KINGSTON SNV3S1000G 50026B7686ABCDEF, 2026-11-30 12:15:00 UTC");
     assertThat(String.join("\n", ChangeReport.of(c).sentences())).contains("Cause:");
   }
 }

@@ -117,7 +117,7 @@ class RunKindsBrowserTest {
           List.of(
               "Verification",
               "BAD: 16.4 kB of",
-              "blank 12.3 kB, corrupted 4.1 kB",
+              "corrupted 4.1 kB, blank 12.3 kB",
               "4096000",
               "20480000",
               "12 KiB"));
