@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.job.Job;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.DriveTrend;
 import dev.sustain.store.RunImporter;
+import dev.sustain.store.RunJobs;
 import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunStore;
@@ -90,11 +92,12 @@ public final class HistoryCommand extends BaseCommand {
           continue;
         }
         int samples = 0;
-        if (r.runFolder() != null) {
-          // The samples first, as at a run's end: a reader that sees the status has every row.
-          try (SampleStore rows = SampleStore.open(location)) {
-            samples = rows.fillFromFolder(r.runId(), Path.of(r.runFolder()));
-          }
+        // The samples first, as at a run's end: a reader that sees the status has every row.
+        try (SampleStore rows = SampleStore.open(location)) {
+          samples =
+              r.runFolder() != null
+                  ? rows.fillFromFolder(r.runId(), Path.of(r.runFolder()))
+                  : storeLog(rows, r.runId(), imports.get(i));
         }
         store.record(r);
         imported.add(
@@ -113,14 +116,20 @@ public final class HistoryCommand extends BaseCommand {
         byDrive.computeIfAbsent(r.drive().id(), k -> new ArrayList<>()).add(r);
       }
       Map<String, DriveTrend.Trend> trends = new LinkedHashMap<>();
+      Map<String, JobOfDrive> jobs = new LinkedHashMap<>();
       for (String id : byDrive.keySet()) {
-        // The trend looks at the drive's own newest runs, whatever --limit cut from the list.
-        trends.put(id, DriveTrend.of(store.runsOfDrive(id, 4 * DriveTrend.WINDOW)));
+        // The trend looks at the drive's own newest runs, whatever --limit cut from the list, and
+        // at those of its most common job only: another request size or depth is another test.
+        List<RunRecord> recent = store.runsOfDrive(id, JOB_RUNS);
+        Job job = RunJobs.commonJob(recent);
+        int same = RunJobs.ofJob(recent, job).size();
+        jobs.put(id, new JobOfDrive(job, same, recent.size() - same));
+        trends.put(id, DriveTrend.of(recent, job));
       }
       if (json) {
-        printJson(location, runs, byDrive, trends);
+        printJson(location, runs, byDrive, trends, jobs);
       } else {
-        printText(location, imported, runs, byDrive, trends);
+        printText(location, imported, runs, byDrive, trends, jobs);
       }
     }
     return ExitCodes.OK;
@@ -141,6 +150,30 @@ public final class HistoryCommand extends BaseCommand {
     return ExitCodes.OK;
   }
 
+  /** The samples.csv header an imported log's curve is stored under. */
+  static final String LOG_HEADER = "time_s,write_MBps,bytes";
+
+  /**
+   * Stores an imported log's curve as samples.csv rows, so its run page draws it on any host (the
+   * log itself stays where it was). Rows already stored (the same log imported twice) are kept.
+   */
+  private static int storeLog(SampleStore rows, String runId, Path log) {
+    dev.sustain.analysis.SampleSeries s = dev.sustain.input.CurveReader.read(log).series();
+    rows.saveDocument(runId, null, LOG_HEADER);
+    List<SampleStore.Line> lines = new ArrayList<>(s.size());
+    for (int k = 0; k < s.size(); k++) {
+      lines.add(
+          new SampleStore.Line(
+              k,
+              Units.plain(s.timeSeconds(k), 3)
+                  + ","
+                  + Units.plain(s.writeMBps(k), 3)
+                  + ","
+                  + s.bytes(k)));
+    }
+    return rows.append(runId, LOG_HEADER, lines);
+  }
+
   private RunRecord readImport(Path p) {
     try {
       return RunImporter.read(p, drive);
@@ -154,7 +187,8 @@ public final class HistoryCommand extends BaseCommand {
       List<String> imported,
       List<RunRecord> runs,
       Map<String, List<RunRecord>> byDrive,
-      Map<String, DriveTrend.Trend> trends) {
+      Map<String, DriveTrend.Trend> trends,
+      Map<String, JobOfDrive> jobs) {
     PrintWriter out = out();
     imported.forEach(out::println);
     if (runs.isEmpty()) {
@@ -204,6 +238,10 @@ public final class HistoryCommand extends BaseCommand {
             f.seconds() == null ? "-" : Durations.format(f.seconds()),
             f.shape() == null ? "-" : f.shape());
       }
+      String job = jobs.get(e.getKey()).words();
+      if (!job.isEmpty()) {
+        out.println("  trend compares " + job);
+      }
       out.println("  trend: " + trends.get(e.getKey()).sentence());
     }
     // What the statuses read from the history (not reported by the runs) mean, once each.
@@ -235,7 +273,8 @@ public final class HistoryCommand extends BaseCommand {
       DbLocation location,
       List<RunRecord> runs,
       Map<String, List<RunRecord>> byDrive,
-      Map<String, DriveTrend.Trend> trends)
+      Map<String, DriveTrend.Trend> trends,
+      Map<String, JobOfDrive> jobs)
       throws IOException {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = mapper.createObjectNode();
@@ -250,6 +289,7 @@ public final class HistoryCommand extends BaseCommand {
       r.putStatus(o);
       r.putFigures(o);
       o.set("params", params(mapper, r.paramsJson()));
+      putJob(o.putObject("job"), RunJobs.of(r));
       o.put("error", r.error());
       o.put("run_folder", r.runFolder());
       o.put("source", r.source());
@@ -268,10 +308,44 @@ public final class HistoryCommand extends BaseCommand {
       trend.put("first_MBps", Double.isNaN(t.firstMBps()) ? null : t.firstMBps());
       trend.put("last_MBps", Double.isNaN(t.lastMBps()) ? null : t.lastMBps());
       trend.put("sentence", t.sentence());
+      JobOfDrive j = jobs.get(e.getKey());
+      if (j.job() == null) {
+        d.putNull("job");
+      } else {
+        putJob(d.putObject("job"), j.job()).put("runs", j.runs()).put("other_runs", j.otherRuns());
+      }
     }
     PrintWriter out = out();
     out.println(mapper.writeValueAsString(root));
     out.flush();
+  }
+
+  /** Runs of a drive its most common job is picked from. */
+  static final int JOB_RUNS = 200;
+
+  /**
+   * The job a drive's trend is of, with how many of its recent runs did it and how many did
+   * another.
+   */
+  record JobOfDrive(Job job, int runs, int otherRuns) {
+
+    /** "write 1 MiB QD32 ... runs only (1 run of other jobs left out)", or "" without a job. */
+    String words() {
+      if (job == null) {
+        return "";
+      }
+      return job.label()
+          + " runs only"
+          + (otherRuns == 0
+              ? ""
+              : " (" + Units.count(otherRuns, "run") + " of other jobs left out)");
+    }
+  }
+
+  private static ObjectNode putJob(ObjectNode o, Job job) {
+    o.put("key", job.key());
+    o.put("label", job.label());
+    return o;
   }
 
   private static JsonNode params(ObjectMapper mapper, String paramsJson) {

@@ -23,8 +23,14 @@ import java.util.List;
  * @param names what each run is called in the words ({@code pass 2}, a drive's label)
  * @param runs the runs as the rules see them, the first being the reference
  * @param verdicts one per later run: {@code verdicts.get(k - 1)} explains {@code runs.get(k)}
+ * @param jobDifferences one per run: how its job differs from the first's ({@code Job
+ *     differences}); a run with any is not explained as a change of the drive
  */
-public record ChangeReport(List<String> names, List<RunChanges.Run> runs, List<Verdict> verdicts) {
+public record ChangeReport(
+    List<String> names,
+    List<RunChanges.Run> runs,
+    List<Verdict> verdicts,
+    List<List<String>> jobDifferences) {
 
   private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
       new com.fasterxml.jackson.databind.ObjectMapper();
@@ -33,6 +39,7 @@ public record ChangeReport(List<String> names, List<RunChanges.Run> runs, List<V
     names = List.copyOf(names);
     runs = List.copyOf(runs);
     verdicts = List.copyOf(verdicts);
+    jobDifferences = List.copyOf(jobDifferences);
   }
 
   /**
@@ -83,7 +90,17 @@ public record ChangeReport(List<String> names, List<RunChanges.Run> runs, List<V
     }
     List<String> labels = new ArrayList<>();
     c.curves().forEach(curve -> labels.add(curve.label()));
-    return of(c.curves(), labels);
+    ChangeReport r = of(c.curves(), labels);
+    List<List<String>> differ = new ArrayList<>();
+    for (int k = 0; k < c.curves().size(); k++) {
+      differ.add(c.jobDifferences(k));
+    }
+    return new ChangeReport(r.names(), r.runs(), r.verdicts(), differ);
+  }
+
+  /** True when run {@code k} did another job than the first. */
+  private boolean otherJob(int k) {
+    return k < jobDifferences.size() && !jobDifferences.get(k).isEmpty();
   }
 
   /** True when every curve comes from a run folder of the same drive. */
@@ -127,7 +144,9 @@ public record ChangeReport(List<String> names, List<RunChanges.Run> runs, List<V
               curves.get(k).series().writeMBpsArray());
       verdicts.add(RunChanges.explain(runs.getFirst(), runs.get(k), noise));
     }
-    return new ChangeReport(names, runs, verdicts);
+    List<List<String>> same = new ArrayList<>();
+    curves.forEach(c -> same.add(List.of()));
+    return new ChangeReport(names, runs, verdicts, same);
   }
 
   private static Double idleAmong(List<Facts> facts, int k) {
@@ -150,7 +169,10 @@ public record ChangeReport(List<String> names, List<RunChanges.Run> runs, List<V
   public List<String> sentences() {
     List<String> out = new ArrayList<>();
     for (int k = 1; k < runs.size(); k++) {
-      out.add(ChangeWords.sentence(names.get(k), names.getFirst(), verdicts.get(k - 1)));
+      out.add(
+          otherJob(k)
+              ? ChangeWords.otherJob(names.get(k), names.getFirst(), jobDifferences.get(k))
+              : ChangeWords.sentence(names.get(k), names.getFirst(), verdicts.get(k - 1)));
     }
     return out;
   }
@@ -158,7 +180,11 @@ public record ChangeReport(List<String> names, List<RunChanges.Run> runs, List<V
   /** The idle times and the cache that came back after each, shortest idle first. */
   public List<double[]> recovery() {
     List<double[]> points = new ArrayList<>();
-    for (Verdict v : verdicts) {
+    for (int k = 1; k <= verdicts.size(); k++) {
+      Verdict v = verdicts.get(k - 1);
+      if (otherJob(k)) {
+        continue; // another job's cache is not the first's coming back
+      }
       Double idle = v.later().before().idleSeconds();
       if (idle != null && v.cacheRecoveredPct() != null) {
         points.add(new double[] {idle, v.cacheRecoveredPct()});
@@ -199,6 +225,9 @@ public record ChangeReport(List<String> names, List<RunChanges.Run> runs, List<V
     if (v == null) {
       o.putNull("cause");
       o.putNull("cause_evidence");
+    } else if (otherJob(k)) {
+      o.put("cause", "different-job");
+      o.put("cause_evidence", "the jobs differ: " + String.join(", ", jobDifferences.get(k)));
     } else {
       o.put("cause", v.cause().word());
       o.put("cause_evidence", ChangeWords.evidence(names.getFirst(), v));

@@ -15,6 +15,19 @@ final class ChangeWords {
 
   private ChangeWords() {}
 
+  /**
+   * The sentence for a later run that did another job than the first: its rates are the job's as
+   * much as the drive's, so no cause of the drive is read into them.
+   */
+  static String otherJob(String later, String first, java.util.List<String> differences) {
+    return later
+        + ": another job than "
+        + first
+        + " ("
+        + String.join(", ", differences)
+        + "): not explained as a change of the drive; compare runs of one job for that";
+  }
+
   /** One sentence for {@code later} against {@code first}. */
   static String sentence(String later, String first, Verdict v) {
     RunChanges.Run run = v.later();

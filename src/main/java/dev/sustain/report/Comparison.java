@@ -4,9 +4,11 @@ import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.Media;
 import dev.sustain.analysis.Shape;
+import dev.sustain.job.Job;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -24,14 +26,50 @@ import java.util.Set;
  * @param jobBytes the job size every row projects (the one asked for, or the largest run's bytes)
  * @param jobAsked true when the user gave the job size
  * @param rows one per curve, in input order
- * @param findings sentences, most important first
+ * @param findings sentences, most important first; when the runs did different jobs the first says
+ *     so and how ({@link Job#differences}), since their rates then compare the jobs as much as the
+ *     drives
+ * @param runs what is known of each curve's run (its job, when it started), in input order
  */
 public record Comparison(
     List<CurveReport> curves,
     long jobBytes,
     boolean jobAsked,
     List<Row> rows,
-    List<String> findings) {
+    List<String> findings,
+    List<Known> runs) {
+
+  /**
+   * What is known of a compared run beyond its curve.
+   *
+   * @param job the job it did, or null for an imported curve without a run.json
+   * @param started when it started, or null
+   */
+  public record Known(Job job, Instant started) {
+
+    static final Known NONE = new Known(null, null);
+
+    /** The job and start of the run folder {@code input} (its run.json), or {@link #NONE}. */
+    public static Known of(Path input) {
+      Path file = RunInfo.runJsonOf(input);
+      if (file == null) {
+        return NONE;
+      }
+      try {
+        com.fasterxml.jackson.databind.JsonNode run =
+            new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+        Instant started = null;
+        try {
+          started = Instant.parse(run.path("started").asText(""));
+        } catch (java.time.format.DateTimeParseException e) {
+          // a run.json without a start names its run by job alone
+        }
+        return new Known(Job.of(run), started);
+      } catch (java.io.IOException e) {
+        return NONE; // the curve reader reports a broken run.json
+      }
+    }
+  }
 
   /** Bursts within this fraction of each other are "the same peak". */
   static final double SAME_PEAK_FRACTION = 0.05;
@@ -49,6 +87,7 @@ public record Comparison(
     curves = List.copyOf(curves);
     rows = List.copyOf(rows);
     findings = List.copyOf(findings);
+    runs = List.copyOf(runs);
   }
 
   /** A curve's row: its analysis (with the projection for the job) and the job's seconds. */
@@ -67,8 +106,20 @@ public record Comparison(
     return of(curves, jobBytes);
   }
 
-  /** Compares analysed curves; re-analyses them with the job size where it was not given. */
+  /** Compares analysed curves, their jobs and starts read from their run folders' run.json. */
   public static Comparison of(List<CurveReport> loaded, long jobBytes) {
+    List<Known> known = new ArrayList<>();
+    for (CurveReport c : loaded) {
+      known.add(Known.of(c.input()));
+    }
+    return of(loaded, jobBytes, known);
+  }
+
+  /**
+   * Compares analysed curves whose runs are {@code known} (one per curve); re-analyses them with
+   * the job size where it was not given.
+   */
+  public static Comparison of(List<CurveReport> loaded, long jobBytes, List<Known> known) {
     boolean asked = jobBytes > 0;
     long job = jobBytes;
     if (!asked) {
@@ -79,7 +130,7 @@ public record Comparison(
       job = Math.max(job, 1);
     }
     List<CurveReport> curves = new ArrayList<>();
-    List<String> labels = uniqueLabels(loaded);
+    List<String> labels = uniqueLabels(loaded, known);
     for (int k = 0; k < loaded.size(); k++) {
       CurveReport c = loaded.get(k);
       Analysis a = c.analysis();
@@ -92,7 +143,62 @@ public record Comparison(
     for (CurveReport c : curves) {
       rows.add(new Row(c, c.analysis().projection().seconds()));
     }
-    return new Comparison(curves, job, asked, rows, findings(rows, job, asked));
+    List<String> findings = new ArrayList<>();
+    String jobs = jobWords(labels, known);
+    if (jobs != null) {
+      findings.add(jobs);
+    }
+    findings.addAll(findings(rows, job, asked));
+    return new Comparison(curves, job, asked, rows, findings, known);
+  }
+
+  /**
+   * How run {@code k}'s job differs from the first run's ({@link Job#differences}); empty when they
+   * are the same job or either is unknown.
+   */
+  public List<String> jobDifferences(int k) {
+    Job first = runs.getFirst().job();
+    Job other = runs.get(k).job();
+    return first == null || other == null ? List.of() : first.differences(other);
+  }
+
+  /**
+   * "The runs did different jobs: a is write 1 MiB QD32 ..., b is write 128 KiB QD4 ... (request
+   * size 1 MiB vs 128 KiB, depth QD32 vs QD4); their rates differ by the job as much as by the
+   * drive." Null when every known job is the same.
+   */
+  static String jobWords(List<String> labels, List<Known> known) {
+    Job first = null;
+    List<String> how = new ArrayList<>();
+    for (Known k : known) {
+      if (k.job() == null) {
+        continue;
+      }
+      if (first == null) {
+        first = k.job();
+      } else {
+        for (String d : first.differences(k.job())) {
+          if (!how.contains(d)) {
+            how.add(d);
+          }
+        }
+      }
+    }
+    if (how.isEmpty()) {
+      return null;
+    }
+    List<String> each = new ArrayList<>();
+    for (int k = 0; k < labels.size(); k++) {
+      Job j = known.get(k).job();
+      if (j != null && !labels.get(k).contains(shortLabel(j))) {
+        each.add(labels.get(k) + " is " + j.label());
+      }
+    }
+    return "The runs did different jobs: "
+        + String.join(", ", how)
+        + (each.isEmpty() ? "" : " (" + String.join(", ", each) + ")")
+        + "; their rates differ by the job as much as by the drive, so no difference below is"
+        + " read as a change of the drive.";
   }
 
   /** A title naming what is compared. */
@@ -107,21 +213,44 @@ public record Comparison(
     return b.toString();
   }
 
-  /** Labels as given, made unique with the file name and then a number. */
-  static List<String> uniqueLabels(List<CurveReport> curves) {
-    Map<String, Integer> count = new HashMap<>();
+  /**
+   * Labels as given (the drive), made unique by what names the run: its job where the runs of one
+   * label did different jobs, then its start, then the file name (a curve without a run.json) and
+   * last a number.
+   */
+  static List<String> uniqueLabels(List<CurveReport> curves, List<Known> known) {
+    List<String> given = new ArrayList<>();
     for (CurveReport c : curves) {
-      count.merge(c.label(), 1, Integer::sum);
+      given.add(c.label());
+    }
+    List<String> named = given;
+    for (int pass = 0; pass < 2; pass++) {
+      List<String> next = new ArrayList<>();
+      for (int k = 0; k < named.size(); k++) {
+        Known run = k < known.size() ? known.get(k) : Known.NONE;
+        String more = pass == 0 ? jobOf(run) : when(run);
+        next.add(
+            more != null && clashes(named, k, known, pass)
+                ? named.get(k) + ", " + more
+                : named.get(k));
+      }
+      named = next;
+    }
+    Map<String, Integer> count = new HashMap<>();
+    for (String label : named) {
+      count.merge(label, 1, Integer::sum);
     }
     List<String> out = new ArrayList<>();
     Set<String> used = new LinkedHashSet<>();
-    for (CurveReport c : curves) {
-      String label = c.label();
+    for (int k = 0; k < curves.size(); k++) {
+      CurveReport c = curves.get(k);
+      String label = named.get(k);
       if (count.get(label) > 1) {
         Path name = c.input().toAbsolutePath().normalize().getFileName();
         String file = name == null ? c.input().toString() : name.toString();
         // A drive's two runs are told apart by their folders; files named alike by a number.
-        if (!file.equals(label) && !CurveReport.labelOf(c.input(), RunInfo.NONE).equals(label)) {
+        if (!file.equals(label)
+            && !CurveReport.labelOf(c.input(), RunInfo.NONE).equals(c.label())) {
           label = label + " (" + file + ")";
         }
       }
@@ -133,6 +262,47 @@ public record Comparison(
       out.add(unique);
     }
     return out;
+  }
+
+  private static String jobOf(Known run) {
+    return run.job() == null ? null : shortLabel(run.job());
+  }
+
+  /** The job's label without its engine and target ("write 1 MiB QD32 direct random"). */
+  static String shortLabel(Job job) {
+    String label = job.label();
+    int cut = label.indexOf(" (");
+    return cut < 0 ? label : label.substring(0, cut);
+  }
+
+  private static String when(Known run) {
+    return run.started() == null ? null : WHEN.format(run.started());
+  }
+
+  private static final java.time.format.DateTimeFormatter WHEN =
+      java.time.format.DateTimeFormatter.ofPattern(
+              "yyyy-MM-dd HH:mm:ss 'UTC'", java.util.Locale.ROOT)
+          .withZone(java.time.ZoneOffset.UTC);
+
+  /**
+   * True when another curve has label {@code k}'s label and, in the job pass, a different job (two
+   * runs of one job are told apart by their starts instead).
+   */
+  private static boolean clashes(List<String> labels, int k, List<Known> known, int pass) {
+    for (int j = 0; j < labels.size(); j++) {
+      if (j == k || !labels.get(j).equals(labels.get(k))) {
+        continue;
+      }
+      if (pass == 1) {
+        return true;
+      }
+      Job a = k < known.size() ? known.get(k).job() : null;
+      Job b = j < known.size() ? known.get(j).job() : null;
+      if (a != null && b != null && !a.sameAs(b)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static List<String> findings(List<Row> rows, long jobBytes, boolean asked) {

@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.job.Job;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.DriveTrend;
+import dev.sustain.store.RunJobs;
 import dev.sustain.store.RunQuery;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.SampleStore;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -66,19 +69,20 @@ final class Api {
     ObjectNode root = JSON.createObjectNode();
     ArrayNode list = root.putArray("drives");
     for (RunQuery.DriveSummary d : runs.drives()) {
-      list.add(driveJson(d));
+      list.add(driveJson(d, null));
     }
     send(ctx, root);
   }
 
   /** {@code GET /api/drives/{drive}}: one drive as in the list. */
   void drive(Context ctx) {
-    Params.only(ctx, Set.of());
+    Params.only(ctx, Set.of("job"));
     String id = Params.text(ctx.pathParam("drive"), "drive");
+    String jobKey = Params.text(ctx, "job");
     for (RunQuery.DriveSummary d : runs.drives()) {
       if (d.drive().id().equals(id)) {
         ObjectNode root = JSON.createObjectNode();
-        root.set("drive", driveJson(d));
+        root.set("drive", driveJson(d, jobKey));
         send(ctx, root);
         return;
       }
@@ -86,7 +90,12 @@ final class Api {
     throw ApiError.notFound("no drive '" + Params.clip(id) + "' in the history");
   }
 
-  private ObjectNode driveJson(RunQuery.DriveSummary d) {
+  /**
+   * A drive as the list shows it. Its trend and last floor come from runs of one job only: {@code
+   * jobKey} when given (a {@link Job#key}; 404 when the drive has no run of it), else the drive's
+   * most common job ({@link RunJobs#commonJob}); {@code jobs} lists every job with its runs.
+   */
+  private ObjectNode driveJson(RunQuery.DriveSummary d, String jobKey) {
     ObjectNode o = JSON.createObjectNode();
     o.put("drive", d.drive().id());
     o.put("model", d.drive().model());
@@ -98,16 +107,26 @@ final class Api {
     o.put("last_started", d.lastStarted() == null ? null : d.lastStarted().toString());
     List<RunRecord> recent =
         runs.runs(RunQuery.Filter.drive(d.drive().id()), DRIVE_RUNS, null).runs();
-    DriveTrend.Trend t = DriveTrend.of(recent);
-    t.putJson(o.putObject("trend"));
-    Double lastFloor = null;
-    for (RunRecord r : recent) {
-      if (r.figures().floorMBps() != null) {
-        lastFloor = r.figures().floorMBps();
-        break;
+    Job job = RunJobs.commonJob(recent);
+    ArrayNode jobs = o.putArray("jobs");
+    for (Map.Entry<Job, Integer> e : RunJobs.jobs(recent)) {
+      putJob(jobs.addObject(), e.getKey()).put("runs", e.getValue());
+      if (e.getKey().key().equals(jobKey)) {
+        job = e.getKey();
       }
     }
-    o.put("last_floor_MBps", lastFloor);
+    if (jobKey != null && (job == null || !job.key().equals(jobKey))) {
+      throw ApiError.notFound(
+          "drive " + d.drive().id() + " has no run of job '" + Params.clip(jobKey) + "'");
+    }
+    if (job == null) {
+      o.putNull("job");
+    } else {
+      putJob(o.putObject("job"), job);
+    }
+    DriveTrend.Trend t = DriveTrend.of(recent, job);
+    t.putJson(o.putObject("trend"));
+    o.put("last_floor_MBps", RunJobs.lastFloor(recent, job));
     return o;
   }
 
@@ -143,7 +162,38 @@ final class Api {
     r.putFigures(o);
     o.put("error", r.error());
     o.put("source", r.source());
+    putJob(o.putObject("job"), RunJobs.of(r));
+    if (dev.sustain.store.RunLiveness.mayChange(r.status())) {
+      o.put("planned_bytes", plannedBytes(r));
+      // A write for --time ends by the clock, whatever its file's size.
+      JsonNode time = parse(r.paramsJson()).path("time_s");
+      o.put("planned_seconds", time.isNumber() && time.asDouble() > 0 ? time.asDouble() : null);
+    }
     unended.put(r, o);
+    return o;
+  }
+
+  /**
+   * The bytes a running run means to write, for the live card's time left: --size, a read's
+   * expected bytes, a fill's --limit, a copy's passes; null when only time or the disk ends it.
+   */
+  static Long plannedBytes(RunRecord r) {
+    JsonNode p = parse(r.paramsJson());
+    for (String name : List.of("size_bytes", "expected_bytes", "limit_bytes")) {
+      if (p.path(name).isIntegralNumber() && p.path(name).asLong() > 0) {
+        return p.path(name).asLong();
+      }
+    }
+    if (p.path("bytes_per_pass").isIntegralNumber()) {
+      return p.path("bytes_per_pass").asLong() * Math.max(1, p.path("repeat").asInt(1));
+    }
+    return null;
+  }
+
+  /** {@code {"key": ..., "label": ...}} of a job. */
+  static ObjectNode putJob(ObjectNode o, Job job) {
+    o.put("key", job.key());
+    o.put("label", job.label());
     return o;
   }
 
@@ -215,9 +265,17 @@ final class Api {
   void runView(Context ctx) {
     Params.only(ctx, Set.of());
     RunRecord r = find(ctx);
-    JsonNode doc = "sweep".equals(r.command()) ? RunData.runJson(samples, r) : null;
+    JsonNode doc = RunData.runJson(samples, r);
     // A sweep has no curve: its page is its table of points.
-    ObjectNode root = SweepView.applies(r, doc) ? SweepView.of(r, doc) : parts(views.single(r));
+    ObjectNode root;
+    if (SweepView.applies(r, doc)) {
+      root = SweepView.of(r, doc);
+    } else if (!RunData.hasSamples(samples, r)) {
+      root = KindView.withoutSamples(r);
+    } else {
+      root = parts(views.single(r));
+      root.put("html", KindView.insert(root.path("html").asText(), KindView.sections(r, doc)));
+    }
     root.set("summary", runJson(r));
     send(ctx, root);
   }

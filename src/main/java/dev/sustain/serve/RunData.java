@@ -52,6 +52,20 @@ final class RunData {
     }
   }
 
+  /**
+   * True when the run has a row to draw, stored or in its local folder. A run still running with
+   * none yet counts as having them: its first row is on its way.
+   */
+  static boolean hasSamples(SampleStore store, RunRecord run) {
+    if (dev.sustain.store.RunLiveness.mayChange(run.status())) {
+      return true;
+    }
+    if (store.header(run.runId()).isPresent() && !store.lines(run.runId(), -1, 1).isEmpty()) {
+      return true;
+    }
+    return localFolder(run) != null;
+  }
+
   /** Every row of the run: stored ones, else its local folder's samples.csv. */
   static Samples samples(SampleStore store, RunRecord run) {
     String header = store.header(run.runId()).orElse(null);

@@ -10,6 +10,7 @@ import dev.sustain.report.Comparison;
 import dev.sustain.report.CurveReport;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.report.RunInfo;
+import dev.sustain.store.RunJobs;
 import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.SampleStore;
@@ -56,10 +57,13 @@ final class RunViews {
   /** The content of the compare page, the runs in the order given. */
   HtmlReport.Parts compare(List<RunRecord> runs) {
     List<CurveReport> curves = new ArrayList<>();
+    List<Comparison.Known> known = new ArrayList<>();
     for (RunRecord r : runs) {
       curves.add(curve(r));
+      // The job as the lists show it, so a compare never contradicts them.
+      known.add(new Comparison.Known(RunJobs.of(r), r.started()));
     }
-    return HtmlReport.compareParts(Comparison.of(curves, -1));
+    return HtmlReport.compareParts(Comparison.of(curves, -1, known));
   }
 
   /** What an unreadable file's message says is wrong, without the file's path. */

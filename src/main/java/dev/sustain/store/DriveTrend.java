@@ -79,7 +79,15 @@ public final class DriveTrend {
 
   private DriveTrend() {}
 
-  /** The trend of {@code runs} (one drive's runs, in any order). */
+  /**
+   * The trend of the runs of {@code job} among {@code runs} (all of them when job is null): a
+   * drive's runs of another request size or depth measure another thing, so they are left out.
+   */
+  public static Trend of(List<RunRecord> runs, dev.sustain.job.Job job) {
+    return of(RunJobs.ofJob(runs, job));
+  }
+
+  /** The trend of {@code runs} (one drive's runs of one job, in any order). */
   public static Trend of(List<RunRecord> runs) {
     List<RunRecord> usable = new ArrayList<>();
     for (RunRecord r : runs) {

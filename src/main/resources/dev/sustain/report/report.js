@@ -72,7 +72,8 @@
     }
 
     // Tick steps on the time axis, in seconds: round minutes and hours.
-    var TIME_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600,
+    // Sub-second steps too: a run shorter than a second still gets ticks.
+    var TIME_STEPS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600,
       43200, 86400, 172800, 604800];
 
     // Tick labels on the time axis in s, min or h, whichever keeps them short.
@@ -82,7 +83,9 @@
       var name = unit === 3600 ? 'h' : unit === 60 ? 'min' : 's';
       return splits.map(function (v) {
         var x = v / unit;
-        return (Math.abs(x - Math.round(x)) < 1e-9 ? x.toFixed(0) : x.toFixed(1)) + ' ' + name;
+        var places = Math.abs(x - Math.round(x)) < 1e-9 ? 0
+          : Math.abs(x * 10 - Math.round(x * 10)) < 1e-9 ? 1 : 2;
+        return x.toFixed(places) + ' ' + name;
       });
     }
 

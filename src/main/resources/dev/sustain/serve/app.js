@@ -103,16 +103,24 @@
     return el('span', attrs, [s]);
   }
 
+  // The job in short: "write 1 MiB QD32 direct random" (engine and target in the title).
+  function jobWords(r) {
+    if (!r.job) { return r.command; }
+    var cut = r.job.label.indexOf(' (');
+    return cut < 0 ? r.job.label : r.job.label.slice(0, cut);
+  }
+
   function runLink(r) { return el('a', { href: '/runs/' + enc(r.run_id) }, [when(r.started)]); }
 
   function driveLink(id, text) { return el('a', { href: '/drives/' + enc(id) }, [text || id]); }
 
   function runsTable(runs, pick) {
-    var head = ['started (UTC)', 'drive', 'host', 'command', 'status', 'shape', 'burst', 'floor',
-      'average', 'time'];
+    // The narrow columns give way first (host, shape, burst hide below 1200 px); the time never.
+    var head = [['started (UTC)', ''], ['drive', ''], ['host', 'opt'], ['job', ''], ['status', ''],
+      ['shape', 'opt'], ['burst', 'opt'], ['floor', ''], ['average', ''], ['time', 'time']];
     var t = el('table', { 'class': 'list runs' });
     var tr = el('tr', {}, (pick ? [el('th', {}, [''])] : []).concat(head.map(function (h) {
-      return el('th', {}, [h]);
+      return el('th', h[1] ? { 'class': h[1] } : {}, [h[0]]);
     })));
     t.appendChild(el('thead', {}, [tr]));
     var body = el('tbody');
@@ -129,12 +137,14 @@
       }
       var label = r.model ? r.model + (r.serial ? ' ' + r.serial : '') : r.drive;
       cells.push(el('td', {}, [runLink(r)]), el('td', { 'class': 'wrap' }, [driveLink(r.drive, label)]),
-        el('td', {}, [r.host]), el('td', {}, [r.command]), el('td', {}, [statusBadge(r.status, r.status_note)].concat(r.clean_command
+        el('td', { 'class': 'opt' }, [r.host]),
+        el('td', { 'class': 'wrap job', title: r.job ? r.job.label : r.command }, [jobWords(r)]),
+        el('td', {}, [statusBadge(r.status, r.status_note)].concat(r.clean_command
           ? [el('span', { 'class': 'hint needs-clean', title: r.clean_command }, [' left files'])] : [])),
-        el('td', {}, [r.shape || '–']), el('td', { 'class': 'num' }, [rate(r.burst_MBps)]),
+        el('td', { 'class': 'opt' }, [r.shape || '–']), el('td', { 'class': 'num opt' }, [rate(r.burst_MBps)]),
         el('td', { 'class': 'num' }, [rate(r.floor_MBps)]),
         el('td', { 'class': 'num' }, [rate(r.average_MBps)]),
-        el('td', { 'class': 'num' }, [duration(r.seconds)]));
+        el('td', { 'class': 'num time' }, [duration(r.seconds)]));
       body.appendChild(el('tr', { 'data-run': r.run_id }, cells));
     });
   }
@@ -155,7 +165,8 @@
           el('td', { 'class': 'wrap' }, [driveLink(d.drive, d.described)]),
           el('td', { 'class': 'num' }, [String(d.runs) + (d.running ? ' (' + d.running + ' running)' : '')]),
           el('td', {}, [when(d.last_started)]), el('td', { 'class': 'num' }, [rate(d.last_floor_MBps)]),
-          el('td', { 'class': 'wrap' }, [d.trend.sentence])]));
+          el('td', { 'class': 'wrap' }, [d.trend.sentence].concat(d.job && d.jobs.length > 1
+            ? [el('span', { 'class': 'hint' }, [' (runs of ' + d.job.label + ' only)'])] : []))]));
       });
       t.appendChild(body);
       app.appendChild(el('header', {}, [el('h1', {}, ['Drives'])]));
@@ -166,30 +177,61 @@
     });
   }
 
+  // A drive's page: its trend and last floor from the runs of one job (its most common, or the one
+  // picked in the selector, kept in the address as ?job=KEY), then every run.
   function drive(id) {
-    return Promise.all([api('/api/drives/' + enc(id)), api('/api/runs?limit=200&drive=' + enc(id))])
+    var jobKey = new URLSearchParams(location.search).get('job');
+    var path = '/api/drives/' + enc(id) + (jobKey ? '?job=' + enc(jobKey) : '');
+    return Promise.all([api(path), api('/api/runs?limit=200&drive=' + enc(id))])
       .then(function (res) {
         clear(app);
         var d = res[0].drive, runs = res[1].runs;
         app.appendChild(el('header', {}, [el('h1', {}, [d.described]),
           el('p', { 'class': 'sub' }, [d.drive + ' · ' + d.runs + ' runs'])]));
-        app.appendChild(el('section', {}, [el('h2', {}, ['Trend of the floor']),
-          el('p', { id: 'trend' }, [d.trend.sentence]), el('div', { id: 'floor-chart', 'class': 'chart' })]));
-        var xs = [], ys = [];
-        runs.slice().reverse().forEach(function (r) {
-          if (r.floor_MBps != null) { xs.push(Date.parse(r.started) / 1000); ys.push(r.floor_MBps); }
+        var pick = el('select', { id: 'job-select' });
+        d.jobs.forEach(function (j) {
+          var o = el('option', { value: j.key }, [j.label + ' (' + j.runs + (j.runs === 1 ? ' run)' : ' runs)')]);
+          if (d.job && j.key === d.job.key) { o.selected = true; }
+          pick.appendChild(o);
         });
-        if (xs.length > 0) {
-          var box = document.getElementById('floor-chart');
-          new uPlot({ width: Math.max(320, box.clientWidth || 900), height: 240,
-            series: [{}, { label: 'floor', stroke: '#d62728', width: 2, points: { show: true, size: 7 },
-              value: function (u, v) { return rate(v); } }],
-            axes: [{}, { label: 'MB/s', size: 60 }],
-            scales: { y: { range: function (u, lo, hi) { return [0, hi * 1.1]; } } } }, [xs, ys], box);
-        }
+        pick.addEventListener('change', function () {
+          location.href = '/drives/' + enc(id) + '?job=' + enc(pick.value);
+        });
+        var mine = runs.filter(function (r) { return !d.job || (r.job && r.job.key === d.job.key); });
+        app.appendChild(el('section', {}, [el('h2', {}, ['Trend of the floor']),
+          el('p', {}, [el('label', {}, ['Runs of the job ', pick]),
+            el('span', { 'class': 'hint' }, [' · runs of other jobs measure something else and are left out'])]),
+          el('p', { id: 'trend' }, [d.trend.sentence]),
+          el('p', { id: 'last-floor' }, ['Last floor: ' + rate(d.last_floor_MBps)]),
+          el('div', { id: 'floor-chart', 'class': 'chart' })]));
+        floorChart(document.getElementById('floor-chart'), mine);
         app.appendChild(el('section', {}, [el('h2', {}, ['Runs']), runsTable(runs, false)]));
         ready('drive');
       });
+  }
+
+  // The floors of one job's runs over time. One point gets a day either side and room above it,
+  // instead of an axis uPlot stretches over years.
+  function floorChart(box, runs) {
+    var xs = [], ys = [];
+    runs.slice().reverse().forEach(function (r) {
+      if (r.floor_MBps != null) { xs.push(Date.parse(r.started) / 1000); ys.push(r.floor_MBps); }
+    });
+    if (xs.length === 0) {
+      box.appendChild(el('p', { 'class': 'hint' }, ['No run of this job has a floor yet.']));
+      return;
+    }
+    var lo = xs[0], hi = xs[xs.length - 1];
+    var pad = hi - lo < 3600 ? 86400 : (hi - lo) * 0.05;
+    var top = Math.max.apply(null, ys) * 1.15;
+    new uPlot({ width: Math.max(320, box.clientWidth || 900), height: 240,
+      series: [{}, { label: 'floor', stroke: '#d62728', width: 2, points: { show: true, size: 7 },
+        value: function (u, v) { return rate(v); } }],
+      axes: [{}, { label: 'MB/s', size: 60 }],
+      scales: { x: { range: function () { return [lo - pad, hi + pad]; } },
+        y: { range: function () { return [0, top]; } } } }, [xs, ys], box);
+    root.setAttribute('data-floor-points', String(xs.length));
+    root.setAttribute('data-floor-x', String(lo - pad) + ',' + String(hi + pad));
   }
 
   var FILTERS = ['drive', 'host', 'command', 'shape', 'status', 'since'];
@@ -209,6 +251,7 @@
     var params = new URLSearchParams();
     FILTERS.forEach(function (n) { if (q.get(n)) { params.set(n, q.get(n)); } });
     params.set('limit', '100');
+    var note = el('p', { 'class': 'hint', id: 'filter-note', hidden: 'hidden' });
     var table = runsTable([], true);
     var body = table.querySelector('tbody');
     var more = el('button', { id: 'more', type: 'button' }, ['Older runs']);
@@ -219,21 +262,58 @@
       });
       if (ids.length >= 2) { location.href = '/compare?runs=' + ids.map(enc).join(','); }
     });
-    app.appendChild(el('section', {}, [form]));
+    app.appendChild(el('section', {}, [form, note]));
     app.appendChild(el('section', {}, [compare, table, more]));
-    var next = null;
+    var next = null, drives = [null];
     function page() {
       var p = new URLSearchParams(params);
       if (next) { p.set('before', next); }
-      return api('/api/runs?' + p.toString()).then(function (res) {
-        addRuns(body, res.runs, true);
-        next = res.next;
+      return Promise.all(drives.map(function (d) {
+        var one = new URLSearchParams(p);
+        if (d) { one.set('drive', d); }
+        return api('/api/runs?' + one.toString());
+      })).then(function (all) {
+        var rows = [];
+        all.forEach(function (res) { rows = rows.concat(res.runs); });
+        rows.sort(function (a, b) { return a.started < b.started ? 1 : a.started > b.started ? -1 : 0; });
+        addRuns(body, rows, true);
+        next = all.length === 1 ? all[0].next : null; // several drives: their newest runs only
         more.hidden = !next;
         root.setAttribute('data-rows', String(body.rows.length));
       });
     }
     more.addEventListener('click', function () { page().catch(failed); });
-    return page().then(function () { ready('runs'); });
+    return matchDrives(q.get('drive'), note).then(function (ids) {
+      if (ids && ids.length === 0) { more.hidden = true; return null; } // said in the note
+      if (ids) { params.delete('drive'); drives = ids; }
+      return page();
+    }).then(function () { ready('runs'); });
+  }
+
+  // The drive filter matches part of a drive's key, model or serial, any case; resolves to the
+  // matching drive keys (null: no filter) and says what it matched, or that nothing did.
+  function matchDrives(text, note) {
+    if (!text) { return Promise.resolve(null); }
+    return api('/api/drives').then(function (res) {
+      var want = text.toLowerCase();
+      var exact = res.drives.filter(function (d) { return d.drive === text; });
+      var hits = exact.length ? exact : res.drives.filter(function (d) {
+        return [d.drive, d.model, d.serial, d.described].some(function (s) {
+          return s && s.toLowerCase().indexOf(want) >= 0;
+        });
+      });
+      note.hidden = false;
+      if (hits.length === 0) {
+        note.className = 'error';
+        note.textContent = 'No drive matches "' + text + '": no key, model or serial contains it.';
+      } else {
+        note.textContent = 'Drive filter "' + text + '" matches ' + hits.map(function (d) {
+          return d.described;
+        }).join(', ') + '.';
+      }
+      root.setAttribute('data-drive-matches', String(hits.length));
+      return hits.map(function (d) { return d.drive; });
+    });
   }
 
   function download(path, name, type) {
@@ -332,23 +412,55 @@
     });
   }
 
-  // One card per run: its curve grows with every row the event stream brings.
+  // One card per run, read from across the room: the current rate, GB written, elapsed, time left
+  // (when the run's size is known), the phase and a sparkline, in large type; below them the
+  // curve, growing with every row the event stream brings.
   function follow(r, list) {
-    var label = (r.model ? r.model + (r.serial ? ' ' + r.serial : '') : r.drive) + ' — ' + r.command +
+    var label = (r.model ? r.model + (r.serial ? ' ' + r.serial : '') : r.drive) + ' — ' + jobWords(r) +
       ' on ' + r.host;
-    var phase = el('p', { 'class': 'phase' }, ['waiting for the first interval…']);
+    function figure(name, id) {
+      var v = el('span', { 'class': 'value ' + id, 'data-figure': id }, ['–']);
+      return { box: el('div', { 'class': 'figure' }, [v, el('span', { 'class': 'name' }, [name])]), v: v };
+    }
+    var now = figure('now', 'rate'), written = figure('written', 'written'),
+      elapsed = figure('elapsed', 'elapsed'), left = figure('left', 'left'), phaseFig = figure('phase', 'phase');
+    phaseFig.v.textContent = 'waiting…';
+    var spark = el('div', { 'class': 'spark' });
     var state = el('span', {}, [statusBadge('running')]);
     var chart = el('div', { 'class': 'chart' });
     var card = el('div', { 'class': 'live-card', 'data-run': r.run_id, 'data-points': '0' }, [
       el('h2', {}, [el('a', { href: '/runs/' + enc(r.run_id) }, [label]), ' ', state]),
-      el('p', { 'class': 'hint' }, ['started ' + when(r.started)]), phase, chart]);
+      el('p', { 'class': 'hint' }, ['started ' + when(r.started)]),
+      el('div', { 'class': 'figures' }, [now.box, written.box, elapsed.box, left.box, phaseFig.box, spark]),
+      chart]);
     list.appendChild(card);
-    var xs = [], ys = [];
-    var plot = new uPlot({ width: Math.max(320, chart.clientWidth || 900), height: 260,
+    var xs = [], ys = [], bytes = 0, described = false;
+    var plot = new uPlot({ width: Math.max(320, chart.clientWidth || 900), height: 220,
       scales: { x: { time: false }, y: { range: function (u, lo, hi) { return [0, Math.max(1, hi) * 1.1]; } } },
       series: [{ label: 'time', value: function (u, v) { return v == null ? '–' : duration(v); } },
         { label: 'rate', stroke: '#1f77b4', width: 1.2, value: function (u, v) { return rate(v); } }],
       axes: [{ label: 'seconds' }, { label: 'MB/s', size: 60 }] }, [xs, ys], chart);
+    function show(row) {
+      // The rate now: the mean of the last five seconds of rows, so one short row does not jump.
+      var sum = 0, span = 0, t = xs[xs.length - 1];
+      for (var i = xs.length - 1; i >= 0 && t - xs[i] < 5; i--) {
+        var dt = xs[i] - (i > 0 ? xs[i - 1] : 0);
+        if (ys[i] != null && dt > 0) { sum += ys[i] * dt; span += dt; }
+      }
+      var current = span > 0 ? sum / span : ys[ys.length - 1];
+      now.v.textContent = rate(current);
+      written.v.textContent = gb(bytes / 1e9);
+      elapsed.v.textContent = duration(t);
+      if (r.planned_seconds) {
+        left.v.textContent = duration(Math.max(0, r.planned_seconds - t));
+      } else if (r.planned_bytes && current > 0 && bytes < r.planned_bytes) {
+        left.v.textContent = duration((r.planned_bytes - bytes) / (current * 1e6));
+      } else {
+        left.v.textContent = r.planned_bytes ? '–' : 'size not set';
+      }
+      if (row.phase && !described) { phaseFig.v.textContent = row.phase; }
+      drawSpark(spark, ys.slice(-120));
+    }
     var events = {
       message: function (data) {
         var row = JSON.parse(data);
@@ -356,19 +468,46 @@
         RATE_COLUMNS.forEach(function (c) { if (y == null && row[c] != null) { y = row[c]; } });
         xs.push(row.time_s);
         ys.push(y);
+        if (typeof row.bytes === 'number' && (row.phase == null || row.phase === 'write')) { bytes += row.bytes; }
         plot.setData([xs, ys]);
+        show(row);
         card.setAttribute('data-points', String(xs.length));
       },
-      phase: function (data) { phase.textContent = JSON.parse(data).phase; },
+      phase: function (data) { described = true; phaseFig.v.textContent = JSON.parse(data).phase; },
       end: function (data) {
         var end = JSON.parse(data);
         clear(state);
         state.appendChild(statusBadge(end.status, end.status_note));
+        left.v.textContent = '–';
         card.setAttribute('data-ended', end.status);
       }
     };
     streamEvents('/api/runs/' + enc(r.run_id) + '/events', events).catch(failed);
     return card;
+  }
+
+  // The last rates as a small line, scaled to their own highest: the shape at a glance.
+  function drawSpark(box, values) {
+    var w = 240, h = 56, top = 0, pts = [];
+    values.forEach(function (v) { if (v != null && v > top) { top = v; } });
+    values.forEach(function (v, i) {
+      var x = values.length > 1 ? i * w / (values.length - 1) : w;
+      pts.push(x.toFixed(1) + ',' + (h - 2 - (v == null || top === 0 ? 0 : v / top * (h - 4))).toFixed(1));
+    });
+    var ns = 'http://www.w3.org/2000/svg';
+    var svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
+    svg.setAttribute('width', String(w));
+    svg.setAttribute('height', String(h));
+    var line = document.createElementNS(ns, 'polyline');
+    line.setAttribute('points', pts.join(' '));
+    line.setAttribute('fill', 'none');
+    line.setAttribute('stroke', '#1f77b4');
+    line.setAttribute('stroke-width', '2');
+    svg.appendChild(line);
+    clear(box);
+    box.appendChild(svg);
+    box.setAttribute('data-spark-points', String(values.length));
   }
 
   // Server-Sent Events read with fetch, so the token can go in a header (EventSource sends none).
