@@ -16,6 +16,7 @@ import java.util.OptionalDouble;
  * @param floorMBps the sustained rate after it
  * @param afterCacheMBps the mean rate after the cache
  * @param averageMBps the whole run's rate, flush included
+ * @param stallSeconds the time the rate stood at zero
  */
 public record AnalysisDocument(
     int version,
@@ -25,4 +26,5 @@ public record AnalysisDocument(
     OptionalDouble cliffSeconds,
     OptionalDouble floorMBps,
     OptionalDouble afterCacheMBps,
-    OptionalDouble averageMBps) {}
+    OptionalDouble averageMBps,
+    OptionalDouble stallSeconds) {}

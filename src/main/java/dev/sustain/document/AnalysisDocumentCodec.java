@@ -51,6 +51,7 @@ public final class AnalysisDocumentCodec {
         Fields.doubleOf(root, "cliff_s"),
         Fields.doubleOf(root, "floor_MBps"),
         Fields.doubleOf(root, "after_cache_MBps"),
-        Fields.doubleOf(root, "average_MBps"));
+        Fields.doubleOf(root, "average_MBps"),
+        Fields.doubleOf(root, "stall_s"));
   }
 }

@@ -11,10 +11,10 @@ public final class NewerFormatException extends UsageException {
   public NewerFormatException(String where, int version, int newest) {
     super(
         where
-            + " is format version "
+            + ": made by a newer Sustain (format version "
             + version
-            + ", newer than this sustain reads (up to "
+            + ", this one reads up to "
             + newest
-            + "): read it with a newer sustain");
+            + "): read it with a newer Sustain");
   }
 }

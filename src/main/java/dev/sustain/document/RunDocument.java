@@ -13,7 +13,8 @@ import java.util.OptionalLong;
  * test that asserts on a field fails when the field is missing instead of reading a default.
  *
  * @param version the format's version ({@link RunDocumentCodec#VERSION} or older)
- * @param command the command that made the folder: write, fill, copy, read, verify, sweep
+ * @param command the command that made the folder: write, fill, copy, read, verify, sweep (a
+ *     hand-made file may lack it; the readers that need one take it as write)
  * @param tool the program that wrote it
  * @param runId the run's id, e.g. {@code 20261130-101502-3fa9}
  * @param host the machine that ran it (missing before the header carried it)
@@ -28,7 +29,7 @@ import java.util.OptionalLong;
  */
 public record RunDocument(
     int version,
-    String command,
+    Optional<String> command,
     Tool tool,
     Optional<String> runId,
     Optional<String> host,

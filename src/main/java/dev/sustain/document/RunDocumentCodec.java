@@ -50,6 +50,21 @@ public final class RunDocumentCodec {
     return folder.resolve(FILE);
   }
 
+  /**
+   * The run folder that {@code input} names: the folder itself, or the folder of the samples.csv
+   * named; empty when it holds no run.json (an imported curve, a plain CSV).
+   */
+  public static Optional<Path> folderOf(Path input) {
+    Path folder = null;
+    if (Files.isDirectory(input)) {
+      folder = input;
+    } else if (input.getFileName() != null
+        && input.getFileName().toString().equals("samples.csv")) {
+      folder = input.toAbsolutePath().getParent();
+    }
+    return folder != null && exists(folder) ? Optional.of(folder) : Optional.empty();
+  }
+
   /** True when {@code folder} holds a run.json (a run folder, perhaps of a killed run). */
   public static boolean exists(Path folder) {
     return Files.isRegularFile(fileOf(folder));
@@ -97,7 +112,7 @@ public final class RunDocumentCodec {
     JsonNode cores = root.has("cpu_cores") ? root.path("cpu_cores") : root.path("host_cpu_cores");
     return new RunDocument(
         version,
-        Fields.text(root, "command").orElse("write"),
+        Fields.text(root, "command"),
         new Tool(
             Fields.text(tool, "name"), Fields.text(tool, "version"), Fields.text(tool, "java")),
         Fields.text(root, "run_id"),

@@ -43,7 +43,7 @@ class AnalysisDocumentTest {
   void aNewerVersionIsRefusedInOneLine() {
     assertThatThrownBy(() -> AnalysisDocumentCodec.read(FOLDERS.resolve("v2-newer")))
         .isInstanceOf(NewerFormatException.class)
-        .hasMessageContaining("format version 2")
+        .hasMessageContaining("newer Sustain (format version 2")
         .hasMessageNotContaining("\n");
   }
 }

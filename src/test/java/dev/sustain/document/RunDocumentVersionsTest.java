@@ -79,7 +79,7 @@ class RunDocumentVersionsTest {
   @Test
   void aReadBeforeTheOneHeaderHasNoHostPidOrCores() throws Exception {
     RunDocument doc = read("v1-2026-11-30-read-before-header");
-    assertThat(doc.command()).isEqualTo("read");
+    assertThat(doc.command()).contains("read");
     assertThat(doc.host()).isEmpty();
     assertThat(doc.pid()).isEmpty();
     assertThat(doc.cpuCores()).isEmpty();
@@ -130,7 +130,7 @@ class RunDocumentVersionsTest {
   @Test
   void aSweepsListsOfSizesAndDepthsAreNoSingleRequest() throws Exception {
     RunDocument sweep = read("v1-2026-12-01-sweep");
-    assertThat(sweep.command()).isEqualTo("sweep");
+    assertThat(sweep.command()).contains("sweep");
     assertThat(sweep.params().blockBytes()).isEmpty();
     assertThat(sweep.params().queueDepth()).isEmpty();
     assertThat(sweep.params().buffered()).contains(false);
@@ -149,8 +149,8 @@ class RunDocumentVersionsTest {
   void aNewerVersionIsRefusedInOneLine() {
     assertThatThrownBy(() -> read("v2-newer"))
         .isInstanceOf(NewerFormatException.class)
-        .hasMessageContaining("format version 2")
-        .hasMessageContaining("up to 1")
+        .hasMessageContaining("newer Sustain (format version 2")
+        .hasMessageContaining("reads up to 1")
         .hasMessageNotContaining("\n");
   }
 }
