@@ -28,8 +28,14 @@
       });
     });
   }
+  const root = document.documentElement;
   function fail(e) {
     main.replaceChildren(el("p", { id: "error", class: "error" }, e.message));
+    root.setAttribute("data-error", e.message);
+  }
+  function ready(page) {
+    root.setAttribute("data-page", page);
+    root.setAttribute("data-ready", "true");
   }
   function gb(bytes) { return (bytes / 1e9).toFixed(0) + " GB"; }
   function num(v, d) { return v === null || v === undefined ? "–" : Number(v).toFixed(d); }
@@ -63,6 +69,7 @@
         });
         table.replaceChildren.apply(table, rows);
         count.textContent = j.count + (j.count === 1 ? " model" : " models");
+        ready("models");
       }).catch(fail);
     }
     search.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(load, 200); });
@@ -143,6 +150,7 @@
         });
         parts.push(el("h2", {}, "Curves (the latest " + runs.length + " runs)"), overlay(runs));
         main.replaceChildren.apply(main, parts);
+        ready("model");
       }).catch(fail);
   }
 
