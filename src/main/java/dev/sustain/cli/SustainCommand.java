@@ -42,6 +42,9 @@ public final class SustainCommand implements Runnable {
           VerifyCommand.class,
           SweepCommand.class,
           ServeCommand.class,
+          ShareCommand.class,
+          HubCommand.class,
+          ModelsCommand.class,
           CommandLine.HelpCommand.class,
           picocli.AutoComplete.GenerateCompletion.class,
           // Hidden: bin/package makes the manual pages with it (sustain gen-manpage -d DIR).
