@@ -70,3 +70,50 @@ require_java() {
   # The JDK's home: two levels above bin/java, through symlinks.
   java_home="$(dirname "$(dirname "$(readlink -f "$java_bin")")")"
 }
+
+# Raises the jar's Java 5 class files (picocli's) to a format JDK 25's ahead-of-time cache can hold
+# (see bin/RaiseClassVersions.java); without it they are read and verified anew at every start.
+# A failure leaves the jar as Maven made it: slower to start, never broken.
+raise_class_versions() {
+  "$java_bin" "${here:-.}/bin/RaiseClassVersions.java" "$1" >/dev/null 2>&1 \
+    || { rm -f "$1.raising"; echo "sustain: could not raise the old class files of $1 (it works, but starts slower)" >&2; }
+}
+
+# Puts sqlite-jdbc's native library for this machine beside the jar (in DIR), where the launcher
+# names it (-Dorg.sqlite.lib.path): left to itself, the driver inflates the 1 MB library from the
+# jar into the temporary folder and compares it with the copy there at every start (~70 ms of a
+# short run). Other machines (musl, other CPUs) keep the driver's own way.
+extract_sqlite_native() {
+  local jar="$1" dir="$2" arch
+  rm -rf "$dir"
+  case "$(uname -m)" in
+    x86_64) arch=x86_64 ;;
+    aarch64) arch=aarch64 ;;
+    *) return 0 ;;
+  esac
+  ls /lib/ld-musl-* >/dev/null 2>&1 && return 0
+  mkdir -p "$dir.tmp" \
+    && (cd "$dir.tmp" && "${java_home:?}/bin/jar" xf "$jar" "org/sqlite/native/Linux/$arch/libsqlitejdbc.so") \
+    && [ -s "$dir.tmp/org/sqlite/native/Linux/$arch/libsqlitejdbc.so" ] \
+    && mkdir -p "$dir" && mv "$dir.tmp/org/sqlite/native/Linux/$arch/libsqlitejdbc.so" "$dir/"
+  rm -rf "$dir.tmp"
+  return 0
+}
+
+# make_aot_cache JAVA JAR OUT JVM_OPTION...: JDK 25's ahead-of-time cache for JAR, trained on the
+# run that matters most for the start: a small write recorded in a history that already exists
+# (a first write makes the history before the training one, so the cache holds the classes of a
+# run and not those of the one-time schema migration). Everything goes to a temporary folder.
+make_aot_cache() {
+  local java="$1" jar="$2" out="$3" train ok=1
+  shift 3
+  train="$(mktemp -d 2>/dev/null)" || return 1
+  "$java" "$@" -jar "$jar" write "$train" --size 4MiB --db "$train/history.db" --out "$train/run0" \
+    >/dev/null 2>&1 </dev/null \
+    && "$java" "$@" -XX:AOTCacheOutput="$out.$$" -Xlog:aot=off -Xlog:cds=off \
+      -jar "$jar" write "$train" --size 16MiB --db "$train/history.db" --out "$train/run" \
+      >/dev/null 2>&1 </dev/null \
+    && mv -f "$out.$$" "$out" 2>/dev/null && ok=0
+  rm -rf "$train" "$out.$$" "$out.$$.config" 2>/dev/null
+  return "$ok"
+}

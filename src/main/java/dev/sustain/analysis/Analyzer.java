@@ -23,8 +23,11 @@ import java.util.List;
  *       ThrottleDetector#sawtooth}), or any alternation at a steady period with time back at the
  *       high level ({@link CycleDetector}), tried before the erratic rule because a steady period
  *       is the more specific evidence (a starved translation layer swings at irregular times);
- *   <li>gc-erratic (not a spinning disk): irregular swings with much time low, or a slow start
- *       ({@link ErraticDetector});
+ *   <li>gc-erratic (not a spinning disk): irregular swings with much time low (near full speed, or
+ *       deep: nearly stopped and back at half speed or more), or a slow start, or a start that
+ *       swings and then speeds up ({@link ErraticDetector}), tried before a recovery because a
+ *       recovery is one climb back to a level held, and a starved drive climbs back again and
+ *       again;
  *   <li>thermal-throttle: a lasting drop and a lasting climb back ({@link
  *       ThrottleDetector#recovery}), or a drop at the temperature's bend ({@link TemperatureBend});
  *   <li>cache-cliff: a sharp lasting drop that never recovers ({@link CliffDetector});

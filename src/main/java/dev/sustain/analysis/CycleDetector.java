@@ -10,8 +10,9 @@ import java.util.List;
  * steady period (its heat sink's time constant sets it), whatever the length of each half, while a
  * translation layer collecting garbage swings when its free blocks run out, at irregular times.
  *
- * <p>The rate after the start-up is smoothed by a 3-interval running median (an odd interval is an
- * outlier, not a crossing) and cut by a midline with hysteresis: a robust high level (the {@link
+ * <p>The rate after the start-up is smoothed by a running median of 3 intervals (an odd interval is
+ * an outlier, not a crossing), or longer ones for cycles shallow against their noise ({@link
+ * #CYCLE_WINDOWS}), and cut by a midline with hysteresis: a robust high level (the {@link
  * #CYCLE_HIGH_QUANTILE} quantile) and low level (the {@link #CYCLE_LOW_QUANTILE} quantile), the
  * state turning low below a quarter of the way up from the low level and high above three quarters
  * ({@link #CYCLE_HYSTERESIS}), so noise around either level never crosses. A noisy low level that a
@@ -20,8 +21,8 @@ import java.util.List;
  * downward and of the upward crossings within {@link #CYCLE_PERIOD_TOLERANCE} of the period (plus
  * an interval, the crossing's own uncertainty) of their mean, every low stretch as close to their
  * mean length, time back at the high level in every period ({@link
- * Thresholds#MIN_SWING_SIDE_FRACTION} of the cycles' time), the low level below the dip line of the
- * high (deeper than noise), and no cycle missing before the run ends. Stateless.
+ * Thresholds#MIN_SWING_SIDE_FRACTION} of the cycles' time), the depth outside the levels' own noise
+ * ({@link #CYCLE_NOISE_SIGMAS}), and no cycle missing before the run ends. Stateless.
  */
 final class CycleDetector {
 
@@ -58,6 +59,26 @@ final class CycleDetector {
    */
   static final double CYCLE_HYSTERESIS = 0.25;
 
+  /**
+   * A false crossing needs noise to carry the smoothed rate from one level past the line at the far
+   * side of the hysteresis, three quarters of the depth away: that distance must be at least this
+   * many sigmas of the smoothed rate. 4, as for a dip ({@link Thresholds#DIP_NOISE_SIGMAS}): below
+   * one in ten thousand per interval for Gaussian noise, so a level in noise makes no crossing and
+   * a low half is not cut in two. The depth is judged against the levels' own noise, not against a
+   * fixed fraction: a regular alternation 6% deep at 0.7% noise is far outside its noise, and a
+   * controller that drops one clock step alternates that shallowly.
+   */
+  static final double CYCLE_NOISE_SIGMAS = 4;
+
+  /**
+   * The running medians the alternation is smoothed by, shortest first: the first whose noise the
+   * depth clears is tried, then the longer ones. The noise of a median of w intervals is about
+   * sqrt(pi / 2w) sigmas, so a window of 27 reads cycles four times deeper than its noise where one
+   * of 3 needs eleven; each half of a cycle must then hold the window's length, so a longer window
+   * only serves longer cycles.
+   */
+  static final int[] CYCLE_WINDOWS = {3, 9, 27};
+
   /** The regular cycles of the curve as a sawtooth (its dips are the low halves), or null. */
   static Findings.Sawtooth find(Curve c) {
     int m = c.n - c.from;
@@ -78,18 +99,28 @@ final class CycleDetector {
     Arrays.sort(sorted);
     double high = Stats.sortedQuantile(sorted, CYCLE_HIGH_QUANTILE);
     double low = Stats.sortedQuantile(sorted, CYCLE_LOW_QUANTILE);
-    if (!(low < c.dipLine() * high)) {
+    if (!(low < high)) {
       return null;
     }
+    // The noise of the high level (a drive's noise grows with its rate: the low one's is less).
+    double sigma = c.quietNoise * high;
     double lowerLine = low + CYCLE_HYSTERESIS * (high - low);
     double upperLine = high - CYCLE_HYSTERESIS * (high - low);
     double midLine = 0.5 * (high + low);
-    double[] smooth = ThrottleDetector.runningMedian(c.r, c.from, c.n, 3);
-    List<int[]> lows = lowStretches(c, smooth, lowerLine, upperLine, midLine);
-    if (lows.size() < Thresholds.MIN_DIPS) {
-      return null;
+    for (int w : CYCLE_WINDOWS) {
+      double smoothSigma = sigma * Math.sqrt(Math.PI / (2.0 * w));
+      if ((1 - CYCLE_HYSTERESIS) * (high - low) < CYCLE_NOISE_SIGMAS * smoothSigma
+          || 4 * w * Thresholds.MIN_DIPS > m) {
+        continue;
+      }
+      double[] smooth = ThrottleDetector.runningMedian(c.r, c.from, c.n, w);
+      List<int[]> lows = lowStretches(c, smooth, lowerLine, upperLine, midLine);
+      Findings.Sawtooth found = lows.size() < Thresholds.MIN_DIPS ? null : cycles(c, lows, w);
+      if (found != null) {
+        return found;
+      }
     }
-    return cycles(c, lows);
+    return null;
   }
 
   /**
@@ -126,8 +157,11 @@ final class CycleDetector {
     return out;
   }
 
-  /** The sawtooth the low stretches make when they are regular, or null. */
-  private static Findings.Sawtooth cycles(Curve c, List<int[]> lows) {
+  /**
+   * The sawtooth the low stretches make when they are regular, or null; each half of a cycle at
+   * least {@code window} intervals (a median over a window longer than a half bends its edges).
+   */
+  private static Findings.Sawtooth cycles(Curve c, List<int[]> lows, int window) {
     int count = lows.size();
     double[] downs = new double[count];
     double[] ups = new double[count];
@@ -158,7 +192,9 @@ final class CycleDetector {
     }
     // Time back at the high level in every period: a drive that stays low and only blips up is
     // not cooling and resuming.
-    if (period - meanLow < Thresholds.MIN_SWING_SIDE_FRACTION * period) {
+    double halfSeconds = window * c.interval;
+    if (period - meanLow < Thresholds.MIN_SWING_SIDE_FRACTION * period
+        || (window > 3 && (shortest < halfSeconds || period - longest < halfSeconds))) {
       return null;
     }
     // On to the end: no cycle is missing before the run ends.

@@ -16,10 +16,14 @@ import java.util.List;
  *       level (p95); low is as far below it as a dip ({@link Thresholds#DIP_ENTER} or {@link
  *       Thresholds#DIP_NOISE_SIGMAS} sigmas), at any depth above zero. Zero intervals are stalls,
  *       not swings.
+ *   <li>deep swings: the same, low below {@link #SWING_DEEP_LOW} of the high level and high above
+ *       {@link #SWING_DEEP_HIGH} of it (a starved drive nearly stops, then writes at whatever speed
+ *       its freed blocks allow).
  *   <li>slow start: the first lasting level begins within {@link
  *       Thresholds#SLOW_START_RUN_FRACTION} of the run, lasts that fraction and {@link
  *       Thresholds#SLOW_START_MIN_SAMPLES} intervals, and is below {@link
- *       Thresholds#SLOW_START_FRACTION} of a later lasting level.
+ *       Thresholds#SLOW_START_FRACTION} of a later lasting level; or the run swings first and then
+ *       speeds up to a lasting level ({@link #swingingStart}).
  * </ul>
  */
 final class ErraticDetector {
@@ -39,11 +43,81 @@ final class ErraticDetector {
       return null;
     }
     double high = Stats.quantile(java.util.Arrays.copyOf(kept, m), Thresholds.HIGH_QUANTILE);
-    double highLine = high * c.highLine();
-    double lowLine = high * c.dipLine();
-    // Swings are counted between change-point segments, not single intervals (a level between
-    // the two lines, a throttle's 80%, must not swing with its noise), and the low time is the
-    // time of the swings: a slow start or a slow end is not swinging.
+    // Near full speed and as far below it as a dip; or, deep: nearly stopped and back at half
+    // speed or more (see SWING_DEEP_LOW).
+    Swings near = swings(c, high * c.dipLine(), high * c.highLine());
+    Swings deep = swings(c, high * SWING_DEEP_LOW, high * SWING_DEEP_HIGH);
+    Swings found = near.swinging() || !deep.swinging() ? near : deep;
+    Segment slow = slowStart(c);
+    double later = slow == null ? Double.NaN : laterBest(c, slow);
+    if (slow == null && !found.swinging()) {
+      Segment speedsUp = swingingStart(c, high);
+      if (speedsUp != null) {
+        slow = Segment.of(c.s, c.from, speedsUp.startIndex());
+        later = speedsUp.meanMBps();
+      }
+    }
+    if (!found.swinging() && slow == null) {
+      return null;
+    }
+    return new Findings.Erratic(
+        found.swinging() ? found.count : 0,
+        high,
+        found.lowFraction,
+        found.highFraction,
+        found.lowLineMBps,
+        found.highLineMBps,
+        slow,
+        later);
+  }
+
+  /**
+   * The deep swings of a starved translation layer: low below this fraction of the high level
+   * (p95), high above {@link #SWING_DEEP_HIGH} of it. While it collects garbage it writes next to
+   * nothing (the Kingston's 0 MB/s minimum, 256 median against 937 maximum), and between
+   * collections it writes as fast as the blocks it freed allow, which differs from one collection
+   * to the next (from about half to full speed); so a climb from nearly stopped to half speed is a
+   * swing though it stops short of the high level. A throttle's stage (20-80% of the level) or a
+   * noisy floor's spread lies above this low line, and an erase pause of a second or three is too
+   * short to be a swing's low ({@link Thresholds#MIN_SWING_SECONDS}).
+   */
+  static final double SWING_DEEP_LOW = 0.25;
+
+  /** See {@link #SWING_DEEP_LOW}: the deep swing's high line, half the high level. */
+  static final double SWING_DEEP_HIGH = 0.5;
+
+  /** Swings counted between a low and a high line, with the time spent on each side. */
+  private record Swings(
+      int count,
+      int firstHalf,
+      double lowFraction,
+      double highFraction,
+      double lowLineMBps,
+      double highLineMBps) {
+
+    /** Enough swings, time on each side, swings in both halves of the run. */
+    boolean swinging() {
+      return count >= Thresholds.MIN_SWINGS
+          && lowFraction >= Thresholds.MIN_SWING_SIDE_FRACTION
+          && highFraction >= Thresholds.MIN_SWING_SIDE_FRACTION
+          && firstHalf >= 1
+          && count - firstHalf >= 1;
+    }
+  }
+
+  /**
+   * The climbs from below {@code lowLine} to above {@code highLine}, over change-point segments,
+   * not single intervals (a level between the two lines, a throttle's 80%, must not swing with its
+   * noise); the low time is the time of the swings: a slow start or a slow end is not swinging.
+   */
+  private static Swings swings(Curve c, double lowLine, double highLine) {
+    return swings(c, lowLine, highLine, c.n);
+  }
+
+  /**
+   * {@link #swings(Curve, double, double)} over the pieces that begin before sample {@code end}.
+   */
+  private static Swings swings(Curve c, double lowLine, double highLine, int end) {
     int state = 0;
     int swings = 0;
     int firstHalf = 0;
@@ -52,7 +126,10 @@ final class ErraticDetector {
     double highs = 0;
     double written = 0;
     double half = c.startOf(c.from) + 0.5 * c.judgedSeconds();
-    for (Segment g : pieces(c)) {
+    for (Segment g : pieces(c, lowLine, highLine)) {
+      if (g.startIndex() >= end) {
+        break;
+      }
       if (c.stallLevel(g)) {
         continue;
       }
@@ -74,49 +151,44 @@ final class ErraticDetector {
         state = 1;
       }
     }
-    double lowFraction = written > 0 ? lows / written : 0;
-    double highFraction = written > 0 ? highs / written : 0;
-    boolean swinging =
-        swings >= Thresholds.MIN_SWINGS
-            && lowFraction >= Thresholds.MIN_SWING_SIDE_FRACTION
-            && highFraction >= Thresholds.MIN_SWING_SIDE_FRACTION
-            && firstHalf >= 1
-            && swings - firstHalf >= 1;
-    Segment slow = slowStart(c);
-    if (!swinging && slow == null) {
-      return null;
-    }
-    return new Findings.Erratic(
-        swinging ? swings : 0,
-        high,
-        lowFraction,
-        highFraction,
+    return new Swings(
+        swings,
+        firstHalf,
+        written > 0 ? lows / written : 0,
+        written > 0 ? highs / written : 0,
         lowLine,
-        highLine,
-        slow,
-        slow == null ? Double.NaN : laterBest(c, slow));
+        highLine);
   }
 
   /**
    * The pieces swings are counted over: the change-point segments, or, when the segmenter stopped
-   * at its cap (a day of swings makes thousands), runs of intervals on one side of the middle of a
-   * 3-interval running median, which keeps swings of three intervals and more.
+   * at its cap (a day of swings makes thousands), runs of intervals on one side of the two lines,
+   * with hysteresis, on a 3-interval running median, which keeps swings of three intervals and more
+   * (a state holds until the rate crosses the other line, so noise at either line does not cut a
+   * visit in pieces).
    */
-  private static List<Segment> pieces(Curve c) {
+  private static List<Segment> pieces(Curve c, double lowLine, double highLine) {
     if (c.segments.size() < Segmenter.MAX_SEGMENTS) {
       return c.segments;
     }
     double[] smooth = ThrottleDetector.runningMedian(c.r, c.from, c.n, 3);
-    double middle = Stats.median(java.util.Arrays.copyOfRange(smooth, c.from, c.n));
     List<Segment> out = new java.util.ArrayList<>();
     int start = c.from;
+    int state = side(smooth[c.from], lowLine, highLine, 0);
     for (int i = c.from + 1; i <= c.n; i++) {
-      if (i == c.n || (smooth[i] < middle) != (smooth[start] < middle)) {
+      int next = i == c.n ? state : side(smooth[i], lowLine, highLine, state);
+      if (i == c.n || next != state) {
         out.add(Segment.of(c.s, start, i));
         start = i;
+        state = next;
       }
     }
     return out;
+  }
+
+  /** -1 below the low line, 1 above the high line, else {@code state} (hysteresis). */
+  private static int side(double mbps, double lowLine, double highLine, int state) {
+    return mbps < lowLine ? -1 : mbps > highLine ? 1 : state;
   }
 
   private static Segment slowStart(Curve c) {
@@ -134,6 +206,35 @@ final class ErraticDetector {
       return null;
     }
     return first.meanMBps() < Thresholds.SLOW_START_FRACTION * laterBest(c, first) ? first : null;
+  }
+
+  /**
+   * The lasting level a slow, swinging start speeds up to, or null: the drive swung ({@link
+   * Thresholds#MIN_SWINGS} climbs, near or deep) before it, and wrote on average below {@link
+   * Thresholds#SLOW_START_FRACTION} of it, for {@link Thresholds#SLOW_START_RUN_FRACTION} of the
+   * run at least; the level lasts that long too. A drive short of free blocks collects garbage
+   * until the overwrite has freed enough of them, then writes at full speed (the nearly full drive
+   * of the field reports: 250 s slow and erratic, then 250 s fast); a throttle steps down and a
+   * cache runs out, and neither starts by swinging low.
+   */
+  private static Segment swingingStart(Curve c, double high) {
+    double least = Math.max(c.lasting, Thresholds.SLOW_START_RUN_FRACTION * c.judgedSeconds());
+    for (Segment p : c.plateaus) {
+      if (!c.lastingLevel(p)
+          || p.durationSeconds() < least
+          || c.startOf(p.startIndex()) - c.startOf(c.from) < least
+          || !(c.meanMBps(c.from, p.startIndex())
+              < Thresholds.SLOW_START_FRACTION * p.meanMBps())) {
+        continue;
+      }
+      int end = p.startIndex();
+      if (swings(c, high * c.dipLine(), high * c.highLine(), end).count >= Thresholds.MIN_SWINGS
+          || swings(c, high * SWING_DEEP_LOW, high * SWING_DEEP_HIGH, end).count
+              >= Thresholds.MIN_SWINGS) {
+        return p;
+      }
+    }
+    return null;
   }
 
   private static double laterBest(Curve c, Segment first) {

@@ -15,6 +15,7 @@ import dev.sustain.report.AnalysisText;
 import dev.sustain.report.GroupReport;
 import dev.sustain.report.RunContext;
 import dev.sustain.run.RunAnalysis;
+import dev.sustain.share.HubStanding;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,6 +78,11 @@ public final class AnalyzeCommand extends BaseCommand {
           text.append('\n');
         }
         text.append(AnalysisText.format(c.path().toString(), a, c.notes(), context));
+        if (c.format() == ImportedCurve.Format.RUN_FOLDER) {
+          // From the local copy of a hub's figures (models --update), never from the network.
+          HubStanding.line(c.path(), a.floorMBps(), a.cacheGB())
+              .ifPresent(l -> text.append(l).append('\n'));
+        }
       }
     }
     if (json) {

@@ -11,6 +11,7 @@ import dev.sustain.report.GroupHtml;
 import dev.sustain.report.GroupReport;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.report.Sparkline;
+import dev.sustain.share.HubStanding;
 import dev.sustain.workload.WriteRepeat;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -61,6 +62,11 @@ public final class ReportCommand extends BaseCommand {
       }
       CurveReport r = (CurveReport) reports.get(k);
       out().print(AnalysisText.format(r.title(), r.analysis(), r.notes(), r.info().context()));
+      if (java.nio.file.Files.isDirectory(curves.inputs.get(k))) {
+        // From the local copy of a hub's figures (models --update), never from the network.
+        HubStanding.line(curves.inputs.get(k), r.analysis().floorMBps(), r.analysis().cacheGB())
+            .ifPresent(out()::println);
+      }
       out().println("curve:");
       out().print(Sparkline.render(r.series(), r.analysis(), Sparkline.DEFAULT_COLUMNS, "  "));
       out().flush();

@@ -16,7 +16,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code sustain serve}: the dashboard over the run history, until Ctrl-C. */
+/**
+ * {@code sustain serve}: the dashboard over the run history, until Ctrl-C. The libraries' loggers
+ * stay off (simplelogger.properties): Javalin's "Failed to start", Jetty's lost clients and the
+ * pool's stop are each either Sustain's own one line below or nothing a user needs.
+ */
 @Command(name = "serve", mixinStandardHelpOptions = true)
 public final class ServeCommand extends BaseCommand {
 
@@ -54,7 +58,6 @@ public final class ServeCommand extends BaseCommand {
       throw new UsageException(e.getMessage());
     }
     DbLocation location = db.location();
-    quietServerLogging();
     Dashboard dashboard;
     try {
       dashboard = Dashboard.start(location, settings);
@@ -94,16 +97,6 @@ public final class ServeCommand extends BaseCommand {
     Runtime.getRuntime().addShutdownHook(hook);
     stopped.await();
     return ExitCodes.OK;
-  }
-
-  private static void quietServerLogging() {
-    // Jetty and Javalin announce every start step at INFO; the one line printed below says it all.
-    for (String logger : new String[] {"org.eclipse.jetty", "io.javalin"}) {
-      String key = "org.slf4j.simpleLogger.log." + logger;
-      if (System.getProperty(key) == null) {
-        System.setProperty(key, "warn");
-      }
-    }
   }
 
   private InetAddress address() {

@@ -21,6 +21,14 @@ final class Signals {
   /** What a signal during the clean-up prints, once. */
   static final String CLEANING_UP = "sustain: cleaning up, one moment";
 
+  /**
+   * What a command whose run had ended when the stop came prints: the run is complete (its run.json
+   * and history say so) and the command exits 0 as after no signal, since nothing was cut short; a
+   * stop inside the run ends it as interrupted, exit 130.
+   */
+  static final String AFTER_THE_END =
+      "sustain: the stop came after the run had ended: it is complete and recorded as such";
+
   private Signals() {}
 
   /** Installs the handlers; the flag they set. */

@@ -42,6 +42,9 @@ public final class SustainCommand implements Runnable {
           VerifyCommand.class,
           SweepCommand.class,
           ServeCommand.class,
+          ShareCommand.class,
+          HubCommand.class,
+          ModelsCommand.class,
           CommandLine.HelpCommand.class,
           picocli.AutoComplete.GenerateCompletion.class,
           // Hidden: bin/package makes the manual pages with it (sustain gen-manpage -d DIR).
@@ -85,8 +88,8 @@ public final class SustainCommand implements Runnable {
 
   /** Runs the command line with the given writers (tests capture them). */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine cl = commandLine(out, err);
-    if (args.length > 0 && !args[0].startsWith("-") && !cl.getSubcommands().containsKey(args[0])) {
+    CommandLine cl = commandLine(out, err, subcommandsFor(args));
+    if (args.length > 0 && !args[0].startsWith("-") && named(args[0]) == null) {
       // picocli answers "sustain NOSUCH --help" with the top help and exit 0, as if the command
       // existed; a mistyped command is bad input however it is followed.
       err.println(usageError(new CommandLine.UnmatchedArgumentException(cl, List.of(args[0]))));
@@ -113,6 +116,22 @@ public final class SustainCommand implements Runnable {
       err.flush();
       return ExitCodes.RUN_FAILED;
     }
+  }
+
+  /**
+   * The subcommands whose model a run of {@code args} needs: the named command alone, none for
+   * {@code --version}, and every one for the top help, help of another command, completion and the
+   * manual pages (which list them all) or a word that names none (whose error suggests names).
+   */
+  static List<Class<?>> subcommandsFor(String[] args) {
+    if (args.length == 0) {
+      return SUBCOMMANDS;
+    }
+    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+      return List.of();
+    }
+    Class<?> command = named(args[0]);
+    return command == null || NEEDS_ALL.contains(command) ? SUBCOMMANDS : List.of(command);
   }
 
   /** The configured command line: one-line errors, exit 2 for bad input. */

@@ -196,7 +196,27 @@ public final class WriteCommand extends BaseCommand {
       return new GroupLaunch("write", out(), err(), db).write(params, targets, group, output.out);
     }
     group.checkOneTarget();
-    trimFirst(target);
+    try (dev.sustain.engine.ExclusiveOpen held = holdForTrimFirst(target)) {
+      trimFirst(target);
+      return runOne(params, expectation);
+    }
+  }
+
+  /**
+   * With --trim-first on a raw device, the device held from before its discard to the end of the
+   * write (the run's own hold shares it), so nothing can take it between the two; null otherwise.
+   */
+  private dev.sustain.engine.ExclusiveOpen holdForTrimFirst(String t) {
+    Path p = Path.of(t).toAbsolutePath().normalize();
+    if (!trimFirst || !TestFile.isBlockDevice(p)) {
+      return null;
+    }
+    dev.sustain.target.RawDevice.requireConsent(p, destroyData, "discarding it");
+    return dev.sustain.target.RawDevice.holdExclusively(p, "write", p);
+  }
+
+  /** One target's run, or its passes with --repeat: the exit code. */
+  private int runOne(WriteParams params, Expectation expectation) throws IOException {
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress =
         new LiveProgress(human(), !output.json && LiveProgress.stdoutIsTerminal());
@@ -212,14 +232,16 @@ public final class WriteCommand extends BaseCommand {
   }
 
   /**
-   * The run's exit code: {@link ExitCodes#FLOOR_NOT_REACHED} for an --until floor without it, and
-   * 130 when a signal came after the write and its flush ended (the run is complete, as its status
-   * says, but the command was interrupted: a script that runs it stops as it does for Ctrl-C).
+   * The run's exit code: {@link ExitCodes#FLOOR_NOT_REACHED} for an --until floor without it. A
+   * signal that came after the write and its flush ended cut nothing short: the run is complete, as
+   * its run.json and history row say, so the exit is the complete run's, with a line that says the
+   * stop came too late to change it (as fio reports a job that ended before its Ctrl-C).
    */
   private int exitFor(WriteResult result, boolean signalled) {
     int code = exitFor(result.status(), result.error());
-    if (code == ExitCodes.OK && signalled) {
-      return ExitCodes.INTERRUPTED;
+    if (signalled && result.status() == dev.sustain.run.RunStatus.COMPLETE) {
+      err().println(Signals.AFTER_THE_END);
+      err().flush();
     }
     return ExitCodes.ofUntilFloor(code, floorMissed(result.runFolder()));
   }

@@ -1,7 +1,5 @@
 package dev.sustain.engine;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 
 /**
@@ -29,26 +27,16 @@ public final class FileSpace {
       throw new IllegalArgumentException(
           "bad range to allocate: " + lengthBytes + " bytes at " + offsetBytes);
     }
-    if (LinuxNative.UNAVAILABLE != null) {
-      return -Errno.ENOSYS;
-    }
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment errno = LinuxNative.newErrnoBuffer(arena);
-      int fd =
-          LinuxNative.open(
-              errno,
-              arena.allocateFrom(file.toString()),
-              LinuxNative.O_WRONLY | LinuxNative.O_CREAT | LinuxNative.O_CLOEXEC,
-              0644);
-      if (fd < 0) {
-        return fd;
-      }
-      int r;
-      do {
-        r = LinuxNative.fallocate(errno, fd, 0, offsetBytes, lengthBytes);
-      } while (r == -Errno.EINTR);
-      int closed = LinuxNative.close(errno, fd);
-      return r < 0 ? r : Math.min(closed, 0);
-    }
+    return LinuxNative.withOpen(
+        file,
+        LinuxNative.O_WRONLY | LinuxNative.O_CREAT | LinuxNative.O_CLOEXEC,
+        0644,
+        (errno, fd) -> {
+          int r;
+          do {
+            r = LinuxNative.fallocate(errno, fd, 0, offsetBytes, lengthBytes);
+          } while (r == -Errno.EINTR);
+          return Math.min(r, 0);
+        });
   }
 }

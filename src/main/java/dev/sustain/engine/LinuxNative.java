@@ -183,6 +183,42 @@ final class LinuxNative {
     return checked(capture, () -> (int) OPEN.invokeExact(capture, cPath, flags, mode));
   }
 
+  /**
+   * {@code open(path, flags, mode)} outside the request path: a descriptor, or {@code -errno}
+   * ({@code -ENOSYS} where native calls are unavailable). The one shape of a native open shared by
+   * the device hold and the space allocation, so both name the same errno for the same failure.
+   */
+  static int openPath(java.nio.file.Path path, int flags, int mode) {
+    if (UNAVAILABLE != null) {
+      return -Errno.ENOSYS;
+    }
+    try (Arena arena = Arena.ofConfined()) {
+      return open(newErrnoBuffer(arena), arena.allocateFrom(path.toString()), flags, mode);
+    }
+  }
+
+  /** A call made on an open descriptor: 0 or a result, or {@code -errno}. */
+  interface OnDescriptor {
+    int apply(MemorySegment errno, int fd);
+  }
+
+  /**
+   * Opens {@code path}, makes {@code call} on it and closes it: the call's result, else the negated
+   * errno of the open, the call or the close (the first that failed).
+   */
+  static int withOpen(java.nio.file.Path path, int flags, int mode, OnDescriptor call) {
+    int fd = openPath(path, flags, mode);
+    if (fd < 0) {
+      return fd;
+    }
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment errno = newErrnoBuffer(arena);
+      int r = call.apply(errno, fd);
+      int closed = close(errno, fd);
+      return r < 0 ? r : closed < 0 ? closed : r;
+    }
+  }
+
   /** {@code close(fd)}: 0, or {@code -errno}. */
   static int close(MemorySegment capture, int fd) {
     return checked(capture, () -> (int) CLOSE.invokeExact(capture, fd));

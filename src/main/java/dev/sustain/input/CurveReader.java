@@ -3,6 +3,8 @@ package dev.sustain.input;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.analysis.Media;
 import dev.sustain.analysis.SampleSeries;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.sampling.SamplesCsv;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -10,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -104,7 +107,10 @@ public final class CurveReader {
       throw new InputFormatException(dir, 0, "not a run folder: it has no samples.csv");
     }
     Path runJson = dir.resolve("run.json");
-    JsonNode run = Files.isRegularFile(runJson) ? JsonFile.read(runJson) : null;
+    RunDocument run =
+        Files.isRegularFile(runJson)
+            ? RunDocumentCodec.decode(JsonFile.read(runJson), runJson.toString())
+            : null;
     return readRun(dir, run, readCsv(samples, true));
   }
 
@@ -118,40 +124,32 @@ public final class CurveReader {
   public static ImportedCurve readRun(Path dir, Path samples, List<String> lines, JsonNode run) {
     String text = String.join("\n", lines) + "\n";
     try (SamplesCsv.Reader r = SamplesCsv.Reader.of(new java.io.StringReader(text))) {
-      return readRun(dir, run, readCsv(samples, r, true));
+      RunDocument doc = run == null ? null : RunDocumentCodec.decode(run, dir.toString());
+      return readRun(dir, doc, readCsv(samples, r, true));
     } catch (IOException e) {
       throw new InputFormatException(samples, 0, "cannot be read: " + e.getMessage());
     }
   }
 
-  private static ImportedCurve readRun(Path dir, JsonNode run, ImportedCurve csv) {
-    String status = run == null ? "" : run.path("result").path("status").asText("");
-    boolean killed = run != null && (status.isEmpty() || status.equals("running"));
+  private static ImportedCurve readRun(Path dir, RunDocument run, ImportedCurve csv) {
+    String status = run == null ? "" : run.result().status().orElse("");
+    boolean killed = run != null && run.result().unended();
     List<String> notes = new ArrayList<>(csv.notes());
     SampleSeries.Builder b = csv.series().toBuilder();
     if (run == null) {
       notes.add("no run.json beside samples.csv: media and average unknown");
     } else {
-      JsonNode device = run.path("target").path("device");
-      JsonNode rotational = device.path("rotational");
-      if (rotational.isBoolean()) {
-        b.media(rotational.asBoolean() ? Media.HDD : Media.SSD);
-      }
-      double link = device.path("link_ceiling_MBps").asDouble(0);
-      if (link <= 0) {
-        link = device.path("link").path("ceiling_MBps").asDouble(0);
-      }
-      b.linkCeilingMBps(link);
-      int cores = run.path("cpu_cores").asInt(run.path("host_cpu_cores").asInt(0));
-      b.cpuCores(cores);
+      Optional<RunDocument.Device> device = run.target().device();
+      device
+          .flatMap(RunDocument.Device::rotational)
+          .ifPresent(spinning -> b.media(spinning ? Media.HDD : Media.SSD));
+      b.linkCeilingMBps(device.map(d -> d.linkCeilingMBps().orElse(0)).orElse(0.0));
+      b.cpuCores(run.cpuCores().orElse(0));
       // What tells the start-up apart: when the first request completed, and the most the run
       // could have had at the device (device bytes beyond it were another process's).
-      JsonNode first = run.path("result").path("first_completion_s");
-      if (first.isNumber()) {
-        b.firstCompletionSeconds(first.asDouble());
-      }
-      JsonNode params = run.path("params");
-      long inFlight = params.path("qd").asLong(0) * params.path("bs_bytes").asLong(0);
+      run.result().firstCompletionSeconds().ifPresent(b::firstCompletionSeconds);
+      RunDocument.Params params = run.params();
+      long inFlight = params.queueDepth().orElse(0) * params.blockBytes().orElse(0);
       b.inFlightBytes(inFlight);
       if (killed) {
         notes.add(
@@ -161,7 +159,7 @@ public final class CurveReader {
                 + csv.series().size()
                 + " samples it left");
       } else {
-        b.reportedAverageMBps(run.path("result").path("average_MBps").asDouble(0));
+        b.reportedAverageMBps(run.result().averageMBps().orElse(0));
       }
     }
     return new ImportedCurve(dir, ImportedCurve.Format.RUN_FOLDER, b.build(), notes);

@@ -1,6 +1,7 @@
 package dev.sustain.job;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.document.RunDocument;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,6 +46,23 @@ public record Job(
         text(p.path("pattern")).map(s -> s.toLowerCase(Locale.ROOT)),
         text(p.path("engine")).map(s -> s.toLowerCase(Locale.ROOT)),
         text(runJson.path("target").path("kind")).map(s -> s.toLowerCase(Locale.ROOT)));
+  }
+
+  /** The job of a decoded run.json; fields it lacks are empty, never guessed. */
+  public static Job of(RunDocument run) {
+    RunDocument.Params p = run.params();
+    return new Job(
+        run.command().orElse("write"),
+        p.blockBytes().isPresent() && p.blockBytes().getAsLong() > 0
+            ? p.blockBytes()
+            : OptionalLong.empty(),
+        p.queueDepth().isPresent() && p.queueDepth().getAsInt() > 0
+            ? p.queueDepth()
+            : OptionalInt.empty(),
+        p.buffered().map(b -> b ? "buffered" : "direct"),
+        p.pattern().filter(s -> !s.isBlank()).map(s -> s.toLowerCase(Locale.ROOT)),
+        p.engine().filter(s -> !s.isBlank()).map(s -> s.toLowerCase(Locale.ROOT)),
+        run.target().kind().filter(s -> !s.isBlank()).map(s -> s.toLowerCase(Locale.ROOT)));
   }
 
   private static Optional<String> io(JsonNode p) {

@@ -1,18 +1,21 @@
 package dev.sustain.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.PassNoise;
 import dev.sustain.analysis.RunChanges;
 import dev.sustain.analysis.RunChanges.Before;
 import dev.sustain.analysis.RunChanges.Verdict;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.unit.Units;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * Runs of one drive, each later one explained against the first ({@link RunChanges}): its cache as
@@ -31,9 +34,6 @@ public record ChangeReport(
     List<RunChanges.Run> runs,
     List<Verdict> verdicts,
     List<List<String>> jobDifferences) {
-
-  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
-      new com.fasterxml.jackson.databind.ObjectMapper();
 
   public ChangeReport {
     names = List.copyOf(names);
@@ -57,30 +57,34 @@ public record ChangeReport(
 
   /** Reads {@link Facts} from the run.json of a run folder (or beside its samples.csv). */
   public static Facts facts(Path input) {
-    Path file = RunInfo.runJsonOf(input);
-    if (file == null) {
-      return Facts.NONE;
+    // a broken run.json: the curve reader reports it
+    return RunDocumentCodec.folderOf(input)
+        .flatMap(RunInfo::document)
+        .map(ChangeReport::facts)
+        .orElse(Facts.NONE);
+  }
+
+  private static Facts facts(RunDocument run) {
+    Optional<RunDocument.Device> device = run.target().device();
+    RunDocument.Before b =
+        run.before()
+            .orElse(
+                new RunDocument.Before(
+                    OptionalLong.empty(),
+                    OptionalLong.empty(),
+                    OptionalDouble.empty(),
+                    OptionalDouble.empty()));
+    Long capacity = boxed(b.capacityBytes());
+    if (capacity == null) {
+      capacity = device.map(d -> boxed(d.sizeBytes())).orElse(null);
     }
-    JsonNode run;
-    try {
-      run = JSON.readTree(file.toFile());
-    } catch (IOException e) {
-      return Facts.NONE; // the curve reader reports a broken run.json
-    }
-    JsonNode b = run.path("before");
-    JsonNode device = run.path("target").path("device");
-    Long capacity = longOrNull(b.path("capacity_bytes"));
     Before before =
-        new Before(
-            longOrNull(b.path("free_bytes")),
-            capacity != null ? capacity : longOrNull(device.path("size_bytes")),
-            doubleOrNull(b.path("temp_C")),
-            doubleOrNull(b.path("idle_s")));
-    String key = device.path("identity").path("key").asText("");
+        new Before(boxed(b.freeBytes()), capacity, boxed(b.tempC()), boxed(b.idleSeconds()));
+    String key = device.flatMap(RunDocument.Device::identityKey).orElse("");
     if (key.isEmpty()) {
       key = RunInfo.of(run).driveName();
     }
-    return new Facts(before, instant(run.path("started")), instant(run.path("ended")), key);
+    return new Facts(before, instant(run.started()), instant(run.ended()), key);
   }
 
   /** The compared runs explained against the first, when they are runs of one drive; else null. */
@@ -242,20 +246,20 @@ public record ChangeReport(
     }
   }
 
-  private static Long longOrNull(JsonNode n) {
-    return n.isIntegralNumber() ? n.asLong() : null;
+  private static Long boxed(OptionalLong n) {
+    return n.isPresent() ? n.getAsLong() : null;
   }
 
-  private static Double doubleOrNull(JsonNode n) {
-    return n.isNumber() ? n.asDouble() : null;
+  private static Double boxed(OptionalDouble n) {
+    return n.isPresent() ? n.getAsDouble() : null;
   }
 
-  private static Instant instant(JsonNode n) {
-    if (!n.isTextual()) {
+  private static Instant instant(Optional<String> text) {
+    if (text.isEmpty()) {
       return null;
     }
     try {
-      return Instant.parse(n.asText());
+      return Instant.parse(text.get());
     } catch (java.time.format.DateTimeParseException e) {
       return null;
     }

@@ -4,6 +4,7 @@ import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.Media;
 import dev.sustain.analysis.Shape;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.job.Job;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
@@ -51,23 +52,19 @@ public record Comparison(
 
     /** The job and start of the run folder {@code input} (its run.json), or {@link #NONE}. */
     public static Known of(Path input) {
-      Path file = RunInfo.runJsonOf(input);
-      if (file == null) {
-        return NONE;
-      }
-      try {
-        com.fasterxml.jackson.databind.JsonNode run =
-            new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
-        Instant started = null;
-        try {
-          started = Instant.parse(run.path("started").asText(""));
-        } catch (java.time.format.DateTimeParseException e) {
-          // a run.json without a start names its run by job alone
-        }
-        return new Known(Job.of(run), started);
-      } catch (java.io.IOException e) {
-        return NONE; // the curve reader reports a broken run.json
-      }
+      return RunDocumentCodec.folderOf(input)
+          .flatMap(RunInfo::document)
+          .map(
+              run -> {
+                Instant started = null;
+                try {
+                  started = Instant.parse(run.started().orElse(""));
+                } catch (java.time.format.DateTimeParseException e) {
+                  // a run.json without a start names its run by job alone
+                }
+                return new Known(Job.of(run), started);
+              })
+          .orElse(NONE); // the curve reader reports a broken run.json
     }
   }
 

@@ -1,13 +1,15 @@
 package dev.sustain.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.Worded;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -101,8 +103,6 @@ public record RunContext(
           "davfs",
           "fuse.davfs2");
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   /** True when the target is no drive: its words must not name a drive's cache or floor. */
   public boolean notADrive() {
     return target != Target.DRIVE;
@@ -118,42 +118,43 @@ public record RunContext(
    * without one or when it cannot be read.
    */
   public static RunContext read(Path input) {
-    Path file = RunInfo.runJsonOf(input);
-    if (file == null) {
-      return NONE;
-    }
-    try {
-      return of(JSON.readTree(file.toFile()));
-    } catch (IOException e) {
-      return NONE; // the curve reader reports a broken run.json
-    }
+    // a broken run.json: the curve reader reports it
+    return RunDocumentCodec.folderOf(input)
+        .flatMap(RunInfo::document)
+        .map(RunContext::of)
+        .orElse(NONE);
   }
 
   /** The context a parsed run.json gives. */
   public static RunContext of(JsonNode run) {
-    JsonNode p = run.path("params");
-    JsonNode result = run.path("result");
-    String command = run.path("command").asText("");
-    Long size = longOrNull(p.path("size_bytes"));
+    return of(RunDocumentCodec.decode(run, "run.json"));
+  }
+
+  /** The context a run.json gives. */
+  public static RunContext of(RunDocument run) {
+    RunDocument.Params p = run.params();
+    String command = run.command().orElse("");
+    Long size = boxed(p.sizeBytes());
     if (size == null) {
-      size = longOrNull(p.path("limit_bytes"));
+      size = boxed(p.limitBytes());
     }
-    Double time = p.path("time_s").isNumber() ? p.path("time_s").asDouble() : null;
-    String until = p.path("until").isTextual() ? p.path("until").asText() : null;
-    Long bytes = longOrNull(result.path("bytes"));
-    Kind kind = targetOf(run.path("target"));
+    Double time = p.timeSeconds().isPresent() ? p.timeSeconds().getAsDouble() : null;
+    String until = p.until().orElse(null);
+    Long bytes = boxed(run.result().bytes());
+    Kind kind = targetOf(run.target());
     Stop stop = stopOf(run, command, until, size, time);
-    boolean device = "device".equals(run.path("target").path("kind").asText(""));
+    boolean device = run.target().isDevice();
     return new RunContext(
         command, kind.target(), kind.words(), until, size, time, stop, bytes, device);
   }
 
-  private static Stop stopOf(JsonNode run, String command, String until, Long size, Double time) {
-    JsonNode result = run.path("result");
-    String status = result.path("status").asText("");
-    String error = result.path("error").asText("");
-    String end = result.path("end").asText("");
-    boolean device = "device".equals(run.path("target").path("kind").asText(""));
+  private static Stop stopOf(
+      RunDocument run, String command, String until, Long size, Double time) {
+    RunDocument.Result result = run.result();
+    String status = result.status().orElse("");
+    String error = result.error().orElse("");
+    String end = result.end().orElse("");
+    boolean device = run.target().isDevice();
     switch (status) {
       case "interrupted" -> {
         return Stop.INTERRUPTED;
@@ -177,7 +178,7 @@ public record RunContext(
         default -> Stop.UNKNOWN;
       };
     }
-    if ("floor".equals(until) && result.path("floor_reached").asBoolean(false)) {
+    if ("floor".equals(until) && result.floorReached().orElse(false)) {
       return Stop.FLOOR;
     }
     if ("full".equals(until)) {
@@ -203,39 +204,40 @@ public record RunContext(
    * (run.json's {@code target.stack}), by the device's backing file, or, for folders written before
    * the stack was kept, by the loop device named as the target or as the file system's source.
    */
-  private static Kind targetOf(JsonNode t) {
-    JsonNode fs = t.path("filesystem");
-    String fsType = fs.path("type").asText("");
-    if (fs.path("memory").asBoolean(false)) {
-      return new Kind(Target.MEMORY, "memory (" + fsType + ")");
+  private static Kind targetOf(RunDocument.Target t) {
+    Optional<RunDocument.FileSystem> fs = t.fileSystem();
+    Optional<String> fsType = fs.flatMap(RunDocument.FileSystem::type);
+    if (fs.map(RunDocument.FileSystem::memory).orElse(false)) {
+      return new Kind(Target.MEMORY, "memory (" + fsType.orElse("") + ")");
     }
-    for (JsonNode layer : t.path("stack")) {
-      String detail = layer.path("detail").asText("");
+    for (RunDocument.Layer layer : t.stack()) {
+      String detail = layer.detail();
       int at = detail.indexOf("backing file ");
       if (at >= 0) {
         String file = detail.substring(at + "backing file ".length());
         int end = file.indexOf(" is on no block device");
-        return loop(layer.path("name").asText(""), end < 0 ? file : file.substring(0, end), fs);
+        return loop(layer.name(), end < 0 ? file : file.substring(0, end), fsType);
       }
     }
-    String backing = t.path("device").path("loop_backing_file").asText("");
+    String backing = t.device().flatMap(RunDocument.Device::loopBackingFile).orElse("");
     if (!backing.isEmpty()) {
-      return loop(t.path("device").path("name").asText(""), backing, fs);
+      return loop(t.device().flatMap(RunDocument.Device::name).orElse(""), backing, fsType);
     }
-    String source = fs.path("source").asText("");
-    String path = "device".equals(t.path("kind").asText("")) ? t.path("path").asText("") : source;
+    String source = fs.flatMap(RunDocument.FileSystem::source).orElse("");
+    String path = t.isDevice() ? t.path().orElse("") : source;
     if (path.matches("/dev/loop[0-9]+")) {
-      return loop(path.substring("/dev/".length()), "", fs);
+      return loop(path.substring("/dev/".length()), "", fsType);
     }
-    if (HOST_CACHED_TYPES.contains(fsType.toLowerCase(Locale.ROOT))) {
+    if (HOST_CACHED_TYPES.contains(fsType.orElse("").toLowerCase(Locale.ROOT))) {
       return new Kind(
-          Target.HOST_CACHED, fsType + ", a file system whose writes another host caches too");
+          Target.HOST_CACHED,
+          fsType.orElse("") + ", a file system whose writes another host caches too");
     }
     return new Kind(Target.DRIVE, "");
   }
 
-  private static Kind loop(String name, String file, JsonNode fs) {
-    String on = fs.path("type").isTextual() ? fs.path("type").asText() + " on " : "";
+  private static Kind loop(String name, String file, Optional<String> fsType) {
+    String on = fsType.map(type -> type + " on ").orElse("");
     String words =
         on
             + (name.isEmpty() ? "a loop device" : "/dev/" + name + ", a loop device")
@@ -257,7 +259,7 @@ public record RunContext(
     };
   }
 
-  private static Long longOrNull(JsonNode n) {
-    return n.isIntegralNumber() ? n.asLong() : null;
+  private static Long boxed(OptionalLong n) {
+    return n.isPresent() ? n.getAsLong() : null;
   }
 }

@@ -1,15 +1,15 @@
 package dev.sustain.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a run folder's {@code run.json} says about the drive and the run, for titles, labels and the
@@ -34,8 +34,6 @@ public record RunInfo(
   /** Nothing known: an imported curve. */
   public static final RunInfo NONE = new RunInfo("", "", Map.of(), Map.of(), "", RunContext.NONE);
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   public RunInfo {
     device = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(device));
     params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
@@ -46,104 +44,96 @@ public record RunInfo(
    * when there is none or it cannot be read (the curve reader reports a broken run.json).
    */
   public static RunInfo read(Path input) {
-    Path runJson = runJsonOf(input);
-    if (runJson == null) {
-      return NONE;
-    }
+    return RunDocumentCodec.folderOf(input)
+        .flatMap(RunInfo::document)
+        .map(RunInfo::of)
+        .orElse(NONE);
+  }
+
+  /** The run.json of {@code folder}, or empty when it cannot be read. */
+  static Optional<RunDocument> document(Path folder) {
     try {
-      return of(JSON.readTree(Files.readString(runJson, StandardCharsets.UTF_8)));
+      return Optional.of(RunDocumentCodec.read(folder));
     } catch (IOException e) {
-      return NONE;
+      return Optional.empty();
     }
   }
 
-  /** The run.json of the run folder {@code input} (or beside its samples.csv), or null. */
-  public static Path runJsonOf(Path input) {
-    Path runJson = null;
-    if (Files.isDirectory(input)) {
-      runJson = input.resolve("run.json");
-    } else {
-      Path parent = input.toAbsolutePath().getParent();
-      if (parent != null && input.getFileName().toString().equals("samples.csv")) {
-        runJson = parent.resolve("run.json");
-      }
-    }
-    return runJson != null && Files.isRegularFile(runJson) ? runJson : null;
-  }
-
-  /** The facts of a parsed run.json. */
+  /** The facts of a parsed run.json (a run kept in the history). */
   public static RunInfo of(JsonNode run) {
-    JsonNode target = run.path("target");
-    JsonNode d = target.path("device");
-    String model = text(d, "model");
-    String serial = text(d, "serial");
+    return of(RunDocumentCodec.decode(run, "run.json"));
+  }
+
+  /** The facts of a run.json. */
+  public static RunInfo of(RunDocument run) {
+    RunDocument.Target target = run.target();
+    Optional<RunDocument.Device> d = target.device();
+    String model = text(d.flatMap(RunDocument.Device::model));
+    String serial = text(d.flatMap(RunDocument.Device::serial));
     Map<String, String> device = new LinkedHashMap<>();
     put(device, "model", model);
     put(device, "serial", serial);
-    put(device, "device", text(d, "name").isEmpty() ? text(d, "path") : "/dev/" + text(d, "name"));
-    if (d.path("size_bytes").isNumber()) {
-      device.put("size", Units.decimalBytes(d.path("size_bytes").asLong()));
-    }
-    if (d.path("rotational").isBoolean()) {
-      device.put("media", d.path("rotational").asBoolean() ? "spinning disk" : "SSD");
-    }
-    put(device, "firmware", text(d, "firmware"));
-    put(device, "transport", text(d, "transport"));
-    put(device, "link", text(d.path("link"), "description"));
-    double ceiling =
-        d.path("link_ceiling_MBps").asDouble(d.path("link").path("ceiling_MBps").asDouble(0));
-    if (ceiling > 0) {
-      device.put("link ceiling", Units.rate(ceiling));
-    }
-    put(device, "temperature from", text(d, "temperature_source"));
-    if (d.path("discard").isBoolean()) {
-      device.put("discard (TRIM)", d.path("discard").asBoolean() ? "yes" : "no");
-    }
-    put(device, "target", text(target, "path"));
-    put(device, "target kind", text(target, "kind"));
-    put(device, "host", text(run, "host"));
+    String name = text(d.flatMap(RunDocument.Device::name));
+    put(
+        device,
+        "device",
+        name.isEmpty() ? text(d.flatMap(RunDocument.Device::path)) : "/dev/" + name);
+    d.ifPresent(
+        drive -> {
+          drive.sizeBytes().ifPresent(size -> device.put("size", Units.decimalBytes(size)));
+          drive.rotational().ifPresent(r -> device.put("media", r ? "spinning disk" : "SSD"));
+          put(device, "firmware", text(drive.firmware()));
+          put(device, "transport", text(drive.transport()));
+          put(device, "link", text(drive.link()));
+          drive
+              .linkCeilingMBps()
+              .ifPresent(ceiling -> device.put("link ceiling", Units.rate(ceiling)));
+          put(device, "temperature from", text(drive.temperatureSource()));
+          drive.discard().ifPresent(on -> device.put("discard (TRIM)", on ? "yes" : "no"));
+        });
+    put(device, "target", text(target.path()));
+    put(device, "target kind", text(target.kind()));
+    put(device, "host", text(run.host()));
 
-    JsonNode p = run.path("params");
+    RunDocument.Params p = run.params();
     Map<String, String> params = new LinkedHashMap<>();
     StringBuilder summary = new StringBuilder();
-    if (p.path("size_bytes").isNumber()) {
-      long size = p.path("size_bytes").asLong();
+    if (p.sizeBytes().isPresent()) {
+      long size = p.sizeBytes().getAsLong();
       params.put("size", Units.binaryBytes(size) + " (" + Units.decimalBytes(size) + ")");
       summary.append(Units.binaryBytes(size));
-    } else if (p.path("time_s").isNumber()) {
-      params.put("time", Durations.format(p.path("time_s").asDouble()));
-      summary.append(Durations.format(p.path("time_s").asDouble()));
+    } else if (p.timeSeconds().isPresent()) {
+      params.put("time", Durations.format(p.timeSeconds().getAsDouble()));
+      summary.append(Durations.format(p.timeSeconds().getAsDouble()));
     }
-    if (p.path("bs_bytes").isNumber()) {
-      String bs = Units.binaryBytes(p.path("bs_bytes").asLong());
+    if (p.blockBytes().isPresent()) {
+      String bs = Units.binaryBytes(p.blockBytes().getAsLong());
       params.put("block size", bs);
       sep(summary).append(bs).append(" blocks");
     }
-    if (p.path("qd").isNumber()) {
-      params.put("queue depth", Integer.toString(p.path("qd").asInt()));
-      sep(summary).append("QD ").append(p.path("qd").asInt());
+    if (p.queueDepth().isPresent()) {
+      params.put("queue depth", Integer.toString(p.queueDepth().getAsInt()));
+      sep(summary).append("QD ").append(p.queueDepth().getAsInt());
     }
-    if (p.path("buffered").isBoolean()) {
-      String io = p.path("buffered").asBoolean() ? "buffered" : "direct";
+    if (p.buffered().isPresent()) {
+      String io = p.buffered().get() ? "buffered" : "direct";
       params.put("I/O", io);
       sep(summary).append(io);
     }
-    put(params, "engine", text(p, "engine"));
-    String pattern = text(p, "pattern");
+    put(params, "engine", text(p.engine()));
+    String pattern = text(p.pattern());
     put(params, "data", pattern);
     if (!pattern.isEmpty()) {
       sep(summary).append(pattern).append(" data");
     }
-    if (p.path("interval_s").isNumber()) {
-      params.put("sample interval", Units.plain(p.path("interval_s").asDouble(), 3) + " s");
-    }
-    put(params, "until", text(p, "until"));
-    put(params, "started", text(run, "started"));
-    put(params, "ended", text(run, "ended"));
-    JsonNode result = run.path("result");
-    put(params, "status", text(result, "status"));
-    if (result.path("flush_s").isNumber() && result.path("flush_s").asDouble() > 0) {
-      double flushSeconds = result.path("flush_s").asDouble();
+    p.intervalSeconds().ifPresent(i -> params.put("sample interval", Units.plain(i, 3) + " s"));
+    put(params, "until", text(p.until()));
+    put(params, "started", text(run.started()));
+    put(params, "ended", text(run.ended()));
+    RunDocument.Result result = run.result();
+    put(params, "status", text(result.status()));
+    if (result.flushSeconds().isPresent() && result.flushSeconds().getAsDouble() > 0) {
+      double flushSeconds = result.flushSeconds().getAsDouble();
       // Below a second in ms: a 0.016 s flush rounded to one decimal of seconds read "0 s".
       params.put(
           "flush",
@@ -151,8 +141,8 @@ public record RunInfo(
               ? Units.plain(flushSeconds * 1000, flushSeconds < 0.01 ? 1 : 0) + " ms"
               : Units.plain(flushSeconds, 1) + " s");
     }
-    put(params, "error", text(result, "error"));
-    put(params, "tool", text(run.path("tool"), "name") + " " + text(run.path("tool"), "version"));
+    put(params, "error", text(result.error()));
+    put(params, "tool", text(run.tool().name()) + " " + text(run.tool().version()));
     return new RunInfo(model, serial, device, params, summary.toString(), RunContext.of(run));
   }
 
@@ -177,8 +167,7 @@ public record RunInfo(
     }
   }
 
-  private static String text(JsonNode n, String field) {
-    JsonNode v = n.path(field);
-    return v.isValueNode() && !v.isNull() ? v.asText() : "";
+  private static String text(Optional<String> value) {
+    return value.orElse("");
   }
 }

@@ -60,4 +60,31 @@ public final class RunEnd {
         + folder.dir()
         + "' makes it again";
   }
+
+  /** The system property naming the file of {@link #testMomentBeforeEnd}. */
+  public static final String BEFORE_END_PROPERTY = "sustain.test.beforeEnd";
+
+  /**
+   * A test's hold on one moment: after the write and its flush ended, before the run's end is
+   * written. With the system property {@link #BEFORE_END_PROPERTY} naming a file, makes the file
+   * and waits for the stop (the signal a test sends once it sees the file), a minute at most, so a
+   * signal lands in that moment for sure; without the property, nothing.
+   */
+  static void testMomentBeforeEnd(java.util.function.BooleanSupplier stopped) {
+    String mark = System.getProperty(BEFORE_END_PROPERTY);
+    if (mark == null) {
+      return;
+    }
+    try {
+      java.nio.file.Files.createFile(java.nio.file.Path.of(mark));
+      long deadlineNanos = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+      while (!stopped.getAsBoolean() && System.nanoTime() < deadlineNanos) {
+        Thread.sleep(5);
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
 }

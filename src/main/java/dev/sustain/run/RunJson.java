@@ -1,13 +1,31 @@
 package dev.sustain.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.device.BlockLayer;
+import dev.sustain.device.DeviceResolver;
+import dev.sustain.device.MountEntry;
+import dev.sustain.device.NoBlockDeviceException;
+import dev.sustain.device.RunSensors;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
+import dev.sustain.document.RunJsonWriter;
+import dev.sustain.engine.ErrnoException;
+import dev.sustain.engine.IoEngine;
+import dev.sustain.target.FileLayout;
 import dev.sustain.target.RawDevice;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
- * Builds {@code run.json} as DESIGN.md lays it out: {@code version, command, tool, run_id, target,
- * params, started, ended, result}. Numbers are plain JSON numbers, never localized.
+ * Turns a write's parts (its params, its target, its sensors, its result) into the records {@link
+ * RunJsonWriter} writes as run.json (docs/FORMATS.md, "run.json"). Names no key of its own.
  */
 public final class RunJson {
 
@@ -24,40 +42,34 @@ public final class RunJson {
       String pattern,
       Instant started) {
     ObjectNode root = RunHeader.begin(command, runId);
-    ObjectNode target = root.putObject("target");
-    target.put("path", p.target());
-    target.put("kind", device == null ? "file" : "device");
-    if (device == null) {
-      target.put("test_file", testFile.toString());
-      target.putNull("device");
-    } else {
-      target.putNull("test_file");
-      ObjectNode d = target.putObject("device");
+    Optional<Map<String, ?>> deviceFacts = Optional.empty();
+    if (device != null) {
+      Map<String, Object> d = new LinkedHashMap<>();
       d.put("name", device.name());
       d.put("path", device.path().toString());
       d.put("model", device.model());
       d.put("serial", device.serial());
       d.put("size_bytes", device.sizeBytes());
       d.put("logical_block_bytes", device.logicalBlockBytes());
+      deviceFacts = Optional.of(d);
     }
-    ObjectNode params = root.putObject("params");
-    if (p.sizeBytes() >= 0) {
-      params.put("size_bytes", p.sizeBytes());
-    } else {
-      params.putNull("size_bytes");
-    }
-    if (p.duration() != null) {
-      params.put("time_s", p.duration().toNanos() / 1e9);
-    } else {
-      params.putNull("time_s");
-    }
-    RunHeader.putIo(
-        params, p.blockBytes(), p.queueDepth(), p.intervalNanos(), p.buffered(), engine);
-    params.put("pattern", pattern);
-    params.put("keep", p.keep());
-    if (p.until() != null) {
-      params.put("until", p.until());
-    }
+    RunJsonWriter.putWriteTarget(
+        root,
+        p.target(),
+        device == null ? Optional.of(testFile.toString()) : Optional.empty(),
+        deviceFacts);
+    RunJsonWriter.putWriteParams(
+        root,
+        new RunJsonWriter.WriteAsked(
+            p.sizeBytes() >= 0 ? OptionalLong.of(p.sizeBytes()) : OptionalLong.empty(),
+            p.duration() != null
+                ? OptionalDouble.of(p.duration().toNanos() / 1e9)
+                : OptionalDouble.empty(),
+            new RunJsonWriter.Io(
+                p.blockBytes(), p.queueDepth(), p.intervalNanos(), p.buffered(), engine),
+            pattern,
+            p.keep(),
+            Optional.ofNullable(p.until())));
     RunHeader.running(root, started, true);
     return root;
   }
@@ -69,16 +81,11 @@ public final class RunJson {
    *
    * @return true when there was a device to put
    */
-  public static boolean putDevice(ObjectNode root, dev.sustain.device.RunSensors sensors) {
+  public static boolean putDevice(ObjectNode root, RunSensors sensors) {
     boolean put = putDevice(root, sensors.deviceJson());
     if (sensors.resolution() != null) {
-      ((ObjectNode) root.get("target"))
-          .set(
-              "stack",
-              RunFolder.JSON.valueToTree(
-                  sensors.resolution().stack().stream()
-                      .map(dev.sustain.device.BlockLayer::toJsonMap)
-                      .toList()));
+      RunJsonWriter.putStack(
+          root, sensors.resolution().stack().stream().map(BlockLayer::toJsonMap).toList());
     }
     return put;
   }
@@ -87,11 +94,11 @@ public final class RunJson {
    * Puts the drive as the device probes know it (identity, link, temperature source...) into {@code
    * target.device}; true when there was one to put.
    */
-  public static boolean putDevice(ObjectNode root, java.util.Map<String, Object> deviceJson) {
+  public static boolean putDevice(ObjectNode root, Map<String, Object> deviceJson) {
     if (deviceJson == null) {
       return false;
     }
-    ((ObjectNode) root.get("target")).set("device", RunFolder.JSON.valueToTree(deviceJson));
+    RunJsonWriter.putDevice(root, deviceJson);
     return true;
   }
 
@@ -100,15 +107,11 @@ public final class RunJson {
    * (preallocated, sparse, none), {@code layout_s} (the preallocation's time, never part of {@code
    * seconds}) and {@code layout_note} (why, in words).
    */
-  public static void putLayout(ObjectNode root, dev.sustain.target.FileLayout layout) {
-    ObjectNode result = (ObjectNode) root.get("result");
-    result.put("layout", layout.kind().word());
-    result.put("layout_s", RunHeader.round(layout.seconds()));
-    if (layout.note() == null) {
-      result.putNull("layout_note");
-    } else {
-      result.put("layout_note", layout.note());
-    }
+  public static void putLayout(ObjectNode root, FileLayout layout) {
+    RunJsonWriter.putLayout(
+        root,
+        new RunDocument.Layout(
+            layout.kind().word(), layout.seconds(), Optional.ofNullable(layout.note())));
   }
 
   /**
@@ -116,10 +119,9 @@ public final class RunJson {
    * (requests from registered memory, fio's fixedbufs) and {@code fixed_file} (fio's
    * registerfiles); both false for engines without them or where the kernel refused.
    */
-  public static void putRegistration(ObjectNode root, dev.sustain.engine.IoEngine engine) {
-    ObjectNode result = (ObjectNode) root.get("result");
-    result.put("fixed_buffers", engine.fixedBuffers());
-    result.put("fixed_file", engine.fixedFile());
+  public static void putRegistration(ObjectNode root, IoEngine engine) {
+    RunJsonWriter.putRegistration(
+        root, new RunDocument.Registration(engine.fixedBuffers(), engine.fixedFile()));
   }
 
   /**
@@ -129,12 +131,10 @@ public final class RunJson {
    *
    * @return the file system, or null when no mount holds the path (it then puts nothing)
    */
-  public static dev.sustain.device.MountEntry putFileSystem(ObjectNode root, Path path) {
-    dev.sustain.device.MountEntry fs =
-        dev.sustain.device.DeviceResolver.system().fileSystemOf(path.toString()).orElse(null);
+  public static MountEntry putFileSystem(ObjectNode root, Path path) {
+    MountEntry fs = DeviceResolver.system().fileSystemOf(path.toString()).orElse(null);
     if (fs != null) {
-      ((ObjectNode) root.get("target"))
-          .set("filesystem", RunFolder.JSON.valueToTree(fs.toJsonMap()));
+      RunJsonWriter.putFileSystem(root, fs.toJsonMap());
     }
     return fs;
   }
@@ -147,11 +147,9 @@ public final class RunJson {
    */
   public static void putWhere(ObjectNode root, Path path) {
     try {
-      putDevice(
-          root,
-          dev.sustain.device.DeviceResolver.system().resolve(path.toString()).device().toJsonMap());
-    } catch (dev.sustain.device.NoBlockDeviceException e) {
-      ((ObjectNode) root.get("target")).put("no_device", e.getMessage());
+      putDevice(root, DeviceResolver.system().resolve(path.toString()).device().toJsonMap());
+    } catch (NoBlockDeviceException e) {
+      RunJsonWriter.putNoDevice(root, e.getMessage());
     }
     putFileSystem(root, path);
   }
@@ -162,25 +160,21 @@ public final class RunJson {
    * drive's, from {@code target.device}, where known), {@code temp_C} (at the start, null without a
    * sensor) and {@code idle_s} (null here: the history, or a repeat, knows the run before).
    */
-  public static void putBefore(ObjectNode root, Long freeBytes, java.util.OptionalDouble tempC) {
-    ObjectNode before = root.putObject("before");
-    if (freeBytes == null) {
-      before.putNull("free_bytes");
-    } else {
-      before.put("free_bytes", freeBytes);
-    }
-    com.fasterxml.jackson.databind.JsonNode size = root.at("/target/device/size_bytes");
-    if (size.isIntegralNumber() && size.asLong() > 0) {
-      before.put("capacity_bytes", size.asLong());
-    } else {
-      before.putNull("capacity_bytes");
-    }
-    if (tempC.isPresent()) {
-      before.put("temp_C", RunHeader.round(tempC.getAsDouble(), 1));
-    } else {
-      before.putNull("temp_C");
-    }
-    before.putNull("idle_s");
+  public static void putBefore(ObjectNode root, Long freeBytes, OptionalDouble tempC) {
+    OptionalLong capacity =
+        RunDocumentCodec.decode(root, "run.json")
+            .target()
+            .device()
+            .map(RunDocument.Device::sizeBytes)
+            .filter(size -> size.isPresent() && size.getAsLong() > 0)
+            .orElse(OptionalLong.empty());
+    RunJsonWriter.putBefore(
+        root,
+        new RunDocument.Before(
+            freeBytes == null ? OptionalLong.empty() : OptionalLong.of(freeBytes),
+            capacity,
+            tempC,
+            OptionalDouble.empty()));
   }
 
   /**
@@ -190,18 +184,17 @@ public final class RunJson {
    * @return the value stored (rounded to the millisecond), or null when the run has no {@code
    *     before}
    */
-  public static Double putIdle(java.nio.file.Path runFolder, double idleSeconds)
-      throws java.io.IOException {
+  public static Double putIdle(Path runFolder, double idleSeconds) throws IOException {
     RunFolder folder = RunFolder.open(runFolder);
-    com.fasterxml.jackson.databind.JsonNode doc =
-        RunFolder.JSON.readTree(folder.runJson().toFile());
-    if (!(doc instanceof ObjectNode root) || !(root.get("before") instanceof ObjectNode before)) {
+    if (!(RunFolder.JSON.readTree(folder.runJson().toFile()) instanceof ObjectNode root)) {
       return null;
     }
-    double stored = RunHeader.round(Math.max(0, idleSeconds), 3);
-    before.put("idle_s", stored);
+    OptionalDouble stored = RunJsonWriter.putIdle(root, idleSeconds);
+    if (stored.isEmpty()) {
+      return null;
+    }
     folder.writeRunJson(root);
-    return stored;
+    return stored.getAsDouble();
   }
 
   /**
@@ -212,41 +205,62 @@ public final class RunJson {
    */
   public static void failUnfinished(RunFolder folder, Exception failure) {
     try {
-      if (!java.nio.file.Files.isRegularFile(folder.runJson())) {
+      if (!Files.isRegularFile(folder.runJson())) {
         return;
       }
       ObjectNode root = (ObjectNode) RunFolder.JSON.readTree(folder.runJson().toFile());
-      ObjectNode result = (ObjectNode) root.get("result");
-      if (result == null || !RunStatus.RUNNING.word().equals(result.path("status").asText())) {
-        return;
-      }
-      root.put("ended", Instant.now().toString());
-      result.put("status", RunStatus.FAILED.word());
       String why =
-          failure instanceof java.io.IOException io
-              ? dev.sustain.engine.ErrnoException.reasonOf(io)
+          failure instanceof IOException io
+              ? ErrnoException.reasonOf(io)
               : String.valueOf(failure.getMessage());
-      RunHeader.putText(result, "error", why);
-      folder.writeRunJson(root);
-    } catch (java.io.IOException | RuntimeException e) {
+      if (RunJsonWriter.failUnfinished(root, RunStatus.FAILED.word(), why)) {
+        folder.writeRunJson(root);
+      }
+    } catch (IOException | RuntimeException e) {
       // dropped: see above
     }
   }
 
   /** Fills in the end of the run. */
   public static void finish(ObjectNode root, WriteResult r, Instant ended) {
-    root.put("ended", ended.toString());
-    ObjectNode result = (ObjectNode) root.get("result");
-    result.put("bytes", r.bytes());
-    result.put("seconds", RunHeader.round(r.seconds()));
-    result.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
-    result.put("flush_s", RunHeader.round(r.flushSeconds()));
-    result.put("status", r.status().word());
-    RunHeader.putText(result, "error", r.error());
-    ObjectNode stats = result.putObject("interval_MBps");
-    stats.put("min", RunHeader.round(r.stats().minMBps()));
-    stats.put("median", RunHeader.round(r.stats().medianMBps()));
-    stats.put("max", RunHeader.round(r.stats().maxMBps()));
-    result.put("test_file_kept", r.testFileKept());
+    RunJsonWriter.finish(
+        root,
+        new RunJsonWriter.End(
+            r.bytes(),
+            r.seconds(),
+            r.averageMegabytesPerSecond(),
+            r.flushSeconds(),
+            r.status().word(),
+            Optional.ofNullable(r.error()),
+            Optional.of(
+                new RunDocument.IntervalRates(
+                    r.stats().minMBps(), r.stats().medianMBps(), r.stats().maxMBps())),
+            Optional.of(r.testFileKept())),
+        ended);
+  }
+
+  /** Puts when the first request completed, in seconds on samples.csv's clock. */
+  public static void putFirstCompletion(ObjectNode root, double seconds) {
+    RunJsonWriter.putFirstCompletion(root, seconds);
+  }
+
+  /** Puts whether {@code --until floor} saw its floor. */
+  public static void putFloorReached(ObjectNode root, boolean reached) {
+    RunJsonWriter.putFloorReached(root, reached);
+  }
+
+  /** Puts why no drive is sampled under the target, the size of a raw device, the pattern's id. */
+  public static void putNoDevice(ObjectNode root, String why) {
+    RunJsonWriter.putNoDevice(root, why);
+  }
+
+  /** Puts the size of the raw device written. */
+  public static void putTargetSize(ObjectNode root, long bytes) {
+    RunJsonWriter.putTargetSize(root, bytes);
+  }
+
+  /** Puts the id verify finds the run's blocks by (it is in every block header too). */
+  public static void putPatternId(ObjectNode root, String idHex) {
+    RunJsonWriter.putPatternId(root, idHex);
   }
 }

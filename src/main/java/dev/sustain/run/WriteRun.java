@@ -316,9 +316,8 @@ public final class WriteRun {
             engine.name(),
             pattern.name(),
             started);
-    ObjectNode targetJson = (ObjectNode) runJson.get("target");
     if (!RunJson.putDevice(runJson, sensors) && sensors.whyNoDevice() != null) {
-      targetJson.put("no_device", sensors.whyNoDevice());
+      RunJson.putNoDevice(runJson, sensors.whyNoDevice());
     }
     if (target.device() == null) {
       dev.sustain.device.MountEntry fs = RunJson.putFileSystem(runJson, target.path());
@@ -327,11 +326,11 @@ public final class WriteRun {
       }
     }
     if (target.device() != null) {
-      targetJson.put("target_size_bytes", target.device().sizeBytes());
+      RunJson.putTargetSize(runJson, target.device().sizeBytes());
     }
     if (pattern instanceof VerifiablePattern v) {
       // verify finds the run's blocks by this id (it is in every block header too).
-      ((ObjectNode) runJson.get("params")).put("pattern_id", Patterns.idToHex(v.runId()));
+      RunJson.putPatternId(runJson, Patterns.idToHex(v.runId()));
     }
     RunJson.putLayout(runJson, layout);
     RunJson.putBefore(runJson, freeBytesBefore, sensors.temperature().read());
@@ -439,6 +438,7 @@ public final class WriteRun {
                 + error;
       }
     }
+    RunEnd.testMomentBeforeEnd(stop::get);
     Instant ended = Instant.now();
     if (target.device() == null && target.removeAfter()) {
       RunEnd.removeTestFile(target.path(), engine);
@@ -461,11 +461,10 @@ public final class WriteRun {
     long firstNanos = counters.firstCompletionNanos();
     if (firstNanos >= 0) {
       // The start-up is the time before the first completion (seconds on samples.csv's clock).
-      ((ObjectNode) runJson.get("result"))
-          .put("first_completion_s", RunHeader.round((firstNanos - samplerStartNanos) / 1e9, 6));
+      RunJson.putFirstCompletion(runJson, (firstNanos - samplerStartNanos) / 1e9);
     }
     if ("floor".equals(params.until())) {
-      ((ObjectNode) runJson.get("result")).put("floor_reached", floorHeld.get());
+      RunJson.putFloorReached(runJson, floorHeld.get());
     }
     RunEnd.write(folder, runJson);
     result = result.withAnalysis(analyse(folder));

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * or HEAD only, and on the API the token (compared in constant time). Stateless after construction,
  * thread-safe.
  */
-final class Guard {
+public final class Guard {
 
   /** What the dashboard answers to other methods: it only reads. */
   static final String ALLOWED_METHODS = "GET, HEAD";
@@ -76,7 +76,7 @@ final class Guard {
    * like one, and no request without a Host. Case does not matter (Jetty hands the Host over in
    * lower case; LOCALHOST is the same name, and no one else can own it).
    */
-  static boolean hostIsLocal(String host) {
+  public static boolean hostIsLocal(String host) {
     if (host == null) {
       return false;
     }

@@ -27,6 +27,15 @@ public final class JdbiStores {
     return Jdbi.create(() -> RunStore.connect(location));
   }
 
+  /**
+   * A DataSource that opens connections to {@code location} as the history's own are opened
+   * (secrets as driver properties, never in the URL): for a store with a schema of its own, such as
+   * the hub's, which runs its own migrations and pool over it.
+   */
+  public static javax.sql.DataSource dataSource(DbLocation location) {
+    return new StoreDataSource(location, RunStore.properties(location));
+  }
+
   /** A pool and the Jdbi over it. Thread-safe. */
   public record Pool(DbLocation location, HikariDataSource dataSource, Jdbi jdbi)
       implements AutoCloseable {

@@ -227,6 +227,17 @@ public record RawDevice(
    * @param verb what the command does, e.g. {@code write}
    */
   public dev.sustain.engine.ExclusiveOpen holdExclusively(String verb, Path given) {
+    return holdExclusively(path, verb, given);
+  }
+
+  /**
+   * {@link #holdExclusively(String, Path)} before the device's facts are read: for a command that
+   * holds it across more than one step (write --trim-first holds it from the discard to the end of
+   * the write, so nothing takes it in between). Every path that writes or discards a raw device
+   * takes its hold here.
+   */
+  public static dev.sustain.engine.ExclusiveOpen holdExclusively(
+      Path path, String verb, Path given) {
     try {
       return dev.sustain.engine.ExclusiveOpen.claim(path);
     } catch (dev.sustain.engine.ErrnoException e) {

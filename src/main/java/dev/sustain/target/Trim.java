@@ -44,9 +44,13 @@ public final class Trim {
       if (discardMaxBytes(sysRoot, device.name()) == 0) {
         throw unsupported("discard " + p);
       }
-      Finished blk = run(List.of("blkdiscard", p.toString()), "discard " + p);
-      if (blk.exitStatus() != 0) {
-        throw new IOException("cannot discard " + p + ": " + blk.lastLine());
+      // Held for the whole discard; blkdiscard's own O_EXCL open (util-linux 2.36 and later) would
+      // meet this process's hold, so it runs with --force, which only drops that open's O_EXCL.
+      try (dev.sustain.engine.ExclusiveOpen held = device.holdExclusively("discard", p)) {
+        Finished blk = run(List.of("blkdiscard", "--force", p.toString()), "discard " + p);
+        if (blk.exitStatus() != 0) {
+          throw new IOException("cannot discard " + p + ": " + blk.lastLine());
+        }
       }
       return new Done("discarded every block of " + device.describe(), device.sizeBytes());
     }

@@ -1,7 +1,7 @@
 package dev.sustain.verify;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.pattern.PatternSpec;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.unit.Units;
@@ -42,7 +42,6 @@ public record ReadSource(
     int queueDepth,
     List<String> notes) {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final long BLOCK = 4096;
 
   /**
@@ -83,28 +82,29 @@ public record ReadSource(
   }
 
   static ReadSource fromRun(Path folder, Path runJson) {
-    JsonNode root;
+    RunDocument root;
     try {
-      root = JSON.readTree(runJson.toFile());
+      root = RunDocumentCodec.readFile(runJson);
     } catch (IOException e) {
       throw new UsageException("cannot read " + runJson + ": " + e.getMessage());
     }
-    String command = root.path("command").asText("");
+    String command = root.command().orElse("");
     if (!command.equals("write")) {
       throw new UsageException(
           folder + " is the folder of a '" + command + "' run; give the folder of a write run");
     }
-    String runId = root.path("run_id").asText(null);
-    JsonNode params = root.path("params");
-    JsonNode result = root.path("result");
-    JsonNode target = root.path("target");
-    String testFile = target.path("test_file").asText(null);
-    boolean device = "device".equals(target.path("kind").asText());
+    String runId = root.runId().orElse(null);
+    RunDocument.Params params = root.params();
+    RunDocument.Result result = root.result();
+    RunDocument.Target target = root.target();
+    String testFile = target.testFile().orElse(null);
+    boolean device = target.isDevice();
     if (testFile == null && device) {
       // A raw device run (write --destroy-data): the data is on the device itself.
       // target.path is the device node written; target.device describes the drive behind it,
       // which for a loop device is another disk.
-      testFile = target.path("path").asText(target.path("device").path("path").asText(null));
+      testFile =
+          target.path().or(() -> target.device().flatMap(RunDocument.Device::path)).orElse(null);
     }
     if (testFile == null) {
       throw new UsageException(runJson + " does not say where the run's test file is");
@@ -114,7 +114,7 @@ public record ReadSource(
       throw new UsageException("the run's device " + file + " is not there (unplugged?)");
     }
     if (!Files.exists(file)) {
-      boolean kept = result.path("test_file_kept").asBoolean(params.path("keep").asBoolean(false));
+      boolean kept = result.testFileKept().or(params::keep).orElse(false);
       throw new UsageException(
           kept
               ? "the run's test file " + file + " is gone (moved or deleted since the run)"
@@ -122,12 +122,12 @@ public record ReadSource(
     }
     PatternSpec pattern;
     try {
-      pattern = Patterns.parse(params.path("pattern").asText("random"));
+      pattern = Patterns.parse(params.pattern().orElse("random"));
     } catch (IllegalArgumentException e) {
       throw new UsageException(runJson + ": " + e.getMessage());
     }
     Long patternId = null;
-    String idHex = params.path("pattern_id").asText(null);
+    String idHex = params.patternId().orElse(null);
     if (idHex != null) {
       try {
         patternId = Patterns.idFromHex(idHex);
@@ -137,15 +137,15 @@ public record ReadSource(
     } else if (runId != null) {
       patternId = Patterns.idFor(runId);
     }
-    int bs = params.path("bs_bytes").asInt(0);
-    int qd = params.path("qd").asInt(0);
-    long written = result.path("bytes").asLong(0);
-    String status = result.path("status").asText("unknown");
+    int bs = (int) params.blockBytes().orElse(0);
+    int qd = params.queueDepth().orElse(0);
+    long written = result.bytes().orElse(0);
+    String status = result.status().orElse("unknown");
     List<String> notes = new ArrayList<>();
     long expected = written;
-    long extent = params.path("extent_bytes").asLong(-1);
-    long sizeParam = params.path("size_bytes").asLong(-1);
-    boolean timed = !params.path("time_s").isMissingNode() && !params.path("time_s").isNull();
+    long extent = params.extentBytes().orElse(-1);
+    long sizeParam = params.sizeBytes().orElse(-1);
+    boolean timed = params.timeSeconds().isPresent();
     if (extent > 0) {
       expected = Math.min(extent, written);
     } else if (timed && sizeParam > 0) {

@@ -39,6 +39,12 @@ class HeatCyclesTest {
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
+  void shallowRegularCyclesOutsideTheirNoiseAreHeat(long seed) {
+    ReadEveryCurveTest.check("thermal, shallow cycles", seed, HeatCyclesTest::shallowCycles);
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
   void aLateSawtoothKeepsTheBurstItStartedAtAndItsFirstDeparture(long seed) {
     ReadEveryCurveTest.check("thermal, late sawtooth below the burst", seed, HeatCyclesTest::late);
     Seeds.withSeed(
@@ -64,13 +70,33 @@ class HeatCyclesTest {
 
   /** Heat cycles: a high level, then low and high again at a steady period to the end. */
   static Made cycles(SplittableRandom r) {
+    return cycles(r, plan(r), 0.3, 0.8, 5);
+  }
+
+  /**
+   * Shallow heat cycles, 5-30% deep (a controller that drops one clock step), with noise from 0.5%
+   * to a sixth of the depth: well outside the noise, though inside the 25% that tells a dip, so no
+   * lasting level falls below the drop line and no dip forms. The intervals are at most 2 s (each
+   * half holds a few of them, so that noise a sixth of the depth does not move a crossing by a
+   * sixth of the period).
+   */
+  static Made shallowCycles(SplittableRandom r) {
     Plan p = plan(r);
+    p.interval = Math.min(p.interval, 2);
+    // No single odd intervals: an outlier at 60% of the level is deeper than these cycles.
+    p.outlierRate = 0;
+    return cycles(r, p, 0.05, 0.3, 6);
+  }
+
+  /** Cycles of a depth in [least, most), with noise from 0.5% to the depth over noiseIn. */
+  private static Made cycles(
+      SplittableRandom r, Plan p, double least, double most, double noiseIn) {
     double high = logUniform(r, 50, 3000);
-    double depth = r.nextDouble(0.3, 0.8);
+    double depth = r.nextDouble(least, most);
     double low = high * (1 - depth);
     double period = Math.max(8 * p.interval, logUniform(r, 20, 400));
     double lowShare = r.nextDouble(0.2, 0.6);
-    p.noise = logUniform(r, 0.005, depth / 5);
+    p.noise = logUniform(r, 0.005, Math.max(0.0051, depth / noiseIn));
     double onset = p.latency + (r.nextBoolean() ? r.nextDouble(0, 60) : r.nextDouble(60, 600));
     int count = 4 + r.nextInt(6);
     double[] at = new double[count];

@@ -3,8 +3,10 @@ package dev.sustain.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.document.AnalysisDocument;
 import dev.sustain.run.RunFolder;
 import dev.sustain.testing.Await;
+import dev.sustain.testing.RunFolderRig;
 import dev.sustain.workload.Tmpfs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -223,10 +225,10 @@ class CopyCommandTest {
     Files.writeString(run.resolve("samples.csv"), csv);
     dev.sustain.analysis.Analysis a = CopyCommand.analyseWrites(run);
     assertThat(a).isNotNull();
-    JsonNode json = RunFolder.JSON.readTree(run.resolve("analysis.json").toFile());
-    assertThat(json.path("stall_s").asDouble()).isZero();
-    assertThat(json.path("shape").asText()).isEqualTo("flat");
-    assertThat(json.path("average_MBps").asDouble())
+    AnalysisDocument json = RunFolderRig.analysis(run);
+    assertThat(json.stallSeconds()).hasValue(0.0);
+    assertThat(json.shape()).contains("flat");
+    assertThat(json.averageMBps().orElseThrow())
         .isCloseTo(100, org.assertj.core.data.Offset.offset(0.5));
   }
 }

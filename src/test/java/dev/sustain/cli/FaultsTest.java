@@ -2,9 +2,10 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.document.RunDocument;
 import dev.sustain.run.RunFolder;
 import dev.sustain.testing.Await;
+import dev.sustain.testing.RunFolderRig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,10 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 class FaultsTest {
 
   @TempDir Path dir;
-
-  static JsonNode runJson(Path run) throws Exception {
-    return RunFolder.JSON.readTree(run.resolve("run.json").toFile());
-  }
 
   static long sumOfBytes(Path run) throws Exception {
     return Files.readAllLines(run.resolve("samples.csv")).stream()
@@ -91,10 +88,10 @@ class FaultsTest {
       assertThat(r.exitCode()).isEqualTo(1);
       assertThat(r.err().strip().lines()).hasSize(1);
       assertThat(r.err()).contains("is full").contains(small.toString());
-      JsonNode json = runJson(out);
-      assertThat(json.at("/result/status").asText()).isEqualTo("failed");
-      assertThat(json.at("/result/error").asText()).contains("No space left on device");
-      long bytes = json.at("/result/bytes").asLong();
+      RunDocument json = RunFolderRig.document(out);
+      assertThat(json.result().status().orElseThrow()).isEqualTo("failed");
+      assertThat(json.result().error().orElseThrow()).contains("No space left on device");
+      long bytes = json.result().bytes().getAsLong();
       assertThat(bytes).isBetween(16L << 20, 24L << 20);
       assertThat(sumOfBytes(out)).isEqualTo(bytes);
       try (Stream<Path> left = Files.list(small)) {
@@ -135,7 +132,7 @@ class FaultsTest {
     } finally {
       p.destroyForcibly();
     }
-    assertThat(runJson(out).at("/result/status").asText()).isEqualTo("running");
+    assertThat(RunFolderRig.document(out).result().status().orElseThrow()).isEqualTo("running");
     List<String> lines = Files.readAllLines(out.resolve("samples.csv"));
     assertThat(lines.size()).isGreaterThan(3);
     int columns = lines.get(0).split(",").length;
@@ -165,10 +162,10 @@ class FaultsTest {
     assertThat(clean.out()).contains("Not recorded in a history: there is none at " + noHistory);
     assertThat(noHistory).doesNotExist();
     assertThat(leftover).doesNotExist();
-    JsonNode json = runJson(out);
-    assertThat(json.at("/result/status").asText()).isEqualTo("killed");
+    RunDocument json = RunFolderRig.document(out);
+    assertThat(json.result().status().orElseThrow()).isEqualTo("killed");
     // Every signal a run can catch ends it cleanly: what is left was killed or crashed, no guess.
-    assertThat(json.at("/result/error").asText())
+    assertThat(json.result().error().orElseThrow())
         .contains("killed, or crashed")
         .doesNotContain("power");
     assertThat(out.resolve(RunFolder.RESERVE)).as("the room the run set aside").doesNotExist();
@@ -216,7 +213,7 @@ class FaultsTest {
     }
     List<Path> left = passFolders(dst);
     assertThat(left).isNotEmpty();
-    assertThat(runJson(out).at("/result/status").asText()).isEqualTo("running");
+    assertThat(RunFolderRig.document(out).result().status().orElseThrow()).isEqualTo("running");
 
     Cli.Result clean = Cli.run("clean", out.toString());
     assertThat(clean.exitCode()).as(clean.err()).isZero();
@@ -226,9 +223,9 @@ class FaultsTest {
     }
     assertThat(dst).isEmptyDirectory();
     assertThat(src).isNotEmptyDirectory();
-    JsonNode json = runJson(out);
-    assertThat(json.at("/result/status").asText()).isEqualTo("killed");
-    assertThat(json.at("/result/error").asText()).contains("killed");
+    RunDocument json = RunFolderRig.document(out);
+    assertThat(json.result().status().orElseThrow()).isEqualTo("killed");
+    assertThat(json.result().error().orElseThrow()).contains("killed");
     Cli.Result again = Cli.run("clean", out.toString());
     assertThat(again.out()).contains("No test file left to remove");
   }

@@ -2,10 +2,11 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.RunDocument;
 import dev.sustain.run.RunFolder;
+import dev.sustain.testing.RunFolderRig;
 import dev.sustain.workload.Tmpfs;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +20,11 @@ class FillAndSweepPreallocationTest {
 
   @TempDir Path dir;
 
-  private static JsonNode runJson(Path runFolder) throws Exception {
-    return RunFolder.JSON.readTree(runFolder.resolve("run.json").toFile());
+  private static RunDocument.Layout layout(Path runFolder) {
+    return RunFolderRig.document(runFolder)
+        .result()
+        .layout()
+        .orElseThrow(() -> new AssertionError("no layout in " + runFolder));
   }
 
   @Test
@@ -40,13 +44,12 @@ class FillAndSweepPreallocationTest {
               "--out",
               out.toString());
       assertThat(r.exitCode()).as(r.err()).isZero();
-      JsonNode result = runJson(out).get("result");
-      assertThat(result.path("end").asText()).isEqualTo("full");
-      assertThat(result.path("files").asInt()).isEqualTo(4);
+      assertThat(RunFolderRig.document(out).result().end()).contains("full");
+      assertThat(RunFolderRig.field(RunFolderRig.tree(out), "/result/files").asInt()).isEqualTo(4);
       // 40 MiB hold three 12 MB files allocated ahead; the fourth no longer fits.
-      assertThat(result.path("layout").asText()).isEqualTo("preallocated");
-      assertThat(result.path("layout_s").asDouble()).isGreaterThanOrEqualTo(0);
-      assertThat(result.path("layout_note").asText())
+      assertThat(layout(out).kind()).isEqualTo("preallocated");
+      assertThat(layout(out).seconds()).isGreaterThanOrEqualTo(0);
+      assertThat(layout(out).note().orElseThrow())
           .startsWith("Layout: preallocated 3 of 4 files (36.0 MB) in ")
           .contains("the last written sparse until the file system is full");
       assertThat(r.out()).contains("Layout: preallocated 3 of 4 files");
@@ -69,8 +72,8 @@ class FillAndSweepPreallocationTest {
             "--out",
             out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(runJson(out).at("/result/layout").asText()).isEqualTo("sparse");
-    assertThat(runJson(out).at("/result/layout_s").asDouble()).isZero();
+    assertThat(layout(out).kind()).isEqualTo("sparse");
+    assertThat(layout(out).seconds()).isZero();
   }
 
   @Test
@@ -91,7 +94,7 @@ class FillAndSweepPreallocationTest {
     assertThat(r.exitCode()).as(r.err()).isZero();
     // Make it look killed while writing its second file: the file has its preallocated size,
     // but run.json never recorded it.
-    ObjectNode json = (ObjectNode) runJson(first);
+    ObjectNode json = (ObjectNode) RunFolderRig.tree(first);
     ((ObjectNode) json.get("result")).put("status", "interrupted");
     ArrayNode files = (ArrayNode) json.get("files");
     files.remove(1);
@@ -112,10 +115,10 @@ class FillAndSweepPreallocationTest {
             "--out",
             second.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode resumed = runJson(second);
-    assertThat(resumed.at("/result/bytes").asLong()).isEqualTo(8L << 20);
+    assertThat(RunFolderRig.document(second).result().bytes()).hasValue(8L << 20);
     // Its size said nothing of what had been written: all of it was written again.
-    assertThat(resumed.at("/result/session_bytes").asLong()).isEqualTo(4L << 20);
+    assertThat(RunFolderRig.field(RunFolderRig.tree(second), "/result/session_bytes").asLong())
+        .isEqualTo(4L << 20);
     try (Stream<Path> s = Files.list(target)) {
       List<Path> kept = s.filter(f -> f.toString().endsWith(".dat")).toList();
       assertThat(kept).hasSize(2);
@@ -143,9 +146,8 @@ class FillAndSweepPreallocationTest {
             "--out",
             out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode result = runJson(out).get("result");
-    assertThat(result.path("layout").asText()).isEqualTo("preallocated");
-    assertThat(result.path("layout_s").isNumber()).isTrue();
+    assertThat(layout(out).kind()).isEqualTo("preallocated");
+    assertThat(layout(out).seconds()).isGreaterThanOrEqualTo(0);
     assertThat(r.out()).contains("Layout: preallocated 8.4 MB in ");
   }
 }

@@ -3,7 +3,8 @@ package dev.sustain.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sustain.run.RunFolder;
+import dev.sustain.document.RunDocument;
+import dev.sustain.testing.RunFolderRig;
 import dev.sustain.workload.Tmpfs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,10 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 class FillCommandTest {
 
   @TempDir Path dir;
-
-  private static JsonNode runJson(Path runFolder) throws Exception {
-    return RunFolder.JSON.readTree(runFolder.resolve("run.json").toFile());
-  }
 
   private static List<String[]> rows(Path runFolder) throws Exception {
     return Files.readAllLines(runFolder.resolve("samples.csv"), StandardCharsets.UTF_8).stream()
@@ -52,14 +49,14 @@ class FillCommandTest {
               "--out",
               out.toString());
       assertThat(r.exitCode()).as(r.err()).isZero();
-      JsonNode json = runJson(out);
-      assertThat(json.at("/result/status").asText()).isEqualTo("complete");
-      assertThat(json.at("/result/end").asText()).isEqualTo("full");
-      long bytes = json.at("/result/bytes").asLong();
+      RunDocument json = RunFolderRig.document(out);
+      assertThat(json.result().status().orElseThrow()).isEqualTo("complete");
+      assertThat(json.result().end().orElseThrow()).isEqualTo("full");
+      long bytes = json.result().bytes().getAsLong();
       // 40 MiB of tmpfs: all of it but the odd partial request at the very end.
       assertThat(bytes).isBetween((40L << 20) - (2L << 20), 40L << 20);
       // Four files: three of 12 MB (rounded to the 4 KiB alignment) and the one that hit the end.
-      JsonNode files = json.get("files");
+      JsonNode files = RunFolderRig.field(RunFolderRig.tree(out), "/files");
       assertThat(files).hasSize(4);
       assertThat(files.get(0).path("complete").asBoolean()).isTrue();
       assertThat(files.get(3).path("complete").asBoolean()).isFalse();
@@ -98,10 +95,10 @@ class FillCommandTest {
               "--out",
               out.toString());
       assertThat(r.exitCode()).as(r.err()).isZero();
-      JsonNode json = runJson(out);
-      assertThat(json.at("/result/end").asText()).isEqualTo("full");
-      assertThat(json.at("/params/buffered").asBoolean()).isTrue();
-      assertThat(json.at("/result/bytes").asLong()).isBetween((24L << 20) - (2L << 20), 24L << 20);
+      RunDocument json = RunFolderRig.document(out);
+      assertThat(json.result().end().orElseThrow()).isEqualTo("full");
+      assertThat(json.params().buffered().orElseThrow()).isTrue();
+      assertThat(json.result().bytes().getAsLong()).isBetween((24L << 20) - (2L << 20), 24L << 20);
       assertThat(list(fs.dir())).isEmpty();
     }
   }
@@ -122,9 +119,9 @@ class FillCommandTest {
             "--out",
             out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode json = runJson(out);
-    assertThat(json.at("/result/end").asText()).isEqualTo("limit");
-    assertThat(json.at("/result/bytes").asLong()).isEqualTo(20L << 20);
+    RunDocument json = RunFolderRig.document(out);
+    assertThat(json.result().end().orElseThrow()).isEqualTo("limit");
+    assertThat(json.result().bytes().getAsLong()).isEqualTo(20L << 20);
     List<Path> kept =
         list(target).stream().filter(p -> p.getFileName().toString().endsWith(".dat")).toList();
     assertThat(kept).hasSize(3);
@@ -133,12 +130,10 @@ class FillCommandTest {
     assertThat(Files.size(kept.get(0))).isEqualTo(8L << 20);
     assertThat(Files.size(kept.get(2))).isEqualTo(4L << 20);
     assertThat(r.out()).contains("the limit is reached").contains("files kept");
-    assertThat(json.path("pid").asLong()).isPositive();
+    assertThat(json.pid().orElseThrow()).isPositive();
     // The curve is analysed like any write run's.
     assertThat(r.out()).contains("shape");
-    assertThat(
-            RunFolder.JSON.readTree(out.resolve("analysis.json").toFile()).path("shape").asText())
-        .isNotEmpty();
+    assertThat(RunFolderRig.analysis(out).shape().orElseThrow()).isNotEmpty();
 
     Files.writeString(target.resolve("precious.txt"), "keep me");
     Cli.Result clean = Cli.run("clean", out.toString());

@@ -20,7 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A raw device is held exclusively (O_EXCL) for the whole of a write, on a real loop device (root
  * only): mkswap, a mount and another O_EXCL open are refused while it goes, another sustain run is
- * refused with one line, and the device is free again once the run ends.
+ * refused with one line, and the device is free again once the run ends. The same for every other
+ * command that writes or discards a device: {@code trim} and {@code write --trim-first} hold it
+ * through the discard (a stand-in blkdiscard first tries an O_EXCL open of its own), and refuse
+ * with one line a device someone else holds; {@code sweep} never opens a device at all.
  */
 @Tag("root")
 class RawDeviceHoldTest {
@@ -119,5 +122,119 @@ class RawDeviceHoldTest {
     try (ExclusiveOpen free = ExclusiveOpen.claim(Path.of(loop))) {
       assertThat(free).as("let go of once the run ended").isNotNull();
     }
+  }
+
+  /**
+   * A blkdiscard ahead on the PATH that first tries the real one without --force on the first 4 KiB
+   * (an O_EXCL open, refused with EBUSY while the device is held), logs how that went, then does
+   * what it was asked.
+   */
+  private Path standInBlkdiscard(Path log) throws Exception {
+    String real = RawDeviceWriteTest.sh("sh", "-c", "command -v blkdiscard");
+    Path bin = Files.createDirectories(dir.resolve("bin"));
+    Path script = bin.resolve("blkdiscard");
+    Files.writeString(
+        script,
+        "#!/bin/sh\n"
+            + "for a; do dev=$a; done\n"
+            + real
+            + " --offset 0 --length 4096 \"$dev\" >>'"
+            + log
+            + "' 2>&1; echo \"exclusive open: $?\" >>'"
+            + log
+            + "'\n"
+            + "exec "
+            + real
+            + " \"$@\"\n");
+    Files.setPosixFilePermissions(
+        script, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    return bin;
+  }
+
+  /** A child sustain with {@code bin} first on its PATH: its exit code, stdout and stderr. */
+  private Cli.Result sustainWithPath(Path bin, String... args) throws Exception {
+    ProcessBuilder pb = new ProcessBuilder(Cli.command(args));
+    pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+    Path o = Files.createTempFile(dir, "out", ".txt");
+    Path e = Files.createTempFile(dir, "err", ".txt");
+    pb.redirectOutput(o.toFile()).redirectError(e.toFile());
+    pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    Process p = pb.start();
+    Await.ended(p, String.join(" ", args));
+    return new Cli.Result(p.exitValue(), Files.readString(o), Files.readString(e));
+  }
+
+  @Test
+  void trimAndTrimFirstHoldTheDeviceThroughTheDiscard() throws Exception {
+    Path log = dir.resolve("blkdiscard.log");
+    Path bin = standInBlkdiscard(log);
+    Cli.Result trim = sustainWithPath(bin, "trim", loop, "--destroy-data");
+    assertThat(trim.exitCode()).as(trim.err()).isZero();
+    assertThat(Files.readString(log))
+        .as("an O_EXCL open during the discard of trim")
+        .contains("exclusive open: 1")
+        .containsIgnoringCase("busy");
+
+    Files.delete(log);
+    Cli.Result write =
+        sustainWithPath(
+            bin,
+            "write",
+            loop,
+            "--destroy-data",
+            "--trim-first",
+            "--size",
+            "8MiB",
+            "--out",
+            dir.resolve("run").toString(),
+            "--db",
+            "none");
+    assertThat(write.exitCode()).as(write.err()).isZero();
+    assertThat(write.out()).contains("Trim first: discarded every block of " + loop);
+    assertThat(Files.readString(log))
+        .as("an O_EXCL open during the discard of write --trim-first")
+        .contains("exclusive open: 1");
+    try (ExclusiveOpen free = ExclusiveOpen.claim(Path.of(loop))) {
+      assertThat(free).as("let go of once the commands ended").isNotNull();
+    }
+  }
+
+  @Test
+  void aDeviceHeldBySomeoneElseIsRefusedByEveryCommandThatWritesIt() throws Exception {
+    Path bin = standInBlkdiscard(dir.resolve("blkdiscard.log"));
+    try (ExclusiveOpen other = ExclusiveOpen.claim(Path.of(loop))) {
+      Cli.Result trim = sustainWithPath(bin, "trim", loop, "--destroy-data");
+      assertThat(trim.exitCode()).as(trim.err()).isEqualTo(2);
+      assertThat(trim.err().strip().lines()).hasSize(1);
+      assertThat(trim.err())
+          .contains("refusing to discard " + loop)
+          .contains("another program holds it exclusively (EBUSY");
+
+      Cli.Result write =
+          sustainWithPath(
+              bin,
+              "write",
+              loop,
+              "--destroy-data",
+              "--trim-first",
+              "--size",
+              "1MiB",
+              "--out",
+              dir.resolve("run").toString(),
+              "--db",
+              "none");
+      assertThat(write.exitCode()).as(write.err()).isEqualTo(2);
+      assertThat(write.err().strip().lines()).hasSize(1);
+      assertThat(write.err())
+          .contains("refusing to write " + loop)
+          .contains("another program holds it exclusively (EBUSY");
+      assertThat(write.out()).doesNotContain("Trim first");
+      assertThat(dir.resolve("run")).doesNotExist();
+    }
+    assertThat(dir.resolve("blkdiscard.log")).as("no discard was tried").doesNotExist();
+    Cli.Result sweep = Cli.run("sweep", loop, "--out", dir.resolve("sweep").toString());
+    assertThat(sweep.exitCode()).isEqualTo(2);
+    assertThat(sweep.err()).contains("is a raw block device");
+    assertThat(dir.resolve("sweep")).doesNotExist();
   }
 }

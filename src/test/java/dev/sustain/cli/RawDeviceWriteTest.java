@@ -2,9 +2,9 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.sustain.run.RunFolder;
+import dev.sustain.document.RunDocument;
 import dev.sustain.testing.Await;
+import dev.sustain.testing.RunFolderRig;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,10 +62,6 @@ class RawDeviceWriteTest {
     }
   }
 
-  private JsonNode runJson(Path out) throws Exception {
-    return RunFolder.JSON.readTree(out.resolve("run.json").toFile());
-  }
-
   private byte[] imageBytes(long offset, int length) throws Exception {
     try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "r")) {
       byte[] b = new byte[length];
@@ -89,13 +85,16 @@ class RawDeviceWriteTest {
         Cli.run("write", loop, "--destroy-data", "--size", "8MiB", "--out", out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("destroying the data on " + loop);
-    JsonNode json = runJson(out);
-    assertThat(json.at("/target/kind").asText()).isEqualTo("device");
-    assertThat(json.at("/target/device/size_bytes").asLong()).isEqualTo(DEVICE_BYTES);
-    assertThat(json.at("/target/device/identity/key").asText()).startsWith("loop:");
-    assertThat(json.at("/target/device/transport").asText()).isEqualTo("loop");
-    assertThat(json.at("/target/target_size_bytes").asLong()).isEqualTo(DEVICE_BYTES);
-    assertThat(json.at("/result/bytes").asLong()).isEqualTo(8L << 20);
+    RunDocument json = RunFolderRig.document(out);
+    assertThat(json.target().kind().orElseThrow()).isEqualTo("device");
+    assertThat(json.target().device().orElseThrow().sizeBytes().getAsLong())
+        .isEqualTo(DEVICE_BYTES);
+    assertThat(json.target().device().orElseThrow().identityKey().orElseThrow())
+        .startsWith("loop:");
+    assertThat(json.target().device().orElseThrow().transport().orElseThrow()).isEqualTo("loop");
+    assertThat(RunFolderRig.field(RunFolderRig.tree(out), "/target/target_size_bytes").asLong())
+        .isEqualTo(DEVICE_BYTES);
+    assertThat(json.result().bytes().getAsLong()).isEqualTo(8L << 20);
     assertThat(imageBytes(0, 4096)).isNotEqualTo(new byte[4096]);
     assertThat(imageBytes((8L << 20) - 4096, 4096)).isNotEqualTo(new byte[4096]);
     assertThat(imageBytes(8L << 20, 4096)).isEqualTo(new byte[4096]);
@@ -116,7 +115,7 @@ class RawDeviceWriteTest {
             "--out",
             out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(runJson(out).at("/result/bytes").asLong()).isEqualTo(DEVICE_BYTES);
+    assertThat(RunFolderRig.document(out).result().bytes().getAsLong()).isEqualTo(DEVICE_BYTES);
     assertThat(imageBytes(DEVICE_BYTES - 4096, 4096)).isNotEqualTo(new byte[4096]);
   }
 
@@ -197,9 +196,9 @@ class RawDeviceWriteTest {
       assertThat(r.exitCode()).isEqualTo(1);
       assertThat(r.err().strip().lines()).hasSize(1);
       assertThat(r.err()).contains("failed at offset 16777216 (16 MiB)");
-      JsonNode json = runJson(out);
-      assertThat(json.at("/result/status").asText()).isEqualTo("failed");
-      assertThat(json.at("/result/bytes").asLong()).isEqualTo(16L << 20);
+      RunDocument json = RunFolderRig.document(out);
+      assertThat(json.result().status().orElseThrow()).isEqualTo("failed");
+      assertThat(json.result().bytes().getAsLong()).isEqualTo(16L << 20);
     } finally {
       new ProcessBuilder("losetup", "-d", dev).start().waitFor();
       new ProcessBuilder("umount", "-l", mnt.toString()).start().waitFor();
@@ -249,7 +248,7 @@ class RawDeviceWriteTest {
       String err = Files.readString(dir.resolve("e"));
       assertThat(run.exitValue()).as(err).isEqualTo(1);
       assertThat(err).contains("at offset");
-      assertThat(runJson(out).at("/result/status").asText()).isEqualTo("failed");
+      assertThat(RunFolderRig.document(out).result().status().orElseThrow()).isEqualTo("failed");
     } finally {
       run.destroyForcibly();
       new ProcessBuilder("losetup", "-d", dev).start().waitFor();

@@ -2,12 +2,13 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.RunDocument;
 import dev.sustain.run.RunFolder;
 import dev.sustain.store.TestDatabases;
 import dev.sustain.store.TestDatabases.Backend;
 import dev.sustain.testing.LoopFileSystem;
+import dev.sustain.testing.RunFolderRig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,20 +60,16 @@ class RunEndOnFullDiskTest {
     return Cli.run(args);
   }
 
-  private static JsonNode runJson(Path out) throws IOException {
-    return RunFolder.JSON.readTree(out.resolve(RunFolder.RUN_JSON).toFile());
-  }
-
   /** What the run's end leaves in a folder that a full file system holds. */
   private static void assertTheEndIsWritten(Path out, Cli.Result r) throws Exception {
     assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
     assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
     assertThat(r.err()).contains("is full").contains("No space left on device");
-    JsonNode json = runJson(out);
-    assertThat(json.at("/result/status").asText()).isEqualTo("failed");
-    assertThat(json.path("ended").asText()).isNotEmpty();
-    assertThat(json.at("/result/bytes").asLong()).isGreaterThan(200L << 20);
-    assertThat(FaultsTest.sumOfBytes(out)).isEqualTo(json.at("/result/bytes").asLong());
+    RunDocument json = RunFolderRig.document(out);
+    assertThat(json.result().status().orElseThrow()).isEqualTo("failed");
+    assertThat(json.ended().orElseThrow()).isNotEmpty();
+    assertThat(json.result().bytes().getAsLong()).isGreaterThan(200L << 20);
+    assertThat(FaultsTest.sumOfBytes(out)).isEqualTo(json.result().bytes().getAsLong());
     assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).isNotEmptyFile();
     assertThat(out.resolve("run.json.tmp")).doesNotExist();
     assertThat(out.resolve("analysis.json.tmp")).doesNotExist();
@@ -105,9 +102,9 @@ class RunEndOnFullDiskTest {
     Path out = fs.dir().resolve("run");
     Cli.Result r = fill(out, "none", "--keep");
     assertTheEndIsWritten(out, r);
-    JsonNode json = runJson(out);
-    assertThat(json.at("/result/test_file_kept").asBoolean()).isTrue();
-    assertThat(Path.of(json.at("/target/test_file").asText())).exists();
+    RunDocument json = RunFolderRig.document(out);
+    assertThat(json.result().testFileKept().orElseThrow()).isTrue();
+    assertThat(Path.of(json.target().testFile().orElseThrow())).exists();
     assertThat(fs.dir().toFile().getUsableSpace()).as("still full").isLessThan(1L << 20);
   }
 

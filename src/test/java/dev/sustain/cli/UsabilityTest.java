@@ -2,6 +2,7 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.testing.RunFolderRig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -186,9 +187,7 @@ class UsabilityTest {
         .contains("at most 16.8 MB (--size)")
         .contains("note: --until floor: the floor was NOT reached")
         .contains("it wrote all it was allowed (16.8 MB)");
-    var json = dev.sustain.run.RunFolder.JSON.readTree(out.resolve("run.json").toFile());
-    assertThat(json.at("/result/floor_reached").isBoolean()).isTrue();
-    assertThat(json.at("/result/floor_reached").asBoolean()).isFalse();
+    assertThat(RunFolderRig.document(out).result().floorReached()).contains(false);
 
     // Without --size the most it writes is the free space less the margin, and it says so.
     Cli.Result plan =

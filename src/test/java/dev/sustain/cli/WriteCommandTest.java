@@ -3,8 +3,10 @@ package dev.sustain.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.document.RunDocument;
 import dev.sustain.run.RunFolder;
 import dev.sustain.testing.Await;
+import dev.sustain.testing.RunFolderRig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,10 +24,6 @@ class WriteCommandTest {
 
   private Path target() throws Exception {
     return Files.createDirectories(dir.resolve("target"));
-  }
-
-  private static JsonNode runJson(Path runFolder) throws Exception {
-    return RunFolder.JSON.readTree(runFolder.resolve("run.json").toFile());
   }
 
   private static List<String[]> rows(Path runFolder) throws Exception {
@@ -53,10 +51,10 @@ class WriteCommandTest {
             "--out",
             out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode json = runJson(out);
-    assertThat(json.at("/result/status").asText()).isEqualTo("complete");
-    assertThat(json.at("/result/bytes").asLong()).isEqualTo(48L << 20);
-    assertThat(json.at("/params/direct").asBoolean()).isTrue();
+    RunDocument json = RunFolderRig.document(out);
+    assertThat(json.result().status().orElseThrow()).isEqualTo("complete");
+    assertThat(json.result().bytes().getAsLong()).isEqualTo(48L << 20);
+    assertThat(json.params().buffered().map(b -> !b).orElseThrow()).isTrue();
     long sum = rows(out).stream().mapToLong(c -> Long.parseLong(c[2])).sum();
     assertThat(sum).isEqualTo(48L << 20);
     try (Stream<Path> left = Files.list(target())) {
@@ -72,12 +70,12 @@ class WriteCommandTest {
     Cli.Result r =
         Cli.run("write", target().toString(), "--size", "10MB", "--keep", "--out", out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    Path file = Path.of(runJson(out).at("/target/test_file").asText());
+    Path file = Path.of(RunFolderRig.document(out).target().testFile().orElseThrow());
     // 10^7 rounded up to the direct-I/O alignment (512 B or 4 KiB): at most one block more.
     long size = Files.size(file);
     assertThat(size).isBetween(10_000_000L, 10_000_000L + 4095);
     assertThat(size % 512).isZero();
-    assertThat(runJson(out).at("/result/bytes").asLong()).isEqualTo(size);
+    assertThat(RunFolderRig.document(out).result().bytes().getAsLong()).isEqualTo(size);
   }
 
   @Test
@@ -97,13 +95,13 @@ class WriteCommandTest {
             "--out",
             out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode json = runJson(out);
-    Path file = Path.of(json.at("/target/test_file").asText());
+    RunDocument json = RunFolderRig.document(out);
+    Path file = Path.of(json.target().testFile().orElseThrow());
     assertThat(Files.size(file)).isEqualTo(4L << 20);
-    assertThat(json.at("/result/bytes").asLong()).isGreaterThan(4L << 20);
+    assertThat(json.result().bytes().getAsLong()).isGreaterThan(4L << 20);
     // Stopped by the time limit, not by the size: about a second, well below a minute even on a
     // loaded machine.
-    assertThat(json.at("/result/seconds").asDouble()).isBetween(0.9, 20.0);
+    assertThat(json.result().seconds().getAsDouble()).isBetween(0.9, 20.0);
   }
 
   @Test
@@ -113,15 +111,15 @@ class WriteCommandTest {
         Cli.run(
             "write", target().toString(), "--size", "64MiB", "--buffered", "--out", out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode json = runJson(out);
-    assertThat(json.at("/params/direct").asBoolean()).isFalse();
-    double seconds = json.at("/result/seconds").asDouble();
-    double flush = json.at("/result/flush_s").asDouble();
+    RunDocument json = RunFolderRig.document(out);
+    assertThat(json.params().buffered().map(b -> !b).orElseThrow()).isFalse();
+    double seconds = json.result().seconds().getAsDouble();
+    double flush = json.result().flushSeconds().getAsDouble();
     assertThat(flush).isPositive().isLessThanOrEqualTo(seconds);
     // The average is all bytes over all the time, the flush's included. run.json gives the time
     // to the millisecond, and a 64 MiB buffered write takes a few tens of them: the rounding of
     // seconds (half a millisecond) is allowed for beside the 1%.
-    double average = json.at("/result/average_MBps").asDouble();
+    double average = json.result().averageMBps().getAsDouble();
     double megabytes = 64.0 * (1 << 20) / 1e6;
     assertThat(average * seconds)
         .isCloseTo(
@@ -256,23 +254,23 @@ class WriteCommandTest {
       // Wait for the run to be under way: rows recorded and bytes written.
       FaultsTest.waitForRows(out, 3);
       FaultsTest.waitForBytes(out);
-      assertThat(runJson(out).at("/result/status").asText()).isEqualTo("running");
+      assertThat(RunFolderRig.document(out).result().status().orElseThrow()).isEqualTo("running");
       long sent = System.nanoTime();
       Cli.interrupt(p);
       // The run has stopped once run.json says so (the analysis and the history come after).
       Await.until(
           "run.json to say the run stopped",
-          () -> !runJson(out).at("/result/status").asText().equals("running"));
+          () -> !RunFolderRig.document(out).result().status().orElseThrow().equals("running"));
       double stopSeconds = (System.nanoTime() - sent) / 1e9;
       Await.ended(p, "the interrupted run");
       assertThat(p.exitValue()).as(() -> stderrOf(dir.resolve("stderr"))).isEqualTo(130);
       // The run drains for at most two seconds; this bound only has to tell "stopped on the
       // signal" from "ran on towards its ten minutes", on a machine however busy.
       assertThat(stopSeconds).isLessThan(30);
-      JsonNode json = runJson(out);
-      assertThat(json.at("/result/status").asText()).isEqualTo("interrupted");
+      RunDocument json = RunFolderRig.document(out);
+      assertThat(json.result().status().orElseThrow()).isEqualTo("interrupted");
       long sum = rows(out).stream().mapToLong(c -> Long.parseLong(c[2])).sum();
-      assertThat(sum).isEqualTo(json.at("/result/bytes").asLong()).isPositive();
+      assertThat(sum).isEqualTo(json.result().bytes().getAsLong()).isPositive();
       try (Stream<Path> left = Files.list(target())) {
         assertThat(left).as("test file removed").isEmpty();
       }

@@ -2,8 +2,7 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.sustain.run.RunFolder;
+import dev.sustain.document.RunDocument;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
@@ -11,6 +10,7 @@ import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.testing.LoopFileSystem;
+import dev.sustain.testing.RunFolderRig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -22,8 +22,12 @@ class WritePreallocationTest {
 
   @TempDir Path dir;
 
-  private static JsonNode result(Path runFolder) throws Exception {
-    return RunFolder.JSON.readTree(runFolder.resolve("run.json").toFile()).get("result");
+  private static RunDocument.Result result(Path runFolder) {
+    return RunFolderRig.document(runFolder).result();
+  }
+
+  private static RunDocument.Layout layout(Path runFolder) {
+    return result(runFolder).layout().orElseThrow(() -> new AssertionError("no layout"));
   }
 
   private Cli.Result write(Path target, Path out, String... more) {
@@ -43,11 +47,10 @@ class WritePreallocationTest {
     Path out = dir.resolve("run");
     Cli.Result r = write(Files.createDirectories(dir.resolve("t")), out, "--interval", "100ms");
     assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode result = result(out);
-    assertThat(result.path("layout").asText()).isEqualTo("preallocated");
-    assertThat(result.path("layout_s").isNumber()).isTrue();
-    assertThat(result.path("layout_s").asDouble()).isGreaterThanOrEqualTo(0);
-    assertThat(result.path("bytes").asLong()).isEqualTo(16L << 20);
+    RunDocument.Result result = result(out);
+    assertThat(layout(out).kind()).isEqualTo("preallocated");
+    assertThat(layout(out).seconds()).isGreaterThanOrEqualTo(0);
+    assertThat(result.bytes()).hasValue(16L << 20);
     assertThat(r.out()).contains("Layout: preallocated 16.8 MB in ");
   }
 
@@ -56,8 +59,8 @@ class WritePreallocationTest {
     Path out = dir.resolve("run");
     Cli.Result r = write(Files.createDirectories(dir.resolve("t")), out, "--no-preallocate");
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(result(out).path("layout").asText()).isEqualTo("sparse");
-    assertThat(result(out).path("layout_s").asDouble()).isZero();
+    assertThat(layout(out).kind()).isEqualTo("sparse");
+    assertThat(layout(out).seconds()).isZero();
     assertThat(r.out()).contains("Layout: not preallocated (--no-preallocate");
   }
 
@@ -66,7 +69,7 @@ class WritePreallocationTest {
     Path out = dir.resolve("run");
     Cli.Result r = write(Files.createDirectories(dir.resolve("t")), out, "--engine", "null");
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(result(out).path("layout").asText()).isEqualTo("none");
+    assertThat(layout(out).kind()).isEqualTo("none");
     assertThat(r.out()).doesNotContain("Layout:");
   }
 
@@ -102,7 +105,7 @@ class WritePreallocationTest {
         };
     WriteResult r = new WriteRun(p, stopAtFirstRow, stop).run();
     assertThat(r.status()).isEqualTo(RunStatus.INTERRUPTED);
-    assertThat(result(r.runFolder()).path("layout").asText()).isEqualTo("preallocated");
+    assertThat(layout(r.runFolder()).kind()).isEqualTo("preallocated");
     assertThat(r.bytes()).isLessThan(size);
     assertThat(Files.size(r.testFile())).isEqualTo(r.bytes());
   }
@@ -113,16 +116,15 @@ class WritePreallocationTest {
       Path out = dir.resolve("run4");
       Cli.Result r = write(ext4.dir(), out);
       assertThat(r.exitCode()).as(r.err()).isZero();
-      assertThat(result(out).path("layout").asText()).isEqualTo("preallocated");
+      assertThat(layout(out).kind()).isEqualTo("preallocated");
     }
     try (LoopFileSystem ext2 = LoopFileSystem.create(dir, "mkfs.ext2", 64)) {
       Path out = dir.resolve("run2");
       Cli.Result r = write(ext2.dir(), out);
       assertThat(r.exitCode()).as(r.err()).isZero();
-      JsonNode result = result(out);
-      assertThat(result.path("layout").asText()).isEqualTo("sparse");
-      assertThat(result.path("bytes").asLong()).isEqualTo(16L << 20);
-      assertThat(result.path("layout_note").asText())
+      assertThat(layout(out).kind()).isEqualTo("sparse");
+      assertThat(result(out).bytes()).hasValue(16L << 20);
+      assertThat(layout(out).note().orElseThrow())
           .contains("cannot preallocate: Operation not supported");
       assertThat(r.out()).contains("Layout: not preallocated (the file system at " + ext2.dir());
     }

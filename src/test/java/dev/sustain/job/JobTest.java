@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.document.RunDocumentCodec;
 import org.junit.jupiter.api.Test;
 
 class JobTest {
@@ -56,6 +57,19 @@ class JobTest {
             run("{\"bs_bytes\":1048576,\"qd\":32,\"direct\":true,\"pattern\":\"random\"}", "file"));
     assertThat(known.differences(old)).containsExactly("engine uring vs unknown");
     assertThat(old.key()).isEqualTo("write|1048576|32|direct|random|-|file");
+  }
+
+  @Test
+  void theDecodedDocumentGivesTheSameJobAsItsTree() throws Exception {
+    for (String params :
+        new String[] {
+          BIG, BIG.replace("\"buffered\":false,", ""), "{\"bs_bytes\":4096,\"buffered\":true}", "{}"
+        }) {
+      JsonNode tree = run(params, "device");
+      assertThat(Job.of(RunDocumentCodec.decode(tree, "run.json")).key())
+          .as(params)
+          .isEqualTo(Job.of(tree).key());
+    }
   }
 
   @Test

@@ -19,18 +19,18 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * profile and nothing that talks to the network on its own. Skips the calling test, with the
  * reason, where either is missing. Close it.
  */
-final class Browser implements AutoCloseable {
+public final class Browser implements AutoCloseable {
 
   private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
 
-  final WebDriver driver;
+  public final WebDriver driver;
 
   private Browser(WebDriver driver) {
     this.driver = driver;
   }
 
-  static Browser open(Path dir) throws Exception {
+  public static Browser open(Path dir) throws Exception {
     assumeTrue(
         Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER),
         "chromium and chromium-driver are not installed (apt-get install chromium"
@@ -68,23 +68,23 @@ final class Browser implements AutoCloseable {
     return new Browser(chrome);
   }
 
-  void get(String url) {
+  public void get(String url) {
     driver.get(url);
   }
 
   /** An attribute of the page's html element (the page scripts' markers), or null. */
-  String attr(String name) {
+  public String attr(String name) {
     return (String)
         ((JavascriptExecutor) driver)
             .executeScript("return document.documentElement.getAttribute(arguments[0]);", name);
   }
 
-  Object script(String js, Object... args) {
+  public Object script(String js, Object... args) {
     return ((JavascriptExecutor) driver).executeScript(js, args);
   }
 
   /** Waits (up to two minutes) until {@code condition} is true; fails with {@code what}. */
-  void await(Function<WebDriver, Boolean> condition, String what) {
+  public void await(Function<WebDriver, Boolean> condition, String what) {
     new WebDriverWait(driver, Duration.ofSeconds(120))
         .withMessage(
             () ->
@@ -98,7 +98,7 @@ final class Browser implements AutoCloseable {
   }
 
   /** Waits until the page script marked the page ready (or failed). */
-  void awaitReady(String page) {
+  public void awaitReady(String page) {
     await(
         d ->
             page.equals(attr("data-page")) && "true".equals(attr("data-ready"))

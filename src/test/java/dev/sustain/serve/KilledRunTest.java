@@ -10,6 +10,7 @@ import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunRecords;
 import dev.sustain.store.TestDatabases.Backend;
 import dev.sustain.testing.Await;
+import dev.sustain.testing.RunFolderRig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -86,7 +87,7 @@ class KilledRunTest {
       } finally {
         write.destroyForcibly();
       }
-      assertThat(json(out).at("/result/status").asText())
+      assertThat(RunFolderRig.document(out).result().status().orElseThrow())
           .as("the run itself never wrote an end")
           .isEqualTo("running");
 
@@ -115,7 +116,7 @@ class KilledRunTest {
         seconds = Math.max(seconds, row.path("time_s").asDouble());
       }
       assertThat(bytes).as("rows were stored").isPositive();
-      String testFile = json(out).at("/target/test_file").asText();
+      String testFile = RunFolderRig.document(out).target().testFile().orElseThrow();
       assertThat(testFile).isNotEmpty();
       List<JsonNode> shown =
           List.of(
@@ -143,7 +144,7 @@ class KilledRunTest {
       Cli.Result clean = Cli.run("clean", out.toString(), "--db", db);
       assertThat(clean.exitCode()).as(clean.err()).isZero();
       assertThat(clean.out()).contains("Recorded it as killed in the history");
-      assertThat(json(out).at("/result/status").asText()).isEqualTo("killed");
+      assertThat(RunFolderRig.document(out).result().status().orElseThrow()).isEqualTo("killed");
       assertThat(historyJson(db).at("/runs/0/status").asText()).isEqualTo("killed");
       assertThat(stored(s, runId)).as("stored, not only shown").isEqualTo("killed");
       // After clean, the figures and the note agree with what happened.
@@ -233,10 +234,6 @@ class KilledRunTest {
     Cli.Result r = Cli.run("history", "--json", "--db", db);
     assertThat(r.exitCode()).as(r.err()).isZero();
     return Served.JSON.readTree(r.out());
-  }
-
-  private static JsonNode json(Path runFolder) throws Exception {
-    return Served.JSON.readTree(runFolder.resolve("run.json").toFile());
   }
 
   /** The status as the history holds it, not as a reader shows it. */

@@ -1,10 +1,17 @@
 package dev.sustain.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Released migrations never change: Flyway refuses to open a database whose applied script differs
@@ -27,6 +34,54 @@ class MigrationsTest {
       CRC32 crc = new CRC32();
       crc.update(in.readAllBytes());
       return crc.getValue();
+    }
+  }
+
+  @Test
+  void theSchemaVersionIsTheNewestScript() throws Exception {
+    Path folder = Path.of(MigrationsTest.class.getResource("/db/migration").toURI());
+    int newest;
+    try (Stream<Path> scripts = Files.list(folder)) {
+      newest =
+          scripts
+              .map(p -> p.getFileName().toString())
+              .filter(n -> n.matches("V\\d+__.*\\.sql"))
+              .mapToInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__"))))
+              .max()
+              .orElseThrow();
+    }
+    assertThat(StoreMigrations.SCHEMA_VERSION).isEqualTo(newest);
+  }
+
+  /**
+   * A current history is seen so by one query and Flyway is not run for it; anything else goes to
+   * Flyway. (A wrong checksum is something only Flyway would notice: migrate passing over it shows
+   * Flyway did not run.)
+   */
+  @Test
+  void onlyAFullyMigratedHistoryIsCurrent(@TempDir Path dir) throws Exception {
+    DbLocation location = DbLocation.sqlite(dir.resolve("history.db"));
+    assertThat(StoreMigrations.sqliteSchemaIsCurrent(location)).as("no file yet").isFalse();
+    assertThat(Files.exists(location.sqliteFile())).as("the check makes no file").isFalse();
+    RunStore.open(location).close();
+    assertThat(StoreMigrations.sqliteSchemaIsCurrent(location)).as("migrated").isTrue();
+    String table = RunStore.SCHEMA_HISTORY_TABLE;
+    execute(location, "UPDATE " + table + " SET checksum = 1 WHERE version = '1'");
+    StoreMigrations.migrate(location); // Flyway would refuse the checksum: it did not run
+    execute(location, "UPDATE " + table + " SET success = 0 WHERE version = '4'");
+    assertThat(StoreMigrations.sqliteSchemaIsCurrent(location)).as("a failed step").isFalse();
+    execute(location, "DELETE FROM " + table + " WHERE version = '4'");
+    assertThat(StoreMigrations.sqliteSchemaIsCurrent(location)).as("one step behind").isFalse();
+    // Flyway runs now, and refuses V1's wrong checksum.
+    assertThatThrownBy(() -> StoreMigrations.migrate(location))
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining("up to date");
+  }
+
+  private static void execute(DbLocation location, String sql) throws Exception {
+    try (Connection c = RunStore.connect(location);
+        Statement st = c.createStatement()) {
+      st.executeUpdate(sql);
     }
   }
 }

@@ -1,0 +1,155 @@
+package dev.sustain.cli;
+
+import dev.sustain.hub.Hub;
+import dev.sustain.store.DbLocation;
+import dev.sustain.store.StoreException;
+import dev.sustain.unit.UsageException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code sustain hub --db POSTGRES_URL}: the server shared runs go to, until Ctrl-C. */
+@Command(name = "hub", mixinStandardHelpOptions = true)
+public final class HubCommand extends BaseCommand {
+
+  @Option(names = "--db", paramLabel = "POSTGRES_URL", required = true)
+  String db;
+
+  @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1")
+  String bind;
+
+  @Option(names = "--port", paramLabel = "PORT", defaultValue = "8090")
+  int port;
+
+  @Option(names = "--token-file", paramLabel = "FILE")
+  Path tokenFile;
+
+  @Option(names = "--share-token-file", paramLabel = "FILE")
+  Path shareTokenFile;
+
+  @Option(names = "--shares-per-minute", paramLabel = "N", defaultValue = "30")
+  int sharesPerMinute;
+
+  @Option(names = "--public-host", paramLabel = "NAME")
+  String publicHost;
+
+  @Option(names = "--forwarded-for")
+  boolean forwardedFor;
+
+  @Override
+  protected int execute() throws InterruptedException {
+    if (port < 0 || port > 65_535) {
+      throw new UsageException("--port must be from 0 to 65535, not " + port);
+    }
+    if (publicHost != null && !publicHost.matches("[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?")) {
+      throw new UsageException("--public-host takes a host name such as hub.example.org");
+    }
+    DbLocation location;
+    try {
+      location = DbLocation.parse(db, System.getenv());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--db: " + e.getMessage());
+    }
+    if (location.kind() != DbLocation.Kind.POSTGRESQL) {
+      throw new UsageException(
+          "--db: the hub keeps its data in PostgreSQL: jdbc:postgresql://HOST/DB?user=...");
+    }
+    Hub.Settings settings;
+    try {
+      settings =
+          new Hub.Settings(
+              address(),
+              port,
+              tokenFile == null ? null : readToken(tokenFile, "--token-file"),
+              shareTokenFile == null ? null : readToken(shareTokenFile, "--share-token-file"),
+              sharesPerMinute,
+              publicHost,
+              forwardedFor);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    quietServerLogging();
+    Hub hub;
+    try {
+      hub = Hub.start(location, settings);
+    } catch (StoreException e) {
+      err().println("sustain hub: " + location.scrub(e.getMessage()));
+      err().flush();
+      return ExitCodes.RUN_FAILED;
+    } catch (IllegalStateException e) {
+      throw new UsageException(location.scrub(e.getMessage()));
+    }
+    String host = settings.bind().getHostAddress();
+    host = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
+    out()
+        .println(
+            "Hub over "
+                + location.redacted()
+                + " on http://"
+                + host
+                + ":"
+                + hub.port()
+                + "/"
+                + (settings.shareToken() == null ? "" : " (shares need the share token)")
+                + "; Ctrl-C stops it.");
+    out().flush();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  hub.close();
+                  stopped.countDown();
+                },
+                "sustain-hub-stop"));
+    stopped.await();
+    return ExitCodes.OK;
+  }
+
+  static void quietServerLogging() {
+    for (String logger : new String[] {"org.eclipse.jetty", "io.javalin"}) {
+      String key = "org.slf4j.simpleLogger.log." + logger;
+      if (System.getProperty(key) == null) {
+        System.setProperty(key, "warn");
+      }
+    }
+  }
+
+  private InetAddress address() {
+    if (bind == null || bind.isBlank() || bind.length() > 255) {
+      throw new UsageException("--bind needs an address such as 127.0.0.1");
+    }
+    try {
+      return InetAddress.getByName(bind.strip());
+    } catch (UnknownHostException e) {
+      throw new UsageException("--bind: no such address: " + bind);
+    }
+  }
+
+  /** A token file's one token, as serve reads its own. */
+  static String readToken(Path file, String option) {
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8).strip();
+    } catch (IOException e) {
+      throw new UsageException("cannot read " + option + " " + file + ": " + e.getMessage());
+    }
+    if (text.length() < ServeCommand.MIN_TOKEN_CHARS
+        || text.chars().anyMatch(c -> c <= ' ' || c > '~')) {
+      throw new UsageException(
+          option
+              + " "
+              + file
+              + " must hold one token of at least "
+              + ServeCommand.MIN_TOKEN_CHARS
+              + " printable characters without spaces");
+    }
+    return text;
+  }
+}

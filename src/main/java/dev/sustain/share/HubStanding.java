@@ -1,0 +1,120 @@
+package dev.sustain.share;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.job.Job;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The one line analyze and report add for a run whose model and job the local copy of a hub's
+ * figures knows: "Among 41 drives of this model (1000 GB, this job) your floor 120.3 MB/s is at the
+ * 8th percentile (median 127.0 MB/s)". Reads files only, never the network. Stateless.
+ */
+public final class HubStanding {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private HubStanding() {}
+
+  /** The line for the run in {@code folder}, from the cache at {@link HubModels#cacheFile()}. */
+  public static Optional<String> line(Path folder, Double floorMBps, Double cacheGB) {
+    return line(HubModels.cacheFile(), folder, floorMBps, cacheGB);
+  }
+
+  public static Optional<String> line(
+      Path cacheFile, Path folder, Double floorMBps, Double cacheGB) {
+    Optional<JsonNode> cache = HubModels.read(cacheFile);
+    JsonNode run;
+    try {
+      Path runJson = folder.resolve("run.json");
+      if (cache.isEmpty() || !Files.isRegularFile(runJson)) {
+        return Optional.empty();
+      }
+      run = JSON.readTree(runJson.toFile());
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+    JsonNode device = run.path("target").path("device");
+    String model = device.path("model").asText("").strip();
+    if (model.isEmpty()) {
+      return Optional.empty();
+    }
+    JsonNode m = cache.get().path("models").get(model);
+    if (m == null) {
+      return Optional.empty();
+    }
+    long capacity = run.path("before").path("capacity_bytes").asLong(0);
+    if (capacity <= 0) {
+      capacity = device.path("size_bytes").asLong(0);
+    }
+    String firmware =
+        device.path("firmware").isTextual() ? device.path("firmware").asText().strip() : null;
+    Optional<HubModels.Peers> peers = HubModels.peers(m, capacity, firmware, Job.of(run));
+    if (peers.isEmpty() || peers.get().drives() == 0) {
+      return Optional.empty();
+    }
+    // Placed at the hub's own precision (0.1 MB/s, 0.001 GB): a drive level with the median is
+    // at the median, not above it by a rounding.
+    return Optional.of(words(peers.get(), capacity, round(floorMBps, 10), round(cacheGB, 1000)));
+  }
+
+  private static Double round(Double v, double scale) {
+    return v == null ? null : Math.round(v * scale) / scale;
+  }
+
+  static String words(HubModels.Peers p, long capacityBytes, Double floorMBps, Double cacheGB) {
+    StringBuilder b = new StringBuilder();
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "Hub: among %d %s of this model (%.0f GB, this job%s)",
+            p.drives(),
+            p.drives() == 1 ? "drive" : "drives",
+            capacityBytes / 1e9,
+            p.sameFirmware() ? "" : ", all firmware"));
+    boolean any = false;
+    if (floorMBps != null && !p.floors().isEmpty()) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              " your floor %.1f MB/s is at the %s percentile (median %.1f MB/s)",
+              floorMBps,
+              ordinal(HubModels.percentile(p.floors(), floorMBps)),
+              p.floorMedian()));
+      any = true;
+    }
+    if (cacheGB != null && !p.caches().isEmpty()) {
+      b.append(any ? ", your cache" : " your cache");
+      b.append(
+          String.format(
+              Locale.ROOT,
+              " %.1f GB at the %s (median %.1f GB)",
+              cacheGB,
+              ordinal(HubModels.percentile(p.caches(), cacheGB)),
+              p.cacheMedian()));
+      any = true;
+    }
+    if (!any) {
+      b.append(" this run has no floor or cache to place");
+    }
+    return b.append('.').toString();
+  }
+
+  static String ordinal(int n) {
+    int mod100 = n % 100;
+    String suffix =
+        mod100 >= 11 && mod100 <= 13
+            ? "th"
+            : switch (n % 10) {
+              case 1 -> "st";
+              case 2 -> "nd";
+              case 3 -> "rd";
+              default -> "th";
+            };
+    return n + suffix;
+  }
+}

@@ -1,0 +1,168 @@
+package dev.sustain.analysis;
+
+import static dev.sustain.analysis.DriveCurves.logUniform;
+import static dev.sustain.analysis.DriveCurves.plan;
+import static dev.sustain.analysis.DriveCurves.sample;
+import static dev.sustain.analysis.DriveCurves.steps;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sustain.analysis.DriveCurves.Plan;
+import dev.sustain.testing.Seeds;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A translation layer short of free blocks, over seeded random parameters: while it collects
+ * garbage it writes next to nothing (0-15% of full speed, sometimes nothing at all), and between
+ * collections as fast as the blocks it freed allow, a different rate each time (55-100% of full
+ * speed), for irregular times (each visit drawn on its own, highs of 1-15 s and 3 intervals at
+ * least on average, lows 1-4 times as long). Either all along (sometimes after a stretch of free
+ * blocks at full speed), or only at first, then at full speed for a while (the nearly full drive
+ * whose overwrite freed its blocks), sometimes slow again. Full speeds of 150-3000 MB/s, noise
+ * 0.5-10% of a level, intervals 0.25-5 s. Neither is heat (a throttle that recovers climbs back
+ * once, to a level it holds), and neither is flat.
+ */
+class StarvedSwingsTest {
+
+  static LongStream seeds() {
+    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void swingsBetweenNearlyStoppedAndAnySpeedAreAStarvedDrive(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          Plan p = plan(r);
+          p.noise = logUniform(r, 0.005, 0.10);
+          double full = logUniform(r, 150, 3000);
+          p.seconds = r.nextDouble(300, 1800);
+          double meanHigh = visitSeconds(r, p);
+          double meanLow = meanHigh * r.nextDouble(1, 4);
+          Steps s = new Steps();
+          double t = p.latency;
+          if (r.nextDouble() < 0.3) {
+            t = s.add(t, r.nextDouble(0.02, 0.15) * p.seconds, full * r.nextDouble(0.9, 1));
+          }
+          s.swing(r, t, p.seconds, full, meanHigh, meanLow, p.interval);
+          check(r, p, s, full, meanHigh, meanLow, "all along");
+        });
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void aSlowSwingingStartThatSpeedsUpIsAStarvedDrive(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          Plan p = plan(r);
+          p.noise = logUniform(r, 0.005, 0.10);
+          double full = logUniform(r, 200, 3000);
+          double meanHigh = visitSeconds(r, p);
+          double meanLow = meanHigh * r.nextDouble(2, 5);
+          double slow = Math.max(60, 12 * (meanHigh + meanLow)) + r.nextDouble(0, 540);
+          double fast = r.nextDouble(60, 600);
+          double again = r.nextBoolean() ? r.nextDouble(60, 600) : 0;
+          p.seconds = p.latency + slow + fast + again;
+          Steps s = new Steps();
+          double t = s.swing(r, p.latency, p.latency + slow, full, meanHigh, meanLow, p.interval);
+          t = s.add(t, fast, full);
+          s.swing(r, t, p.seconds, full, meanHigh, meanLow, p.interval);
+          check(r, p, s, full, meanHigh, meanLow, "slow first, then full speed");
+        });
+  }
+
+  /**
+   * A high visit's mean length: 1-15 s, at least 3 intervals, so that most visits (of lengths drawn
+   * about it) cover a whole interval of their own. Shorter ones are averaged away inside the
+   * sampler's intervals: at 5 s, 10 s fast and 10 s slow by turns is mostly a rate in between,
+   * which no analysis can tell from a steady one (seed 93 drew it).
+   */
+  private static double visitSeconds(SplittableRandom r, Plan p) {
+    return logUniform(r, Math.max(3 * p.interval, 1), Math.max(4 * p.interval, 15));
+  }
+
+  private static void check(
+      SplittableRandom r,
+      Plan p,
+      Steps s,
+      double full,
+      double meanHigh,
+      double meanLow,
+      String kind) {
+    SampleSeries series = sample(s.profile(), p, r);
+    Analysis a = Analyzer.analyze(series);
+    String why =
+        String.format(
+            Locale.ROOT,
+            "%s: full %.1f, high %.1f s, low %.1f s, %.0f s, dt %.2f, noise %.3f\n  read as %s",
+            kind,
+            full,
+            meanHigh,
+            meanLow,
+            p.seconds,
+            p.interval,
+            p.noise,
+            ReadEveryCurveTest.describe(a));
+    assertThat(a.shape()).as(why).isEqualTo(Shape.GC_ERRATIC);
+    assertThat(a.recovered()).as("recovered: " + why).isFalse();
+    // The floor is the level it falls to while collecting: below the least of its fast visits.
+    assertThat(a.floorMBps()).as("floor: " + why).isLessThan(0.55 * full);
+  }
+
+  /** A profile of steps: each visit from its start time at its level. */
+  private static final class Steps {
+    final List<Double> starts = new ArrayList<>();
+    final List<Double> levels = new ArrayList<>();
+
+    /** Appends {@code seconds} at {@code mbps} from {@code t}; returns the end. */
+    double add(double t, double seconds, double mbps) {
+      if (starts.isEmpty() && t > 0) {
+        starts.add(0.0);
+        levels.add(mbps);
+      }
+      starts.add(t);
+      levels.add(mbps);
+      return t + seconds;
+    }
+
+    /**
+     * Visits from {@code t} to {@code end}, by turns low (0-15% of full, a quarter of them at 0)
+     * and high (55-100% of full), each of a length drawn on its own (exponential about its mean, at
+     * least 1.5 intervals so that a visit is an interval of its own); returns the end.
+     */
+    double swing(
+        SplittableRandom r,
+        double t,
+        double end,
+        double full,
+        double meanHigh,
+        double meanLow,
+        double interval) {
+      boolean high = r.nextDouble() < 0.4;
+      while (t < end) {
+        double mean = high ? meanHigh : meanLow;
+        double seconds = Math.max(1.5 * interval, -mean * Math.log(1 - r.nextDouble()));
+        double mbps =
+            high
+                ? full * r.nextDouble(0.55, 1)
+                : r.nextDouble() < 0.25 ? 0 : full * r.nextDouble(0, 0.15);
+        t = add(t, Math.min(seconds, end - t), mbps);
+        high = !high;
+      }
+      return t;
+    }
+
+    java.util.function.DoubleUnaryOperator profile() {
+      return steps(
+          starts.stream().mapToDouble(Double::doubleValue).toArray(),
+          levels.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+  }
+}

@@ -1,0 +1,156 @@
+package dev.sustain.document;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sustain.document.RunDocument.Layout;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every shape of run.json this program has written stays readable: one golden folder per shape
+ * (src/test/resources/document/run-json, named by the version and the day the shape was current),
+ * and a newer version is refused in one line.
+ */
+class RunDocumentVersionsTest {
+
+  private static final Path FOLDERS = Path.of("src/test/resources/document/run-json");
+
+  private static RunDocument read(String name) throws Exception {
+    return RunDocumentCodec.read(FOLDERS.resolve(name));
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "v1-2026-11-30-first-write",
+        "v1-2026-11-30-host-cpu-cores",
+        "v1-2026-11-30-read-before-header",
+        "v1-2026-12-01-write",
+        "v1-2026-12-01-fill",
+        "v1-2026-12-01-copy",
+        "v1-2026-12-01-read",
+        "v1-2026-12-01-verify",
+        "v1-2026-12-01-group-member",
+        "v1-2026-12-01-repeat-pass",
+        "v1-2026-12-01-sweep",
+        "v1-2026-12-01-killed-write"
+      })
+  void everyShapeReadsWithItsHeader(String name) throws Exception {
+    RunDocument doc = read(name);
+    assertThat(doc.version()).isEqualTo(1);
+    assertThat(doc.tool().name()).contains("sustain");
+    assertThat(doc.runId().orElseThrow()).matches("\\d{8}-\\d{6}-[0-9a-f]{4}");
+    assertThat(doc.target().path()).isPresent();
+    assertThat(doc.result().status()).isPresent();
+    assertThat(doc.started()).isPresent();
+  }
+
+  @Test
+  void theFirstWriteHasNoneOfWhatCameLater() throws Exception {
+    RunDocument doc = read("v1-2026-11-30-first-write");
+    assertThat(doc.host()).contains("bench-1");
+    assertThat(doc.pid()).isEmpty();
+    assertThat(doc.cpuCores()).isEmpty();
+    assertThat(doc.target().device()).isEmpty();
+    assertThat(doc.target().stack()).isEmpty();
+    assertThat(doc.before()).isEmpty();
+    assertThat(doc.result().layout()).isEmpty();
+    assertThat(doc.result().registration()).isEmpty();
+    assertThat(doc.params().patternId()).isEmpty();
+    assertThat(doc.params().blockBytes()).hasValue(1 << 20);
+    assertThat(doc.result().intervalMBps()).isPresent();
+  }
+
+  @Test
+  void theOldNamesOfCoresAndTheLinkCeilingRead() throws Exception {
+    RunDocument doc = read("v1-2026-11-30-host-cpu-cores");
+    assertThat(doc.cpuCores()).hasValue(8);
+    RunDocument.Device d = doc.target().device().orElseThrow();
+    assertThat(d.linkCeilingMBps()).hasValue(1050.0);
+    assertThat(d.link()).contains("USB 3.2 Gen 2 (10 Gb/s), uas");
+    assertThat(doc.target().isDevice()).isTrue();
+    // direct without buffered: the older params
+    assertThat(doc.params().buffered()).contains(false);
+  }
+
+  @Test
+  void aReadBeforeTheOneHeaderHasNoHostPidOrCores() throws Exception {
+    RunDocument doc = read("v1-2026-11-30-read-before-header");
+    assertThat(doc.command()).contains("read");
+    assertThat(doc.host()).isEmpty();
+    assertThat(doc.pid()).isEmpty();
+    assertThat(doc.cpuCores()).isEmpty();
+    assertThat(doc.params().expectedBytes()).hasValue(33_554_432);
+  }
+
+  @Test
+  void todaysWriteHasEveryPart() throws Exception {
+    RunDocument doc = read("v1-2026-12-01-write");
+    assertThat(doc.pid()).hasValue(4242);
+    assertThat(doc.cpuCores()).hasValue(2);
+    assertThat(doc.target().testFile()).hasValueSatisfying(f -> assertThat(f).endsWith(".dat"));
+    assertThat(doc.target().device().orElseThrow().name()).contains("vda");
+    assertThat(doc.target().stack()).extracting(RunDocument.Layer::kind).containsExactly("disk");
+    assertThat(doc.target().fileSystem().orElseThrow().type()).contains("ext4");
+    assertThat(doc.params().patternId()).contains("05a93b1ff79169be");
+    assertThat(doc.params().timeSeconds()).hasValue(3.0);
+    Layout layout = doc.result().layout().orElseThrow();
+    assertThat(layout.kind()).isEqualTo("preallocated");
+    assertThat(layout.note()).hasValueSatisfying(n -> assertThat(n).startsWith("Layout:"));
+    assertThat(doc.result().registration().orElseThrow().fixedBuffers()).isTrue();
+    assertThat(doc.result().firstCompletionSeconds()).hasValue(0.008801);
+    assertThat(doc.before().orElseThrow().capacityBytes()).hasValue(274_877_906_944L);
+    assertThat(doc.before().orElseThrow().tempC()).isEmpty();
+    assertThat(doc.before().orElseThrow().idleSeconds()).isEmpty();
+    assertThat(doc.ended()).isPresent();
+    assertThat(doc.result().unended()).isFalse();
+  }
+
+  @Test
+  void fillCopyAndGroupsKeepTheirOwnParts() throws Exception {
+    RunDocument fill = read("v1-2026-12-01-fill");
+    assertThat(fill.params().fileSizeBytes()).hasValue(33_554_432);
+    assertThat(fill.params().limitBytes()).hasValue(67_108_864);
+    assertThat(fill.result().end()).contains("limit");
+    assertThat(fill.result().layout().orElseThrow().seconds()).isGreaterThanOrEqualTo(0);
+    RunDocument copy = read("v1-2026-12-01-copy");
+    assertThat(copy.target().source()).contains("/mnt/ext/src");
+    assertThat(copy.params().blockBytes()).isEmpty();
+    RunDocument member = read("v1-2026-12-01-group-member");
+    assertThat(member.params().group().orElseThrow().role()).isEqualTo("member");
+    assertThat(member.params().group().orElseThrow().name()).isEqualTo("g1");
+    RunDocument pass = read("v1-2026-12-01-repeat-pass");
+    assertThat(pass.before().orElseThrow().idleSeconds()).hasValue(0.069);
+    assertThat(pass.params().group()).isEmpty();
+  }
+
+  @Test
+  void aSweepsListsOfSizesAndDepthsAreNoSingleRequest() throws Exception {
+    RunDocument sweep = read("v1-2026-12-01-sweep");
+    assertThat(sweep.command()).contains("sweep");
+    assertThat(sweep.params().blockBytes()).isEmpty();
+    assertThat(sweep.params().queueDepth()).isEmpty();
+    assertThat(sweep.params().buffered()).contains(false);
+    assertThat(sweep.result().layout()).isPresent();
+  }
+
+  @Test
+  void aKilledRunIsUnended() throws Exception {
+    RunDocument doc = read("v1-2026-12-01-killed-write");
+    assertThat(doc.ended()).isEmpty();
+    assertThat(doc.result().unended()).isTrue();
+    assertThat(doc.result().intervalMBps()).isEmpty();
+  }
+
+  @Test
+  void aNewerVersionIsRefusedInOneLine() {
+    assertThatThrownBy(() -> read("v2-newer"))
+        .isInstanceOf(NewerFormatException.class)
+        .hasMessageContaining("newer Sustain (format version 2")
+        .hasMessageContaining("reads up to 1")
+        .hasMessageNotContaining("\n");
+  }
+}

@@ -1,0 +1,64 @@
+package dev.sustain.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.document.AnalysisDocument;
+import dev.sustain.document.AnalysisDocumentCodec;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
+/**
+ * The one way a test reads a run folder it made: run.json and analysis.json as their records
+ * (through the codec the program reads them with), so an assertion on a field that went missing
+ * fails instead of reading Jackson's default. What the records do not type (a fill's {@code files},
+ * a copy's {@code passes}) is read through {@link #field}, which fails on a missing field too.
+ */
+public final class RunFolderRig {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private RunFolderRig() {}
+
+  /** The run.json of {@code folder} as its record. */
+  public static RunDocument document(Path folder) {
+    try {
+      return RunDocumentCodec.read(folder);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The analysis.json of {@code folder}; fails when the folder has none. */
+  public static AnalysisDocument analysis(Path folder) {
+    try {
+      return AnalysisDocumentCodec.read(folder)
+          .orElseThrow(() -> new AssertionError("no analysis.json in " + folder));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The run.json of {@code folder} as a tree, for the parts a command keeps of its own and the
+   * records do not type; read its fields with {@link #field}.
+   */
+  public static JsonNode tree(Path folder) {
+    try {
+      return JSON.readTree(RunDocumentCodec.fileOf(folder).toFile());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The field at {@code pointer} (e.g. {@code /result/files}); fails when it is missing. */
+  public static JsonNode field(JsonNode root, String pointer) {
+    JsonNode v = root.at(pointer);
+    assertThat(v.isMissingNode()).as("run.json has %s", pointer).isFalse();
+    return v;
+  }
+}
