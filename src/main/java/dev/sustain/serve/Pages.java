@@ -92,7 +92,8 @@ final class Pages {
     if (!ctx.queryParamMap().isEmpty()
         && !ctx.path().equals("/compare")
         && !ctx.path().equals("/runs")) {
-      Params.only(ctx, Set.of());
+      // A drive's page takes the job its trend is of (the selector's ?job=KEY).
+      Params.only(ctx, ctx.path().startsWith("/drives/") ? Set.of("job") : Set.of());
     }
     ctx.header("Content-Security-Policy", POLICY);
     ctx.header("Cache-Control", "no-cache");

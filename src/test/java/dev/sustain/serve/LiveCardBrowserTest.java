@@ -1,0 +1,93 @@
+package dev.sustain.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sustain.cli.Cli;
+import dev.sustain.store.TestDatabases.Backend;
+import dev.sustain.testing.Await;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+
+/**
+ * The live card of a real write recording into SQLite and PostgreSQL, read as from across the room:
+ * the rate now, GB written, elapsed, time left of its --time, the phase and a sparkline, in large
+ * type without hovering; then the write is SIGKILLed and the card says killed.
+ */
+class LiveCardBrowserTest {
+
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @EnumSource(Backend.class)
+  void theCardShowsTheRunAndItsKill(Backend backend) throws Exception {
+    String db = Served.freshDb(backend, dir);
+    Path target = Files.createDirectories(dir.resolve("target"));
+    try (Served s = Served.start(db, null, 100);
+        Browser browser = Browser.open(dir)) {
+      browser.get(s.base() + "/live");
+      browser.awaitReady("live");
+      // Through the page cache, wrapping over a small file: cheap, never waiting on the disk.
+      Process write =
+          Cli.start(
+              dir.resolve("stdout"),
+              dir.resolve("stderr"),
+              "write",
+              target.toString(),
+              "--buffered",
+              "--size",
+              "16MiB",
+              "--time",
+              "10m",
+              "--interval",
+              "200ms",
+              "--out",
+              dir.resolve("run").toString(),
+              "--db",
+              db);
+      try {
+        browser.await(d -> !d.findElements(By.cssSelector(".live-card")).isEmpty(), "the card");
+        WebElement card = browser.driver.findElement(By.cssSelector(".live-card"));
+        browser.await(d -> Integer.parseInt(card.getAttribute("data-points")) >= 5, "rows drawn");
+        assertThat(write.isAlive()).as("still writing").isTrue();
+        assertThat(figure(card, "rate")).matches("[\\d.]+ MB/s");
+        assertThat(figure(card, "written")).matches("[\\d.]+ GB");
+        assertThat(figure(card, "elapsed")).matches("[\\d.]+s");
+        // --time 10m: the time left counts down from ten minutes.
+        assertThat(figure(card, "left")).matches("9m \\d\\ds");
+        assertThat(figure(card, "phase")).isNotEqualTo("waiting…").isNotBlank();
+        assertThat(
+                Integer.parseInt(
+                    card.findElement(By.cssSelector(".spark")).getAttribute("data-spark-points")))
+            .isGreaterThanOrEqualTo(5);
+        // Large enough to read across a room, without hovering.
+        String size =
+            (String)
+                browser.script(
+                    "return getComputedStyle(arguments[0]).fontSize;",
+                    card.findElement(By.cssSelector("[data-figure='rate']")));
+        assertThat(Double.parseDouble(size.replace("px", ""))).isGreaterThanOrEqualTo(36);
+        write.destroyForcibly(); // SIGKILL: no end is ever written by the run
+        Await.ended(write, "the killed write");
+        browser.await(
+            d -> "killed".equals(card.getAttribute("data-ended")), "the card says killed");
+        assertThat(card.findElement(By.cssSelector(".status.killed")).getText())
+            .isEqualTo("killed");
+        assertThat(figure(card, "left")).isEqualTo("–");
+        assertThat(browser.attr("data-api-error")).isNull();
+      } finally {
+        write.destroyForcibly();
+        write.waitFor();
+        Cli.run("clean", dir.resolve("run").toString(), "--db", db);
+      }
+    }
+  }
+
+  private static String figure(WebElement card, String name) {
+    return card.findElement(By.cssSelector("[data-figure='" + name + "']")).getText();
+  }
+}
