@@ -87,4 +87,84 @@ class ArchitectureTest {
                         && !c.getName().startsWith("dev.sustain.analysis.Media")))
         .check(MAIN);
   }
+
+  @Test
+  void theRunFolderDocumentsSitBelowEveryReaderAndWriter() {
+    // run.json's records and codec depend on nothing of the program but units, so every package
+    // that reads or writes a run folder can use them (docs/ARCHITECTURE.md, "document").
+    classes()
+        .that()
+        .resideInAPackage("dev.sustain.document..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage(
+            "java..", "com.fasterxml.jackson..", "dev.sustain.document..", "dev.sustain.unit..")
+        .check(MAIN);
+  }
+
+  @Test
+  void runJsonIsWrittenThroughTheRunsHeaderOnly() {
+    // The writer of run.json's keys is reached from the run package (RunHeader, RunJson), which
+    // turns a run's parts into its records; no reader, report or store writes run.json.
+    noClasses()
+        .that()
+        .resideOutsideOfPackages("dev.sustain.document..", "dev.sustain.run..")
+        .should()
+        .dependOnClassesThat()
+        .haveFullyQualifiedName("dev.sustain.document.RunJsonWriter")
+        .check(MAIN);
+  }
+
+  @Test
+  void theCommandLineDeletesNothingButWhatCleanIsAskedTo() {
+    // cli parses, delegates, prints and maps errors. clean still removes a run's leftovers
+    // itself (its work is to move to the lifecycle, issue 28); no other command touches files so.
+    noClasses()
+        .that()
+        .resideInAPackage("dev.sustain.cli..")
+        .and()
+        .doNotHaveSimpleName("CleanCommand")
+        .should()
+        .callMethod(java.nio.file.Files.class, "delete", java.nio.file.Path.class)
+        .orShould()
+        .callMethod(java.nio.file.Files.class, "deleteIfExists", java.nio.file.Path.class)
+        .check(MAIN);
+  }
+
+  @Test
+  void theRunReachesTheReportsOnlyForTheAnalysisOfItsFolder() {
+    // Data flows down: a run measures and leaves its folder; the words and JSON of its analysis
+    // are the report's. Two classes still call down into report, named here until the lifecycle
+    // takes the analysis step (issue 28): RunAnalysis (analysis.json through AnalysisJson) and
+    // WriteRun (the analysis's text for the live progress).
+    noClasses()
+        .that()
+        .resideInAPackage("dev.sustain.run..")
+        .and()
+        .haveNameNotMatching("dev\\.sustain\\.run\\.(RunAnalysis|WriteRun)(\\$.*)?")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.sustain.report..")
+        .check(MAIN);
+  }
+
+  @Test
+  void theStoreReachesTheRunOnlyForItsProcessAndTheIdleTime() {
+    // The store records what a run gives it; it reaches up into run for RunProcess (is a run's
+    // process still there), RunStatus (the words of a status) and, until the store no longer
+    // edits a run folder (issue 28), for RunJson.putIdle and RunFolder (IdleBefore).
+    noClasses()
+        .that()
+        .resideInAPackage("dev.sustain.store..")
+        .should()
+        .dependOnClassesThat(
+            com.tngtech.archunit.base.DescribedPredicate.describe(
+                "run classes other than RunProcess, RunStatus, RunJson and RunFolder",
+                c ->
+                    c.getPackageName().equals("dev.sustain.run")
+                        && !c.getName()
+                            .matches(
+                                "dev\\.sustain\\.run\\.(RunProcess|RunStatus|RunJson|RunFolder)(\\$.*)?")))
+        .check(MAIN);
+  }
 }

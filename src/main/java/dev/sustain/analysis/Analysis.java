@@ -3,7 +3,7 @@ package dev.sustain.analysis;
 import java.util.List;
 
 /**
- * Everything read off one write curve: the figures of "Analysis JSON" in DESIGN.md, and the
+ * Everything read off one write curve: the figures of analysis.json in docs/FORMATS.md, and the
  * detectors' {@link Findings} they came from (the report package words both). Rates are MB/s (10^6
  * B/s), sizes GB (10^9 B), times seconds from the run's start. Boxed fields are {@code null} where
  * the figure does not apply (no cliff, no temperature, no job size, a run too short to judge).

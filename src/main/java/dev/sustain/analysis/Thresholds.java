@@ -6,12 +6,12 @@ package dev.sustain.analysis;
  * never states a threshold the rule does not use. Rates are relative (fractions of a level) unless
  * the name says otherwise; times are seconds.
  *
- * <p>The values come from what drives physically do (the field reports in DESIGN.md): a drive's own
- * interval-to-interval noise is 1-8% of its rate, while every event the analysis names moves the
- * rate by far more (a cache cliff to 1-60% of the burst, a throttle step to 20-80% of the level, a
- * sawtooth dip to 1-60%). Thresholds sit between the two, and wherever the noise of a run is larger
- * they widen with it (a multiple of its measured noise), so a noisy drive is read as noisy, not as
- * throttled.
+ * <p>The values come from what drives physically do (the field figures in docs/ANALYSIS.md): a
+ * drive's own interval-to-interval noise is 1-8% of its rate, while every event the analysis names
+ * moves the rate by far more (a cache cliff to 1-60% of the burst, a throttle step to 20-80% of the
+ * level, a sawtooth dip to 1-60%). Thresholds sit between the two, and wherever the noise of a run
+ * is larger they widen with it (a multiple of its measured noise), so a noisy drive is read as
+ * noisy, not as throttled.
  */
 public final class Thresholds {
 

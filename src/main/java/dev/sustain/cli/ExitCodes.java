@@ -2,7 +2,7 @@ package dev.sustain.cli;
 
 import dev.sustain.run.RunStatus;
 
-/** Sustain's exit codes, as DESIGN.md names them. */
+/** Sustain's exit codes, as docs/FORMATS.md names them. */
 public final class ExitCodes {
   public static final int OK = 0;
   public static final int RUN_FAILED = 1;

@@ -116,7 +116,7 @@ public record DeviceInfo(
     return m;
   }
 
-  /** The short form of {@link #toJsonMap}: the fields DESIGN.md lists for run.json. */
+  /** The short form of {@link #toJsonMap}: the fields docs/FORMATS.md lists for run.json. */
   public Map<String, Object> toShortJsonMap() {
     Map<String, Object> full = toJsonMap();
     Map<String, Object> m = new LinkedHashMap<>();

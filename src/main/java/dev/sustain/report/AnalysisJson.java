@@ -13,10 +13,10 @@ import java.math.RoundingMode;
 import java.util.List;
 
 /**
- * The "Analysis JSON" of DESIGN.md, as {@code analyze --json} prints it and {@code analysis.json}
- * holds it: snake_case names ({@code burst_MBps}, {@code cache_GB}, ...), null where a figure does
- * not apply, numbers rounded for reading (MB/s and °C to 0.1, GB to 0.001, seconds to 0.001). The
- * evidence and the advice are {@link Explanation}'s. Beyond the contract it adds {@code
+ * The analysis.json of docs/FORMATS.md, as {@code analyze --json} prints it and {@code
+ * analysis.json} holds it: snake_case names ({@code burst_MBps}, {@code cache_GB}, ...), null where
+ * a figure does not apply, numbers rounded for reading (MB/s and °C to 0.1, GB to 0.001, seconds to
+ * 0.001). The evidence and the advice are {@link Explanation}'s. Beyond the contract it adds {@code
  * floor_may_be_lower}, {@code plateaus} (the levels; each span's {@code mean_MBps} is its GB over
  * its time, {@code level_MBps} its level without transition intervals), {@code startup_s} (the
  * start-up ramp), {@code link_capped}, {@code cpu_bound}, {@code noise_MBps}, {@code duration_s},

@@ -7,13 +7,13 @@ import java.util.function.DoubleUnaryOperator;
 
 /**
  * Write curves made from what drives physically do, with known truth, drawn from a seeded {@code
- * SplittableRandom} over each class's whole range (see the brief of issue 13 and the field reports
- * in DESIGN.md). The rate of a noise-free profile is averaged over each interval (a step inside an
- * interval gives it a mixed rate, as a real sampler does), then made real: relative noise of 1-8%,
- * now and then a single-interval outlier, sometimes whole requests (the bytes of an interval come
- * in requests), a start-up latency before the first completion, a last interval that is a short
- * remainder, and a flush of 0-3 intervals after it. Temperatures get sensor noise and, half the
- * time, whole degrees.
+ * SplittableRandom} over each class's whole range (see the brief of issue 13 and the field figures
+ * in docs/ANALYSIS.md). The rate of a noise-free profile is averaged over each interval (a step
+ * inside an interval gives it a mixed rate, as a real sampler does), then made real: relative noise
+ * of 1-8%, now and then a single-interval outlier, sometimes whole requests (the bytes of an
+ * interval come in requests), a start-up latency before the first completion, a last interval that
+ * is a short remainder, and a flush of 0-3 intervals after it. Temperatures get sensor noise and,
+ * half the time, whole degrees.
  */
 public final class DriveCurves {
 
