@@ -275,7 +275,8 @@ public final class WriteCommand extends BaseCommand {
     if (expectation != null && result.analysis() != null) {
       check = expectation.check(Measured.of(result.analysis(), result.bytes(), result.seconds()));
       human().print(check.toText());
-      RunFolder.open(result.runFolder()).writeJson("expectation.json", check);
+      RunFolder.open(result.runFolder())
+          .writeJson("expectation.json", dev.sustain.expect.ExpectationJson.of(check));
       human().flush();
     }
     if (output.json) {
@@ -300,7 +301,7 @@ public final class WriteCommand extends BaseCommand {
             : AnalysisJson.toNode(
                 result.analysis(), dev.sustain.report.RunContext.read(result.runFolder())));
     if (check != null) {
-      doc.set("expectation", mapper.valueToTree(check));
+      doc.set("expectation", mapper.valueToTree(dev.sustain.expect.ExpectationJson.of(check)));
     }
     return doc;
   }

@@ -153,12 +153,28 @@ class ExpectationTest {
   void aCheckSerialisesToValidJson() throws Exception {
     var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
     String json =
-        mapper.writeValueAsString(Expectation.parse("920MB/s flat").check(confirmingRun()));
+        mapper.writeValueAsString(
+            ExpectationJson.of(Expectation.parse("920MB/s flat").check(confirmingRun())));
     var tree = mapper.readTree(json);
     assertThat(tree.get("points")).hasSize(4);
-    assertThat(tree.get("points").get(1).get("verdict").asText()).isEqualTo("WRONG");
-    assertThat(tree.get("points").get(1).get("expected").isNull()).isTrue();
-    assertThat(tree.get("points").get(1).get("measured").asDouble()).isEqualTo(280e9);
+    assertThat(tree.get("points").get(1).get("point").asText()).isEqualTo("cache");
+    assertThat(tree.get("points").get(1).get("verdict").asText()).isEqualTo("wrong");
+    assertThat(tree.get("points").get(1).get("expected_bytes").isNull()).isTrue();
+    assertThat(tree.get("points").get(1).get("measured_bytes").asLong())
+        .isEqualTo(280_000_000_000L);
+    assertThat(tree.get("prediction").get("burst_MBps").asDouble()).isEqualTo(920.0);
+    assertThat(tree.get("prediction").get("cliff").asText()).isEqualTo("none");
+  }
+
+  /** Figures as the text rounds them: MB/s to 0.1, seconds to 0.001, not a double's 17 digits. */
+  @Test
+  void aCheckRoundsItsFigures() {
+    Measured m = Measured.ofFigures(1701.6510681458003, null, 1000, 1.23456789, null);
+    var doc = ExpectationJson.of(Expectation.parse("1700MB/s").check(m));
+    @SuppressWarnings("unchecked")
+    var burst = ((java.util.List<java.util.Map<String, Object>>) doc.get("points")).get(0);
+    assertThat(burst.get("measured_MBps")).isEqualTo(1701.7);
+    assertThat(burst.get("verdict")).isEqualTo("confirmed");
   }
 
   @Test
