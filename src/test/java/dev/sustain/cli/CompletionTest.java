@@ -40,6 +40,7 @@ class CompletionTest {
     assertThat(complete("sustain info " + prefix)).isEqualTo(prefix + "target");
     assertThat(complete("sustain sweep " + prefix)).isEqualTo(prefix + "target");
     assertThat(complete("sustain read " + prefix)).isEqualTo(prefix + "target");
+    assertThat(complete("sustain share " + prefix)).isEqualTo(prefix + "target");
     assertThat(complete("sustain analyze " + dir.resolve("place/cu")))
         .isEqualTo(dir.resolve("place/curve.csv").toString());
   }

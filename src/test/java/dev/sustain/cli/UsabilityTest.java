@@ -277,6 +277,9 @@ class UsabilityTest {
             "sustain-dataset",
             "sustain-clean",
             "sustain-trim",
+            "sustain-share",
+            "sustain-hub",
+            "sustain-models",
             "sustain-generate-completion")) {
       assertThat(man.resolve(c + ".adoc")).as(c).exists();
     }
