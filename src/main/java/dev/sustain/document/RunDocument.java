@@ -174,7 +174,7 @@ public record RunDocument(
    * How the test file was laid out before the clock: {@code preallocated}, {@code sparse} or {@code
    * none}; its time, never part of the run's seconds; why, in words.
    */
-  public record Layout(String kind, double seconds, Optional<String> note) {}
+  public record Layout(String kind, OptionalDouble seconds, Optional<String> note) {}
 
   /** What the engine registered with the kernel (fio's fixedbufs and registerfiles). */
   public record Registration(boolean fixedBuffers, boolean fixedFile) {}

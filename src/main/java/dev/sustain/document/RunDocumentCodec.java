@@ -216,8 +216,11 @@ public final class RunDocumentCodec {
 
   private static Result result(JsonNode r) {
     JsonNode stats = r.path("interval_MBps");
+    // A part is there only when all its fields are: a missing one reads as no part, never as 0.
     Optional<IntervalRates> rates =
-        stats.isObject()
+        stats.path("min").isNumber()
+                && stats.path("median").isNumber()
+                && stats.path("max").isNumber()
             ? Optional.of(
                 new IntervalRates(
                     stats.path("min").asDouble(0),
@@ -229,12 +232,12 @@ public final class RunDocumentCodec {
             .map(
                 kind ->
                     new Layout(
-                        kind, r.path("layout_s").asDouble(0), Fields.text(r, "layout_note")));
+                        kind, Fields.doubleOf(r, "layout_s"), Fields.text(r, "layout_note")));
     Optional<Registration> registration =
-        r.path("fixed_buffers").isBoolean()
+        r.path("fixed_buffers").isBoolean() && r.path("fixed_file").isBoolean()
             ? Optional.of(
                 new Registration(
-                    r.path("fixed_buffers").asBoolean(), r.path("fixed_file").asBoolean(false)))
+                    r.path("fixed_buffers").asBoolean(), r.path("fixed_file").asBoolean()))
             : Optional.empty();
     return new Result(
         Fields.text(r, "status"),

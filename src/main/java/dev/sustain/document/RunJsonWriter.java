@@ -210,7 +210,7 @@ public final class RunJsonWriter {
   public static void putLayout(ObjectNode root, Layout layout) {
     ObjectNode result = result(root);
     result.put("layout", layout.kind());
-    result.put("layout_s", round(layout.seconds(), 3));
+    putDouble(result, "layout_s", layout.seconds(), 3);
     putText(result, "layout_note", layout.note().orElse(null));
   }
 

@@ -111,7 +111,9 @@ public final class RunJson {
     RunJsonWriter.putLayout(
         root,
         new RunDocument.Layout(
-            layout.kind().word(), layout.seconds(), Optional.ofNullable(layout.note())));
+            layout.kind().word(),
+            OptionalDouble.of(layout.seconds()),
+            Optional.ofNullable(layout.note())));
   }
 
   /**

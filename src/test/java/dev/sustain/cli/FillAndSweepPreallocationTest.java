@@ -48,7 +48,7 @@ class FillAndSweepPreallocationTest {
       assertThat(RunFolderRig.field(RunFolderRig.tree(out), "/result/files").asInt()).isEqualTo(4);
       // 40 MiB hold three 12 MB files allocated ahead; the fourth no longer fits.
       assertThat(layout(out).kind()).isEqualTo("preallocated");
-      assertThat(layout(out).seconds()).isGreaterThanOrEqualTo(0);
+      assertThat(layout(out).seconds().getAsDouble()).isGreaterThanOrEqualTo(0);
       assertThat(layout(out).note().orElseThrow())
           .startsWith("Layout: preallocated 3 of 4 files (36.0 MB) in ")
           .contains("the last written sparse until the file system is full");
@@ -73,7 +73,7 @@ class FillAndSweepPreallocationTest {
             out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(layout(out).kind()).isEqualTo("sparse");
-    assertThat(layout(out).seconds()).isZero();
+    assertThat(layout(out).seconds()).hasValue(0.0);
   }
 
   @Test
@@ -147,7 +147,7 @@ class FillAndSweepPreallocationTest {
             out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(layout(out).kind()).isEqualTo("preallocated");
-    assertThat(layout(out).seconds()).isGreaterThanOrEqualTo(0);
+    assertThat(layout(out).seconds().getAsDouble()).isGreaterThanOrEqualTo(0);
     assertThat(r.out()).contains("Layout: preallocated 8.4 MB in ");
   }
 }

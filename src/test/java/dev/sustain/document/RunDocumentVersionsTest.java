@@ -115,7 +115,8 @@ class RunDocumentVersionsTest {
     assertThat(fill.params().fileSizeBytes()).hasValue(33_554_432);
     assertThat(fill.params().limitBytes()).hasValue(67_108_864);
     assertThat(fill.result().end()).contains("limit");
-    assertThat(fill.result().layout().orElseThrow().seconds()).isGreaterThanOrEqualTo(0);
+    assertThat(fill.result().layout().orElseThrow().seconds().getAsDouble())
+        .isGreaterThanOrEqualTo(0);
     RunDocument copy = read("v1-2026-12-01-copy");
     assertThat(copy.target().source()).contains("/mnt/ext/src");
     assertThat(copy.params().blockBytes()).isEmpty();
