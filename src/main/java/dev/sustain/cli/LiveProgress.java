@@ -66,6 +66,8 @@ final class LiveProgress implements RunObserver {
   @Override
   public void started(RunInfo i) {
     this.info = i;
+    this.analysis = null; // a pass of --repeat prints its own analysis, never the last pass's
+    this.phase = "";
     out.println("Run " + i.runId() + ": writing " + i.testFile() + " with engine " + i.engine());
     out.println("Run folder: " + i.runFolder());
     out.flush();

@@ -13,7 +13,6 @@ import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
-import dev.sustain.sampling.SampleRow;
 import dev.sustain.store.RunFolders;
 import dev.sustain.target.TestFile;
 import dev.sustain.target.Trim;
@@ -341,37 +340,19 @@ public final class WriteCommand extends BaseCommand {
       WriteParams params, LiveProgress progress, AtomicBoolean stop, Expectation expectation)
       throws IOException {
     PrintWriter o = human();
-    RunObserver perPass =
+    // Each pass tells the screen of every event (phase and analysis too), as a single write does:
+    // only the pass's heading is added here, so no event of RunObserver can be left behind.
+    RunObserver heading =
         new RunObserver() {
           int pass;
-
-          @Override
-          public void warning(String message) {
-            progress.warning(message);
-          }
 
           @Override
           public void started(RunInfo info) {
             pass++;
             o.println("Pass " + pass + " of " + repeat + ":");
-            progress.started(info);
-          }
-
-          @Override
-          public void note(String line) {
-            progress.note(line);
-          }
-
-          @Override
-          public void sample(SampleRow row, long totalBytes, double seconds) {
-            progress.sample(row, totalBytes, seconds);
-          }
-
-          @Override
-          public void finished(WriteResult result) {
-            progress.finished(result);
           }
         };
+    RunObserver perPass = RunObserver.both(heading, progress);
     WriteRepeat.Outcome outcome =
         WriteRepeat.run(
             params,

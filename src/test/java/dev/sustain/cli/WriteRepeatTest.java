@@ -57,6 +57,13 @@ class WriteRepeatTest {
           .isEqualTo(out.resolve("pass-" + n).toString());
     }
     assertThat(r.out()).contains("Pass 3 of 3").contains("Passes: " + out);
+    // Every pass prints its own analysis after its heading, as a single write does: the per-pass
+    // observer once dropped the analysis (and the phase) on its way to the screen.
+    String[] byPass = r.out().split("Pass \\d of 3:", -1);
+    assertThat(byPass).hasSize(4);
+    for (int n = 1; n <= 3; n++) {
+      assertThat(byPass[n]).as("pass " + n + "'s own text").containsOnlyOnce("\n  shape ");
+    }
     try (Stream<Path> left = Files.list(target)) {
       assertThat(left).as("test files removed").isEmpty();
     }
