@@ -398,6 +398,9 @@ public final class WriteCommand extends BaseCommand {
       if (expect != null) {
         return Expectation.parse(expect);
       }
+      if (expectFrom != null && expectFrom.toString().equals("hub")) {
+        return hubExpectation();
+      }
       if (expectFrom != null) {
         return RunFolders.expectationFrom(expectFrom);
       }
@@ -405,6 +408,23 @@ public final class WriteCommand extends BaseCommand {
       throw new UsageException(e.getMessage());
     }
     return null;
+  }
+
+  /** The medians of the target's model from the local copy of a hub's figures; no network. */
+  private Expectation hubExpectation() {
+    dev.sustain.device.DeviceInfo d;
+    try {
+      d = dev.sustain.device.DeviceResolver.system().resolve(target).device();
+    } catch (dev.sustain.device.NoBlockDeviceException e) {
+      throw new UsageException(
+          "--expect-from hub needs a drive under " + target + ": " + e.getMessage());
+    }
+    return dev.sustain.share.HubModels.expectation(
+        dev.sustain.share.HubModels.cacheFile(),
+        d.model(),
+        d.sizeBytes(),
+        io.blockBytes(),
+        io.queueDepth);
   }
 
   static void printSummary(PrintWriter out, WriteResult r) {

@@ -182,6 +182,52 @@ public final class HubModels {
     return n.isNumber() ? n.asDouble() : null;
   }
 
+  /**
+   * What the copy of a hub's figures predicts for a write of {@code requestBytes} at {@code
+   * queueDepth} to a drive of {@code model} and {@code capacityBytes}: the medians over the drives
+   * of the group with that request size and depth (the engine and target kind are not known before
+   * the run; of several such groups, the one with the most drives).
+   *
+   * @throws IllegalArgumentException with one line for a user when the copy has no such group
+   */
+  public static dev.sustain.expect.Expectation expectation(
+      Path file, String model, long capacityBytes, long requestBytes, int queueDepth) {
+    JsonNode cache =
+        read(file)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "--expect-from hub needs a copy of a hub's figures (sustain models --update"
+                            + " --hub URL); there is none in "
+                            + file));
+    JsonNode m = cache.path("models").get(model == null ? "" : model);
+    if (m == null) {
+      throw new IllegalArgumentException(
+          "the copy of the hub's figures knows no drive model '" + model + "'");
+    }
+    String prefix = "write|" + requestBytes + "|" + queueDepth + "|";
+    JsonNode best = null;
+    for (JsonNode g : m.path("groups")) {
+      if (g.path("capacity_bytes").asLong() == capacityBytes
+          && g.path("job_key").asText().startsWith(prefix)
+          && g.path("burst_MBps").path("median").isNumber()
+          && (best == null || g.path("drives").asInt() > best.path("drives").asInt())) {
+        best = g;
+      }
+    }
+    if (best == null) {
+      throw new IllegalArgumentException(
+          "the hub has no writes of "
+              + model
+              + " at this capacity with this request size and depth to expect from");
+    }
+    return dev.sustain.expect.Expectation.fromPastRun(
+        best.path("burst_MBps").path("median").asDouble(),
+        num(best.path("cache_GB").path("median")),
+        num(best.path("floor_MBps").path("median")),
+        "the hub's " + best.path("drives").asInt() + " drives of " + model);
+  }
+
   /** The array of a cache's models (names), for listing. */
   public static ArrayNode names(JsonNode cache) {
     ArrayNode a = JsonNodeFactory.instance.arrayNode();
