@@ -402,6 +402,18 @@ public final class WriteCommand extends BaseCommand {
         return hubExpectation();
       }
       if (expectFrom != null) {
+        if (!java.nio.file.Files.isDirectory(expectFrom)) {
+          // The folder's analysis.json is what is read: a file given here (a curve's CSV, a
+          // run.json) once came back as ".../curve.csv/analysis.json: Not a directory".
+          throw new UsageException(
+              java.nio.file.Files.exists(expectFrom)
+                  ? "--expect-from takes a run folder (one with an analysis.json), not a file: "
+                      + expectFrom
+                      + "; 'sustain analyze "
+                      + expectFrom
+                      + "' gives a curve's figures to write into --expect"
+                  : "--expect-from: no run folder " + expectFrom);
+        }
         return RunFolders.expectationFrom(expectFrom);
       }
     } catch (IllegalArgumentException e) {
