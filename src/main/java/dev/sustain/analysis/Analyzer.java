@@ -15,9 +15,10 @@ import java.util.List;
  *   <li>undetermined: no lasting drop, and fewer than {@link Thresholds#UNDETERMINED_SECONDS} of
  *       writing after the start-up ramp: too short to tell (the cache is at least what was
  *       written);
- *   <li>smr-stalls (spinning disk): zero and slow intervals set in after it held ({@link
- *       SpinningDiskDetector#smr});
- *   <li>hdd-zoned (spinning disk): a gradual decline without a cliff and without stalls ({@link
+ *   <li>smr-stalls (spinning disk, or media not known and a disk's rate with empty stalls): zero
+ *       and slow intervals set in after it held ({@link SpinningDiskDetector#smr});
+ *   <li>hdd-zoned (spinning disk, or media not known and a disk's rate and pace): a gradual decline
+ *       along a line with time, without a cliff and without stalls ({@link
  *       SpinningDiskDetector#zoned});
  *   <li>thermal-throttle: dips that come back at a regular spacing ({@link
  *       ThrottleDetector#sawtooth}), or any alternation at a steady period with time back at the
@@ -58,11 +59,12 @@ public final class Analyzer {
   /** The shape, by the rules of the class comment, in their order. */
   static Shape shape(Media media, Findings f) {
     boolean disk = media == Media.HDD;
+    boolean flash = media == Media.SSD;
     if (f.undetermined() != null) {
       return Shape.UNDETERMINED;
-    } else if (disk && f.smr() != null) {
+    } else if (!flash && f.smr() != null) {
       return Shape.SMR_STALLS;
-    } else if (disk && f.zoned() != null) {
+    } else if (!flash && f.zoned() != null) {
       return Shape.HDD_ZONED;
     } else if (f.sawtooth() != null) {
       return Shape.THERMAL_THROTTLE;
@@ -101,7 +103,8 @@ public final class Analyzer {
     Findings.TemperatureBend bend = cliff == null ? null : TemperatureBend.find(c, cliff.seconds());
     Findings.Smr smr = null;
     Findings.Zoned zoned = null;
-    if (c.s.media() == Media.HDD) {
+    if (c.s.media() != Media.SSD) {
+      // Told nothing of the media, the detectors ask also for a disk's rate and pace.
       smr = SpinningDiskDetector.smr(c, stalls);
       zoned = smr == null && cliff == null ? SpinningDiskDetector.zoned(c, stalls) : null;
     }

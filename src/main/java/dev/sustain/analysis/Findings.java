@@ -236,6 +236,8 @@ public record Findings(
    * @param heldGB what was written before
    * @param heldMBps the rate before (without stalls)
    * @param zerosAfter zero intervals from the onset on
+   * @param nearZeroAfter intervals from the onset on below {@link
+   *     DiskThresholds#SMR_NEAR_ZERO_FRACTION} of the held rate, the zero ones among them
    * @param intervalsAfter intervals from the onset on
    * @param afterMBps the mean rate from the onset on
    */
@@ -244,18 +246,28 @@ public record Findings(
       double heldGB,
       double heldMBps,
       int zerosAfter,
+      int nearZeroAfter,
       int intervalsAfter,
       double afterMBps) {}
 
   /**
    * A spinning disk's gradual decline, outer to inner tracks: the rate at the start and at the end
-   * (each the end of a line through the first or last fifth of the run).
+   * (the ends of the line through the blocks of the run; told it is a disk without such a line,
+   * each the end of a line through the first or last fifth of the run).
    *
    * @param startMBps the rate at the start
    * @param endMBps the rate at the end
    * @param largestStepMBps the largest step between neighbouring plateaus
+   * @param offLineMBps the farthest any block's median lies from the line, NaN without a line
    */
-  public record Zoned(double startMBps, double endMBps, double largestStepMBps) {}
+  public record Zoned(
+      double startMBps, double endMBps, double largestStepMBps, double offLineMBps) {
+
+    /** Whether the rate fell along a line with time (read from the curve, not the media). */
+    public boolean alongLine() {
+      return !Double.isNaN(offLineMBps);
+    }
+  }
 
   /**
    * The burst at the link's practical ceiling.

@@ -1,5 +1,6 @@
 package dev.sustain.analysis;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -8,8 +9,9 @@ import java.util.List;
  * <ul>
  *   <li>smr-stalls: a shingled disk holds its rate while its fast zone takes the writes, then has
  *       to rewrite whole bands: zero seconds and slow seconds set in and stay ({@link
- *       Thresholds#SMR_MIN_ZEROS}, {@link Thresholds#SMR_MIN_ZERO_FRACTION}, {@link
- *       Thresholds#SMR_DENSER}, after {@link Thresholds#SMR_ONSET_RUN_FRACTION} of the run).
+ *       DiskThresholds#SMR_MIN_ZEROS}, {@link DiskThresholds#SMR_MIN_ZERO_FRACTION}, {@link
+ *       DiskThresholds#SMR_DENSER}, after {@link DiskThresholds#SMR_ONSET_RUN_FRACTION} of the
+ *       run).
  *   <li>hdd-zoned: a disk writes its outer tracks faster than its inner ones; at constant turns a
  *       track takes the same time, so the rate falls in a line with time, without steps and without
  *       stalls. Its start and end rates are the ends of lines through the first and last fifth of
@@ -17,6 +19,9 @@ import java.util.List;
  * </ul>
  */
 final class SpinningDiskDetector {
+
+  /** The fewest write intervals a block is read from: a median of three holds still. */
+  private static final int MIN_BLOCK_INTERVALS = 3;
 
   private SpinningDiskDetector() {}
 
@@ -28,7 +33,7 @@ final class SpinningDiskDetector {
    * interval.
    */
   static Findings.Smr smr(Curve c, int stalls) {
-    if (stalls < Thresholds.SMR_MIN_ZEROS) {
+    if (stalls < DiskThresholds.SMR_MIN_ZEROS) {
       return null;
     }
     int from = c.from;
@@ -38,7 +43,7 @@ final class SpinningDiskDetector {
     long[] zeros = new long[n + 1];
     for (int i = 0; i < n; i++) {
       int k = from + i;
-      boolean low = c.stall(k) || c.r[k] < Thresholds.SMR_SLOW_FRACTION * level;
+      boolean low = c.stall(k) || c.r[k] < DiskThresholds.SMR_SLOW_FRACTION * level;
       z[i + 1] = z[i] + (low ? 1 : 0);
       zeros[i + 1] = zeros[i] + (c.stall(k) ? 1 : 0);
     }
@@ -59,13 +64,14 @@ final class SpinningDiskDetector {
     }
     double before = zeros[split] / (double) split;
     double after = (zeros[n] - zeros[split]) / (double) (n - split);
-    if (after < Thresholds.SMR_MIN_ZERO_FRACTION || after < Thresholds.SMR_DENSER * before) {
+    if (after < DiskThresholds.SMR_MIN_ZERO_FRACTION
+        || after < DiskThresholds.SMR_DENSER * before) {
       return null;
     }
     double lowBefore = z[split] / (double) split;
     double lowAfter = (total - z[split]) / (n - split);
-    // See Thresholds.SMR_CUSUM_REFERENCE.
-    double reference = lowBefore + Thresholds.SMR_CUSUM_REFERENCE * (lowAfter - lowBefore);
+    // See DiskThresholds.SMR_CUSUM_REFERENCE.
+    double reference = lowBefore + DiskThresholds.SMR_CUSUM_REFERENCE * (lowAfter - lowBefore);
     double cusum = 0;
     int excursion = 0;
     for (int i = 0; i < split; i++) {
@@ -80,18 +86,25 @@ final class SpinningDiskDetector {
     while (onset < c.n) {
       int k = onset - from;
       boolean low = z[k + 1] - z[k] == 1;
-      if (low && z[Math.min(n, k + 1 + Thresholds.SMR_FOLLOW_INTERVALS)] - z[k + 1] >= 1) {
+      if (low && z[Math.min(n, k + 1 + DiskThresholds.SMR_FOLLOW_INTERVALS)] - z[k + 1] >= 1) {
         break;
       }
       onset++;
     }
     if (onset >= c.n
-        || c.startOf(onset) < Thresholds.SMR_ONSET_RUN_FRACTION * c.s.durationSeconds()) {
+        || c.startOf(onset) < DiskThresholds.SMR_ONSET_RUN_FRACTION * c.s.durationSeconds()) {
       return null;
     }
     int zerosAfter = 0;
+    int nearZero = 0;
+    double heldMBps = c.nonStallMean(from, onset);
     for (int i = onset; i < c.n; i++) {
       zerosAfter += c.stall(i) ? 1 : 0;
+      nearZero += c.r[i] < DiskThresholds.SMR_NEAR_ZERO_FRACTION * heldMBps ? 1 : 0;
+    }
+    if (c.s.media() != Media.HDD
+        && !aDisksStalls(c, heldMBps, c.startOf(onset) - c.startOf(from), zerosAfter, nearZero)) {
+      return null;
     }
     // Inside the first low interval: the part of it still at the held rate.
     double held = Math.max(0, Math.min(1, c.r[onset] / level));
@@ -99,18 +112,44 @@ final class SpinningDiskDetector {
     return new Findings.Smr(
         c.startOf(onset) + heldSeconds,
         (c.cumulative[onset] + heldSeconds * level * 1e6) / 1e9,
-        c.nonStallMean(from, onset),
+        heldMBps,
         zerosAfter,
+        nearZero,
         c.n - onset,
         c.meanMBps(onset, c.n));
   }
 
   /**
+   * Told nothing of the media, whether stalls that set in after a held rate are a disk's: the held
+   * rate one a disk reaches ({@link DiskThresholds#HDD_MAX_MBPS}), held for {@link
+   * DiskThresholds#SMR_MIN_HELD_SECONDS} at least, and the one the run started at (a disk writes at
+   * once at its full rate; a drive that starts slow and speeds up is an SSD's translation layer),
+   * and most intervals near zero empty ({@link DiskThresholds#SMR_EMPTY_SHARE}): a shingled disk
+   * rewriting a band accepts nothing until it is done, where a starved SSD's garbage collection
+   * lets a trickle through.
+   */
+  private static boolean aDisksStalls(
+      Curve c, double heldMBps, double heldSeconds, int zeros, int nearZero) {
+    return heldMBps <= DiskThresholds.HDD_MAX_MBPS
+        && heldSeconds >= DiskThresholds.SMR_MIN_HELD_SECONDS
+        && c.burst >= Thresholds.DROP_FRACTION * heldMBps
+        && c.burst * Thresholds.DROP_FRACTION <= heldMBps
+        && zeros >= DiskThresholds.SMR_EMPTY_SHARE * nearZero;
+  }
+
+  /**
    * A gradual decline without a cliff, or null: the last tenth at most {@link
    * Thresholds#DROP_FRACTION} of the first, and zero intervals no more than {@link
-   * Thresholds#ZONED_MAX_STALL_FRACTION} of the intervals (or 2).
+   * DiskThresholds#ZONED_MAX_STALL_FRACTION} of the intervals (or 2).
    */
   static Findings.Zoned zoned(Curve c, int stalls) {
+    boolean told = c.s.media() == Media.HDD;
+    Findings.Zoned line = c.s.media() == Media.SSD ? null : alongLine(c, stalls, told);
+    return line != null || !told ? line : byTenths(c, stalls);
+  }
+
+  /** Told it is a disk: the last tenth well below the first, without a line through the blocks. */
+  private static Findings.Zoned byTenths(Curve c, int stalls) {
     int n = c.n - c.from;
     if (n < 10) {
       return null;
@@ -119,13 +158,165 @@ final class SpinningDiskDetector {
     double early = c.nonStallMean(c.from, c.from + tenth);
     double late = c.nonStallMean(c.n - tenth, c.n);
     if (late > Thresholds.DROP_FRACTION * early
-        || stalls > Math.max(2, Thresholds.ZONED_MAX_STALL_FRACTION * n)) {
+        || stalls > Math.max(2, DiskThresholds.ZONED_MAX_STALL_FRACTION * n)) {
       return null;
     }
     int fifth = Math.max(3, n / 5);
     double start = lineEnd(c, c.from, c.from + fifth, c.startOf(c.from));
     double end = lineEnd(c, c.n - fifth, c.n, c.endOf(c.n - 1));
-    return new Findings.Zoned(start, end, largestStep(c.plateaus));
+    return new Findings.Zoned(start, end, largestStep(c.plateaus), Double.NaN);
+  }
+
+  /**
+   * A decline along a line with time, or null: the run after the ramp cut into {@link
+   * DiskThresholds#ZONED_BLOCKS} blocks, each read by its median rate; the line through them falls
+   * by {@link DiskThresholds#ZONED_MIN_DROP} to {@link DiskThresholds#ZONED_MAX_DROP} of its start
+   * and by six standard errors of a block at least (a noisy flat run's wander is no decline); every
+   * block within {@link DiskThresholds#ZONED_LINE_FRACTION} of the fall of the line (plus three of
+   * its standard errors) and never that much above a block before it (the heads only move inwards);
+   * stalls as for {@link #byTenths}. Not told it is a disk, also a disk's rate ({@link
+   * DiskThresholds#HDD_MAX_MBPS}) and pace ({@link DiskThresholds#ZONED_MAX_LOSS_PER_MINUTE}).
+   */
+  static Findings.Zoned alongLine(Curve c, int stalls, boolean told) {
+    int n = c.n - c.from;
+    int blocks = DiskThresholds.ZONED_BLOCKS;
+    if (n < MIN_BLOCK_INTERVALS * blocks
+        || stalls > Math.max(2, DiskThresholds.ZONED_MAX_STALL_FRACTION * n)) {
+      return null;
+    }
+    double[] t = new double[blocks];
+    double[] y = new double[blocks];
+    double[] se = new double[blocks];
+    for (int b = 0; b < blocks; b++) {
+      if (!block(c, c.from + b * n / blocks, c.from + (b + 1) * n / blocks, b, t, y, se)) {
+        return null;
+      }
+    }
+    double mt = Stats.mean(t, 0, blocks);
+    double my = Stats.mean(y, 0, blocks);
+    double sxy = 0;
+    double sxx = 0;
+    for (int b = 0; b < blocks; b++) {
+      sxy += (t[b] - mt) * (y[b] - my);
+      sxx += (t[b] - mt) * (t[b] - mt);
+    }
+    double slope = sxx > 0 ? sxy / sxx : 0;
+    double seconds = c.endOf(c.n - 1) - c.startOf(c.from);
+    double start = my + slope * (c.startOf(c.from) - mt);
+    double end = my + slope * (c.endOf(c.n - 1) - mt);
+    double fall = start - end;
+    double worstSe = Arrays.stream(se).max().orElse(0);
+    if (!(fall >= DiskThresholds.ZONED_MIN_DROP * start)
+        || end < (1 - DiskThresholds.ZONED_MAX_DROP) * start
+        || fall < 6 * worstSe) {
+      return null;
+    }
+    if (!told
+        && (start > DiskThresholds.HDD_MAX_MBPS
+            || fall / start / (seconds / 60) > DiskThresholds.ZONED_MAX_LOSS_PER_MINUTE)) {
+      return null;
+    }
+    double off = 0;
+    double lowest = Double.POSITIVE_INFINITY;
+    for (int b = 0; b < blocks; b++) {
+      double allowed = DiskThresholds.ZONED_LINE_FRACTION * fall + 3 * se[b];
+      double away = Math.abs(y[b] - (my + slope * (t[b] - mt)));
+      if (away > allowed || y[b] > lowest + allowed) {
+        return null;
+      }
+      off = Math.max(off, away);
+      lowest = Math.min(lowest, y[b]);
+    }
+    return straight(t, y, se, my, mt, slope, fall)
+        ? new Findings.Zoned(start, end, largestStep(c.plateaus), off)
+        : null;
+  }
+
+  /**
+   * Whether the blocks keep to the line: the part of their departures from it that a bend explains
+   * (their projection on a parabola and a cubic through the run, orthogonal to the line) is no more
+   * than {@link DiskThresholds#ZONED_BEND_FRACTION} of the fall anywhere, or no more than noise
+   * (below {@link DiskThresholds#ZONED_BEND_CHI2} in squared standard errors). At constant turns
+   * the rate falls at a constant pace, so a disk's line does not bend, and its zones' swings about
+   * it, a zone or two long, project little on a bend the length of the run; heat approaching an
+   * equilibrium holds, falls, then levels off, a bend of a quarter of its fall or more.
+   */
+  private static boolean straight(
+      double[] t, double[] y, double[] se, double my, double mt, double slope, double fall) {
+    int blocks = y.length;
+    double[][] basis = new double[4][blocks];
+    double span = Math.max(1e-9, t[blocks - 1] - t[0]);
+    for (int b = 0; b < blocks; b++) {
+      double u = 2 * (t[b] - t[0]) / span - 1;
+      for (int d = 0; d < 4; d++) {
+        basis[d][b] = Math.pow(u, d);
+      }
+    }
+    // Gram-Schmidt: the constant and the line first, so the bend is what they leave.
+    for (int d = 0; d < 4; d++) {
+      for (int k = 0; k < d; k++) {
+        double dot = dot(basis[d], basis[k]);
+        for (int b = 0; b < blocks; b++) {
+          basis[d][b] -= dot * basis[k][b];
+        }
+      }
+      double norm = Math.sqrt(dot(basis[d], basis[d]));
+      for (int b = 0; b < blocks; b++) {
+        basis[d][b] /= norm;
+      }
+    }
+    double[] away = new double[blocks];
+    double variance = 0;
+    for (int b = 0; b < blocks; b++) {
+      away[b] = y[b] - (my + slope * (t[b] - mt));
+      variance += se[b] * se[b] / blocks;
+    }
+    double a2 = dot(away, basis[2]);
+    double a3 = dot(away, basis[3]);
+    double bend = 0;
+    for (int b = 0; b < blocks; b++) {
+      bend = Math.max(bend, Math.abs(a2 * basis[2][b] + a3 * basis[3][b]));
+    }
+    double chi2 = (a2 * a2 + a3 * a3) / Math.max(variance, 1e-12);
+    return bend <= DiskThresholds.ZONED_BEND_FRACTION * fall
+        || chi2 <= DiskThresholds.ZONED_BEND_CHI2;
+  }
+
+  private static double dot(double[] a, double[] b) {
+    double s = 0;
+    for (int i = 0; i < a.length; i++) {
+      s += a[i] * b[i];
+    }
+    return s;
+  }
+
+  /**
+   * Reads block {@code b}, samples [a, e), into its mid time, its median rate without stalls and
+   * that median's standard error (from the block's own spread, 1.25 sigma over the root of its
+   * count); false when it has too few writes to read.
+   */
+  private static boolean block(Curve c, int a, int e, int b, double[] t, double[] y, double[] se) {
+    double[] rates = new double[e - a];
+    int m = 0;
+    double sum = 0;
+    for (int i = a; i < e; i++) {
+      if (!c.stall(i)) {
+        rates[m++] = c.r[i];
+        sum += mid(c, i);
+      }
+    }
+    if (m < MIN_BLOCK_INTERVALS) {
+      return false;
+    }
+    double[] w = Arrays.copyOf(rates, m);
+    double median = Stats.median(w);
+    for (int k = 0; k < m; k++) {
+      w[k] = Math.abs(w[k] - median);
+    }
+    t[b] = sum / m;
+    y[b] = median;
+    se[b] = 1.2533 * 1.4826 * Stats.median(w) / Math.sqrt(m);
+    return true;
   }
 
   /** The value at {@code atSeconds} of a least-squares line through the non-stall rates [a, b). */

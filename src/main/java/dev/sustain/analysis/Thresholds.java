@@ -306,38 +306,7 @@ public final class Thresholds {
   /** See {@link #SPREAD_MAX_C}. */
   public static final double SPREAD_OF_RISE = 0.25;
 
-  // --- Spinning disks ----------------------------------------------------------------------------
-
-  /** SMR: at least this many zero intervals ... */
-  public static final int SMR_MIN_ZEROS = 10;
-
-  /** ... at least this fraction of the intervals from the onset on ... */
-  public static final double SMR_MIN_ZERO_FRACTION = 0.01;
-
-  /** ... this many times as dense as before the onset ... */
-  public static final double SMR_DENSER = 4;
-
-  /** ... and the onset after this fraction of the run (a drive that stalls at once is not SMR). */
-  public static final double SMR_ONSET_RUN_FRACTION = 0.05;
-
-  /**
-   * The onset's CUSUM reference lies this fraction of the way from the old density of low intervals
-   * to the new: it drifts up through the sparse start of the new regime (a rewrite, then half a
-   * minute at full speed), while an isolated early stall dies away.
-   */
-  public static final double SMR_CUSUM_REFERENCE = 0.1;
-
-  /** The onset is a low interval another follows within this many: a rewrite lasts seconds. */
-  public static final int SMR_FOLLOW_INTERVALS = 2;
-
-  /** An interval of a shingled disk's rewrites: a zero, or below this fraction of the held rate. */
-  public static final double SMR_SLOW_FRACTION = 0.5;
-
-  /**
-   * Zoned: the last tenth at most {@link #DROP_FRACTION} of the first, with at most this many
-   * stalls per interval.
-   */
-  public static final double ZONED_MAX_STALL_FRACTION = 0.01;
+  // Spinning disks: see DiskThresholds.
 
   // --- Host limits ---------------------------------------------------------------------------
 

@@ -68,14 +68,16 @@ public final class Explanation {
                   f.erratic().laterMBps());
       case SMR_STALLS ->
           Phrase.of(
-              "holds {rate} for {gb}, then stalls (shingled disk)",
+              "holds {rate} for {gb}, then stalls (shingled disk{})",
               f.smr().heldMBps(),
-              a.cacheGB());
+              a.cacheGB(),
+              byCurve(a) ? ", by the curve alone" : "");
       case HDD_ZONED ->
           Phrase.of(
-              "declines gradually from {rate} to {rate}",
+              "declines gradually from {rate} to {rate}{}",
               f.zoned().startMBps(),
-              f.zoned().endMBps());
+              f.zoned().endMBps(),
+              byCurve(a) ? " (spinning disk, by the curve alone)" : "");
       case FLAT ->
           "holds " + Units.rate(a.floorMBps()) + (a.linkCapped() ? " at the link's limit" : "");
     };
@@ -146,31 +148,8 @@ public final class Explanation {
         }
         e.add("A translation layer short of free blocks collects garbage while it writes.");
       }
-      case SMR_STALLS -> {
-        Findings.Smr s = f.smr();
-        e.add(
-            Phrase.of(
-                "Held {rate} for {time}, then {} of the remaining {} intervals ({pct}) wrote"
-                    + " nothing and the rate fell to {rate}: a shingled (SMR) disk rewriting its"
-                    + " bands.",
-                s.heldMBps(),
-                s.onsetSeconds(),
-                s.zerosAfter(),
-                s.intervalsAfter(),
-                s.zerosAfter() / (double) s.intervalsAfter(),
-                s.afterMBps()));
-      }
-      case HDD_ZONED ->
-          e.add(
-              Phrase.of(
-                  "Declined gradually from {rate} at the start to {rate} at the end, over {time},"
-                      + " with no sharp lasting step (largest step between plateaus {rate}) and {}"
-                      + " zero intervals: outer to inner tracks.",
-                  f.zoned().startMBps(),
-                  f.zoned().endMBps(),
-                  a.durationSeconds(),
-                  f.zoned().largestStepMBps(),
-                  f.stalls().intervals()));
+      case SMR_STALLS -> DiskWords.smr(f.smr(), byCurve(a), e);
+      case HDD_ZONED -> DiskWords.zoned(a, f, byCurve(a), e);
       case FLAT -> {
         e.add(
             Phrase.of(
@@ -188,6 +167,11 @@ public final class Explanation {
     }
     context(a, f, e);
     return e;
+  }
+
+  /** Whether a disk's shape was named from the curve alone, the media not known. */
+  private static boolean byCurve(Analysis a) {
+    return a.media() != dev.sustain.analysis.Media.HDD;
   }
 
   /** What to do, one sentence each; never empty. */
@@ -234,12 +218,19 @@ public final class Explanation {
       case SMR_STALLS ->
           out.add(
               Phrase.of(
-                  "This is a shingled (SMR) disk: for large backups choose a CMR disk, or expect"
-                      + " {rate} once its fast zone is full.",
+                  "{}: for large backups choose a CMR disk, or expect {rate} once its fast zone is"
+                      + " full.",
+                  byCurve(a)
+                      ? "If this is a disk, as the curve says, it is a shingled (SMR) one"
+                      : "This is a shingled (SMR) disk",
                   a.afterCacheMBps()));
       case HDD_ZONED ->
           out.add(
-              "Nothing to fix: a spinning disk is slower on its inner tracks; plan by the floor.");
+              byCurve(a)
+                  ? "Nothing to fix if this is a spinning disk, as the curve says: it is slower on"
+                      + " its inner tracks; plan by the floor."
+                  : "Nothing to fix: a spinning disk is slower on its inner tracks; plan by the"
+                      + " floor.");
       case FLAT -> {}
     }
     if (f.linkCap() != null) {

@@ -117,12 +117,18 @@ class AnalyzeCommandTest {
   void mediaHddTurnsADecliningCurveIntoAZonedDisk() throws Exception {
     Path p = csv("hdd.csv", SyntheticCurves.hddZoned(5, 1, 240, 120, 5000, 0.03).series());
 
-    JsonNode asSsd = JSON.readTree(Cli.run("analyze", p.toString(), "--json").out());
+    JsonNode asSsd =
+        JSON.readTree(Cli.run("analyze", p.toString(), "--media", "ssd", "--json").out());
     JsonNode asHdd =
         JSON.readTree(Cli.run("analyze", p.toString(), "--media", "hdd", "--json").out());
+    JsonNode untold = JSON.readTree(Cli.run("analyze", p.toString(), "--json").out());
 
     assertThat(asHdd.get("shape").asText()).isEqualTo("hdd-zoned");
     assertThat(asSsd.get("shape").asText()).isNotEqualTo("hdd-zoned");
+    // Told nothing, a line falling at a disk's rate and pace is a disk's, said to be by the curve.
+    assertThat(untold.get("shape").asText()).isEqualTo("hdd-zoned");
+    assertThat(untold.get("evidence").get(0).asText()).contains("the media is not known");
+    assertThat(asHdd.get("evidence").get(0).asText()).doesNotContain("not known");
   }
 
   @Test
