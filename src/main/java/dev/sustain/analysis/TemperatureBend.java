@@ -12,12 +12,14 @@ import java.util.Arrays;
  * <p>The step is thermal when the best bend falls at it (within {@link
  * Thresholds#BEND_AT_STEP_FRACTION} of the time the temperature rose, and at least {@link
  * Thresholds#BEND_MIN_SECONDS} or three intervals: a rise that flattens as it nears the threshold
- * places the best bend a little early), and the two lines that meet at the step show that the
- * temperature rose at least {@link Thresholds#MIN_RISE_C} before it and then at most {@link
- * Thresholds#SLOPE_AFTER_FRACTION} of that slope, explain the series far better than one line, and
- * keep the readings after it near the line (their {@link Thresholds#SPREAD_PERCENTILE} distance,
- * not the largest). The throttle's temperature is where the two lines meet. None of this depends on
- * how cold the run started or how long it ran after. Stateless.
+ * places the best bend a little early), or among the bends a fit with a flattening rise (a parabola
+ * before the bend) cannot tell from its best within noise ({@link Thresholds#BEND_RANGE_NOISE}),
+ * and the two lines that meet at the step show that the temperature rose at least {@link
+ * Thresholds#MIN_RISE_C} before it and then at most {@link Thresholds#SLOPE_AFTER_FRACTION} of that
+ * slope, explain the series far better than one line, and keep the readings after it near the line
+ * (their {@link Thresholds#SPREAD_PERCENTILE} distance, not the largest). The throttle's
+ * temperature is the curved fit's value at the step. None of this depends on how cold the run
+ * started or how long it ran after. Stateless.
  */
 final class TemperatureBend {
 
@@ -109,15 +111,27 @@ final class TemperatureBend {
         Math.max(
             Math.max(3 * c.interval, Thresholds.BEND_MIN_SECONDS),
             Thresholds.BEND_AT_STEP_FRACTION * (stepSeconds - t0));
+    double[] range = curvedRange(u, y, t, k);
+    double resolution = Math.max(3 * c.interval, Thresholds.BEND_MIN_SECONDS);
+    // Two lines place the bend early on a rise that flattens, the parabola late (its curvature is
+    // the same all along, a heating body's fades as it nears its equilibrium): the bend lies
+    // between the two, with the noise of each.
+    boolean inRange =
+        range != null
+            && stepSeconds >= Math.min(range[0], bendSeconds) - resolution
+            && stepSeconds <= range[1] + resolution;
     boolean thermal =
-        Math.abs(bendSeconds - stepSeconds) <= window
+        (Math.abs(bendSeconds - stepSeconds) <= window || inRange)
             && rise >= Thresholds.MIN_RISE_C
             && before > 0
             && afterSlope <= Thresholds.SLOPE_AFTER_FRACTION * before
             && f >= Thresholds.BEND_MIN_F
             && spread <= Math.max(Thresholds.SPREAD_MAX_C, Thresholds.SPREAD_OF_RISE * rise);
+    // The temperature at the step: the curve's value there follows a rise that flattens (two
+    // lines overshoot it at a rounded corner).
+    double throttleC = range != null && !Double.isNaN(range[2]) ? range[2] : atC;
     return new Findings.TemperatureBend(
-        startC, atC, bendSeconds, before * 60, afterSlope * 60, spread, stepSeconds, thermal);
+        startC, throttleC, bendSeconds, before * 60, afterSlope * 60, spread, stepSeconds, thermal);
   }
 
   /** Prefix sums of scaled time and temperature, for a hinge fit at any bend in O(1). */
@@ -147,6 +161,213 @@ final class TemperatureBend {
       double rss = syy - coef[0] * b0 - coef[1] * b1 - coef[2] * b2;
       return new double[] {coef[0], coef[1], coef[2], Math.max(0, rss)};
     }
+  }
+
+  /**
+   * The bends the data cannot tell from the best, when the rise before the bend may flatten: {first
+   * second, last second, the fit's temperature at reading {@code stepK}}, null when no fit. A
+   * heating body approaches its equilibrium along a curve that flattens, and two straight lines put
+   * the bend early on it (more the nearer the equilibrium), so this fit has a parabola before the
+   * bend and a line after. The bends within noise of the best are those whose squared error exceeds
+   * the best's by at most {@link Thresholds#BEND_RANGE_NOISE} times the noise: the best fit's
+   * residual variance, times the readings per sign change of its residuals (a sensor that holds its
+   * reading for seconds, and the curve's own shape, make neighbouring readings alike: they are
+   * worth fewer independent ones).
+   */
+  private static double[] curvedRange(double[] u, double[] temps, double[] t, int stepK) {
+    int m = u.length;
+    double mean = 0;
+    for (double v : temps) {
+      mean += v / m;
+    }
+    double[] y = new double[m];
+    for (int i = 0; i < m; i++) {
+      y[i] = temps[i] - mean;
+    }
+    Curved sums = Curved.of(u, y);
+    double[] rss = new double[m];
+    Arrays.fill(rss, Double.POSITIVE_INFINITY);
+    double bestRss = Double.POSITIVE_INFINITY;
+    int bestK = -1;
+    for (int k = Thresholds.BEND_MIN_READINGS - 1; k < m - Thresholds.BEND_MIN_READINGS; k++) {
+      double[] fit = sums.bend(k);
+      if (fit != null) {
+        rss[k] = fit[4];
+        if (fit[4] < bestRss) {
+          bestRss = fit[4];
+          bestK = k;
+        }
+      }
+    }
+    if (bestK < 0) {
+      return null;
+    }
+    double[] range = range(sums, rss, bestK, bestRss, t);
+    double[] atStep = sums.bend(stepK);
+    return new double[] {range[0], range[1], atStep == null ? Double.NaN : atStep[0] + mean};
+  }
+
+  private static double[] range(Curved sums, double[] rss, int bestK, double bestRss, double[] t) {
+    int m = t.length;
+    double[] fit = sums.bend(bestK);
+    double tau = sums.u[bestK];
+    int runs = 1;
+    boolean previous = false;
+    for (int i = 0; i < m; i++) {
+      double d = sums.u[i] - tau;
+      double value =
+          fit[0] + fit[1] * d + (i <= bestK ? fit[2] * d * d : 0) + (i > bestK ? fit[3] * d : 0);
+      boolean above = sums.y[i] > value;
+      if (i > 0 && above != previous) {
+        runs++;
+      }
+      previous = above;
+    }
+    double inflation = Math.max(1, m / (2.0 * runs));
+    double allowed =
+        bestRss + Thresholds.BEND_RANGE_NOISE * bestRss / Math.max(1, m - 5) * inflation;
+    int lo = bestK;
+    while (lo - 1 >= 0 && rss[lo - 1] <= allowed) {
+      lo--;
+    }
+    int hi = bestK;
+    while (hi + 1 < m && rss[hi + 1] <= allowed) {
+      hi++;
+    }
+    return new double[] {t[lo], t[hi]};
+  }
+
+  /**
+   * Prefix sums of powers of scaled time, and of them times the (centred) temperature, for the fit
+   * that bends at any reading in O(1).
+   */
+  private record Curved(double[] u, double[] y, double[][] p, double[][] q, double syy) {
+
+    static Curved of(double[] u, double[] y) {
+      int m = u.length;
+      double[][] p = new double[5][m + 1];
+      double[][] q = new double[3][m + 1];
+      double syy = 0;
+      for (int i = 0; i < m; i++) {
+        double power = 1;
+        for (int j = 0; j < 5; j++) {
+          p[j][i + 1] = p[j][i] + power;
+          if (j < 3) {
+            q[j][i + 1] = q[j][i] + power * y[i];
+          }
+          power *= u[i];
+        }
+        syy += y[i] * y[i];
+      }
+      return new Curved(u, y, p, q, syy);
+    }
+
+    /** Σ (u - tau)^power over readings [from, to). */
+    private double centred(int power, int from, int to, double tau) {
+      double sum = 0;
+      double binom = 1;
+      for (int j = 0; j <= power; j++) {
+        // C(power, j) u^j (-tau)^(power - j)
+        sum += binom * (p[j][to] - p[j][from]) * Math.pow(-tau, power - j);
+        binom = binom * (power - j) / (j + 1);
+      }
+      return sum;
+    }
+
+    /** Σ (u - tau)^power y over readings [from, to), power at most 2. */
+    private double centredY(int power, int from, int to, double tau) {
+      double sum = 0;
+      double binom = 1;
+      for (int j = 0; j <= power; j++) {
+        sum += binom * (q[j][to] - q[j][from]) * Math.pow(-tau, power - j);
+        binom = binom * (power - j) / (j + 1);
+      }
+      return sum;
+    }
+
+    /**
+     * The least-squares curve bending at reading k: a parabola up to it (a heating body's rise
+     * flattens as it nears its equilibrium) and a line after, meeting there. {value at the bend,
+     * slope just before, curvature before, change of slope, squared error}, per unit of scaled
+     * time; null when singular.
+     */
+    double[] bend(int k) {
+      int m = u.length;
+      double tau = u[k];
+      int b = k + 1;
+      // Basis 1, (u - tau), (u - tau)^2 up to k, (u - tau) after k.
+      double g00 = m;
+      double g01 = centred(1, 0, m, tau);
+      double g02 = centred(2, 0, b, tau);
+      double g03 = centred(1, b, m, tau);
+      double g11 = centred(2, 0, m, tau);
+      double g12 = centred(3, 0, b, tau);
+      double g13 = centred(2, b, m, tau);
+      double g22 = centred(4, 0, b, tau);
+      double g33 = g13;
+      double[][] a = {
+        {g00, g01, g02, g03}, {g01, g11, g12, g13}, {g02, g12, g22, 0}, {g03, g13, 0, g33}
+      };
+      double[] r = {
+        centredY(0, 0, m, tau),
+        centredY(1, 0, m, tau),
+        centredY(2, 0, b, tau),
+        centredY(1, b, m, tau)
+      };
+      double[] x = solve(a, r.clone());
+      if (x == null) {
+        return null;
+      }
+      double rss = syy;
+      for (int i = 0; i < 4; i++) {
+        rss -= x[i] * r[i];
+      }
+      return new double[] {x[0], x[1], x[2], x[3], Math.max(0, rss)};
+    }
+  }
+
+  /** Gaussian elimination with partial pivoting; null when singular. */
+  private static double[] solve(double[][] a, double[] r) {
+    int n = r.length;
+    double scale = 0;
+    for (double[] row : a) {
+      for (double v : row) {
+        scale = Math.max(scale, Math.abs(v));
+      }
+    }
+    for (int col = 0; col < n; col++) {
+      int pivot = col;
+      for (int row = col + 1; row < n; row++) {
+        if (Math.abs(a[row][col]) > Math.abs(a[pivot][col])) {
+          pivot = row;
+        }
+      }
+      if (Math.abs(a[pivot][col]) < 1e-13 * scale) {
+        return null;
+      }
+      double[] tmp = a[col];
+      a[col] = a[pivot];
+      a[pivot] = tmp;
+      double tr = r[col];
+      r[col] = r[pivot];
+      r[pivot] = tr;
+      for (int row = col + 1; row < n; row++) {
+        double factor = a[row][col] / a[col][col];
+        for (int j = col; j < n; j++) {
+          a[row][j] -= factor * a[col][j];
+        }
+        r[row] -= factor * r[col];
+      }
+    }
+    double[] x = new double[n];
+    for (int row = n - 1; row >= 0; row--) {
+      double sum = r[row];
+      for (int j = row + 1; j < n; j++) {
+        sum -= a[row][j] * x[j];
+      }
+      x[row] = sum / a[row][row];
+    }
+    return x;
   }
 
   private static double[] fitLine(int m, double su, double suu, double sy, double suy) {

@@ -295,6 +295,16 @@ public final class Thresholds {
   public static final double BEND_MIN_SECONDS = 10;
 
   /**
+   * Or the step falls among the bends the temperature cannot tell from its best one, fitted with a
+   * rise that may flatten before the bend: those whose squared error exceeds the best's by at most
+   * this many times the noise variance (the 99% point of chi-square with one degree of freedom: the
+   * bend's place is the one parameter that moves). A heating body's rise flattens toward its
+   * equilibrium, which puts two straight lines' bend early by more than {@link
+   * #BEND_AT_STEP_FRACTION} when the equilibrium is near, and sensor noise moves it further.
+   */
+  public static final double BEND_RANGE_NOISE = 6.63;
+
+  /**
    * The temperature after the bend stays near its line: this percentile of the distance from it (a
    * high percentile, not the maximum: one odd reading does not decide) ...
    */
