@@ -79,6 +79,14 @@ final class CycleDetector {
    */
   static final int[] CYCLE_WINDOWS = {3, 9, 27};
 
+  /**
+   * A heat cycle's period spans at least this many intervals: each half needs an interval of its
+   * own beside the one its crossing falls in. A rate that alternates from one interval to the next
+   * is whole requests landing either side of a boundary (its differences all alike, so its measured
+   * noise is none), not a controller heating and cooling, which takes tens of seconds.
+   */
+  static final int CYCLE_MIN_PERIOD_INTERVALS = 4;
+
   /** The regular cycles of the curve as a sawtooth (its dips are the low halves), or null. */
   static Findings.Sawtooth find(Curve c) {
     int m = c.n - c.from;
@@ -194,6 +202,7 @@ final class CycleDetector {
     // not cooling and resuming.
     double halfSeconds = window * c.interval;
     if (period - meanLow < Thresholds.MIN_SWING_SIDE_FRACTION * period
+        || period < CYCLE_MIN_PERIOD_INTERVALS * c.interval - 1e-9
         || (window > 3 && (shortest < halfSeconds || period - longest < halfSeconds))) {
       return null;
     }

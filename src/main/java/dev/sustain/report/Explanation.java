@@ -147,6 +147,17 @@ public final class Explanation {
                   x.laterMBps()));
         }
         e.add("A translation layer short of free blocks collects garbage while it writes.");
+        if (f.recovery() != null) {
+          // Say why the climb back was not read as heat: what a cooled controller does.
+          e.add(
+              x.swinging()
+                  ? Phrase.of(
+                      "Not a throttle that cooled: a controller climbs back once, to a level it"
+                          + " holds, while this drive climbed back {} times at irregular times.",
+                      x.swings())
+                  : "Not a throttle that cooled: a throttle steps down from the level it started"
+                      + " at, while this drive started slow.");
+        }
       }
       case SMR_STALLS -> DiskWords.smr(f.smr(), byCurve(a), e);
       case HDD_ZONED -> DiskWords.zoned(a, f, byCurve(a), e);

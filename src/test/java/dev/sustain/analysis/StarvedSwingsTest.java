@@ -114,6 +114,22 @@ class StarvedSwingsTest {
     assertThat(a.recovered()).as("recovered: " + why).isFalse();
     // The floor is the level it falls to while collecting: below the least of its fast visits.
     assertThat(a.floorMBps()).as("floor: " + why).isLessThan(0.55 * full);
+    if (a.findings().recovery() != null) {
+      // The climb back was there too: the evidence says why it is not heat.
+      assertThat(String.join(" ", dev.sustain.report.Explanation.evidence(a)))
+          .as("evidence: " + why)
+          .contains("Not a throttle that cooled");
+      RECOVERY_SEEN.incrementAndGet();
+    }
+  }
+
+  /** How many curves also held a climb back (so the evidence check above ran at all). */
+  private static final java.util.concurrent.atomic.AtomicInteger RECOVERY_SEEN =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  @org.junit.jupiter.api.AfterAll
+  static void aClimbBackWasAmongThem() {
+    assertThat(RECOVERY_SEEN.get()).as("curves with a climb back").isPositive();
   }
 
   /** A profile of steps: each visit from its start time at its level. */
