@@ -97,7 +97,7 @@ public final class HistoryCommand extends BaseCommand {
           samples =
               r.runFolder() != null
                   ? rows.fillFromFolder(r.runId(), Path.of(r.runFolder()))
-                  : storeLog(rows, r.runId(), imports.get(i));
+                  : rows.fillFromLog(r.runId(), imports.get(i));
         }
         store.record(r);
         imported.add(
@@ -148,30 +148,6 @@ public final class HistoryCommand extends BaseCommand {
       out().flush();
     }
     return ExitCodes.OK;
-  }
-
-  /** The samples.csv header an imported log's curve is stored under. */
-  static final String LOG_HEADER = "time_s,write_MBps,bytes";
-
-  /**
-   * Stores an imported log's curve as samples.csv rows, so its run page draws it on any host (the
-   * log itself stays where it was). Rows already stored (the same log imported twice) are kept.
-   */
-  private static int storeLog(SampleStore rows, String runId, Path log) {
-    dev.sustain.analysis.SampleSeries s = dev.sustain.input.CurveReader.read(log).series();
-    rows.saveDocument(runId, null, LOG_HEADER);
-    List<SampleStore.Line> lines = new ArrayList<>(s.size());
-    for (int k = 0; k < s.size(); k++) {
-      lines.add(
-          new SampleStore.Line(
-              k,
-              Units.plain(s.timeSeconds(k), 3)
-                  + ","
-                  + Units.plain(s.writeMBps(k), 3)
-                  + ","
-                  + s.bytes(k)));
-    }
-    return rows.append(runId, LOG_HEADER, lines);
   }
 
   private RunRecord readImport(Path p) {

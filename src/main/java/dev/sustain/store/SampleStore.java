@@ -1,5 +1,8 @@
 package dev.sustain.store;
 
+import dev.sustain.analysis.SampleSeries;
+import dev.sustain.input.CurveReader;
+import dev.sustain.unit.Units;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -146,6 +149,34 @@ public final class SampleStore implements AutoCloseable {
               });
     }
     return added;
+  }
+
+  /** The samples.csv header an imported log's curve is stored under. */
+  static final String LOG_HEADER = "time_s,write_MBps,bytes";
+
+  /**
+   * Stores an imported log's curve (a fio log, another tool's CSV) as samples.csv rows, so its run
+   * page draws it on any host; the log itself stays where it was. Rows already stored (the same log
+   * imported twice) are kept.
+   *
+   * @return how many rows were new
+   * @throws StoreException when the database cannot be written
+   */
+  public int fillFromLog(String runId, Path log) {
+    SampleSeries s = CurveReader.read(log).series();
+    saveDocument(runId, null, LOG_HEADER);
+    List<Line> lines = new ArrayList<>(s.size());
+    for (int k = 0; k < s.size(); k++) {
+      lines.add(
+          new Line(
+              k,
+              Units.plain(s.timeSeconds(k), 3)
+                  + ","
+                  + Units.plain(s.writeMBps(k), 3)
+                  + ","
+                  + s.bytes(k)));
+    }
+    return append(runId, LOG_HEADER, lines);
   }
 
   /**

@@ -48,7 +48,18 @@ class RunJsonKeysTest {
           Map.entry("workload/FillResume.java", "fill's own files and params"),
           Map.entry("workload/WriteRepeat.java", "passes.json and a pass's before.idle_s"),
           Map.entry("group/GroupJson.java", "group.json's params (its own document, not run.json)"),
-          Map.entry("input/GroupFolder.java", "group.json's reader (its own document)"));
+          Map.entry("input/GroupFolder.java", "group.json's reader (its own document)"),
+          Map.entry("serve/Api.java", "serve: a running run's stored params text (time_s)"),
+          Map.entry("serve/KindView.java", "serve: a copy's passes in the stored analysis"),
+          Map.entry("share/ShareDocument.java", "share: builds the share from run.json's tree"),
+          Map.entry("share/HubStanding.java", "share: the drive's capacity from run.json's tree"),
+          // The share document and the hub's answers have keys of their own that run.json's share
+          // (capacity_bytes, before.free_bytes): these read those documents, not a run folder.
+          Map.entry("share/HubModels.java", "the hub's answers (capacity_bytes)"),
+          Map.entry("cli/ModelsText.java", "the hub's answers (capacity_bytes)"),
+          Map.entry("cli/ShareText.java", "the share document (capacity_bytes, before)"),
+          Map.entry("hub/HubApi.java", "the share document (capacity_bytes)"),
+          Map.entry("hub/ShareCheck.java", "the share document (before)"));
 
   @Test
   void onlyTheCodecReadsRunJsonsKeys() throws IOException {
