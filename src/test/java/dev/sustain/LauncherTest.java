@@ -132,6 +132,15 @@ class LauncherTest {
     assertThat(first.get(1)).contains("--db " + history);
     assertThat(first.get(2)).contains("-XX:AOTCache=" + project.resolve("target/sustain.aot"));
     assertThat(first.get(2)).endsWith("--version");
+    // picocli's old class files are raised once per jar, before the training reads them.
+    assertThat(raises(log)).as("raised before the training").isEqualTo(1);
+    List<String> all = Files.readAllLines(log);
+    int raised =
+        all.indexOf(
+            all.stream().filter(l -> l.contains("RaiseClassVersions")).findFirst().orElseThrow());
+    int trained =
+        all.indexOf(all.stream().filter(l -> l.contains(" write ")).findFirst().orElseThrow());
+    assertThat(raised).as("raised before the first write reads the jar").isLessThan(trained);
 
     launch(bin, java, "1");
     List<String> second = starts(log);
@@ -141,6 +150,7 @@ class LauncherTest {
     assertThat(jar.toFile().setLastModified(System.currentTimeMillis() + 60_000)).isTrue();
     launch(bin, java, "1");
     assertThat(starts(log).get(5)).as("a newer jar").contains("-XX:AOTCacheOutput=");
+    assertThat(raises(log)).as("a newer jar is raised again, an unchanged one never").isEqualTo(2);
 
     launch(bin, java, "0");
     assertThat(starts(log).getLast()).doesNotContain("AOTCache");
@@ -159,8 +169,17 @@ class LauncherTest {
     assertThat(p.waitFor()).as(out).isZero();
   }
 
-  /** The logged starts, less the launcher's version probe. */
+  /** The logged starts, less the launcher's version probe and its raising of old class files. */
   private static List<String> starts(Path log) throws Exception {
-    return Files.readAllLines(log).stream().filter(l -> !l.contains("-XshowSettings")).toList();
+    return Files.readAllLines(log).stream()
+        .filter(l -> !l.contains("-XshowSettings") && !l.contains("RaiseClassVersions.java"))
+        .toList();
+  }
+
+  /** How often the launcher raised the jar's old class files (bin/RaiseClassVersions.java). */
+  private static long raises(Path log) throws Exception {
+    return Files.readAllLines(log).stream()
+        .filter(l -> l.contains("RaiseClassVersions.java"))
+        .count();
   }
 }
