@@ -50,16 +50,7 @@ public final class HubCommand extends BaseCommand {
     if (publicHost != null && !publicHost.matches("[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?")) {
       throw new UsageException("--public-host takes a host name such as hub.example.org");
     }
-    DbLocation location;
-    try {
-      location = DbLocation.parse(db, System.getenv());
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--db: " + e.getMessage());
-    }
-    if (location.kind() != DbLocation.Kind.POSTGRESQL) {
-      throw new UsageException(
-          "--db: the hub keeps its data in PostgreSQL: jdbc:postgresql://HOST/DB?user=...");
-    }
+    DbLocation location = location();
     Hub.Settings settings;
     try {
       settings =
@@ -110,6 +101,20 @@ public final class HubCommand extends BaseCommand {
                 "sustain-hub-stop"));
     stopped.await();
     return ExitCodes.OK;
+  }
+
+  private DbLocation location() {
+    DbLocation location;
+    try {
+      location = DbLocation.parse(db, System.getenv());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--db: " + e.getMessage());
+    }
+    if (location.kind() != DbLocation.Kind.POSTGRESQL) {
+      throw new UsageException(
+          "--db: the hub keeps its data in PostgreSQL: jdbc:postgresql://HOST/DB?user=...");
+    }
+    return location;
   }
 
   static void quietServerLogging() {

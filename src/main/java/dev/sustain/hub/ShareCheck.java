@@ -84,16 +84,7 @@ final class ShareCheck {
     if (!ShareDocument.SCHEMA.equals(doc.path("schema").asText(null))) {
       throw new Malformed("schema must be \"" + ShareDocument.SCHEMA + "\"");
     }
-    known(doc, "");
-    for (String part : FIELDS.keySet()) {
-      if (!part.isEmpty()) {
-        JsonNode n = doc.get(part);
-        if (n == null || !n.isObject()) {
-          throw new Malformed(part + " must be an object");
-        }
-        known(n, part);
-      }
-    }
+    knownParts(doc);
     JsonNode drive = doc.get("drive");
     JsonNode a = doc.get("analysis");
     Job job = job(doc.get("job"));
@@ -135,6 +126,20 @@ final class ShareCheck {
             null);
     String reason = Plausibility.reason(checked, curve);
     return reason == null ? checked : withReason(checked, reason);
+  }
+
+  /** Every field of the document and of its parts is one Sustain sends; every part is an object. */
+  private static void knownParts(JsonNode doc) {
+    known(doc, "");
+    for (String part : FIELDS.keySet()) {
+      if (!part.isEmpty()) {
+        JsonNode n = doc.get(part);
+        if (n == null || !n.isObject()) {
+          throw new Malformed(part + " must be an object");
+        }
+        known(n, part);
+      }
+    }
   }
 
   private static Share withReason(Share s, String reason) {

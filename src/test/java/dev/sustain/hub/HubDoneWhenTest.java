@@ -51,6 +51,14 @@ class HubDoneWhenTest {
         Files.readString(dir.resolve("err.txt")));
   }
 
+  private Process startHub(String db, Map<String, String> env) throws Exception {
+    ProcessBuilder pb =
+        new ProcessBuilder("/bin/bash", SUSTAIN.toString(), "hub", "--db", db, "--port", "0");
+    pb.environment().putAll(env);
+    pb.redirectError(dir.resolve("hub-err.txt").toFile());
+    return pb.start();
+  }
+
   @Test
   void aSecondUsersThreeRunsMakeAModelAndAFourthRunIsPlacedAmongThem() throws Exception {
     String db = TestDatabases.freshDbValue(TestDatabases.Backend.POSTGRESQL, dir);

@@ -58,6 +58,12 @@ public final class HubRuns {
               bytes / 1_048_576));
     }
     Files.writeString(dir.resolve("samples.csv"), csv, StandardCharsets.UTF_8);
+    runJson(dir, model, drive, run, total, seconds);
+    return dir;
+  }
+
+  private static void runJson(Path dir, String model, int drive, int run, long total, int seconds)
+      throws IOException {
     ObjectNode r = JSON.createObjectNode();
     r.put("version", 1);
     r.put("command", "write");
@@ -110,6 +116,5 @@ public final class HubRuns {
     r.put("notes", "free-form note: secret-note-z1");
     Files.writeString(
         dir.resolve("run.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(r));
-    return dir;
   }
 }

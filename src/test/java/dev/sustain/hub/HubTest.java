@@ -195,6 +195,11 @@ class HubTest {
     ObjectNode extra = doc("ACME REFUSED", 1, 1, 100);
     extra.put("host", "smuggled");
     assertThat(post(base, extra.toString()).statusCode()).as("an unknown field").isEqualTo(400);
+  }
+
+  @Test
+  void implausibleSharesAreKeptAsRejectedAndCountedNowhere() throws Exception {
+    String base = "http://127.0.0.1:" + hub.port();
     ObjectNode lie = doc("ACME REFUSED", 2, 1, 100);
     ((ObjectNode) lie.get("analysis")).put("floor_MBps", 5000.0);
     HttpResponse<String> implausible = post(base, lie.toString());
