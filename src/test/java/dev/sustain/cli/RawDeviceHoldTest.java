@@ -6,12 +6,11 @@ import dev.sustain.engine.Errno;
 import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.ExclusiveOpen;
 import dev.sustain.testing.Await;
-import java.io.RandomAccessFile;
+import dev.sustain.testing.LoopDevice;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -29,29 +28,21 @@ import org.junit.jupiter.api.io.TempDir;
 class RawDeviceHoldTest {
 
   @TempDir Path dir;
+  private LoopDevice rig;
   private Path image;
   private String loop;
 
   @BeforeEach
   void loopDevice() throws Exception {
-    Assumptions.assumeTrue(
-        "root".equals(System.getProperty("user.name")), "loop devices need root");
-    image = Path.of("/dev/shm/sustain-hold-" + ProcessHandle.current().pid() + ".img");
-    try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
-      f.setLength(64L << 20);
-    }
-    loop = RawDeviceWriteTest.sh("losetup", "--find", "--show", image.toString());
+    rig = LoopDevice.attach("hold", 64L << 20);
+    image = rig.image();
+    loop = rig.device();
   }
 
   @AfterEach
   void detach() throws Exception {
-    if (loop != null) {
-      new ProcessBuilder("swapoff", loop).start().waitFor();
-      new ProcessBuilder("umount", "-l", loop).start().waitFor();
-      new ProcessBuilder("losetup", "-d", loop).start().waitFor();
-    }
-    if (image != null) {
-      Files.deleteIfExists(image);
+    if (rig != null) {
+      rig.close();
     }
   }
 

@@ -2,11 +2,10 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.RandomAccessFile;
+import dev.sustain.testing.LoopDevice;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -17,27 +16,22 @@ import org.junit.jupiter.api.io.TempDir;
 class TrimTest {
 
   @TempDir Path dir;
+  private LoopDevice rig;
   private Path image;
   private String loop;
 
   @BeforeEach
   void loopDevice() throws Exception {
-    Assumptions.assumeTrue(
-        "root".equals(System.getProperty("user.name")), "loop devices need root");
-    image = Path.of("/dev/shm/sustain-trim-" + ProcessHandle.current().pid() + ".img");
-    try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
-      f.setLength(64L << 20);
-    }
-    loop = RawDeviceWriteTest.sh("losetup", "--find", "--show", image.toString());
+    rig = LoopDevice.attach("trim", 64L << 20);
+    image = rig.image();
+    loop = rig.device();
   }
 
   @AfterEach
   void detach() throws Exception {
-    if (loop != null) {
-      new ProcessBuilder("umount", "-l", loop).start().waitFor();
-      new ProcessBuilder("losetup", "-d", loop).start().waitFor();
+    if (rig != null) {
+      rig.close();
     }
-    Files.deleteIfExists(image);
   }
 
   /** Bytes the backing file really occupies (a discard punches holes in it). */
