@@ -74,179 +74,38 @@ record DeviceProber(
 
   DeviceInfo probe(Path diskDir) {
     String name = Sysfs.name(diskDir);
-    String rel = sysfs.relative(diskDir);
-    Transport transport = transportOf(name, rel, diskDir);
+    Transport transport = transportOf(name, sysfs.relative(diskDir), diskDir);
     Path queue = diskDir.resolve("queue");
     long size = Sysfs.readLong(diskDir.resolve("size"), 0) * 512;
     int logical = (int) Sysfs.readLong(queue.resolve("logical_block_size"), 512);
     int physical = (int) Sysfs.readLong(queue.resolve("physical_block_size"), logical);
-    boolean rotational = Sysfs.readLong(queue.resolve("rotational"), 0) == 1;
     long discardMax = Sysfs.readLong(queue.resolve("discard_max_bytes"), 0);
     long discardGran = Sysfs.readLong(queue.resolve("discard_granularity"), 0);
-
-    String model = null;
-    String serial = null;
-    String firmware = null;
-    String vendor = null;
-    String wwn = Sysfs.read(diskDir.resolve("wwid"));
-    LinkInfo link = null;
-    List<Path> hwmonParents = new ArrayList<>();
-    String loopBacking = null;
-    String virtualSerial = null;
-    AtaIdentify ata = null;
-    SmartctlReport report = null;
     String devPath = "/dev/" + name;
-
-    switch (transport) {
-      case NVME -> {
-        Path ctrl = DeviceLinks.nvmeController(diskDir);
-        Path ids = Sysfs.real(diskDir.resolve("device")).orElse(ctrl);
-        if (ids != null) {
-          model = Sysfs.read(ids.resolve("model"));
-          serial = Sysfs.read(ids.resolve("serial"));
-          firmware = Sysfs.read(ids.resolve("firmware_rev"));
-        }
-        if (ctrl != null) {
-          hwmonParents.add(ctrl);
-          String tr = Sysfs.read(ctrl.resolve("transport"));
-          Optional<Path> pci = Sysfs.real(ctrl.resolve("device"));
-          if (pci.isPresent()) {
-            hwmonParents.add(pci.get());
-            if (tr == null || tr.equals("pcie")) {
-              Path p = pci.get();
-              link =
-                  LinkInfo.pcie(
-                      Sysfs.read(p.resolve("current_link_speed")),
-                      Sysfs.read(p.resolve("current_link_width")),
-                      Sysfs.read(p.resolve("max_link_speed")),
-                      Sysfs.read(p.resolve("max_link_width")));
-            }
-          }
-        }
-      }
-      case SATA, USB, SCSI -> {
-        Optional<Path> scsiDev = Sysfs.real(diskDir.resolve("device"));
-        String inquiryModel = null;
-        String vpdSerial = null;
-        if (scsiDev.isPresent()) {
-          Path d = scsiDev.get();
-          hwmonParents.add(d);
-          vendor = Sysfs.read(d.resolve("vendor"));
-          inquiryModel = Sysfs.read(d.resolve("model"));
-          firmware = Sysfs.read(d.resolve("rev"));
-          ata = AtaIdentify.fromVpd89(Sysfs.readBytes(d.resolve("vpd_pg89")));
-          vpdSerial = AtaIdentify.serialFromVpd80(Sysfs.readBytes(d.resolve("vpd_pg80")));
-          if (wwn == null) {
-            wwn = Sysfs.read(d.resolve("wwid"));
-          }
-        }
-        String usbSerial = null;
-        if (transport == Transport.USB && scsiDev.isPresent()) {
-          DeviceLinks.UsbFacts usb = DeviceLinks.usbFacts(scsiDev.get());
-          if (usb != null) {
-            link = usb.link();
-            usbSerial = usb.serial();
-          }
-        }
-        if (transport == Transport.SATA && scsiDev.isPresent()) {
-          link = LinkInfo.sata(DeviceLinks.sataSpeed(scsiDev.get()));
-        }
-        report = runSmartctl(devPath);
-        boolean smart = report != null && report.identified();
-        if (link == null && transport == Transport.SATA && smart) {
-          link = LinkInfo.sata(report.interfaceSpeedCurrent());
-        }
-        if (link != null && transport == Transport.USB && smart) {
-          // a SATA drive behind a fast USB bridge is capped by its SATA link
-          link = link.behind(LinkInfo.sata(report.interfaceSpeedCurrent()));
-        }
-        model =
-            first(
-                smart ? report.model() : null,
-                ata == null ? null : ata.model(),
-                scsiModel(vendor, inquiryModel));
-        serial =
-            first(
-                smart ? report.serial() : null,
-                ata == null ? null : ata.serial(),
-                vpdSerial,
-                usbSerial);
-        firmware = first(smart ? report.firmware() : null, ata == null ? null : ata.firmware());
-        if (firmware == null && scsiDev.isPresent()) {
-          firmware = Sysfs.read(scsiDev.get().resolve("rev"));
-        }
-        if (smart && report.wwn() != null && wwn == null) {
-          wwn = "naa." + report.wwn();
-        }
-      }
-      case VIRTIO -> {
-        Path d = diskDir.resolve("device");
-        vendor = Sysfs.read(d.resolve("vendor"));
-        if (Files.exists(d.resolve("model"))) {
-          // virtio-scsi: a SCSI disk (QEMU HARDDISK...) with INQUIRY and VPD pages
-          model = scsiModel(vendor, Sysfs.read(d.resolve("model")));
-          firmware = Sysfs.read(d.resolve("rev"));
-          virtualSerial = AtaIdentify.serialFromVpd80(Sysfs.readBytes(d.resolve("vpd_pg80")));
-          if (wwn == null) {
-            wwn = Sysfs.read(d.resolve("wwid"));
-          }
-        } else {
-          virtualSerial = Sysfs.read(diskDir.resolve("serial"));
-        }
-        serial = virtualSerial;
-      }
-      case MMC -> {
-        Path d = diskDir.resolve("device");
-        model = Sysfs.read(d.resolve("name"));
-        serial = Sysfs.read(d.resolve("serial"));
-        firmware = Sysfs.read(d.resolve("fwrev"));
-        vendor = Sysfs.read(d.resolve("manfid"));
-      }
-      case LOOP -> loopBacking = Sysfs.read(diskDir.resolve("loop/backing_file"));
-      default -> {}
-    }
-
-    Integer rpm = null;
-    boolean smartOk = report != null && report.identified();
-    if (transport == Transport.NVME || smartOk && "NVMe".equalsIgnoreCase(report.protocol())) {
-      rpm = 0;
-    } else if (smartOk && report.rotationRateRpm() != null) {
-      rpm = report.rotationRateRpm();
-    } else if (ata != null && ata.rotationRateRpm() == 1) {
-      rpm = 0;
-    } else if (ata != null && ata.rotationRateRpm() > 1 && ata.rotationRateRpm() < 0xFFFF) {
-      rpm = ata.rotationRateRpm();
-    }
-    if (rpm != null) {
-      rotational = rpm > 0;
-    }
-
-    String tempSource = "none";
-    Optional<HwmonFinder.Match> hw = HwmonFinder.find(sysfs, hwmonParents);
-    if (hw.isPresent()) {
-      tempSource = hw.get().source();
-    } else if (transport == Transport.NVME) {
+    DriveFacts facts = facts(diskDir, transport, devPath);
+    Integer rpm = rotationRateRpm(transport, facts);
+    boolean rotational =
+        rpm != null ? rpm > 0 : Sysfs.readLong(queue.resolve("rotational"), 0) == 1;
+    // NVMe's temperature comes from smartctl only when hwmon has none: asked for then, not before
+    SmartctlReport report = facts.smartctl();
+    Optional<HwmonFinder.Match> hw = HwmonFinder.find(sysfs, facts.hwmonParents());
+    if (hw.isEmpty() && transport == Transport.NVME) {
       report = runSmartctl(devPath);
-      if (report != null && report.temperatureCelsius() != null) {
-        tempSource = "smartctl";
-      }
-    } else if (report != null && report.temperatureCelsius() != null) {
-      tempSource = "smartctl";
     }
-    PassThrough pass = PassThrough.classify(transport, report, ata, smartctlWhyNot);
-    String smartType = report != null && report.identified() ? report.deviceType() : null;
-    DriveIdentity identity =
-        DriveIdentity.of(name, size, model, serial, wwn, loopBacking, virtualSerial);
+    String tempSource =
+        hw.map(HwmonFinder.Match::source)
+            .orElse(report != null && report.temperatureCelsius() != null ? "smartctl" : "none");
+    boolean smart = report != null && report.identified();
     return new DeviceInfo(
         name,
         devPath,
         Sysfs.read(diskDir.resolve("dev")),
         transport,
-        model,
-        serial,
-        firmware,
-        vendor,
-        wwn,
+        facts.model(),
+        facts.serial(),
+        facts.firmware(),
+        facts.vendor(),
+        facts.wwn(),
         size,
         logical,
         physical,
@@ -257,14 +116,61 @@ record DeviceProber(
         discardMax > 0,
         discardMax,
         discardMax > 0 ? discardGran : 0,
-        link,
+        facts.link(),
         tempSource,
-        smartType,
-        pass,
-        loopBacking,
-        identity,
+        smart ? report.deviceType() : null,
+        PassThrough.classify(transport, report, facts.ata(), smartctlWhyNot),
+        facts.loopBacking(),
+        identity(name, size, facts),
         usage(diskDir),
         diskDir.toString());
+  }
+
+  /** The drive's own facts, from the one source its transport has. */
+  private DriveFacts facts(Path diskDir, Transport transport, String devPath) {
+    String wwn = Sysfs.read(diskDir.resolve("wwid"));
+    return switch (transport) {
+      case NVME -> NvmeSource.read(diskDir, wwn);
+      case SATA, USB, SCSI -> ScsiSource.read(diskDir, transport, wwn, devPath, this::runSmartctl);
+      case VIRTIO -> VirtualSource.virtio(diskDir, wwn);
+      case MMC -> VirtualSource.mmc(diskDir, wwn);
+      case LOOP -> VirtualSource.loop(diskDir, wwn);
+      default -> DriveFacts.nothing(wwn);
+    };
+  }
+
+  /**
+   * The spindle speed, 0 for solid state, or null when nothing says: NVMe is never rotating,
+   * smartctl's figure beats IDENTIFY's word 217 (1 = non-rotating, 0x0401-0xFFFE = rpm).
+   */
+  static Integer rotationRateRpm(Transport transport, DriveFacts facts) {
+    SmartctlReport report = facts.smartctl();
+    boolean smart = facts.smartIdentified();
+    AtaIdentify ata = facts.ata();
+    if (transport == Transport.NVME || smart && "NVMe".equalsIgnoreCase(report.protocol())) {
+      return 0;
+    }
+    if (smart && report.rotationRateRpm() != null) {
+      return report.rotationRateRpm();
+    }
+    if (ata != null && ata.rotationRateRpm() == 1) {
+      return 0;
+    }
+    if (ata != null && ata.rotationRateRpm() > 1 && ata.rotationRateRpm() < 0xFFFF) {
+      return ata.rotationRateRpm();
+    }
+    return null;
+  }
+
+  private static DriveIdentity identity(String name, long sizeBytes, DriveFacts facts) {
+    return DriveIdentity.of(
+        name,
+        sizeBytes,
+        facts.model(),
+        facts.serial(),
+        facts.wwn(),
+        facts.loopBacking(),
+        facts.virtualSerial());
   }
 
   private SmartctlReport runSmartctl(String devPath) {
@@ -276,23 +182,6 @@ record DeviceProber(
     } catch (RuntimeException e) {
       return null;
     }
-  }
-
-  private static String scsiModel(String vendor, String model) {
-    if (model == null) {
-      return null;
-    }
-    // libata fills the vendor with "ATA"; a bridge's own vendor is worth keeping.
-    return vendor == null || vendor.equals("ATA") ? model : vendor + " " + model;
-  }
-
-  private static String first(String... values) {
-    for (String v : values) {
-      if (v != null && !v.isBlank()) {
-        return v.trim();
-      }
-    }
-    return null;
   }
 
   /**
