@@ -279,56 +279,79 @@ public final class DeviceResolver {
                   + Sysfs.readLong(dir.resolve("start"), 0) * 512));
       return walk(parent, stack, others, prober, depth + 1);
     }
-    List<String> slaves = Sysfs.list(dir.resolve("slaves"));
-    if (!slaves.isEmpty()) {
-      String label = DeviceProber.holderLabel(dir);
-      stack.add(
-          new BlockLayer(
-              name,
-              DeviceProber.holderKind(dir),
-              (label == null ? "" : label + " ") + "on " + String.join(", ", slaves)));
-      Path first = null;
-      for (String s : slaves) {
-        Optional<Path> sd = Sysfs.real(dir.resolve("slaves").resolve(s));
-        if (sd.isEmpty()) {
-          continue;
-        }
-        if (first == null) {
-          first = sd.get();
-        } else {
-          others.add(walk(sd.get(), new ArrayList<>(), others, prober, depth + 1));
-        }
-      }
-      if (first != null) {
-        return walk(first, stack, others, prober, depth + 1);
-      }
+    Path below = belowHolder(dir, stack, others, prober, depth);
+    if (below != null) {
+      return walk(below, stack, others, prober, depth + 1);
     }
     String backing = Sysfs.read(dir.resolve("loop/backing_file"));
     if (backing != null) {
-      String file =
-          backing.endsWith(" (deleted)") ? backing.substring(0, backing.length() - 10) : backing;
-      stack.add(new BlockLayer(name, "loop", "backing file " + backing));
-      Optional<Path> below = Optional.empty();
-      if (!backing.endsWith(" (deleted)")) {
-        try {
-          below = Optional.of(start(file, prober).dir());
-        } catch (NoBlockDeviceException e) {
-          // backing file on tmpfs or similar: the loop device is the bottom
-        }
-      }
-      if (below.isPresent()) {
-        return walk(below.get(), stack, others, prober, depth + 1);
-      }
-      stack.removeLast();
-      stack.add(
-          new BlockLayer(
-              name, "disk", "loop device; its backing file " + backing + " is on no block device"));
-      return dir;
+      return belowLoop(dir, backing, stack, others, prober, depth);
     }
     boolean detachedLoop = name.startsWith("loop") && Sysfs.readLong(dir.resolve("size"), 0) == 0;
     stack.add(
         new BlockLayer(
             name, "disk", detachedLoop ? "loop device with no backing file" : "whole device"));
+    return dir;
+  }
+
+  /**
+   * For a device-mapper or RAID device: its layer, the first slave to follow down (the others are
+   * walked into {@code others}), or null when it has no slaves.
+   */
+  private Path belowHolder(
+      Path dir, List<BlockLayer> stack, List<Path> others, DeviceProber prober, int depth)
+      throws NoBlockDeviceException {
+    List<String> slaves = Sysfs.list(dir.resolve("slaves"));
+    if (slaves.isEmpty()) {
+      return null;
+    }
+    String label = DeviceProber.holderLabel(dir);
+    stack.add(
+        new BlockLayer(
+            Sysfs.name(dir),
+            DeviceProber.holderKind(dir),
+            (label == null ? "" : label + " ") + "on " + String.join(", ", slaves)));
+    Path first = null;
+    for (String s : slaves) {
+      Optional<Path> sd = Sysfs.real(dir.resolve("slaves").resolve(s));
+      if (sd.isEmpty()) {
+        continue;
+      }
+      if (first == null) {
+        first = sd.get();
+      } else {
+        others.add(walk(sd.get(), new ArrayList<>(), others, prober, depth + 1));
+      }
+    }
+    return first;
+  }
+
+  /** A loop device: down to the disk under its backing file, or the bottom when there is none. */
+  private Path belowLoop(
+      Path dir,
+      String backing,
+      List<BlockLayer> stack,
+      List<Path> others,
+      DeviceProber prober,
+      int depth)
+      throws NoBlockDeviceException {
+    String name = Sysfs.name(dir);
+    stack.add(new BlockLayer(name, "loop", "backing file " + backing));
+    Path below = null;
+    if (!backing.endsWith(" (deleted)")) {
+      try {
+        below = start(backing, prober).dir();
+      } catch (NoBlockDeviceException e) {
+        // backing file on tmpfs or similar: the loop device is the bottom
+      }
+    }
+    if (below != null) {
+      return walk(below, stack, others, prober, depth + 1);
+    }
+    stack.removeLast();
+    stack.add(
+        new BlockLayer(
+            name, "disk", "loop device; its backing file " + backing + " is on no block device"));
     return dir;
   }
 }
