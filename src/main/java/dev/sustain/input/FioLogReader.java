@@ -5,6 +5,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
 
@@ -30,6 +32,28 @@ final class FioLogReader {
   private static final double MAX_BS = 0x1p40;
 
   static ImportedCurve read(Path file) {
+    List<double[]> entries = writeEntries(file);
+    // One file may hold several jobs' entries (per_job_logs=0), not necessarily in time order.
+    entries.sort(Comparator.comparingDouble(e -> e[0]));
+    checkSteps(file, entries);
+    double periodMs = loggedPeriodMs(entries);
+    List<String> notes = new ArrayList<>();
+    boolean perIo = periodMs < 100 || morePerMomentThanJobs(entries);
+    TreeMap<Long, double[]> buckets;
+    if (perIo) {
+      buckets = perSecond(file, entries);
+      periodMs = 1000;
+      notes.add("per-I/O fio log: summed into one-second samples");
+    } else {
+      periodMs = nicePeriod(periodMs);
+      buckets = perPeriod(entries, periodMs);
+    }
+    SampleSeries series = series(file, buckets, perIo, periodMs, entries.size(), notes);
+    return new ImportedCurve(file, ImportedCurve.Format.FIO_BW_LOG, series, notes);
+  }
+
+  /** Every write entry of the log, in file order; refuses a log without one. */
+  private static List<double[]> writeEntries(Path file) {
     List<double[]> entries = new ArrayList<>();
     int reads = 0;
     try (BufferedReader in = InputLimits.open(file)) {
@@ -66,69 +90,83 @@ final class FioLogReader {
               ? "no write entries (direction 1), only " + reads + " read or trim entries"
               : "no entries");
     }
-    // One file may hold several jobs' entries (per_job_logs=0), not necessarily in time order.
-    entries.sort(java.util.Comparator.comparingDouble(e -> e[0]));
-    checkSteps(file, entries);
-    // Entries within 50 ms of each other are one moment (several jobs log the same period);
-    // the period is measured between moments.
-    double[] diffs = new double[Math.max(0, entries.size() - 1)];
+    return entries;
+  }
+
+  /**
+   * The period the log was written at: the lower median of the steps between moments, where entries
+   * within 50 ms of each other are one moment (several jobs log the same period). The lower median,
+   * because gaps make some steps longer, never shorter.
+   */
+  private static double loggedPeriodMs(List<double[]> sorted) {
+    double[] diffs = new double[Math.max(0, sorted.size() - 1)];
     int m = 0;
-    double moment = entries.get(0)[0];
-    for (int i = 1; i < entries.size(); i++) {
-      double t = entries.get(i)[0];
+    double moment = sorted.get(0)[0];
+    for (int i = 1; i < sorted.size(); i++) {
+      double t = sorted.get(i)[0];
       if (t - moment >= 50) {
         diffs[m++] = t - moment;
         moment = t;
       }
     }
-    double[] positive = java.util.Arrays.copyOf(diffs, m);
-    java.util.Arrays.sort(positive);
-    // The lower median: gaps make some steps longer, never shorter.
-    double periodMs = m == 0 ? 1000 : positive[(m - 1) / 2];
-    List<String> notes = new ArrayList<>();
-    SampleSeries.Builder b = SampleSeries.builder(entries.size());
-    TreeMap<Long, double[]> buckets = new TreeMap<>();
-    boolean perIo = periodMs < 100 || morePerMomentThanJobs(entries);
-    if (perIo) {
-      boolean haveBs = true;
-      for (double[] e : entries) {
-        haveBs &= !Double.isNaN(e[2]) && e[2] > 0;
-      }
-      if (!haveBs) {
+    double[] positive = Arrays.copyOf(diffs, m);
+    Arrays.sort(positive);
+    return m == 0 ? 1000 : positive[(m - 1) / 2];
+  }
+
+  /** A per-I/O log: the bytes completed in each second, by second number from 1. */
+  private static TreeMap<Long, double[]> perSecond(Path file, List<double[]> entries) {
+    for (double[] e : entries) {
+      if (Double.isNaN(e[2]) || e[2] <= 0) {
         throw new InputFormatException(
             file, 0, "a per-I/O log (entries closer than 100 ms) needs the bs field on every line");
       }
-      periodMs = 1000;
-      for (double[] e : entries) {
-        long k = Math.max(1, (long) Math.ceil(e[0] / periodMs));
-        buckets.computeIfAbsent(k, x -> new double[2])[0] += e[2];
-      }
-      notes.add("per-I/O fio log: summed into one-second samples");
-    } else {
-      // fio's averaged timestamps run a few ms late and the lateness adds up over a long log, so
-      // each entry is placed by its step from the previous one, not by its absolute time; a step
-      // of several periods is a gap (nothing completed), a step of none another job's entry.
-      periodMs = nicePeriod(periodMs);
-      long k = 0;
-      double prev = Double.NaN;
-      for (double[] e : entries) {
-        long steps =
-            Double.isNaN(prev)
-                ? Math.max(1, Math.round(e[0] / periodMs))
-                : Math.round((e[0] - prev) / periodMs);
-        k += steps;
-        prev = e[0];
-        buckets.computeIfAbsent(k, x -> new double[2])[1] += e[1] * 1024.0 / 1e6;
-      }
     }
-    long restored = 0;
+    TreeMap<Long, double[]> buckets = new TreeMap<>();
+    for (double[] e : entries) {
+      long k = Math.max(1, (long) Math.ceil(e[0] / 1000.0));
+      buckets.computeIfAbsent(k, x -> new double[2])[0] += e[2];
+    }
+    return buckets;
+  }
+
+  /**
+   * An averaged log: the MB/s of each period, by period number from 1. fio's averaged timestamps
+   * run a few ms late and the lateness adds up over a long log, so each entry is placed by its step
+   * from the previous one, not by its absolute time; a step of several periods is a gap (nothing
+   * completed), a step of none another job's entry.
+   */
+  private static TreeMap<Long, double[]> perPeriod(List<double[]> entries, double periodMs) {
+    TreeMap<Long, double[]> buckets = new TreeMap<>();
+    long k = 0;
+    double prev = Double.NaN;
+    for (double[] e : entries) {
+      long steps =
+          Double.isNaN(prev)
+              ? Math.max(1, Math.round(e[0] / periodMs))
+              : Math.round((e[0] - prev) / periodMs);
+      k += steps;
+      prev = e[0];
+      buckets.computeIfAbsent(k, x -> new double[2])[1] += e[1] * 1024.0 / 1e6;
+    }
+    return buckets;
+  }
+
+  /** One sample per period up to the last, a period fio left out restored as 0 MB/s. */
+  private static SampleSeries series(
+      Path file,
+      TreeMap<Long, double[]> buckets,
+      boolean perIo,
+      double periodMs,
+      int entryCount,
+      List<String> notes) {
     long lastK = buckets.lastKey();
     if (lastK > InputLimits.MAX_SAMPLES) {
       throw new InputFormatException(
           file,
           0,
           "its "
-              + entries.size()
+              + entryCount
               + " entries span "
               + lastK
               + " periods of "
@@ -138,23 +176,14 @@ final class FioLogReader {
               + " samples: longer than any run's curve");
     }
     double periodS = periodMs / 1000.0;
+    SampleSeries.Builder b = SampleSeries.builder(entryCount);
+    long restored = 0;
     for (long k = 1; k <= lastK; k++) {
       double[] acc = buckets.get(k);
-      double mbps;
       if (acc == null) {
-        mbps = 0;
         restored++;
-      } else {
-        mbps = perIo ? acc[0] / 1e6 / periodS : acc[1];
-        try {
-          InputLimits.checkRate(
-              mbps,
-              "the write rate at " + InputLimits.shown(k * periodS) + " s (its entries added up)");
-        } catch (IllegalArgumentException e) {
-          throw new InputFormatException(file, 0, e.getMessage());
-        }
       }
-      b.add(k * periodS, mbps);
+      b.add(k * periodS, acc == null ? 0 : rate(file, acc, perIo, k, periodS));
     }
     if (restored > 0) {
       notes.add(
@@ -163,7 +192,19 @@ final class FioLogReader {
               + (restored == 1 ? " period" : " periods")
               + " fio left out (nothing completed) as 0 MB/s");
     }
-    return new ImportedCurve(file, ImportedCurve.Format.FIO_BW_LOG, b.build(), notes);
+    return b.build();
+  }
+
+  private static double rate(Path file, double[] acc, boolean perIo, long k, double periodS) {
+    double mbps = perIo ? acc[0] / 1e6 / periodS : acc[1];
+    double atSeconds = k * periodS;
+    try {
+      InputLimits.checkRate(
+          mbps, "the write rate at " + InputLimits.shown(atSeconds) + " s (its entries added up)");
+    } catch (IllegalArgumentException e) {
+      throw new InputFormatException(file, 0, e.getMessage());
+    }
+    return mbps;
   }
 
   /**
