@@ -3,7 +3,6 @@ package dev.sustain.expect;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -64,27 +63,12 @@ public record Expectation(
       throw new IllegalArgumentException(
           "--expect needs a prediction, e.g. \"920MB/s for 277GB, then 127MB/s\"");
     }
-    List<String> clauses = new ArrayList<>();
-    // "then" and commas both separate clauses; "then" marks the floor clause.
-    for (String part : text.strip().split("\\s*[,;]\\s*")) {
-      String[] thens = part.split("(?i)\\s*\\bthen\\b\\s*", -1);
-      for (int i = 0; i < thens.length; i++) {
-        if (i > 0) {
-          clauses.add("then " + thens[i].strip());
-        } else if (!thens[i].isBlank()) {
-          clauses.add(thens[i].strip());
-        }
-      }
-    }
+    List<String> clauses = clauses(text);
     if (clauses.isEmpty()) {
       throw error(text, "it is empty");
     }
-    Double burst;
     Long cache = null;
     Cliff cliff = Cliff.NOT_STATED;
-    Double floor = null;
-    Double total = null;
-
     String first = clauses.get(0);
     Matcher forSize = RATE_FOR_SIZE.matcher(first);
     String rateText = first;
@@ -101,14 +85,46 @@ public record Expectation(
     if (!rate.matches()) {
       throw error(text, "it must start with a rate such as 920MB/s");
     }
-    burst = toMBps(rate.group(1), rate.group(2));
+    double burst = toMBps(rate.group(1), rate.group(2));
     boolean saidFlat = rate.group(3) != null;
     if (saidFlat && cache != null) {
       throw error(text, "'flat' and 'for SIZE' contradict each other");
     }
+    Later later = later(text, clauses, saidFlat);
+    if (later.floorMBps() != null) {
+      cliff = Cliff.AFTER;
+    }
+    if (cliff == Cliff.NOT_STATED) {
+      // A single rate with neither a size nor a floor is a flat prediction.
+      cliff = Cliff.NONE;
+    }
+    Double floor = cliff == Cliff.NONE ? Double.valueOf(burst) : later.floorMBps();
+    return new Expectation(burst, cliff, cache, floor, later.totalSeconds(), text.strip());
+  }
 
-    for (int i = 1; i < clauses.size(); i++) {
-      String c = clauses.get(i);
+  /** "then" and commas both separate clauses; "then" marks the floor clause. */
+  private static List<String> clauses(String text) {
+    List<String> clauses = new ArrayList<>();
+    for (String part : text.strip().split("\\s*[,;]\\s*")) {
+      String[] thens = part.split("(?i)\\s*\\bthen\\b\\s*", -1);
+      for (int i = 0; i < thens.length; i++) {
+        if (i > 0) {
+          clauses.add("then " + thens[i].strip());
+        } else if (!thens[i].isBlank()) {
+          clauses.add(thens[i].strip());
+        }
+      }
+    }
+    return clauses;
+  }
+
+  /** What the clauses after the first said: the floor and the total time, each or null. */
+  private record Later(Double floorMBps, Double totalSeconds) {}
+
+  private static Later later(String text, List<String> clauses, boolean saidFlat) {
+    Double floor = null;
+    Double total = null;
+    for (String c : clauses.subList(1, clauses.size())) {
       if (c.toLowerCase(Locale.ROOT).startsWith("then ")) {
         if (floor != null) {
           throw error(text, "only one 'then RATE' (the floor) is understood");
@@ -121,15 +137,12 @@ public record Expectation(
         if (saidFlat) {
           throw error(text, "'flat' and 'then RATE' contradict each other");
         }
-        cliff = Cliff.AFTER;
         continue;
       }
       Matcher t = TIME.matcher(c);
       if (t.matches() && total == null) {
-        String d = t.group(1).replaceAll("\\s+", "");
         try {
-          Duration parsed = Durations.parse(d);
-          total = parsed.toNanos() / 1e9;
+          total = Durations.parse(t.group(1).replaceAll("\\s+", "")).toNanos() / 1e9;
           continue;
         } catch (IllegalArgumentException e) {
           // Fall through to the generic error below, which names the clause.
@@ -139,14 +152,7 @@ public record Expectation(
           text,
           "'" + c + "' is not understood (expected 'then RATE' or a total time like 'in 10m')");
     }
-    if (cliff == Cliff.NOT_STATED) {
-      // A single rate with neither a size nor a floor is a flat prediction.
-      cliff = Cliff.NONE;
-    }
-    if (cliff == Cliff.NONE) {
-      floor = burst;
-    }
-    return new Expectation(burst, cliff, cache, floor, total, text.strip());
+    return new Later(floor, total);
   }
 
   /**

@@ -208,14 +208,6 @@ public record ExpectationCheck(
   private static PointCheck totalTime(Expectation e, Measured m, Tolerance tol) {
     Point p = Point.TOTAL_TIME;
     Double derived = m.bytes() == null ? null : e.secondsFor(m.bytes());
-    String derivation =
-        derived == null
-            ? ""
-            : " (the predicted rates give "
-                + Durations.format(derived)
-                + " for the "
-                + Units.decimalBytes(m.bytes())
-                + " written)";
     if (m.totalSeconds() == null) {
       return e.totalSeconds() == null
           ? notStated(p)
@@ -226,31 +218,42 @@ public record ExpectationCheck(
               null,
               p.words() + ": expected " + Durations.format(e.totalSeconds()) + ", not measured");
     }
-    double measured = m.totalSeconds();
     if (e.totalSeconds() != null) {
-      String hint = "";
-      boolean statedWrong = Math.abs(measured / e.totalSeconds() - 1) > tol.fraction();
-      if (statedWrong && derived != null && Math.abs(measured / derived - 1) <= tol.fraction()) {
-        // The rates were right and the time was not: the size it was worked out for was wrong,
-        // typically GB taken for GiB (300 GiB is 322 GB).
-        hint =
-            derivation
-                + "; the rates were right, so check the size the time was worked out for (GB vs"
-                + " GiB)";
-      }
-      return compare(
-          p,
-          e.totalSeconds(),
-          measured,
-          tol.fraction(),
-          Durations.format(e.totalSeconds()),
-          Durations.format(measured),
-          hint);
+      return statedTime(e, m, tol, derived);
     }
-    if (derived == null) {
-      return notStated(p);
+    return derived == null ? notStated(p) : impliedTime(m, tol, derived);
+  }
+
+  /** A total time the prediction stated, with a hint when its rates were right and it was not. */
+  private static PointCheck statedTime(Expectation e, Measured m, Tolerance tol, Double derived) {
+    double measured = m.totalSeconds();
+    String hint = "";
+    boolean statedWrong = Math.abs(measured / e.totalSeconds() - 1) > tol.fraction();
+    if (statedWrong && derived != null && Math.abs(measured / derived - 1) <= tol.fraction()) {
+      // The rates were right and the time was not: the size it was worked out for was wrong,
+      // typically GB taken for GiB (300 GiB is 322 GB).
+      hint =
+          " (the predicted rates give "
+              + Durations.format(derived)
+              + " for the "
+              + Units.decimalBytes(m.bytes())
+              + " written); the rates were right, so check the size the time was worked out for"
+              + " (GB vs GiB)";
     }
-    // Not stated, but implied by the rates and the size actually written: checked, and said so.
+    return compare(
+        Point.TOTAL_TIME,
+        e.totalSeconds(),
+        measured,
+        tol.fraction(),
+        Durations.format(e.totalSeconds()),
+        Durations.format(measured),
+        hint);
+  }
+
+  /** Not stated, but implied by the rates and the size actually written: checked, and said so. */
+  private static PointCheck impliedTime(Measured m, Tolerance tol, double derived) {
+    Point p = Point.TOTAL_TIME;
+    double measured = m.totalSeconds();
     PointCheck c =
         compare(
             p,
