@@ -1,6 +1,7 @@
 package dev.sustain.cli;
 
 import dev.sustain.hub.Hub;
+import dev.sustain.hub.HubExport;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.StoreException;
 import dev.sustain.unit.UsageException;
@@ -42,6 +43,9 @@ public final class HubCommand extends BaseCommand {
   @Option(names = "--forwarded-for")
   boolean forwardedFor;
 
+  @Option(names = "--export", paramLabel = "DIR")
+  Path export;
+
   @Override
   protected int execute() throws InterruptedException {
     if (port < 0 || port > 65_535) {
@@ -51,6 +55,9 @@ public final class HubCommand extends BaseCommand {
       throw new UsageException("--public-host takes a host name such as hub.example.org");
     }
     DbLocation location = location();
+    if (export != null) {
+      return export(location);
+    }
     Hub.Settings settings;
     try {
       settings =
@@ -100,6 +107,35 @@ public final class HubCommand extends BaseCommand {
                 },
                 "sustain-hub-stop"));
     stopped.await();
+    return ExitCodes.OK;
+  }
+
+  /** The static pages and their JSON, written once; no server is started. */
+  private int export(DbLocation location) {
+    if (Files.exists(export) && !Files.isDirectory(export)) {
+      throw new UsageException("--export " + export + " is a file, not a folder");
+    }
+    HubExport.Written w;
+    try {
+      w = HubExport.write(location, export);
+    } catch (StoreException e) {
+      err().println("sustain hub: " + location.scrub(e.getMessage()));
+      err().flush();
+      return ExitCodes.RUN_FAILED;
+    } catch (IOException e) {
+      err().println("sustain hub: cannot write the export into " + export + ": " + e.getMessage());
+      err().flush();
+      return ExitCodes.RUN_FAILED;
+    }
+    Lines.println(
+        out(),
+        "Exported %d %s (%d files, %.1f MB) to %s: serve the folder as it is.",
+        w.models(),
+        w.models() == 1 ? "model" : "models",
+        w.files(),
+        w.bytes() / 1e6,
+        export);
+    out().flush();
     return ExitCodes.OK;
   }
 

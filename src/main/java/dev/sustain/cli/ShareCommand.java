@@ -54,7 +54,8 @@ public final class ShareCommand extends BaseCommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException("--to: " + e.getMessage());
     }
-    String salt = reach(hub);
+    // A dry run asks the hub nothing, not even its challenge: it may be run with no network.
+    String salt = dryRun ? null : reach(hub);
     List<ObjectNode> docs = new ArrayList<>();
     for (Path run : runs) {
       try {

@@ -25,6 +25,9 @@ final class HubApi {
   /** The most runs one read answers (each carries a curve of up to 2,000 points). */
   static final int MAX_RUNS = 200;
 
+  /** The runs one read answers when it asks for no number. */
+  static final int DEFAULT_RUNS = 50;
+
   private final HubStore store;
   private final Hub.Settings settings;
   private final TokenBuckets buckets;
@@ -83,8 +86,13 @@ final class HubApi {
     if (q.length() > 100) {
       throw new Hub.HubError(400, "a search is at most 100 characters");
     }
+    send(ctx, modelsJson(store, q, 500));
+  }
+
+  /** The models whose name holds {@code q} (every one for ""), the most drives first. */
+  static ObjectNode modelsJson(HubStore store, String q, int limit) {
     ArrayNode models = JsonNodeFactory.instance.arrayNode();
-    for (Map<String, Object> m : store.models(q, 500)) {
+    for (Map<String, Object> m : store.models(q, limit)) {
       ObjectNode o = models.addObject();
       o.put("model", (String) m.get("model"));
       o.put("drives", ((Number) m.get("drives")).longValue());
@@ -94,7 +102,7 @@ final class HubApi {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("count", models.size());
     o.set("models", models);
-    send(ctx, o);
+    return o;
   }
 
   void model(Context ctx) {
@@ -154,7 +162,7 @@ final class HubApi {
 
   void runs(Context ctx) throws IOException {
     String model = ctx.pathParam("model");
-    int limit = 50;
+    int limit = DEFAULT_RUNS;
     String l = ctx.queryParam("limit");
     if (l != null) {
       if (!l.matches("[0-9]{1,3}") || Integer.parseInt(l) < 1 || Integer.parseInt(l) > MAX_RUNS) {
@@ -162,6 +170,11 @@ final class HubApi {
       }
       limit = Integer.parseInt(l);
     }
+    send(ctx, runsJson(store, model, limit));
+  }
+
+  /** A model's latest {@code limit} runs with their curves. */
+  static ObjectNode runsJson(HubStore store, String model, int limit) throws IOException {
     ArrayNode runs = JsonNodeFactory.instance.arrayNode();
     for (Map<String, Object> r : store.runs(model, limit)) {
       ObjectNode o = runs.addObject();
@@ -189,7 +202,7 @@ final class HubApi {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("model", model);
     o.set("runs", runs);
-    send(ctx, o);
+    return o;
   }
 
   static void send(Context ctx, JsonNode o) {

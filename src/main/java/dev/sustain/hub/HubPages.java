@@ -23,6 +23,14 @@ final class HubPages {
       "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self';"
           + " img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+  /**
+   * The static export's policy, in a meta element: its script from its own files, its data inside
+   * the page (a data block no policy runs), nothing fetched.
+   */
+  static final String STATIC_POLICY =
+      "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data:;"
+          + " base-uri 'none'; form-action 'none'";
+
   private final byte[] shell = resource("hub.html");
   private final byte[] script = resource("hub.js");
 

@@ -30,6 +30,13 @@ final class HubStore implements AutoCloseable {
 
   static final String SCHEMA_HISTORY_TABLE = "hub_schema_history";
 
+  /**
+   * The schema the hub's tables live in when the URL names none: its own, so that a database whose
+   * public schema holds other tables (a run history, anything) is no obstacle, and the hub's tables
+   * never mix with them.
+   */
+  static final String DEFAULT_SCHEMA = "sustain_hub";
+
   private final DbLocation location;
   private final HikariDataSource pool;
   private final Jdbi jdbi;
@@ -52,26 +59,35 @@ final class HubStore implements AutoCloseable {
           "the hub keeps its data in PostgreSQL: --db jdbc:postgresql://HOST/DB?user=...");
     }
     quiet("org.flywaydb", "com.zaxxer.hikari");
+    String schema = schema(location);
     try {
       Flyway.configure(HubStore.class.getClassLoader())
           .dataSource(JdbiStores.dataSource(location))
           .locations("classpath:db/hub")
           .table(SCHEMA_HISTORY_TABLE)
-          .schemas(schemas(location))
+          .schemas(schema) // created when missing; the migration's search_path
           .cleanDisabled(true)
           .load()
           .migrate();
     } catch (FlywayException e) {
+      String why = firstLine(e.getMessage());
+      if (why.contains("non-empty schema") && why.contains("no schema history table")) {
+        why =
+            "the schema "
+                + schema
+                + " already holds tables that are not the hub's; give the hub a schema of its own"
+                + " (drop currentSchema from the URL for "
+                + DEFAULT_SCHEMA
+                + ", or name an empty one)";
+      }
       throw new StoreException(
           location.scrub(
-              "cannot bring the hub's schema at "
-                  + location.redacted()
-                  + " up to date: "
-                  + firstLine(e.getMessage())));
+              "cannot bring the hub's schema at " + location.redacted() + " up to date: " + why));
     }
     HikariConfig config = new HikariConfig();
     config.setPoolName("sustain-hub");
     config.setDataSource(JdbiStores.dataSource(location));
+    config.setSchema(schema); // every connection's search_path: the SQL names no schema
     config.setMaximumPoolSize(poolSize);
     config.setMinimumIdle(Math.min(2, poolSize));
     config.setConnectionTimeout(10_000);
@@ -215,11 +231,10 @@ final class HubStore implements AutoCloseable {
     pool.close();
   }
 
-  private static String[] schemas(DbLocation location) {
+  /** The URL's currentSchema (its first), or the hub's own. */
+  static String schema(DbLocation location) {
     String schema = location.param("currentSchema");
-    return schema != null && !schema.isBlank()
-        ? new String[] {schema.split(",")[0].strip()}
-        : new String[0];
+    return schema != null && !schema.isBlank() ? schema.split(",")[0].strip() : DEFAULT_SCHEMA;
   }
 
   private static String firstLine(String m) {

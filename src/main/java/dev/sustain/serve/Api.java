@@ -275,6 +275,7 @@ final class Api {
     } else {
       root = parts(views.single(r));
       root.put("html", KindView.insert(root.path("html").asText(), KindView.sections(r, doc)));
+      root.put("html", HubLine.insert(root.path("html").asText(), r, doc, views));
     }
     root.set("summary", runJson(r));
     send(ctx, root);

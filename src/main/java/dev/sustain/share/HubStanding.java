@@ -27,15 +27,27 @@ public final class HubStanding {
 
   public static Optional<String> line(
       Path cacheFile, Path folder, Double floorMBps, Double cacheGB) {
-    Optional<JsonNode> cache = HubModels.read(cacheFile);
     JsonNode run;
     try {
       Path runJson = folder.resolve("run.json");
-      if (cache.isEmpty() || !Files.isRegularFile(runJson)) {
+      if (!Files.isRegularFile(cacheFile) || !Files.isRegularFile(runJson)) {
         return Optional.empty();
       }
       run = JSON.readTree(runJson.toFile());
     } catch (IOException e) {
+      return Optional.empty();
+    }
+    return line(cacheFile, run, floorMBps, cacheGB);
+  }
+
+  /**
+   * The line for a run whose run.json is {@code run} (the dashboard has it from the history, and
+   * its folder may be on another machine), from the cache at {@code cacheFile}.
+   */
+  public static Optional<String> line(
+      Path cacheFile, JsonNode run, Double floorMBps, Double cacheGB) {
+    Optional<JsonNode> cache = HubModels.read(cacheFile);
+    if (cache.isEmpty() || run == null) {
       return Optional.empty();
     }
     JsonNode device = run.path("target").path("device");

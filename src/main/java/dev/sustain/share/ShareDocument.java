@@ -38,13 +38,25 @@ public final class ShareDocument {
   /** The most curve points a document holds: enough for a chart, little for a hub to store. */
   public static final int MAX_POINTS = 2000;
 
+  /**
+   * What a dry run prints for the drive's hash: it is salted by the hub's challenge, and a dry run
+   * asks the hub nothing.
+   */
+  public static final String DRIVE_HASH_WHEN_SENT =
+      "(made when sent: SHA-256 of the hub's challenge, the model and the serial)";
+
+  /** What a dry run prints for the run's hash, for the same reason. */
+  public static final String RUN_HASH_WHEN_SENT =
+      "(made when sent: SHA-256 of the hub's challenge, the serial, the run id and its start)";
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ShareDocument() {}
 
   /**
    * The document of the run in {@code folder} for the hub whose public challenge is {@code
-   * hubSalt}.
+   * hubSalt}; with a null salt (a dry run, which reaches no hub) the two hashes are words saying
+   * how they are made, and every other field is what would be sent.
    *
    * @throws IllegalArgumentException with one line for a user when the run cannot be shared
    */
@@ -82,9 +94,12 @@ public final class ShareDocument {
     doc.put("sustain_version", RunHeader.TOOL_VERSION);
     doc.put(
         "run_hash",
-        sha256(hubSalt, serial, run.path("run_id").asText(""), run.path("started").asText("")));
+        hubSalt == null
+            ? RUN_HASH_WHEN_SENT
+            : sha256(
+                hubSalt, serial, run.path("run_id").asText(""), run.path("started").asText("")));
     ObjectNode drive = doc.putObject("drive");
-    drive.put("hash", sha256(hubSalt, model, serial));
+    drive.put("hash", hubSalt == null ? DRIVE_HASH_WHEN_SENT : sha256(hubSalt, model, serial));
     drive.put("model", model.strip());
     long capacity = run.path("before").path("capacity_bytes").asLong(0);
     drive.put("capacity_bytes", capacity > 0 ? capacity : device.path("size_bytes").asLong(0));

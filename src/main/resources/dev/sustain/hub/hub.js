@@ -29,6 +29,10 @@
     });
   }
   const root = document.documentElement;
+  // A static export (sustain hub --export) carries each page's data inside it and links by
+  // relative paths, so it works from a CDN and from file://, where nothing can be fetched.
+  const block = document.getElementById("hub-data");
+  const staticData = root.getAttribute("data-static") === "true" && block ? JSON.parse(block.textContent) : null;
   function fail(e) {
     main.replaceChildren(el("p", { id: "error", class: "error" }, e.message));
     root.setAttribute("data-error", e.message);
@@ -52,8 +56,18 @@
     const count = el("p", { id: "count", class: "hint" });
     main.replaceChildren(h, search, count, table);
     let timer = null;
+    function listing(q) {
+      if (!staticData) return api("/api/models?q=" + encodeURIComponent(q));
+      const all = staticData.models.models.filter(function (m) {
+        return m.model.toLowerCase().indexOf(q.toLowerCase()) >= 0;
+      });
+      return Promise.resolve({ count: all.length, models: all });
+    }
+    function href(m) {
+      return staticData ? "models/" + m.file + "/index.html" : "/models/" + encodeURIComponent(m.model);
+    }
     function load() {
-      api("/api/models?q=" + encodeURIComponent(search.value.trim())).then(function (j) {
+      listing(search.value.trim()).then(function (j) {
         const head = el("tr");
         ["Model", "Drives", "Runs", "Capacities"].forEach(function (t, i) {
           head.appendChild(el("th", i ? { class: "num" } : {}, t));
@@ -62,7 +76,7 @@
         j.models.forEach(function (m) {
           const tr = el("tr", { class: "model" });
           const td = el("td");
-          td.appendChild(el("a", { href: "/models/" + encodeURIComponent(m.model) }, m.model));
+          td.appendChild(el("a", { href: href(m) }, m.model));
           tr.append(td, el("td", { class: "num" }, m.drives), el("td", { class: "num" }, m.runs),
             el("td", { class: "num" }, m.capacities));
           rows.push(tr);
@@ -114,11 +128,12 @@
   }
 
   function modelPage(model) {
-    document.title = model + " · Sustain hub";
     const enc = encodeURIComponent(model);
-    Promise.all([api("/api/models/" + enc), api("/api/models/" + enc + "/runs?limit=40")])
-      .then(function (both) {
+    const loading = staticData ? Promise.resolve([staticData.model, staticData.runs])
+      : Promise.all([api("/api/models/" + enc), api("/api/models/" + enc + "/runs?limit=40")]);
+    loading.then(function (both) {
         const m = both[0], runs = both[1].runs;
+        document.title = m.model + " · Sustain hub";
         const parts = [el("h1", { id: "model" }, m.model),
           el("p", { id: "counts" }, m.drives + (m.drives === 1 ? " drive, " : " drives, ") +
             m.runs + (m.runs === 1 ? " run" : " runs") + " (each drive counted once: its median)")];
@@ -155,8 +170,8 @@
   }
 
   const path = location.pathname;
-  if (path.indexOf("/models/") === 0) {
-    modelPage(decodeURIComponent(path.substring("/models/".length)));
+  if (staticData ? staticData.model : path.indexOf("/models/") === 0) {
+    modelPage(staticData ? staticData.model.model : decodeURIComponent(path.substring("/models/".length)));
   } else {
     modelList();
   }

@@ -55,6 +55,24 @@ class HubModelsTest {
   }
 
   @Test
+  void theLineComesFromTheCopyAloneAndWithoutOneThereIsNone() throws Exception {
+    Path run = dev.sustain.hub.HubRuns.write(dir.resolve("run"), "ACME X", 1, 1, 2400, 60, 95, 200);
+    // The run's job and capacity, under the copy's model name: two drives in its group.
+    String copy =
+        Files.readString(cache())
+            .replace("\"capacity_bytes\":1000,", "\"capacity_bytes\":1000204886016,")
+            .replace("\"firmware\":\"A\"", "\"firmware\":\"FW1.0\"")
+            .replace("\"drives\":2,", "\"drives\":2,\"drive_medians\":{\"floor_MBps\":[90,100]},");
+    Path file = dir.resolve("copy.json");
+    Files.writeString(file, copy);
+    assertThat(HubStanding.line(file, run, 95.0, null))
+        .hasValueSatisfying(
+            l ->
+                assertThat(l).startsWith("Hub: among 2 drives").contains("at the 50th percentile"));
+    assertThat(HubStanding.line(dir.resolve("none.json"), run, 95.0, null)).isEmpty();
+  }
+
+  @Test
   void aPercentileCountsTiesHalfAndOrdinalsReadAsWords() {
     List<Double> v = List.of(100.0, 110.0, 120.0, 130.0);
     assertThat(HubModels.percentile(v, 90)).isZero();
