@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -37,7 +36,7 @@ final class Api {
   static final int DRIVE_RUNS = 200;
 
   private static final Set<String> RUN_FILTERS =
-      Set.of("drive", "host", "command", "shape", "status", "since", "limit", "before");
+      Set.of("drive", "host", "command", "shape", "status", "since", "job", "limit", "before");
 
   private final DbLocation location;
   private final RunQuery runs;
@@ -105,32 +104,37 @@ final class Api {
     o.put("runs", d.runs());
     o.put("running", d.running());
     o.put("last_started", d.lastStarted() == null ? null : d.lastStarted().toString());
-    List<RunRecord> recent =
-        runs.runs(RunQuery.Filter.drive(d.drive().id()), DRIVE_RUNS, null).runs();
-    Job job = RunJobs.commonJob(recent);
+    // Jobs are counted and runs of one job found by the stored job key: no row's parameters read.
+    List<RunQuery.JobCount> counts = new ArrayList<>(runs.jobs(d.drive().id()));
+    counts.sort((a, b) -> Long.compare(b.runs(), a.runs()));
+    String key = RunJobs.commonKey(counts);
     ArrayNode jobs = o.putArray("jobs");
-    for (Map.Entry<Job, Integer> e : RunJobs.jobs(recent)) {
-      putJob(jobs.addObject(), e.getKey()).put("runs", e.getValue());
-      if (e.getKey().key().equals(jobKey)) {
-        job = e.getKey();
+    for (RunQuery.JobCount c : counts) {
+      putJob(jobs.addObject(), RunJobs.fromKey(c.key())).put("runs", c.runs());
+      if (c.key().equals(jobKey)) {
+        key = jobKey;
       }
     }
-    if (jobKey != null && (job == null || !job.key().equals(jobKey))) {
+    if (jobKey != null && !jobKey.equals(key)) {
       throw ApiError.notFound(
           "drive " + d.drive().id() + " has no run of job '" + Params.clip(jobKey) + "'");
     }
-    if (job == null) {
+    if (key == null) {
       o.putNull("job");
     } else {
-      putJob(o.putObject("job"), job);
+      putJob(o.putObject("job"), RunJobs.fromKey(key));
     }
-    DriveTrend.Trend t = DriveTrend.of(recent, job);
-    t.putJson(o.putObject("trend"));
-    o.put("last_floor_MBps", RunJobs.lastFloor(recent, job));
+    List<RunRecord> ofJob =
+        runs.runs(RunQuery.Filter.driveJob(d.drive().id(), key), DRIVE_RUNS, null).runs();
+    DriveTrend.of(ofJob).putJson(o.putObject("trend"));
+    o.put("last_floor_MBps", RunJobs.lastFloor(ofJob, null));
     return o;
   }
 
-  /** {@code GET /api/runs?drive=&host=&command=&shape=&status=&since=&limit=&before=}. */
+  /**
+   * {@code GET /api/runs?drive=&host=&command=&shape=&status=&since=&job=&limit=&before=}; {@code
+   * job} is a job's key, as runs carry it in {@code job.key}.
+   */
   void runs(Context ctx) {
     Params.only(ctx, RUN_FILTERS);
     RunQuery.Filter f =
@@ -140,7 +144,8 @@ final class Api {
             Params.word(ctx, "command"),
             Params.word(ctx, "shape"),
             Params.status(ctx),
-            Params.since(ctx));
+            Params.since(ctx),
+            Params.text(ctx, "job"));
     RunQuery.Page page = runs.runs(f, Params.limit(ctx), Params.before(ctx));
     ObjectNode root = JSON.createObjectNode();
     ArrayNode list = root.putArray("runs");
@@ -323,7 +328,7 @@ final class Api {
   }
 
   private static RunQuery.Filter filter(String drive, String status) {
-    return new RunQuery.Filter(drive, null, null, null, status, null);
+    return new RunQuery.Filter(drive, null, null, null, status, null, null);
   }
 
   private static JsonNode parse(String json) {

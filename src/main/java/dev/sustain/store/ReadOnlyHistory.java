@@ -5,7 +5,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
-import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationInfoService;
@@ -86,13 +85,7 @@ public final class ReadOnlyHistory {
   private static void checkSchema(DbLocation location, javax.sql.DataSource ds) {
     MigrationInfoService info;
     try {
-      info =
-          Flyway.configure(ReadOnlyHistory.class.getClassLoader())
-              .dataSource(ds)
-              .locations("classpath:db/migration")
-              .table(RunStore.SCHEMA_HISTORY_TABLE)
-              .load()
-              .info();
+      info = StoreMigrations.configuration().dataSource(ds).load().info();
     } catch (FlywayException e) {
       throw new StoreException(
           "cannot read the schema of the run history at "

@@ -9,6 +9,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * The job of a run as the history row knows it ({@link Job} from the command and the stored
@@ -24,27 +27,93 @@ public final class RunJobs {
 
   private RunJobs() {}
 
-  /** The job of {@code run}, from its command and parameters. */
+  /**
+   * The job of {@code run}, from its stored key ({@link RunRecord#jobKey}): no parse of its
+   * parameters, which the dashboard's lists would pay once per row.
+   */
   public static Job of(RunRecord run) {
+    return fromKey(run.jobKey());
+  }
+
+  /**
+   * The key ({@link Job#key}) of the job of a run with this command, parameters (JSON text) and
+   * target path: what a run's row stores in {@code runs.job_key} when it is recorded, and what the
+   * V5 migration stored for the rows of before. If {@link Job#key}'s rule ever changes, a new
+   * migration must recompute the stored keys, or old rows would form jobs of their own.
+   */
+  public static String key(String command, String paramsJson, String targetPath) {
     ObjectNode doc = JSON.createObjectNode();
-    doc.put("command", run.command());
-    doc.set("params", params(run.paramsJson()));
-    String kind = targetKind(run);
+    doc.put("command", command);
+    doc.set("params", params(paramsJson));
+    String kind = targetKind(command, targetPath);
     if (kind != null) {
       doc.putObject("target").put("kind", kind);
     }
-    return Job.of(doc);
+    return Job.of(doc).key();
   }
 
-  private static String targetKind(RunRecord run) {
-    return switch (run.command()) {
+  /** Jobs by key: a history holds a handful of jobs, read for every row listed. */
+  private static final Map<String, Job> BY_KEY = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** Distinct keys kept; past it the map starts again (a bound, not an expected size). */
+  private static final int KEPT_KEYS = 4096;
+
+  /**
+   * The job a key ({@link Job#key}) stands for: the inverse of {@link Job#key}, whose fields are
+   * "|"-separated with "-" for unknown. A key that does not split in seven (a field holding "|")
+   * gives the job of the key's command alone with every other field unknown.
+   */
+  public static Job fromKey(String key) {
+    Job known = BY_KEY.get(key);
+    if (known != null) {
+      return known;
+    }
+    String[] f = key.split("\\|", -1);
+    Job job;
+    try {
+      job =
+          f.length != 7
+              ? unknownBut(f[0])
+              : new Job(
+                  f[0],
+                  f[1].equals("-") ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(f[1])),
+                  f[2].equals("-") ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(f[2])),
+                  word(f[3]),
+                  word(f[4]),
+                  word(f[5]),
+                  word(f[6]));
+    } catch (NumberFormatException e) {
+      job = unknownBut(f[0]);
+    }
+    if (BY_KEY.size() >= KEPT_KEYS) {
+      BY_KEY.clear();
+    }
+    BY_KEY.put(key, job);
+    return job;
+  }
+
+  private static Job unknownBut(String command) {
+    return new Job(
+        command.isEmpty() ? "write" : command,
+        OptionalLong.empty(),
+        OptionalInt.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  private static Optional<String> word(String field) {
+    return field.equals("-") ? Optional.empty() : Optional.of(field);
+  }
+
+  private static String targetKind(String command, String targetPath) {
+    return switch (command) {
       case "copy", "fill" -> "folder";
       case "import" -> null;
       // A block device lives under /dev; /dev/shm is a tmpfs holding files.
       default ->
-          run.targetPath() != null
-                  && run.targetPath().startsWith("/dev/")
-                  && !run.targetPath().startsWith("/dev/shm")
+          targetPath != null && targetPath.startsWith("/dev/") && !targetPath.startsWith("/dev/shm")
               ? "device"
               : "file";
     };
@@ -80,10 +149,9 @@ public final class RunJobs {
     Map<String, RunRecord> newest = new HashMap<>();
     Map<String, Job> jobs = new HashMap<>();
     for (RunRecord r : pool) {
-      Job j = of(r);
-      count.merge(j.key(), 1, Integer::sum);
-      jobs.putIfAbsent(j.key(), j);
-      newest.merge(j.key(), r, (a, b) -> a.started().isAfter(b.started()) ? a : b);
+      count.merge(r.jobKey(), 1, Integer::sum);
+      jobs.putIfAbsent(r.jobKey(), of(r));
+      newest.merge(r.jobKey(), r, (a, b) -> a.started().isAfter(b.started()) ? a : b);
     }
     String best = null;
     for (String k : count.keySet()) {
@@ -97,6 +165,33 @@ public final class RunJobs {
     return best == null ? null : jobs.get(best);
   }
 
+  /**
+   * The key of the job a drive is judged by, from its jobs as {@link RunQuery#jobs} counts them:
+   * the rule of {@link #commonJob} (most completed writing runs, else most runs; ties to the
+   * newest), over every run of the drive; null without jobs.
+   */
+  public static String commonKey(List<RunQuery.JobCount> jobs) {
+    boolean anyJudged = jobs.stream().anyMatch(j -> j.judged() > 0);
+    RunQuery.JobCount best = null;
+    for (RunQuery.JobCount j : jobs) {
+      if (anyJudged && j.judged() == 0) {
+        continue;
+      }
+      if (best == null) {
+        best = j;
+        continue;
+      }
+      long count = anyJudged ? j.judged() : j.runs();
+      long bestCount = anyJudged ? best.judged() : best.runs();
+      java.time.Instant newest = anyJudged ? j.newestJudged() : j.newest();
+      java.time.Instant bestNewest = anyJudged ? best.newestJudged() : best.newest();
+      if (count > bestCount || count == bestCount && newest.isAfter(bestNewest)) {
+        best = j;
+      }
+    }
+    return best == null ? null : best.key();
+  }
+
   /** The runs of {@code job} among {@code runs}, in their order; all of them when job is null. */
   public static List<RunRecord> ofJob(List<RunRecord> runs, Job job) {
     if (job == null) {
@@ -104,7 +199,7 @@ public final class RunJobs {
     }
     List<RunRecord> out = new ArrayList<>();
     for (RunRecord r : runs) {
-      if (of(r).sameAs(job)) {
+      if (r.jobKey().equals(job.key())) {
         out.add(r);
       }
     }
@@ -116,9 +211,8 @@ public final class RunJobs {
     Map<String, Job> byKey = new java.util.LinkedHashMap<>();
     Map<String, Integer> count = new HashMap<>();
     for (RunRecord r : runs) {
-      Job j = of(r);
-      byKey.putIfAbsent(j.key(), j);
-      count.merge(j.key(), 1, Integer::sum);
+      byKey.putIfAbsent(r.jobKey(), of(r));
+      count.merge(r.jobKey(), 1, Integer::sum);
     }
     List<Map.Entry<Job, Integer>> out = new ArrayList<>();
     for (Map.Entry<String, Job> e : byKey.entrySet()) {

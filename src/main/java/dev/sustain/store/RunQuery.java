@@ -32,13 +32,26 @@ public final class RunQuery {
    * @param shape flat, cache-cliff, ...
    * @param status running, complete, interrupted, failed
    * @param since only runs started at or after this
+   * @param job a job's key ({@link dev.sustain.job.Job#key}), exactly: the stored column, so the
+   *     runs of one job are found by the index, not by reading every row's parameters
    */
   public record Filter(
-      String drive, String host, String command, String shape, String status, Instant since) {
-    public static final Filter ALL = new Filter(null, null, null, null, null, null);
+      String drive,
+      String host,
+      String command,
+      String shape,
+      String status,
+      Instant since,
+      String job) {
+    public static final Filter ALL = new Filter(null, null, null, null, null, null, null);
 
     public static Filter drive(String driveId) {
-      return new Filter(driveId, null, null, null, null, null);
+      return new Filter(driveId, null, null, null, null, null, null);
+    }
+
+    /** The runs of one drive and one job (every job when {@code jobKey} is null). */
+    public static Filter driveJob(String driveId, String jobKey) {
+      return new Filter(driveId, null, null, null, null, null, jobKey);
     }
   }
 
@@ -64,7 +77,8 @@ public final class RunQuery {
           new Condition(
               "since",
               " AND r.started_ms >= :since",
-              f -> f.since() == null ? null : f.since().toEpochMilli()));
+              f -> f.since() == null ? null : f.since().toEpochMilli()),
+          new Condition("job", " AND r.job_key = :job", Filter::job));
 
   /**
    * Where a page ends: the start and id of its last run. Opaque to clients (base64url text).
@@ -218,6 +232,55 @@ public final class RunQuery {
   /** Runs {@code work} on a pooled connection; a failure says it could not {@code what}. */
   private <T> T read(String what, HandleCallback<T, RuntimeException> work) {
     return JdbiStores.call(location, what, () -> pool.jdbi().withHandle(work));
+  }
+
+  /**
+   * One job among a drive's runs.
+   *
+   * @param key the job's key ({@link dev.sustain.job.Job#key})
+   * @param runs the drive's runs of it
+   * @param judged how many of them are completed writing runs (write, fill, copy, imported logs),
+   *     the runs whose floors a drive is judged by
+   * @param newest the start of the newest of them
+   * @param newestJudged the start of the newest judged one, or null when none is
+   */
+  public record JobCount(
+      String key, long runs, long judged, Instant newest, Instant newestJudged) {}
+
+  /**
+   * The jobs of a drive's runs, counted by the stored {@code job_key} in one grouped query. Rows
+   * written by a Sustain from before the column (null key) are not counted.
+   */
+  public List<JobCount> jobs(String driveId) {
+    String judged = "r.command IN ('write', 'fill', 'copy', 'import') AND r.status = 'complete'";
+    String sql =
+        "SELECT r.job_key, COUNT(*) AS runs,"
+            + " SUM(CASE WHEN "
+            + judged
+            + " THEN 1 ELSE 0 END) AS judged,"
+            + " MAX(r.started_ms) AS newest_ms,"
+            + " MAX(CASE WHEN "
+            + judged
+            + " THEN r.started_ms END) AS newest_judged_ms"
+            + " FROM runs r WHERE r.drive_id = :drive AND r.job_key IS NOT NULL AND "
+            + RunRows.MEASURED
+            + " GROUP BY r.job_key";
+    return read(
+        "read the jobs of " + driveId,
+        h ->
+            h.createQuery(sql)
+                .bind("drive", driveId)
+                .map(
+                    (rs, ctx) -> {
+                      Long newestJudged = RunRows.getLong(rs, "newest_judged_ms");
+                      return new JobCount(
+                          rs.getString("job_key"),
+                          rs.getLong("runs"),
+                          rs.getLong("judged"),
+                          Instant.ofEpochMilli(rs.getLong("newest_ms")),
+                          newestJudged == null ? null : Instant.ofEpochMilli(newestJudged));
+                    })
+                .list());
   }
 
   /**

@@ -34,6 +34,8 @@ import java.util.Objects;
  * @param targetPath the path the run was given (a folder, file or device), or null when unknown
  * @param pid the process that ran it on {@code host}, or null when unknown (imported logs, runs
  *     recorded before the history kept it)
+ * @param jobKey its job's {@link dev.sustain.job.Job#key}, as the history stores it (column {@code
+ *     job_key}); null makes it from the command, parameters and target path ({@link RunJobs#key})
  */
 public record RunRecord(
     String runId,
@@ -51,7 +53,46 @@ public record RunRecord(
     String source,
     String toolVersion,
     String targetPath,
-    Long pid) {
+    Long pid,
+    String jobKey) {
+
+  /** A run whose job key is made from its command, parameters and target path. */
+  public RunRecord(
+      String runId,
+      Drive drive,
+      String host,
+      String command,
+      String paramsJson,
+      Instant started,
+      Instant ended,
+      String status,
+      String error,
+      Figures figures,
+      String analysisJson,
+      String runFolder,
+      String source,
+      String toolVersion,
+      String targetPath,
+      Long pid) {
+    this(
+        runId,
+        drive,
+        host,
+        command,
+        paramsJson,
+        started,
+        ended,
+        status,
+        error,
+        figures,
+        analysisJson,
+        runFolder,
+        source,
+        toolVersion,
+        targetPath,
+        pid,
+        null);
+  }
 
   public RunRecord {
     Objects.requireNonNull(runId, "runId");
@@ -62,6 +103,9 @@ public record RunRecord(
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(source, "source");
     figures = figures == null ? Figures.NONE : figures;
+    // Made once here (a run being recorded, a row of before V5 read in a test), so that listing
+    // rows never parses their parameters.
+    jobKey = jobKey == null ? RunJobs.key(command, paramsJson, targetPath) : jobKey;
   }
 
   /** The I/O engine the run used ({@code uring}, {@code threads}, {@code null}), or null. */

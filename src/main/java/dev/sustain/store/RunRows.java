@@ -20,7 +20,7 @@ final class RunRows {
       "run_id, drive_id, host, command, params_json, started_ms, ended_ms, status, error, bytes,"
           + " seconds, average_mbps, burst_mbps, cache_gb, cliff_s, floor_mbps, after_cache_mbps,"
           + " shape, analysis_json, run_folder, source, tool_version, recorded_ms, engine,"
-          + " target_path, pid";
+          + " target_path, pid, job_key";
 
   /**
    * The time of a running run's newest row (seconds since its start), which tells a reader whether
@@ -99,7 +99,8 @@ final class RunRows {
         rs.getString("source"),
         rs.getString("tool_version"),
         rs.getString("target_path"),
-        getLong(rs, "pid"));
+        getLong(rs, "pid"),
+        rs.getString("job_key"));
   }
 
   /** The drive of a row that has {@code drive_id, model, serial, size_bytes}. */

@@ -191,6 +191,7 @@ public final class RunStore implements AutoCloseable {
               .bind("engine", run.engine())
               .bind("target_path", run.targetPath())
               .bind("pid", run.pid())
+              .bind("job_key", run.jobKey())
               .execute();
           return null;
         });

@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.sql.SQLException;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 
 /**
  * Brings the history's schema up to date with Flyway, safely when several processes open a new
@@ -91,8 +92,23 @@ final class StoreMigrations {
     }
   }
 
-  /** The newest migration shipped (db/migration/V{n}__*.sql); MigrationsTest keeps it true. */
-  static final int SCHEMA_VERSION = 4;
+  /**
+   * The newest migration shipped (db/migration/V{n}__*.sql, or a Java one: {@link V5JobKey});
+   * MigrationsTest keeps it true.
+   */
+  static final int SCHEMA_VERSION = 5;
+
+  /**
+   * Flyway over the history's migrations, for the writers that apply them and the read-only check
+   * that they are applied alike: the scripts in db/migration and the Java ones, which a reader that
+   * did not know of them would take for missing or, on an older history, for not pending.
+   */
+  static FluentConfiguration configuration() {
+    return Flyway.configure(StoreMigrations.class.getClassLoader())
+        .locations("classpath:db/migration")
+        .javaMigrations(new V5JobKey())
+        .table(RunStore.SCHEMA_HISTORY_TABLE);
+  }
 
   /**
    * Whether an existing SQLite history already has every migration applied, read with one query:
@@ -124,10 +140,8 @@ final class StoreMigrations {
   private static void runFlyway(DbLocation location) {
     try {
       Flyway flyway =
-          Flyway.configure(StoreMigrations.class.getClassLoader())
+          configuration()
               .dataSource(new StoreDataSource(location, RunStore.properties(location)))
-              .locations("classpath:db/migration")
-              .table(RunStore.SCHEMA_HISTORY_TABLE)
               .schemas(schemas(location))
               .cleanDisabled(true)
               .load();

@@ -184,8 +184,14 @@
     var path = '/api/drives/' + enc(id) + (jobKey ? '?job=' + enc(jobKey) : '');
     return Promise.all([api(path), api('/api/runs?limit=200&drive=' + enc(id))])
       .then(function (res) {
+        // The chart's runs are those of the job the trend reads (the store finds them by job).
+        var d = res[0].drive;
+        return (d.job ? api('/api/runs?limit=200&drive=' + enc(id) + '&job=' + enc(d.job.key))
+          : Promise.resolve(res[1])).then(function (ofJob) { return [d, res[1].runs, ofJob.runs]; });
+      })
+      .then(function (res) {
         clear(app);
-        var d = res[0].drive, runs = res[1].runs;
+        var d = res[0], runs = res[1], mine = res[2];
         app.appendChild(el('header', {}, [el('h1', {}, [d.described]),
           el('p', { 'class': 'sub' }, [d.drive + ' · ' + d.runs + ' runs'])]));
         var pick = el('select', { id: 'job-select' });
@@ -197,7 +203,6 @@
         pick.addEventListener('change', function () {
           location.href = '/drives/' + enc(id) + '?job=' + enc(pick.value);
         });
-        var mine = runs.filter(function (r) { return !d.job || (r.job && r.job.key === d.job.key); });
         app.appendChild(el('section', {}, [el('h2', {}, ['Trend of the floor']),
           el('p', {}, [el('label', {}, ['Runs of the job ', pick]),
             el('span', { 'class': 'hint' }, [' · runs of other jobs measure something else and are left out'])]),

@@ -1,12 +1,15 @@
 package dev.sustain.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.cli.Cli;
 import dev.sustain.store.TestDatabases.Backend;
 import dev.sustain.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -16,7 +19,8 @@ import org.openqa.selenium.WebElement;
 /**
  * The live card of a real write recording into SQLite and PostgreSQL, read as from across the room:
  * the rate now, GB written, elapsed, time left of its --time, the phase and a sparkline, in large
- * type without hovering; then the write is SIGKILLed and the card says killed.
+ * type without hovering; then the write is SIGKILLed and the card says killed, and after {@code
+ * sustain clean} the runs list and the run page give the same figures and say it was cleaned.
  */
 class LiveCardBrowserTest {
 
@@ -79,12 +83,49 @@ class LiveCardBrowserTest {
             .isEqualTo("killed");
         assertThat(figure(card, "left")).isEqualTo("–");
         assertThat(browser.attr("data-api-error")).isNull();
+        afterCleanThePagesAgree(s, browser, dir.resolve("run"), db);
       } finally {
         write.destroyForcibly();
         write.waitFor();
         Cli.run("clean", dir.resolve("run").toString(), "--db", db);
       }
     }
+  }
+
+  /**
+   * After {@code clean}, the runs list and the run page give the figures of the run's stored rows
+   * (the API's, which KilledRunTest checks against the rows) and a note that says it was cleaned:
+   * no 0 bytes in 0 s, no "without recording an end", no clean left to run.
+   */
+  private static void afterCleanThePagesAgree(Served s, Browser browser, Path out, String db)
+      throws Exception {
+    Cli.Result clean = Cli.run("clean", out.toString(), "--db", db);
+    assertThat(clean.exitCode()).as(clean.err()).isZero();
+    JsonNode summary = s.json("/api/runs?status=killed").path("runs").get(0);
+    String runId = summary.path("run_id").asText();
+    assertThat(summary.path("bytes").asLong()).isPositive();
+    assertThat(summary.path("average_MBps").asDouble())
+        .isCloseTo(
+            summary.path("bytes").asLong() / summary.path("seconds").asDouble() / 1e6, within(0.1));
+    browser.get(s.base() + "/runs");
+    browser.awaitReady("runs");
+    WebElement row = browser.driver.findElement(By.cssSelector("tr[data-run='" + runId + "']"));
+    List<WebElement> cells = row.findElements(By.tagName("td"));
+    String average = cells.get(cells.size() - 2).getText();
+    String time = cells.getLast().getText();
+    assertThat(average).matches("[\\d.]+ MB/s").isNotEqualTo("0.00 MB/s");
+    assertThat(row.getText()).contains("killed").doesNotContain("left files");
+    browser.get(s.base() + "/runs/" + runId);
+    browser.awaitReady("run");
+    String note = browser.driver.findElement(By.cssSelector(".status-note")).getText();
+    assertThat(note).contains("sustain clean removed").doesNotContain("without recording an end");
+    String written = browser.driver.findElement(By.id("written")).getText();
+    assertThat(written)
+        .as("the run page and the list give the same figures")
+        .contains(" in " + time + " ")
+        .contains(" at " + average + " ")
+        .doesNotContain("0.00 GB");
+    assertThat(browser.driver.findElements(By.id("clean-command"))).as("nothing left").isEmpty();
   }
 
   private static String figure(WebElement card, String name) {

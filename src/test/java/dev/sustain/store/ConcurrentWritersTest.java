@@ -88,7 +88,7 @@ class ConcurrentWritersTest {
       }
       assertThat(ids).isEqualTo(expected);
       assertThat(store.count()).isEqualTo((long) WRITERS * RUNS_EACH);
-      assertThat(store.schemaVersion()).isEqualTo("4");
+      assertThat(store.schemaVersion()).isEqualTo("5");
     }
     String password = TestDatabases.pgPassword();
     for (Path out : outputs) {

@@ -104,7 +104,7 @@ class HistoryMigrationTest {
     }
 
     try (RunStore store = RunStore.open(loc)) {
-      assertThat(store.schemaVersion()).isEqualTo("4");
+      assertThat(store.schemaVersion()).isEqualTo("5");
       assertThat(store.count()).as("no run is lost").isEqualTo(5);
       assertThat(store.find("r1").orElseThrow().pid()).as("recorded before pids were").isNull();
       for (String id : List.of("r1", "r2", "r3", "r4", "r5")) {

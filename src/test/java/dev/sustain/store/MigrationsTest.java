@@ -50,7 +50,11 @@ class MigrationsTest {
               .max()
               .orElseThrow();
     }
-    assertThat(StoreMigrations.SCHEMA_VERSION).isEqualTo(newest);
+    // The Java migrations (V5JobKey) count as scripts do.
+    assertThat(StoreMigrations.SCHEMA_VERSION).isEqualTo(Math.max(newest, V5JobKey.VERSION));
+    assertThat(StoreMigrations.configuration().getJavaMigrations())
+        .extracting(m -> m.getVersion().getVersion())
+        .containsExactly(Integer.toString(V5JobKey.VERSION));
   }
 
   /**

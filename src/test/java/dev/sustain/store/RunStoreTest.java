@@ -36,7 +36,7 @@ class RunStoreTest {
   @EnumSource(Backend.class)
   void migratesAnEmptyDatabaseAndAgainWithoutChange(Backend backend) {
     try (RunStore store = open(backend)) {
-      assertThat(store.schemaVersion()).isEqualTo("4");
+      assertThat(store.schemaVersion()).isEqualTo("5");
       assertThat(store.count()).isZero();
     }
     // A second open finds the schema current and keeps the data.
@@ -46,7 +46,7 @@ class RunStoreTest {
               "r1", RunRecords.T9, Instant.parse("2026-01-01T10:00:00Z"), 918.0, 963.0, "flat"));
     }
     try (RunStore store = RunStore.open(DbLocation.parse(dbValue, Map.of()))) {
-      assertThat(store.schemaVersion()).isEqualTo("4");
+      assertThat(store.schemaVersion()).isEqualTo("5");
       assertThat(store.count()).isEqualTo(1);
     }
   }
