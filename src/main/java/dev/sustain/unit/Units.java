@@ -24,9 +24,17 @@ public final class Units {
     return mbps(megabytesPerSecond) + " MB/s";
   }
 
-  /** The number part of a rate: no decimals from 100 MB/s, one below, two below 10. */
+  /**
+   * The number part of a rate: no decimals from 100 MB/s, one below, two below 10. The rate is
+   * first rounded to the three decimals run.json stores, so a printed rate never differs from the
+   * stored one by a double rounding (127.4996 is stored 127.5 and printed 128, not 127).
+   */
   public static String mbps(double megabytesPerSecond) {
-    double v = megabytesPerSecond;
+    if (!Double.isFinite(megabytesPerSecond)) {
+      return "NaN";
+    }
+    double v =
+        BigDecimal.valueOf(megabytesPerSecond).setScale(3, RoundingMode.HALF_UP).doubleValue();
     int decimals = v >= 100 ? 0 : v >= 10 ? 1 : 2;
     return fixed(v, decimals);
   }

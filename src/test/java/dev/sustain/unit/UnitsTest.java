@@ -40,4 +40,27 @@ class UnitsTest {
   void binaryBytesCountInKibibytesAndDropTheDecimalsOfAWholeNumber(long bytes, String text) {
     assertThat(Units.binaryBytes(bytes)).as("%d B", bytes).isEqualTo(text);
   }
+
+  /**
+   * A printed rate reads as the rate run.json stores (three decimals, half up): a fill's 127.4996
+   * MB/s is stored 127.5 and must print 128, or the summary line and its record disagree.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "127.4996, 128 MB/s",
+    "127.4994, 127 MB/s",
+    "9.99449, 9.99 MB/s",
+    "9.99499, 10.00 MB/s",
+    "9.9951, 10.00 MB/s",
+    "99.9496, 100.0 MB/s",
+    "0, 0.00 MB/s"
+  })
+  void aRateIsPrintedFromTheFigureItIsStoredAs(double megabytesPerSecond, String text) {
+    assertThat(Units.rate(megabytesPerSecond)).as("%s MB/s", megabytesPerSecond).isEqualTo(text);
+    double stored =
+        java.math.BigDecimal.valueOf(megabytesPerSecond)
+            .setScale(3, java.math.RoundingMode.HALF_UP)
+            .doubleValue();
+    assertThat(Units.rate(stored)).isEqualTo(text);
+  }
 }
