@@ -4,6 +4,7 @@ import dev.sustain.serve.Dashboard;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.ReadOnlyHistory;
 import dev.sustain.store.StoreException;
+import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -85,6 +86,25 @@ public final class ServeCommand extends BaseCommand {
                 + "/"
                 + (token == null ? "" : " (API requests need the token)")
                 + "; Ctrl-C stops it.");
+    long keyless;
+    try {
+      keyless = dashboard.runsWithoutJobKey();
+    } catch (StoreException e) {
+      keyless = 0; // the history answered at the start; a note is not worth failing the serve
+    }
+    if (keyless > 0) {
+      out()
+          .println(
+              "note: "
+                  + Units.count(keyless, "run")
+                  + " recorded by an older sustain "
+                  + (keyless == 1 ? "has" : "have")
+                  + " no job key: the job filter, trends and last floors leave "
+                  + (keyless == 1 ? "it" : "them")
+                  + " out until the next run of this sustain or `sustain history --migrate`"
+                  + " gives "
+                  + (keyless == 1 ? "it one" : "them theirs"));
+    }
     out().flush();
     CountDownLatch stopped = new CountDownLatch(1);
     Thread hook =

@@ -124,6 +124,11 @@ public final class Dashboard implements AutoCloseable {
     return new Dashboard(location, pool, feeds, app);
   }
 
+  /** Runs in the history without a job key (see {@link ReadOnlyHistory#runsWithoutJobKey}). */
+  public long runsWithoutJobKey() {
+    return ReadOnlyHistory.runsWithoutJobKey(pool);
+  }
+
   /** Every address and its GET handler. */
   private static Map<String, Handler> routes(Pages pages, Api api, LiveFeeds feeds) {
     Map<String, Handler> routes = new LinkedHashMap<>();

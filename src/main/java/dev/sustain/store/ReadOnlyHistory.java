@@ -81,6 +81,25 @@ public final class ReadOnlyHistory {
     return new JdbiStores.Pool(location, ds, Jdbi.create(ds));
   }
 
+  /**
+   * How many runs have no job key: runs an older sustain recorded into this history after its
+   * migration (the next run of this version, or {@code sustain history --migrate}, gives them
+   * theirs). The dashboard cannot fill them in, being read-only, so it says how many its job
+   * filter, trends and last floors leave out.
+   */
+  public static long runsWithoutJobKey(JdbiStores.Pool pool) {
+    return JdbiStores.call(
+        pool.location(),
+        "count the runs without a job key",
+        () ->
+            pool.jdbi()
+                .withHandle(
+                    h ->
+                        h.createQuery("SELECT COUNT(*) FROM runs WHERE job_key IS NULL")
+                            .mapTo(Long.class)
+                            .one()));
+  }
+
   /** Flyway's view of the schema, read only (info() applies nothing and creates nothing). */
   private static void checkSchema(DbLocation location, javax.sql.DataSource ds) {
     MigrationInfoService info;

@@ -51,11 +51,28 @@ public final class RunStore implements AutoCloseable {
     StoreMigrations.quietFlywayLogging();
     // Once per process and history: a run opens its history at its start, while it goes and at
     // its end, and Flyway's check costs a second of CPU that the run should not pay each time.
-    if (!MIGRATED.contains(location)) {
+    boolean first = !MIGRATED.contains(location);
+    if (first) {
       StoreMigrations.migrate(location);
       MIGRATED.add(location);
     }
-    return new RunStore(location, connect(location));
+    RunStore store = new RunStore(location, connect(location));
+    if (first) {
+      store.fillMissingJobKeys();
+    }
+    return store;
+  }
+
+  /**
+   * Runs an older sustain recorded without a job key get theirs ({@link V5JobKey}), once a process.
+   */
+  private void fillMissingJobKeys() {
+    try {
+      V5JobKey.fillMissingKeys(connection);
+    } catch (SQLException e) {
+      close();
+      throw failure("cannot give the history's older runs their job key", e, location);
+    }
   }
 
   private static final java.util.Set<DbLocation> MIGRATED =

@@ -50,19 +50,42 @@ final class V5JobKey implements JavaMigration {
     try (Statement st = c.createStatement()) {
       st.executeUpdate("ALTER TABLE runs ADD COLUMN job_key TEXT");
     }
+    fillMissingKeys(c);
+    // A drive's runs of one job, newest first: the trend's and the last floor's query.
+    try (Statement st = c.createStatement()) {
+      st.executeUpdate(
+          "CREATE INDEX runs_drive_job_started ON runs (drive_id, job_key, started_ms)");
+    }
+  }
+
+  /**
+   * Gives every run without a job key the key a run of this version records: the rows of before, at
+   * the migration, and rows that an older sustain recorded into this history afterwards (its Flyway
+   * ignores a newer migration and its insert names no {@code job_key}), each time a writer opens
+   * the history. Without it the job filter, a drive's trend and its last floor would leave those
+   * runs out.
+   *
+   * @return the rows filled in
+   */
+  static int fillMissingKeys(Connection c) throws java.sql.SQLException {
     record Row(String runId, String key) {}
     List<Row> rows = new ArrayList<>();
     try (Statement st = c.createStatement();
         ResultSet rs =
-            st.executeQuery("SELECT run_id, command, params_json, target_path FROM runs")) {
+            st.executeQuery(
+                "SELECT run_id, command, params_json, target_path FROM runs WHERE job_key IS"
+                    + " NULL")) {
       while (rs.next()) {
         rows.add(
             new Row(
                 rs.getString(1), RunJobs.key(rs.getString(2), rs.getString(3), rs.getString(4))));
       }
     }
+    if (rows.isEmpty()) {
+      return 0;
+    }
     try (PreparedStatement up =
-        c.prepareStatement("UPDATE runs SET job_key = ? WHERE run_id = ?")) {
+        c.prepareStatement("UPDATE runs SET job_key = ? WHERE run_id = ? AND job_key IS NULL")) {
       for (Row r : rows) {
         up.setString(1, r.key());
         up.setString(2, r.runId());
@@ -70,10 +93,6 @@ final class V5JobKey implements JavaMigration {
       }
       up.executeBatch();
     }
-    // A drive's runs of one job, newest first: the trend's and the last floor's query.
-    try (Statement st = c.createStatement()) {
-      st.executeUpdate(
-          "CREATE INDEX runs_drive_job_started ON runs (drive_id, job_key, started_ms)");
-    }
+    return rows.size();
   }
 }

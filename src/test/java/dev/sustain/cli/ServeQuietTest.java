@@ -102,6 +102,36 @@ class ServeQuietTest {
         .startsWith("Serving the run history");
   }
 
+  /**
+   * A run an older sustain recorded into this history has no job key; the read-only dashboard
+   * cannot give it one, so it says how many runs its job views leave out and what mends it.
+   */
+  @Test
+  void runsWithoutAJobKeyAreCountedAtTheStart() throws Exception {
+    String db = history();
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+        java.sql.Statement st = c.createStatement()) {
+      assertThat(st.executeUpdate("UPDATE runs SET job_key = NULL")).isEqualTo(1);
+    }
+    Process serve =
+        Cli.start(dir.resolve("o"), dir.resolve("e"), "serve", "--db", db, "--port", "0");
+    try {
+      served();
+      Await.until(
+          "the note after the serving line",
+          () -> Files.readString(dir.resolve("o")).lines().count() >= 2);
+      Cli.interrupt(serve);
+      Await.ended(serve, "serve after Ctrl-C");
+    } finally {
+      serve.destroyForcibly();
+    }
+    assertThat(Files.readString(dir.resolve("o")).strip().lines().toList().get(1))
+        .isEqualTo(
+            "note: 1 run recorded by an older sustain has no job key: the job filter, trends and"
+                + " last floors leave it out until the next run of this sustain or `sustain"
+                + " history --migrate` gives it one");
+  }
+
   /** A history with one finished run in it. */
   private String history() throws Exception {
     String db = TestDatabases.freshDbValue(Backend.SQLITE, dir);
