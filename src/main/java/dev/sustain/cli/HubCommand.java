@@ -6,12 +6,8 @@ import dev.sustain.store.DbLocation;
 import dev.sustain.store.StoreException;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -48,9 +44,7 @@ public final class HubCommand extends BaseCommand {
 
   @Override
   protected int execute() throws InterruptedException {
-    if (port < 0 || port > 65_535) {
-      throw new UsageException("--port must be from 0 to 65535, not " + port);
-    }
+    Listening.port(port);
     if (publicHost != null && !publicHost.matches("[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?")) {
       throw new UsageException("--public-host takes a host name such as hub.example.org");
     }
@@ -62,10 +56,12 @@ public final class HubCommand extends BaseCommand {
     try {
       settings =
           new Hub.Settings(
-              address(),
+              Listening.address(bind),
               port,
-              tokenFile == null ? null : readToken(tokenFile, "--token-file"),
-              shareTokenFile == null ? null : readToken(shareTokenFile, "--share-token-file"),
+              tokenFile == null ? null : Listening.readToken(tokenFile, "--token-file"),
+              shareTokenFile == null
+                  ? null
+                  : Listening.readToken(shareTokenFile, "--share-token-file"),
               sharesPerMinute,
               publicHost,
               forwardedFor);
@@ -83,8 +79,7 @@ public final class HubCommand extends BaseCommand {
     } catch (IllegalStateException e) {
       throw new UsageException(location.scrub(e.getMessage()));
     }
-    String host = settings.bind().getHostAddress();
-    host = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
+    String host = Listening.urlHost(settings.bind());
     out()
         .println(
             "Hub over "
@@ -97,16 +92,7 @@ public final class HubCommand extends BaseCommand {
                 + (settings.shareToken() == null ? "" : " (shares need the share token)")
                 + "; Ctrl-C stops it.");
     out().flush();
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  hub.close();
-                  stopped.countDown();
-                },
-                "sustain-hub-stop"));
-    stopped.await();
+    Listening.untilStopped(hub, "sustain-hub-stop");
     return ExitCodes.OK;
   }
 
@@ -160,37 +146,5 @@ public final class HubCommand extends BaseCommand {
         System.setProperty(key, "warn");
       }
     }
-  }
-
-  private InetAddress address() {
-    if (bind == null || bind.isBlank() || bind.length() > 255) {
-      throw new UsageException("--bind needs an address such as 127.0.0.1");
-    }
-    try {
-      return InetAddress.getByName(bind.strip());
-    } catch (UnknownHostException e) {
-      throw new UsageException("--bind: no such address: " + bind);
-    }
-  }
-
-  /** A token file's one token, as serve reads its own. */
-  static String readToken(Path file, String option) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8).strip();
-    } catch (IOException e) {
-      throw new UsageException("cannot read " + option + " " + file + ": " + e.getMessage());
-    }
-    if (text.length() < ServeCommand.MIN_TOKEN_CHARS
-        || text.chars().anyMatch(c -> c <= ' ' || c > '~')) {
-      throw new UsageException(
-          option
-              + " "
-              + file
-              + " must hold one token of at least "
-              + ServeCommand.MIN_TOKEN_CHARS
-              + " printable characters without spaces");
-    }
-    return text;
   }
 }

@@ -37,7 +37,7 @@ public final class ModelsCommand extends BaseCommand {
       try {
         hub =
             new HubClient(
-                hubUrl, tokenFile == null ? null : HubCommand.readToken(tokenFile, "--token-file"));
+                hubUrl, tokenFile == null ? null : Listening.readToken(tokenFile, "--token-file"));
       } catch (IllegalArgumentException e) {
         throw new UsageException("--hub: " + e.getMessage());
       }

@@ -6,13 +6,8 @@ import dev.sustain.store.ReadOnlyHistory;
 import dev.sustain.store.StoreException;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
-import java.io.IOException;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,14 +39,12 @@ public final class ServeCommand extends BaseCommand {
 
   @Override
   protected int execute() throws InterruptedException {
-    if (port < 0 || port > 65_535) {
-      throw new UsageException("--port must be from 0 to 65535, not " + port);
-    }
+    Listening.port(port);
     if (pollMillis < 50 || pollMillis > 60_000) {
       throw new UsageException("--poll must be from 50 to 60000 ms");
     }
-    InetAddress address = address();
-    String token = token();
+    InetAddress address = Listening.address(bind);
+    String token = tokenFile == null ? null : Listening.readToken(tokenFile, "--token-file");
     Dashboard.Settings settings;
     try {
       settings = new Dashboard.Settings(address, port, token, pollMillis);
@@ -71,10 +64,7 @@ public final class ServeCommand extends BaseCommand {
     } catch (IllegalStateException e) {
       throw new UsageException(location.scrub(e.getMessage()));
     }
-    String host = address.getHostAddress();
-    if (host.indexOf(':') >= 0) {
-      host = "[" + host + "]";
-    }
+    String host = Listening.urlHost(address);
     out()
         .println(
             "Serving the run history "
@@ -86,6 +76,14 @@ public final class ServeCommand extends BaseCommand {
                 + "/"
                 + (token == null ? "" : " (API requests need the token)")
                 + "; Ctrl-C stops it.");
+    noteRunsWithoutJobKey(dashboard);
+    out().flush();
+    Listening.untilStopped(dashboard, "sustain-serve-stop");
+    return ExitCodes.OK;
+  }
+
+  /** One line when runs of an older sustain have no job key: the job views leave them out. */
+  private void noteRunsWithoutJobKey(Dashboard dashboard) {
     long keyless;
     try {
       keyless = dashboard.runsWithoutJobKey();
@@ -105,49 +103,5 @@ public final class ServeCommand extends BaseCommand {
                   + " gives "
                   + (keyless == 1 ? "it one" : "them theirs"));
     }
-    out().flush();
-    CountDownLatch stopped = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              dashboard.close();
-              stopped.countDown();
-            },
-            "sustain-serve-stop");
-    Runtime.getRuntime().addShutdownHook(hook);
-    stopped.await();
-    return ExitCodes.OK;
-  }
-
-  private InetAddress address() {
-    if (bind == null || bind.isBlank() || bind.length() > 255) {
-      throw new UsageException("--bind needs an address such as 127.0.0.1");
-    }
-    try {
-      return InetAddress.getByName(bind.strip());
-    } catch (UnknownHostException e) {
-      throw new UsageException("--bind: no such address: " + bind);
-    }
-  }
-
-  private String token() {
-    if (tokenFile == null) {
-      return null;
-    }
-    String text;
-    try {
-      text = Files.readString(tokenFile, StandardCharsets.UTF_8).strip();
-    } catch (IOException e) {
-      throw new UsageException("cannot read --token-file " + tokenFile + ": " + e.getMessage());
-    }
-    if (text.length() < MIN_TOKEN_CHARS || text.chars().anyMatch(c -> c <= ' ' || c > '~')) {
-      throw new UsageException(
-          "--token-file "
-              + tokenFile
-              + " must hold one token of at least "
-              + MIN_TOKEN_CHARS
-              + " printable characters without spaces (e.g. openssl rand -hex 24)");
-    }
-    return text;
   }
 }

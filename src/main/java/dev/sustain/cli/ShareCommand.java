@@ -47,7 +47,7 @@ public final class ShareCommand extends BaseCommand {
   @Override
   protected int execute() throws Exception {
     String token =
-        shareTokenFile == null ? null : HubCommand.readToken(shareTokenFile, "--share-token-file");
+        shareTokenFile == null ? null : Listening.readToken(shareTokenFile, "--share-token-file");
     HubClient hub;
     try {
       hub = new HubClient(to, token);
@@ -81,6 +81,11 @@ public final class ShareCommand extends BaseCommand {
       out().flush();
       return ExitCodes.OK;
     }
+    return send(hub, docs);
+  }
+
+  /** Sends each document, one line per run; exit 1 when the hub refused any. */
+  private int send(HubClient hub, List<ObjectNode> docs) throws InterruptedException {
     int failed = 0;
     for (int i = 0; i < docs.size(); i++) {
       HubClient.Answer a;
@@ -93,11 +98,10 @@ public final class ShareCommand extends BaseCommand {
       if (a.status() == 201 || a.status() == 200) {
         Lines.println(
             out(),
-            "%s: %s as run %s%s",
+            "%s: %s as run %s",
             runs.get(i),
             a.status() == 201 ? "shared" : "already shared",
-            id,
-            "");
+            id);
       } else {
         failed++;
         Lines.println(out(), "%s: refused (HTTP %d): %s", runs.get(i), a.status(), a.error());

@@ -62,28 +62,9 @@ public final class ShareDocument {
    */
   public static ObjectNode build(Path folder, String hubSalt) throws IOException {
     JsonNode run = read(folder.resolve("run.json"), folder);
-    String status = run.path("result").path("status").asText("");
-    if (!status.equals("complete")) {
-      throw new IllegalArgumentException(
-          folder
-              + " is not a complete run (status "
-              + (status.isEmpty() ? "unknown" : status)
-              + "): only complete runs are shared");
-    }
     JsonNode device = run.path("target").path("device");
+    String serial = serialOfShareable(folder, run, device);
     String model = text(device, "model");
-    if (model == null) {
-      throw new IllegalArgumentException(
-          folder + " names no drive model (a file system over no known drive): nothing to share");
-    }
-    String serial = text(device, "serial");
-    if (serial == null) {
-      serial = text(device.path("identity"), "key");
-    }
-    if (serial == null) {
-      throw new IllegalArgumentException(
-          folder + " has no serial to tell this drive from others of its model: not shared");
-    }
     JsonNode analysis = analysis(folder);
     if (analysis.hasNonNull("target")) {
       throw new IllegalArgumentException(
@@ -123,6 +104,37 @@ public final class ShareDocument {
     before.set("free_bytes", free.isNumber() ? free : JsonNodeFactory.instance.nullNode());
     curve(doc.putObject("curve"), CurveReader.readRunFolder(folder).series());
     return doc;
+  }
+
+  /**
+   * The serial (or the drive's identity key) of a run that may be shared: a complete run of a named
+   * drive model with something that tells the drive from others of its model.
+   *
+   * @throws IllegalArgumentException with one line for a user when the run cannot be shared
+   */
+  private static String serialOfShareable(Path folder, JsonNode run, JsonNode device) {
+    String status = run.path("result").path("status").asText("");
+    if (!status.equals("complete")) {
+      throw new IllegalArgumentException(
+          folder
+              + " is not a complete run (status "
+              + (status.isEmpty() ? "unknown" : status)
+              + "): only complete runs are shared");
+    }
+    String model = text(device, "model");
+    if (model == null) {
+      throw new IllegalArgumentException(
+          folder + " names no drive model (a file system over no known drive): nothing to share");
+    }
+    String serial = text(device, "serial");
+    if (serial == null) {
+      serial = text(device.path("identity"), "key");
+    }
+    if (serial == null) {
+      throw new IllegalArgumentException(
+          folder + " has no serial to tell this drive from others of its model: not shared");
+    }
+    return serial;
   }
 
   private static void job(ObjectNode o, Job job) {
