@@ -338,8 +338,10 @@ public final class ServeLoad {
   }
 
   static String json(String url) throws Exception {
+    // A bound on each answer: a server that stops answering ends the bench with an error.
     return HTTP.send(
-            HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString())
+            HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build(),
+            HttpResponse.BodyHandlers.ofString())
         .body();
   }
 
