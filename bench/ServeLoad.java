@@ -120,7 +120,7 @@ public final class ServeLoad {
                 "run",
                 "sustain bench",
                 null, // no target path: made up
-                null)); // no pid: never checked for liveness
+                null, null)); // no pid: never checked for liveness
       }
       System.out.printf(
           Locale.ROOT,

@@ -143,7 +143,8 @@ public final class RunFolders {
         source,
         toolVersion(run.get("tool")),
         text(target, "path"),
-        longOrNull(run.get("pid")));
+        longOrNull(run.get("pid")),
+        null);
   }
 
   /** {@code tool} is an object {@code {name, version, java}} (or, in hand-made files, a string). */

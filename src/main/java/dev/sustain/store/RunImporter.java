@@ -96,7 +96,8 @@ public final class RunImporter {
         r.source(),
         r.toolVersion(),
         r.targetPath(),
-        r.pid());
+        r.pid(),
+        null);
   }
 
   /**
@@ -151,6 +152,7 @@ public final class RunImporter {
         AnalysisJson.toJson(a),
         null,
         "import",
+        null,
         null,
         null,
         null);

@@ -56,44 +56,6 @@ public record RunRecord(
     Long pid,
     String jobKey) {
 
-  /** A run whose job key is made from its command, parameters and target path. */
-  public RunRecord(
-      String runId,
-      Drive drive,
-      String host,
-      String command,
-      String paramsJson,
-      Instant started,
-      Instant ended,
-      String status,
-      String error,
-      Figures figures,
-      String analysisJson,
-      String runFolder,
-      String source,
-      String toolVersion,
-      String targetPath,
-      Long pid) {
-    this(
-        runId,
-        drive,
-        host,
-        command,
-        paramsJson,
-        started,
-        ended,
-        status,
-        error,
-        figures,
-        analysisJson,
-        runFolder,
-        source,
-        toolVersion,
-        targetPath,
-        pid,
-        null);
-  }
-
   public RunRecord {
     Objects.requireNonNull(runId, "runId");
     Objects.requireNonNull(drive, "drive");

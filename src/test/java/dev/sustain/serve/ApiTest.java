@@ -214,6 +214,7 @@ class ApiTest {
         r.source(),
         r.toolVersion(),
         null,
+        null,
         null);
   }
 }

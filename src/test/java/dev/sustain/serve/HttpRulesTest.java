@@ -215,7 +215,8 @@ class HttpRulesTest {
               good.source(),
               good.toolVersion(),
               good.targetPath(),
-              good.pid());
+              good.pid(),
+              null);
       // A bad cell in the middle (a cut last line would be dropped, as a killed run's is).
       List<String> lines = new ArrayList<>(Served.kingstonLines().subList(0, 8));
       lines.set(4, "4,not-a-rate,12,3,4,5,6,7,8");

@@ -129,6 +129,7 @@ class HubLineTest {
         r.source(),
         r.toolVersion(),
         null,
+        null,
         null);
   }
 }

@@ -276,7 +276,8 @@ class KilledRunTest {
         "run",
         "sustain 0.1.0",
         "/mnt/k",
-        pid);
+        pid,
+        null);
   }
 
   /** A samples.csv header and {@code seconds} rows, one a second. */

@@ -56,6 +56,7 @@ class LikeWithLikeBrowserTest {
             "run",
             "sustain 0.1.0",
             "/mnt/k",
+            null,
             null);
     List<String> lines = new ArrayList<>();
     for (String line : Served.kingstonLines()) {

@@ -69,6 +69,7 @@ class RunKindsBrowserTest {
             "import",
             "sustain 0.1.0",
             null,
+            null,
             null);
     Served.put(s.location, r, Served.kingstonLines(), Served.kingstonRunJson());
     return r;
@@ -94,6 +95,7 @@ class RunKindsBrowserTest {
             k.analysisJson(),
             null,
             "import",
+            null,
             null,
             null,
             null);

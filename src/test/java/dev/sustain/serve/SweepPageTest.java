@@ -57,6 +57,7 @@ class SweepPageTest {
             "run",
             "sustain 0.1.0",
             null,
+            null,
             null);
     try (RunStore store = RunStore.open(s.location);
         SampleStore samples = SampleStore.open(s.location)) {

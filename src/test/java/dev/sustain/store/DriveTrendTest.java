@@ -107,6 +107,7 @@ class DriveTrendTest {
             "run",
             null,
             null,
+            null,
             null));
     RunRecord verify =
         RunRecords.run("v", RunRecords.KINGSTON, T0.plusSeconds(999_998), 3000.0, 3000.0, "flat");
@@ -125,6 +126,7 @@ class DriveTrendTest {
             null,
             null,
             "run",
+            null,
             null,
             null,
             null));
@@ -157,6 +159,7 @@ class DriveTrendTest {
             null,
             null,
             "run",
+            null,
             null,
             null,
             null));

@@ -39,7 +39,8 @@ class RunJobsTest {
         r.source(),
         r.toolVersion(),
         r.targetPath(),
-        r.pid());
+        r.pid(),
+        null);
   }
 
   /** Three 1 MiB QD32 runs near 1,500 MB/s, then the newest: a 64 KiB QD1 run at 3.6 MB/s. */
@@ -106,6 +107,7 @@ class RunJobsTest {
             "run",
             null,
             "/mnt/x",
+            null,
             null);
     RunRecord device =
         new RunRecord(
@@ -124,6 +126,7 @@ class RunJobsTest {
             "run",
             null,
             "/dev/nvme0n1",
+            null,
             null);
     RunRecord shm =
         new RunRecord(
@@ -142,6 +145,7 @@ class RunJobsTest {
             "run",
             null,
             "/dev/shm/t",
+            null,
             null);
     assertThat(RunJobs.of(fill).targetKind()).contains("folder");
     assertThat(RunJobs.of(device).targetKind()).contains("device");

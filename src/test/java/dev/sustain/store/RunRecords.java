@@ -59,6 +59,7 @@ public final class RunRecords {
         "run",
         "sustain 0.1.0",
         null,
+        null,
         null);
   }
 }

@@ -92,6 +92,7 @@ class RunStoreTest {
             "run",
             null,
             null,
+            null,
             null);
     try (RunStore store = open(backend)) {
       store.record(running);
@@ -121,6 +122,7 @@ class RunStoreTest {
             null,
             "/runs/same",
             "run",
+            null,
             null,
             null,
             null);
