@@ -31,6 +31,11 @@ public final class Browser implements AutoCloseable {
   }
 
   public static Browser open(Path dir) throws Exception {
+    return open(dir, new String[0]);
+  }
+
+  /** A browser with more of Chromium's switches, e.g. {@code --host-resolver-rules=...}. */
+  public static Browser open(Path dir, String... switches) throws Exception {
     assumeTrue(
         Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER),
         "chromium and chromium-driver are not installed (apt-get install chromium"
@@ -46,6 +51,7 @@ public final class Browser implements AutoCloseable {
         "--disable-sync",
         "--window-size=1280,1600",
         "--user-data-dir=" + Files.createTempDirectory(dir, "chromium-profile"));
+    options.addArguments(switches);
     if ("root".equals(System.getProperty("user.name"))) {
       options.addArguments("--no-sandbox"); // Chromium refuses to run as root with its sandbox
     }
@@ -77,6 +83,12 @@ public final class Browser implements AutoCloseable {
     return (String)
         ((JavascriptExecutor) driver)
             .executeScript("return document.documentElement.getAttribute(arguments[0]);", name);
+  }
+
+  /** Runs {@code js} until it calls its last argument back, and gives what it passed. */
+  public Object asyncScript(String js, Object... args) {
+    driver.manage().timeouts().scriptTimeout(java.time.Duration.ofSeconds(60));
+    return ((org.openqa.selenium.JavascriptExecutor) driver).executeAsyncScript(js, args);
   }
 
   public Object script(String js, Object... args) {
