@@ -63,4 +63,19 @@ class UnitsTest {
             .doubleValue();
     assertThat(Units.rate(stored)).isEqualTo(text);
   }
+
+  @ParameterizedTest(name = "{0} of {1}: {2}")
+  @CsvSource({
+    "0, 2100000000, 0.00%",
+    "20480, 2100000000, under 0.01%",
+    "210000, 2100000000, 0.01%",
+    "4096, 16777216, 0.02%",
+    "1, 3, 33.33%",
+    "2099999999, 2100000000, over 99.99%",
+    "2100000000, 2100000000, 100.00%"
+  })
+  void aShareThatIsNeitherNothingNorAllNeverReadsAsEither(long part, long whole, String text) {
+    // 20 KiB of bad data in a 2.1 GB file once read "(0.00% of 2.1 GB)".
+    assertThat(Units.percentOf(part, whole)).isEqualTo(text);
+  }
 }
