@@ -264,6 +264,12 @@ public final class Runner {
    * extent) in requests; {@link Long#MAX_VALUE} when only time ends it.
    */
   static long requestCount(Job job) {
+    long bytes = boundBytes(job);
+    return bytes < 0 ? Long.MAX_VALUE : Math.ceilDiv(bytes, job.blockBytes());
+  }
+
+  /** The bytes a job covers when it runs to its end, or -1 when only time ends it. */
+  private static long boundBytes(Job job) {
     if (job.extentBytes() == 0) {
       return 0; // nothing to write or read, however long it may go
     }
@@ -271,7 +277,20 @@ public final class Runner {
     if (job.durationNanos() < 0 && job.extentBytes() >= 0) {
       bytes = bytes < 0 ? job.extentBytes() : Math.min(bytes, job.extentBytes());
     }
-    return bytes < 0 ? Long.MAX_VALUE : Math.ceilDiv(bytes, job.blockBytes());
+    return bytes;
+  }
+
+  /**
+   * The size of each slot's buffer: the request size, or less for a job smaller than one request
+   * (its one request, rounded up as {@link Requests} rounds it and to whole 4 KiB blocks of data).
+   */
+  static int bufferBytes(Job job) {
+    long bytes = boundBytes(job);
+    if (bytes < 0 || bytes >= job.blockBytes()) {
+      return job.blockBytes();
+    }
+    return (int)
+        Math.min(job.blockBytes(), roundUp(roundUp(Math.max(1, bytes), job.alignBytes()), 4096));
   }
 
   private static long roundUp(long value, long align) {
@@ -302,19 +321,23 @@ public final class Runner {
 
     Requests(Job job, Arena arena, IoEngine engine) throws ErrnoException {
       this.job = job;
-      int qd = job.queueDepth();
+      // No more slots than the job has requests, each no larger than its largest request: a 4 KiB
+      // write made 32 buffers of 1 MiB and filled all 32 MiB with the pattern before its one
+      // request.
+      int qd = (int) Math.max(1, Math.min(job.queueDepth(), requestCount(job)));
+      int bufferBytes = bufferBytes(job);
       slots = new IoSlot[qd];
       own = new MemorySegment[qd];
       // All buffers in one piece of memory, which the engine may register with the kernel once
       // (fio's fixedbufs).
-      long allBytes = (long) qd * job.blockBytes();
+      long allBytes = (long) qd * bufferBytes;
       MemorySegment all = arena.allocate(allBytes, 4096);
       if (allBytes <= MAX_REGISTERED_BYTES) {
         engine.registerBuffers(all); // refused (RLIMIT_MEMLOCK): requests go the plain way
       }
       for (int i = 0; i < qd; i++) {
         slots[i] = new IoSlot(i);
-        own[i] = all.asSlice((long) i * job.blockBytes(), job.blockBytes());
+        own[i] = all.asSlice((long) i * bufferBytes, bufferBytes);
         slots[i].buffer = own[i];
         slots[i].write = job.write();
         if (job.write()) {

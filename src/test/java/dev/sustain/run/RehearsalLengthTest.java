@@ -41,6 +41,15 @@ class RehearsalLengthTest {
     boolean rehearsing;
     long rehearsed;
     long real;
+    long registeredBytes;
+
+    @Override
+    public boolean registerBuffers(MemorySegment... buffers) {
+      for (MemorySegment b : buffers) {
+        registeredBytes += b.byteSize();
+      }
+      return false;
+    }
 
     @Override
     public String name() {
@@ -122,5 +131,27 @@ class RehearsalLengthTest {
       prepared.rehearse(NanoClock.SYSTEM);
     }
     assertThat(engine.rehearsed).as("requests rehearsed").isGreaterThan(16);
+  }
+
+  @ParameterizedTest(name = "{0} B in {1} B requests at QD {2}: {3} B of buffers")
+  @CsvSource({
+    "4096, 1048576, 32, 4096",
+    "12288, 4096, 32, 12288",
+    "1048576, 4096, 4, 16384",
+    "10000, 1048576, 32, 12288"
+  })
+  void aSmallJobGetsOnlyTheBuffersItUses(
+      long totalBytes, int blockBytes, int queueDepth, long bufferBytes) throws Exception {
+    // A 4 KiB write made 32 buffers of 1 MiB, and filled all 32 MiB with its pattern.
+    Runner.Job job = sized(totalBytes, blockBytes, queueDepth);
+    CountingEngine engine = new CountingEngine();
+    engine.open(Path.of("unused"), null, queueDepth);
+    Runner runner = new Runner(NanoClock.SYSTEM);
+    try (Runner.Prepared prepared = runner.prepare(engine, job)) {
+      assertThat(engine.registeredBytes).as("buffer bytes").isEqualTo(bufferBytes);
+      Runner.Outcome outcome = runner.run(prepared, new RunCounters(), () -> false, () -> false);
+      assertThat(outcome.end()).isEqualTo(RunStatus.COMPLETE);
+      assertThat(outcome.bytes()).isEqualTo(totalBytes);
+    }
   }
 }
