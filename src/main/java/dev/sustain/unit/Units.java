@@ -101,6 +101,31 @@ public final class Units {
     return text + "%";
   }
 
+  /**
+   * Why a job does not fit, for people: {@code needs 3.9 GB plus a margin of 67.1 MB (4.0 GB in
+   * all), and 3.9 GB is free}. The sum is given, as that is what is compared with the free space;
+   * where the two would print alike, both are given in bytes ("needs 3.9 GB plus a margin of 67.1
+   * MB, and 3.9 GB is free" once read as if the job fitted).
+   */
+  public static String needsAndFree(long needBytes, long marginBytes, long freeBytes) {
+    long total = needBytes + marginBytes;
+    String all = decimalBytes(total);
+    String free = decimalBytes(freeBytes);
+    if (all.equals(free)) {
+      all = total + " B";
+      free = freeBytes + " B";
+    }
+    return "needs "
+        + decimalBytes(needBytes)
+        + " plus a margin of "
+        + decimalBytes(marginBytes)
+        + " ("
+        + all
+        + " in all), and "
+        + free
+        + " is free";
+  }
+
   /** A count with its noun, singular for one: {@code 1 interval}, {@code 3 intervals}. */
   public static String count(long n, String singular) {
     return count(n, singular, singular + "s");
