@@ -65,14 +65,10 @@ public final class DatasetCommand extends BaseCommand {
     long margin = Math.min(4L << 30, Math.max(64L << 20, store.getTotalSpace() / 100));
     if (size.bytes() + margin > store.getUsableSpace()) {
       throw new UsageException(
-          String.format(
-              Locale.ROOT,
-              "not enough free space in %s: the dataset needs %s plus a margin of %s, and %s is"
-                  + " free",
-              existing,
-              Units.decimalBytes(size.bytes()),
-              Units.decimalBytes(margin),
-              Units.decimalBytes(store.getUsableSpace())));
+          "not enough free space in "
+              + existing
+              + ": the dataset "
+              + Units.needsAndFree(size.bytes(), margin, store.getUsableSpace()));
     }
     Dataset.Plan plan = Dataset.plan(k, size.bytes(), seed);
     Lines.println(

@@ -73,8 +73,8 @@ public final class VerifyCommand extends ReadBackCommand {
           "BAD: "
               + kinds
               + " ("
-              + Units.fixed(100.0 * r.bad().totalBytes() / Math.max(1, r.expectedBytes()), 2)
-              + "% of "
+              + Units.percentOf(r.bad().totalBytes(), r.expectedBytes())
+              + " of "
               + Units.decimalBytes(r.expectedBytes())
               + "), in "
               + (extents.size() + r.bad().droppedExtents())

@@ -203,11 +203,12 @@ public final class LiveRecorder implements SampleListener, AutoCloseable {
       return;
     }
     try {
-      if (current.runId == null) {
-        recordStart(current);
-      }
       List<SampleStore.Line> rows = new ArrayList<>(pending);
-      samples.append(current.runId, current.header, rows);
+      if (current.runId == null) {
+        recordStart(current, rows); // the run and its first rows in one commit
+      } else {
+        samples.append(current.runId, current.header, rows);
+      }
       stored.addAndGet(rows.size());
       pending.clear();
     } catch (RuntimeException e) {
@@ -220,9 +221,10 @@ public final class LiveRecorder implements SampleListener, AutoCloseable {
 
   /**
    * The run as run.json says now (status running, and by the first row the device too), with a
-   * fresh series of samples: a run id that starts again (a resumed fill) starts a new one.
+   * fresh series of samples (a run id that starts again, a resumed fill, starts a new one) and its
+   * first rows, in one transaction.
    */
-  private void recordStart(Begun b) {
+  private void recordStart(Begun b, List<SampleStore.Line> rows) {
     String header = firstLine(b.folder.resolve("samples.csv"));
     if (header == null) {
       throw new IllegalStateException("no samples.csv header yet in " + b.folder);
@@ -238,9 +240,7 @@ public final class LiveRecorder implements SampleListener, AutoCloseable {
     if (b.folder.equals(abandoned)) {
       throw new IllegalStateException("the run in " + b.folder + " ended while the store hung");
     }
-    samples.restart(run.runId());
-    samples.saveDocument(run.runId(), runJson, header);
-    runs.record(run);
+    runs.recordStart(run, runJson, header, rows);
     b.runId = run.runId();
     b.header = header;
   }

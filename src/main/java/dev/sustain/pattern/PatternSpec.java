@@ -61,11 +61,19 @@ public record PatternSpec(Kind kind, int compressPercent) {
    * @param patternId the id written into every block header (see {@link Patterns#idFor})
    */
   public DataPattern create(Arena arena, int maxRequestBytes, long patternId) {
+    return create(arena, maxRequestBytes, patternId, -1);
+  }
+
+  /**
+   * The pattern for a run of {@code jobBytes} (-1 when only time ends it): a small job skips the
+   * verifiable pattern's warm-up, which would take longer than the job.
+   */
+  public DataPattern create(Arena arena, int maxRequestBytes, long patternId, long jobBytes) {
     return switch (kind) {
-      case RANDOM -> new VerifiablePattern(patternId, 0);
+      case RANDOM -> VerifiablePattern.forJob(patternId, 0, jobBytes);
       case ZEROS -> new ZerosPattern(arena, maxRequestBytes);
       case POOL -> new RandomPool(arena, maxRequestBytes, patternId);
-      case COMPRESS -> new VerifiablePattern(patternId, compressPercent);
+      case COMPRESS -> VerifiablePattern.forJob(patternId, compressPercent, jobBytes);
     };
   }
 

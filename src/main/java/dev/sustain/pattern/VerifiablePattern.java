@@ -49,6 +49,34 @@ public final class VerifiablePattern implements DataPattern {
     this(runId, compressPercent, true);
   }
 
+  /**
+   * The pattern for a job of {@code jobBytes}: warmed up (see {@link #warmUpOnce}) only when the
+   * job is large enough to gain from it ({@link #warmsUpFor}).
+   *
+   * @param jobBytes the bytes the job writes, -1 when only time ends it
+   */
+  public static VerifiablePattern forJob(long runId, int compressPercent, long jobBytes) {
+    return new VerifiablePattern(runId, compressPercent, warmsUpFor(jobBytes));
+  }
+
+  /**
+   * Jobs smaller than this skip the warm-up: it takes up to a quarter of a second and 128 MiB of
+   * pattern, while the whole of a smaller job takes milliseconds even interpreted (at the
+   * interpreter's hundreds of MB/s, 8 MiB is tens of milliseconds), so it would cost the job more
+   * than the compiled code could save. A 4 KiB write spent 0.25 s here before its one request.
+   */
+  static final long WARM_UP_MIN_JOB_BYTES = 8L << 20;
+
+  /** True when a job of {@code jobBytes} (-1 for one that time ends) gains from the warm-up. */
+  static boolean warmsUpFor(long jobBytes) {
+    return jobBytes < 0 || jobBytes >= WARM_UP_MIN_JOB_BYTES;
+  }
+
+  /** True once this JVM has warmed the pattern up (for tests). */
+  static boolean warmedUp() {
+    return WARM.get();
+  }
+
   private VerifiablePattern(long runId, int compressPercent, boolean warmUp) {
     if (compressPercent < 0 || compressPercent > 100) {
       throw new IllegalArgumentException(

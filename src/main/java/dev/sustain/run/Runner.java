@@ -145,9 +145,11 @@ public final class Runner {
      * for at least {@link #REHEARSAL_REQUESTS} requests and until the compilers are idle, at most
      * {@link #REHEARSAL_NANOS}, so that the JIT compiles the path every request takes before the
      * caller starts its clock: without it the first second of a short run is partly interpreted,
-     * and the compilations' CPU lands in it. The buffers' headers are rewritten as the real
-     * requests will rewrite them again. Nothing is counted. Does nothing where the engine cannot
-     * rehearse.
+     * and the compilations' CPU lands in it. Never more requests than the job itself makes ({@link
+     * #requestCount}): a 4 KiB write made 17,000 NOPs for its one request, and compiled code cannot
+     * save a job more time than running the job takes. The buffers' headers are rewritten as the
+     * real requests will rewrite them again. Nothing is counted. Does nothing where the engine
+     * cannot rehearse.
      */
     public void rehearse(NanoClock clock) throws ErrnoException {
       if (ran || !engine.rehearse(true)) {
@@ -164,7 +166,8 @@ public final class Runner {
             java.lang.management.ManagementFactory.getCompilationMXBean();
         long compiled = -1;
         long stillSince = now;
-        while (now < end) {
+        long most = requestCount(job);
+        while (now < end && done < most) {
           loop.submitAll(engine, requests);
           if (loop.inFlight() == 0) {
             requests.restart(); // a small job: again from its start
@@ -256,6 +259,40 @@ public final class Runner {
     return new Outcome(RunStatus.COMPLETE, sink.bytes, nanos, null, false);
   }
 
+  /**
+   * The requests a job makes when it runs to its end: its size (and, without a time limit, its
+   * extent) in requests; {@link Long#MAX_VALUE} when only time ends it.
+   */
+  static long requestCount(Job job) {
+    long bytes = boundBytes(job);
+    return bytes < 0 ? Long.MAX_VALUE : Math.ceilDiv(bytes, job.blockBytes());
+  }
+
+  /** The bytes a job covers when it runs to its end, or -1 when only time ends it. */
+  private static long boundBytes(Job job) {
+    if (job.extentBytes() == 0) {
+      return 0; // nothing to write or read, however long it may go
+    }
+    long bytes = job.totalBytes();
+    if (job.durationNanos() < 0 && job.extentBytes() >= 0) {
+      bytes = bytes < 0 ? job.extentBytes() : Math.min(bytes, job.extentBytes());
+    }
+    return bytes;
+  }
+
+  /**
+   * The size of each slot's buffer: the request size, or less for a job smaller than one request
+   * (its one request, rounded up as {@link Requests} rounds it and to whole 4 KiB blocks of data).
+   */
+  static int bufferBytes(Job job) {
+    long bytes = boundBytes(job);
+    if (bytes < 0 || bytes >= job.blockBytes()) {
+      return job.blockBytes();
+    }
+    return (int)
+        Math.min(job.blockBytes(), roundUp(roundUp(Math.max(1, bytes), job.alignBytes()), 4096));
+  }
+
   private static long roundUp(long value, long align) {
     if (align <= 1) {
       return value;
@@ -284,19 +321,23 @@ public final class Runner {
 
     Requests(Job job, Arena arena, IoEngine engine) throws ErrnoException {
       this.job = job;
-      int qd = job.queueDepth();
+      // No more slots than the job has requests, each no larger than its largest request: a 4 KiB
+      // write made 32 buffers of 1 MiB and filled all 32 MiB with the pattern before its one
+      // request.
+      int qd = (int) Math.max(1, Math.min(job.queueDepth(), requestCount(job)));
+      int bufferBytes = bufferBytes(job);
       slots = new IoSlot[qd];
       own = new MemorySegment[qd];
       // All buffers in one piece of memory, which the engine may register with the kernel once
       // (fio's fixedbufs).
-      long allBytes = (long) qd * job.blockBytes();
+      long allBytes = (long) qd * bufferBytes;
       MemorySegment all = arena.allocate(allBytes, 4096);
       if (allBytes <= MAX_REGISTERED_BYTES) {
         engine.registerBuffers(all); // refused (RLIMIT_MEMLOCK): requests go the plain way
       }
       for (int i = 0; i < qd; i++) {
         slots[i] = new IoSlot(i);
-        own[i] = all.asSlice((long) i * job.blockBytes(), job.blockBytes());
+        own[i] = all.asSlice((long) i * bufferBytes, bufferBytes);
         slots[i].buffer = own[i];
         slots[i].write = job.write();
         if (job.write()) {

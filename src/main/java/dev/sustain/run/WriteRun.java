@@ -279,7 +279,7 @@ public final class WriteRun {
     try (Arena arena = Arena.ofShared();
         RunSensors sensors = DriveSensors.forTarget(target.path().toString())) {
       DataPattern pattern =
-          pattern(params).create(arena, params.blockBytes(), Patterns.idFor(runId));
+          pattern(params).create(arena, params.blockBytes(), Patterns.idFor(runId), totalBytes);
       try {
         return runWith(
             runId, target, folder, engine, pattern, sensors, extentBytes, totalBytes, alignBytes);

@@ -30,15 +30,8 @@ public final class RunHistory {
       return null;
     }
     IdleBefore.fill(runFolder, run, db); // before.idle_s: since the drive's last run ended
-    StoreException samplesFailed = null;
-    try (SampleStore samples = SampleStore.open(db)) {
-      samples.fillFromFolder(run.runId(), runFolder);
-    } catch (StoreException e) {
-      samplesFailed = e; // the run itself is still worth recording
-    }
-    record(run, db);
-    if (samplesFailed != null) {
-      throw new StoreException("run recorded without its samples: " + samplesFailed.getMessage());
+    try (RunStore store = RunStore.open(db)) {
+      store.recordFolder(run, runFolder); // rows and status in one commit
     }
     return run;
   }

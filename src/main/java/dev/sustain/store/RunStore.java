@@ -169,49 +169,103 @@ public final class RunStore implements AutoCloseable {
     inTransaction(
         "record run " + run.runId(),
         h -> {
-          long startedMs = run.started().toEpochMilli();
-          Long endedMs = run.ended() == null ? null : run.ended().toEpochMilli();
-          Drive d = run.drive();
-          h.createUpdate(UPSERT_DRIVE)
-              .bind("drive_id", d.id())
-              .bind("model", d.model())
-              .bind("serial", d.serial())
-              .bind("size_bytes", d.sizeBytes())
-              .bind("first_seen_ms", startedMs)
-              .bind("last_seen_ms", endedMs == null ? startedMs : endedMs)
-              .execute();
-          RunRecord.Figures f = run.figures();
-          h.createUpdate(UPSERT_RUN)
-              .bind("run_id", run.runId())
-              .bind("drive_id", d.id())
-              .bind("host", run.host())
-              .bind("command", run.command())
-              .bind("params_json", run.paramsJson())
-              .bind("started_ms", startedMs)
-              .bind("ended_ms", endedMs)
-              .bind("status", run.status())
-              .bind("error", run.error())
-              .bind("bytes", f.bytes())
-              .bind("seconds", finite(f.seconds()))
-              .bind("average_mbps", finite(f.averageMBps()))
-              .bind("burst_mbps", finite(f.burstMBps()))
-              .bind("cache_gb", finite(f.cacheGB()))
-              .bind("cliff_s", finite(f.cliffSeconds()))
-              .bind("floor_mbps", finite(f.floorMBps()))
-              .bind("after_cache_mbps", finite(f.afterCacheMBps()))
-              .bind("shape", f.shape())
-              .bind("analysis_json", run.analysisJson())
-              .bind("run_folder", run.runFolder())
-              .bind("source", run.source())
-              .bind("tool_version", run.toolVersion())
-              .bind("recorded_ms", System.currentTimeMillis())
-              .bind("engine", run.engine())
-              .bind("target_path", run.targetPath())
-              .bind("pid", run.pid())
-              .bind("job_key", run.jobKey())
-              .execute();
+          upsert(h, run);
           return null;
         });
+  }
+
+  /**
+   * Records a run as it starts, in one transaction (one commit: on SQLite three fsyncs, where the
+   * four writes made twelve): a new series of samples (a run id that starts again, such as a
+   * resumed fill, starts afresh), its run.json and samples header, its first rows, then the run
+   * itself.
+   *
+   * @param header the first line of samples.csv
+   * @param rows the first rows of samples.csv (none is fine)
+   */
+  public void recordStart(
+      RunRecord run, String runJson, String header, List<SampleStore.Line> rows) {
+    inTransaction(
+        "record run " + run.runId(),
+        h -> {
+          SampleStore.restart(h, run.runId());
+          SampleStore.saveDocument(h, run.runId(), runJson, header);
+          SampleStore.append(h, run.runId(), header, rows);
+          upsert(h, run);
+          return null;
+        });
+  }
+
+  /**
+   * Records a run folder as it ends, in one transaction: its run.json and every samples.csv row not
+   * stored yet, then the run, so that a reader who sees the final status has every row; one commit
+   * where there were three. A samples.csv that cannot be read leaves the run recorded without the
+   * rows it could not read, and is then reported.
+   *
+   * @throws StoreException when it cannot be written, or when samples.csv could not be read
+   */
+  public void recordFolder(RunRecord run, java.nio.file.Path folder) {
+    StoreException unread =
+        inTransaction(
+            "record run " + run.runId(),
+            h -> {
+              StoreException failed = null;
+              try {
+                SampleStore.fillFromFolder(h, run.runId(), folder);
+              } catch (StoreException e) {
+                failed = e; // the run itself is still worth recording
+              }
+              upsert(h, run);
+              return failed;
+            });
+    if (unread != null) {
+      throw new StoreException("run recorded without its samples: " + unread.getMessage());
+    }
+  }
+
+  /** The drive and the run, inside the caller's transaction. */
+  private static void upsert(Handle h, RunRecord run) {
+    long startedMs = run.started().toEpochMilli();
+    Long endedMs = run.ended() == null ? null : run.ended().toEpochMilli();
+    Drive d = run.drive();
+    h.createUpdate(UPSERT_DRIVE)
+        .bind("drive_id", d.id())
+        .bind("model", d.model())
+        .bind("serial", d.serial())
+        .bind("size_bytes", d.sizeBytes())
+        .bind("first_seen_ms", startedMs)
+        .bind("last_seen_ms", endedMs == null ? startedMs : endedMs)
+        .execute();
+    RunRecord.Figures f = run.figures();
+    h.createUpdate(UPSERT_RUN)
+        .bind("run_id", run.runId())
+        .bind("drive_id", d.id())
+        .bind("host", run.host())
+        .bind("command", run.command())
+        .bind("params_json", run.paramsJson())
+        .bind("started_ms", startedMs)
+        .bind("ended_ms", endedMs)
+        .bind("status", run.status())
+        .bind("error", run.error())
+        .bind("bytes", f.bytes())
+        .bind("seconds", finite(f.seconds()))
+        .bind("average_mbps", finite(f.averageMBps()))
+        .bind("burst_mbps", finite(f.burstMBps()))
+        .bind("cache_gb", finite(f.cacheGB()))
+        .bind("cliff_s", finite(f.cliffSeconds()))
+        .bind("floor_mbps", finite(f.floorMBps()))
+        .bind("after_cache_mbps", finite(f.afterCacheMBps()))
+        .bind("shape", f.shape())
+        .bind("analysis_json", run.analysisJson())
+        .bind("run_folder", run.runFolder())
+        .bind("source", run.source())
+        .bind("tool_version", run.toolVersion())
+        .bind("recorded_ms", System.currentTimeMillis())
+        .bind("engine", run.engine())
+        .bind("target_path", run.targetPath())
+        .bind("pid", run.pid())
+        .bind("job_key", run.jobKey())
+        .execute();
   }
 
   /** A figure the database can hold: NaN and infinities are stored as NULL. */

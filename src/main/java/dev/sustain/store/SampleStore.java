@@ -87,23 +87,35 @@ public final class SampleStore implements AutoCloseable {
   public void saveDocument(String runId, String runJson, String header) {
     write(
         "record run.json of run " + runId,
-        h ->
-            h.createUpdate(UPSERT_DOCUMENT)
-                .bind("run_id", runId)
-                .bind("run_json", runJson)
-                .bind("samples_header", header)
-                .bind("updated_ms", System.currentTimeMillis())
-                .execute());
+        h -> {
+          saveDocument(h, runId, runJson, header);
+          return null;
+        });
+  }
+
+  /** {@link #saveDocument(String, String, String)} inside the caller's transaction. */
+  static void saveDocument(Handle h, String runId, String runJson, String header) {
+    h.createUpdate(UPSERT_DOCUMENT)
+        .bind("run_id", runId)
+        .bind("run_json", runJson)
+        .bind("samples_header", header)
+        .bind("updated_ms", System.currentTimeMillis())
+        .execute();
   }
 
   /** Forgets the stored rows of a run: a run id starting a new series (a resumed fill). */
   public void restart(String runId) {
     write(
         "clear the samples of run " + runId,
-        h ->
-            h.createUpdate("DELETE FROM samples WHERE run_id = :run_id")
-                .bind("run_id", runId)
-                .execute());
+        h -> {
+          restart(h, runId);
+          return null;
+        });
+  }
+
+  /** {@link #restart(String)} inside the caller's transaction. */
+  static void restart(Handle h, String runId) {
+    h.createUpdate("DELETE FROM samples WHERE run_id = :run_id").bind("run_id", runId).execute();
   }
 
   /**
@@ -113,40 +125,43 @@ public final class SampleStore implements AutoCloseable {
    * @return how many rows were new
    */
   public int append(String runId, String header, List<Line> lines) {
-    Columns cols = Columns.of(header);
     int added = 0;
     for (int from = 0; from < lines.size(); from += BATCH_ROWS) {
       List<Line> chunk = lines.subList(from, Math.min(lines.size(), from + BATCH_ROWS));
-      added +=
-          write(
-              "record samples of run " + runId,
-              h -> {
-                PreparedBatch batch = h.prepareBatch(INSERT_SAMPLE);
-                int n = 0;
-                for (Line l : chunk) {
-                  String[] cells = l.text().split(",", -1);
-                  Double time = cols.number(cells, cols.time);
-                  if (time == null) {
-                    continue;
-                  }
-                  Double bytes = cols.number(cells, cols.bytes);
-                  batch
-                      .bind("run_id", runId)
-                      .bind("seq", l.seq())
-                      .bind("time_s", time)
-                      .bind("rate_mbps", cols.number(cells, cols.rate))
-                      .bind("bytes", bytes == null ? null : (Long) Math.round(bytes))
-                      .bind("temp_c", cols.number(cells, cols.temp))
-                      .bind("phase", cols.text(cells, cols.phase))
-                      .bind("line", l.text())
-                      .add();
-                  n++;
-                }
-                if (n == 0) {
-                  return 0;
-                }
-                return Arrays.stream(batch.execute()).map(c -> Math.max(0, c)).sum();
-              });
+      added += write("record samples of run " + runId, h -> append(h, runId, header, chunk));
+    }
+    return added;
+  }
+
+  /** {@link #append(String, String, List)} inside the caller's transaction. */
+  static int append(Handle h, String runId, String header, List<Line> lines) {
+    Columns cols = Columns.of(header);
+    int added = 0;
+    for (int from = 0; from < lines.size(); from += BATCH_ROWS) {
+      PreparedBatch batch = h.prepareBatch(INSERT_SAMPLE);
+      int n = 0;
+      for (Line l : lines.subList(from, Math.min(lines.size(), from + BATCH_ROWS))) {
+        String[] cells = l.text().split(",", -1);
+        Double time = cols.number(cells, cols.time);
+        if (time == null) {
+          continue;
+        }
+        Double bytes = cols.number(cells, cols.bytes);
+        batch
+            .bind("run_id", runId)
+            .bind("seq", l.seq())
+            .bind("time_s", time)
+            .bind("rate_mbps", cols.number(cells, cols.rate))
+            .bind("bytes", bytes == null ? null : (Long) Math.round(bytes))
+            .bind("temp_c", cols.number(cells, cols.temp))
+            .bind("phase", cols.text(cells, cols.phase))
+            .bind("line", l.text())
+            .add();
+        n++;
+      }
+      if (n > 0) {
+        added += Arrays.stream(batch.execute()).map(c -> Math.max(0, c)).sum();
+      }
     }
     return added;
   }
@@ -187,6 +202,31 @@ public final class SampleStore implements AutoCloseable {
    * @throws StoreException when the database cannot be written
    */
   public int fillFromFolder(String runId, Path folder) {
+    StoreException[] unread = {null};
+    int added =
+        write(
+            "record the samples of run " + runId,
+            h -> {
+              try {
+                return fillFromFolder(h, runId, folder);
+              } catch (StoreException e) {
+                unread[0] = e; // what was read before stays: committed, then the failure
+                return 0;
+              }
+            });
+    if (unread[0] != null) {
+      throw unread[0];
+    }
+    return added;
+  }
+
+  /**
+   * {@link #fillFromFolder(String, Path)} inside the caller's transaction: run.json, the header and
+   * the rows go in with whatever else the caller writes, in one commit.
+   *
+   * @throws StoreException when samples.csv cannot be read (what went in before stays)
+   */
+  static int fillFromFolder(Handle h, String runId, Path folder) {
     String runJson = null;
     try {
       runJson = Files.readString(folder.resolve("run.json"), StandardCharsets.UTF_8);
@@ -195,13 +235,13 @@ public final class SampleStore implements AutoCloseable {
     }
     Path samples = folder.resolve("samples.csv");
     if (!Files.isRegularFile(samples)) {
-      saveDocument(runId, runJson, null); // a run that failed before its first row
+      saveDocument(h, runId, runJson, null); // a run that failed before its first row
       return 0;
     }
     // Streamed, a chunk at a time: a long run's samples.csv may be larger than the heap.
     try (BufferedReader in = dev.sustain.input.InputLimits.open(samples)) {
       String header = in.readLine();
-      saveDocument(runId, runJson, header);
+      saveDocument(h, runId, runJson, header);
       if (header == null) {
         return 0;
       }
@@ -215,11 +255,11 @@ public final class SampleStore implements AutoCloseable {
         }
         seq++;
         if (chunk.size() == FILL_CHUNK_ROWS) {
-          added += append(runId, header, chunk);
+          added += append(h, runId, header, chunk);
           chunk.clear();
         }
       }
-      return added + append(runId, header, chunk);
+      return added + append(h, runId, header, chunk);
     } catch (IOException e) {
       throw new StoreException(dev.sustain.input.InputLimits.cannotRead(samples, e).getMessage());
     } catch (dev.sustain.input.InputFormatException e) {

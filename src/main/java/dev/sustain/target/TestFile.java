@@ -170,13 +170,8 @@ public record TestFile(Path path, boolean createdByName) {
         throw new UsageException(
             "not enough free space in "
                 + folder()
-                + ": the job needs "
-                + Units.decimalBytes(bytes)
-                + " plus a margin of "
-                + Units.decimalBytes(margin)
-                + ", and "
-                + Units.decimalBytes(usable)
-                + " is free");
+                + ": the job "
+                + Units.needsAndFree(bytes, margin, usable));
       }
     } catch (IOException e) {
       throw new UsageException("cannot read the free space of " + folder() + ": " + e.getMessage());

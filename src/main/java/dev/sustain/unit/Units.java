@@ -84,6 +84,48 @@ public final class Units {
     return s.equals("-0") ? "0" : s;
   }
 
+  /**
+   * {@code part} as a share of {@code whole} for people, with two decimals and its sign: {@code
+   * 12.34%}. A share that is neither nothing nor all never reads as either: 20 KiB of 2.1 GB is
+   * {@code under 0.01%}, not {@code 0.00%}, and one block short of all is {@code over 99.99%}.
+   */
+  public static String percentOf(long part, long whole) {
+    long of = Math.max(1, whole);
+    String text = fixed(100.0 * part / of, 2);
+    if (part > 0 && text.equals("0.00")) {
+      return "under 0.01%";
+    }
+    if (part < of && text.equals("100.00")) {
+      return "over 99.99%";
+    }
+    return text + "%";
+  }
+
+  /**
+   * Why a job does not fit, for people: {@code needs 3.9 GB plus a margin of 67.1 MB (4.0 GB in
+   * all), and 3.9 GB is free}. The sum is given, as that is what is compared with the free space;
+   * where the two would print alike, both are given in bytes ("needs 3.9 GB plus a margin of 67.1
+   * MB, and 3.9 GB is free" once read as if the job fitted).
+   */
+  public static String needsAndFree(long needBytes, long marginBytes, long freeBytes) {
+    long total = needBytes + marginBytes;
+    String all = decimalBytes(total);
+    String free = decimalBytes(freeBytes);
+    if (all.equals(free)) {
+      all = total + " B";
+      free = freeBytes + " B";
+    }
+    return "needs "
+        + decimalBytes(needBytes)
+        + " plus a margin of "
+        + decimalBytes(marginBytes)
+        + " ("
+        + all
+        + " in all), and "
+        + free
+        + " is free";
+  }
+
   /** A count with its noun, singular for one: {@code 1 interval}, {@code 3 intervals}. */
   public static String count(long n, String singular) {
     return count(n, singular, singular + "s");

@@ -148,7 +148,8 @@ class VerifyCommandTest {
     Cli.Result text = cli("verify", run.toString());
     assertThat(text.exitCode()).isEqualTo(3);
     assertThat(text.out())
-        .contains("BAD: 8 KiB corrupted, 4 KiB blank, 4 KiB misplaced, 1 MiB missing")
+        .contains(
+            "BAD: 8 KiB corrupted, 4 KiB blank, 4 KiB misplaced, 1 MiB missing (6.35% of 16.8 MB)")
         .contains("Blank blocks (all 0x00 or all 0xFF, no header) lie inside what the run wrote")
         .contains("at 7 MiB (7340032), 4 KiB: misplaced, holds the data written at 12 MiB");
   }

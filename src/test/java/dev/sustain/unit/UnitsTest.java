@@ -63,4 +63,36 @@ class UnitsTest {
             .doubleValue();
     assertThat(Units.rate(stored)).isEqualTo(text);
   }
+
+  @ParameterizedTest(name = "{0} of {1}: {2}")
+  @CsvSource({
+    "0, 2100000000, 0.00%",
+    "20480, 2100000000, under 0.01%",
+    "210000, 2100000000, 0.01%",
+    "4096, 16777216, 0.02%",
+    "1, 3, 33.33%",
+    "2099999999, 2100000000, over 99.99%",
+    "2100000000, 2100000000, 100.00%"
+  })
+  void aShareThatIsNeitherNothingNorAllNeverReadsAsEither(long part, long whole, String text) {
+    // 20 KiB of bad data in a 2.1 GB file once read "(0.00% of 2.1 GB)".
+    assertThat(Units.percentOf(part, whole)).isEqualTo(text);
+  }
+
+  @ParameterizedTest(name = "{0} + {1} against {2}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // The case: 3.9 GB and a margin against 3.9 GB free, as if it fitted.
+        "3900000000 | 67100000 | 3934000000 | needs 3.9 GB plus a margin of 67.1 MB (4.0 GB in all),"
+            + " and 3.9 GB is free",
+        "3900000000 | 67100000 | 3960000000 | needs 3.9 GB plus a margin of 67.1 MB (3967100000 B"
+            + " in all), and 3960000000 B is free",
+        "16000000000 | 160000000 | 1000000000 | needs 16.0 GB plus a margin of 160 MB (16.2 GB in"
+            + " all), and 1.0 GB is free"
+      })
+  void aJobThatDoesNotFitSaysWhatIsComparedWithTheFreeSpace(
+      long needBytes, long marginBytes, long freeBytes, String text) {
+    assertThat(Units.needsAndFree(needBytes, marginBytes, freeBytes)).isEqualTo(text);
+  }
 }
