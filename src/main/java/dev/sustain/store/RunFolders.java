@@ -107,19 +107,7 @@ public final class RunFolders {
             text(target.path("filesystem"), "mount"),
             text(target.path("filesystem"), "type"));
     JsonNode result = run.path("result");
-    JsonNode a = analysis == null ? JSON.createObjectNode() : analysis;
-    RunRecord.Figures figures =
-        new RunRecord.Figures(
-            longOrNull(result.get("bytes")),
-            doubleOrNull(result.get("seconds")),
-            firstNonNull(
-                doubleOrNull(a.get("average_MBps")), doubleOrNull(result.get("average_MBps"))),
-            doubleOrNull(a.get("burst_MBps")),
-            doubleOrNull(a.get("cache_GB")),
-            doubleOrNull(a.get("cliff_s")),
-            doubleOrNull(a.get("floor_MBps")),
-            doubleOrNull(a.get("after_cache_MBps")),
-            text(a, "shape"));
+    RunRecord.Figures figures = figures(result, analysis);
     String status = text(result, "status");
     String folderText = folder.toAbsolutePath().normalize().toString();
     String runId = text(run, "run_id");
@@ -145,6 +133,21 @@ public final class RunFolders {
         text(target, "path"),
         longOrNull(run.get("pid")),
         null);
+  }
+
+  /** What the run measured: its record's bytes and time, the analysis's figures. */
+  private static RunRecord.Figures figures(JsonNode result, JsonNode analysis) {
+    JsonNode a = analysis == null ? JSON.createObjectNode() : analysis;
+    return new RunRecord.Figures(
+        longOrNull(result.get("bytes")),
+        doubleOrNull(result.get("seconds")),
+        firstNonNull(doubleOrNull(a.get("average_MBps")), doubleOrNull(result.get("average_MBps"))),
+        doubleOrNull(a.get("burst_MBps")),
+        doubleOrNull(a.get("cache_GB")),
+        doubleOrNull(a.get("cliff_s")),
+        doubleOrNull(a.get("floor_MBps")),
+        doubleOrNull(a.get("after_cache_MBps")),
+        text(a, "shape"));
   }
 
   /** {@code tool} is an object {@code {name, version, java}} (or, in hand-made files, a string). */
