@@ -165,6 +165,9 @@ public final class AnalysisText {
    * their flushes), so that the average is the bytes over this time wherever it is printed.
    */
   static double averageSeconds(Analysis a) {
-    return a.durationSeconds() + a.flushSeconds();
+    // The sum of the two figures analysis.json stores (each to the millisecond), so the printed
+    // time is what a reader of analysis.json adds up, never 1 ms off it at a rounding boundary.
+    return Units.roundedToThousandths(a.durationSeconds())
+        + Units.roundedToThousandths(a.flushSeconds());
   }
 }

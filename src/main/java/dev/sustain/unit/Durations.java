@@ -132,6 +132,9 @@ public final class Durations {
     if (!Double.isFinite(seconds)) {
       return "-";
     }
+    // First to the milliseconds run.json stores, so a printed time reads as its stored figure
+    // (8.2549 s is stored 8.255 and printed 8.26s, not 8.25s): one rounding, not two.
+    seconds = Units.roundedToThousandths(seconds);
     if (seconds < 60) {
       return Units.fixed(seconds, seconds < 10 ? 2 : 1) + "s";
     }

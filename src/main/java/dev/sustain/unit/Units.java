@@ -19,6 +19,17 @@ public final class Units {
     return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
   }
 
+  /**
+   * {@code value} to three decimals, half up, as run.json and analysis.json store their figures;
+   * not finite stays as it is.
+   */
+  public static double roundedToThousandths(double value) {
+    if (!Double.isFinite(value)) {
+      return value;
+    }
+    return BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP).doubleValue();
+  }
+
   /** A rate in MB/s (10^6 B/s) for people: {@code 2555 MB/s}, {@code 12.4 MB/s}. */
   public static String rate(double megabytesPerSecond) {
     return mbps(megabytesPerSecond) + " MB/s";
@@ -33,8 +44,7 @@ public final class Units {
     if (!Double.isFinite(megabytesPerSecond)) {
       return "NaN";
     }
-    double v =
-        BigDecimal.valueOf(megabytesPerSecond).setScale(3, RoundingMode.HALF_UP).doubleValue();
+    double v = roundedToThousandths(megabytesPerSecond);
     int decimals = v >= 100 ? 0 : v >= 10 ? 1 : 2;
     return fixed(v, decimals);
   }

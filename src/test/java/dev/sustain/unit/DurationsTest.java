@@ -85,7 +85,16 @@ class DurationsTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"5.5, 5.50s", "75, 1m 15s", "3723, 1h 02m 03s"})
+  @CsvSource({
+    "5.5, 5.50s",
+    "75, 1m 15s",
+    "3723, 1h 02m 03s",
+    // Printed as stored: 8.2549 s is stored 8.255 (run.json's milliseconds) and reads 8.26s.
+    "8.2549, 8.26s",
+    "8.2544, 8.25s",
+    "12.3449, 12.3s",
+    "12.3499, 12.4s"
+  })
   void formats(double seconds, String text) {
     assertThat(Durations.format(seconds)).isEqualTo(text);
   }
