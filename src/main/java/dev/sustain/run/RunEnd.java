@@ -68,7 +68,9 @@ public final class RunEnd {
    * A test's hold on one moment: after the write and its flush ended, before the run's end is
    * written. With the system property {@link #BEFORE_END_PROPERTY} naming a file, makes the file
    * and waits for the stop (the signal a test sends once it sees the file), a minute at most, so a
-   * signal lands in that moment for sure; without the property, nothing.
+   * signal lands in that moment for sure; then makes the file's {@code .taken} sibling and waits
+   * for its {@code .go} sibling (a minute at most), so a test can send more signals into the same
+   * moment, each once the last was taken. Without the property, nothing.
    */
   static void testMomentBeforeEnd(java.util.function.BooleanSupplier stopped) {
     String mark = System.getProperty(BEFORE_END_PROPERTY);
@@ -79,6 +81,11 @@ public final class RunEnd {
       java.nio.file.Files.createFile(java.nio.file.Path.of(mark));
       long deadlineNanos = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
       while (!stopped.getAsBoolean() && System.nanoTime() < deadlineNanos) {
+        Thread.sleep(5);
+      }
+      java.nio.file.Files.createFile(java.nio.file.Path.of(mark + ".taken"));
+      java.nio.file.Path go = java.nio.file.Path.of(mark + ".go");
+      while (!java.nio.file.Files.exists(go) && System.nanoTime() < deadlineNanos) {
         Thread.sleep(5);
       }
     } catch (IOException e) {
