@@ -54,6 +54,12 @@ final class Curve {
   /** How long a level must hold to last, seconds. */
   final double lasting;
 
+  /**
+   * The lag-1 autocorrelation of the noise around the plateaus ({@link Levels#noiseCorrelation}):
+   * how much fewer independent intervals a level's mean rests on.
+   */
+  final double noiseCorrelation;
+
   /** The first plateau's level after the ramp, MB/s. */
   final double burst;
 
@@ -80,6 +86,7 @@ final class Curve {
     this.transition = new boolean[n];
     this.plateaus = Levels.plateaus(s, segments, transition, relNoise, quantumMBps);
     this.lasting = lastingSeconds(s);
+    this.noiseCorrelation = Levels.noiseCorrelation(s, plateaus, transition);
     double b = levelWithoutStalls(plateaus.get(0));
     if (b <= 0 && plateaus.size() > 1) {
       b = levelWithoutStalls(plateaus.get(1));
@@ -197,17 +204,24 @@ final class Curve {
    * standard errors of their means. The noise is the smaller of the run's relative noise at the
    * higher level (a drive's noise grows with its rate) and the larger spread inside the two
    * plateaus (a rate that alternates between two values, as whole requests in short intervals do,
-   * makes the difference-based estimate too large), never below the quantum of one request.
+   * makes the difference-based estimate too large), never below the quantum of one request. A
+   * wandering rate's neighbours are alike (lag-1 correlation rho): its sigma is the differences'
+   * over sqrt(1 - rho), and the standard error grows by sqrt((1 + rho) / (1 - rho)) (an AR(1)
+   * noise's effective number of intervals), so a noisy floor's slow swings are not two levels.
    */
   boolean differ(Segment a, Segment b) {
     double level = Math.max(a.meanMBps(), b.meanMBps());
-    double sigma = relNoise * level;
+    double rho = noiseCorrelation;
+    // The noise from neighbours' differences sees only the part that changes from one interval to
+    // the next: a wandering noise's own sigma is larger by 1 / sqrt(1 - rho).
+    double sigma = relNoise * level / Math.sqrt(1 - rho);
     double inside = Math.max(spread(a), spread(b));
     if (!Double.isNaN(inside)) {
       sigma = Math.min(sigma, inside);
     }
     sigma = Math.max(sigma, quantumMBps);
-    double se = sigma * Math.sqrt(1.0 / a.sampleCount() + 1.0 / b.sampleCount());
+    double se =
+        sigma * Math.sqrt((1.0 / a.sampleCount() + 1.0 / b.sampleCount()) * (1 + rho) / (1 - rho));
     return Math.abs(a.meanMBps() - b.meanMBps()) >= Thresholds.SIGNIFICANCE * se;
   }
 

@@ -212,6 +212,51 @@ final class Levels {
     return Math.sqrt(Math.max(0, (sumSq - m * mean * mean) / (m - 1)));
   }
 
+  /**
+   * The lag-1 autocorrelation of the rate's noise around its plateaus, 0 to {@link
+   * Thresholds#MAX_NOISE_CORRELATION}: a drive whose rate wanders (a controller's background work
+   * spans several intervals) makes neighbouring intervals alike, and then a plateau's mean is worth
+   * fewer independent intervals than it has. Relative residuals from each plateau's mean, pairs of
+   * neighbours inside one plateau, neither a stall nor a transition nor beyond 3 robust sigmas (a
+   * dip of several intervals is the curve's shape, not its noise). 0 with fewer than {@link
+   * Thresholds#LASTING_MIN_SAMPLES} pairs. Plateaus cut at the wander absorb part of it, so this
+   * errs low: a level is still told apart from its neighbour a little too readily, never less so.
+   */
+  static double noiseCorrelation(SampleSeries s, List<Segment> plateaus, boolean[] transition) {
+    double[] e = new double[s.size()];
+    Arrays.fill(e, Double.NaN);
+    for (Segment p : plateaus) {
+      double level = p.meanMBps();
+      for (int i = p.startIndex(); i < p.endIndex() && level > 0; i++) {
+        if (s.bytes(i) > 0 && !transition[i]) {
+          e[i] = s.writeMBps(i) / level - 1;
+        }
+      }
+    }
+    double[] abs = Arrays.stream(e).filter(v -> !Double.isNaN(v)).map(Math::abs).toArray();
+    if (abs.length < 2 * Thresholds.LASTING_MIN_SAMPLES) {
+      return 0;
+    }
+    double limit = 3 * 1.4826 * Stats.median(abs);
+    double products = 0;
+    double squares = 0;
+    int pairs = 0;
+    for (Segment p : plateaus) {
+      for (int i = p.startIndex(); i + 1 < p.endIndex(); i++) {
+        // (NaN fails both comparisons: a stall or a transition breaks a pair.)
+        if (Math.abs(e[i]) <= limit && Math.abs(e[i + 1]) <= limit) {
+          products += e[i] * e[i + 1];
+          squares += 0.5 * (e[i] * e[i] + e[i + 1] * e[i + 1]);
+          pairs++;
+        }
+      }
+    }
+    if (pairs < Thresholds.LASTING_MIN_SAMPLES || squares <= 0) {
+      return 0;
+    }
+    return Math.max(0, Math.min(Thresholds.MAX_NOISE_CORRELATION, products / squares));
+  }
+
   private static int levelSamples(boolean[] transition, int[] range) {
     int m = 0;
     for (int i = range[0]; i < range[1]; i++) {

@@ -46,6 +46,12 @@ public final class Thresholds {
   public static final double SIGNIFICANCE = 5.0;
 
   /**
+   * The noise's lag-1 correlation is taken at most this high (it widens a standard error by at most
+   * sqrt(19), 4.4 times): beyond it, the estimate is the shape's slow change, not noise.
+   */
+  public static final double MAX_NOISE_CORRELATION = 0.9;
+
+  /**
    * The noise of a level's interval rate is at least this many requests per interval, whatever the
    * run's noise elsewhere: an interval's bytes are a whole number of requests, so a steady drive
    * completing 3.6 requests an interval counts 3 or 4 (σ up to half a request), and a request that

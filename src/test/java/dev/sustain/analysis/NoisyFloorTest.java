@@ -60,4 +60,51 @@ class NoisyFloorTest {
           assertThat(a.shape()).as(what).isIn(Shape.CACHE_CLIFF, Shape.THERMAL_THROTTLE);
         });
   }
+
+  /**
+   * A floor whose noise wanders (AR(1): each interval keeps 30-70% of the last one's deviation, as
+   * a controller's background work spans several intervals), a spread of 10-25% of its level, for
+   * 600-3600 s: the curve sees the wander ({@link Curve#noiseCorrelation} above a fifth of the
+   * truth, so a level's mean rests on fewer intervals and the floor's slow swings are no climb
+   * back) and errs low, as its comment says (at most the truth and a tenth). Same bursts, floors
+   * and intervals as above; the floor's noise is all its own wander (no sampling noise on top).
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void aWanderingFloorsCorrelationIsSeen(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          Plan p = plan(r);
+          p.noise = 0;
+          p.jitter = false;
+          double burst = logUniform(r, 200, 3000);
+          double floor = burst * r.nextDouble(0.05, 0.4);
+          double spread = r.nextDouble(0.1, 0.25);
+          double rho = r.nextDouble(0.3, 0.7);
+          double cacheSeconds = r.nextDouble(Math.max(20, 8 * p.interval), 200);
+          double cliff = p.latency + cacheSeconds;
+          p.seconds = cliff + r.nextDouble(600, 3600);
+          double[] draw = new double[(int) (p.seconds / p.interval) + 2];
+          double jitter = r.nextGaussian();
+          for (int i = 0; i < draw.length; i++) {
+            jitter = rho * jitter + Math.sqrt(1 - rho * rho) * r.nextGaussian();
+            draw[i] = Math.max(0.05, 1 + spread * jitter);
+          }
+          SampleSeries s =
+              sample(t -> t < cliff ? burst : floor * draw[(int) Math.floor(t / p.interval)], p, r);
+          double seen = new Curve(s).noiseCorrelation;
+          String what =
+              String.format(
+                  java.util.Locale.ROOT,
+                  "%.1f then %.1f with a spread of %.0f%% at correlation %.2f, dt %.2f: seen %.3f",
+                  burst,
+                  floor,
+                  100 * spread,
+                  rho,
+                  p.interval,
+                  seen);
+          assertThat(seen).as(what).isBetween(rho / 5, rho + 0.1);
+        });
+  }
 }
