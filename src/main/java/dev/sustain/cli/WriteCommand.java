@@ -224,7 +224,7 @@ public final class WriteCommand extends BaseCommand {
       printJson();
       return code;
     }
-    WriteResult result = new WriteRun(params, live(progress), stop).run();
+    WriteResult result = new WriteRun(params, live(progress), stop, AnalysisWords.FORMS).run();
     afterRun(result, progress, expectation);
     printJson();
     return exitFor(result, stop.get());
@@ -360,6 +360,7 @@ public final class WriteCommand extends BaseCommand {
             cooldown == null ? List.of(Duration.ZERO) : cooldown,
             live(perPass),
             stop,
+            AnalysisWords.FORMS,
             result -> afterRun(result, progress, expectation));
     Lines.sentences(o, outcome.comparison());
     Lines.sentences(o, outcome.changes());

@@ -13,7 +13,6 @@ import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.PatternSpec;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
-import dev.sustain.report.AnalysisText;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SamplesCsv;
@@ -27,7 +26,6 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -40,6 +38,7 @@ public final class WriteRun {
   private final WriteParams params;
   private final RunObserver observer;
   private final AtomicBoolean stop;
+  private final AnalysisForms forms;
 
   /** The target file system's free bytes before the test file was made; null for a device. */
   private Long freeBytesBefore;
@@ -52,11 +51,14 @@ public final class WriteRun {
 
   /**
    * @param stop set (e.g. by a signal handler) to end the run early as interrupted
+   * @param forms how the run's analysis is kept (analysis.json) and shown (its text)
    */
-  public WriteRun(WriteParams params, RunObserver observer, AtomicBoolean stop) {
+  public WriteRun(
+      WriteParams params, RunObserver observer, AtomicBoolean stop, AnalysisForms forms) {
     this.params = params;
     this.observer = observer;
     this.stop = stop;
+    this.forms = forms;
   }
 
   /** Verifiable data is made of 4 KiB blocks: sizes and requests come in whole blocks. */
@@ -479,7 +481,7 @@ public final class WriteRun {
   private Analysis analyse(RunFolder folder) throws IOException {
     RunAnalysis.Done done;
     try {
-      done = RunAnalysis.ofFolder(folder, 1);
+      done = RunAnalysis.ofFolder(folder, 1, forms);
     } catch (IOException e) {
       observer.warning(RunEnd.analysisNotWritten(folder, e));
       return null;
@@ -487,7 +489,7 @@ public final class WriteRun {
     if (done == null) {
       return null;
     }
-    observer.analysed(AnalysisText.format(null, done.analysis(), List.of(), done.context()));
+    observer.analysed(forms.text(done));
     return done.analysis();
   }
 }
