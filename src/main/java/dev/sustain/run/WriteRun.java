@@ -86,19 +86,7 @@ public final class WriteRun {
     if (p.sizeBytes() == 0) {
       throw new UsageException("--size must be more than 0 bytes");
     }
-    if (p.queueDepth() < 1 || p.queueDepth() > DefaultsAndLimits.MAX_QUEUE_DEPTH) {
-      throw new UsageException(
-          "--qd must be between 1 and "
-              + DefaultsAndLimits.MAX_QUEUE_DEPTH
-              + ", not "
-              + p.queueDepth());
-    }
-    if (p.blockBytes() < 1 || p.blockBytes() > DefaultsAndLimits.MAX_BLOCK_BYTES) {
-      throw new UsageException("--bs must be between 1 B and 64 MiB, not " + p.blockBytes() + " B");
-    }
-    if (p.intervalNanos() < DefaultsAndLimits.MIN_INTERVAL_NANOS) {
-      throw new UsageException("--interval must be at least 100ms");
-    }
+    new RequestChecks(p.blockBytes(), p.queueDepth(), p.intervalNanos()).check();
     pattern(p);
   }
 
@@ -343,12 +331,12 @@ public final class WriteRun {
     observer.started(
         new RunObserver.RunInfo(
             runId,
+            "write",
             folder.dir(),
             target.path(),
             engine.name(),
             totalBytes,
-            durationNanos < 0 ? -1 : durationNanos / 1e9,
-            params));
+            durationNanos < 0 ? -1 : durationNanos / 1e9));
     if (layout.note() != null) {
       observer.note(layout.note());
     }
@@ -470,7 +458,7 @@ public final class WriteRun {
     }
     RunEnd.write(folder, runJson);
     result = result.withAnalysis(analyse(folder));
-    observer.finished(result);
+    observer.finished(result.ended());
     if ("floor".equals(params.until())) {
       observer.note(
           WriteNotes.untilFloorOutcome(params, result, floorHeld.get(), live.floorMBps()));

@@ -14,7 +14,6 @@ import dev.sustain.run.RunStatus;
 import dev.sustain.run.Runner;
 import dev.sustain.run.SamplingSession;
 import dev.sustain.run.WriteChecks;
-import dev.sustain.run.WriteResult;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
@@ -137,7 +136,8 @@ public record FillRun(FillParams params, RunObserver observer, BooleanSupplier s
     RunCounters counters = new RunCounters();
     SampleListener progress = row -> observer.sample(row, counters.bytes(), row.timeSeconds());
     observer.started(
-        new RunObserver.RunInfo(runId, folder.dir(), dir, engineName, Math.max(1, goal), -1, null));
+        new RunObserver.RunInfo(
+            runId, "fill", folder.dir(), dir, engineName, Math.max(1, goal), -1));
     // The drive's temperature, system CPU and device counters, as a write run records them.
     dev.sustain.device.RunSensors sensors =
         dev.sustain.device.DriveSensors.forTarget(dir.toString());
@@ -345,19 +345,7 @@ public record FillRun(FillParams params, RunObserver observer, BooleanSupplier s
     if (layouts.note() != null) {
       observer.note(layouts.note());
     }
-    observer.finished(
-        new WriteResult(
-            runId,
-            folder.dir(),
-            dir,
-            kept,
-            sessionTotal,
-            seconds,
-            0,
-            status,
-            error,
-            series.stats(),
-            null));
+    observer.finished(new RunObserver.Ended(sessionTotal, seconds, status, error));
     return r;
   }
 
