@@ -132,16 +132,12 @@ class ArchitectureTest {
   }
 
   @Test
-  void theRunReachesTheReportsOnlyForTheAnalysisOfItsFolder() {
-    // Data flows down: a run measures and leaves its folder; the words and JSON of its analysis
-    // are the report's. Two classes still call down into report, named here until the lifecycle
-    // takes the analysis step (issue 28): RunAnalysis (analysis.json through AnalysisJson) and
-    // WriteRun (the analysis's text for the live progress).
+  void theRunNeverReachesTheReports() {
+    // Data flows down: a run measures, analyses and leaves its folder; the words and JSON of its
+    // analysis are the report's, given to it by the command that starts it (AnalysisForms).
     noClasses()
         .that()
         .resideInAPackage("dev.sustain.run..")
-        .and()
-        .haveNameNotMatching("dev\\.sustain\\.run\\.(RunAnalysis|WriteRun)(\\$.*)?")
         .should()
         .dependOnClassesThat()
         .resideInAPackage("dev.sustain.report..")

@@ -169,7 +169,8 @@ public final class CopyCommand extends BaseCommand {
    */
   static Analysis analyseWrites(Path runFolder) {
     try {
-      RunAnalysis.Done done = RunAnalysis.ofFolder(RunFolder.open(runFolder), MIN_CURVE_INTERVALS);
+      RunAnalysis.Done done =
+          RunAnalysis.ofFolder(RunFolder.open(runFolder), MIN_CURVE_INTERVALS, AnalysisWords.FORMS);
       return done == null ? null : done.analysis();
     } catch (RuntimeException | IOException e) {
       return null;

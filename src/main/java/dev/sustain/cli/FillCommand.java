@@ -1,6 +1,5 @@
 package dev.sustain.cli;
 
-import dev.sustain.report.AnalysisText;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
 import dev.sustain.unit.ByteSize;
@@ -101,12 +100,10 @@ public final class FillCommand extends BaseCommand {
       return;
     }
     try {
-      RunAnalysis.Done done = RunAnalysis.ofFolder(RunFolder.open(r.runFolder()), 1);
+      RunAnalysis.Done done =
+          RunAnalysis.ofFolder(RunFolder.open(r.runFolder()), 1, AnalysisWords.FORMS);
       if (done != null) {
-        out()
-            .print(
-                AnalysisText.format(
-                    "The fill's curve", done.analysis(), done.notes(), done.context()));
+        out().print(AnalysisWords.text("The fill's curve", done));
       }
     } catch (RuntimeException | IOException e) {
       out().println("(no analysis of the curve: " + e.getMessage() + ")");

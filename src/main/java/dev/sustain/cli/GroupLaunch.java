@@ -88,7 +88,12 @@ final class GroupLaunch {
                     () -> TargetChecks.preflight(template.withTarget(t, null)),
                     (folder, observer, stop) ->
                         MemberResult.of(
-                            new WriteRun(template.withTarget(t, folder), observer, stop).run()),
+                            new WriteRun(
+                                    template.withTarget(t, folder),
+                                    observer,
+                                    stop,
+                                    AnalysisWords.FORMS)
+                                .run()),
                     g.soloFirst ? soloRun(template, t, solo) : null));
     Map<String, Object> p = new LinkedHashMap<>();
     p.put("size_bytes", template.sizeBytes() < 0 ? null : template.sizeBytes());
@@ -189,7 +194,7 @@ final class GroupLaunch {
               null,
               template.floorHoldSeconds(),
               template.preallocate());
-      return MemberResult.of(new WriteRun(p, observer, stop).run());
+      return MemberResult.of(new WriteRun(p, observer, stop, AnalysisWords.FORMS).run());
     };
   }
 

@@ -1,7 +1,6 @@
 package dev.sustain.cli;
 
 import dev.sustain.run.RunObserver;
-import dev.sustain.run.WriteResult;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
@@ -118,7 +117,7 @@ final class LiveProgress implements RunObserver {
   }
 
   @Override
-  public void finished(WriteResult result) {
+  public void finished(Ended ended) {
     endLine(out, terminal);
   }
 

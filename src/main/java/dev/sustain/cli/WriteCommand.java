@@ -224,7 +224,7 @@ public final class WriteCommand extends BaseCommand {
       printJson();
       return code;
     }
-    WriteResult result = new WriteRun(params, live(progress), stop).run();
+    WriteResult result = new WriteRun(params, live(progress), stop, AnalysisWords.FORMS).run();
     afterRun(result, progress, expectation);
     printJson();
     return exitFor(result, stop.get());
@@ -340,26 +340,14 @@ public final class WriteCommand extends BaseCommand {
       WriteParams params, LiveProgress progress, AtomicBoolean stop, Expectation expectation)
       throws IOException {
     PrintWriter o = human();
-    // Each pass tells the screen of every event (phase and analysis too), as a single write does:
-    // only the pass's heading is added here, so no event of RunObserver can be left behind.
-    RunObserver heading =
-        new RunObserver() {
-          int pass;
-
-          @Override
-          public void started(RunInfo info) {
-            pass++;
-            o.println("Pass " + pass + " of " + repeat + ":");
-          }
-        };
-    RunObserver perPass = RunObserver.both(heading, progress);
     WriteRepeat.Outcome outcome =
         WriteRepeat.run(
             params,
             repeat,
             cooldown == null ? List.of(Duration.ZERO) : cooldown,
-            live(perPass),
+            live(perPass(o, repeat, progress)),
             stop,
+            AnalysisWords.FORMS,
             result -> afterRun(result, progress, expectation));
     Lines.sentences(o, outcome.comparison());
     Lines.sentences(o, outcome.changes());
@@ -388,6 +376,26 @@ public final class WriteCommand extends BaseCommand {
     }
     boolean missed = outcome.passes().stream().anyMatch(r -> floorMissed(r.runFolder()));
     return ExitCodes.ofUntilFloor(ExitCodes.OK, missed);
+  }
+
+  /**
+   * What each pass of {@code --repeat} tells: its heading ("Pass 2 of 3:") to {@code o} as it
+   * starts, then every event to {@code progress}, as a single write does. Only the heading is added
+   * here, so no event of RunObserver (the phase, the analysis) can be left behind on its way to the
+   * screen, as a hand-written forwarder of five of its eight events once left them.
+   */
+  static RunObserver perPass(PrintWriter o, int repeat, RunObserver progress) {
+    RunObserver heading =
+        new RunObserver() {
+          int pass;
+
+          @Override
+          public void started(RunInfo info) {
+            pass++;
+            o.println("Pass " + pass + " of " + repeat + ":");
+          }
+        };
+    return RunObserver.both(heading, progress);
   }
 
   private Expectation expectation() {

@@ -7,9 +7,8 @@ import dev.sustain.analysis.SampleSeries;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
 import dev.sustain.input.InputFormatException;
-import dev.sustain.report.AnalysisJson;
-import dev.sustain.report.RunContext;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -22,19 +21,20 @@ public final class RunAnalysis {
   private RunAnalysis() {}
 
   /**
-   * A run folder's analysis, the notes of reading its curve (a killed run, restored gaps) and what
-   * its run.json says the words need (the stop, the target).
+   * A run folder's analysis and the notes of reading its curve (a killed run, restored gaps); what
+   * the words need beside them (the stop, the target) is in the folder's run.json.
    */
-  public record Done(Analysis analysis, List<String> notes, RunContext context) {}
+  public record Done(Analysis analysis, List<String> notes, Path runFolder) {}
 
   /**
    * Analyses a finished run from its own folder (the same path {@code sustain analyze} takes) and
-   * leaves analysis.json beside the samples.
+   * leaves analysis.json beside the samples, in the form {@code forms} gives it.
    *
    * @param minIntervals fewer intervals of the curve than this are not analysed
    * @return the analysis, or null for a run with too few intervals (it leaves no analysis.json)
    */
-  public static Done ofFolder(RunFolder folder, int minIntervals) throws IOException {
+  public static Done ofFolder(RunFolder folder, int minIntervals, AnalysisForms forms)
+      throws IOException {
     ImportedCurve curve;
     try {
       curve = CurveReader.readRunFolder(folder.dir());
@@ -44,10 +44,9 @@ public final class RunAnalysis {
     if (curve.series().size() == 0 || curve.series().size() < minIntervals) {
       return null;
     }
-    Analysis analysis = Analyzer.analyze(curve.series());
-    RunContext context = RunContext.read(folder.dir());
-    folder.writeJson(RunFolder.ANALYSIS_JSON, AnalysisJson.toNode(analysis, context));
-    return new Done(analysis, curve.notes(), context);
+    Done done = new Done(Analyzer.analyze(curve.series()), curve.notes(), folder.dir());
+    folder.writeJson(RunFolder.ANALYSIS_JSON, forms.json(done));
+    return done;
   }
 
   /**

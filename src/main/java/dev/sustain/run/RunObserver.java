@@ -4,6 +4,7 @@ import dev.sustain.sampling.SampleRow;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.nio.file.Path;
 
 /** What a person watching a run sees: told of the start, every row, and the end. */
 public interface RunObserver {
@@ -44,8 +45,8 @@ public interface RunObserver {
   /** The run's analysis, as text for people, once the run is over and analysed. */
   default void analysed(String text) {}
 
-  /** The run is over; {@code result} is final. */
-  default void finished(WriteResult result) {}
+  /** The run is over; what it wrote and how it ended are final (its run.json holds them). */
+  default void finished(Ended ended) {}
 
   /**
    * An observer that tells {@code first}, then {@code second}, of every event: a recorder that must
@@ -77,17 +78,29 @@ public interface RunObserver {
   }
 
   /**
-   * Facts known at the start.
+   * Facts known at the start, the same for every command that drives requests.
    *
+   * @param command the command that runs, as run.json names it: {@code write}, {@code fill}
+   * @param testFile what the run writes: its test file, a raw device, or a fill's folder
    * @param goalBytes the bytes to write, or -1 when the run is bounded by time
    * @param goalSeconds the time limit in seconds, or -1
    */
   record RunInfo(
       String runId,
-      java.nio.file.Path runFolder,
-      java.nio.file.Path testFile,
+      String command,
+      Path runFolder,
+      Path testFile,
       String engine,
       long goalBytes,
-      double goalSeconds,
-      WriteParams params) {}
+      double goalSeconds) {}
+
+  /**
+   * How a run ended, whatever its command.
+   *
+   * @param bytes the bytes written in this run (a resumed fill's earlier sessions not counted)
+   * @param seconds the run's time, as samples.csv's last time_s gives it
+   * @param status complete, interrupted or failed
+   * @param error one line for people, or null
+   */
+  record Ended(long bytes, double seconds, RunStatus status, String error) {}
 }

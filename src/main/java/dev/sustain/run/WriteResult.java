@@ -43,6 +43,11 @@ public record WriteResult(
         a);
   }
 
+  /** What the run's observer is told of its end. */
+  public RunObserver.Ended ended() {
+    return new RunObserver.Ended(bytes, seconds, status, error);
+  }
+
   /** All bytes over all time, flush included, in MB/s (10^6 B/s). */
   public double averageMegabytesPerSecond() {
     return seconds > 0 ? bytes / seconds / 1e6 : 0;

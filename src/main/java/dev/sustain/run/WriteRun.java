@@ -1,7 +1,6 @@
 package dev.sustain.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.LivePhase;
 import dev.sustain.analysis.Thresholds;
 import dev.sustain.device.DriveSensors;
@@ -13,7 +12,6 @@ import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.PatternSpec;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
-import dev.sustain.report.AnalysisText;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SamplesCsv;
@@ -27,7 +25,6 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -40,6 +37,7 @@ public final class WriteRun {
   private final WriteParams params;
   private final RunObserver observer;
   private final AtomicBoolean stop;
+  private final AnalysisForms forms;
 
   /** The target file system's free bytes before the test file was made; null for a device. */
   private Long freeBytesBefore;
@@ -52,11 +50,14 @@ public final class WriteRun {
 
   /**
    * @param stop set (e.g. by a signal handler) to end the run early as interrupted
+   * @param forms how the run's analysis is kept (analysis.json) and shown (its text)
    */
-  public WriteRun(WriteParams params, RunObserver observer, AtomicBoolean stop) {
+  public WriteRun(
+      WriteParams params, RunObserver observer, AtomicBoolean stop, AnalysisForms forms) {
     this.params = params;
     this.observer = observer;
     this.stop = stop;
+    this.forms = forms;
   }
 
   /** Verifiable data is made of 4 KiB blocks: sizes and requests come in whole blocks. */
@@ -84,19 +85,7 @@ public final class WriteRun {
     if (p.sizeBytes() == 0) {
       throw new UsageException("--size must be more than 0 bytes");
     }
-    if (p.queueDepth() < 1 || p.queueDepth() > DefaultsAndLimits.MAX_QUEUE_DEPTH) {
-      throw new UsageException(
-          "--qd must be between 1 and "
-              + DefaultsAndLimits.MAX_QUEUE_DEPTH
-              + ", not "
-              + p.queueDepth());
-    }
-    if (p.blockBytes() < 1 || p.blockBytes() > DefaultsAndLimits.MAX_BLOCK_BYTES) {
-      throw new UsageException("--bs must be between 1 B and 64 MiB, not " + p.blockBytes() + " B");
-    }
-    if (p.intervalNanos() < DefaultsAndLimits.MIN_INTERVAL_NANOS) {
-      throw new UsageException("--interval must be at least 100ms");
-    }
+    new RequestChecks(p.blockBytes(), p.queueDepth(), p.intervalNanos()).check();
     pattern(p);
   }
 
@@ -132,9 +121,7 @@ public final class WriteRun {
               + " 'sustain fill'");
     }
     TestFile file = TestFile.resolve(params.target(), runId);
-    for (String leftover : TestFile.leftovers(file.folder())) {
-      observer.warning(leftover);
-    }
+    TestFile.leftovers(file.folder()).forEach(observer::warning);
     int logical = BlockGeometry.logicalBlockSize(file.folder());
     long align = direct ? engine.directAlignmentBytes(file.folder(), logical) : 1;
     WriteChecks.blockSize(params, engine, logical, align);
@@ -172,7 +159,8 @@ public final class WriteRun {
       Target target = new Target(file.path(), null, file.folder(), !params.keep());
       try {
         long totalBytes = params.duration() == null ? sizeBytes : -1;
-        WriteResult r = runOpen(runId, target, folder, engine, sizeBytes, totalBytes, align);
+        WriteResult r =
+            runOpen(new Open(runId, target, folder, engine, sizeBytes, totalBytes, align));
         if (!target.removeAfter() && layout.preallocated()) {
           FileLayout.cutTo(file.path(), Math.min(r.bytes(), sizeBytes));
         }
@@ -256,77 +244,134 @@ public final class WriteRun {
       long extent = sizeBytes >= 0 ? sizeBytes : capacity;
       boolean full = "full".equals(params.until());
       long totalBytes = full || params.duration() == null ? extent : -1;
-      return runOpen(runId, target, folder, engine, extent, totalBytes, align);
+      return runOpen(new Open(runId, target, folder, engine, extent, totalBytes, align));
     } finally {
       engine.close();
     }
   }
 
   /**
+   * What a write run drives, once its target is open.
+   *
    * @param extentBytes the region written (wrapped when a time limit keeps the run going), -1 for a
    *     file that grows
    * @param totalBytes the bytes to write, -1 when the time limit ends the run
    */
-  private WriteResult runOpen(
+  private record Open(
       String runId,
       Target target,
       RunFolder folder,
       IoEngine engine,
       long extentBytes,
       long totalBytes,
-      long alignBytes)
-      throws IOException {
+      long alignBytes) {}
+
+  private WriteResult runOpen(Open open) throws IOException {
     try (Arena arena = Arena.ofShared();
-        RunSensors sensors = DriveSensors.forTarget(target.path().toString())) {
+        RunSensors sensors = DriveSensors.forTarget(open.target().path().toString())) {
       DataPattern pattern =
-          pattern(params).create(arena, params.blockBytes(), Patterns.idFor(runId), totalBytes);
+          pattern(params)
+              .create(arena, params.blockBytes(), Patterns.idFor(open.runId()), open.totalBytes());
       try {
-        return runWith(
-            runId, target, folder, engine, pattern, sensors, extentBytes, totalBytes, alignBytes);
+        return runWith(open, pattern, sensors);
       } catch (IOException | RuntimeException e) {
-        RunJson.failUnfinished(folder, e);
+        RunJson.failUnfinished(open.folder(), e);
         throw e;
       } finally {
         // The engine first: requests it still holds may read the pattern's memory, which the
         // arena frees when this block ends.
-        engine.close();
+        open.engine().close();
       }
     }
   }
 
-  private WriteResult runWith(
-      String runId,
-      Target target,
-      RunFolder folder,
-      IoEngine engine,
-      DataPattern pattern,
-      RunSensors sensors,
-      long extentBytes,
-      long totalBytes,
-      long alignBytes)
+  private WriteResult runWith(Open o, DataPattern pattern, RunSensors sensors) throws IOException {
+    RunLifecycle life = new RunLifecycle(o.runId(), "write", o.folder(), observer, forms);
+    ObjectNode runJson = startJson(o, pattern, sensors, life);
+    long durationNanos = params.duration() == null ? -1 : params.duration().toNanos();
+    life.started(
+        o.target().path(),
+        o.engine().name(),
+        o.totalBytes(),
+        durationNanos < 0 ? -1 : durationNanos / 1e9);
+    if (layout.note() != null) {
+      observer.note(layout.note());
+    }
+    Runner.Job job = job(o, pattern, durationNanos);
+    LivePhase live =
+        new LivePhase(
+            params.floorHoldSeconds(), Thresholds.FLAT_HOLD_SECONDS, Thresholds.HOLD_TOLERANCE);
+    AtomicBoolean floorHeld = new AtomicBoolean();
+    RunCounters counters = new RunCounters();
+    Sampled sampled = sample(o, job, sensors, life, counters, live, floorHeld);
+    RunEnd.testMomentBeforeEnd(stop::get);
+    Instant ended = Instant.now();
+    if (o.target().device() == null && o.target().removeAfter()) {
+      RunEnd.removeTestFile(o.target().path(), o.engine());
+    }
+    WriteResult result =
+        new WriteResult(
+            o.runId(),
+            o.folder().dir(),
+            o.target().path(),
+            o.target().device() == null && !o.target().removeAfter(),
+            counters.bytes(),
+            sampled.seconds(),
+            sampled.flushSeconds(),
+            sampled.status(),
+            sampled.error(),
+            IntervalRates.read(o.folder().samplesCsv()),
+            null);
+    RunJson.finish(runJson, result, ended);
+    RunJson.putRegistration(runJson, o.engine());
+    long firstNanos = counters.firstCompletionNanos();
+    if (firstNanos >= 0) {
+      // The start-up is the time before the first completion (seconds on samples.csv's clock).
+      RunJson.putFirstCompletion(runJson, (firstNanos - sampled.startNanos()) / 1e9);
+    }
+    if ("floor".equals(params.until())) {
+      RunJson.putFloorReached(runJson, floorHeld.get());
+    }
+    result = result.withAnalysis(life.end(runJson, result.ended()));
+    if ("floor".equals(params.until())) {
+      observer.note(
+          WriteNotes.untilFloorOutcome(params, result, floorHeld.get(), live.floorMBps()));
+    }
+    return result;
+  }
+
+  /** The job's requests: from offset 0 over the extent, until its bytes or its time. */
+  private Runner.Job job(Open o, DataPattern pattern, long durationNanos) {
+    return new Runner.Job(
+        0,
+        o.extentBytes(),
+        o.totalBytes(),
+        durationNanos,
+        params.blockBytes(),
+        params.queueDepth(),
+        o.alignBytes(),
+        pattern,
+        true,
+        params.ioTimeoutNanos());
+  }
+
+  /** run.json as the run starts, written: the job, the target, its drive and its state before. */
+  private ObjectNode startJson(Open o, DataPattern pattern, RunSensors sensors, RunLifecycle life)
       throws IOException {
-    Instant started = Instant.now();
     ObjectNode runJson =
         RunJson.start(
-            runId,
+            o.runId(),
             "write",
-            target.path(),
-            target.device(),
+            o.target().path(),
+            o.target().device(),
             params,
-            engine.name(),
+            o.engine().name(),
             pattern.name(),
-            started);
-    if (!RunJson.putDevice(runJson, sensors) && sensors.whyNoDevice() != null) {
-      RunJson.putNoDevice(runJson, sensors.whyNoDevice());
-    }
-    if (target.device() == null) {
-      dev.sustain.device.MountEntry fs = RunJson.putFileSystem(runJson, target.path());
-      if (fs != null && fs.inMemory()) {
-        observer.note(fs.memoryWords());
-      }
-    }
-    if (target.device() != null) {
-      RunJson.putTargetSize(runJson, target.device().sizeBytes());
+            Instant.now());
+    RawDevice device = o.target().device();
+    life.describe(runJson, sensors, device == null ? o.target().path() : null, true);
+    if (device != null) {
+      RunJson.putTargetSize(runJson, device.sizeBytes());
     }
     if (pattern instanceof VerifiablePattern v) {
       // verify finds the run's blocks by this id (it is in every block header too).
@@ -334,52 +379,32 @@ public final class WriteRun {
     }
     RunJson.putLayout(runJson, layout);
     RunJson.putBefore(runJson, freeBytesBefore, sensors.temperature().read());
-    folder.writeRunJson(runJson);
+    o.folder().writeRunJson(runJson);
+    return runJson;
+  }
 
-    RunCounters counters = new RunCounters();
-    long durationNanos = params.duration() == null ? -1 : params.duration().toNanos();
-    observer.started(
-        new RunObserver.RunInfo(
-            runId,
-            folder.dir(),
-            target.path(),
-            engine.name(),
-            totalBytes,
-            durationNanos < 0 ? -1 : durationNanos / 1e9,
-            params));
-    if (layout.note() != null) {
-      observer.note(layout.note());
-    }
+  /**
+   * The sampled part of the run, over: how it ended (a run out of room on its file system said so),
+   * its time and its flush's, and the sampler's start.
+   */
+  private record Sampled(
+      RunStatus status, String error, double seconds, double flushSeconds, long startNanos) {}
 
-    Runner.Job job =
-        new Runner.Job(
-            0,
-            extentBytes,
-            totalBytes,
-            durationNanos,
-            params.blockBytes(),
-            params.queueDepth(),
-            alignBytes,
-            pattern,
-            true,
-            params.ioTimeoutNanos());
-
-    Runner.Outcome outcome;
-    double flushSeconds = 0;
-    String error;
-    RunStatus status;
-    LivePhase live =
-        new LivePhase(
-            params.floorHoldSeconds(), Thresholds.FLAT_HOLD_SECONDS, Thresholds.HOLD_TOLERANCE);
-    AtomicBoolean floorHeld = new AtomicBoolean();
+  private Sampled sample(
+      Open o,
+      Runner.Job job,
+      RunSensors sensors,
+      RunLifecycle life,
+      RunCounters counters,
+      LivePhase live,
+      AtomicBoolean floorHeld)
+      throws IOException {
     // The buffers are made and the loop rehearsed before the sampler starts: not the drive's time.
     Runner runner = new Runner(NanoClock.SYSTEM);
-    double seconds;
-    long samplerStartNanos;
-    try (Runner.Prepared prepared = runner.prepare(engine, job);
+    try (Runner.Prepared prepared = runner.prepare(o.engine(), job);
         SamplingSession session =
             SamplingSession.open(
-                folder,
+                o.folder(),
                 "write_MBps",
                 params.intervalNanos(),
                 counters,
@@ -398,96 +423,28 @@ public final class WriteRun {
             observer.sample(row, counters.bytes(), session.elapsedSeconds());
           });
       session.begin(SamplesCsv.WRITE, observer::ready);
-      samplerStartNanos = session.startNanos();
-      Throwable failure;
-      try {
-        outcome = runner.run(prepared, counters, stop::get, floorHeld::get);
-        error = outcome.error();
-        status = outcome.end();
-        if (status == RunStatus.COMPLETE) {
-          // The data is not written until it is on the drive: the flush is part of the result,
-          // in rows of its own (the analysis reads it as flush_s, never as stalls).
-          session.phase(SamplesCsv.FLUSH);
-          try {
-            engine.sync();
-          } catch (IOException e) {
-            status = RunStatus.FAILED;
-            error = "flush (fsync) failed: " + e.getMessage();
-          }
-        }
-      } finally {
-        // The last row, run.json and analysis.json take the room set aside for them.
-        folder.releaseRoom();
-        failure = session.finish();
-      }
+      WriteWork work =
+          new WriteWork(runner, prepared, counters, o.engine(), stop::get, floorHeld::get);
+      // The last row, run.json and analysis.json take the room set aside for them.
+      RunLifecycle.Sampled sampled = life.sample(session, o.folder()::releaseRoom, work);
       // The run's time and its flush are the record's (samples.csv's last time_s, the flush rows'
       // lengths), so the summary, run.json and the analysis give one duration for each.
-      seconds = session.seconds();
-      flushSeconds = session.phaseSeconds(SamplesCsv.FLUSH);
-      if (failure != null) {
-        status = RunStatus.FAILED;
-        error = "could not record samples: " + failure.getMessage();
-      }
-      if (status == RunStatus.FAILED && outcome.noSpace() && target.device() == null) {
+      double flushSeconds = session.phaseSeconds(SamplesCsv.FLUSH);
+      String error = sampled.end().error();
+      Runner.Outcome outcome = work.outcome();
+      if (sampled.end().status() == RunStatus.FAILED
+          && outcome.noSpace()
+          && o.target().device() == null) {
         error =
             "the file system holding "
-                + target.folder()
+                + o.target().folder()
                 + " is full (No space left on device) after "
                 + Units.decimalBytes(outcome.bytes())
                 + ": "
                 + error;
       }
+      return new Sampled(
+          sampled.end().status(), error, sampled.seconds(), flushSeconds, session.startNanos());
     }
-    RunEnd.testMomentBeforeEnd(stop::get);
-    Instant ended = Instant.now();
-    if (target.device() == null && target.removeAfter()) {
-      RunEnd.removeTestFile(target.path(), engine);
-    }
-    WriteResult result =
-        new WriteResult(
-            runId,
-            folder.dir(),
-            target.path(),
-            target.device() == null && !target.removeAfter(),
-            counters.bytes(),
-            seconds,
-            flushSeconds,
-            status,
-            error,
-            IntervalRates.read(folder.samplesCsv()),
-            null);
-    RunJson.finish(runJson, result, ended);
-    RunJson.putRegistration(runJson, engine);
-    long firstNanos = counters.firstCompletionNanos();
-    if (firstNanos >= 0) {
-      // The start-up is the time before the first completion (seconds on samples.csv's clock).
-      RunJson.putFirstCompletion(runJson, (firstNanos - samplerStartNanos) / 1e9);
-    }
-    if ("floor".equals(params.until())) {
-      RunJson.putFloorReached(runJson, floorHeld.get());
-    }
-    RunEnd.write(folder, runJson);
-    result = result.withAnalysis(analyse(folder));
-    observer.finished(result);
-    if ("floor".equals(params.until())) {
-      observer.note(
-          WriteNotes.untilFloorOutcome(params, result, floorHeld.get(), live.floorMBps()));
-    }
-    return result;
-  }
-
-  private Analysis analyse(RunFolder folder) throws IOException {
-    RunAnalysis.Done done;
-    try {
-      done = RunAnalysis.ofFolder(folder, 1);
-    } catch (IOException e) {
-      observer.warning(RunEnd.analysisNotWritten(folder, e));
-      return null;
-    }
-    if (done == null) {
-      return null;
-    }
-    observer.analysed(AnalysisText.format(null, done.analysis(), List.of(), done.context()));
-    return done.analysis();
   }
 }

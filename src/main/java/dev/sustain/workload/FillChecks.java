@@ -1,8 +1,6 @@
 package dev.sustain.workload;
 
-import dev.sustain.run.DefaultsAndLimits;
-import dev.sustain.run.WriteParams;
-import dev.sustain.run.WriteRun;
+import dev.sustain.run.RequestChecks;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,24 +30,8 @@ public final class FillChecks {
     if (params.limitBytes() == 0) {
       throw new UsageException("--limit must be more than 0 bytes");
     }
-    WriteRun.validate(
-        new WriteParams(
-            dir.toString(),
-            params.fileBytes(),
-            null,
-            params.blockBytes(),
-            params.queueDepth(),
-            params.intervalNanos(),
-            params.out(),
-            params.keep(),
-            params.buffered(),
-            params.engine(),
-            DefaultsAndLimits.PATTERN,
-            params.ioTimeoutNanos(),
-            false,
-            null,
-            dev.sustain.unit.Durations.parse(DefaultsAndLimits.FLOOR_HOLD).toNanos() / 1e9,
-            params.preallocate()));
+    // A fill writes its own random pool in files of --file-size: only its requests need checking.
+    new RequestChecks(params.blockBytes(), params.queueDepth(), params.intervalNanos()).check();
     if (params.engine().equals("null") && params.limitBytes() < 0) {
       throw new UsageException(
           "the null engine writes nothing, so the file system never fills: give --limit");

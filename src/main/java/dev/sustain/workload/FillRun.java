@@ -1,7 +1,8 @@
 package dev.sustain.workload;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.device.DriveSensors;
+import dev.sustain.device.RunSensors;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.Errno;
 import dev.sustain.engine.ErrnoException;
@@ -9,18 +10,13 @@ import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.RandomPool;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
-import dev.sustain.run.RunStatus;
 import dev.sustain.run.Runner;
 import dev.sustain.run.SamplingSession;
 import dev.sustain.run.WriteChecks;
-import dev.sustain.run.WriteResult;
-import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
-import dev.sustain.sampling.SampleListener;
-import dev.sustain.sampling.StateProbe;
 import dev.sustain.target.BlockGeometry;
-import dev.sustain.target.FileLayout;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
@@ -29,7 +25,6 @@ import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -37,8 +32,9 @@ import java.util.function.BooleanSupplier;
  * The whole-drive fill: files of one size written one after another with the {@link Runner} until
  * the file system says ENOSPC (the expected end: status complete) or a limit is reached, all into
  * one sample series. run.json lists the files as they finish, so a killed fill can be resumed from
- * its run folder when its files were kept. A record of the job and what it reports to: it keeps no
- * other state.
+ * its run folder when its files were kept. Its checks, folder and mark are here; the run itself
+ * goes through the {@link RunLifecycle} with {@link FillWork} as its requests. A record of the job
+ * and what it reports to: it keeps no other state.
  *
  * @param params the job
  * @param observer told of the rows and the end
@@ -117,35 +113,19 @@ public record FillRun(FillParams params, RunObserver observer, BooleanSupplier s
       engineName = e.name();
     }
     ObjectNode json = FillJson.start(params, runId, dir, engineName, fileBytes, started, previous);
-    ArrayNode filesJson = (ArrayNode) json.get("files");
-    List<FillResult.FileDone> files = new ArrayList<>();
-    long previousBytes = 0;
-    if (previous != null) {
-      files.addAll(previous.files());
-      previousBytes = previous.bytes();
-      for (FillResult.FileDone f : previous.files()) {
-        filesJson.add(FillJson.file(f));
-      }
-    }
+    FillWork work =
+        new FillWork(params, runId, dir, folder, json, pattern, fileBytes, align, previous, stop);
     folder.writeRunJson(json);
 
     long free = Files.getFileStore(dir).getUsableSpace();
     long goal =
-        params.limitBytes() > 0 ? Math.min(params.limitBytes() - previousBytes, free) : free;
-    StateProbe fileColumn = new StateProbe(FILE_COLUMN);
-    fileColumn.set(FILE_COLUMN, Math.max(1, files.size()));
+        params.limitBytes() > 0 ? Math.min(params.limitBytes() - work.previousBytes(), free) : free;
     RunCounters counters = new RunCounters();
-    SampleListener progress = row -> observer.sample(row, counters.bytes(), row.timeSeconds());
-    observer.started(
-        new RunObserver.RunInfo(runId, folder.dir(), dir, engineName, Math.max(1, goal), -1, null));
+    RunLifecycle life = new RunLifecycle(runId, "fill", folder, observer, null);
+    life.started(dir, engineName, Math.max(1, goal), -1);
     // The drive's temperature, system CPU and device counters, as a write run records them.
-    dev.sustain.device.RunSensors sensors =
-        dev.sustain.device.DriveSensors.forTarget(dir.toString());
-    dev.sustain.run.RunJson.putDevice(json, sensors);
-    dev.sustain.device.MountEntry fs = dev.sustain.run.RunJson.putFileSystem(json, dir);
-    if (fs != null && fs.inMemory()) {
-      observer.note(fs.memoryWords());
-    }
+    RunSensors sensors = DriveSensors.forTarget(dir.toString());
+    life.describe(json, sensors, dir, false);
     folder.writeRunJson(json);
     SamplingSession session =
         SamplingSession.startOnDrive(
@@ -153,215 +133,25 @@ public record FillRun(FillParams params, RunObserver observer, BooleanSupplier s
             params.intervalNanos(),
             counters,
             sensors,
-            List.of(fileColumn),
-            progress,
+            List.of(work.fileColumn()),
+            row -> observer.sample(row, counters.bytes(), row.timeSeconds()),
             observer::ready);
-    FillResult.End end = null;
-    String error = null;
-    Runner runner = new Runner(NanoClock.SYSTEM);
-    FillLayout layouts = new FillLayout(params.preallocate(), !params.engine().equals("null"));
+    RunLifecycle.Sampled sampled;
     try {
-      int index = files.size() + 1;
-      // An incomplete last file of the previous session is continued where it stopped.
-      long resumeOffset = 0;
-      if (previous != null && !files.isEmpty() && !files.getLast().complete()) {
-        FillResult.FileDone last = files.removeLast();
-        filesJson.remove(filesJson.size() - 1);
-        previousBytes -= last.bytes();
-        index = files.size() + 1;
-        resumeOffset = last.bytes() - last.bytes() % align;
-        previousBytes += resumeOffset;
-      }
-      while (end == null) {
-        if (stop.getAsBoolean()) {
-          end = FillResult.End.INTERRUPTED;
-          break;
-        }
-        long total = previousBytes + session.counters().bytes();
-        long thisFile = fileBytes - resumeOffset;
-        boolean limited = false;
-        if (params.limitBytes() > 0) {
-          long left = params.limitBytes() - total;
-          if (left <= 0) {
-            end = FillResult.End.LIMIT;
-            break;
-          }
-          if (roundUp(left, align) < thisFile) {
-            thisFile = roundUp(left, align);
-            limited = true;
-          }
-        }
-        String name = fileName(runId, index);
-        Path path = dir.resolve(name);
-        fileColumn.set(FILE_COLUMN, index);
-        FileLayout layout = layouts.next(path, resumeOffset, thisFile);
-        long before = session.counters().bytes();
-        long t0 = System.nanoTime();
-        IoEngine engine = Engines.create(params.engine());
-        Runner.Outcome outcome;
-        boolean flushed = false;
-        try {
-          try {
-            engine.open(
-                path,
-                new IoEngine.OpenOptions(!params.buffered(), true, true),
-                params.queueDepth());
-          } catch (ErrnoException e) {
-            if (e.errno() == Errno.ENOSPC) {
-              end = FillResult.End.FULL;
-              Files.deleteIfExists(path);
-              break;
-            }
-            // Recorded as the end of the fill, so run.json and the files are dealt with.
-            end = FillResult.End.FAILED;
-            error = "cannot create " + path + ": " + e.getMessage();
-            Files.deleteIfExists(path);
-            break;
-          }
-          Runner.Job job =
-              new Runner.Job(
-                  resumeOffset,
-                  thisFile,
-                  thisFile,
-                  -1,
-                  params.blockBytes(),
-                  params.queueDepth(),
-                  align,
-                  pattern,
-                  true,
-                  params.ioTimeoutNanos());
-          try {
-            outcome = runner.run(engine, job, session.counters(), stop);
-          } catch (ErrnoException e) {
-            String why = "write failed: " + e.getMessage();
-            outcome = new Runner.Outcome(RunStatus.FAILED, 0, 0, why, e.errno() == Errno.ENOSPC);
-          }
-          if (outcome.end() == RunStatus.COMPLETE || outcome.noSpace()) {
-            try {
-              engine.sync();
-              flushed = true;
-            } catch (ErrnoException e) {
-              if (outcome.end() == RunStatus.COMPLETE && e.errno() != Errno.ENOSPC) {
-                outcome =
-                    new Runner.Outcome(
-                        RunStatus.FAILED,
-                        outcome.bytes(),
-                        outcome.nanos(),
-                        "flush (fsync) failed: " + e.getMessage(),
-                        false);
-              } else {
-                outcome =
-                    new Runner.Outcome(
-                        RunStatus.FAILED, outcome.bytes(), outcome.nanos(), e.getMessage(), true);
-              }
-            }
-          }
-        } finally {
-          engine.close();
-        }
-        long written = session.counters().bytes() - before;
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        boolean complete = outcome.end() == RunStatus.COMPLETE && flushed;
-        FillResult.FileDone done =
-            new FillResult.FileDone(name, resumeOffset + written, seconds, complete);
-        if (layout.preallocated() && !complete && Files.exists(path)) {
-          FileLayout.cutTo(path, done.bytes()); // its size says what it holds, for a resume
-        }
-        files.add(done);
-        filesJson.add(FillJson.file(done));
-        resumeOffset = 0;
-        index++;
-        switch (outcome.end()) {
-          case COMPLETE -> {
-            if (limited) {
-              end = FillResult.End.LIMIT;
-            }
-          }
-          case INTERRUPTED -> end = FillResult.End.INTERRUPTED;
-          case FAILED -> {
-            if (outcome.noSpace()) {
-              end = FillResult.End.FULL;
-            } else {
-              end = FillResult.End.FAILED;
-              error = outcome.error();
-            }
-          }
-        }
-        if (end == null || end == FillResult.End.FULL || end == FillResult.End.LIMIT) {
-          ObjectNode result = (ObjectNode) json.get("result");
-          result.put("bytes", previousBytes + session.counters().bytes());
-          folder.writeRunJson(json);
-        }
-        if (session.failure() != null) {
-          end = FillResult.End.FAILED;
-          error = "could not record samples: " + session.failure().getMessage();
-        }
-      }
+      sampled = life.sample(session, () -> {}, work);
     } finally {
-      Throwable failure = session.finish();
       sensors.close();
-      if (failure != null && end != FillResult.End.FAILED) {
-        end = FillResult.End.FAILED;
-        error = "could not record samples: " + failure.getMessage();
-      }
     }
-    // The fill's time is its record's (samples.csv's last time_s): the allocations between files
-    // are in it, as the curve shows them; layout_s says their share.
-    double seconds = session.seconds();
-    long sessionTotal = session.counters().bytes();
-    long total = previousBytes + sessionTotal;
-    IntervalFigures series = IntervalFigures.read(folder.samplesCsv(), "write_MBps");
-    boolean kept = params.keep();
-    if (!kept) {
-      for (FillResult.FileDone f : files) {
-        Files.deleteIfExists(dir.resolve(f.name()));
-      }
+    FillResult r = work.result(sampled, session.counters().bytes());
+    if (work.layoutNote() != null) {
+      observer.note(work.layoutNote());
     }
-    RunStatus status =
-        switch (end) {
-          case FULL, LIMIT -> RunStatus.COMPLETE;
-          case INTERRUPTED -> RunStatus.INTERRUPTED;
-          case FAILED -> RunStatus.FAILED;
-        };
-    FillResult r =
-        new FillResult(
-            runId,
-            folder.dir(),
-            dir,
-            total,
-            sessionTotal,
-            seconds,
-            end,
-            status,
-            error,
-            series.stats(),
-            series.zeroIntervals(),
-            series.zeroSeconds(),
-            List.copyOf(files),
-            kept);
-    FillJson.finish(json, r);
-    layouts.putInto((ObjectNode) json.get("result"));
-    folder.writeRunJson(json);
-    if (layouts.note() != null) {
-      observer.note(layouts.note());
-    }
-    observer.finished(
-        new WriteResult(
-            runId,
-            folder.dir(),
-            dir,
-            kept,
-            sessionTotal,
-            seconds,
-            0,
-            status,
-            error,
-            series.stats(),
-            null));
+    life.endUnanalysed(
+        json, new RunObserver.Ended(r.sessionBytes(), r.seconds(), r.status(), r.error()));
     return r;
   }
 
-  private static long roundUp(long value, long align) {
+  static long roundUp(long value, long align) {
     long rem = value % align;
     return rem == 0 ? value : value + (align - rem);
   }

@@ -3,6 +3,7 @@ package dev.sustain.workload;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.run.AnalysisForms;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunObserver;
@@ -63,6 +64,7 @@ public final class WriteRepeat {
    *
    * @param base the job; its {@code out} is the parent folder (or null for a new one)
    * @param passObserver told of each pass's start, rows and end
+   * @param forms how each pass keeps and shows its analysis
    * @param afterPass called with each pass's result as it ends
    */
   public static Outcome run(
@@ -71,9 +73,10 @@ public final class WriteRepeat {
       Duration cooldown,
       RunObserver passObserver,
       AtomicBoolean stop,
+      AnalysisForms forms,
       AfterPass afterPass)
       throws IOException {
-    return run(base, repeat, List.of(cooldown), passObserver, stop, afterPass);
+    return run(base, repeat, List.of(cooldown), passObserver, stop, forms, afterPass);
   }
 
   /**
@@ -105,6 +108,7 @@ public final class WriteRepeat {
       List<Duration> cooldowns,
       RunObserver passObserver,
       AtomicBoolean stop,
+      AnalysisForms forms,
       AfterPass afterPass)
       throws IOException {
     if (repeat < 1) {
@@ -142,7 +146,7 @@ public final class WriteRepeat {
       WriteParams p = base.withTarget(base.target(), passFolder);
       WriteResult r;
       try {
-        r = new WriteRun(p, passObserver, stop).run();
+        r = new WriteRun(p, passObserver, stop, forms).run();
       } catch (UsageException e) {
         if (n == 1 && made) {
           // Refused before anything was written: leave nothing behind.
@@ -160,21 +164,7 @@ public final class WriteRepeat {
       }
       passes.add(r);
       afterPass.done(r);
-      ObjectNode pj = passesJson.addObject();
-      pj.put("pass", n);
-      if (n > 1) {
-        pj.put("cooldown_s", cooldownBefore(cooldowns, n).toNanos() / 1e9);
-      } else {
-        pj.putNull("cooldown_s");
-      }
-      if (idle != null) {
-        pj.put("idle_s", idle);
-      }
-      pj.put("run_folder", r.runFolder().toString());
-      pj.put("bytes", r.bytes());
-      pj.put("seconds", RunHeader.round(r.seconds()));
-      pj.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
-      pj.put("status", r.status().word());
+      putPass(passesJson.addObject(), n, n > 1 ? cooldownBefore(cooldowns, n) : null, idle, r);
       RunFolder.open(parent).writeJson(PASSES_JSON, json);
       if (r.status() != RunStatus.COMPLETE) {
         break;
@@ -252,6 +242,30 @@ public final class WriteRepeat {
   }
 
   /** From the end of the pass in {@code before} to the start of the one in {@code after}. */
+  /**
+   * Pass {@code n}'s entry of passes.json.
+   *
+   * @param cooldown the pause before it, null for the first pass
+   * @param idleSeconds the time since the pass before it ended, null when not known
+   */
+  private static void putPass(
+      ObjectNode pj, int n, Duration cooldown, Double idleSeconds, WriteResult r) {
+    pj.put("pass", n);
+    if (cooldown != null) {
+      pj.put("cooldown_s", cooldown.toNanos() / 1e9);
+    } else {
+      pj.putNull("cooldown_s");
+    }
+    if (idleSeconds != null) {
+      pj.put("idle_s", idleSeconds);
+    }
+    pj.put("run_folder", r.runFolder().toString());
+    pj.put("bytes", r.bytes());
+    pj.put("seconds", RunHeader.round(r.seconds()));
+    pj.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
+    pj.put("status", r.status().word());
+  }
+
   private static Double idleSeconds(Path before, Path after) throws IOException {
     var ended = RunFolder.JSON.readTree(RunFolder.open(before).runJson().toFile()).path("ended");
     var started = RunFolder.JSON.readTree(RunFolder.open(after).runJson().toFile()).path("started");

@@ -155,4 +155,25 @@ class FillCommandTest {
     assertThat(same.err()).contains("on the file system being filled");
     assertThat(list(target)).isEmpty();
   }
+
+  @Test
+  void refusesARequestOutOfRangeBeforeWritingAnything() throws Exception {
+    // A fill checks its requests as a write does (RequestChecks), with the same one line.
+    Path target = Files.createDirectories(dir.resolve("target"));
+    String[][] bad = {
+      {"--qd", "0", "--qd must be between 1 and "},
+      {"--bs", "128MiB", "--bs must be between 1 B and 64 MiB"},
+      {"--interval", "10ms", "--interval must be at least 100ms"}
+    };
+    for (String[] b : bad) {
+      Path out = dir.resolve("runs-" + b[0].substring(2));
+      Cli.Result r =
+          Cli.run(
+              "fill", target.toString(), "--limit", "1MiB", b[0], b[1], "--out", out.toString());
+      assertThat(r.exitCode()).as(b[0] + " " + r.err()).isEqualTo(2);
+      assertThat(r.err().strip().lines()).hasSize(1).first().asString().contains(b[2]);
+      assertThat(out).as("no run folder for " + b[0]).doesNotExist();
+    }
+    assertThat(list(target)).isEmpty();
+  }
 }

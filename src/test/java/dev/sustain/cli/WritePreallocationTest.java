@@ -103,7 +103,7 @@ class WritePreallocationTest {
             stop.set(true);
           }
         };
-    WriteResult r = new WriteRun(p, stopAtFirstRow, stop).run();
+    WriteResult r = new WriteRun(p, stopAtFirstRow, stop, AnalysisWords.FORMS).run();
     assertThat(r.status()).isEqualTo(RunStatus.INTERRUPTED);
     assertThat(layout(r.runFolder()).kind()).isEqualTo("preallocated");
     assertThat(r.bytes()).isLessThan(size);

@@ -4,10 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
+import dev.sustain.run.RunStatus;
+import dev.sustain.sampling.SampleRow;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +73,32 @@ class WriteRepeatTest {
     try (Stream<Path> left = Files.list(target)) {
       assertThat(left).as("test files removed").isEmpty();
     }
+  }
+
+  @Test
+  void eachPassTellsTheLiveProgressItsPhaseAndItsAnalysis() {
+    // The live line shows where the curve is; under --repeat the per-pass observer stands between
+    // the run and the screen, and once forwarded only five of RunObserver's eight events.
+    StringWriter screen = new StringWriter();
+    PrintWriter o = new PrintWriter(screen);
+    LiveProgress progress = new LiveProgress(o, false);
+    RunObserver pass = WriteCommand.perPass(o, 2, progress);
+    Path folder = dir.resolve("pass-1");
+    pass.started(
+        new RunObserver.RunInfo("r1", "write", folder, folder.resolve("f"), "sync", 1 << 20, -1));
+    pass.phase("after the cliff at 1 GB");
+    pass.sample(
+        new SampleRow(1, 1, 100, 1 << 19, 4, 0, 0, 0, 0, Double.NaN, List.of(), "write"),
+        1 << 19,
+        1);
+    pass.analysed("  shape cliff\n");
+    pass.finished(new RunObserver.Ended(1 << 20, 2, RunStatus.COMPLETE, null));
+    o.flush();
+    assertThat(screen.toString())
+        .startsWith("Pass 1 of 2:\nRun r1: writing ")
+        .contains("50% ")
+        .contains("after the cliff at 1 GB");
+    assertThat(progress.analysis()).isEqualTo("  shape cliff\n");
   }
 
   @Test

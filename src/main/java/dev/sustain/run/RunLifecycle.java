@@ -1,0 +1,163 @@
+package dev.sustain.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.analysis.Analysis;
+import dev.sustain.device.MountEntry;
+import dev.sustain.device.RunSensors;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * The steps every run that drives requests takes around its work, whatever its command: the
+ * target's drive and file system into run.json, the start told to the observer, the requests driven
+ * while the session samples them, the last row made whatever happened (a session that could not
+ * record its samples fails the run), the end into run.json where its file system may be full, the
+ * analysis of the finished folder and the end told to the observer. A command gives its work
+ * ({@link Work}: its requests, their flush and how they ended); write and fill run through it.
+ */
+public final class RunLifecycle {
+
+  /** A command's requests, driven while the lifecycle's session samples them. */
+  public interface Work {
+
+    /** Drives the requests to their end (their flush included) and says how they ended. */
+    End drive(SamplingSession session) throws IOException;
+
+    /**
+     * The end once the last row is made: by default a session that could not record its samples
+     * fails the run, whatever ended it (the curve is the run's result).
+     *
+     * @param samplingFailure what kept the samples from being recorded, or null
+     */
+    default End recorded(End end, Throwable samplingFailure) {
+      return samplingFailure == null ? end : End.unrecorded(samplingFailure);
+    }
+  }
+
+  /**
+   * How a run's requests ended.
+   *
+   * @param error one line for people, or null
+   */
+  public record End(RunStatus status, String error) {
+
+    /** The end of a run whose samples could not be recorded. */
+    public static End unrecorded(Throwable samplingFailure) {
+      return new End(RunStatus.FAILED, "could not record samples: " + samplingFailure.getMessage());
+    }
+  }
+
+  /**
+   * The sampled part of a run, over.
+   *
+   * @param seconds the run's time, samples.csv's last time_s
+   */
+  public record Sampled(End end, double seconds) {}
+
+  private final String runId;
+  private final String command;
+  private final RunFolder folder;
+  private final RunObserver observer;
+  private final AnalysisForms forms;
+
+  /**
+   * @param command as run.json names it: {@code write}, {@code fill}
+   * @param forms how the finished folder's analysis is kept and shown; null for a command that
+   *     analyses its folder itself, after its summary ({@link #endUnanalysed})
+   */
+  public RunLifecycle(
+      String runId, String command, RunFolder folder, RunObserver observer, AnalysisForms forms) {
+    this.runId = runId;
+    this.command = command;
+    this.folder = folder;
+    this.observer = observer;
+    this.forms = forms;
+  }
+
+  /**
+   * The drive the sensors found, and the file system written, into run.json; a file system in
+   * memory is said to the observer (its rates are memory's, not a drive's).
+   *
+   * @param fileSystemOf a path on the file system written, or null for a raw device
+   * @param sayWhyNoDevice record why no drive was found, where none was
+   */
+  public void describe(
+      ObjectNode runJson, RunSensors sensors, Path fileSystemOf, boolean sayWhyNoDevice) {
+    if (!RunJson.putDevice(runJson, sensors) && sayWhyNoDevice && sensors.whyNoDevice() != null) {
+      RunJson.putNoDevice(runJson, sensors.whyNoDevice());
+    }
+    if (fileSystemOf != null) {
+      MountEntry fs = RunJson.putFileSystem(runJson, fileSystemOf);
+      if (fs != null && fs.inMemory()) {
+        observer.note(fs.memoryWords());
+      }
+    }
+  }
+
+  /**
+   * Tells the observer the run starts.
+   *
+   * @param testFile what the run writes: its test file, a raw device, or a fill's folder
+   * @param goalBytes the bytes to write, or -1 when the time bounds the run
+   * @param goalSeconds the time limit, or -1
+   */
+  public void started(Path testFile, String engine, long goalBytes, double goalSeconds) {
+    observer.started(
+        new RunObserver.RunInfo(
+            runId, command, folder.dir(), testFile, engine, goalBytes, goalSeconds));
+  }
+
+  /**
+   * Drives {@code work} while {@code session} samples it, then makes the last row and closes the
+   * samples whatever happened.
+   *
+   * @param beforeLastRow run first on the way out (write gives back the room it set aside for the
+   *     last row and run.json)
+   */
+  public Sampled sample(SamplingSession session, Runnable beforeLastRow, Work work)
+      throws IOException {
+    End end;
+    Throwable failure;
+    try {
+      end = work.drive(session);
+    } finally {
+      beforeLastRow.run();
+      failure = session.finish();
+    }
+    return new Sampled(work.recorded(end, failure), session.seconds());
+  }
+
+  /**
+   * The run's end into run.json, then the finished folder's analysis (analysis.json, and its text
+   * to the observer), then the end to the observer.
+   *
+   * @return the analysis, or null when there was nothing to analyse or it could not be kept
+   */
+  public Analysis end(ObjectNode runJson, RunObserver.Ended ended) throws IOException {
+    RunEnd.write(folder, runJson);
+    Analysis analysis = analyse();
+    observer.finished(ended);
+    return analysis;
+  }
+
+  /** The run's end into run.json and to the observer; the command analyses the folder itself. */
+  public void endUnanalysed(ObjectNode runJson, RunObserver.Ended ended) throws IOException {
+    RunEnd.write(folder, runJson);
+    observer.finished(ended);
+  }
+
+  private Analysis analyse() throws IOException {
+    RunAnalysis.Done done;
+    try {
+      done = RunAnalysis.ofFolder(folder, 1, forms);
+    } catch (IOException e) {
+      observer.warning(RunEnd.analysisNotWritten(folder, e));
+      return null;
+    }
+    if (done == null) {
+      return null;
+    }
+    observer.analysed(forms.text(done));
+    return done.analysis();
+  }
+}

@@ -1,0 +1,119 @@
+package dev.sustain.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.sampling.RunCounters;
+import dev.sustain.sampling.SamplesCsv;
+import dev.sustain.sampling.TemperatureSensor;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link RunLifecycle}: the steps around a command's requests, the same for every command. */
+class RunLifecycleTest {
+
+  @TempDir Path dir;
+
+  private SamplingSession begun(RunFolder folder) throws IOException {
+    SamplingSession session =
+        SamplingSession.open(
+            folder,
+            "write_MBps",
+            DefaultsAndLimits.MIN_INTERVAL_NANOS,
+            new RunCounters(),
+            TemperatureSensor.NONE,
+            List.of());
+    session.begin(SamplesCsv.WRITE, () -> {});
+    return session;
+  }
+
+  /**
+   * An observer that writes down what it is told of the start and the end, and whether run.json was
+   * there when it heard of the end.
+   */
+  private static final class Told implements RunObserver {
+    final List<Object> events = new ArrayList<>();
+    final Path runJson;
+
+    Told(Path runJson) {
+      this.runJson = runJson;
+    }
+
+    @Override
+    public void started(RunInfo info) {
+      events.add(info);
+    }
+
+    @Override
+    public void finished(Ended ended) {
+      events.add(Files.exists(runJson));
+      events.add(ended);
+    }
+  }
+
+  @Test
+  void aSessionThatCouldNotRecordItsSamplesFailsTheRunWhateverEndedIt() {
+    RunLifecycle.Work work = session -> new RunLifecycle.End(RunStatus.COMPLETE, null);
+    RunLifecycle.End end =
+        work.recorded(
+            new RunLifecycle.End(RunStatus.COMPLETE, null), new IOException("No space left"));
+    assertThat(end)
+        .isEqualTo(
+            new RunLifecycle.End(RunStatus.FAILED, "could not record samples: No space left"));
+    RunLifecycle.End interrupted = new RunLifecycle.End(RunStatus.INTERRUPTED, null);
+    assertThat(work.recorded(interrupted, null)).isSameAs(interrupted);
+  }
+
+  @Test
+  void theLastRowIsMadeAndTheRoomGivenBackWhenTheWorkThrows() throws Exception {
+    RunFolder folder = RunFolder.create(dir.resolve("run"), "r1", "write");
+    RunLifecycle life = new RunLifecycle("r1", "write", folder, RunObserver.SILENT, null);
+    AtomicBoolean released = new AtomicBoolean();
+    SamplingSession session = begun(folder);
+    assertThatThrownBy(
+            () ->
+                life.sample(
+                    session,
+                    () -> released.set(true),
+                    s -> {
+                      throw new IOException("the engine went away");
+                    }))
+        .hasMessage("the engine went away");
+    assertThat(released).isTrue();
+    // The samples are closed (the session finished: its header is on disk) and kept up to the
+    // failure; a further finish has nothing left to do.
+    assertThat(Files.readAllLines(folder.samplesCsv()).getFirst()).startsWith("time_s,");
+    assertThat(session.finish()).isNull();
+  }
+
+  @Test
+  void theStartNamesTheCommandAndTheEndIsWrittenBeforeItIsTold() throws Exception {
+    RunFolder folder = RunFolder.create(dir.resolve("run"), "r2", "fill");
+    Told told = new Told(folder.runJson());
+    RunLifecycle life = new RunLifecycle("r2", "fill", folder, told, null);
+    life.started(dir, "sync", 1 << 20, -1);
+    SamplingSession session = begun(folder);
+    RunLifecycle.Sampled sampled =
+        life.sample(session, () -> {}, s -> new RunLifecycle.End(RunStatus.COMPLETE, null));
+    assertThat(sampled.end().status()).isEqualTo(RunStatus.COMPLETE);
+    assertThat(sampled.seconds()).as("samples.csv's last time_s").isEqualTo(session.seconds());
+    ObjectNode runJson = RunFolder.JSON.createObjectNode().put("command", "fill");
+    RunObserver.Ended ended =
+        new RunObserver.Ended(1 << 20, sampled.seconds(), RunStatus.COMPLETE, null);
+    life.endUnanalysed(runJson, ended);
+    assertThat(told.events)
+        .containsExactly(
+            new RunObserver.RunInfo("r2", "fill", folder.dir(), dir, "sync", 1 << 20, -1),
+            true,
+            ended);
+    assertThat(RunFolder.JSON.readTree(folder.runJson().toFile()).path("command").asText())
+        .isEqualTo("fill");
+  }
+}
