@@ -1,6 +1,8 @@
 package dev.sustain.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.live.LiveRecorder;
+import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunObserver;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.store.DbLocation;
@@ -15,6 +17,11 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Option;
 
 /**
@@ -107,6 +114,44 @@ public final class DbOption {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  /**
+   * The most a run's start waits for the history's idle time: asked before the clock starts, so it
+   * costs the measurement nothing, but a store that hangs must not hold the run.
+   */
+  static final long IDLE_DEADLINE_MILLIS = 5_000;
+
+  /**
+   * The history a run asks at its start how long its drive was idle ({@code before.idle_s}); none
+   * with {@code --db none}. A history that cannot answer in time leaves the idle unknown, as for a
+   * drive's first run: the run is measured all the same, and the end's record warns if the history
+   * is unreachable.
+   */
+  public IdleHistory idleHistory() {
+    if (none()) {
+      return IdleHistory.NONE;
+    }
+    DbLocation location;
+    try {
+      location = location();
+    } catch (UsageException e) {
+      return IdleHistory.NONE; // check() tells the user; the run itself needs no history
+    }
+    return runJson -> {
+      // A copy: the run goes on filling its tree if the history does not answer in time.
+      JsonNode asked = runJson.deepCopy();
+      CompletableFuture<OptionalDouble> idle =
+          CompletableFuture.supplyAsync(() -> RunHistory.idleBefore(asked, location));
+      try {
+        return idle.get(IDLE_DEADLINE_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (ExecutionException | TimeoutException e) {
+        return OptionalDouble.empty();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return OptionalDouble.empty();
+      }
+    };
   }
 
   /** The most a run's end waits for its history: a store that hangs must not hold the run. */

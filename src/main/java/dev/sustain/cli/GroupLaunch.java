@@ -7,6 +7,7 @@ import dev.sustain.group.GroupParams;
 import dev.sustain.group.GroupRun;
 import dev.sustain.group.MemberResult;
 import dev.sustain.group.SoloHistory;
+import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.TargetChecks;
@@ -93,6 +94,7 @@ final class GroupLaunch {
                                     observer,
                                     stop,
                                     AnalysisWords.FORMS)
+                                .idleFrom(idleHistory(template))
                                 .run()),
                     g.soloFirst ? soloRun(template, t, solo) : null));
     Map<String, Object> p = new LinkedHashMap<>();
@@ -174,7 +176,7 @@ final class GroupLaunch {
   }
 
   /** A short write of the target alone, for its solo rate. */
-  private static GroupMember.Run soloRun(WriteParams template, String target, Duration solo) {
+  private GroupMember.Run soloRun(WriteParams template, String target, Duration solo) {
     return (folder, observer, stop) -> {
       WriteParams p =
           new WriteParams(
@@ -194,7 +196,8 @@ final class GroupLaunch {
               null,
               template.floorHoldSeconds(),
               template.preallocate());
-      return MemberResult.of(new WriteRun(p, observer, stop, AnalysisWords.FORMS).run());
+      return MemberResult.of(
+          new WriteRun(p, observer, stop, AnalysisWords.FORMS).idleFrom(idleHistory(p)).run());
     };
   }
 
@@ -230,6 +233,14 @@ final class GroupLaunch {
     GroupRun.Result r = new GroupRun(params, members, shared, history, progress, stop).run();
     report(r, names, progress);
     return exitCode(r, names);
+  }
+
+  /**
+   * The history a member asks at its start how long its drive was idle: none for the null engine,
+   * whose runs measure no drive and are not recorded.
+   */
+  private IdleHistory idleHistory(WriteParams p) {
+    return "null".equals(p.engine()) ? IdleHistory.NONE : db.idleHistory();
   }
 
   /** What the targets share in sysfs; null when it cannot be told (never fails the group). */

@@ -7,6 +7,7 @@ import dev.sustain.expect.ExpectationCheck;
 import dev.sustain.expect.Measured;
 import dev.sustain.report.AnalysisJson;
 import dev.sustain.run.DefaultsAndLimits;
+import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
@@ -132,6 +133,11 @@ public final class WriteCommand extends BaseCommand {
     return "null".equals(io.engine) ? observer : db.live(observer);
   }
 
+  /** The history the run asks for its drive's idle time: none for the null engine, as live(). */
+  private IdleHistory idleHistory() {
+    return "null".equals(io.engine) ? IdleHistory.NONE : db.idleHistory();
+  }
+
   /** Where words for people go: stdout, or stderr when stdout carries JSON. */
   private PrintWriter human() {
     return output.json ? err() : out();
@@ -224,7 +230,10 @@ public final class WriteCommand extends BaseCommand {
       printJson();
       return code;
     }
-    WriteResult result = new WriteRun(params, live(progress), stop, AnalysisWords.FORMS).run();
+    WriteResult result =
+        new WriteRun(params, live(progress), stop, AnalysisWords.FORMS)
+            .idleFrom(idleHistory())
+            .run();
     afterRun(result, progress, expectation);
     printJson();
     return exitFor(result, stop.get());
@@ -348,7 +357,8 @@ public final class WriteCommand extends BaseCommand {
             live(perPass(o, repeat, progress)),
             stop,
             AnalysisWords.FORMS,
-            result -> afterRun(result, progress, expectation));
+            result -> afterRun(result, progress, expectation),
+            idleHistory());
     Lines.sentences(o, outcome.comparison());
     Lines.sentences(o, outcome.changes());
     if (!outcome.recovery().isEmpty()) {

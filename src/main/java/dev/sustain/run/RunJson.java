@@ -160,9 +160,11 @@ public final class RunJson {
    * Puts what a later comparison needs into {@code before}: {@code free_bytes} (the target file
    * system's free bytes before the run, null for a raw device), {@code capacity_bytes} (the
    * drive's, from {@code target.device}, where known), {@code temp_C} (at the start, null without a
-   * sensor) and {@code idle_s} (null here: the history, or a repeat, knows the run before).
+   * sensor) and {@code idle_s} (since the drive's last run ended, as the history said at the start;
+   * empty for none: a repeat's later pass sets its own with {@link #putIdle}).
    */
-  public static void putBefore(ObjectNode root, Long freeBytes, OptionalDouble tempC) {
+  public static void putBefore(
+      ObjectNode root, Long freeBytes, OptionalDouble tempC, OptionalDouble idleSeconds) {
     OptionalLong capacity =
         RunDocumentCodec.decode(root, "run.json")
             .target()
@@ -176,7 +178,7 @@ public final class RunJson {
             freeBytes == null ? OptionalLong.empty() : OptionalLong.of(freeBytes),
             capacity,
             tempC,
-            OptionalDouble.empty()));
+            idleSeconds));
   }
 
   /**

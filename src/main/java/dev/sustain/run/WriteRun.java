@@ -48,6 +48,9 @@ public final class WriteRun {
   /** How the test file was laid out before the clock started; none for a device. */
   private FileLayout layout = FileLayout.none();
 
+  // Asked at the start for before.idle_s; none unless the command gives the run its history.
+  private IdleHistory idleHistory = IdleHistory.NONE;
+
   /**
    * @param stop set (e.g. by a signal handler) to end the run early as interrupted
    * @param forms how the run's analysis is kept (analysis.json) and shown (its text)
@@ -58,6 +61,12 @@ public final class WriteRun {
     this.observer = observer;
     this.stop = stop;
     this.forms = forms;
+  }
+
+  /** This run, asking {@code history} at its start how long its drive was idle. */
+  public WriteRun idleFrom(IdleHistory history) {
+    this.idleHistory = history;
+    return this;
   }
 
   /** Verifiable data is made of 4 KiB blocks: sizes and requests come in whole blocks. */
@@ -378,7 +387,9 @@ public final class WriteRun {
       RunJson.putPatternId(runJson, Patterns.idToHex(v.runId()));
     }
     RunJson.putLayout(runJson, layout);
-    RunJson.putBefore(runJson, freeBytesBefore, sensors.temperature().read());
+    // The history is asked once the drive and the start are in the tree, before it is written.
+    RunJson.putBefore(
+        runJson, freeBytesBefore, sensors.temperature().read(), idleHistory.idleSeconds(runJson));
     o.folder().writeRunJson(runJson);
     return runJson;
   }

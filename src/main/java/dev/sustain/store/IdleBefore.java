@@ -1,18 +1,16 @@
 package dev.sustain.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sustain.run.RunFolder;
-import dev.sustain.run.RunJson;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.OptionalDouble;
 
 /**
- * {@code before.idle_s} of a run folder from the history: the time since the last run on the same
- * drive ended. A run that already knows it (a repeat's pass knows the pass before) keeps its own;
- * the first run of a drive keeps null. Stateless.
+ * {@code before.idle_s} of a run from the history: the time since the last run on the same drive
+ * ended. Asked by the run at its start, from its run.json as it is about to be written (the drive
+ * and the start time are known then); the run writes the answer itself, so the store never edits a
+ * run folder. Stateless.
  */
 final class IdleBefore {
 
@@ -22,47 +20,38 @@ final class IdleBefore {
   private IdleBefore() {}
 
   /**
-   * Sets {@code before.idle_s} in {@code runFolder}'s run.json when it has a {@code before} whose
-   * idle is not known yet and the history holds an earlier run of the same drive that had ended.
+   * Seconds from the end of the last run in {@code db} of the drive {@code runJson} names to its
+   * {@code started}; empty for the drive's first run and for a run that measures no drive.
    */
-  static void fill(Path runFolder, RunRecord run, DbLocation db) {
-    if (!unknown(runFolder)) {
-      return;
+  static OptionalDouble idleSeconds(JsonNode runJson, DbLocation db) {
+    // The folder only names the run when run.json has no run_id (older folders, not a new run).
+    RunRecord run = RunFolders.fromJson(Path.of("."), runJson, null, "run");
+    if (run.measuredNoDrive()) {
+      return OptionalDouble.empty(); // not recorded: it has no drive to have been idle
     }
-    Instant lastEnded = null;
+    Instant lastEnded;
     try (RunStore store = RunStore.open(db)) {
-      for (RunRecord r : store.runsOfDrive(run.drive().id(), RUNS_LOOKED_AT)) {
-        if (r.runId().equals(run.runId())
-            || r.ended() == null
-            || r.ended().isAfter(run.started())) {
-          continue;
-        }
-        if (lastEnded == null || r.ended().isAfter(lastEnded)) {
-          lastEnded = r.ended();
-        }
-      }
+      lastEnded = lastEndedBefore(store, run.drive().id(), run.started(), run.runId());
     }
-    if (lastEnded == null) {
-      return;
-    }
-    try {
-      RunJson.putIdle(runFolder, Duration.between(lastEnded, run.started()).toNanos() / 1e9);
-    } catch (IOException e) {
-      throw new StoreException("could not write idle_s into " + runFolder + ": " + e.getMessage());
-    }
+    return lastEnded == null
+        ? OptionalDouble.empty()
+        : OptionalDouble.of(Duration.between(lastEnded, run.started()).toNanos() / 1e9);
   }
 
-  /** The run.json has a {@code before} without an idle time. */
-  private static boolean unknown(Path runFolder) {
-    Path file = runFolder.resolve(RunFolder.RUN_JSON);
-    if (!Files.isRegularFile(file)) {
-      return false;
+  /**
+   * When the last run of {@code driveId} in {@code store} that ended by {@code started} ended, the
+   * run {@code runId} itself not counted; null when there is none.
+   */
+  static Instant lastEndedBefore(RunStore store, String driveId, Instant started, String runId) {
+    Instant lastEnded = null;
+    for (RunRecord r : store.runsOfDrive(driveId, RUNS_LOOKED_AT)) {
+      if (r.runId().equals(runId) || r.ended() == null || r.ended().isAfter(started)) {
+        continue;
+      }
+      if (lastEnded == null || r.ended().isAfter(lastEnded)) {
+        lastEnded = r.ended();
+      }
     }
-    try {
-      JsonNode before = RunFolder.JSON.readTree(file.toFile()).path("before");
-      return before.isObject() && !before.path("idle_s").isNumber();
-    } catch (IOException e) {
-      return false; // a broken run.json is the importer's to report
-    }
+    return lastEnded;
   }
 }

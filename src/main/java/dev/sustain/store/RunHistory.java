@@ -1,10 +1,14 @@
 package dev.sustain.store;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.OptionalDouble;
 
 /**
- * The one call a command makes at the end of a run: record its run folder in the history. Stateless
- * and thread-safe; each call opens and closes its own connection.
+ * The one call a command makes at the end of a run: record its run folder in the history; and the
+ * one question a run asks at its start, how long its drive was idle. The store only reads the
+ * folder: what it records is what the run wrote. Stateless and thread-safe; each call opens and
+ * closes its own connection.
  */
 public final class RunHistory {
 
@@ -29,11 +33,23 @@ public final class RunHistory {
     if (run.measuredNoDrive()) {
       return null;
     }
-    IdleBefore.fill(runFolder, run, db); // before.idle_s: since the drive's last run ended
     try (RunStore store = RunStore.open(db)) {
       store.recordFolder(run, runFolder); // rows and status in one commit
     }
     return run;
+  }
+
+  /**
+   * The seconds since the last run in {@code db} of the drive that {@code runJson} (a run's
+   * run.json as it starts: its target, device and start time) names ended: its {@code
+   * before.idle_s}.
+   *
+   * @return empty for the drive's first run in the history, and for a run that measures no drive
+   * @throws StoreException when the database cannot be reached
+   * @throws IllegalArgumentException when {@code runJson} has no start time
+   */
+  public static OptionalDouble idleBefore(JsonNode runJson, DbLocation db) {
+    return IdleBefore.idleSeconds(runJson, db);
   }
 
   /** Records {@code run} in {@code db}; see {@link #recordRunFolder}. */

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.AnalysisForms;
+import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
+import dev.sustain.run.RunJson;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
@@ -76,7 +78,8 @@ public final class WriteRepeat {
       AnalysisForms forms,
       AfterPass afterPass)
       throws IOException {
-    return run(base, repeat, List.of(cooldown), passObserver, stop, forms, afterPass);
+    return run(
+        base, repeat, List.of(cooldown), passObserver, stop, forms, afterPass, IdleHistory.NONE);
   }
 
   /**
@@ -101,6 +104,8 @@ public final class WriteRepeat {
    * Runs the passes, each after its own cooldown.
    *
    * @param cooldowns one pause for all, or one before each pass after the first
+   * @param history asked by the first pass at its start how long the drive was idle; a later pass
+   *     knows it from the pass before
    */
   public static Outcome run(
       WriteParams base,
@@ -109,7 +114,8 @@ public final class WriteRepeat {
       RunObserver passObserver,
       AtomicBoolean stop,
       AnalysisForms forms,
-      AfterPass afterPass)
+      AfterPass afterPass,
+      IdleHistory history)
       throws IOException {
     if (repeat < 1) {
       throw new UsageException("--repeat must be 1 or more, not " + repeat);
@@ -146,7 +152,10 @@ public final class WriteRepeat {
       WriteParams p = base.withTarget(base.target(), passFolder);
       WriteResult r;
       try {
-        r = new WriteRun(p, passObserver, stop, forms).run();
+        r =
+            new WriteRun(p, passObserver, stop, forms)
+                .idleFrom(n == 1 ? history : IdleHistory.NONE)
+                .run();
       } catch (UsageException e) {
         if (n == 1 && made) {
           // Refused before anything was written: leave nothing behind.
@@ -154,14 +163,7 @@ public final class WriteRepeat {
         }
         throw e;
       }
-      Double idle = null;
-      if (!passes.isEmpty()) {
-        // The pass knows the idle before it exactly: since the pass before it ended.
-        idle = idleSeconds(passes.getLast().runFolder(), r.runFolder());
-        if (idle != null) {
-          idle = dev.sustain.run.RunJson.putIdle(r.runFolder(), idle);
-        }
-      }
+      Double idle = passes.isEmpty() ? null : putIdle(passes.getLast(), r);
       passes.add(r);
       afterPass.done(r);
       putPass(passesJson.addObject(), n, n > 1 ? cooldownBefore(cooldowns, n) : null, idle, r);
@@ -264,6 +266,15 @@ public final class WriteRepeat {
     pj.put("seconds", RunHeader.round(r.seconds()));
     pj.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
     pj.put("status", r.status().word());
+  }
+
+  /**
+   * A later pass knows the idle before it exactly, since the pass before it ended: set in its
+   * run.json, and the value stored returned (null when unknown).
+   */
+  private static Double putIdle(WriteResult before, WriteResult pass) throws IOException {
+    Double idle = idleSeconds(before.runFolder(), pass.runFolder());
+    return idle == null ? null : RunJson.putIdle(pass.runFolder(), idle);
   }
 
   private static Double idleSeconds(Path before, Path after) throws IOException {

@@ -110,6 +110,89 @@ class RunChangesCommandTest {
     assertThat(gap).isPositive();
   }
 
+  @Test
+  void theRunWritesItsIdleAtItsStartAndTheHistoryLeavesTheFolderAsTheRunLeftIt() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path db = dir.resolve("history.db");
+    Path first = dir.resolve("first");
+    Cli.Result r =
+        Cli.run(
+            "write",
+            target.toString(),
+            "--size",
+            "4MiB",
+            "--db",
+            db.toString(),
+            "--out",
+            first.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    DbOption option = new DbOption();
+    option.value = db.toString();
+    option.env = java.util.Map.of();
+    java.util.concurrent.atomic.AtomicReference<JsonNode> atStart =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    dev.sustain.run.RunObserver readsTheStart =
+        new dev.sustain.run.RunObserver() {
+          @Override
+          public void started(RunInfo info) {
+            try {
+              atStart.set(RunFolder.JSON.readTree(info.runFolder().resolve("run.json").toFile()));
+            } catch (java.io.IOException e) {
+              throw new java.io.UncheckedIOException(e);
+            }
+          }
+        };
+    Path second = dir.resolve("second");
+    dev.sustain.run.WriteParams p =
+        new dev.sustain.run.WriteParams(
+            target.toString(),
+            4L << 20,
+            null,
+            1 << 20,
+            8,
+            100_000_000L,
+            second,
+            false,
+            false,
+            "auto",
+            "random",
+            120_000_000_000L,
+            false,
+            null,
+            60,
+            false);
+    dev.sustain.run.WriteResult w =
+        new dev.sustain.run.WriteRun(
+                p,
+                readsTheStart,
+                new java.util.concurrent.atomic.AtomicBoolean(),
+                AnalysisWords.FORMS)
+            .idleFrom(option.idleHistory())
+            .run();
+    assertThat(w.status()).isEqualTo(dev.sustain.run.RunStatus.COMPLETE);
+    byte[] left = Files.readAllBytes(second.resolve("run.json"));
+    JsonNode a = RunFolder.JSON.readTree(first.resolve("run.json").toFile());
+    JsonNode b = RunFolder.JSON.readTree(left);
+    double gap =
+        java.time.Duration.between(
+                    Instant.parse(a.path("ended").asText()),
+                    Instant.parse(b.path("started").asText()))
+                .toNanos()
+            / 1e9;
+    // In run.json while the run goes, the figure the history gave at the start: the same at the
+    // end.
+    assertThat(atStart.get().at("/before/idle_s").asDouble())
+        .as(atStart.get().toString())
+        .isCloseTo(gap, within(0.002));
+    assertThat(b.at("/before/idle_s").asDouble())
+        .isEqualTo(atStart.get().at("/before/idle_s").asDouble());
+
+    dev.sustain.store.RunHistory.recordRunFolder(second, option.location());
+    assertThat(Files.readAllBytes(second.resolve("run.json")))
+        .as("recorded, not edited")
+        .isEqualTo(left);
+  }
+
   private static org.assertj.core.data.Offset<Double> within(double v) {
     return org.assertj.core.data.Offset.offset(v);
   }
