@@ -123,6 +123,8 @@ final class ErraticDetector {
     int firstHalf = 0;
     double lows = 0;
     double pending = 0;
+    double pendingMB = 0;
+    double pendingSpread = Double.NaN;
     double highs = 0;
     double written = 0;
     double half = c.startOf(c.from) + 0.5 * c.judgedSeconds();
@@ -138,16 +140,22 @@ final class ErraticDetector {
       if (g.meanMBps() < lowLine) {
         if (state != 0) {
           pending += seconds;
+          pendingMB += g.meanMBps() * seconds;
+          pendingSpread = wider(pendingSpread, c.spread(g));
           state = -1;
         }
       } else if (g.meanMBps() > highLine) {
         highs += seconds;
-        if (state == -1 && pending >= Thresholds.MIN_SWING_SECONDS) {
+        if (state == -1
+            && pending >= Thresholds.MIN_SWING_SECONDS
+            && twoLevels(pendingMB / pending, g.meanMBps(), wider(pendingSpread, c.spread(g)))) {
           swings++;
           lows += pending;
           firstHalf += c.startOf(g.startIndex()) < half ? 1 : 0;
         }
         pending = 0;
+        pendingMB = 0;
+        pendingSpread = Double.NaN;
         state = 1;
       }
     }
@@ -158,6 +166,23 @@ final class ErraticDetector {
         written > 0 ? highs / written : 0,
         lowLine,
         highLine);
+  }
+
+  /**
+   * Whether a climb from {@code lowMBps} to {@code highMBps} is between two levels, not inside one
+   * level's noise: the gap is at least {@link Thresholds#SWING_SPREAD_SIGMAS} times the larger
+   * spread of the two sides' intervals. A starved drive swings between nearly stopped and full
+   * speed, each side with its own small noise; a noisy floor's top and bottom are one level. With
+   * no spread to judge by (sides under 3 intervals), the lines alone decide.
+   */
+  private static boolean twoLevels(double lowMBps, double highMBps, double spreadMBps) {
+    return Double.isNaN(spreadMBps)
+        || highMBps - lowMBps >= Thresholds.SWING_SPREAD_SIGMAS * spreadMBps;
+  }
+
+  /** The larger of two spreads, NaN (unknown) only when both are. */
+  private static double wider(double a, double b) {
+    return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
   }
 
   /**
