@@ -148,7 +148,7 @@ final class ErraticDetector {
         highs += seconds;
         if (state == -1
             && pending >= Thresholds.MIN_SWING_SECONDS
-            && twoLevels(pendingMB / pending, g.meanMBps(), wider(pendingSpread, c.spread(g)))) {
+            && twoLevels(c, pendingMB / pending, g.meanMBps(), wider(pendingSpread, c.spread(g)))) {
           swings++;
           lows += pending;
           firstHalf += c.startOf(g.startIndex()) < half ? 1 : 0;
@@ -170,14 +170,19 @@ final class ErraticDetector {
 
   /**
    * Whether a climb from {@code lowMBps} to {@code highMBps} is between two levels, not inside one
-   * level's noise: the gap is at least {@link Thresholds#SWING_SPREAD_SIGMAS} times the larger
-   * spread of the two sides' intervals. A starved drive swings between nearly stopped and full
-   * speed, each side with its own small noise; a noisy floor's top and bottom are one level. With
-   * no spread to judge by (sides under 3 intervals), the lines alone decide.
+   * level's noise: the gap is at least {@link Thresholds#SWING_SPREAD_SIGMAS} level sigmas. A
+   * starved drive swings between nearly stopped and full speed, each side with its own small noise;
+   * a noisy floor's top and bottom are one level. The sigma is the smaller of the two sides' larger
+   * spread ({@code spreadMBps}, NaN under 3 intervals) and the run's quiet noise at the high side
+   * over sqrt(1 - rho), as in {@link Curve#differ}: a piece cut across short visits to both sides
+   * spreads by the swing itself, and the quiet differences see the noise inside a visit.
    */
-  private static boolean twoLevels(double lowMBps, double highMBps, double spreadMBps) {
-    return Double.isNaN(spreadMBps)
-        || highMBps - lowMBps >= Thresholds.SWING_SPREAD_SIGMAS * spreadMBps;
+  private static boolean twoLevels(Curve c, double lowMBps, double highMBps, double spreadMBps) {
+    double sigma = c.quietNoise * highMBps / Math.sqrt(1 - c.noiseCorrelation);
+    if (!Double.isNaN(spreadMBps)) {
+      sigma = Math.min(sigma, spreadMBps);
+    }
+    return highMBps - lowMBps >= Thresholds.SWING_SPREAD_SIGMAS * sigma;
   }
 
   /** The larger of two spreads, NaN (unknown) only when both are. */
