@@ -178,6 +178,15 @@ final class ErraticDetector {
    * spreads by the swing itself, and the quiet differences see the noise inside a visit.
    */
   private static boolean twoLevels(Curve c, double lowMBps, double highMBps, double spreadMBps) {
+    // In whole requests at a few an interval a spread is the counts' (see
+    // SWING_SPREAD_MIN_REQUESTS): the lines alone decide there.
+    if (c.quantumMBps > 0
+        && highMBps
+            < Thresholds.SWING_SPREAD_MIN_REQUESTS
+                * c.quantumMBps
+                / Thresholds.QUANTUM_SIGMA_REQUESTS) {
+      return true;
+    }
     double sigma = c.quietNoise * highMBps / Math.sqrt(1 - c.noiseCorrelation);
     if (!Double.isNaN(spreadMBps)) {
       sigma = Math.min(sigma, spreadMBps);

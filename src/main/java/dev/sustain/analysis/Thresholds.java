@@ -276,6 +276,14 @@ public final class Thresholds {
    */
   public static final double SWING_SPREAD_SIGMAS = 4;
 
+  /**
+   * ... judged only when the high side completes at least this many whole requests an interval
+   * (when the run recorded its requests): below it the count's own noise (up to a request, {@link
+   * #QUANTUM_SIGMA_REQUESTS}) is over 5% of the level, and a piece across visits of a few requests
+   * each spreads by its counts, so its spread is no level's.
+   */
+  public static final double SWING_SPREAD_MIN_REQUESTS = 20;
+
   /** A slow start is below this fraction of a later lasting level ... */
   public static final double SLOW_START_FRACTION = 0.6;
 
