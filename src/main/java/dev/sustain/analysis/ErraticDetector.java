@@ -123,6 +123,8 @@ final class ErraticDetector {
     int firstHalf = 0;
     double lows = 0;
     double pending = 0;
+    double pendingMB = 0;
+    double pendingSpread = Double.NaN;
     double highs = 0;
     double written = 0;
     double half = c.startOf(c.from) + 0.5 * c.judgedSeconds();
@@ -138,16 +140,22 @@ final class ErraticDetector {
       if (g.meanMBps() < lowLine) {
         if (state != 0) {
           pending += seconds;
+          pendingMB += g.meanMBps() * seconds;
+          pendingSpread = wider(pendingSpread, c.spread(g));
           state = -1;
         }
       } else if (g.meanMBps() > highLine) {
         highs += seconds;
-        if (state == -1 && pending >= Thresholds.MIN_SWING_SECONDS) {
+        if (state == -1
+            && pending >= Thresholds.MIN_SWING_SECONDS
+            && twoLevels(c, pendingMB / pending, g.meanMBps(), wider(pendingSpread, c.spread(g)))) {
           swings++;
           lows += pending;
           firstHalf += c.startOf(g.startIndex()) < half ? 1 : 0;
         }
         pending = 0;
+        pendingMB = 0;
+        pendingSpread = Double.NaN;
         state = 1;
       }
     }
@@ -158,6 +166,37 @@ final class ErraticDetector {
         written > 0 ? highs / written : 0,
         lowLine,
         highLine);
+  }
+
+  /**
+   * Whether a climb from {@code lowMBps} to {@code highMBps} is between two levels, not inside one
+   * level's noise: the gap is at least {@link Thresholds#SWING_SPREAD_SIGMAS} level sigmas. A
+   * starved drive swings between nearly stopped and full speed, each side with its own small noise;
+   * a noisy floor's top and bottom are one level. The sigma is the smaller of the two sides' larger
+   * spread ({@code spreadMBps}, NaN under 3 intervals) and the run's quiet noise at the high side
+   * over sqrt(1 - rho), as in {@link Curve#differ}: a piece cut across short visits to both sides
+   * spreads by the swing itself, and the quiet differences see the noise inside a visit.
+   */
+  private static boolean twoLevels(Curve c, double lowMBps, double highMBps, double spreadMBps) {
+    // In whole requests at a few an interval a spread is the counts' (see
+    // SWING_SPREAD_MIN_REQUESTS): the lines alone decide there.
+    if (c.quantumMBps > 0
+        && highMBps
+            < Thresholds.SWING_SPREAD_MIN_REQUESTS
+                * c.quantumMBps
+                / Thresholds.QUANTUM_SIGMA_REQUESTS) {
+      return true;
+    }
+    double sigma = c.quietNoise * highMBps / Math.sqrt(1 - c.noiseCorrelation);
+    if (!Double.isNaN(spreadMBps)) {
+      sigma = Math.min(sigma, spreadMBps);
+    }
+    return highMBps - lowMBps >= Thresholds.SWING_SPREAD_SIGMAS * sigma;
+  }
+
+  /** The larger of two spreads, NaN (unknown) only when both are. */
+  private static double wider(double a, double b) {
+    return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
   }
 
   /**

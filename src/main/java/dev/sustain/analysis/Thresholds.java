@@ -262,6 +262,28 @@ public final class Thresholds {
    */
   public static final double SWING_HIGH = 0.15;
 
+  /**
+   * A swing climbs from one level to another: its high side's mean is above its low side's by at
+   * least this many sigmas of a level: the larger side's own spread (the standard deviation of its
+   * intervals, per interval, not of the mean), or the run's quiet noise if less (a piece cut across
+   * short visits spreads by the swing itself). A starved translation layer swings between nearly
+   * stopped and its write speed, levels 40% of the full speed apart or more, each with its own
+   * small noise (a few to ten percent); a noisy floor after a small cache, with a spread of a
+   * fifth, has a top 1.6 sigmas above its middle (the p95 the lines are drawn from), and its noise
+   * and wander cross both lines with pieces a sigma or two apart. 4, as for a dip ({@link
+   * #DIP_SPREAD_SIGMAS}): one level's intervals are within 2 sigmas of its mean 95% of the time, so
+   * two pieces of it are rarely 4 apart, while two levels are apart by many of their spreads.
+   */
+  public static final double SWING_SPREAD_SIGMAS = 4;
+
+  /**
+   * ... judged only when the high side completes at least this many whole requests an interval
+   * (when the run recorded its requests): below it the count's own noise (up to a request, {@link
+   * #QUANTUM_SIGMA_REQUESTS}) is over 5% of the level, and a piece across visits of a few requests
+   * each spreads by its counts, so its spread is no level's.
+   */
+  public static final double SWING_SPREAD_MIN_REQUESTS = 20;
+
   /** A slow start is below this fraction of a later lasting level ... */
   public static final double SLOW_START_FRACTION = 0.6;
 

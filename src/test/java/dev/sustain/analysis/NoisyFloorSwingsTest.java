@@ -1,0 +1,90 @@
+package dev.sustain.analysis;
+
+import static dev.sustain.analysis.DriveCurves.logUniform;
+import static dev.sustain.analysis.DriveCurves.plan;
+import static dev.sustain.analysis.DriveCurves.sample;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sustain.analysis.DriveCurves.Plan;
+import dev.sustain.testing.Seeds;
+import java.util.Locale;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A cache of a few seconds, then a noisy floor, over seeded random parameters: a spread of 12-25%
+ * of its level, interval to interval, that wanders (AR(1) with a coefficient of 0-0.7) half the
+ * time, and half the time erase pauses (every 10-60 s, 0.5-3 s at 0-40% of the floor). The floor is
+ * nearly the whole run, so the swings' high line (p95 of the intervals) is the floor's own top; its
+ * noise and its pauses are one level, not a starved drive swinging between two ({@link
+ * Thresholds#SWING_SPREAD_SIGMAS}). Bursts of 60-3000 MB/s for 4-12 intervals (at least 2 s),
+ * floors of 5-40% of them for 600-2400 s, intervals 0.25-5 s.
+ */
+class NoisyFloorSwingsTest {
+
+  static LongStream seeds() {
+    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void aNoisyFloorAfterASmallCacheDoesNotSwing(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          Plan p = plan(r);
+          p.noise = 0;
+          p.jitter = false;
+          double burst = logUniform(r, 60, 3000);
+          double floor = burst * r.nextDouble(0.05, 0.4);
+          double spread = r.nextDouble(0.12, 0.25);
+          double rho = r.nextBoolean() ? r.nextDouble(0, 0.7) : 0;
+          double cacheSeconds = Math.max(2, r.nextInt(4, 13) * p.interval);
+          double cliff = p.latency + cacheSeconds;
+          p.seconds = cliff + r.nextDouble(600, 2400);
+          double pauseEvery = r.nextBoolean() ? r.nextDouble(10, 60) : 0;
+          double[] draw = new double[(int) (p.seconds / p.interval) + 2];
+          double jitter = r.nextGaussian();
+          for (int i = 0; i < draw.length; i++) {
+            jitter = rho * jitter + Math.sqrt(1 - rho * rho) * r.nextGaussian();
+            draw[i] = Math.max(0.05, 1 + spread * jitter);
+          }
+          for (double t = cliff + r.nextDouble(0.5, 1.5) * pauseEvery;
+              pauseEvery > 0 && t < p.seconds;
+              t += r.nextDouble(0.5, 1.5) * pauseEvery) {
+            double pause = r.nextDouble(0.5, 3);
+            double depth = r.nextDouble(0, 0.4);
+            // Each interval the pause overlaps loses its share of the time to the pause's rate.
+            for (int k = (int) (t / p.interval);
+                k * p.interval < t + pause && k < draw.length;
+                k++) {
+              double overlap =
+                  Math.min(t + pause, (k + 1) * p.interval) - Math.max(t, k * p.interval);
+              draw[k] *= 1 - overlap / p.interval * (1 - depth);
+            }
+            t += pause;
+          }
+          SampleSeries s =
+              sample(t -> t < cliff ? burst : floor * draw[(int) Math.floor(t / p.interval)], p, r);
+          Analysis a = Analyzer.analyze(s);
+          Findings.Erratic e = a.findings().erratic();
+          String what =
+              String.format(
+                  Locale.ROOT,
+                  "%.1f for %.1f s then %.1f with a spread of %.0f%% at correlation %.2f, pauses"
+                      + " every %.0f s, dt %.2f: read as %s, %s",
+                  burst,
+                  cacheSeconds,
+                  floor,
+                  100 * spread,
+                  rho,
+                  pauseEvery,
+                  p.interval,
+                  a.shape(),
+                  e);
+          assertThat(e == null || !e.swinging()).as(what).isTrue();
+          assertThat(a.shape()).as(what).isNotEqualTo(Shape.GC_ERRATIC);
+        });
+  }
+}
