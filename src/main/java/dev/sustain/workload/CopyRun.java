@@ -160,13 +160,8 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
               + dst
               + " for "
               + (passes == 1 ? "one pass" : passes + " kept passes")
-              + ": "
-              + Units.decimalBytes(need)
-              + " plus a margin of "
-              + Units.decimalBytes(margin)
-              + " needed, "
-              + Units.decimalBytes(store.getUsableSpace())
-              + " free");
+              + ": it "
+              + Units.needsAndFree(need, margin, store.getUsableSpace()));
     }
   }
 
