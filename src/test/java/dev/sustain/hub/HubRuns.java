@@ -20,6 +20,15 @@ public final class HubRuns {
   public static final String SERIAL_PREFIX = "SECRETSERIAL";
   public static final String HOST = "secret-host-q7";
   public static final String PATH = "/mnt/secret-path-k3";
+
+  /**
+   * What identifies a user in the runs HubRuns writes: none of it may reach the hub's rows, pages
+   * or exports.
+   */
+  public static final String[] IDENTIFYING = {
+    SERIAL_PREFIX, HOST, PATH, "secret-path", "secretfile", "secret-note", "/dev/sdz"
+  };
+
   public static final long CAPACITY = 1_000_204_886_016L;
 
   private static final ObjectMapper JSON = new ObjectMapper();
