@@ -198,23 +198,6 @@ class ApiTest {
 
   /** The same run under a fresh UUID, so tests never collide. */
   static RunRecord withId(RunRecord r) {
-    return new RunRecord(
-        UUID.randomUUID().toString(),
-        r.drive(),
-        r.host(),
-        r.command(),
-        r.paramsJson(),
-        r.started(),
-        r.ended(),
-        r.status(),
-        r.error(),
-        r.figures(),
-        r.analysisJson(),
-        r.runFolder(),
-        r.source(),
-        r.toolVersion(),
-        null,
-        null,
-        null);
+    return RunRecords.copy(r, UUID.randomUUID().toString(), r.ended(), r.status(), r.error());
   }
 }

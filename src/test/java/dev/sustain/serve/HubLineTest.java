@@ -113,23 +113,6 @@ class HubLineTest {
   }
 
   private static RunRecord running(RunRecord r) {
-    return new RunRecord(
-        r.runId(),
-        r.drive(),
-        r.host(),
-        r.command(),
-        r.paramsJson(),
-        r.started(),
-        null,
-        "running",
-        null,
-        r.figures(),
-        r.analysisJson(),
-        r.runFolder(),
-        r.source(),
-        r.toolVersion(),
-        null,
-        null,
-        null);
+    return RunRecords.copy(r, r.runId(), null, "running", null);
   }
 }

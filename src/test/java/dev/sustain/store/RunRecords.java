@@ -62,4 +62,30 @@ public final class RunRecords {
         null,
         null);
   }
+
+  /**
+   * {@code r} under {@code runId} with another end, status and error; no target path, process or
+   * stored job key (the key is made from the run).
+   */
+  public static RunRecord copy(
+      RunRecord r, String runId, Instant ended, String status, String error) {
+    return new RunRecord(
+        runId,
+        r.drive(),
+        r.host(),
+        r.command(),
+        r.paramsJson(),
+        r.started(),
+        ended,
+        status,
+        error,
+        r.figures(),
+        r.analysisJson(),
+        r.runFolder(),
+        r.source(),
+        r.toolVersion(),
+        null,
+        null,
+        null);
+  }
 }
