@@ -6,17 +6,17 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 import java.util.Locale;
 
 /**
- * The few libc calls the io_uring engine needs (and {@code strerror} for {@link Errno}), bound with
- * java.lang.foreign. Every call returns the kernel's convention: a non-negative result, or a
- * negated errno, so the hot path never allocates an exception. Each caller passes its own errno
- * capture segment ({@link #newErrnoBuffer}), so the class is thread-safe.
+ * The few system calls the io_uring engine needs, made through one java.lang.foreign binding of
+ * syscall(2) (and {@code strerror} for {@link Errno}, bound on first use). Every call returns the
+ * kernel's convention: a non-negative result, or a negated errno, so the hot path never allocates
+ * an exception. Each caller passes its own errno capture segment ({@link #newErrnoBuffer}), so the
+ * class is thread-safe.
  */
 final class LinuxNative {
 
@@ -51,91 +51,68 @@ final class LinuxNative {
   /** O_DIRECT differs between architectures. */
   static final int O_DIRECT;
 
+  /** openat's "relative to the working folder", for a path given whole. */
+  private static final long AT_FDCWD = -100;
+
+  /**
+   * The one downcall: syscall(2). Every other call here (open, close, fsync, fallocate, mmap,
+   * munmap) is made through it by number rather than bound as its own libc function: each binding
+   * generates its own stub and method-handle forms at run time (the start-up cache cannot hold
+   * them), about 10-15 ms of a start each, and a 4 KiB write paid for seven.
+   */
   private static final MethodHandle SYSCALL6;
-  private static final MethodHandle OPEN;
-  private static final MethodHandle CLOSE;
-  private static final MethodHandle FSYNC;
-  private static final MethodHandle MMAP;
-  private static final MethodHandle MUNMAP;
-  private static final MethodHandle FALLOCATE;
+
+  /** The calls' numbers on this architecture: {@link Nr#X86_64} or {@link Nr#AARCH64}. */
+  private static final Nr NR;
+
+  /**
+   * The numbers of the calls made through syscall(2) besides io_uring's, which differ between
+   * architectures (x86_64's own table; aarch64 uses the generic one). From the kernel's
+   * arch/x86/entry/syscalls/syscall_64.tbl and include/uapi/asm-generic/unistd.h.
+   */
+  private record Nr(long openat, long close, long fsync, long fallocate, long mmap, long munmap) {
+    static final Nr X86_64 = new Nr(257, 3, 74, 285, 9, 11);
+    static final Nr AARCH64 = new Nr(56, 57, 82, 47, 222, 215);
+  }
 
   static {
     String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
     String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
     int direct = 0;
+    Nr nr = null;
     String why = null;
     MethodHandle syscall = null;
-    MethodHandle open = null;
-    MethodHandle close = null;
-    MethodHandle fsync = null;
-    MethodHandle mmap = null;
-    MethodHandle munmap = null;
-    MethodHandle fallocate = null;
     if (!os.startsWith("linux")) {
       why = "not Linux (" + os + ")";
     } else if (arch.equals("amd64") || arch.equals("x86_64")) {
       direct = 0x4000;
+      nr = Nr.X86_64;
     } else if (arch.equals("aarch64")) {
       direct = 0x10000;
+      nr = Nr.AARCH64;
     } else {
       why = "architecture " + arch + " is not supported";
     }
     if (why == null) {
       try {
-        SymbolLookup libc = LINKER.defaultLookup();
-        Linker.Option errno = Linker.Option.captureCallState("errno");
         ValueLayout jlong = ValueLayout.JAVA_LONG;
-        ValueLayout jint = ValueLayout.JAVA_INT;
         // syscall(2) is variadic; every argument is passed as a long so no upper register half is
         // left undefined for the kernel to read.
         syscall =
             LINKER.downcallHandle(
-                libc.findOrThrow("syscall"),
+                LINKER.defaultLookup().findOrThrow("syscall"),
                 FunctionDescriptor.of(jlong, jlong, jlong, jlong, jlong, jlong, jlong, jlong),
-                errno,
+                Linker.Option.captureCallState("errno"),
                 Linker.Option.firstVariadicArg(1));
-        open =
-            LINKER.downcallHandle(
-                libc.findOrThrow("open"),
-                FunctionDescriptor.of(jint, ValueLayout.ADDRESS, jint, jint),
-                errno,
-                Linker.Option.firstVariadicArg(2));
-        close =
-            LINKER.downcallHandle(
-                libc.findOrThrow("close"), FunctionDescriptor.of(jint, jint), errno);
-        fsync =
-            LINKER.downcallHandle(
-                libc.findOrThrow("fsync"), FunctionDescriptor.of(jint, jint), errno);
-        mmap =
-            LINKER.downcallHandle(
-                libc.findOrThrow("mmap"),
-                FunctionDescriptor.of(
-                    ValueLayout.ADDRESS, ValueLayout.ADDRESS, jlong, jint, jint, jint, jlong),
-                errno);
-        munmap =
-            LINKER.downcallHandle(
-                libc.findOrThrow("munmap"),
-                FunctionDescriptor.of(jint, ValueLayout.ADDRESS, jlong),
-                errno);
-        fallocate =
-            LINKER.downcallHandle(
-                libc.findOrThrow("fallocate"),
-                FunctionDescriptor.of(jint, jint, jint, jlong, jlong),
-                errno);
       } catch (RuntimeException | Error e) {
-        // No native access (--enable-native-access missing), or a libc without these symbols.
+        // No native access (--enable-native-access missing), or a libc without syscall(2).
         why = "native calls unavailable: " + e;
       }
     }
     UNAVAILABLE = why;
     O_DIRECT = direct;
+    NR = nr;
     SYSCALL6 = syscall;
-    OPEN = open;
-    CLOSE = close;
-    FSYNC = fsync;
-    MMAP = mmap;
-    MUNMAP = munmap;
-    FALLOCATE = fallocate;
   }
 
   private LinuxNative() {}
@@ -160,27 +137,14 @@ final class LinuxNative {
     }
   }
 
-  /** A libc call returning an int, -1 with errno set when it failed. */
-  private interface IntCall {
-    int call() throws Throwable;
-  }
-
-  /**
-   * Makes a call that is not on the request path (open, close, fsync, fallocate): its result, or
-   * {@code -errno}.
-   */
-  private static int checked(MemorySegment capture, IntCall call) {
-    try {
-      int r = call.call();
-      return r < 0 ? -errno(capture) : r;
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
+  /** A call that is not on the request path, whose result fits an int: it, or {@code -errno}. */
+  private static int call(MemorySegment capture, long nr, long a, long b, long c, long d) {
+    return (int) syscall(capture, nr, a, b, c, d, 0, 0);
   }
 
   /** {@code open(path, flags, mode)}: a descriptor, or {@code -errno}. */
   static int open(MemorySegment capture, MemorySegment cPath, int flags, int mode) {
-    return checked(capture, () -> (int) OPEN.invokeExact(capture, cPath, flags, mode));
+    return call(capture, NR.openat(), AT_FDCWD, cPath.address(), flags, mode);
   }
 
   /**
@@ -221,12 +185,12 @@ final class LinuxNative {
 
   /** {@code close(fd)}: 0, or {@code -errno}. */
   static int close(MemorySegment capture, int fd) {
-    return checked(capture, () -> (int) CLOSE.invokeExact(capture, fd));
+    return call(capture, NR.close(), fd, 0, 0, 0);
   }
 
   /** {@code fsync(fd)}: 0, or {@code -errno}. */
   static int fsync(MemorySegment capture, int fd) {
-    return checked(capture, () -> (int) FSYNC.invokeExact(capture, fd));
+    return call(capture, NR.fsync(), fd, 0, 0, 0);
   }
 
   /**
@@ -234,7 +198,7 @@ final class LinuxNative {
    * writes zeros where the file system cannot allocate): 0, or {@code -errno}.
    */
   static int fallocate(MemorySegment capture, int fd, int mode, long offset, long length) {
-    return checked(capture, () -> (int) FALLOCATE.invokeExact(capture, fd, mode, offset, length));
+    return call(capture, NR.fallocate(), fd, mode, offset, length);
   }
 
   /**
@@ -242,32 +206,21 @@ final class LinuxNative {
    * -errno}.
    */
   static long mmapShared(MemorySegment capture, long lengthBytes, int fd, long offset) {
-    try {
-      MemorySegment r =
-          (MemorySegment)
-              MMAP.invokeExact(
-                  capture,
-                  MemorySegment.NULL,
-                  lengthBytes,
-                  PROT_READ | PROT_WRITE,
-                  MAP_SHARED | MAP_POPULATE,
-                  fd,
-                  offset);
-      return r.address() == -1L ? -errno(capture) : r.address();
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
+    // The raw call's -1 is MAP_FAILED: no mapping is ever made at the last page.
+    return syscall(
+        capture,
+        NR.mmap(),
+        0,
+        lengthBytes,
+        PROT_READ | PROT_WRITE,
+        MAP_SHARED | MAP_POPULATE,
+        fd,
+        offset);
   }
 
   /** {@code munmap(address, length)}: 0, or {@code -errno}. */
   static int munmap(MemorySegment capture, long address, long lengthBytes) {
-    try {
-      return (int) MUNMAP.invokeExact(capture, MemorySegment.ofAddress(address), lengthBytes) < 0
-          ? -errno(capture)
-          : 0;
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
+    return call(capture, NR.munmap(), address, lengthBytes, 0, 0);
   }
 
   /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -13,9 +14,6 @@ import java.util.OptionalDouble;
  * run folder. Stateless.
  */
 final class IdleBefore {
-
-  /** How many of the drive's newest runs are looked through for the one before. */
-  private static final int RUNS_LOOKED_AT = 20;
 
   private IdleBefore() {}
 
@@ -29,29 +27,12 @@ final class IdleBefore {
     if (run.measuredNoDrive()) {
       return OptionalDouble.empty(); // not recorded: it has no drive to have been idle
     }
-    Instant lastEnded;
+    Optional<Instant> lastEnded;
     try (RunStore store = RunStore.open(db)) {
-      lastEnded = lastEndedBefore(store, run.drive().id(), run.started(), run.runId());
+      lastEnded = store.lastEnded(run.drive().id(), run.started(), run.runId());
     }
-    return lastEnded == null
+    return lastEnded.isEmpty()
         ? OptionalDouble.empty()
-        : OptionalDouble.of(Duration.between(lastEnded, run.started()).toNanos() / 1e9);
-  }
-
-  /**
-   * When the last run of {@code driveId} in {@code store} that ended by {@code started} ended, the
-   * run {@code runId} itself not counted; null when there is none.
-   */
-  static Instant lastEndedBefore(RunStore store, String driveId, Instant started, String runId) {
-    Instant lastEnded = null;
-    for (RunRecord r : store.runsOfDrive(driveId, RUNS_LOOKED_AT)) {
-      if (r.runId().equals(runId) || r.ended() == null || r.ended().isAfter(started)) {
-        continue;
-      }
-      if (lastEnded == null || r.ended().isAfter(lastEnded)) {
-        lastEnded = r.ended();
-      }
-    }
-    return lastEnded;
+        : OptionalDouble.of(Duration.between(lastEnded.get(), run.started()).toNanos() / 1e9);
   }
 }

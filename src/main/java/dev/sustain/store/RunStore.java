@@ -1,8 +1,8 @@
 package dev.sustain.store;
 
 import java.sql.Connection;
-import java.sql.Driver;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -28,7 +28,6 @@ public final class RunStore implements AutoCloseable {
   /** The Flyway history table; named for Sustain so it can share a database with other tools. */
   static final String SCHEMA_HISTORY_TABLE = "sustain_schema_history";
 
-  private static final int SQLITE_BUSY_TIMEOUT_MS = 15_000;
   private static final int MAX_ATTEMPTS = 8;
 
   private final DbLocation location;
@@ -84,49 +83,14 @@ public final class RunStore implements AutoCloseable {
 
   // ---- connections -------------------------------------------------------------------------
 
+  /** A connection to {@code location}; see {@link StoreConnections#connect}. */
   static Connection connect(DbLocation location) {
-    try {
-      Connection c = driver(location).connect(location.jdbcUrl(), properties(location));
-      if (c == null) {
-        throw new StoreException("no JDBC driver accepts " + location.redacted());
-      }
-      return c;
-    } catch (SQLException e) {
-      throw failure("cannot open the run history at " + location.redacted(), e, location);
-    }
+    return StoreConnections.connect(location);
   }
 
-  private static Driver driver(DbLocation location) {
-    // The drivers are called directly, not through DriverManager, whose "no suitable driver"
-    // message would print the URL it was given.
-    return location.kind() == DbLocation.Kind.SQLITE
-        ? new org.sqlite.JDBC()
-        : new org.postgresql.Driver();
-  }
-
+  /** The connection properties of {@code location}; see {@link StoreConnections#properties}. */
   static Properties properties(DbLocation location) {
-    Properties props = location.connectionProperties();
-    if (location.kind() == DbLocation.Kind.SQLITE) {
-      org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
-      // A rollback journal, not WAL: WAL maps its -shm index into memory, and a mapped file that
-      // another process truncates, makes immutable or that a full file system cannot extend
-      // kills the JVM with SIGBUS (a run's end lost to its history). No memory-mapped I/O of
-      // the database either, for the same reason: a broken history must be an error, never a
-      // signal. The busy timeout makes a writer wait for readers and other writers instead of
-      // failing at once; IMMEDIATE takes the write lock at BEGIN, so two writers never both
-      // read and then deadlock upgrading their locks.
-      config.setJournalMode(org.sqlite.SQLiteConfig.JournalMode.DELETE);
-      config.setPragma(org.sqlite.SQLiteConfig.Pragma.MMAP_SIZE, "0");
-      config.setBusyTimeout(SQLITE_BUSY_TIMEOUT_MS);
-      config.setSynchronous(org.sqlite.SQLiteConfig.SynchronousMode.NORMAL);
-      config.setTransactionMode(org.sqlite.SQLiteConfig.TransactionMode.IMMEDIATE);
-      config.enforceForeignKeys(true);
-      props.putAll(config.toProperties());
-    } else {
-      props.putIfAbsent("ApplicationName", "sustain");
-      props.putIfAbsent("connectTimeout", "10");
-    }
-    return props;
+    return StoreConnections.properties(location);
   }
 
   // ---- writing -----------------------------------------------------------------------------
@@ -325,6 +289,31 @@ public final class RunStore implements AutoCloseable {
                 .bind("limit", limit)
                 .map(RunRows.MAPPER)
                 .list());
+  }
+
+  /**
+   * When the last measured run of {@code driveId} that ended by {@code endedBy} ended, the run
+   * {@code exceptRunId} not counted; empty when there is none. One aggregate, not the runs
+   * themselves: a run asks it at its start, where reading and mapping whole runs cost more than the
+   * rest of a small job's start.
+   */
+  public Optional<Instant> lastEnded(String driveId, Instant endedBy, String exceptRunId) {
+    String sql =
+        "SELECT MAX(r.ended_ms) FROM runs r WHERE r.drive_id = :drive_id AND "
+            + RunRows.MEASURED
+            + " AND r.run_id <> :run_id AND r.ended_ms <= :ended_by";
+    Long endedMs =
+        inTransaction(
+            "read the last run of " + driveId,
+            h ->
+                h.createQuery(sql)
+                    .bind("drive_id", driveId)
+                    .bind("run_id", exceptRunId)
+                    .bind("ended_by", endedBy.toEpochMilli())
+                    .mapTo(Long.class)
+                    .findOne()
+                    .orElse(null));
+    return Optional.ofNullable(endedMs).map(Instant::ofEpochMilli);
   }
 
   /** The run with this id, if recorded. */
