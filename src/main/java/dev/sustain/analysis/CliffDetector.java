@@ -194,16 +194,20 @@ final class CliffDetector {
 
   /**
    * The first interval after a step from {@code high} to {@code low} near the segments' change at
-   * {@code b}: within three intervals either way, the place with the most intervals above the
-   * middle before it and below it after (three each), nearest {@code b} on a tie. An odd interval
-   * next to the step (an outlier just before it) can draw the change point; this puts it back.
+   * {@code b}: within twice {@link Thresholds#STEP_PLACE_INTERVALS} intervals either way, the place
+   * with the most intervals above the middle before it and below it after (three each), nearest
+   * {@code b} on a tie. An odd interval next to the step (an outlier just after it) can draw the
+   * change point; this puts it back. The search reaches past one window of three: an outlier as
+   * large as a modest step (15-30% against a step of 10-15%) after a few intervals at the low level
+   * draws the change point to its far side, four intervals or more from the step, and a place
+   * farther away wins only by reading better on both sides.
    */
   static int stepIndex(Curve c, int b, double high, double low) {
     double middle = 0.5 * (high + low);
     int w = Thresholds.STEP_PLACE_INTERVALS;
     int best = b;
     int bestScore = -1;
-    for (int d = 0; d <= w; d++) {
+    for (int d = 0; d <= 2 * w; d++) {
       for (int i : new int[] {b - d, b + d}) {
         if (i <= c.from || i >= c.n) {
           continue;
