@@ -30,7 +30,8 @@ import java.util.List;
  *       recovery is one climb back to a level held, and a starved drive climbs back again and
  *       again;
  *   <li>thermal-throttle: a lasting drop and a lasting climb back ({@link
- *       ThrottleDetector#recovery}), or a drop at the temperature's bend ({@link TemperatureBend});
+ *       ThrottleDetector#recovery}), or a drop at the temperature's bend ({@link TemperatureBend}),
+ *       where a step too small for a cache's end counts as the drop ({@link CliffDetector#step});
  *   <li>cache-cliff: a sharp lasting drop that never recovers ({@link CliffDetector});
  *   <li>flat: anything else.
  * </ol>
@@ -90,6 +91,18 @@ public final class Analyzer {
       }
     }
     Findings.Cliff cliff = CliffDetector.find(c);
+    Findings.TemperatureBend bend = cliff == null ? null : TemperatureBend.find(c, cliff.seconds());
+    if (cliff == null) {
+      // A step too small for a cache's end is a throttle's when the temperature stopped rising at
+      // it: then it is the drop, read as a cliff is.
+      Findings.Cliff step = CliffDetector.step(c);
+      Findings.TemperatureBend atStep =
+          step == null ? null : TemperatureBend.modest(c, step.seconds());
+      if (atStep != null && atStep.thermal()) {
+        cliff = step;
+        bend = atStep;
+      }
+    }
     Findings.Fall fall = ShortLevels.fall(c, cliff);
     Findings.Undetermined undetermined = null;
     int needed = neededIntervals(c);
@@ -100,7 +113,6 @@ public final class Analyzer {
               needed * c.interval,
               fall != null ? fall.gigabytes() : c.cumulative[c.n] / 1e9);
     }
-    Findings.TemperatureBend bend = cliff == null ? null : TemperatureBend.find(c, cliff.seconds());
     Findings.Smr smr = null;
     Findings.Zoned zoned = null;
     if (c.s.media() != Media.SSD) {

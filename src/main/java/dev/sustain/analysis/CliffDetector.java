@@ -29,7 +29,24 @@ final class CliffDetector {
 
   /** The first sharp lasting drop and the stages after it, or null. */
   static Findings.Cliff find(Curve c) {
-    int j = firstSharpDrop(c);
+    return from(c, firstSharpDrop(c, Thresholds.DROP_FRACTION));
+  }
+
+  /**
+   * The first sharp lasting step of at least {@link Thresholds#PLATEAU_MERGE_FRACTION} of the level
+   * before it (two levels closer than that are one), judged as the cliff is but against that line
+   * instead of {@link Thresholds#DROP_FRACTION}; null when there is none. A controller that
+   * throttles at a temperature threshold lowers its clock by a step that may be a tenth of the
+   * rate: such a step is no cache's end by its size (a cache's native rate is a third of its burst
+   * or less) and no drive's wobble either when it holds, so it is the drop only where the
+   * temperature bends at it ({@link TemperatureBend}): the two signals are independent.
+   */
+  static Findings.Cliff step(Curve c) {
+    return from(c, firstSharpDrop(c, 1 - Thresholds.PLATEAU_MERGE_FRACTION));
+  }
+
+  /** The drop that begins at plateau {@code j} and the stages after it; null when j < 0. */
+  private static Findings.Cliff from(Curve c, int j) {
     if (j < 0) {
       return null;
     }
@@ -118,10 +135,13 @@ final class CliffDetector {
         whole.bytes());
   }
 
-  /** The index of the plateau that begins the first sharp lasting drop, or -1. */
-  private static int firstSharpDrop(Curve c) {
+  /**
+   * The index of the plateau that begins the first sharp lasting drop below {@code fraction} of the
+   * burst, by at least {@code 1 - fraction} of the level before it, or -1.
+   */
+  private static int firstSharpDrop(Curve c, double fraction) {
     List<Segment> p = c.plateaus;
-    double line = Thresholds.DROP_FRACTION * c.burst;
+    double line = fraction * c.burst;
     for (int j = 1; j < p.size(); j++) {
       Segment q = p.get(j);
       if (q.meanMBps() > line || c.stallLevel(q)) {
@@ -142,8 +162,7 @@ final class CliffDetector {
       Segment prev = p.get(j - 1);
       double step = prev.meanMBps() - q.meanMBps();
       double fromBurst = c.burst - q.meanMBps();
-      if (step < Thresholds.STEP_OF_DROP * fromBurst
-          || step < (1 - Thresholds.DROP_FRACTION) * prev.meanMBps()) {
+      if (step < Thresholds.STEP_OF_DROP * fromBurst || step < (1 - fraction) * prev.meanMBps()) {
         continue;
       }
       int b = q.startIndex();
@@ -194,16 +213,20 @@ final class CliffDetector {
 
   /**
    * The first interval after a step from {@code high} to {@code low} near the segments' change at
-   * {@code b}: within three intervals either way, the place with the most intervals above the
-   * middle before it and below it after (three each), nearest {@code b} on a tie. An odd interval
-   * next to the step (an outlier just before it) can draw the change point; this puts it back.
+   * {@code b}: within twice {@link Thresholds#STEP_PLACE_INTERVALS} intervals either way, the place
+   * with the most intervals above the middle before it and below it after (three each), nearest
+   * {@code b} on a tie. An odd interval next to the step (an outlier just after it) can draw the
+   * change point; this puts it back. The search reaches past one window of three: an outlier as
+   * large as a modest step (15-30% against a step of 10-15%) after a few intervals at the low level
+   * draws the change point to its far side, four intervals or more from the step, and a place
+   * farther away wins only by reading better on both sides.
    */
   static int stepIndex(Curve c, int b, double high, double low) {
     double middle = 0.5 * (high + low);
     int w = Thresholds.STEP_PLACE_INTERVALS;
     int best = b;
     int bestScore = -1;
-    for (int d = 0; d <= w; d++) {
+    for (int d = 0; d <= 2 * w; d++) {
       for (int i : new int[] {b - d, b + d}) {
         if (i <= c.from || i >= c.n) {
           continue;

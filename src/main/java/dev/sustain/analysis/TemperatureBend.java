@@ -27,6 +27,27 @@ final class TemperatureBend {
 
   /** The bend compared with a rate step at {@code stepSeconds}, or null without enough readings. */
   static Findings.TemperatureBend find(Curve c, double stepSeconds) {
+    return find(c, stepSeconds, false);
+  }
+
+  /**
+   * The least rise before a step whose size alone says nothing (a modest step, no cache's end), °C:
+   * twice {@link Thresholds#MIN_RISE_C}. There the temperature carries the whole finding, and a
+   * rise of 3 °C read in whole degrees is three or four readings' steps, which a rise that levelled
+   * off a minute before the step and a bend at it fit alike; at 6 °C the readings bend where the
+   * temperature did.
+   */
+  static final double MODEST_STEP_MIN_RISE_C = 2 * Thresholds.MIN_RISE_C;
+
+  /**
+   * The bend compared with a step whose size alone says nothing (a modest step, no cache's end):
+   * thermal only after a rise of at least {@link #MODEST_STEP_MIN_RISE_C}.
+   */
+  static Findings.TemperatureBend modest(Curve c, double stepSeconds) {
+    return find(c, stepSeconds, true);
+  }
+
+  private static Findings.TemperatureBend find(Curve c, double stepSeconds, boolean modest) {
     if (!c.s.hasTemperature()) {
       return null;
     }
@@ -122,7 +143,7 @@ final class TemperatureBend {
             && stepSeconds <= range[1] + resolution;
     boolean thermal =
         (Math.abs(bendSeconds - stepSeconds) <= window || inRange)
-            && rise >= Thresholds.MIN_RISE_C
+            && rise >= (modest ? MODEST_STEP_MIN_RISE_C : Thresholds.MIN_RISE_C)
             && before > 0
             && afterSlope <= Thresholds.SLOPE_AFTER_FRACTION * before
             && f >= Thresholds.BEND_MIN_F

@@ -21,6 +21,13 @@ final class BlindReport {
     int curves;
     int right;
     int shapeRight;
+
+    /**
+     * Curves whose truth has a shape but that the analysis said it could not tell (undetermined):
+     * better than a wrong shape, not right.
+     */
+    int undetermined;
+
     final Map<String, Integer> wrong = new TreeMap<>();
     final List<String> misses = new ArrayList<>();
   }
@@ -36,6 +43,9 @@ final class BlindReport {
     if (verdict.right()) {
       t.right++;
       return;
+    }
+    if (!verdict.shapeRight() && "undetermined".equals(verdict.said())) {
+      t.undetermined++;
     }
     t.wrong.merge(verdict.wrongAnswer(), 1, Integer::sum);
     t.misses.add(
@@ -57,11 +67,11 @@ final class BlindReport {
     return tallies.get(driveClass);
   }
 
-  /** The table: class, curves, right, shape right, misses by wrong answer. */
+  /** The table: class, curves, right, shape right, undetermined, misses by wrong answer. */
   synchronized String table() {
     StringBuilder b = new StringBuilder();
-    b.append("| class | curves | right | shape right | misses by wrong answer |\n");
-    b.append("|---|---:|---:|---:|---|\n");
+    b.append("| class | curves | right | shape right | undetermined | misses by wrong answer |\n");
+    b.append("|---|---:|---:|---:|---:|---|\n");
     for (Map.Entry<DriveClass, Tally> e : tallies.entrySet()) {
       Tally t = e.getValue();
       List<String> wrong = new ArrayList<>();
@@ -69,11 +79,12 @@ final class BlindReport {
       b.append(
           String.format(
               Locale.ROOT,
-              "| %s | %d | %d | %d | %s |%n",
+              "| %s | %d | %d | %d | %d | %s |%n",
               e.getKey(),
               t.curves,
               t.right,
               t.shapeRight,
+              t.undetermined,
               wrong.isEmpty() ? "" : String.join("; ", wrong)));
     }
     return b.toString();
