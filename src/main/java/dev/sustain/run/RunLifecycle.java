@@ -13,9 +13,9 @@ import java.nio.file.Path;
  * while the session samples them, the last row made whatever happened (a session that could not
  * record its samples fails the run), the end into run.json where its file system may be full, the
  * analysis of the finished folder and the end told to the observer. A command gives its work
- * ({@link Work}: its requests, their flush and how they ended); write, fill and copy run through it
- * sampled, and a sweep, whose points are each timed on their own, without samples.csv ({@link
- * #unsampled}, {@link #describeWhere}, {@link #endWhole}).
+ * ({@link Work}: its requests, their flush and how they ended); write, fill, copy, read and verify
+ * run through it sampled, and a sweep, whose points are each timed on their own, without
+ * samples.csv ({@link #unsampled}, {@link #describeWhere}, {@link #endWhole}).
  */
 public final class RunLifecycle {
 
@@ -68,7 +68,8 @@ public final class RunLifecycle {
   private final AnalysisForms forms;
 
   /**
-   * @param command as run.json names it: {@code write}, {@code fill}, {@code copy}, {@code sweep}
+   * @param command as run.json names it: {@code write}, {@code fill}, {@code copy}, {@code read},
+   *     {@code verify}, {@code sweep}
    * @param forms how the finished folder's analysis is kept and shown; null for a command that
    *     analyses its folder itself, after its summary ({@link #endUnanalysed})
    */
