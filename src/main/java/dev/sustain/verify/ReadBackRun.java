@@ -292,8 +292,8 @@ public final class ReadBackRun {
     if (sampled.end().status() == RunStatus.INTERRUPTED) {
       notes.add("interrupted: only the part read so far was checked");
     }
-    ReadBackResult result =
-        result(runId, folder, scope, engine, direct, bs, qd, work.outcome(), sampled, rates, notes);
+    Reading reading = new Reading(runId, folder, scope, engine, direct, bs, qd);
+    ReadBackResult result = result(reading, work.outcome(), sampled, rates, notes);
     finishJson(runJson, result, Instant.now());
     life.endUnanalysed(
         runJson,
@@ -321,28 +321,33 @@ public final class ReadBackRun {
     };
   }
 
-  private ReadBackResult result(
+  /** What a read-back reads, with what, into which folder. */
+  private record Reading(
       String runId,
       RunFolder folder,
       Scope scope,
       IoEngine engine,
       boolean direct,
       int bs,
-      int qd,
+      int qd) {}
+
+  private ReadBackResult result(
+      Reading r,
       ReadBack.Outcome outcome,
       RunLifecycle.Sampled sampled,
       RateCollector rates,
       List<String> notes) {
+    Scope scope = r.scope();
     VerifiablePattern checker = scope.checker();
     return new ReadBackResult(
         command(),
-        runId,
-        folder.dir(),
+        r.runId(),
+        r.folder().dir(),
         scope.source(),
-        engine.name(),
-        direct,
-        bs,
-        qd,
+        r.engine().name(),
+        r.direct(),
+        r.bs(),
+        r.qd(),
         checker != null ? checker.name() : null,
         checker != null ? checker.runId() : null,
         scope.source().expectedBytes(),
