@@ -13,14 +13,21 @@ import java.nio.file.Path;
  * while the session samples them, the last row made whatever happened (a session that could not
  * record its samples fails the run), the end into run.json where its file system may be full, the
  * analysis of the finished folder and the end told to the observer. A command gives its work
- * ({@link Work}: its requests, their flush and how they ended); write and fill run through it.
+ * ({@link Work}: its requests, their flush and how they ended); write, fill, copy, read and verify
+ * run through it sampled, and a sweep, whose points are each timed on their own, without
+ * samples.csv ({@link #unsampled}, {@link #describeWhere}, {@link #endWhole}).
  */
 public final class RunLifecycle {
 
   /** A command's requests, driven while the lifecycle's session samples them. */
   public interface Work {
 
-    /** Drives the requests to their end (their flush included) and says how they ended. */
+    /**
+     * Drives the requests to their end (their flush included) and says how they ended.
+     *
+     * @param session the run's samples; null for work that keeps no samples.csv ({@link
+     *     #unsampled})
+     */
     End drive(SamplingSession session) throws IOException;
 
     /**
@@ -61,7 +68,8 @@ public final class RunLifecycle {
   private final AnalysisForms forms;
 
   /**
-   * @param command as run.json names it: {@code write}, {@code fill}
+   * @param command as run.json names it: {@code write}, {@code fill}, {@code copy}, {@code read},
+   *     {@code verify}, {@code sweep}
    * @param forms how the finished folder's analysis is kept and shown; null for a command that
    *     analyses its folder itself, after its summary ({@link #endUnanalysed})
    */
@@ -95,6 +103,15 @@ public final class RunLifecycle {
   }
 
   /**
+   * The drive and the file system under {@code path} into run.json, for a run that reads or writes
+   * there without sampling its drive (read, verify, sweep): a kept file read back is filed in the
+   * history under the drive it is on.
+   */
+  public void describeWhere(ObjectNode runJson, Path path) {
+    RunJson.putWhere(runJson, path);
+  }
+
+  /**
    * Tells the observer the run starts.
    *
    * @param testFile what the run writes: its test file, a raw device, or a fill's folder
@@ -125,6 +142,23 @@ public final class RunLifecycle {
       failure = session.finish();
     }
     return new Sampled(work.recorded(end, failure), session.seconds());
+  }
+
+  /**
+   * Drives work that keeps no samples.csv (a sweep: each point is timed and sampled on its own),
+   * and says how it ended.
+   */
+  public End unsampled(Work work) throws IOException {
+    return work.recorded(work.drive(null), null);
+  }
+
+  /**
+   * run.json written whole at the run's end (a run without samples.csv writes it only then, so a
+   * killed one leaves none), then the end to the observer.
+   */
+  public void endWhole(ObjectNode runJson, RunObserver.Ended ended) throws IOException {
+    folder.writeRunJson(runJson);
+    observer.finished(ended);
   }
 
   /**

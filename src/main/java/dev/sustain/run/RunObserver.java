@@ -80,8 +80,10 @@ public interface RunObserver {
   /**
    * Facts known at the start, the same for every command that drives requests.
    *
-   * @param command the command that runs, as run.json names it: {@code write}, {@code fill}
-   * @param testFile what the run writes: its test file, a raw device, or a fill's folder
+   * @param command the command that runs, as run.json names it: {@code write}, {@code fill}, {@code
+   *     copy}
+   * @param testFile what the run writes: its test file, a raw device, a fill's folder or a copy's
+   *     destination
    * @param goalBytes the bytes to write, or -1 when the run is bounded by time
    * @param goalSeconds the time limit in seconds, or -1
    */

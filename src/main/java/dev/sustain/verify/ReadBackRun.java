@@ -11,10 +11,10 @@ import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
-import dev.sustain.run.RunJson;
+import dev.sustain.run.RunLifecycle;
+import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.SamplingSession;
-import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.sampling.SamplesCsv;
@@ -33,7 +33,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A whole {@code read} or {@code verify}: resolves what to read, refuses what cannot be done before
  * anything is read, makes its own run folder (run.json, samples.csv with {@code read_MBps}), reads
  * through the engine at depth while the sampler writes a row every interval, and records the rate,
- * its stability and (verify) the bad extents.
+ * its stability and (verify) the bad extents. Its checks, folder and run.json's start are here; the
+ * reads go through the {@link RunLifecycle} with {@link ReadBackWork} as its requests.
  */
 public final class ReadBackRun {
 
@@ -260,26 +261,20 @@ public final class ReadBackRun {
     Instant started = Instant.now();
     ObjectNode runJson =
         startJson(runId, source, engine.name(), direct, bs, qd, patternName, patternId, started);
+    RunLifecycle life =
+        new RunLifecycle(runId, command(), folder, startedTo(source, checker != null), null);
     // The history files the read under the drive the file is on, as the write that made it.
-    RunJson.putWhere(runJson, source.file());
+    life.describeWhere(runJson, source.file());
     folder.writeRunJson(runJson);
 
     RunCounters counters = new RunCounters();
     RateCollector rates = new RateCollector(params.intervalNanos());
-    observer.started(
-        runId, folder.dir(), source, source.expectedBytes(), engine.name(), checker != null);
+    life.started(source.file(), engine.name(), source.expectedBytes(), -1);
     ReadBack.Job job =
         new ReadBack.Job(
-            source.expectedBytes(),
-            source.availableBytes(),
-            bs,
-            qd,
-            checker,
-            params.ioTimeoutNanos());
-    ReadBack.Outcome outcome;
-    String error;
-    RunStatus status;
-    double seconds;
+            source.expectedBytes(), source.availableBytes(), bs, qd, checker, timeoutNanos());
+    ReadBackWork work = new ReadBackWork(engine, job, stop::get);
+    RunLifecycle.Sampled sampled;
     try (SamplingSession session =
         SamplingSession.open(
             folder,
@@ -291,51 +286,81 @@ public final class ReadBackRun {
       session.listen(rates);
       session.listen(row -> observer.sample(row, counters.bytes(), session.elapsedSeconds()));
       session.begin(SamplesCsv.READ, () -> {});
-      Throwable failure;
-      try {
-        outcome = new ReadBack(NanoClock.SYSTEM).run(engine, job, counters, stop::get);
-      } finally {
-        failure = session.finish();
-      }
       // The record's time (samples.csv's last time_s): the average is its rows' bytes over it.
-      seconds = session.seconds();
-      error = outcome.error();
-      status = outcome.end();
-      if (failure != null) {
-        status = RunStatus.FAILED;
-        error = "could not record samples: " + failure.getMessage();
-      }
+      sampled = life.sample(session, () -> {}, work);
     }
-    if (status == RunStatus.INTERRUPTED) {
+    if (sampled.end().status() == RunStatus.INTERRUPTED) {
       notes.add("interrupted: only the part read so far was checked");
     }
-    ReadBackResult result =
-        new ReadBackResult(
-            command(),
-            runId,
-            folder.dir(),
-            source,
-            engine.name(),
-            direct,
-            bs,
-            qd,
-            patternName,
-            patternId,
-            source.expectedBytes(),
-            outcome.bytesRead(),
-            seconds,
-            rates.stability(),
-            outcome.checkedBytes(),
-            outcome.bad(),
-            scope.extentFrom(),
-            scope.beyond(),
-            status,
-            error,
-            List.copyOf(notes));
+    Reading reading = new Reading(runId, folder, scope, engine, direct, bs, qd);
+    ReadBackResult result = result(reading, work.outcome(), sampled, rates, notes);
     finishJson(runJson, result, Instant.now());
-    folder.writeRunJson(runJson);
+    life.endUnanalysed(
+        runJson,
+        new RunObserver.Ended(
+            result.bytesRead(), result.seconds(), result.status(), result.error()));
     observer.finished(result);
     return result;
+  }
+
+  private long timeoutNanos() {
+    return params.ioTimeoutNanos();
+  }
+
+  /**
+   * The lifecycle's observer: the read-back's hears of the start in its own terms (what it reads,
+   * whether it verifies); the rows and the end it hears of from the read-back itself.
+   */
+  private RunObserver startedTo(ReadSource source, boolean verifying) {
+    return new RunObserver() {
+      @Override
+      public void started(RunInfo info) {
+        observer.started(
+            info.runId(), info.runFolder(), source, info.goalBytes(), info.engine(), verifying);
+      }
+    };
+  }
+
+  /** What a read-back reads, with what, into which folder. */
+  private record Reading(
+      String runId,
+      RunFolder folder,
+      Scope scope,
+      IoEngine engine,
+      boolean direct,
+      int bs,
+      int qd) {}
+
+  private ReadBackResult result(
+      Reading r,
+      ReadBack.Outcome outcome,
+      RunLifecycle.Sampled sampled,
+      RateCollector rates,
+      List<String> notes) {
+    Scope scope = r.scope();
+    VerifiablePattern checker = scope.checker();
+    return new ReadBackResult(
+        command(),
+        r.runId(),
+        r.folder().dir(),
+        scope.source(),
+        r.engine().name(),
+        r.direct(),
+        r.bs(),
+        r.qd(),
+        checker != null ? checker.name() : null,
+        checker != null ? checker.runId() : null,
+        scope.source().expectedBytes(),
+        outcome.bytesRead(),
+        sampled.seconds(),
+        rates.stability(),
+        outcome.checkedBytes(),
+        outcome.bad(),
+        scope.extentFrom(),
+        scope.beyond(),
+        sampled.end().status(),
+        sampled.end().error(),
+        List.copyOf(notes));
   }
 
   private ObjectNode startJson(

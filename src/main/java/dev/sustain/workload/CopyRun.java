@@ -1,13 +1,13 @@
 package dev.sustain.workload;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sustain.engine.Errno;
-import dev.sustain.engine.ErrnoException;
+import dev.sustain.device.DriveSensors;
+import dev.sustain.device.RunSensors;
+import dev.sustain.document.CopyJsonWriter;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
-import dev.sustain.run.RunStatus;
+import dev.sustain.run.RunLifecycle;
+import dev.sustain.run.RunObserver;
 import dev.sustain.run.SamplingSession;
 import dev.sustain.sampling.CountersProbe;
 import dev.sustain.sampling.RunCounters;
@@ -23,9 +23,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
@@ -38,7 +37,9 @@ import java.util.stream.Stream;
  * read-back, in {@code read_MBps}), {@code remove} (the pass's copy deleted), {@code cooldown} (the
  * time between passes). A change of phase ends an interval, so no row mixes two phases; an interval
  * in which the pass changed carries the later pass. One thread drives it; the sampler runs beside
- * it. A record of the job and what it reports to: it keeps no other state.
+ * it. Its checks, folder and run.json's start are here; the run itself goes through the {@link
+ * RunLifecycle} with {@link CopyWork} (its passes) as its requests, and its keys are written by
+ * {@link CopyJsonWriter}. A record of the job and what it reports to: it keeps no other state.
  *
  * @param params the job
  * @param observer told of the passes and the rows
@@ -129,7 +130,7 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     String runId = RunFolder.newRunId();
     RunFolder folder = RunFolder.create(params.out(), runId, "copy");
     Files.createDirectories(dst);
-    return runPasses(runId, folder, src, dst, files, bytes);
+    return runPasses(runId, folder, new CopyWork.Paths(src, dst, files), bytes);
   }
 
   private static Path realPathOfNearest(Path p) throws IOException {
@@ -165,31 +166,28 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     }
   }
 
-  private CopyResult runPasses(
-      String runId,
-      RunFolder folder,
-      Path src,
-      Path dst,
-      List<TreeCopier.SourceFile> files,
-      long bytes)
+  private CopyResult runPasses(String runId, RunFolder folder, CopyWork.Paths paths, long bytes)
       throws IOException {
-    ObjectNode json = startJson(runId, src, dst, files.size(), bytes);
+    ObjectNode json = RunHeader.begin("copy", runId);
+    CopyJsonWriter.start(json, asked(paths, bytes), Instant.now());
     folder.writeRunJson(json);
     RunCounters writes = new RunCounters();
     RunCounters reads = new RunCounters();
     StateProbe state = new StateProbe(PASS_COLUMN);
     state.set(PASS_COLUMN, 1);
+    RunLifecycle life =
+        new RunLifecycle(runId, "copy", folder, startedTo(bytes, paths.files().size()), null);
+    // A copy has no engine: its files go through file channels, as a user's copy does.
+    life.started(
+        paths.destination(), "file channels", Math.multiplyExact(bytes, params.repeat()), -1);
+    // The destination drive's temperature, system CPU and device counters, as a write records.
+    RunSensors sensors = DriveSensors.forTarget(paths.destination().toString());
+    life.describe(json, sensors, paths.destination(), false);
+    folder.writeRunJson(json);
     // The row itself says what it was (..., read_MBps, read_bytes, pass; its phase): the listener
     // runs on the sampler's thread and needs nothing else.
     SampleListener rows =
         row -> observer.row(row, Integer.parseInt(row.extraCells().getLast()), row.phase());
-    observer.started(runId, folder.dir(), bytes, files.size());
-    // The destination drive's temperature, system CPU and device counters, as a write records.
-    dev.sustain.device.RunSensors sensors =
-        dev.sustain.device.DriveSensors.forTarget(dst.toString());
-    dev.sustain.run.RunJson.putDevice(json, sensors);
-    dev.sustain.run.RunJson.putFileSystem(json, dst);
-    folder.writeRunJson(json);
     SamplingSession session =
         SamplingSession.startOnDrive(
             folder,
@@ -199,134 +197,57 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
             List.of(new CountersProbe("read", reads), state),
             rows,
             () -> {});
-    List<PassResult> passes = new ArrayList<>();
-    RunStatus status = RunStatus.COMPLETE;
-    String error = null;
-    TreeCopier copier = new TreeCopier(params.bufferBytes(), stop);
+    CopyWork work =
+        new CopyWork(params, paths, folder, json, observer, stop, hook, writes, reads, state);
+    RunLifecycle.Sampled sampled;
     try {
-      for (int n = 1; n <= params.repeat(); n++) {
-        if (n > 1 && !params.cooldown().isZero()) {
-          session.phase(SamplesCsv.COOLDOWN);
-          pause(params.cooldown().toNanos(), stop);
-        }
-        if (stop.getAsBoolean()) {
-          status = RunStatus.INTERRUPTED;
-          break;
-        }
-        state.set(PASS_COLUMN, n);
-        Path passDir = passDir(dst, n);
-        PassResult r;
-        try {
-          r = pass(n, src, passDir, files, copier, session, writes, reads);
-        } catch (IOException e) {
-          status = RunStatus.FAILED;
-          error =
-              ErrnoException.from(e).errno() == Errno.ENOSPC
-                  ? "the destination " + dst + " is full (No space left on device) in pass " + n
-                  : "pass " + n + " failed: " + e;
-          if (!params.keep()) {
-            deleteTree(passDir);
-          }
-          break;
-        }
-        if (r == null) {
-          status = RunStatus.INTERRUPTED;
-          if (!params.keep()) {
-            deleteTree(passDir);
-          }
-          break;
-        }
-        passes.add(r);
-        observer.passDone(r);
-        ((ArrayNode) json.get("passes")).add(passJson(r));
-        folder.writeRunJson(json);
-        if (!r.verified()) {
-          // A copy that does not read back as written is kept for inspection, and the session
-          // stops: more passes would only hide the first failure.
-          break;
-        }
-        if (!params.keep()) {
-          session.phase(REMOVE);
-          deleteTree(passDir);
-        }
-        session.phase(SamplesCsv.COOLDOWN);
-      }
+      sampled = life.sample(session, () -> {}, work);
     } finally {
-      Throwable failure = session.finish();
       sensors.close();
-      if (failure != null && status != RunStatus.FAILED) {
-        status = RunStatus.FAILED;
-        error = "could not record samples: " + failure.getMessage();
-      }
     }
-    List<String> comparison = comparison(folder, passes);
-    boolean verified = passes.stream().allMatch(PassResult::verified);
+    List<PassResult> passes = work.passes();
     CopyResult result =
         new CopyResult(
             runId,
             folder.dir(),
-            List.copyOf(passes),
-            comparison,
-            verified,
-            status,
-            error,
-            session.seconds());
-    finishJson(json, result, bytes);
-    folder.writeRunJson(json);
+            passes,
+            comparison(folder, passes),
+            passes.stream().allMatch(PassResult::verified),
+            sampled.end().status(),
+            sampled.end().error(),
+            sampled.seconds());
+    CopyJsonWriter.End end = CopyWork.end(result);
+    CopyJsonWriter.finish(json, end, Instant.now());
+    life.endUnanalysed(
+        json,
+        new RunObserver.Ended(end.bytes(), result.seconds(), result.status(), result.error()));
     return result;
   }
 
-  /** One pass; null when stopped. */
-  private PassResult pass(
-      int n,
-      Path src,
-      Path passDir,
-      List<TreeCopier.SourceFile> files,
-      TreeCopier copier,
-      SamplingSession session,
-      RunCounters writes,
-      RunCounters reads)
-      throws IOException {
-    // The pass's times are where its phases begin in samples.csv: its figures are the record's.
-    double writeStart = session.phase(SamplesCsv.WRITE);
-    Map<String, TreeCopier.Digest> digests = new HashMap<>();
-    for (TreeCopier.SourceFile f : files) {
-      TreeCopier.Digest d =
-          copier.copyFile(src.resolve(f.relative()), passDir.resolve(f.relative()), writes);
-      if (d == null) {
-        return null;
+  private CopyJsonWriter.Asked asked(CopyWork.Paths paths, long bytes) {
+    return new CopyJsonWriter.Asked(
+        paths.source().toString(),
+        paths.destination().toString(),
+        params.repeat(),
+        params.cooldown().toNanos() / 1e9,
+        params.bufferBytes(),
+        params.intervalNanos(),
+        params.keep(),
+        paths.files().size(),
+        bytes);
+  }
+
+  /**
+   * The lifecycle's observer: the copy's hears of the start in its own terms (the bytes and files
+   * of a pass); the passes and rows it hears of from the copy itself.
+   */
+  private RunObserver startedTo(long bytesPerPass, int files) {
+    return new RunObserver() {
+      @Override
+      public void started(RunInfo info) {
+        observer.started(info.runId(), info.runFolder(), bytesPerPass, files);
       }
-      digests.put(f.relative(), d);
-    }
-    double flushStart = session.phase(SamplesCsv.FLUSH);
-    TreeCopier.flush(passDir, files);
-    // The flush ends where the read-back begins (a test's hook before it is the read-back's).
-    double writeEnd = session.phase(SamplesCsv.READ);
-    double readStart = writeEnd;
-    hook.beforeReadBack(n, passDir);
-    if (stop.getAsBoolean()) {
-      return null;
-    }
-    TreeCopier.Check check = copier.verify(passDir, files, digests, reads);
-    double readEnd =
-        session.phase(check.verified() && !params.keep() ? REMOVE : SamplesCsv.COOLDOWN);
-    if (stop.getAsBoolean()) {
-      return null;
-    }
-    long copied = digests.values().stream().mapToLong(TreeCopier.Digest::bytes).sum();
-    return new PassResult(
-        n,
-        files.size(),
-        copied,
-        RunHeader.round(writeStart),
-        writeEnd - writeStart,
-        writeEnd - flushStart,
-        RunHeader.round(readStart),
-        readEnd - readStart,
-        check.readCache(),
-        check.verified(),
-        check.problems(),
-        check.firstProblem());
+    };
   }
 
   /** A cooldown between passes (copy's and a repeated write's): ends early on a stop. */
@@ -376,62 +297,27 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     }
   }
 
-  private ObjectNode startJson(String runId, Path src, Path dst, int files, long bytes) {
-    ObjectNode root = RunHeader.begin("copy", runId);
-    ObjectNode target = root.putObject("target");
-    target.put("path", dst.toString());
-    target.put("kind", "folder");
-    target.put("source", src.toString());
-    target.putNull("device");
-    ObjectNode p = root.putObject("params");
-    p.put("repeat", params.repeat());
-    p.put("cooldown_s", params.cooldown().toNanos() / 1e9);
-    p.put("buffer_bytes", params.bufferBytes());
-    p.put("interval_s", params.intervalNanos() / 1e9);
-    p.put("keep", params.keep());
-    p.put("files", files);
-    p.put("bytes_per_pass", bytes);
-    RunHeader.running(root, Instant.now(), false);
-    root.putArray("passes");
-    return root;
-  }
-
-  /** One pass as JSON: the shape {@code copy --json} prints. */
+  /** One pass as JSON: the shape {@code copy --json} prints, as run.json's passes have it. */
   public static ObjectNode passJson(PassResult r) {
-    ObjectNode n = JsonNodeFactory.instance.objectNode();
-    n.put("pass", r.pass());
-    n.put("files", r.files());
-    n.put("bytes", r.bytes());
-    n.put("write_MBps", RunHeader.round(r.writeMegabytesPerSecond()));
-    n.put("write_s", RunHeader.round(r.writeSeconds()));
-    n.put("flush_s", RunHeader.round(r.flushSeconds()));
-    n.put("read_MBps", RunHeader.round(r.readMegabytesPerSecond()));
-    n.put("read_s", RunHeader.round(r.readSeconds()));
-    n.put("read_cache", r.readCache());
-    n.put("verified", r.verified());
-    n.put("problems", r.problems());
-    RunHeader.putText(n, "first_problem", r.firstProblem());
-    n.put("write_start_s", RunHeader.round(r.writeStartSeconds()));
-    n.put("read_start_s", RunHeader.round(r.readStartSeconds()));
-    return n;
+    return CopyJsonWriter.pass(passRecord(r));
   }
 
-  private static void finishJson(ObjectNode root, CopyResult r, long bytesPerPass) {
-    root.put("ended", Instant.now().toString());
-    ObjectNode result = (ObjectNode) root.get("result");
-    long written = r.passes().stream().mapToLong(PassResult::bytes).sum();
-    result.put("bytes", written);
-    result.put("seconds", RunHeader.round(r.seconds()));
-    // The copy's write average is its write phases' bytes over their time (each pass's writes and
-    // flush): the read-backs, removals and cooldowns are not writing.
-    double writeSeconds = r.passes().stream().mapToDouble(PassResult::writeSeconds).sum();
-    result.put("write_s", RunHeader.round(writeSeconds));
-    result.put(
-        "average_MBps", RunHeader.round(writeSeconds > 0 ? written / writeSeconds / 1e6 : 0));
-    result.put("status", r.status().word());
-    RunHeader.putText(result, "error", r.error());
-    result.put("verified", r.verified());
-    ArrayNode words = root.putArray("comparison");
-    r.comparison().forEach(words::add);
+  /** One pass as run.json's writer takes it. */
+  static CopyJsonWriter.Pass passRecord(PassResult r) {
+    return new CopyJsonWriter.Pass(
+        r.pass(),
+        r.files(),
+        r.bytes(),
+        r.writeMegabytesPerSecond(),
+        r.writeSeconds(),
+        r.flushSeconds(),
+        r.readMegabytesPerSecond(),
+        r.readSeconds(),
+        r.readCache(),
+        r.verified(),
+        r.problems(),
+        Optional.ofNullable(r.firstProblem()),
+        r.writeStartSeconds(),
+        r.readStartSeconds());
   }
 }
