@@ -1,5 +1,7 @@
 package dev.sustain.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,6 +24,20 @@ public final class Cli {
     StringWriter err = new StringWriter();
     int code = SustainCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
     return new Result(code, out.toString(), err.toString());
+  }
+
+  /**
+   * In-process, as {@link #run}, for a command the test needs to succeed: fails, showing what it
+   * printed on stderr, unless it exits 0. Each argument is its string (a Path its path).
+   */
+  public static Result ok(Object... args) {
+    String[] words = new String[args.length];
+    for (int i = 0; i < args.length; i++) {
+      words[i] = String.valueOf(args[i]);
+    }
+    Result r = run(words);
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    return r;
   }
 
   /**

@@ -141,8 +141,7 @@ class KilledRunTest {
           .isEqualTo("killed");
 
       // clean writes it down, in run.json and in the history, for every host to see.
-      Cli.Result clean = Cli.run("clean", out.toString(), "--db", db);
-      assertThat(clean.exitCode()).as(clean.err()).isZero();
+      Cli.Result clean = Cli.ok("clean", out, "--db", db);
       assertThat(clean.out()).contains("Recorded it as killed in the history");
       assertThat(RunFolderRig.document(out).result().status().orElseThrow()).isEqualTo("killed");
       assertThat(historyJson(db).at("/runs/0/status").asText()).isEqualTo("killed");
@@ -241,8 +240,7 @@ class KilledRunTest {
   }
 
   private static JsonNode historyJson(String db) throws Exception {
-    Cli.Result r = Cli.run("history", "--json", "--db", db);
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("history", "--json", "--db", db);
     return Served.JSON.readTree(r.out());
   }
 
