@@ -41,6 +41,33 @@ public final class Cli {
   }
 
   /**
+   * A child JVM writing {@code target} through the page cache for {@code time}, sampled every
+   * {@code interval}, into {@code out}, recorded in {@code db}: a real engine (a null-engine run
+   * measures no drive and is never recorded) wrapping over a 16 MiB file, cheap and never waiting
+   * on the disk. Its stdout and stderr go to the files named, as for {@link #start}.
+   */
+  public static Process startCachedWrite(
+      Path stdout, Path stderr, Path target, String time, String interval, Path out, Object db)
+      throws IOException {
+    return start(
+        stdout,
+        stderr,
+        "write",
+        target.toString(),
+        "--buffered",
+        "--size",
+        "16MiB",
+        "--time",
+        time,
+        "--interval",
+        interval,
+        "--out",
+        out.toString(),
+        "--db",
+        db.toString());
+  }
+
+  /**
    * A child JVM running {@link Main} with the test's class path; stdout/stderr to files. Its SIGINT
    * is the default even when the tests run with it ignored (a job started in the background by a
    * script inherits SIGINT ignored, and the JVM then keeps ignoring it): see {@link #interrupt}.

@@ -61,22 +61,8 @@ class ServeQuietTest {
     String db = history();
     Path target = Files.createDirectories(dir.resolve("target"));
     Process write =
-        Cli.start(
-            dir.resolve("wo"),
-            dir.resolve("we"),
-            "write",
-            target.toString(),
-            "--buffered",
-            "--size",
-            "16MiB",
-            "--time",
-            "10m",
-            "--interval",
-            "100ms",
-            "--out",
-            dir.resolve("live").toString(),
-            "--db",
-            db);
+        Cli.startCachedWrite(
+            dir.resolve("wo"), dir.resolve("we"), target, "10m", "100ms", dir.resolve("live"), db);
     Process serve =
         Cli.start(dir.resolve("o"), dir.resolve("e"), "serve", "--db", db, "--port", "0");
     try {

@@ -44,24 +44,8 @@ class KilledRunTest {
     Path out = dir.resolve("run");
     try (Served s = Served.start(db, null, 100)) {
       Process write =
-          Cli.start(
-              dir.resolve("stdout"),
-              dir.resolve("stderr"),
-              "write",
-              target.toString(),
-              // A real engine (null-engine runs are not listed) through the page cache, wrapping
-              // over a small file: cheap, and never waiting on the disk.
-              "--buffered",
-              "--size",
-              "16MiB",
-              "--time",
-              "10m",
-              "--interval",
-              "200ms",
-              "--out",
-              out.toString(),
-              "--db",
-              db);
+          Cli.startCachedWrite(
+              dir.resolve("stdout"), dir.resolve("stderr"), target, "10m", "200ms", out, db);
       String runId;
       SseTest.Received seen = new SseTest.Received(SseTest.sync(), SseTest.sync(), SseTest.sync());
       CompletableFuture<Void> feed;

@@ -37,21 +37,13 @@ class LiveCardBrowserTest {
       browser.awaitReady("live");
       // Through the page cache, wrapping over a small file: cheap, never waiting on the disk.
       Process write =
-          Cli.start(
+          Cli.startCachedWrite(
               dir.resolve("stdout"),
               dir.resolve("stderr"),
-              "write",
-              target.toString(),
-              "--buffered",
-              "--size",
-              "16MiB",
-              "--time",
+              target,
               "10m",
-              "--interval",
               "200ms",
-              "--out",
-              dir.resolve("run").toString(),
-              "--db",
+              dir.resolve("run"),
               db);
       try {
         browser.await(d -> !d.findElements(By.cssSelector(".live-card")).isEmpty(), "the card");
