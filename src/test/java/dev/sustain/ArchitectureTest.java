@@ -162,4 +162,67 @@ class ArchitectureTest {
                             .matches("dev\\.sustain\\.run\\.(RunProcess|RunStatus)(\\$.*)?")))
         .check(MAIN);
   }
+
+  @Test
+  void theCommandLinePrintsInTheRootLocale() {
+    // Lines' templates and every String.format in cli name Locale.ROOT: a decimal comma from the
+    // user's locale would change what scripts read.
+    noClasses()
+        .that()
+        .resideInAPackage("dev.sustain.cli..")
+        .should()
+        .callMethod(String.class, "format", String.class, Object[].class)
+        .orShould()
+        .callMethod(String.class, "formatted", Object[].class)
+        .check(MAIN);
+  }
+
+  @Test
+  void theDashboardOpensTheHistoryReadOnly() {
+    // serve reads the history through ReadOnlyHistory only: nothing created, migrated or recorded.
+    noClasses()
+        .that()
+        .resideInAPackage("dev.sustain.serve..")
+        .should()
+        .dependOnClassesThat()
+        .haveNameMatching(
+            "dev\\.sustain\\.store\\.(RunStore|RunHistory|StoreMigrations|RunImporter)(\\$.*)?")
+        .orShould()
+        .dependOnClassesThat()
+        .resideInAPackage("org.flywaydb..")
+        .orShould()
+        .callMethodWhere(
+            com.tngtech.archunit.base.DescribedPredicate.describe(
+                "a JdbiStores opening",
+                call ->
+                    call.getTargetOwner().getName().equals("dev.sustain.store.JdbiStores")
+                        && !call.getTarget().getName().equals("close")))
+        .check(MAIN);
+  }
+
+  @Test
+  void aRunsStandingIsReadFromTheLocalCopyOnly() {
+    // HubStanding answers from the models file HubModels keeps, never from the network.
+    noClasses()
+        .that()
+        .haveNameMatching("dev\\.sustain\\.share\\.HubStanding(\\$.*)?")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("java.net..")
+        .orShould()
+        .dependOnClassesThat()
+        .haveNameMatching("dev\\.sustain\\.share\\.HubClient(\\$.*)?")
+        .check(MAIN);
+  }
+
+  @Test
+  void unitsDependOnNothingOfTheProgram() {
+    classes()
+        .that()
+        .resideInAPackage("dev.sustain.unit..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage("java..", "dev.sustain.unit..")
+        .check(MAIN);
+  }
 }

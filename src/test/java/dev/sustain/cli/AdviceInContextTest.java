@@ -32,8 +32,7 @@ class AdviceInContextTest {
   private Path driveFolder() throws Exception {
     Path target = Files.createDirectories(dir.resolve("target"));
     Cli.Result probe =
-        Cli.run("write", target.toString(), "--size", "1MiB", "--out", dir.resolve("probe") + "");
-    assertThat(probe.exitCode()).as(probe.err()).isZero();
+        Cli.ok("write", target, "--size", "1MiB", "--out", dir.resolve("probe") + "");
     Assumptions.assumeFalse(
         probe.out().contains("not a drive"),
         "the test folder is not on a drive here: " + probe.out());
@@ -66,8 +65,7 @@ class AdviceInContextTest {
         .contains(": not measured")
         .doesNotContain("measured none (the rate held): wrong");
     // analyze of the folder gives the same advice: it reads what ended the run from run.json.
-    Cli.Result a = Cli.run("analyze", out.toString());
-    assertThat(a.exitCode()).as(a.err()).isZero();
+    Cli.Result a = Cli.ok("analyze", out);
     assertThat(a.out()).contains("The size cap ended the run before the floor");
   }
 
@@ -94,12 +92,9 @@ class AdviceInContextTest {
   void twoRunsTooShortToTellAreComparedWithoutFiguresTheyLack() throws Exception {
     Path target = driveFolder();
     for (String run : new String[] {"one", "two"}) {
-      Cli.Result r =
-          Cli.run("write", target.toString(), "--size", "16MiB", "--out", dir.resolve(run) + "");
-      assertThat(r.exitCode()).as(r.err()).isZero();
+      Cli.Result r = Cli.ok("write", target, "--size", "16MiB", "--out", dir.resolve(run) + "");
     }
-    Cli.Result c = Cli.run("compare", dir.resolve("one").toString(), dir.resolve("two") + "");
-    assertThat(c.exitCode()).as(c.err()).isZero();
+    Cli.Result c = Cli.ok("compare", dir.resolve("one"), dir.resolve("two") + "");
     assertThat(c.out()).contains("Cause: ");
     assertThat(c.out()).doesNotContain("cache and floor within noise");
     if (c.out().contains("Cause: none")) {
@@ -116,10 +111,8 @@ class AdviceInContextTest {
     RawDeviceWriteTest.sh("mount", "-t", "tmpfs", "-o", "size=256m", "tmpfs", mnt.toString());
     try {
       Path out = dir.resolve("mem");
-      Cli.Result r = Cli.run("write", mnt.toString(), "--size", "64MiB", "--out", out.toString());
-      assertThat(r.exitCode()).as(r.err()).isZero();
-      Cli.Result a = Cli.run("analyze", out.toString());
-      assertThat(a.exitCode()).as(a.err()).isZero();
+      Cli.Result r = Cli.ok("write", mnt, "--size", "64MiB", "--out", out);
+      Cli.Result a = Cli.ok("analyze", out);
       for (String words : new String[] {r.out(), a.out()}) {
         assertThat(words)
             .containsPattern("shape +\\S+ — memory \\(tmpfs\\): [0-9.]+ MB/s measures memory")
@@ -141,16 +134,12 @@ class AdviceInContextTest {
   void ext4OnALoopDeviceOverAFileIsNamedInAWriteAFillAndAnalyze() throws Exception {
     try (LoopFileSystem fs = LoopFileSystem.create(dir, "mkfs.ext4", 192)) {
       Path out = dir.resolve("loop-write");
-      Cli.Result w =
-          Cli.run("write", fs.dir().toString(), "--size", "64MiB", "--out", out.toString());
-      assertThat(w.exitCode()).as(w.err()).isZero();
+      Cli.Result w = Cli.ok("write", fs.dir(), "--size", "64MiB", "--out", out);
       JsonNode stack = json(out.resolve("run.json")).at("/target/stack");
       assertThat(stack.get(0).path("kind").asText()).as(stack.toString()).isEqualTo("loop");
       Path fill = dir.resolve("loop-fill");
-      Cli.Result f = Cli.run("fill", fs.dir().toString(), "--out", fill.toString());
-      assertThat(f.exitCode()).as(f.err()).isZero();
-      Cli.Result a = Cli.run("analyze", out.toString(), fill.toString());
-      assertThat(a.exitCode()).as(a.err()).isZero();
+      Cli.Result f = Cli.ok("fill", fs.dir(), "--out", fill);
+      Cli.Result a = Cli.ok("analyze", out, fill);
       for (String words : new String[] {w.out(), f.out(), a.out()}) {
         assertThat(words)
             .contains("ext4 on /dev/loop")

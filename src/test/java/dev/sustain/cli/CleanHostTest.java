@@ -38,8 +38,7 @@ class CleanHostTest {
     assertThat(Files.readString(elsewhere.resolve("run.json"))).contains("\"running\"");
 
     Path gone = runFolder("gone", RunProcess.thisHost(), Long.MAX_VALUE);
-    Cli.Result marked = Cli.run("clean", gone.toString(), "--db", "none");
-    assertThat(marked.exitCode()).as(marked.err()).isZero();
+    Cli.Result marked = Cli.ok("clean", gone, "--db", "none");
     assertThat(marked.out()).contains("as killed");
     assertThat(Files.readString(gone.resolve("run.json"))).contains("\"killed\"");
   }

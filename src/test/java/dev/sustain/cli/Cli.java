@@ -1,5 +1,7 @@
 package dev.sustain.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,6 +24,47 @@ public final class Cli {
     StringWriter err = new StringWriter();
     int code = SustainCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
     return new Result(code, out.toString(), err.toString());
+  }
+
+  /**
+   * In-process, as {@link #run}, for a command the test needs to succeed: fails, showing what it
+   * printed on stderr, unless it exits 0. Each argument is its string (a Path its path).
+   */
+  public static Result ok(Object... args) {
+    String[] words = new String[args.length];
+    for (int i = 0; i < args.length; i++) {
+      words[i] = String.valueOf(args[i]);
+    }
+    Result r = run(words);
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    return r;
+  }
+
+  /**
+   * A child JVM writing {@code target} through the page cache for {@code time}, sampled every
+   * {@code interval}, into {@code out}, recorded in {@code db}: a real engine (a null-engine run
+   * measures no drive and is never recorded) wrapping over a 16 MiB file, cheap and never waiting
+   * on the disk. Its stdout and stderr go to the files named, as for {@link #start}.
+   */
+  public static Process startCachedWrite(
+      Path stdout, Path stderr, Path target, String time, String interval, Path out, Object db)
+      throws IOException {
+    return start(
+        stdout,
+        stderr,
+        "write",
+        target.toString(),
+        "--buffered",
+        "--size",
+        "16MiB",
+        "--time",
+        time,
+        "--interval",
+        interval,
+        "--out",
+        out.toString(),
+        "--db",
+        db.toString());
   }
 
   /**

@@ -22,8 +22,7 @@ class CompletionTest {
   static void generate() throws Exception {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Files.isExecutable(Path.of("/bin/bash")), "no bash to run the completion in");
-    Cli.Result r = Cli.run("generate-completion");
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("generate-completion");
     script = dir.resolve("sustain-completion.bash");
     Files.writeString(script, r.out());
     Files.createDirectories(dir.resolve("place/vartarget"));

@@ -26,8 +26,7 @@ class CopyCommandTest {
   @BeforeEach
   void source() {
     src = dir.resolve("src");
-    Cli.Result r = Cli.run("dataset", "photos", src.toString(), "--size", "6MB", "--seed", "9");
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("dataset", "photos", src, "--size", "6MB", "--seed", "9");
   }
 
   private static List<String[]> rows(Path runFolder) throws Exception {
@@ -42,10 +41,10 @@ class CopyCommandTest {
     Path dst = dir.resolve("dst");
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "copy",
-            src.toString(),
-            dst.toString(),
+            src,
+            dst,
             "--repeat",
             "2",
             "--cooldown",
@@ -54,8 +53,7 @@ class CopyCommandTest {
             "100ms",
             "--json",
             "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            out);
     JsonNode json = RunFolder.JSON.readTree(r.out());
     assertThat(json.get("passes")).hasSize(2);
     for (JsonNode p : json.get("passes")) {
@@ -91,17 +89,7 @@ class CopyCommandTest {
   @Test
   void keepLeavesEveryPassIdenticalToTheSource() throws Exception {
     Path dst = dir.resolve("dst");
-    Cli.Result r =
-        Cli.run(
-            "copy",
-            src.toString(),
-            dst.toString(),
-            "--repeat",
-            "2",
-            "--keep",
-            "--out",
-            dir.resolve("run").toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("copy", src, dst, "--repeat", "2", "--keep", "--out", dir.resolve("run"));
     assertThat(r.out()).contains("Pass 1: wrote 6.0 MB").contains("Pass 2:").contains("Verified");
     try (Stream<Path> walk = Files.walk(src)) {
       for (Path f : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {

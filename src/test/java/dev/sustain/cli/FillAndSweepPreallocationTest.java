@@ -32,9 +32,9 @@ class FillAndSweepPreallocationTest {
     try (Tmpfs fs = Tmpfs.mount(dir.resolve("mnt"), 40)) {
       Path out = dir.resolve("run");
       Cli.Result r =
-          Cli.run(
+          Cli.ok(
               "fill",
-              fs.dir().toString(),
+              fs.dir(),
               "--file-size",
               "12MB",
               "--qd",
@@ -42,8 +42,7 @@ class FillAndSweepPreallocationTest {
               "--interval",
               "100ms",
               "--out",
-              out.toString());
-      assertThat(r.exitCode()).as(r.err()).isZero();
+              out);
       assertThat(RunFolderRig.document(out).result().end()).contains("full");
       assertThat(RunFolderRig.field(RunFolderRig.tree(out), "/result/files").asInt()).isEqualTo(4);
       // 40 MiB hold three 12 MB files allocated ahead; the fourth no longer fits.
@@ -61,17 +60,16 @@ class FillAndSweepPreallocationTest {
     Path target = Files.createDirectories(dir.resolve("t"));
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "fill",
-            target.toString(),
+            target,
             "--file-size",
             "4MiB",
             "--limit",
             "8MiB",
             "--no-preallocate",
             "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            out);
     assertThat(layout(out).kind()).isEqualTo("sparse");
     assertThat(layout(out).seconds()).hasValue(0.0);
   }
@@ -81,17 +79,7 @@ class FillAndSweepPreallocationTest {
     Path target = Files.createDirectories(dir.resolve("t"));
     Path first = dir.resolve("run1");
     Cli.Result r =
-        Cli.run(
-            "fill",
-            target.toString(),
-            "--file-size",
-            "4MiB",
-            "--limit",
-            "8MiB",
-            "--keep",
-            "--out",
-            first.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+        Cli.ok("fill", target, "--file-size", "4MiB", "--limit", "8MiB", "--keep", "--out", first);
     // Make it look killed while writing its second file: the file has its preallocated size,
     // but run.json never recorded it.
     ObjectNode json = (ObjectNode) RunFolderRig.tree(first);
@@ -133,9 +121,9 @@ class FillAndSweepPreallocationTest {
     Path target = Files.createDirectories(dir.resolve("drive"));
     Path out = dir.resolve("sweep");
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "sweep",
-            target.toString(),
+            target,
             "--bs",
             "1MiB",
             "--qd",
@@ -144,8 +132,7 @@ class FillAndSweepPreallocationTest {
             "8MiB",
             "--write-only",
             "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            out);
     assertThat(layout(out).kind()).isEqualTo("preallocated");
     assertThat(layout(out).seconds().getAsDouble()).isGreaterThanOrEqualTo(0);
     assertThat(r.out()).contains("Layout: preallocated 8.4 MB in ");

@@ -37,9 +37,9 @@ class FillCommandTest {
     try (Tmpfs fs = Tmpfs.mount(dir.resolve("mnt"), 40)) {
       Path out = dir.resolve("run");
       Cli.Result r =
-          Cli.run(
+          Cli.ok(
               "fill",
-              fs.dir().toString(),
+              fs.dir(),
               "--file-size",
               "12MB",
               "--qd",
@@ -47,8 +47,7 @@ class FillCommandTest {
               "--interval",
               "100ms",
               "--out",
-              out.toString());
-      assertThat(r.exitCode()).as(r.err()).isZero();
+              out);
       RunDocument json = RunFolderRig.document(out);
       assertThat(json.result().status().orElseThrow()).isEqualTo("complete");
       assertThat(json.result().end().orElseThrow()).isEqualTo("full");
@@ -85,16 +84,7 @@ class FillCommandTest {
   void aBufferedFillAlsoEndsCompleteAtENOSPC() throws Exception {
     try (Tmpfs fs = Tmpfs.mount(dir.resolve("mnt"), 24)) {
       Path out = dir.resolve("run");
-      Cli.Result r =
-          Cli.run(
-              "fill",
-              fs.dir().toString(),
-              "--file-size",
-              "10MB",
-              "--buffered",
-              "--out",
-              out.toString());
-      assertThat(r.exitCode()).as(r.err()).isZero();
+      Cli.Result r = Cli.ok("fill", fs.dir(), "--file-size", "10MB", "--buffered", "--out", out);
       RunDocument json = RunFolderRig.document(out);
       assertThat(json.result().end().orElseThrow()).isEqualTo("full");
       assertThat(json.params().buffered().orElseThrow()).isTrue();
@@ -108,17 +98,7 @@ class FillCommandTest {
     Path target = Files.createDirectories(dir.resolve("target"));
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.run(
-            "fill",
-            target.toString(),
-            "--file-size",
-            "8MiB",
-            "--limit",
-            "20MiB",
-            "--keep",
-            "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+        Cli.ok("fill", target, "--file-size", "8MiB", "--limit", "20MiB", "--keep", "--out", out);
     RunDocument json = RunFolderRig.document(out);
     assertThat(json.result().end().orElseThrow()).isEqualTo("limit");
     assertThat(json.result().bytes().getAsLong()).isEqualTo(20L << 20);
@@ -136,8 +116,7 @@ class FillCommandTest {
     assertThat(RunFolderRig.analysis(out).shape().orElseThrow()).isNotEmpty();
 
     Files.writeString(target.resolve("precious.txt"), "keep me");
-    Cli.Result clean = Cli.run("clean", out.toString());
-    assertThat(clean.exitCode()).as(clean.err()).isZero();
+    Cli.Result clean = Cli.ok("clean", out);
     assertThat(clean.out()).contains("Removed").contains("fill-00003.dat");
     assertThat(list(target)).containsExactly(target.resolve("precious.txt"));
   }

@@ -83,21 +83,18 @@ class GroupCommandTest {
         .contains("Group folder: " + out);
 
     // analyze prints what analysis.json holds; report and compare read the group folder too.
-    Cli.Result analyzed = Cli.run("analyze", out.toString(), "--json");
-    assertThat(analyzed.exitCode()).as(analyzed.err()).isZero();
+    Cli.Result analyzed = Cli.ok("analyze", out, "--json");
     assertThat(RunFolder.JSON.readTree(analyzed.out())).isEqualTo(analysis);
     Cli.Result text = Cli.run("analyze", out.toString());
     assertThat(text.out()).startsWith("Group " + out).contains("shared ceiling: ");
     Path html = dir.resolve("group.html");
-    Cli.Result report = Cli.run("report", out.toString(), "--html", html.toString());
-    assertThat(report.exitCode()).as(report.err()).isZero();
+    Cli.Result report = Cli.ok("report", out, "--html", html);
     assertThat(report.out()).contains("sum:").contains("a:");
     assertThat(Files.readString(html))
         .contains("Each target and the sum")
         .contains("\"kind\":\"group\"")
         .contains("\"label\":\"b\"");
-    Cli.Result compare = Cli.run("compare", out.toString());
-    assertThat(compare.exitCode()).as(compare.err()).isZero();
+    Cli.Result compare = Cli.ok("compare", out);
     assertThat(compare.out()).contains("Group " + out + ":");
   }
 
@@ -190,10 +187,10 @@ class GroupCommandTest {
   void severalFoldersAreFilledAtOnceToTheirLimit() throws Exception {
     Path out = dir.resolve("group");
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "fill",
-            folder("x").toString(),
-            folder("y").toString(),
+            folder("x"),
+            folder("y"),
             "--file-size",
             "4MB",
             "--limit",
@@ -201,10 +198,9 @@ class GroupCommandTest {
             "--interval",
             "250ms",
             "--out",
-            out.toString(),
+            out,
             "--db",
-            dir.resolve("history.db").toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            dir.resolve("history.db"));
     JsonNode group = json(out.resolve("group.json"));
     assertThat(group.path("command").asText()).isEqualTo("fill");
     assertThat(group.at("/params/target/limit_bytes").asLong()).isEqualTo(12_000_000);

@@ -53,22 +53,10 @@ class HistoryCommandTest {
     Path other = runFolder("t9", "S6XANS0W", "2026-03-02T12:00:00Z", 918, "flat");
 
     // Imported out of order; importing one twice must not duplicate it.
-    Cli.Result imp =
-        Cli.run(
-            "history",
-            "--db",
-            db.toString(),
-            "--import",
-            r3.toString(),
-            r1.toString(),
-            other.toString(),
-            r2.toString(),
-            r1.toString());
-    assertThat(imp.exitCode()).as(imp.err()).isZero();
+    Cli.Result imp = Cli.ok("history", "--db", db, "--import", r3, r1, other, r2, r1);
     assertThat(imp.out()).contains("imported " + r3.toAbsolutePath());
 
-    Cli.Result text = Cli.run("history", "--db", db.toString());
-    assertThat(text.exitCode()).as(text.err()).isZero();
+    Cli.Result text = Cli.ok("history", "--db", db);
     String out = text.out();
     assertThat(out)
         .contains(
@@ -79,8 +67,7 @@ class HistoryCommandTest {
     assertThat(out.indexOf("2026-03-03 09:00")).isLessThan(out.indexOf("2026-03-02 09:00"));
     assertThat(out.indexOf("2026-03-02 09:00")).isLessThan(out.indexOf("2026-03-01 09:00"));
 
-    Cli.Result js = Cli.run("history", "--db", db.toString(), "--json");
-    assertThat(js.exitCode()).as(js.err()).isZero();
+    Cli.Result js = Cli.ok("history", "--db", db, "--json");
     JsonNode root = new ObjectMapper().readTree(js.out());
     JsonNode runs = root.get("runs");
     assertThat(runs).hasSize(4);
@@ -110,17 +97,7 @@ class HistoryCommandTest {
     Path csv =
         Files.writeString(
             temp.resolve("kingston.csv"), dev.sustain.store.RunImporterTestAccess.cliffCsv());
-    Cli.Result r =
-        Cli.run(
-            "history",
-            "--db",
-            db.toString(),
-            "--import",
-            csv.toString(),
-            "--drive",
-            "KS1",
-            "--json");
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("history", "--db", db, "--import", csv, "--drive", "KS1", "--json");
     JsonNode root = new ObjectMapper().readTree(r.out().substring(r.out().indexOf('{')));
     assertThat(root.get("runs")).hasSize(1);
     assertThat(root.get("runs").get(0).get("drive").asText()).isEqualTo("KS1");
@@ -188,9 +165,7 @@ class HistoryCommandTest {
     Path db = temp.resolve("m.db");
     dev.sustain.store.RunStore.open(dev.sustain.store.DbLocation.sqlite(db)).close();
 
-    Cli.Result r = Cli.run("history", "--db", db.toString(), "--migrate");
-
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("history", "--db", db, "--migrate");
     assertThat(r.out()).startsWith("history " + db + ": schema at version ");
     assertThat(db.resolveSibling("m.db.migrate-lock")).doesNotExist();
   }

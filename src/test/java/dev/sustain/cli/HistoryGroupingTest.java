@@ -105,14 +105,12 @@ class HistoryGroupingTest {
                 .readTree(out.resolve("run.json").toFile())
                 .at("/target/test_file")
                 .asText());
-    Cli.Result read = Cli.run("read", out.toString(), "--db", db.toString());
-    assertThat(read.exitCode()).as(read.err()).isZero();
-    Cli.Result verify = Cli.run("verify", file.toString(), "--db", db.toString());
-    assertThat(verify.exitCode()).as(verify.err()).isZero();
+    Cli.Result read = Cli.ok("read", out, "--db", db);
+    Cli.Result verify = Cli.ok("verify", file, "--db", db);
     Cli.Result sweep =
-        Cli.run(
+        Cli.ok(
             "sweep",
-            shm.resolve("k").toString(),
+            shm.resolve("k"),
             "--bs",
             "1MiB",
             "--qd",
@@ -121,8 +119,7 @@ class HistoryGroupingTest {
             "4MiB",
             "--write-only",
             "--db",
-            db.toString());
-    assertThat(sweep.exitCode()).as(sweep.err()).isZero();
+            db);
     JsonNode h = history();
     assertThat(h.get("runs")).hasSize(4);
     assertThat(h.get("drives")).as(h.toString()).hasSize(1);
@@ -138,16 +135,15 @@ class HistoryGroupingTest {
 
     Path none = temp.resolve("none-run");
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "write",
-            Files.createDirectories(shm.resolve("x")).toString(),
+            Files.createDirectories(shm.resolve("x")),
             "--size",
             "4MiB",
             "--db",
             "none",
             "--out",
-            none.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            none);
     assertThat(r.err()).doesNotContain("warning");
     assertThat(Files.exists(Path.of("none"))).as("no history file named none").isFalse();
     assertThat(db).doesNotExist();

@@ -54,8 +54,7 @@ class HistoryOnFullDiskTest {
         Files.delete(f);
       }
       long samples = Files.readAllLines(out.resolve("samples.csv")).size() - 1;
-      Cli.Result imported = Cli.run("history", "--db", db.toString(), "--import", out.toString());
-      assertThat(imported.exitCode()).as(imported.err()).isZero();
+      Cli.Result imported = Cli.ok("history", "--db", db, "--import", out);
       assertThat(imported.out()).contains(", " + samples + " new samples)");
       JsonNode runs = runs(db);
       assertThat(runs).hasSize(2);
@@ -140,8 +139,7 @@ class HistoryOnFullDiskTest {
   }
 
   private static JsonNode runs(Path db) throws IOException {
-    Cli.Result h = Cli.run("history", "--json", "--db", db.toString());
-    assertThat(h.exitCode()).as(h.err()).isZero();
+    Cli.Result h = Cli.ok("history", "--json", "--db", db);
     return RunFolder.JSON.readTree(h.out()).path("runs");
   }
 }

@@ -31,9 +31,9 @@ class LikeWithLikeCliTest {
     for (int i = 0; i < jobs.length; i++) {
       Path out = dir.resolve("run" + i);
       Cli.Result w =
-          Cli.run(
+          Cli.ok(
               "write",
-              target.toString(),
+              target,
               "--size",
               "8MiB",
               "--bs",
@@ -41,28 +41,24 @@ class LikeWithLikeCliTest {
               "--qd",
               jobs[i][1],
               "--out",
-              out.toString(),
+              out,
               "--db",
               db);
-      assertThat(w.exitCode()).as(w.err()).isZero();
       runs.add(out);
     }
 
-    Cli.Result h = Cli.run("history", "--db", db);
-    assertThat(h.exitCode()).as(h.err()).isZero();
+    Cli.Result h = Cli.ok("history", "--db", db);
     assertThat(h.out())
         .containsPattern(
             "trend compares write 1 MiB QD32 direct [a-z]+ \\([a-z]+, file\\) runs only \\(1 run"
                 + " of other jobs left out\\)");
-    Cli.Result hj = Cli.run("history", "--db", db, "--json");
-    assertThat(hj.exitCode()).as(hj.err()).isZero();
+    Cli.Result hj = Cli.ok("history", "--db", db, "--json");
     JsonNode drive = RunFolder.JSON.readTree(hj.out()).path("drives").get(0);
     assertThat(drive.at("/job/key").asText()).startsWith("write|1048576|32|direct|");
     assertThat(drive.at("/job/runs").asInt()).isEqualTo(2);
     assertThat(drive.at("/job/other_runs").asInt()).isEqualTo(1);
 
-    Cli.Result unlike = Cli.run("compare", runs.get(0).toString(), runs.get(2).toString());
-    assertThat(unlike.exitCode()).as(unlike.err()).isZero();
+    Cli.Result unlike = Cli.ok("compare", runs.get(0), runs.get(2));
     String text = unlike.out();
     assertThat(text)
         .contains("The runs did different jobs: request size 1 MiB vs 64 KiB, depth QD32 vs QD1")
@@ -73,8 +69,7 @@ class LikeWithLikeCliTest {
         .doesNotContain("Cause:");
     assertThat(text.indexOf("different jobs")).isLessThan(text.indexOf("finishes first"));
 
-    Cli.Result like = Cli.run("compare", runs.get(0).toString(), runs.get(1).toString());
-    assertThat(like.exitCode()).as(like.err()).isZero();
+    Cli.Result like = Cli.ok("compare", runs.get(0), runs.get(1));
     assertThat(like.out()).doesNotContain("different jobs").doesNotContain("another job");
   }
 }

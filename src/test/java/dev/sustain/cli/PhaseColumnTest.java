@@ -35,17 +35,8 @@ class PhaseColumnTest {
     Path target = Files.createDirectories(dir.resolve("t"));
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "64MiB",
-            "--buffered",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+        Cli.ok(
+            "write", target, "--size", "64MiB", "--buffered", "--interval", "100ms", "--out", out);
     List<String> phases = new ArrayList<>();
     List<SamplesCsv.Row> rows = rows(out, phases);
     // write rows first, then (when the flush lasted long enough to show) flush rows
@@ -68,9 +59,9 @@ class PhaseColumnTest {
     Path target = Files.createDirectories(dir.resolve("f"));
     Path out = dir.resolve("fill");
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "fill",
-            target.toString(),
+            target,
             "--limit",
             "24MiB",
             "--file-size",
@@ -78,8 +69,7 @@ class PhaseColumnTest {
             "--interval",
             "100ms",
             "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            out);
     List<String> phases = new ArrayList<>();
     rows(out, phases);
     assertThat(phases).isNotEmpty().containsOnly(SamplesCsv.WRITE);

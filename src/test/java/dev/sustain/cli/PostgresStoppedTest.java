@@ -63,8 +63,7 @@ class PostgresStoppedTest {
     String runId = checkFolder(out);
 
     pg.up();
-    Cli.Result imported = Cli.run("history", "--db", pg.url(), "--import", out.toString());
-    assertThat(imported.exitCode()).as(imported.err()).isZero();
+    Cli.Result imported = Cli.ok("history", "--db", pg.url(), "--import", out);
     assertRecorded(runId, out);
   }
 
@@ -89,22 +88,8 @@ class PostgresStoppedTest {
   /** A write of six seconds, sampled every 100 ms, recorded in the private server. */
   private Process start(Path out) throws Exception {
     Path target = Files.createDirectories(dir.resolve("target"));
-    return Cli.start(
-        dir.resolve("stdout"),
-        dir.resolve("stderr"),
-        "write",
-        target.toString(),
-        "--buffered",
-        "--size",
-        "16MiB",
-        "--time",
-        "6s",
-        "--interval",
-        "100ms",
-        "--out",
-        out.toString(),
-        "--db",
-        pg.url());
+    return Cli.startCachedWrite(
+        dir.resolve("stdout"), dir.resolve("stderr"), target, "6s", "100ms", out, pg.url());
   }
 
   private String stderr() throws Exception {

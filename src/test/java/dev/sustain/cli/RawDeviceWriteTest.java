@@ -81,9 +81,7 @@ class RawDeviceWriteTest {
   @Test
   void writesFromOffsetZeroAndNeverPastTheSizeAsked() throws Exception {
     Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.run("write", loop, "--destroy-data", "--size", "8MiB", "--out", out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("write", loop, "--destroy-data", "--size", "8MiB", "--out", out);
     assertThat(r.out()).contains("destroying the data on " + loop);
     RunDocument json = RunFolderRig.document(out);
     assertThat(json.target().kind().orElseThrow()).isEqualTo("device");
@@ -104,17 +102,7 @@ class RawDeviceWriteTest {
   void untilFullWritesTheWholeCapacityExactly() throws Exception {
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.run(
-            "write",
-            loop,
-            "--destroy-data",
-            "--until",
-            "full",
-            "--bs",
-            "3MiB",
-            "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+        Cli.ok("write", loop, "--destroy-data", "--until", "full", "--bs", "3MiB", "--out", out);
     assertThat(RunFolderRig.document(out).result().bytes().getAsLong()).isEqualTo(DEVICE_BYTES);
     assertThat(imageBytes(DEVICE_BYTES - 4096, 4096)).isNotEqualTo(new byte[4096]);
   }

@@ -153,13 +153,12 @@ class RepeatChangesEmulatedTest {
 
       // compare of the passes (runs of one drive) explains them alike.
       Cli.Result compared =
-          Cli.run(
+          Cli.ok(
               "compare",
-              out.resolve("pass-1").toString(),
-              out.resolve("pass-2").toString(),
-              out.resolve("pass-3").toString(),
+              out.resolve("pass-1"),
+              out.resolve("pass-2"),
+              out.resolve("pass-3"),
               "--json");
-      assertThat(compared.exitCode()).as(compared.err()).isZero();
       JsonNode rows = RunFolder.JSON.readTree(compared.out());
       assertThat(rows.at("/1/cause").asText()).as(compared.out()).isEqualTo("not-recovered");
       assertThat(rows.at("/1/cache_recovered_pct").asDouble())
@@ -170,8 +169,7 @@ class RepeatChangesEmulatedTest {
 
       // The repeat's folder stands for its passes: the report draws the recovery.
       Path html = dir.resolve("repeat.html");
-      Cli.Result report = Cli.run("report", out.toString(), "--html", html.toString());
-      assertThat(report.exitCode()).as(report.err()).isZero();
+      Cli.Result report = Cli.ok("report", out, "--html", html);
       assertThat(report.out()).contains("Cause: not-recovered").contains("Cause: none");
       assertThat(Files.readString(html))
           .contains("<h2>Between runs</h2>")

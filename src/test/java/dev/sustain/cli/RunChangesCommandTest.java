@@ -48,9 +48,9 @@ class RunChangesCommandTest {
 
     Path out = dir.resolve("out");
     Cli.Result right =
-        Cli.run(
+        Cli.ok(
             "write",
-            target.toString(),
+            target,
             "--size",
             "4MiB",
             "--interval",
@@ -62,8 +62,7 @@ class RunChangesCommandTest {
             "--cooldown",
             "100ms,300ms",
             "--out",
-            out.toString());
-    assertThat(right.exitCode()).as(right.err()).isZero();
+            out);
     JsonNode passes = RunFolder.JSON.readTree(out.resolve("passes.json").toFile());
     assertThat(passes.at("/passes/0/cooldown_s").isNull()).isTrue();
     assertThat(passes.at("/passes/1/cooldown_s").asDouble()).isEqualTo(0.1);
@@ -85,17 +84,7 @@ class RunChangesCommandTest {
     Path first = dir.resolve("first");
     Path second = dir.resolve("second");
     for (Path out : new Path[] {first, second}) {
-      Cli.Result r =
-          Cli.run(
-              "write",
-              target.toString(),
-              "--size",
-              "4MiB",
-              "--db",
-              db.toString(),
-              "--out",
-              out.toString());
-      assertThat(r.exitCode()).as(r.err()).isZero();
+      Cli.Result r = Cli.ok("write", target, "--size", "4MiB", "--db", db, "--out", out);
     }
     JsonNode a = RunFolder.JSON.readTree(first.resolve("run.json").toFile());
     JsonNode b = RunFolder.JSON.readTree(second.resolve("run.json").toFile());
@@ -115,17 +104,7 @@ class RunChangesCommandTest {
     Path target = Files.createDirectories(dir.resolve("t"));
     Path db = dir.resolve("history.db");
     Path first = dir.resolve("first");
-    Cli.Result r =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "4MiB",
-            "--db",
-            db.toString(),
-            "--out",
-            first.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("write", target, "--size", "4MiB", "--db", db, "--out", first);
     DbOption option = new DbOption();
     option.value = db.toString();
     option.env = java.util.Map.of();
@@ -252,8 +231,7 @@ class RunChangesCommandTest {
     Instant t0 = Instant.parse("2026-01-01T10:00:00Z");
     Path cold = heatRun(dir.resolve("cold"), r, coldC, t0, null);
     Path warm = heatRun(dir.resolve("warm"), r, warmC, t0.plusSeconds(3600), 60.0);
-    Cli.Result json = Cli.run("compare", cold.toString(), warm.toString(), "--json");
-    assertThat(json.exitCode()).as(json.err()).isZero();
+    Cli.Result json = Cli.ok("compare", cold, warm, "--json");
     JsonNode rows = RunFolder.JSON.readTree(json.out());
     String evidence = "seed " + seed + ": " + json.out();
     assertThat(rows.at("/1/cause").asText()).as(evidence).isEqualTo("heat");
@@ -271,9 +249,7 @@ class RunChangesCommandTest {
     assertThat(text.out()).contains("cache back after idle: 1 min: ");
 
     Path html = dir.resolve("compare.html");
-    Cli.Result page =
-        Cli.run("compare", cold.toString(), warm.toString(), "--html", html.toString());
-    assertThat(page.exitCode()).as(page.err()).isZero();
+    Cli.Result page = Cli.ok("compare", cold, warm, "--html", html);
     assertThat(Files.readString(html))
         .contains("<h2>Between runs</h2>")
         .contains("id=\"recovery-chart\"")
@@ -329,8 +305,7 @@ class RunChangesCommandTest {
             dir.resolve("erratic"),
             dev.sustain.analysis.SyntheticCurves.gcSwings(seed, 1, 300, 0.03).series(),
             t0.plusSeconds(1200));
-    Cli.Result json = Cli.run("compare", clean.toString(), erratic.toString(), "--json");
-    assertThat(json.exitCode()).as(json.err()).isZero();
+    Cli.Result json = Cli.ok("compare", clean, erratic, "--json");
     JsonNode rows = RunFolder.JSON.readTree(json.out());
     String evidence = "seed " + seed + ": " + json.out();
     assertThat(rows.at("/0/shape").asText()).as(evidence).isEqualTo("cache-cliff");
@@ -357,8 +332,7 @@ class RunChangesCommandTest {
     JsonNode run = RunFolder.JSON.readTree(b.resolve("run.json").toFile());
     ((ObjectNode) run.at("/target/device")).put("serial", "S2");
     Files.writeString(b.resolve("run.json"), RunFolder.JSON.writeValueAsString(run));
-    Cli.Result json = Cli.run("compare", a.toString(), b.toString(), "--json");
-    assertThat(json.exitCode()).as(json.err()).isZero();
+    Cli.Result json = Cli.ok("compare", a, b, "--json");
     assertThat(RunFolder.JSON.readTree(json.out()).at("/1").has("cause")).isFalse();
   }
 }

@@ -66,38 +66,19 @@ class RunMarkTest {
     awaitFiles(target, first);
 
     Cli.Result second =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "4MiB",
-            "--db",
-            "none",
-            "--out",
-            dir.resolve("second").toString());
-    assertThat(second.exitCode()).as(second.err()).isZero();
+        Cli.ok("write", target, "--size", "4MiB", "--db", "none", "--out", dir.resolve("second"));
     assertThat(second.out())
         .contains("(" + first + ") is writing in this folder now")
         .doesNotContain("leftover");
 
     child.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // SIGKILL: no cleanup runs
     Cli.Result third =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "4MiB",
-            "--db",
-            "none",
-            "--out",
-            dir.resolve("third").toString());
-    assertThat(third.exitCode()).as(third.err()).isZero();
+        Cli.ok("write", target, "--size", "4MiB", "--db", "none", "--out", dir.resolve("third"));
     assertThat(third.out())
         .containsPattern("warning: leftover test file \\S+sustain-test-\\S+\\.dat \\(")
         .contains("which did not finish; remove it with: sustain clean " + first);
 
-    Cli.Result clean = Cli.run("clean", first.toString());
-    assertThat(clean.exitCode()).as(clean.err()).isZero();
+    Cli.Result clean = Cli.ok("clean", first);
     try (Stream<Path> left = Files.list(target)) {
       assertThat(left).as("file and mark removed").isEmpty();
     }
@@ -108,17 +89,7 @@ class RunMarkTest {
     Path target = Files.createDirectories(dir.resolve("target"));
     Path kept = dir.resolve("kept");
     Cli.Result keep =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "4MiB",
-            "--keep",
-            "--db",
-            "none",
-            "--out",
-            kept.toString());
-    assertThat(keep.exitCode()).as(keep.err()).isZero();
+        Cli.ok("write", target, "--size", "4MiB", "--keep", "--db", "none", "--out", kept);
     Cli.Result next =
         Cli.run(
             "write",

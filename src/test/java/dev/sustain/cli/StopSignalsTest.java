@@ -108,8 +108,7 @@ class StopSignalsTest {
     String status = finished ? "complete" : "interrupted";
     assertThat(json.at("/result/status").asText()).as(what).isEqualTo(status);
     assertThat(FaultsTest.sumOfBytes(out)).as(what).isEqualTo(json.at("/result/bytes").asLong());
-    Cli.Result history = Cli.run("history", "--json", "--db", db);
-    assertThat(history.exitCode()).as(history.err()).isZero();
+    Cli.Result history = Cli.ok("history", "--json", "--db", db);
     JsonNode runs = RunFolder.JSON.readTree(history.out()).path("runs");
     assertThat(runs).as(what + ": the history row").hasSize(1);
     assertThat(runs.get(0).path("status").asText()).as(what).isEqualTo(status);

@@ -40,9 +40,9 @@ class SweepCommandTest {
     Path target = Files.createDirectories(dir.resolve("drive"));
     Path out = dir.resolve("sweep");
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "sweep",
-            target.toString(),
+            target,
             "--bs",
             "128KiB,1MiB",
             "--qd",
@@ -53,8 +53,7 @@ class SweepCommandTest {
             "1s",
             "--json",
             "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            out);
     JsonNode j = RunFolder.JSON.readTree(r.out());
     assertThat(j.get("points")).hasSize(4);
     assertThat(j.get("min_time_per_point_s").asDouble()).isEqualTo(1.0);
@@ -86,9 +85,9 @@ class SweepCommandTest {
     assumeDirectIo();
     Path target = Files.createDirectories(dir.resolve("drive"));
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "sweep",
-            target.toString(),
+            target,
             "--bs",
             "1MiB",
             "--qd",
@@ -98,8 +97,7 @@ class SweepCommandTest {
             "--min-time-per-point",
             "1500ms",
             "--out",
-            dir.resolve("s").toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            dir.resolve("s"));
     assertThat(r.out()).contains("4 MiB per point and at least 1.50s");
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile(

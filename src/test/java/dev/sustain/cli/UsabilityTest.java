@@ -86,32 +86,14 @@ class UsabilityTest {
   void aRoundedSizeIsSaidWithWhatItBecame() throws Exception {
     Path target = Files.createDirectories(dir.resolve("t"));
     Cli.Result r =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "1gb",
-            "--engine",
-            "null",
-            "--out",
-            dir.resolve("run").toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+        Cli.ok("write", target, "--size", "1gb", "--engine", "null", "--out", dir.resolve("run"));
     // 10^9 is not a whole number of 4 KiB blocks (verifiable data): 244141 blocks are written.
     assertThat(r.out())
         .contains(
             "note: --size 1000000000 B (1.0 GB) is rounded up to 1000001536 B (1.0 GB), a whole"
                 + " number of 4 KiB blocks");
     Cli.Result exact =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "1GiB",
-            "--engine",
-            "null",
-            "--out",
-            dir.resolve("run2").toString());
-    assertThat(exact.exitCode()).as(exact.err()).isZero();
+        Cli.ok("write", target, "--size", "1GiB", "--engine", "null", "--out", dir.resolve("run2"));
     assertThat(exact.out()).doesNotContain("rounded");
   }
 
@@ -119,10 +101,10 @@ class UsabilityTest {
   void oneIntervalIsSingular() throws Exception {
     Path target = Files.createDirectories(dir.resolve("t"));
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "write",
-            target.toString(),
-            // One interval by construction: the null engine writes 4 MiB in microseconds (a write
+            target, // One interval by construction: the null engine writes 4 MiB in microseconds (a
+            // write
             // that short still has its row) and, however busy the machine, in under a minute.
             "--size",
             "4MiB",
@@ -131,8 +113,7 @@ class UsabilityTest {
             "--engine",
             "null",
             "--out",
-            dir.resolve("run").toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            dir.resolve("run"));
     assertThat(r.out()).contains(" over 1 interval\n").doesNotContain("1 intervals");
   }
 
@@ -141,9 +122,9 @@ class UsabilityTest {
     Path target = Files.createDirectories(dir.resolve("t"));
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "write",
-            target.toString(),
+            target,
             "--size",
             "24MiB",
             "--interval",
@@ -152,8 +133,7 @@ class UsabilityTest {
             "1MB/s",
             "--json",
             "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            out);
     var doc = dev.sustain.run.RunFolder.JSON.readTree(r.out());
     assertThat(doc.at("/result/status").asText()).isEqualTo("complete");
     assertThat(doc.at("/result/bytes").asLong()).isEqualTo(24L << 20);
@@ -212,8 +192,7 @@ class UsabilityTest {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Files.isDirectory(shm) && "tmpfs".equals(Files.getFileStore(shm).type()),
         "/dev/shm is not a tmpfs here");
-    Cli.Result info = Cli.run("info", shm.toString());
-    assertThat(info.exitCode()).as(info.err()).isZero();
+    Cli.Result info = Cli.ok("info", shm);
     assertThat(info.out())
         .startsWith("/dev/shm  ->  memory (tmpfs mounted on /dev/shm), not a drive")
         .contains("a write here measures memory and the CPU");
@@ -226,8 +205,7 @@ class UsabilityTest {
 
   @Test
   void generateCompletionPrintsAScriptThatCompletesCommandsAndOptions() throws Exception {
-    Cli.Result r = Cli.run("generate-completion");
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("generate-completion");
     assertThat(r.out()).contains("complete -F _complete_sustain").contains("--size");
     Path script = dir.resolve("sustain-completion.bash");
     Files.writeString(script, r.out());
@@ -258,8 +236,7 @@ class UsabilityTest {
   @Test
   void aManualPagePerCommandFromThePicocliModel() throws Exception {
     Path man = dir.resolve("man");
-    Cli.Result r = Cli.run("gen-manpage", "-d", man.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("gen-manpage", "-d", man);
     for (String c :
         java.util.List.of(
             "sustain",

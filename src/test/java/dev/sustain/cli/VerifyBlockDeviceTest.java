@@ -57,8 +57,7 @@ class VerifyBlockDeviceTest {
     try {
       Path dev = Path.of(loop);
       DamageForTests.writeExisting(dev, new VerifiablePattern(77, 0), 16 * MIB);
-      Cli.Result good = Cli.run("verify", loop, "--json", "--out", dir.resolve("v1").toString());
-      assertThat(good.exitCode()).as(good.err()).isZero();
+      Cli.Result good = Cli.ok("verify", loop, "--json", "--out", dir.resolve("v1"));
       JsonNode j = RunFolder.JSON.readTree(good.out());
       assertThat(j.get("checked_bytes").asLong()).isEqualTo(16 * MIB);
 
@@ -70,8 +69,7 @@ class VerifyBlockDeviceTest {
       assertThat(b.get("bad").get(0).get("offset").asLong()).isEqualTo(9 * MIB);
       assertThat(b.get("bad").get(0).get("length").asLong()).isEqualTo(8192);
 
-      Cli.Result read = Cli.run("read", loop, "--json", "--out", dir.resolve("r").toString());
-      assertThat(read.exitCode()).as(read.err()).isZero();
+      Cli.Result read = Cli.ok("read", loop, "--json", "--out", dir.resolve("r"));
       assertThat(RunFolder.JSON.readTree(read.out()).get("bytes").asLong()).isEqualTo(16 * MIB);
     } finally {
       sh("losetup", "-d", loop);
@@ -99,9 +97,7 @@ class VerifyBlockDeviceTest {
     }
     try {
       Path run = dir.resolve("run");
-      Cli.Result w =
-          Cli.run("write", loop, "--destroy-data", "--until", "full", "--out", run.toString());
-      assertThat(w.exitCode()).as(w.err()).isZero();
+      Cli.Result w = Cli.ok("write", loop, "--destroy-data", "--until", "full", "--out", run);
       Cli.Result good =
           Cli.run("verify", run.toString(), "--json", "--out", dir.resolve("v").toString());
       assertThat(good.exitCode()).as(good.out() + good.err()).isZero();
@@ -139,9 +135,7 @@ class VerifyBlockDeviceTest {
     }
     try {
       Path run = dir.resolve("run");
-      Cli.Result w =
-          Cli.run("write", loop, "--destroy-data", "--size", "64MiB", "--out", run.toString());
-      assertThat(w.exitCode()).as(w.err()).isZero();
+      Cli.Result w = Cli.ok("write", loop, "--destroy-data", "--size", "64MiB", "--out", run);
 
       // Named directly: the run's data ends at 64 MiB, found from the headers; the 192 MiB after
       // it were never written and are not bad.
@@ -163,9 +157,7 @@ class VerifyBlockDeviceTest {
           .contains("Beyond the checked extent, 192 MiB from 64 MiB to the end: blank")
           .doesNotContain("BAD");
       // From the run folder: its run.json says 64 MiB.
-      Cli.Result fromRun =
-          Cli.run("verify", run.toString(), "--json", "--out", dir.resolve("vr").toString());
-      assertThat(fromRun.exitCode()).as(fromRun.err()).isZero();
+      Cli.Result fromRun = Cli.ok("verify", run, "--json", "--out", dir.resolve("vr"));
       assertThat(RunFolder.JSON.readTree(fromRun.out()).get("extent_from").asText())
           .isEqualTo("run");
       // --size past the data: the blank space inside what the user says was written is lost.

@@ -208,9 +208,7 @@ class VerifyCommandTest {
   void readReportsTheRateAndItsStabilityAndSamplesEveryInterval() throws IOException {
     Path run = keptRun("read", "random", 32 * MIB);
     Path out = dir.resolve("read-out");
-    Cli.Result r =
-        Cli.run("read", run.toString(), "--json", "--interval", "100ms", "--out", out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("read", run, "--json", "--interval", "100ms", "--out", out);
     JsonNode j = json(r);
     assertThat(j.get("bytes").asLong()).isEqualTo(32 * MIB);
     for (String field :
@@ -233,9 +231,9 @@ class VerifyCommandTest {
     Path target = Files.createDirectories(dir.resolve("drive"));
     Path run = dir.resolve("written");
     Cli.Result w =
-        Cli.run(
+        Cli.ok(
             "write",
-            target.toString(),
+            target,
             "--size",
             "24MiB",
             "--bs",
@@ -248,8 +246,7 @@ class VerifyCommandTest {
             "--interval",
             "100ms",
             "--out",
-            run.toString());
-    assertThat(w.exitCode()).as(w.err()).isZero();
+            run);
     JsonNode runJson = RunFolder.JSON.readTree(run.resolve("run.json").toFile());
     assertThat(runJson.at("/params/pattern").asText()).isEqualTo("compress:50");
     assertThat(runJson.at("/params/pattern_id").asText()).hasSize(16);
@@ -269,9 +266,7 @@ class VerifyCommandTest {
   void aSizeThatIsNotWholeBlocksAndAWrappedTimedRunBothVerify() throws IOException {
     Path target = Files.createDirectories(dir.resolve("drive2"));
     Path odd = dir.resolve("odd");
-    Cli.Result w =
-        Cli.run("write", target.toString(), "--size", "10MB", "--keep", "--out", odd.toString());
-    assertThat(w.exitCode()).as(w.err()).isZero();
+    Cli.Result w = Cli.ok("write", target, "--size", "10MB", "--keep", "--out", odd);
     Cli.Result v = cli("verify", odd.toString(), "--json");
     assertThat(v.exitCode()).as(v.out() + v.err()).isZero();
     assertThat(json(v).get("checked_bytes").asLong() % K4).isZero();
@@ -279,21 +274,9 @@ class VerifyCommandTest {
 
     Path wrapped = dir.resolve("wrapped");
     Cli.Result t =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "4MiB",
-            "--time",
-            "1s",
-            "--bs",
-            "64KiB",
-            "--qd",
-            "2",
-            "--keep",
-            "--out",
-            wrapped.toString());
-    assertThat(t.exitCode()).as(t.err()).isZero();
+        Cli.ok(
+            "write", target, "--size", "4MiB", "--time", "1s", "--bs", "64KiB", "--qd", "2",
+            "--keep", "--out", wrapped);
     Cli.Result tv = cli("verify", wrapped.toString(), "--json");
     assertThat(tv.exitCode()).as(tv.out() + tv.err()).isZero();
     assertThat(json(tv).get("checked_bytes").asLong()).isEqualTo(4 * MIB);

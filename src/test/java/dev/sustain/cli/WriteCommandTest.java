@@ -37,9 +37,9 @@ class WriteCommandTest {
   void writesExactlyTheSizeAndRemovesTheFile() throws Exception {
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "write",
-            target().toString(),
+            target(),
             "--size",
             "48MiB",
             "--bs",
@@ -49,8 +49,7 @@ class WriteCommandTest {
             "--interval",
             "100ms",
             "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            out);
     RunDocument json = RunFolderRig.document(out);
     assertThat(json.result().status().orElseThrow()).isEqualTo("complete");
     assertThat(json.result().bytes().getAsLong()).isEqualTo(48L << 20);
@@ -67,9 +66,7 @@ class WriteCommandTest {
   void keepLeavesAFileOfExactlyTheRequestedSize() throws Exception {
     Path out = dir.resolve("run");
     // 10 MB is not a multiple of 1 MiB: the last request is shorter, still aligned.
-    Cli.Result r =
-        Cli.run("write", target().toString(), "--size", "10MB", "--keep", "--out", out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("write", target(), "--size", "10MB", "--keep", "--out", out);
     Path file = Path.of(RunFolderRig.document(out).target().testFile().orElseThrow());
     // 10^7 rounded up to the direct-I/O alignment (512 B or 4 KiB): at most one block more.
     long size = Files.size(file);
@@ -82,9 +79,9 @@ class WriteCommandTest {
   void sizeAndTimeWrapAroundASmallFile() throws Exception {
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "write",
-            target().toString(),
+            target(),
             "--size",
             "4MiB",
             "--time",
@@ -93,8 +90,7 @@ class WriteCommandTest {
             "--interval",
             "250ms",
             "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            out);
     RunDocument json = RunFolderRig.document(out);
     Path file = Path.of(json.target().testFile().orElseThrow());
     assertThat(Files.size(file)).isEqualTo(4L << 20);
@@ -107,10 +103,7 @@ class WriteCommandTest {
   @Test
   void bufferedCountsTheFlush() throws Exception {
     Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.run(
-            "write", target().toString(), "--size", "64MiB", "--buffered", "--out", out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("write", target(), "--size", "64MiB", "--buffered", "--out", out);
     RunDocument json = RunFolderRig.document(out);
     assertThat(json.params().buffered().map(b -> !b).orElseThrow()).isFalse();
     double seconds = json.result().seconds().getAsDouble();
@@ -183,24 +176,22 @@ class WriteCommandTest {
     Path db = dir.resolve("history.db");
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.run(
+        Cli.ok(
             "write",
-            target().toString(),
+            target(),
             "--size",
             "32MiB",
             "--db",
-            db.toString(),
+            db,
             "--expect",
             "100000MB/s flat",
             "--out",
-            out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+            out);
     // Nothing writes 100 GB/s: the burst prediction must be found wrong, point by point.
     assertThat(r.out()).contains("prediction: 100000MB/s flat").contains("burst: expected");
     assertThat(r.out()).containsPattern("burst: expected .*: wrong");
     assertThat(out.resolve("expectation.json")).exists();
-    Cli.Result h = Cli.run("history", "--db", db.toString(), "--json");
-    assertThat(h.exitCode()).as(h.err()).isZero();
+    Cli.Result h = Cli.ok("history", "--db", db, "--json");
     JsonNode runs = RunFolder.JSON.readTree(h.out()).path("runs");
     assertThat(runs).hasSize(1);
     assertThat(runs.get(0).path("average_MBps").asDouble()).isPositive();

@@ -38,13 +38,7 @@ class ShareDryRunTest {
     // backlog (the kernel completes it before connect returns), and a refused one would not show.
     try (ServerSocket trap = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
       Cli.Result r =
-          Cli.run(
-              "share",
-              run.toString(),
-              "--to",
-              "http://127.0.0.1:" + trap.getLocalPort(),
-              "--dry-run");
-      assertThat(r.exitCode()).as(r.err()).isZero();
+          Cli.ok("share", run, "--to", "http://127.0.0.1:" + trap.getLocalPort(), "--dry-run");
       trap.setSoTimeout(200);
       assertThatThrownBy(trap::accept)
           .as("the dry run connected to the hub")
@@ -79,14 +73,12 @@ class ShareDryRunTest {
     try {
       String to = "http://127.0.0.1:" + hub.getAddress().getPort();
       System.setIn(new ByteArrayInputStream("n\n".getBytes(StandardCharsets.UTF_8)));
-      Cli.Result no = Cli.run("share", run.toString(), "--to", to);
-      assertThat(no.exitCode()).as(no.err()).isZero();
+      Cli.Result no = Cli.ok("share", run, "--to", to);
       assertThat(no.out()).contains("would send:", "Never sent", "[y/N]", "Nothing sent.");
       assertThat(no.out()).doesNotContain(HubRuns.SERIAL_PREFIX, HubRuns.HOST, HubRuns.PATH);
       assertThat(shares.get()).as("shares after a no").isZero();
       System.setIn(new ByteArrayInputStream("y\n".getBytes(StandardCharsets.UTF_8)));
-      Cli.Result yes = Cli.run("share", run.toString(), "--to", to);
-      assertThat(yes.exitCode()).as(yes.err()).isZero();
+      Cli.Result yes = Cli.ok("share", run, "--to", to);
       assertThat(yes.out()).contains("shared as run 1");
       assertThat(shares.get()).isEqualTo(1);
     } finally {

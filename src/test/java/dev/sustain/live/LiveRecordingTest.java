@@ -33,24 +33,14 @@ class LiveRecordingTest {
     Path out = dir.resolve("run");
     Files.createDirectories(dir.resolve("target"));
     Process p =
-        Cli.start(
+        Cli.startCachedWrite(
             dir.resolve("stdout"),
             dir.resolve("stderr"),
-            "write",
-            dir.resolve("target").toString(),
-            // A real engine (null-engine runs measure no drive and are never recorded) through the
-            // page cache, wrapping over a small file: cheap, and never waiting on the disk.
-            "--buffered",
-            "--size",
-            "16MiB",
-            "--time",
+            dir.resolve("target"),
             "10m",
-            "--interval",
             "200ms",
-            "--out",
-            out.toString(),
-            "--db",
-            db.toString());
+            out,
+            db);
     DbLocation location = DbLocation.sqlite(db);
     String[] runId = {null};
     long[] seenWhileRunning = {0};

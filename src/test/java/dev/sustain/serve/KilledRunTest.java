@@ -44,24 +44,8 @@ class KilledRunTest {
     Path out = dir.resolve("run");
     try (Served s = Served.start(db, null, 100)) {
       Process write =
-          Cli.start(
-              dir.resolve("stdout"),
-              dir.resolve("stderr"),
-              "write",
-              target.toString(),
-              // A real engine (null-engine runs are not listed) through the page cache, wrapping
-              // over a small file: cheap, and never waiting on the disk.
-              "--buffered",
-              "--size",
-              "16MiB",
-              "--time",
-              "10m",
-              "--interval",
-              "200ms",
-              "--out",
-              out.toString(),
-              "--db",
-              db);
+          Cli.startCachedWrite(
+              dir.resolve("stdout"), dir.resolve("stderr"), target, "10m", "200ms", out, db);
       String runId;
       SseTest.Received seen = new SseTest.Received(SseTest.sync(), SseTest.sync(), SseTest.sync());
       CompletableFuture<Void> feed;
@@ -141,8 +125,7 @@ class KilledRunTest {
           .isEqualTo("killed");
 
       // clean writes it down, in run.json and in the history, for every host to see.
-      Cli.Result clean = Cli.run("clean", out.toString(), "--db", db);
-      assertThat(clean.exitCode()).as(clean.err()).isZero();
+      Cli.Result clean = Cli.ok("clean", out, "--db", db);
       assertThat(clean.out()).contains("Recorded it as killed in the history");
       assertThat(RunFolderRig.document(out).result().status().orElseThrow()).isEqualTo("killed");
       assertThat(historyJson(db).at("/runs/0/status").asText()).isEqualTo("killed");
@@ -241,8 +224,7 @@ class KilledRunTest {
   }
 
   private static JsonNode historyJson(String db) throws Exception {
-    Cli.Result r = Cli.run("history", "--json", "--db", db);
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    Cli.Result r = Cli.ok("history", "--json", "--db", db);
     return Served.JSON.readTree(r.out());
   }
 

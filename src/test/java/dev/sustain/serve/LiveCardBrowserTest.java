@@ -37,21 +37,13 @@ class LiveCardBrowserTest {
       browser.awaitReady("live");
       // Through the page cache, wrapping over a small file: cheap, never waiting on the disk.
       Process write =
-          Cli.start(
+          Cli.startCachedWrite(
               dir.resolve("stdout"),
               dir.resolve("stderr"),
-              "write",
-              target.toString(),
-              "--buffered",
-              "--size",
-              "16MiB",
-              "--time",
+              target,
               "10m",
-              "--interval",
               "200ms",
-              "--out",
-              dir.resolve("run").toString(),
-              "--db",
+              dir.resolve("run"),
               db);
       try {
         browser.await(d -> !d.findElements(By.cssSelector(".live-card")).isEmpty(), "the card");
@@ -99,8 +91,7 @@ class LiveCardBrowserTest {
    */
   private static void afterCleanThePagesAgree(Served s, Browser browser, Path out, String db)
       throws Exception {
-    Cli.Result clean = Cli.run("clean", out.toString(), "--db", db);
-    assertThat(clean.exitCode()).as(clean.err()).isZero();
+    Cli.Result clean = Cli.ok("clean", out, "--db", db);
     JsonNode summary = s.json("/api/runs?status=killed").path("runs").get(0);
     String runId = summary.path("run_id").asText();
     assertThat(summary.path("bytes").asLong()).isPositive();
