@@ -52,6 +52,43 @@ final class CliffDetector {
     }
     List<Segment> p = c.plateaus;
     Segment before = p.get(j - 1);
+    List<Segment> stages = stagesFrom(c, j);
+    double first = stages.getFirst().meanMBps();
+    double lowest = Double.POSITIVE_INFINITY;
+    for (Segment q : stages) {
+      lowest = Math.min(lowest, q.meanMBps());
+    }
+    // The run may end on a lower level that has not held long enough yet.
+    Segment last = lastLevel(c, j);
+    boolean mayBeLower =
+        last != null
+            && !c.lastingLevel(last)
+            && last.endIndex() > stages.getLast().endIndex()
+            && last.meanMBps() < Thresholds.DROP_FRACTION * lowest;
+    int b = stepIndex(c, p.get(j).startIndex(), before.meanMBps(), first);
+    double[] at = placeInInterval(c, b, before.meanMBps(), first);
+    int burstIntervals = 0;
+    for (int i = c.from; i < before.endIndex(); i++) {
+      burstIntervals += c.transition[i] ? 0 : 1;
+    }
+    return new Findings.Cliff(
+        at[0],
+        at[1] / 1e9,
+        before.meanMBps(),
+        first,
+        stages,
+        lowest,
+        mayBeLower,
+        mayBeLower ? last.meanMBps() : Double.NaN,
+        burstIntervals);
+  }
+
+  /**
+   * The lasting levels from plateau {@code j} on, a level on both sides of a short excursion being
+   * one stage; the longest piece when the low time was made of short pieces only.
+   */
+  private static List<Segment> stagesFrom(Curve c, int j) {
+    List<Segment> p = c.plateaus;
     List<Segment> stages = new ArrayList<>();
     for (int k = j; k < p.size(); k++) {
       Segment q = p.get(k);
@@ -78,39 +115,18 @@ final class CliffDetector {
       }
       stages.add(longest == null ? p.get(j) : longest);
     }
-    double first = stages.getFirst().meanMBps();
-    double lowest = Double.POSITIVE_INFINITY;
-    for (Segment q : stages) {
-      lowest = Math.min(lowest, q.meanMBps());
-    }
-    // The run may end on a lower level that has not held long enough yet.
-    Segment last = null;
-    for (int k = p.size() - 1; k >= j && last == null; k--) {
+    return stages;
+  }
+
+  /** The last plateau from {@code j} on that is not a stall, or null. */
+  private static Segment lastLevel(Curve c, int j) {
+    List<Segment> p = c.plateaus;
+    for (int k = p.size() - 1; k >= j; k--) {
       if (!c.stallLevel(p.get(k))) {
-        last = p.get(k);
+        return p.get(k);
       }
     }
-    boolean mayBeLower =
-        last != null
-            && !c.lastingLevel(last)
-            && last.endIndex() > stages.getLast().endIndex()
-            && last.meanMBps() < Thresholds.DROP_FRACTION * lowest;
-    int b = stepIndex(c, p.get(j).startIndex(), before.meanMBps(), first);
-    double[] at = placeInInterval(c, b, before.meanMBps(), first);
-    int burstIntervals = 0;
-    for (int i = c.from; i < before.endIndex(); i++) {
-      burstIntervals += c.transition[i] ? 0 : 1;
-    }
-    return new Findings.Cliff(
-        at[0],
-        at[1] / 1e9,
-        before.meanMBps(),
-        first,
-        stages,
-        lowest,
-        mayBeLower,
-        mayBeLower ? last.meanMBps() : Double.NaN,
-        burstIntervals);
+    return null;
   }
 
   /** Two levels closer than {@link Thresholds#PLATEAU_MERGE_FRACTION} or within noise. */
