@@ -144,7 +144,7 @@ public final class ChartImages {
     double[] gb = r.cumulativeGB();
     TimeAxis axis = TimeAxis.of(r.series().durationSeconds());
     double[] x = byGB ? gb : axis.scale(time);
-    XYChart chart = baseChart(width, height, byGB, axis);
+    XYChart chart = baseChart(width, height, byGB, axis, r.series().durationSeconds());
     chart.setTitle(byGB ? "Rate against GB written" : r.title() + " — " + a.shape().word());
 
     Downsample.Points curve = Downsample.minMax(x, rate, width);
@@ -234,7 +234,7 @@ public final class ChartImages {
       longest = Math.max(longest, r.series().durationSeconds());
     }
     TimeAxis axis = TimeAxis.of(longest);
-    XYChart chart = baseChart(width, height, byGB, axis);
+    XYChart chart = baseChart(width, height, byGB, axis, longest);
     chart.setTitle(title == null ? "Rate against GB written" : title);
     double max = 1;
     for (int k = 0; k < curves.size(); k++) {
@@ -287,9 +287,14 @@ public final class ChartImages {
     return name;
   }
 
-  private static XYChart baseChart(int width, int height, boolean byGB, TimeAxis axis) {
-    XYChart chart = new XYChart(width, height);
-    chart.setXAxisTitle(byGB ? "GB written (10^9 B)" : "time (" + axis.unit + ")");
+  private static XYChart baseChart(
+      int width, int height, boolean byGB, TimeAxis axis, double durationSeconds) {
+    // The time axis is drawn by TimedChart at round steps, labelled as times; GB are plain numbers.
+    XYChart chart =
+        byGB
+            ? new XYChart(width, height)
+            : new TimedChart(width, height, durationSeconds, axis.secondsPerUnit());
+    chart.setXAxisTitle(byGB ? "GB written (10^9 B)" : "time");
     chart.setYAxisTitle("MB/s");
     Styler st = chart.getStyler();
     chart.getStyler().setLocale(Locale.ROOT);

@@ -6,6 +6,7 @@ import dev.sustain.job.Job;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -93,9 +94,9 @@ public final class HubStanding {
       b.append(
           String.format(
               Locale.ROOT,
-              " your floor %.1f MB/s is at the %s percentile (median %.1f MB/s)",
+              " your floor %.1f MB/s is %s (median %.1f MB/s)",
               floorMBps,
-              ordinal(HubModels.percentile(p.floors(), floorMBps)),
+              place(p.floors(), floorMBps, "percentile"),
               p.floorMedian()));
       any = true;
     }
@@ -104,9 +105,9 @@ public final class HubStanding {
       b.append(
           String.format(
               Locale.ROOT,
-              " %.1f GB at the %s (median %.1f GB)",
+              " %.1f GB %s (median %.1f GB)",
               cacheGB,
-              ordinal(HubModels.percentile(p.caches(), cacheGB)),
+              place(p.caches(), cacheGB, ""),
               p.cacheMedian()));
       any = true;
     }
@@ -114,6 +115,23 @@ public final class HubStanding {
       b.append(" this run has no floor or cache to place");
     }
     return b.append('.').toString();
+  }
+
+  /**
+   * Where a figure stands among the others: "at the 40th percentile", or past every one of them
+   * ("below all 3 drives"), which "the 0th percentile" said in a figure nobody reads that way.
+   */
+  static String place(List<Double> values, double value, String word) {
+    boolean belowAll = values.stream().allMatch(v -> value < v);
+    boolean aboveAll = values.stream().allMatch(v -> value > v);
+    if (belowAll || aboveAll) {
+      String side = belowAll ? "below" : "above";
+      return values.size() == 1
+          ? side + " the only drive"
+          : side + " all " + values.size() + " drives";
+    }
+    String at = "at the " + ordinal(HubModels.percentile(values, value));
+    return word.isEmpty() ? at : at + " " + word;
   }
 
   static String ordinal(int n) {

@@ -130,7 +130,7 @@ class HubDoneWhenTest {
         .contains(
             "Hub: among 3 drives of this model (1000 GB, this job) your floor "
                 + oneDecimal(figure(fourth.toString(), "floor_MBps"))
-                + " MB/s is at the 0th percentile ("
+                + " MB/s is below all 3 drives ("
                 + median
                 + ")");
     Result report = run(env, null, "report", folders.get(1));

@@ -74,7 +74,7 @@ class HubLineTest {
               "<p class=\"hub-standing\" id=\"hub-standing\">Hub: among 5 drives"
                   + " of this model (1000 GB, this job) your floor ");
       // Every peer's floor is far above this drive's: it is at the bottom.
-      assertThat(html).contains("is at the 0th percentile (median 1200.0 MB/s)");
+      assertThat(html).contains("is below all 5 drives (median 1200.0 MB/s)");
       assertThat(html.indexOf("hub-standing")).isGreaterThan(html.indexOf("</header>"));
       assertThat(view(base, going.runId())).contains("</header>").doesNotContain("hub-standing");
     } finally {
