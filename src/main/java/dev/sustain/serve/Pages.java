@@ -89,12 +89,10 @@ final class Pages {
   }
 
   void shell(Context ctx) {
-    if (!ctx.queryParamMap().isEmpty()
-        && !ctx.path().equals("/compare")
-        && !ctx.path().equals("/runs")) {
-      // A drive's page takes the job its trend is of (the selector's ?job=KEY).
-      Params.only(ctx, ctx.path().startsWith("/drives/") ? Set.of("job") : Set.of());
-    }
+    // A page is the same shell whatever its query: the server reads none of it (the page's script
+    // reads the few it knows, such as a drive page's ?job=KEY, and asks the API, which refuses
+    // what it does not know). So a link that gained tracking parameters (?utm_source=...) still
+    // lands on its page instead of an error.
     ctx.header("Content-Security-Policy", POLICY);
     ctx.header("Cache-Control", "no-cache");
     ctx.contentType("text/html; charset=utf-8");
