@@ -140,7 +140,7 @@ public final class ReadBackRun {
       throw e;
     }
     try {
-      return runOpen(runId, folder, scope, engine, direct, bs, qd, notes);
+      return runOpen(new Reading(runId, folder, scope, engine, direct, bs, qd), notes);
     } finally {
       engine.close();
     }
@@ -244,16 +244,14 @@ public final class ReadBackRun {
     return checker;
   }
 
-  private ReadBackResult runOpen(
-      String runId,
-      RunFolder folder,
-      Scope scope,
-      IoEngine engine,
-      boolean direct,
-      int bs,
-      int qd,
-      List<String> notes)
-      throws IOException {
+  private ReadBackResult runOpen(Reading reading, List<String> notes) throws IOException {
+    String runId = reading.runId();
+    RunFolder folder = reading.folder();
+    Scope scope = reading.scope();
+    IoEngine engine = reading.engine();
+    boolean direct = reading.direct();
+    int bs = reading.bs();
+    int qd = reading.qd();
     ReadSource source = scope.source();
     VerifiablePattern checker = scope.checker();
     String patternName = checker != null ? checker.name() : null;
@@ -292,7 +290,6 @@ public final class ReadBackRun {
     if (sampled.end().status() == RunStatus.INTERRUPTED) {
       notes.add("interrupted: only the part read so far was checked");
     }
-    Reading reading = new Reading(runId, folder, scope, engine, direct, bs, qd);
     ReadBackResult result = result(reading, work.outcome(), sampled, rates, notes);
     finishJson(runJson, result, Instant.now());
     life.endUnanalysed(
