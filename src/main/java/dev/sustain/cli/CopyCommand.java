@@ -62,6 +62,7 @@ public final class CopyCommand extends BaseCommand {
 
   @Override
   protected int execute() throws Exception {
+    db.warmUp(); // the history readied while the input is checked and the target opened
     if (buffer.bytes() < 4096
         || buffer.bytes() > DefaultsAndLimits.MAX_BLOCK_BYTES
         || buffer.bytes() % 4096 != 0) {

@@ -8,7 +8,6 @@ import dev.sustain.sampling.SampleRow;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.RunHistory;
 import dev.sustain.store.RunRecord;
-import dev.sustain.store.RunStore;
 import dev.sustain.store.StoreException;
 import dev.sustain.unit.UsageException;
 import dev.sustain.workload.CopyRun;
@@ -141,8 +140,9 @@ public final class DbOption {
     return runJson -> {
       // A copy: the run goes on filling its tree if the history does not answer in time.
       JsonNode asked = runJson.deepCopy();
+      // Asked once the history is ready (warmUp), so the two never open it at once.
       CompletableFuture<OptionalDouble> idle =
-          CompletableFuture.supplyAsync(() -> RunHistory.idleBefore(asked, location));
+          ready().thenApplyAsync(ignored -> RunHistory.idleBefore(asked, location), DAEMONS);
       try {
         return idle.get(IDLE_DEADLINE_MILLIS, TimeUnit.MILLISECONDS);
       } catch (ExecutionException | TimeoutException e) {
@@ -268,6 +268,7 @@ public final class DbOption {
         new RunObserver() {
           @Override
           public void started(RunInfo info) {
+            awaitWarmUp();
             recorder.begin(info.runFolder());
           }
 
@@ -288,6 +289,7 @@ public final class DbOption {
     return new CopyRun.Observer() {
       @Override
       public void started(String runId, Path runFolder, long bytesPerPass, int files) {
+        awaitWarmUp();
         recorder.begin(runFolder);
         observer.started(runId, runFolder, bytesPerPass, files);
       }
@@ -305,6 +307,70 @@ public final class DbOption {
     };
   }
 
+  // The history readied on a thread of its own while the command starts (true once it is); null
+  // until asked.
+  private CompletableFuture<Boolean> warming;
+
+  // The warm-up's and the idle question's threads: daemons, so a history that hangs never holds
+  // the process at its exit.
+  private static final java.util.concurrent.Executor DAEMONS =
+      task -> Thread.ofPlatform().name("sustain-history").daemon().start(task);
+
+  /**
+   * Starts readying an existing local history at this version's schema (its driver, its first
+   * query: {@link RunHistory#warmUp}) on a thread of its own, so a run's command can check its
+   * input and open its target meanwhile. Call it first thing in a command that records a run; it
+   * creates and changes nothing, so input refused later costs nothing. Does nothing with {@code
+   * --db none}, a value that is not understood (check() says so) or a PostgreSQL server.
+   */
+  public void warmUp() {
+    if (!none()) {
+      try {
+        startWarmUp(DbLocation.resolve(value, env), true);
+      } catch (IllegalArgumentException e) {
+        // check() reports it
+      }
+    }
+  }
+
+  /** The warm-up, after any begun before; with {@code onlyIfCurrent} false it may migrate. */
+  private void startWarmUp(DbLocation location, boolean onlyIfCurrent) {
+    if (location.kind() != DbLocation.Kind.SQLITE) {
+      return;
+    }
+    java.util.function.Function<Boolean, Boolean> task =
+        readied -> {
+          if (readied) {
+            return true; // an earlier warm-up found the schema current and made the first query
+          }
+          try {
+            return RunHistory.warmUp(location, onlyIfCurrent);
+          } catch (StoreException e) {
+            return false; // the run's own opens of the history report it, and retry
+          }
+        };
+    warming = ready().thenApplyAsync(task, DAEMONS);
+  }
+
+  /** The warm-up's end (done at once when there is none). */
+  CompletableFuture<Boolean> ready() { // package-private for tests
+    return warming == null ? CompletableFuture.completedFuture(false) : warming;
+  }
+
+  /**
+   * Waits, at most {@link #IDLE_DEADLINE_MILLIS}, for the warm-up: its CPU is spent before the
+   * run's clock starts, never in its first seconds.
+   */
+  private void awaitWarmUp() {
+    try {
+      ready().get(IDLE_DEADLINE_MILLIS, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      // the run goes on; the recorder and the end's record meet the history on their own
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   private LiveRecorder recorder() {
     if (none()) {
       return null; // --db none: nothing is recorded, not even while the run goes
@@ -316,16 +382,10 @@ public final class DbOption {
       } catch (IllegalArgumentException e) {
         return null; // a bad --db is reported where the run is recorded at its end
       }
-      if (location.kind() == DbLocation.Kind.SQLITE) {
-        // Bring a local history's schema up to date before the run starts, not in its first
-        // seconds, where the CPU it takes would show in the curve. A file cannot hang like a
-        // server; a failure here is the recorder's to report, never the run's.
-        try {
-          RunStore.open(location).close();
-        } catch (StoreException e) {
-          // the recorder retries, and the run is recorded at its end regardless
-        }
-      }
+      // A local history's schema brought up to date before the run starts, not in its first
+      // seconds, where the CPU it takes would show in the curve: begun here, waited for when the
+      // run starts (started()). A failure is the recorder's to report, never the run's.
+      startWarmUp(location, false);
       live = new LiveRecorder(location);
     }
     return live;

@@ -54,6 +54,7 @@ public final class FillCommand extends BaseCommand {
 
   @Override
   protected int execute() throws Exception {
+    db.warmUp(); // the history readied while the input is checked and the target opened
     dir = dirs.getFirst();
     io.checkEngine();
     FillParams params =

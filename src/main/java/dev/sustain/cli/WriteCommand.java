@@ -145,6 +145,7 @@ public final class WriteCommand extends BaseCommand {
 
   @Override
   protected int execute() throws Exception {
+    db.warmUp(); // the history readied while the input is checked and the target opened
     target = targets.getFirst();
     WriteParams params =
         new WriteParams(

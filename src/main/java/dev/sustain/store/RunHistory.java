@@ -52,6 +52,30 @@ public final class RunHistory {
     return IdleBefore.idleSeconds(runJson, db);
   }
 
+  /**
+   * Readies a local history for a run about to start: the SQLite driver loaded, the schema checked
+   * (and brought up to date unless {@code onlyIfCurrent}) and Jdbi's first query made, the question
+   * {@link #idleBefore} asks. A first query costs about 0.2 s of start-up (the driver's native
+   * library, Jdbi's configuration and SQL parser), which a command can spend on a thread of its own
+   * while it checks its input and opens its target. Does nothing for a PostgreSQL server (a
+   * connection to a server that does not answer must not be started before the input is known
+   * good), nor, with {@code onlyIfCurrent}, for a SQLite file that is missing or not at this
+   * version's schema: a command whose input may still be refused creates and changes nothing.
+   *
+   * @return true when the history was readied, false when it was left alone
+   * @throws StoreException when the history cannot be opened (message without secrets)
+   */
+  public static boolean warmUp(DbLocation db, boolean onlyIfCurrent) {
+    if (db.kind() != DbLocation.Kind.SQLITE
+        || (onlyIfCurrent && !StoreMigrations.sqliteSchemaIsCurrent(db))) {
+      return false;
+    }
+    try (RunStore store = RunStore.open(db)) {
+      store.lastEnded("", java.time.Instant.EPOCH, "");
+    }
+    return true;
+  }
+
   /** Records {@code run} in {@code db}; see {@link #recordRunFolder}. */
   public static void record(RunRecord run, DbLocation db) {
     try (RunStore store = RunStore.open(db)) {
