@@ -4,6 +4,15 @@
 # costs no probe: it is made again when SUSTAIN_JAVA or JAVA_HOME change, when the remembered java
 # is gone, or when the file is removed (as ./mvnw clean does).
 
+# The JVM options of every start of Sustain: bin/sustain, the package's launcher and the training
+# of their start-up caches. The serial collector and a small stack suit a short-lived process of a
+# few threads. The locale provider is the JDK's own root data (FALLBACK) instead of CLDR's: Sustain
+# prints in Locale.ROOT whatever the user's locale, and CLDR's first use (a calendar, a date
+# format: Jackson makes one when it loads) parses the tags of its ~1,000 locales, tens of
+# milliseconds of every start.
+sustain_jvm_options=(--enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xss512k
+  -Djava.locale.providers=FALLBACK)
+
 java_major() {
   # Prints the feature version of the java binary $1 (e.g. 25), or nothing. The JDK's release file
   # says it without starting a JVM; a java without one is asked.
