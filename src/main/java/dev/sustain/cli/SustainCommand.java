@@ -50,6 +50,13 @@ public final class SustainCommand implements Runnable {
           // Hidden: bin/package makes the manual pages with it (sustain gen-manpage -d DIR).
           ManPageGenerator.class);
 
+  /**
+   * The commands that drive requests through an engine (those with the engine options): their start
+   * makes the native binding on a thread of its own ({@link Main}).
+   */
+  static final java.util.Set<String> DRIVE_REQUESTS =
+      java.util.Set.of("write", "fill", "read", "verify", "sweep");
+
   /** The tools that need the whole tree (help of another command, completion, manual pages). */
   private static final List<Class<?>> NEEDS_ALL =
       List.of(

@@ -12,6 +12,18 @@ public final class Engines {
 
   private Engines() {}
 
+  /**
+   * Makes the native binding every engine but the null one calls through (syscall(2)'s downcall) on
+   * the calling thread, if it is not made yet. The binding generates its stubs at run time, which
+   * the start-up cache cannot hold (50-100 ms of a start on two cores), so a command that will
+   * drive requests can have it made on a thread of its own while it parses its input.
+   *
+   * @return true when the binding works here (why not is said when an engine is made)
+   */
+  public static boolean bindNativeCalls() {
+    return LinuxNative.UNAVAILABLE == null;
+  }
+
   /** The names accepted by {@link #create}. */
   public static List<String> names() {
     return List.of("auto", "uring", "threads", "null");
