@@ -22,9 +22,16 @@ public abstract class BaseCommand implements Callable<Integer> {
   /** The work of the command; returns an exit code from {@link ExitCodes}. */
   protected abstract int execute() throws Exception;
 
+  /**
+   * Begins, on threads of its own, what the command will need once its input is checked (a run's
+   * history: {@link DbOption#warmUp}); nothing by default. It must create and change nothing.
+   */
+  protected void starting() {}
+
   @Override
   public final Integer call() {
     try {
+      starting();
       return execute();
     } catch (UsageException e) {
       err().println("sustain " + spec.name() + ": " + e.getMessage());

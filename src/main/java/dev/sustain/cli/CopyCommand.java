@@ -61,8 +61,12 @@ public final class CopyCommand extends BaseCommand {
   boolean keep;
 
   @Override
-  protected int execute() throws Exception {
+  protected void starting() {
     db.warmUp(); // the history readied while the input is checked and the target opened
+  }
+
+  @Override
+  protected int execute() throws Exception {
     if (buffer.bytes() < 4096
         || buffer.bytes() > DefaultsAndLimits.MAX_BLOCK_BYTES
         || buffer.bytes() % 4096 != 0) {

@@ -53,8 +53,12 @@ public final class FillCommand extends BaseCommand {
   Path resume;
 
   @Override
-  protected int execute() throws Exception {
+  protected void starting() {
     db.warmUp(); // the history readied while the input is checked and the target opened
+  }
+
+  @Override
+  protected int execute() throws Exception {
     dir = dirs.getFirst();
     io.checkEngine();
     FillParams params =

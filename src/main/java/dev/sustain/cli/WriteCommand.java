@@ -144,8 +144,12 @@ public final class WriteCommand extends BaseCommand {
   }
 
   @Override
-  protected int execute() throws Exception {
+  protected void starting() {
     db.warmUp(); // the history readied while the input is checked and the target opened
+  }
+
+  @Override
+  protected int execute() throws Exception {
     target = targets.getFirst();
     WriteParams params =
         new WriteParams(

@@ -240,22 +240,9 @@ public final class IoUringEngine implements IoEngine {
   @Override
   public void submit(IoSlot slot) throws ErrnoException {
     checkOpen();
+    checkSlot(slot);
     MemorySegment buffer = slot.buffer;
     int length = slot.lengthBytes;
-    // The kernel trusts these addresses: check here what FFM would check on a Java access.
-    if (buffer == null || !buffer.isNative()) {
-      throw new IllegalArgumentException("slot " + slot.index + " needs a native buffer");
-    }
-    if (length < 0 || buffer.byteSize() < length) {
-      throw new IllegalArgumentException(
-          "slot " + slot.index + ": length " + length + " exceeds its buffer " + buffer.byteSize());
-    }
-    if (!slot.write && buffer.isReadOnly()) {
-      throw new IllegalArgumentException("slot " + slot.index + ": read into a read-only buffer");
-    }
-    if (slot.offsetBytes < 0) {
-      throw new IllegalArgumentException("negative offset " + slot.offsetBytes);
-    }
     int index = slot.index;
     if (index >= inFlightSlots.length) {
       inFlightSlots = Arrays.copyOf(inFlightSlots, Math.max(index + 1, 2 * inFlightSlots.length));
@@ -297,6 +284,25 @@ public final class IoUringEngine implements IoEngine {
     }
     inFlightSlots[index] = slot;
     inFlight++;
+  }
+
+  /** The kernel trusts a request's addresses: checked here as FFM would check a Java access. */
+  private static void checkSlot(IoSlot slot) {
+    MemorySegment buffer = slot.buffer;
+    int length = slot.lengthBytes;
+    if (buffer == null || !buffer.isNative()) {
+      throw new IllegalArgumentException("slot " + slot.index + " needs a native buffer");
+    }
+    if (length < 0 || buffer.byteSize() < length) {
+      throw new IllegalArgumentException(
+          "slot " + slot.index + ": length " + length + " exceeds its buffer " + buffer.byteSize());
+    }
+    if (!slot.write && buffer.isReadOnly()) {
+      throw new IllegalArgumentException("slot " + slot.index + ": read into a read-only buffer");
+    }
+    if (slot.offsetBytes < 0) {
+      throw new IllegalArgumentException("negative offset " + slot.offsetBytes);
+    }
   }
 
   @Override

@@ -127,46 +127,20 @@ final class IoUringRing implements AutoCloseable {
     int sqOff = 40;
     int cqOff = 80;
     int sqArray = params.get(ValueLayout.JAVA_INT, sqOff + 24);
-    long sqBytes = sqArray + 4L * sqEntries;
     long cqBytes = params.get(ValueLayout.JAVA_INT, cqOff + 20) + (long) CQE_BYTES * cqEntries;
-    boolean single = (features & FEAT_SINGLE_MMAP) != 0;
-    if (single) {
-      sqBytes = Math.max(sqBytes, cqBytes);
-      cqBytes = sqBytes;
-    }
-    long sqAddress = LinuxNative.mmapShared(errno, sqBytes, ringFd, OFF_SQ_RING);
-    long cqAddress = single ? sqAddress : -1;
-    long sqesAddr = -1;
-    if (sqAddress >= 0 && !single) {
-      cqAddress = LinuxNative.mmapShared(errno, cqBytes, ringFd, OFF_CQ_RING);
-    }
-    if (sqAddress >= 0 && cqAddress >= 0) {
-      sqesAddr = LinuxNative.mmapShared(errno, (long) SQE_BYTES * sqEntries, ringFd, OFF_SQES);
-    }
-    if (sqAddress < 0 || cqAddress < 0 || sqesAddr < 0) {
-      long failure = sqAddress < 0 ? sqAddress : cqAddress < 0 ? cqAddress : sqesAddr;
-      if (sqAddress >= 0) {
-        LinuxNative.munmap(errno, sqAddress, sqBytes);
-      }
-      if (!single && cqAddress >= 0) {
-        LinuxNative.munmap(errno, cqAddress, cqBytes);
-      }
-      LinuxNative.close(errno, ringFd);
-      arena.close();
-      throw new ErrnoException(
-          "mmap of the io_uring rings: " + Errno.describe(failure), (int) -failure);
-    }
-    this.sqRingAddress = sqAddress;
-    this.sqRingBytes = sqBytes;
-    this.cqRingAddress = cqAddress;
-    this.cqRingBytes = cqBytes;
-    this.sqesAddress = sqesAddr;
+    Mapped m =
+        Mapped.of(errno, ringFd, features, sqArray + 4L * sqEntries, cqBytes, sqEntries, arena);
+    this.sqRingAddress = m.sqAddress;
+    this.sqRingBytes = m.sqBytes;
+    this.cqRingAddress = m.cqAddress;
+    this.cqRingBytes = m.cqBytes;
+    this.sqesAddress = m.sqesAddress;
     this.sqesBytes = (long) SQE_BYTES * sqEntries;
     // Global-scope views of memory we unmap ourselves in close(): no liveness check on the hot
     // path.
-    this.sqRing = MemorySegment.ofAddress(sqAddress).reinterpret(sqBytes);
-    this.cqRing = MemorySegment.ofAddress(cqAddress).reinterpret(cqBytes);
-    this.sqes = MemorySegment.ofAddress(sqesAddr).reinterpret(sqesBytes);
+    this.sqRing = MemorySegment.ofAddress(m.sqAddress).reinterpret(m.sqBytes);
+    this.cqRing = MemorySegment.ofAddress(m.cqAddress).reinterpret(m.cqBytes);
+    this.sqes = MemorySegment.ofAddress(m.sqesAddress).reinterpret(sqesBytes);
     this.sqHeadOffset = params.get(ValueLayout.JAVA_INT, sqOff);
     this.sqTailOffset = params.get(ValueLayout.JAVA_INT, sqOff + 4);
     this.sqMask = sqRing.get(ValueLayout.JAVA_INT, params.get(ValueLayout.JAVA_INT, sqOff + 8));
@@ -180,6 +154,55 @@ final class IoUringRing implements AutoCloseable {
     }
     this.sqTail = (int) INT.getAcquire(sqRing, sqTailOffset);
     this.cqHead = (int) INT.getAcquire(cqRing, cqHeadOffset);
+  }
+
+  /**
+   * A ring's three mappings: the submission ring, the completion ring (the same mapping with
+   * FEAT_SINGLE_MMAP) and the SQEs. A mapping that fails unmaps those made and closes the ring.
+   */
+  private record Mapped(
+      long sqAddress, long sqBytes, long cqAddress, long cqBytes, long sqesAddress) {
+
+    /** The ring's mappings; on failure the ring is closed, and {@code arena} with it. */
+    static Mapped of(
+        MemorySegment errno,
+        int ringFd,
+        int features,
+        long sqBytes,
+        long cqBytes,
+        int sqEntries,
+        Arena arena)
+        throws ErrnoException {
+      long sqesBytes = (long) SQE_BYTES * sqEntries;
+      boolean single = (features & FEAT_SINGLE_MMAP) != 0;
+      if (single) {
+        sqBytes = Math.max(sqBytes, cqBytes);
+        cqBytes = sqBytes;
+      }
+      long sqAddress = LinuxNative.mmapShared(errno, sqBytes, ringFd, OFF_SQ_RING);
+      long cqAddress = single ? sqAddress : -1;
+      long sqesAddr = -1;
+      if (sqAddress >= 0 && !single) {
+        cqAddress = LinuxNative.mmapShared(errno, cqBytes, ringFd, OFF_CQ_RING);
+      }
+      if (sqAddress >= 0 && cqAddress >= 0) {
+        sqesAddr = LinuxNative.mmapShared(errno, sqesBytes, ringFd, OFF_SQES);
+      }
+      if (sqAddress < 0 || cqAddress < 0 || sqesAddr < 0) {
+        long failure = sqAddress < 0 ? sqAddress : cqAddress < 0 ? cqAddress : sqesAddr;
+        if (sqAddress >= 0) {
+          LinuxNative.munmap(errno, sqAddress, sqBytes);
+        }
+        if (!single && cqAddress >= 0) {
+          LinuxNative.munmap(errno, cqAddress, cqBytes);
+        }
+        LinuxNative.close(errno, ringFd);
+        arena.close();
+        throw new ErrnoException(
+            "mmap of the io_uring rings: " + Errno.describe(failure), (int) -failure);
+      }
+      return new Mapped(sqAddress, sqBytes, cqAddress, cqBytes, sqesAddr);
+    }
   }
 
   /** SQEs filled but not yet consumed by the kernel. */

@@ -231,29 +231,12 @@ public final class Sampler {
         cpuNanos >= 0 && lastCpuNanos >= 0
             ? 100.0 * (cpuNanos - lastCpuNanos) / elapsed
             : Double.NaN;
-    boolean any = histogram.getTotalCount() > 0;
-    double p50 = any ? histogram.getValueAtPercentile(50) / 1000.0 : Double.NaN;
-    double p99 = any ? histogram.getValueAtPercentile(99) / 1000.0 : Double.NaN;
-    double max = any ? histogram.getMaxValue() / 1000.0 : Double.NaN;
     double temp = temperature.read().orElse(Double.NaN);
     List<String> cells = new ArrayList<>();
     for (IntervalProbe p : probes) {
       p.endInterval(now, seconds, cells);
     }
-    SampleRow row =
-        new SampleRow(
-            timeSeconds,
-            seconds,
-            intervalBytes / seconds / 1e6,
-            intervalBytes,
-            intervalOps,
-            p50,
-            p99,
-            max,
-            cpuPercent,
-            temp,
-            List.copyOf(cells),
-            phase);
+    SampleRow row = row(timeSeconds, seconds, intervalBytes, intervalOps, cpuPercent, temp, cells);
     lastNanos = now;
     lastTimeSeconds = timeSeconds;
     phaseSeconds.merge(phase, seconds, Double::sum);
@@ -268,5 +251,30 @@ public final class Sampler {
       l.onSample(row);
     }
     return row;
+  }
+
+  /** The row of an interval, with its latency percentiles from the interval's histogram. */
+  private SampleRow row(
+      double timeSeconds,
+      double seconds,
+      long intervalBytes,
+      long intervalOps,
+      double cpuPercent,
+      double temperatureC,
+      List<String> cells) {
+    boolean any = histogram.getTotalCount() > 0;
+    return new SampleRow(
+        timeSeconds,
+        seconds,
+        intervalBytes / seconds / 1e6,
+        intervalBytes,
+        intervalOps,
+        any ? histogram.getValueAtPercentile(50) / 1000.0 : Double.NaN,
+        any ? histogram.getValueAtPercentile(99) / 1000.0 : Double.NaN,
+        any ? histogram.getMaxValue() / 1000.0 : Double.NaN,
+        cpuPercent,
+        temperatureC,
+        List.copyOf(cells),
+        phase);
   }
 }

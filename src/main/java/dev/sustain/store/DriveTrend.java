@@ -89,21 +89,7 @@ public final class DriveTrend {
 
   /** The trend of {@code runs} (one drive's runs of one job, in any order). */
   public static Trend of(List<RunRecord> runs) {
-    List<RunRecord> usable = new ArrayList<>();
-    for (RunRecord r : runs) {
-      Double seconds = r.figures().seconds();
-      if (r.isWriteRun()
-          && "complete".equals(r.status())
-          && level(r) != null
-          && seconds != null
-          && seconds >= MIN_SECONDS) {
-        usable.add(r);
-      }
-    }
-    usable.sort(Comparator.comparing(RunRecord::started).thenComparing(RunRecord::runId));
-    if (usable.size() > WINDOW) {
-      usable = usable.subList(usable.size() - WINDOW, usable.size());
-    }
+    List<RunRecord> usable = compared(runs);
     int n = usable.size();
     if (n == 0) {
       return new Trend(
@@ -117,17 +103,46 @@ public final class DriveTrend {
     for (int i = 0; i < n; i++) {
       v[i] = level(usable.get(i));
     }
-    double first = v[0];
-    double last = v[n - 1];
     String label = usable.get(n - 1).figures().floorMBps() != null ? "floor" : "average";
     if (n == 1) {
       return new Trend(
           Direction.NO_TREND,
           1,
-          first,
-          last,
-          "one run so far (" + label + " " + Units.rate(last) + "): no trend yet");
+          v[0],
+          v[0],
+          "one run so far (" + label + " " + Units.rate(v[0]) + "): no trend yet");
     }
+    return judged(usable, v, "the " + label);
+  }
+
+  /**
+   * The runs compared (rule 1): completed writing runs long enough to have a floor, newest last.
+   */
+  private static List<RunRecord> compared(List<RunRecord> runs) {
+    List<RunRecord> usable = new ArrayList<>();
+    for (RunRecord r : runs) {
+      Double seconds = r.figures().seconds();
+      if (r.isWriteRun()
+          && "complete".equals(r.status())
+          && level(r) != null
+          && seconds != null
+          && seconds >= MIN_SECONDS) {
+        usable.add(r);
+      }
+    }
+    usable.sort(Comparator.comparing(RunRecord::started).thenComparing(RunRecord::runId));
+    return usable.size() > WINDOW ? usable.subList(usable.size() - WINDOW, usable.size()) : usable;
+  }
+
+  /**
+   * Rules 3-6 over two or more runs' levels {@code v}, oldest first.
+   *
+   * @param what "the floor" or "the average", as the sentence names the level
+   */
+  private static Trend judged(List<RunRecord> usable, double[] v, String what) {
+    int n = v.length;
+    double first = v[0];
+    double last = v[n - 1];
     double min = first;
     double max = first;
     boolean steadyDown = true;
@@ -135,66 +150,35 @@ public final class DriveTrend {
     for (int i = 1; i < n; i++) {
       min = Math.min(min, v[i]);
       max = Math.max(max, v[i]);
-      if (v[i] > v[i - 1] * (1 + STEP_NOISE)) {
-        steadyDown = false;
-      }
-      if (v[i] < v[i - 1] * (1 - STEP_NOISE)) {
-        steadyUp = false;
-      }
+      steadyDown &= v[i] <= v[i - 1] * (1 + STEP_NOISE);
+      steadyUp &= v[i] >= v[i - 1] * (1 - STEP_NOISE);
     }
     String over = " over " + n + " runs";
     String fromTo = " from " + Units.mbps(first) + " to " + Units.rate(last) + over;
+    String cause = memory(usable) ? MEMORY_CAUSE : null;
     if (steadyDown && last <= first * (1 - CHANGE)) {
-      return new Trend(
-          Direction.FELL,
-          n,
-          first,
-          last,
-          "the "
-              + label
-              + " fell"
-              + fromTo
-              + ": "
-              + (memory(usable) ? MEMORY_CAUSE : fallAdvice(usable.get(n - 1))));
+      String advice = cause != null ? cause : fallAdvice(usable.get(n - 1));
+      return new Trend(Direction.FELL, n, first, last, what + " fell" + fromTo + ": " + advice);
     }
     if (steadyUp && last >= first * (1 + CHANGE)) {
-      return new Trend(
-          Direction.ROSE,
-          n,
-          first,
-          last,
-          "the "
-              + label
-              + " rose"
-              + fromTo
-              + ": "
-              + (memory(usable)
-                  ? MEMORY_CAUSE
-                  : "the drive recovered (a TRIM, a format that issues UNMAP, an idle period or a"
-                      + " cooler drive frees it up)"));
+      String advice =
+          cause != null
+              ? cause
+              : "the drive recovered (a TRIM, a format that issues UNMAP, an idle period or a"
+                  + " cooler drive frees it up)";
+      return new Trend(Direction.ROSE, n, first, last, what + " rose" + fromTo + ": " + advice);
     }
     if (max <= min * (1 + CHANGE)) {
-      return new Trend(
-          Direction.HELD,
-          n,
-          first,
-          last,
-          "the "
-              + label
-              + " held at "
-              + Units.mbps(min)
-              + "-"
-              + Units.rate(max)
-              + over
-              + ": no degradation");
+      String held =
+          what + " held at " + Units.mbps(min) + "-" + Units.rate(max) + over + ": no degradation";
+      return new Trend(Direction.HELD, n, first, last, held);
     }
     return new Trend(
         Direction.VARIED,
         n,
         first,
         last,
-        "the "
-            + label
+        what
             + " varied between "
             + Units.mbps(min)
             + " and "

@@ -22,72 +22,87 @@ final class StoreMigrations {
 
   static void migrate(DbLocation location) {
     if (location.kind() == DbLocation.Kind.SQLITE) {
-      Path file = location.sqliteFile();
-      String networkFs = NetworkFileSystems.networkType(file);
-      if (networkFs != null) {
-        throw new StoreException(
-            "the run history "
-                + file
-                + " is on a network filesystem ("
-                + networkFs
-                + "), where SQLite cannot be shared safely; use a local file, or a PostgreSQL"
-                + " server for several hosts: --db jdbc:postgresql://HOST/DB?user=..");
-      }
-      if (sqliteSchemaIsCurrent(location)) {
-        return;
-      }
-      try {
-        Path parent = file.getParent();
-        if (parent != null) {
-          Files.createDirectories(parent);
-        }
-      } catch (IOException e) {
-        throw new StoreException(
-            "cannot create the folder for the run history " + file + ": " + e.getMessage());
-      }
-      // Flyway takes no lock on SQLite (it does on PostgreSQL: an advisory lock), so two processes
-      // opening a new file at once would both apply V1. A file lock beside the database makes the
-      // second wait and then find the schema current.
-      // The lock file is removed once the schema is current, so none is left beside the history:
-      // a process that waited on it and finds it gone takes a new one, and finds the schema
-      // current (a process that locks the removed one at the same time finds it current too).
-      Path lockFile = file.resolveSibling(file.getFileName() + ".migrate-lock");
-      try {
-        while (true) {
-          try (FileChannel ch =
-                  FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-              FileLock lock = ch.lock()) {
-            if (!Files.exists(lockFile)) {
-              continue; // removed by the process that held it: its migration is done
-            }
-            try {
-              runFlyway(location);
-            } finally {
-              Files.deleteIfExists(lockFile);
-            }
-            return;
-          }
-        }
-      } catch (MigrationFailed e) {
-        throw e.reported;
-      } catch (IOException e) {
-        throw new StoreException(
-            "cannot lock " + lockFile + " to update the run history schema: " + e.getMessage());
-      }
+      migrateSqlite(location);
     } else {
-      // Flyway serialises migrations with a PostgreSQL advisory lock, but two processes creating
-      // the schema history table of an empty database can still collide on the CREATE TABLE;
-      // the loser retries and finds the table made.
-      for (int attempt = 1; ; attempt++) {
-        try {
-          runFlyway(location);
-          return;
-        } catch (MigrationFailed e) {
-          if (!e.mayBeARace || attempt == 4) {
-            throw e.reported;
+      migrateServer(location);
+    }
+  }
+
+  private static void migrateSqlite(DbLocation location) {
+    Path file = location.sqliteFile();
+    String networkFs = NetworkFileSystems.networkType(file);
+    if (networkFs != null) {
+      throw new StoreException(
+          "the run history "
+              + file
+              + " is on a network filesystem ("
+              + networkFs
+              + "), where SQLite cannot be shared safely; use a local file, or a PostgreSQL"
+              + " server for several hosts: --db jdbc:postgresql://HOST/DB?user=..");
+    }
+    if (sqliteSchemaIsCurrent(location)) {
+      return;
+    }
+    try {
+      Path parent = file.getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+    } catch (IOException e) {
+      throw new StoreException(
+          "cannot create the folder for the run history " + file + ": " + e.getMessage());
+    }
+    migrateLocked(location, file.resolveSibling(file.getFileName() + ".migrate-lock"));
+  }
+
+  /**
+   * Flyway takes no lock on SQLite (it does on PostgreSQL: an advisory lock), so two processes
+   * opening a new file at once would both apply V1. A file lock beside the database makes the
+   * second wait and then find the schema current. The lock file is removed once the schema is
+   * current, so none is left beside the history: a process that waited on it and finds it gone
+   * takes a new one, and finds the schema current (a process that locks the removed one at the same
+   * time finds it current too).
+   */
+  private static void migrateLocked(DbLocation location, Path lockFile) {
+    try {
+      while (true) {
+        try (FileChannel ch =
+                FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock lock = ch.lock()) {
+          if (!Files.exists(lockFile)) {
+            continue; // removed by the process that held it: its migration is done
           }
-          RunStore.backoff(attempt);
+          try {
+            runFlyway(location);
+          } finally {
+            Files.deleteIfExists(lockFile);
+          }
+          return;
         }
+      }
+    } catch (MigrationFailed e) {
+      throw e.reported;
+    } catch (IOException e) {
+      throw new StoreException(
+          "cannot lock " + lockFile + " to update the run history schema: " + e.getMessage());
+    }
+  }
+
+  /**
+   * Flyway serialises migrations with a PostgreSQL advisory lock, but two processes creating the
+   * schema history table of an empty database can still collide on the CREATE TABLE; the loser
+   * retries and finds the table made.
+   */
+  private static void migrateServer(DbLocation location) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        runFlyway(location);
+        return;
+      } catch (MigrationFailed e) {
+        if (!e.mayBeARace || attempt == 4) {
+          throw e.reported;
+        }
+        RunStore.backoff(attempt);
       }
     }
   }
