@@ -147,7 +147,7 @@ public final class ReadOnlyHistory {
       props.putAll(config.toProperties());
     } else {
       props.putIfAbsent("ApplicationName", "sustain");
-      props.putIfAbsent("connectTimeout", "10");
+      props.putIfAbsent("connectTimeout", String.valueOf(StoreConnections.CONNECT_TIMEOUT_SECONDS));
     }
     return props;
   }

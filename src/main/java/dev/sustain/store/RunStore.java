@@ -472,11 +472,25 @@ public final class RunStore implements AutoCloseable {
 
   static StoreException failure(String what, SQLException e, DbLocation location) {
     String detail = e == null ? "unknown error" : firstLine(e.getMessage());
-    if (e != null && e.getSQLState() != null) {
+    if (e != null && NOT_POSTGRESQL.equals(e.getSQLState())) {
+      detail = NOT_POSTGRESQL_WORDS;
+    } else if (e != null && e.getSQLState() != null) {
       detail += " (SQL state " + e.getSQLState() + ")";
     }
     return new StoreException(location.scrub(what + ": " + detail));
   }
+
+  /**
+   * SQL state 08P01, a protocol violation: what answered at the history's address is not a
+   * PostgreSQL server (a web server's port, or a proxy that answers for every address). The driver
+   * says only "An error occurred while setting up the SSL connection", which sends people to their
+   * certificates.
+   */
+  static final String NOT_POSTGRESQL = "08P01";
+
+  static final String NOT_POSTGRESQL_WORDS =
+      "what answers at that host and port does not speak PostgreSQL's protocol (SQL state 08P01):"
+          + " check the host and the port";
 
   static String firstLine(String s) {
     if (s == null) {

@@ -10,6 +10,12 @@ final class StoreConnections {
 
   private static final int SQLITE_BUSY_TIMEOUT_MS = 15_000;
 
+  /**
+   * How long a connection to a PostgreSQL server may take to open: a server on a network answers
+   * within a second, and a host that is down must not hold a run's start or end for long.
+   */
+  static final int CONNECT_TIMEOUT_SECONDS = 5;
+
   private StoreConnections() {}
 
   /** A new connection, from the driver itself; a refusal is one {@link StoreException}. */
@@ -53,7 +59,7 @@ final class StoreConnections {
       props.putAll(config.toProperties());
     } else {
       props.putIfAbsent("ApplicationName", "sustain");
-      props.putIfAbsent("connectTimeout", "10");
+      props.putIfAbsent("connectTimeout", String.valueOf(CONNECT_TIMEOUT_SECONDS));
     }
     return props;
   }

@@ -172,7 +172,9 @@ final class StoreMigrations {
               "cannot bring the run history schema at "
                   + location.redacted()
                   + " up to date: "
-                  + location.scrub(RunStore.firstLine(e.getMessage()))),
+                  + (RunStore.NOT_POSTGRESQL.equals(state)
+                      ? RunStore.NOT_POSTGRESQL_WORDS
+                      : location.scrub(RunStore.firstLine(e.getMessage())))),
           mayBeARace);
     }
   }
