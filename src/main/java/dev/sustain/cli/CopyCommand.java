@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
 import dev.sustain.report.AnalysisText;
+import dev.sustain.report.RunContext;
 import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
@@ -142,7 +143,7 @@ public final class CopyCommand extends BaseCommand {
                 "The copy's writes (all passes, read-backs and pauses left out)",
                 analysis,
                 List.of(),
-                dev.sustain.report.RunContext.read(r.runFolder())));
+                RunContext.read(r.runFolder())));
       } else {
         o.println("The writes took too few intervals for a curve to analyse.");
       }

@@ -7,6 +7,7 @@ import dev.sustain.group.GroupParams;
 import dev.sustain.group.GroupRun;
 import dev.sustain.group.MemberResult;
 import dev.sustain.group.SoloHistory;
+import dev.sustain.report.RunContext;
 import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunStatus;
@@ -318,10 +319,7 @@ final class GroupLaunch {
     // A member of --until floor that ended without its floor: written, but not what was asked.
     boolean missed =
         r.members().stream()
-            .anyMatch(
-                m ->
-                    m.runFolder() != null
-                        && dev.sustain.report.RunContext.read(m.runFolder()).floorMissed());
+            .anyMatch(m -> m.runFolder() != null && RunContext.read(m.runFolder()).floorMissed());
     return ExitCodes.ofUntilFloor(code, missed);
   }
 }

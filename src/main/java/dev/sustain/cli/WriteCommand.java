@@ -2,10 +2,16 @@ package dev.sustain.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.device.DeviceInfo;
+import dev.sustain.device.DeviceResolver;
+import dev.sustain.device.NoBlockDeviceException;
+import dev.sustain.engine.ExclusiveOpen;
 import dev.sustain.expect.Expectation;
 import dev.sustain.expect.ExpectationCheck;
+import dev.sustain.expect.ExpectationJson;
 import dev.sustain.expect.Measured;
 import dev.sustain.report.AnalysisJson;
+import dev.sustain.report.RunContext;
 import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
@@ -14,7 +20,9 @@ import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
+import dev.sustain.share.HubModels;
 import dev.sustain.store.RunFolders;
+import dev.sustain.target.RawDevice;
 import dev.sustain.target.TestFile;
 import dev.sustain.target.Trim;
 import dev.sustain.unit.ByteSize;
@@ -206,7 +214,7 @@ public final class WriteCommand extends BaseCommand {
       return new GroupLaunch("write", out(), err(), db).write(params, targets, group, output.out);
     }
     group.checkOneTarget();
-    try (dev.sustain.engine.ExclusiveOpen held = holdForTrimFirst(target)) {
+    try (ExclusiveOpen held = holdForTrimFirst(target)) {
       trimFirst(target);
       return runOne(params, expectation);
     }
@@ -216,13 +224,13 @@ public final class WriteCommand extends BaseCommand {
    * With --trim-first on a raw device, the device held from before its discard to the end of the
    * write (the run's own hold shares it), so nothing can take it between the two; null otherwise.
    */
-  private dev.sustain.engine.ExclusiveOpen holdForTrimFirst(String t) {
+  private ExclusiveOpen holdForTrimFirst(String t) {
     Path p = Path.of(t).toAbsolutePath().normalize();
     if (!trimFirst || !TestFile.isBlockDevice(p)) {
       return null;
     }
-    dev.sustain.target.RawDevice.requireConsent(p, destroyData, "discarding it");
-    return dev.sustain.target.RawDevice.holdExclusively(p, "write", p);
+    RawDevice.requireConsent(p, destroyData, "discarding it");
+    return RawDevice.holdExclusively(p, "write", p);
   }
 
   /** One target's run, or its passes with --repeat: the exit code. */
@@ -252,7 +260,7 @@ public final class WriteCommand extends BaseCommand {
    */
   private int exitFor(WriteResult result, boolean signalled) {
     int code = exitFor(result.status(), result.error());
-    if (signalled && result.status() == dev.sustain.run.RunStatus.COMPLETE) {
+    if (signalled && result.status() == RunStatus.COMPLETE) {
       err().println(Signals.AFTER_THE_END);
       err().flush();
     }
@@ -261,7 +269,7 @@ public final class WriteCommand extends BaseCommand {
 
   /** True for a run of --until floor that something else ended (its run.json says). */
   private static boolean floorMissed(Path runFolder) {
-    return dev.sustain.report.RunContext.read(runFolder).floorMissed();
+    return RunContext.read(runFolder).floorMissed();
   }
 
   /** With --trim-first: TRIM the target's file system, or the whole raw device. */
@@ -288,8 +296,7 @@ public final class WriteCommand extends BaseCommand {
     if (expectation != null && result.analysis() != null) {
       check = expectation.check(Measured.of(result.analysis(), result.bytes(), result.seconds()));
       human().print(check.toText());
-      RunFolder.open(result.runFolder())
-          .writeJson("expectation.json", dev.sustain.expect.ExpectationJson.of(check));
+      RunFolder.open(result.runFolder()).writeJson("expectation.json", ExpectationJson.of(check));
       human().flush();
     }
     if (output.json) {
@@ -311,10 +318,9 @@ public final class WriteCommand extends BaseCommand {
         "analysis",
         result.analysis() == null
             ? mapper.nullNode()
-            : AnalysisJson.toNode(
-                result.analysis(), dev.sustain.report.RunContext.read(result.runFolder())));
+            : AnalysisJson.toNode(result.analysis(), RunContext.read(result.runFolder())));
     if (check != null) {
-      doc.set("expectation", mapper.valueToTree(dev.sustain.expect.ExpectationJson.of(check)));
+      doc.set("expectation", mapper.valueToTree(ExpectationJson.of(check)));
     }
     return doc;
   }
@@ -447,19 +453,15 @@ public final class WriteCommand extends BaseCommand {
 
   /** The medians of the target's model from the local copy of a hub's figures; no network. */
   private Expectation hubExpectation() {
-    dev.sustain.device.DeviceInfo d;
+    DeviceInfo d;
     try {
-      d = dev.sustain.device.DeviceResolver.system().resolve(target).device();
-    } catch (dev.sustain.device.NoBlockDeviceException e) {
+      d = DeviceResolver.system().resolve(target).device();
+    } catch (NoBlockDeviceException e) {
       throw new UsageException(
           "--expect-from hub needs a drive under " + target + ": " + e.getMessage());
     }
-    return dev.sustain.share.HubModels.expectation(
-        dev.sustain.share.HubModels.cacheFile(),
-        d.model(),
-        d.sizeBytes(),
-        io.blockBytes(),
-        io.queueDepth);
+    return HubModels.expectation(
+        HubModels.cacheFile(), d.model(), d.sizeBytes(), io.blockBytes(), io.queueDepth);
   }
 
   static void printSummary(PrintWriter out, WriteResult r) {

@@ -8,6 +8,7 @@ import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.sampling.SampleRow;
+import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -298,7 +299,7 @@ public final class GroupRun {
               System.nanoTime(),
               row.intervalSeconds(),
               row.bytes(),
-              dev.sustain.sampling.SamplesCsv.WRITE.equals(row.phase()));
+              SamplesCsv.WRITE.equals(row.phase()));
         }
         observer.sample(name, row, totalBytes, elapsedSeconds);
       }

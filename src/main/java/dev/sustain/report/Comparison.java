@@ -6,6 +6,7 @@ import dev.sustain.analysis.Media;
 import dev.sustain.analysis.Shape;
 import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.job.Job;
+import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import java.nio.file.Path;
@@ -388,7 +389,7 @@ public record Comparison(
 
   /** A job size for people: {@code 500 GB}, or {@code 60 GiB (64.4 GB)} when asked in GiB. */
   public static String jobName(long bytes) {
-    long gib = dev.sustain.unit.ByteSize.GIB;
+    long gib = ByteSize.GIB;
     if (bytes % gib == 0 && bytes % 1_000_000_000L != 0) {
       return bytes / gib + " GiB (" + Phrase.gb(bytes / 1e9) + ")";
     }

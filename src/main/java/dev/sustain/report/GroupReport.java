@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.GroupCurves;
 import dev.sustain.analysis.GroupVerdict;
+import dev.sustain.analysis.SampleSeries;
 import dev.sustain.analysis.SharedCeilingDetector;
 import dev.sustain.input.GroupFolder;
 import dev.sustain.input.InputFormatException;
@@ -119,26 +121,20 @@ public record GroupReport(
     double[] time = curves.timeSeconds();
     for (int i = 0; i <= curves.targets(); i++) {
       double[] rate = i < curves.targets() ? curves.rateMBps()[i] : sumMBps();
-      dev.sustain.analysis.SampleSeries.Builder b =
-          dev.sustain.analysis.SampleSeries.builder(time.length);
+      SampleSeries.Builder b = SampleSeries.builder(time.length);
       for (int k = 0; k < time.length; k++) {
         if (Double.isFinite(rate[k])) {
           b.add(time[k], rate[k]);
         }
       }
-      dev.sustain.analysis.SampleSeries series = b.build();
+      SampleSeries series = b.build();
       if (series.size() == 0) {
         continue;
       }
       String label = i < curves.targets() ? curves.names().get(i) : "sum";
       out.add(
           new CurveReport(
-              folder.dir(),
-              label,
-              RunInfo.NONE,
-              series,
-              dev.sustain.analysis.Analyzer.analyze(series),
-              List.of()));
+              folder.dir(), label, RunInfo.NONE, series, Analyzer.analyze(series), List.of()));
     }
     return out;
   }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Segment;
+import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import java.util.List;
@@ -170,8 +171,8 @@ public final class HtmlReport {
    * GB to three significant digits (12.7GB, not 12.749111296GB).
    */
   static String jobText(long bytes) {
-    if (bytes > 0 && bytes % dev.sustain.unit.ByteSize.GIB == 0) {
-      return bytes / dev.sustain.unit.ByteSize.GIB + "GiB";
+    if (bytes > 0 && bytes % ByteSize.GIB == 0) {
+      return bytes / ByteSize.GIB + "GiB";
     }
     double gb = bytes / 1e9;
     return Units.plain(gb, gb >= 100 ? 0 : gb >= 10 ? 1 : gb >= 1 ? 2 : 3) + "GB";
@@ -179,8 +180,8 @@ public final class HtmlReport {
 
   /** A job size asked for, exactly as the command line takes it: 300GiB, 12.75GB, 14.1694598GB. */
   static String exactJobText(long bytes) {
-    if (bytes > 0 && bytes % dev.sustain.unit.ByteSize.GIB == 0) {
-      return bytes / dev.sustain.unit.ByteSize.GIB + "GiB";
+    if (bytes > 0 && bytes % ByteSize.GIB == 0) {
+      return bytes / ByteSize.GIB + "GiB";
     }
     return java.math.BigDecimal.valueOf(bytes, 9).stripTrailingZeros().toPlainString() + "GB";
   }

@@ -1,6 +1,7 @@
 package dev.sustain.run;
 
 import dev.sustain.sampling.SamplesCsv;
+import dev.sustain.unit.Units;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -14,11 +15,11 @@ public record IntervalRates(int intervals, double minMBps, double medianMBps, do
   /** {@code min 127 MB/s, median 256 MB/s, max 2555 MB/s}, for people. */
   public String describe() {
     return "min "
-        + dev.sustain.unit.Units.rate(minMBps)
+        + Units.rate(minMBps)
         + ", median "
-        + dev.sustain.unit.Units.rate(medianMBps)
+        + Units.rate(medianMBps)
         + ", max "
-        + dev.sustain.unit.Units.rate(maxMBps);
+        + Units.rate(maxMBps);
   }
 
   public static IntervalRates of(double[] ratesMBps, int n) {

@@ -2,6 +2,7 @@ package dev.sustain.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.engine.ErrnoException;
+import dev.sustain.engine.IoEngine;
 import java.io.IOException;
 
 /** Writing a run's end, where the file system holding the run folder may be full. Stateless. */
@@ -38,7 +39,7 @@ public final class RunEnd {
    * system that the run filled, its room is what run.json and analysis.json need. (The caller
    * removes it again, which is then nothing, after a failure on the way here.)
    */
-  static void removeTestFile(java.nio.file.Path testFile, dev.sustain.engine.IoEngine engine) {
+  static void removeTestFile(java.nio.file.Path testFile, IoEngine engine) {
     try {
       engine.close();
       java.nio.file.Files.deleteIfExists(testFile);

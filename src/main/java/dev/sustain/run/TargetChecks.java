@@ -2,6 +2,7 @@ package dev.sustain.run;
 
 import dev.sustain.target.RawDevice;
 import dev.sustain.target.TestFile;
+import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ public final class TargetChecks {
       if (p.sizeBytes() > device.sizeBytes()) {
         throw new UsageException(
             "--size "
-                + dev.sustain.unit.Units.decimalBytes(p.sizeBytes())
+                + Units.decimalBytes(p.sizeBytes())
                 + " is more than the device holds ("
                 + device.describe()
                 + ")");

@@ -1,5 +1,7 @@
 package dev.sustain.run;
 
+import dev.sustain.engine.Errno;
+import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.PatternSpec;
 import dev.sustain.unit.UsageException;
@@ -67,9 +69,8 @@ public final class WriteChecks {
   }
 
   /** Why the target could not be opened, in one line for people. */
-  static String openProblem(
-      Path path, Path folder, boolean direct, dev.sustain.engine.ErrnoException e) {
-    if (direct && e.errno() == dev.sustain.engine.Errno.EINVAL) {
+  static String openProblem(Path path, Path folder, boolean direct, ErrnoException e) {
+    if (direct && e.errno() == Errno.EINVAL) {
       return (folder != null ? "the file system at " + folder : path)
           + " does not support direct I/O (O_DIRECT); use --buffered";
     }

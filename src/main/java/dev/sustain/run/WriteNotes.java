@@ -1,5 +1,6 @@
 package dev.sustain.run;
 
+import dev.sustain.pattern.PatternSpec;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 
@@ -24,7 +25,7 @@ final class WriteNotes {
       long blockBytes,
       boolean byPattern,
       boolean byEngine,
-      dev.sustain.pattern.PatternSpec pattern) {
+      PatternSpec pattern) {
     String why =
         byPattern
             ? "--pattern " + pattern.name() + " (every 4 KiB block carries its header)"

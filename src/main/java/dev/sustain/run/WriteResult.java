@@ -1,5 +1,6 @@
 package dev.sustain.run;
 
+import dev.sustain.analysis.Analysis;
 import java.nio.file.Path;
 
 /**
@@ -25,10 +26,10 @@ public record WriteResult(
     RunStatus status,
     String error,
     IntervalRates stats,
-    dev.sustain.analysis.Analysis analysis) {
+    Analysis analysis) {
 
   /** The same result with its analysis. */
-  public WriteResult withAnalysis(dev.sustain.analysis.Analysis a) {
+  public WriteResult withAnalysis(Analysis a) {
     return new WriteResult(
         runId,
         runFolder,

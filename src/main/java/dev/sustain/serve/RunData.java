@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.store.RunFolders;
+import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.SampleStore;
 import java.io.IOException;
@@ -57,7 +58,7 @@ final class RunData {
    * none yet counts as having them: its first row is on its way.
    */
   static boolean hasSamples(SampleStore store, RunRecord run) {
-    if (dev.sustain.store.RunLiveness.mayChange(run.status())) {
+    if (RunLiveness.mayChange(run.status())) {
       return true;
     }
     if (store.header(run.runId()).isPresent() && !store.lines(run.runId(), -1, 1).isEmpty()) {

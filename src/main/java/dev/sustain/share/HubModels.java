@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.expect.Expectation;
 import dev.sustain.job.Job;
 import java.io.IOException;
 import java.net.URLEncoder;
@@ -190,7 +191,7 @@ public final class HubModels {
    *
    * @throws IllegalArgumentException with one line for a user when the copy has no such group
    */
-  public static dev.sustain.expect.Expectation expectation(
+  public static Expectation expectation(
       Path file, String model, long capacityBytes, long requestBytes, int queueDepth) {
     JsonNode cache =
         read(file)
@@ -221,7 +222,7 @@ public final class HubModels {
               + model
               + " at this capacity with this request size and depth to expect from");
     }
-    return dev.sustain.expect.Expectation.fromPastRun(
+    return Expectation.fromPastRun(
         best.path("burst_MBps").path("median").asDouble(),
         num(best.path("cache_GB").path("median")),
         num(best.path("floor_MBps").path("median")),

@@ -1,6 +1,7 @@
 package dev.sustain.store;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.job.Job;
 import dev.sustain.unit.Units;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -83,7 +84,7 @@ public final class DriveTrend {
    * The trend of the runs of {@code job} among {@code runs} (all of them when job is null): a
    * drive's runs of another request size or depth measure another thing, so they are left out.
    */
-  public static Trend of(List<RunRecord> runs, dev.sustain.job.Job job) {
+  public static Trend of(List<RunRecord> runs, Job job) {
     return of(RunJobs.ofJob(runs, job));
   }
 

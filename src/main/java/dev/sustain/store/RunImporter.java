@@ -4,7 +4,9 @@ import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Analyzer;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
+import dev.sustain.input.InputFormatException;
 import dev.sustain.report.AnalysisJson;
+import dev.sustain.report.RunContext;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,7 +63,7 @@ public final class RunImporter {
     ImportedCurve curve;
     try {
       curve = CurveReader.readRunFolder(dir);
-    } catch (dev.sustain.input.InputFormatException e) {
+    } catch (InputFormatException e) {
       // A folder this version's sampler cannot make, but older ones did: a write under a
       // millisecond made no row of its own (its bytes are in the flush row), so there is no curve.
       // Recorded without analysis, as the run itself left no analysis.json (a successful run must
@@ -91,7 +93,7 @@ public final class RunImporter {
         r.status(),
         r.error(),
         merged,
-        AnalysisJson.toJson(a, dev.sustain.report.RunContext.read(dir)),
+        AnalysisJson.toJson(a, RunContext.read(dir)),
         r.runFolder(),
         r.source(),
         r.toolVersion(),

@@ -2,6 +2,8 @@ package dev.sustain.store;
 
 import dev.sustain.analysis.SampleSeries;
 import dev.sustain.input.CurveReader;
+import dev.sustain.input.InputFormatException;
+import dev.sustain.input.InputLimits;
 import dev.sustain.unit.Units;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -239,7 +241,7 @@ public final class SampleStore implements AutoCloseable {
       return 0;
     }
     // Streamed, a chunk at a time: a long run's samples.csv may be larger than the heap.
-    try (BufferedReader in = dev.sustain.input.InputLimits.open(samples)) {
+    try (BufferedReader in = InputLimits.open(samples)) {
       String header = in.readLine();
       saveDocument(h, runId, runJson, header);
       if (header == null) {
@@ -261,8 +263,8 @@ public final class SampleStore implements AutoCloseable {
       }
       return added + append(h, runId, header, chunk);
     } catch (IOException e) {
-      throw new StoreException(dev.sustain.input.InputLimits.cannotRead(samples, e).getMessage());
-    } catch (dev.sustain.input.InputFormatException e) {
+      throw new StoreException(InputLimits.cannotRead(samples, e).getMessage());
+    } catch (InputFormatException e) {
       throw new StoreException(e.getMessage());
     }
   }

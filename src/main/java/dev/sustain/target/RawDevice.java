@@ -1,5 +1,10 @@
 package dev.sustain.target;
 
+import dev.sustain.device.DeviceResolver;
+import dev.sustain.device.NoBlockDeviceException;
+import dev.sustain.engine.Errno;
+import dev.sustain.engine.ErrnoException;
+import dev.sustain.engine.ExclusiveOpen;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
@@ -166,9 +171,8 @@ public record RawDevice(
                 ? Files.readString(Path.of("/proc/swaps"))
                 : "");
     try {
-      return merged(
-          problems, dev.sustain.device.DeviceResolver.system().usageOf(name).reasonsInUse());
-    } catch (dev.sustain.device.NoBlockDeviceException e) {
+      return merged(problems, DeviceResolver.system().usageOf(name).reasonsInUse());
+    } catch (NoBlockDeviceException e) {
       return problems; // the guard's own findings stand
     }
   }
@@ -226,7 +230,7 @@ public record RawDevice(
    *
    * @param verb what the command does, e.g. {@code write}
    */
-  public dev.sustain.engine.ExclusiveOpen holdExclusively(String verb, Path given) {
+  public ExclusiveOpen holdExclusively(String verb, Path given) {
     return holdExclusively(path, verb, given);
   }
 
@@ -236,19 +240,18 @@ public record RawDevice(
    * the write, so nothing takes it in between). Every path that writes or discards a raw device
    * takes its hold here.
    */
-  public static dev.sustain.engine.ExclusiveOpen holdExclusively(
-      Path path, String verb, Path given) {
+  public static ExclusiveOpen holdExclusively(Path path, String verb, Path given) {
     try {
-      return dev.sustain.engine.ExclusiveOpen.claim(path);
-    } catch (dev.sustain.engine.ErrnoException e) {
-      if (e.errno() == dev.sustain.engine.Errno.EBUSY) {
+      return ExclusiveOpen.claim(path);
+    } catch (ErrnoException e) {
+      if (e.errno() == Errno.EBUSY) {
         throw new UsageException(
             "refusing to "
                 + verb
                 + " "
                 + given
                 + ": another program holds it exclusively ("
-                + dev.sustain.engine.Errno.name(e.errno())
+                + Errno.name(e.errno())
                 + ": mounted, swap, part of an array or volume, or opened with O_EXCL as another"
                 + " sustain run does); stop it first");
       }

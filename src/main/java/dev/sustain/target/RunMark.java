@@ -1,5 +1,6 @@
 package dev.sustain.target;
 
+import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -64,7 +65,7 @@ public final class RunMark implements AutoCloseable {
     try {
       FileLock lock = ch.tryLock();
       if (lock == null) {
-        throw new dev.sustain.unit.UsageException(
+        throw new UsageException(
             "run " + runId + " is still writing in " + folder + "; stop it first");
       }
       RunMark mark = new RunMark(p, runFolder.toAbsolutePath().normalize(), ch, lock);

@@ -1,5 +1,6 @@
 package dev.sustain.target;
 
+import dev.sustain.engine.ExclusiveOpen;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +47,7 @@ public final class Trim {
       }
       // Held for the whole discard; blkdiscard's own O_EXCL open (util-linux 2.36 and later) would
       // meet this process's hold, so it runs with --force, which only drops that open's O_EXCL.
-      try (dev.sustain.engine.ExclusiveOpen held = device.holdExclusively("discard", p)) {
+      try (ExclusiveOpen held = device.holdExclusively("discard", p)) {
         Finished blk = run(List.of("blkdiscard", "--force", p.toString()), "discard " + p);
         if (blk.exitStatus() != 0) {
           throw new IOException("cannot discard " + p + ": " + blk.lastLine());

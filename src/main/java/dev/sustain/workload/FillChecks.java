@@ -1,6 +1,7 @@
 package dev.sustain.workload;
 
 import dev.sustain.run.RequestChecks;
+import dev.sustain.target.WritableFolder;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +24,7 @@ public final class FillChecks {
       throw new UsageException(
           Files.exists(dir) ? dir + " is not a folder" : "folder " + dir + " does not exist");
     }
-    dev.sustain.target.WritableFolder.require(dir, "test files in");
+    WritableFolder.require(dir, "test files in");
     if (params.fileBytes() <= 0) {
       throw new UsageException("--file-size must be more than 0 bytes");
     }
