@@ -44,17 +44,11 @@ class AdviceInContextTest {
     Path target = driveFolder();
     Path out = dir.resolve("capped");
     Cli.Result r =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "32MiB",
-            "--until",
-            "floor",
-            "--expect",
+        Cli.runLine(
+            "write {} --size 32MiB --until floor --expect {} --out {}",
+            target,
             "1000MB/s, then 100MB/s",
-            "--out",
-            out.toString());
+            out);
     assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(ExitCodes.FLOOR_NOT_REACHED);
     assertThat(json(out.resolve("run.json")).at("/result/floor_reached").asBoolean(true)).isFalse();
     assertThat(r.out())
@@ -72,19 +66,8 @@ class AdviceInContextTest {
   @Test
   void aGroupOfUntilFloorWhoseTargetsMissedTheFloorExitsFour() throws Exception {
     Path a = Files.createDirectories(dir.resolve("a"));
-    Path b = Files.createDirectories(dir.resolve("b"));
-    Path out = dir.resolve("group");
-    Cli.Result r =
-        Cli.run(
-            "write",
-            a.toString(),
-            b.toString(),
-            "--size",
-            "8MiB",
-            "--until",
-            "floor",
-            "--out",
-            out.toString());
+    Cli.Folders rig = Cli.in(dir, "b", "group");
+    Cli.Result r = rig.run("write {} TARGET --size 8MiB --until floor --out OUT", a);
     assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(ExitCodes.FLOOR_NOT_REACHED);
   }
 

@@ -41,6 +41,77 @@ public final class Cli {
   }
 
   /**
+   * As {@link #run}, the command line written as a user types it: words separated by spaces, each
+   * {@code {}} standing for the next of {@code values} (a path, or a word with spaces in it), so a
+   * test's command reads as one line.
+   */
+  public static Result runLine(String line, Object... values) {
+    return run(words(line, values));
+  }
+
+  /** As {@link #ok}, the command line written as for {@link #runLine}. */
+  public static Result okLine(String line, Object... values) {
+    return ok((Object[]) words(line, values));
+  }
+
+  /**
+   * The two folders most command tests need under their temporary {@code dir}: the target folder
+   * {@code target} (made) and the run folder {@code out} (left for the command to make).
+   */
+  public static Folders in(Path dir, String target, String out) throws IOException {
+    return new Folders(
+        java.nio.file.Files.createDirectories(dir.resolve(target)), dir.resolve(out));
+  }
+
+  /**
+   * A test's target folder and run folder; its command lines name them {@code TARGET} and {@code
+   * OUT}, as the usage text does, and take {@code {}} for other values as {@link #runLine} does.
+   */
+  public record Folders(Path target, Path out) {
+
+    /** As {@link Cli#runLine}, with TARGET and OUT standing for the two folders. */
+    public Result run(String line, Object... values) {
+      return Cli.run(words(line, values));
+    }
+
+    /** As {@link Cli#okLine}, with TARGET and OUT standing for the two folders. */
+    public Result ok(String line, Object... values) {
+      return Cli.ok((Object[]) words(line, values));
+    }
+
+    private String[] words(String line, Object... values) {
+      String[] words = Cli.words(line, values);
+      for (int i = 0; i < words.length; i++) {
+        words[i] =
+            switch (words[i]) {
+              case "TARGET" -> target.toString();
+              case "OUT" -> out.toString();
+              default -> words[i];
+            };
+      }
+      return words;
+    }
+  }
+
+  /** The words of {@code line}, each {@code {}} replaced by the next value; all values used. */
+  static String[] words(String line, Object... values) {
+    String[] words = line.strip().split(" +");
+    int next = 0;
+    for (int i = 0; i < words.length; i++) {
+      if (words[i].equals("{}")) {
+        if (next == values.length) {
+          throw new IllegalArgumentException("more {} than values in: " + line);
+        }
+        words[i] = String.valueOf(values[next++]);
+      }
+    }
+    if (next != values.length) {
+      throw new IllegalArgumentException("more values than {} in: " + line);
+    }
+    return words;
+  }
+
+  /**
    * A child JVM writing {@code target} through the page cache for {@code time}, sampled every
    * {@code interval}, into {@code out}, recorded in {@code db}: a real engine (a null-engine run
    * measures no drive and is never recorded) wrapping over a 16 MiB file, cheap and never waiting

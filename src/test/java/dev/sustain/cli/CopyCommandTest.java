@@ -41,18 +41,10 @@ class CopyCommandTest {
     Path dst = dir.resolve("dst");
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.ok(
-            "copy",
+        Cli.okLine(
+            "copy {} {} --repeat 2 --cooldown 300ms --interval 100ms --json --out {}",
             src,
             dst,
-            "--repeat",
-            "2",
-            "--cooldown",
-            "300ms",
-            "--interval",
-            "100ms",
-            "--json",
-            "--out",
             out);
     JsonNode json = RunFolder.JSON.readTree(r.out());
     assertThat(json.get("passes")).hasSize(2);

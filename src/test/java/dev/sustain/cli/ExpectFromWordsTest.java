@@ -15,16 +15,7 @@ class ExpectFromWordsTest {
   @Test
   void aFileIsNotARunFolder() throws Exception {
     Path csv = Files.writeString(dir.resolve("curve.csv"), "time_s,write_MBps\n1,100\n");
-    Cli.Result r =
-        Cli.run(
-            "write",
-            dir.toString(),
-            "--size",
-            "4KiB",
-            "--db",
-            "none",
-            "--expect-from",
-            csv.toString());
+    Cli.Result r = Cli.runLine("write {} --size 4KiB --db none --expect-from {}", dir, csv);
     assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(r.err().strip())
         .isEqualTo(
@@ -43,16 +34,7 @@ class ExpectFromWordsTest {
   @Test
   void aMissingFolderIsNamed() {
     Path none = dir.resolve("no-such-run");
-    Cli.Result r =
-        Cli.run(
-            "write",
-            dir.toString(),
-            "--size",
-            "4KiB",
-            "--db",
-            "none",
-            "--expect-from",
-            none.toString());
+    Cli.Result r = Cli.runLine("write {} --size 4KiB --db none --expect-from {}", dir, none);
     assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(r.err().strip()).isEqualTo("sustain write: --expect-from: no run folder " + none);
   }

@@ -37,17 +37,7 @@ class FillCommandTest {
     try (Tmpfs fs = Tmpfs.mount(dir.resolve("mnt"), 40)) {
       Path out = dir.resolve("run");
       Cli.Result r =
-          Cli.ok(
-              "fill",
-              fs.dir(),
-              "--file-size",
-              "12MB",
-              "--qd",
-              "4",
-              "--interval",
-              "100ms",
-              "--out",
-              out);
+          Cli.okLine("fill {} --file-size 12MB --qd 4 --interval 100ms --out {}", fs.dir(), out);
       RunDocument json = RunFolderRig.document(out);
       assertThat(json.result().status().orElseThrow()).isEqualTo("complete");
       assertThat(json.result().end().orElseThrow()).isEqualTo("full");
@@ -95,30 +85,40 @@ class FillCommandTest {
 
   @Test
   void stopsAtTheLimitAndKeepsTheFilesWhenAsked() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path out = dir.resolve("run");
+    Cli.Folders rig = Cli.in(dir, "target", "run");
     Cli.Result r =
-        Cli.ok("fill", target, "--file-size", "8MiB", "--limit", "20MiB", "--keep", "--out", out);
-    RunDocument json = RunFolderRig.document(out);
+        Cli.ok(
+            "fill",
+            rig.target(),
+            "--file-size",
+            "8MiB",
+            "--limit",
+            "20MiB",
+            "--keep",
+            "--out",
+            rig.out());
+    RunDocument json = RunFolderRig.document(rig.out());
     assertThat(json.result().end().orElseThrow()).isEqualTo("limit");
     assertThat(json.result().bytes().getAsLong()).isEqualTo(20L << 20);
     List<Path> kept =
-        list(target).stream().filter(p -> p.getFileName().toString().endsWith(".dat")).toList();
+        list(rig.target()).stream()
+            .filter(p -> p.getFileName().toString().endsWith(".dat"))
+            .toList();
     assertThat(kept).hasSize(3);
     // The run's mark stays beside kept files, so the next run calls them kept, not leftovers.
-    assertThat(list(target)).hasSize(4);
+    assertThat(list(rig.target())).hasSize(4);
     assertThat(Files.size(kept.get(0))).isEqualTo(8L << 20);
     assertThat(Files.size(kept.get(2))).isEqualTo(4L << 20);
     assertThat(r.out()).contains("the limit is reached").contains("files kept");
     assertThat(json.pid().orElseThrow()).isPositive();
     // The curve is analysed like any write run's.
     assertThat(r.out()).contains("shape");
-    assertThat(RunFolderRig.analysis(out).shape().orElseThrow()).isNotEmpty();
+    assertThat(RunFolderRig.analysis(rig.out()).shape().orElseThrow()).isNotEmpty();
 
-    Files.writeString(target.resolve("precious.txt"), "keep me");
-    Cli.Result clean = Cli.ok("clean", out);
+    Files.writeString(rig.target().resolve("precious.txt"), "keep me");
+    Cli.Result clean = Cli.ok("clean", rig.out());
     assertThat(clean.out()).contains("Removed").contains("fill-00003.dat");
-    assertThat(list(target)).containsExactly(target.resolve("precious.txt"));
+    assertThat(list(rig.target())).containsExactly(rig.target().resolve("precious.txt"));
   }
 
   @Test
@@ -146,9 +146,7 @@ class FillCommandTest {
     };
     for (String[] b : bad) {
       Path out = dir.resolve("runs-" + b[0].substring(2));
-      Cli.Result r =
-          Cli.run(
-              "fill", target.toString(), "--limit", "1MiB", b[0], b[1], "--out", out.toString());
+      Cli.Result r = Cli.runLine("fill {} --limit 1MiB {} {} --out {}", target, b[0], b[1], out);
       assertThat(r.exitCode()).as(b[0] + " " + r.err()).isEqualTo(2);
       assertThat(r.err().strip().lines()).hasSize(1).first().asString().contains(b[2]);
       assertThat(out).as("no run folder for " + b[0]).doesNotExist();

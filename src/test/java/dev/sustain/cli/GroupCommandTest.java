@@ -187,19 +187,11 @@ class GroupCommandTest {
   void severalFoldersAreFilledAtOnceToTheirLimit() throws Exception {
     Path out = dir.resolve("group");
     Cli.Result r =
-        Cli.ok(
-            "fill",
+        Cli.okLine(
+            "fill {} {} --file-size 4MB --limit 12MB --interval 250ms --out {} --db {}",
             folder("x"),
             folder("y"),
-            "--file-size",
-            "4MB",
-            "--limit",
-            "12MB",
-            "--interval",
-            "250ms",
-            "--out",
             out,
-            "--db",
             dir.resolve("history.db"));
     JsonNode group = json(out.resolve("group.json"));
     assertThat(group.path("command").asText()).isEqualTo("fill");

@@ -308,13 +308,11 @@ class GroupEmulatedTest {
       String mounted = g.mountedDevice(64 * MIB);
       Path out = dir.resolve("group");
       Cli.Result noConsent =
-          Cli.run(
-              "write", free, g.rawDevice(64 * MIB, 0), "--size", "8MB", "--out", out.toString());
+          Cli.runLine("write {} {} --size 8MB --out {}", free, g.rawDevice(64 * MIB, 0), out);
       assertThat(noConsent.exitCode()).isEqualTo(ExitCodes.USAGE);
       assertThat(noConsent.err()).contains("refused without --destroy-data");
       Cli.Result inUse =
-          Cli.run(
-              "write", free, mounted, "--destroy-data", "--size", "8MB", "--out", out.toString());
+          Cli.runLine("write {} {} --destroy-data --size 8MB --out {}", free, mounted, out);
       assertThat(inUse.exitCode()).isEqualTo(ExitCodes.USAGE);
       assertThat(inUse.err().strip())
           .startsWith("sustain write: refusing to write " + mounted)

@@ -119,12 +119,7 @@ class HistoryCommandTest {
     assertThat(badDb.err()).doesNotContain("Zz9Secret");
 
     Cli.Result notAFolder =
-        Cli.run(
-            "history",
-            "--db",
-            temp.resolve("h.db").toString(),
-            "--import",
-            temp.resolve("nope").toString());
+        Cli.runLine("history --db {} --import {}", temp.resolve("h.db"), temp.resolve("nope"));
     assertThat(notAFolder.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(notAFolder.err()).contains("no such run folder");
   }

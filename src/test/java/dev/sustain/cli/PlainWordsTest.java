@@ -29,17 +29,7 @@ class PlainWordsTest {
   void anIntervalLongerThanTheRunIsRefused() {
     Cli.Result r =
         // The null engine: were the refusal to regress, the run would write nothing for an hour.
-        Cli.run(
-            "write",
-            dir.toString(),
-            "--time",
-            "1h",
-            "--interval",
-            "2h",
-            "--db",
-            "none",
-            "--engine",
-            "null");
+        Cli.runLine("write {} --time 1h --interval 2h --db none --engine null", dir);
     assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
     assertThat(r.err().strip())
         .isEqualTo(

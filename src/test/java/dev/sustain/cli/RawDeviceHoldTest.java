@@ -86,16 +86,10 @@ class RawDeviceHoldTest {
       assertThat(refused.errno()).isEqualTo(Errno.EBUSY);
 
       Cli.Result second =
-          Cli.run(
-              "write",
+          Cli.runLine(
+              "write {} --destroy-data --size 1MiB --out {} --db none",
               loop,
-              "--destroy-data",
-              "--size",
-              "1MiB",
-              "--out",
-              dir.resolve("second").toString(),
-              "--db",
-              "none");
+              dir.resolve("second"));
       assertThat(second.exitCode()).as(second.err()).isEqualTo(2);
       assertThat(second.err().strip().lines()).hasSize(1);
       assertThat(second.err())

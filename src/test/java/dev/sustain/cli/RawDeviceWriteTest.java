@@ -170,17 +170,7 @@ class RawDeviceWriteTest {
     String dev = loopOnSmallTmpfs(mnt, "16m");
     try {
       Path out = dir.resolve("run");
-      Cli.Result r =
-          Cli.run(
-              "write",
-              dev,
-              "--destroy-data",
-              "--size",
-              "32MiB",
-              "--qd",
-              "1",
-              "--out",
-              out.toString());
+      Cli.Result r = Cli.runLine("write {} --destroy-data --size 32MiB --qd 1 --out {}", dev, out);
       assertThat(r.exitCode()).isEqualTo(1);
       assertThat(r.err().strip().lines()).hasSize(1);
       assertThat(r.err()).contains("failed at offset 16777216 (16 MiB)");

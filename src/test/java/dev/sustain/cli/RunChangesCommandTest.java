@@ -28,19 +28,8 @@ class RunChangesCommandTest {
   void cooldownTakesOneValueOrOneBeforeEachLaterPass() throws Exception {
     Path target = Files.createDirectories(dir.resolve("t"));
     Cli.Result wrong =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "1MB",
-            "--engine",
-            "null",
-            "--db",
-            "none",
-            "--repeat",
-            "3",
-            "--cooldown",
-            "1s,2s,3s");
+        Cli.runLine(
+            "write {} --size 1MB --engine null --db none --repeat 3 --cooldown 1s,2s,3s", target);
     assertThat(wrong.exitCode()).as(wrong.err()).isEqualTo(2);
     assertThat(wrong.err().strip().lines()).hasSize(1);
     assertThat(wrong.err()).contains("--cooldown takes one duration, or 2").contains("not 3");
@@ -48,20 +37,9 @@ class RunChangesCommandTest {
 
     Path out = dir.resolve("out");
     Cli.Result right =
-        Cli.ok(
-            "write",
+        Cli.okLine(
+            "write {} --size 4MiB --interval 100ms --db none --repeat 3 --cooldown 100ms,300ms --out {}",
             target,
-            "--size",
-            "4MiB",
-            "--interval",
-            "100ms",
-            "--db",
-            "none",
-            "--repeat",
-            "3",
-            "--cooldown",
-            "100ms,300ms",
-            "--out",
             out);
     JsonNode passes = RunFolder.JSON.readTree(out.resolve("passes.json").toFile());
     assertThat(passes.at("/passes/0/cooldown_s").isNull()).isTrue();
@@ -79,12 +57,12 @@ class RunChangesCommandTest {
 
   @Test
   void idleBeforeARunComesFromTheDrivesLastRunInTheHistory() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("t"));
-    Path db = dir.resolve("history.db");
+    Cli.Folders rig = Cli.in(dir, "t", "history.db");
     Path first = dir.resolve("first");
     Path second = dir.resolve("second");
     for (Path out : new Path[] {first, second}) {
-      Cli.Result r = Cli.ok("write", target, "--size", "4MiB", "--db", db, "--out", out);
+      Cli.Result r =
+          Cli.ok("write", rig.target(), "--size", "4MiB", "--db", rig.out(), "--out", out);
     }
     JsonNode a = RunFolder.JSON.readTree(first.resolve("run.json").toFile());
     JsonNode b = RunFolder.JSON.readTree(second.resolve("run.json").toFile());
@@ -101,12 +79,12 @@ class RunChangesCommandTest {
 
   @Test
   void theRunWritesItsIdleAtItsStartAndTheHistoryLeavesTheFolderAsTheRunLeftIt() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("t"));
-    Path db = dir.resolve("history.db");
+    Cli.Folders rig = Cli.in(dir, "t", "history.db");
     Path first = dir.resolve("first");
-    Cli.Result r = Cli.ok("write", target, "--size", "4MiB", "--db", db, "--out", first);
+    Cli.Result r =
+        Cli.ok("write", rig.target(), "--size", "4MiB", "--db", rig.out(), "--out", first);
     DbOption option = new DbOption();
-    option.value = db.toString();
+    option.value = rig.out().toString();
     option.env = java.util.Map.of();
     java.util.concurrent.atomic.AtomicReference<JsonNode> atStart =
         new java.util.concurrent.atomic.AtomicReference<>();
@@ -124,7 +102,7 @@ class RunChangesCommandTest {
     Path second = dir.resolve("second");
     dev.sustain.run.WriteParams p =
         new dev.sustain.run.WriteParams(
-            target.toString(),
+            rig.target().toString(),
             4L << 20,
             null,
             1 << 20,

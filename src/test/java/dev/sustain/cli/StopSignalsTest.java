@@ -64,17 +64,16 @@ class StopSignalsTest {
     Moment moment = Moment.values()[n % 4];
     String signal = SIGNALS[n / 4];
     boolean twice = (n % 4 + n / 4) % 2 == 0;
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path out = dir.resolve("run");
+    Cli.Folders rig = Cli.in(dir, "target", "run");
     String db = TestDatabases.freshDbValue(Backend.SQLITE, dir);
     // A run makes the history file, not its folders.
     java.nio.file.Files.createDirectories(Path.of(db).getParent());
     Path stderr = dir.resolve("stderr");
     Path stdout = dir.resolve("stdout");
-    Process p = start(stdout, stderr, job(moment, target, out, db));
+    Process p = start(stdout, stderr, job(moment, rig.target(), rig.out(), db));
     boolean sent;
     try {
-      awaitMoment(moment, p, target, out, stderr);
+      awaitMoment(moment, p, rig.target(), rig.out(), stderr);
       // A moment inside the part, drawn from the seed; the check below does not depend on it.
       TimeUnit.MILLISECONDS.sleep(random.nextInt(moment == Moment.WRITE ? 400 : 30));
       sent = signal(p, signal);
@@ -95,19 +94,23 @@ class StopSignalsTest {
             ? List.of(Signals.CLEANING_UP, Signals.AFTER_THE_END)
             : List.of(Signals.CLEANING_UP);
     assertThat(errLines).as(what).allMatch(allowed::contains).doesNotHaveDuplicates();
-    assertThat(Files.readString(stdout)).as(what + ": the summary").contains("Run folder: " + out);
+    assertThat(Files.readString(stdout))
+        .as(what + ": the summary")
+        .contains("Run folder: " + rig.out());
     // A signal that came once the write and its flush were done cut nothing short: the run is
     // complete, and the exit is a complete run's (StopAfterTheEndTest holds that moment).
     assertThat(p.exitValue()).as(what + ": " + err).isEqualTo(sent && !finished ? 130 : 0);
-    try (Stream<Path> left = Files.list(target)) {
+    try (Stream<Path> left = Files.list(rig.target())) {
       assertThat(left).as(what + ": no test file, no mark").isEmpty();
     }
-    assertThat(out.resolve(RunFolder.RESERVE)).as(what).doesNotExist();
-    JsonNode json = RunFolder.JSON.readTree(out.resolve(RunFolder.RUN_JSON).toFile());
+    assertThat(rig.out().resolve(RunFolder.RESERVE)).as(what).doesNotExist();
+    JsonNode json = RunFolder.JSON.readTree(rig.out().resolve(RunFolder.RUN_JSON).toFile());
     // The end a signal cannot change stays what it was: a write done and flushed is complete.
     String status = finished ? "complete" : "interrupted";
     assertThat(json.at("/result/status").asText()).as(what).isEqualTo(status);
-    assertThat(FaultsTest.sumOfBytes(out)).as(what).isEqualTo(json.at("/result/bytes").asLong());
+    assertThat(FaultsTest.sumOfBytes(rig.out()))
+        .as(what)
+        .isEqualTo(json.at("/result/bytes").asLong());
     Cli.Result history = Cli.ok("history", "--json", "--db", db);
     JsonNode runs = RunFolder.JSON.readTree(history.out()).path("runs");
     assertThat(runs).as(what + ": the history row").hasSize(1);

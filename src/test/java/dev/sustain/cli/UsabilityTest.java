@@ -119,25 +119,13 @@ class UsabilityTest {
 
   @Test
   void writeJsonPrintsTheResultAndTheAnalysisAsOneObject() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("t"));
-    Path out = dir.resolve("run");
+    Cli.Folders rig = Cli.in(dir, "t", "run");
     Cli.Result r =
-        Cli.ok(
-            "write",
-            target,
-            "--size",
-            "24MiB",
-            "--interval",
-            "100ms",
-            "--expect",
-            "1MB/s",
-            "--json",
-            "--out",
-            out);
+        rig.ok("write TARGET --size 24MiB --interval 100ms --expect 1MB/s --json --out OUT");
     var doc = dev.sustain.run.RunFolder.JSON.readTree(r.out());
     assertThat(doc.at("/result/status").asText()).isEqualTo("complete");
     assertThat(doc.at("/result/bytes").asLong()).isEqualTo(24L << 20);
-    assertThat(doc.at("/run_folder").asText()).isEqualTo(out.toString());
+    assertThat(doc.at("/run_folder").asText()).isEqualTo(rig.out().toString());
     assertThat(doc.at("/analysis/shape").isTextual()).isTrue();
     assertThat(doc.at("/analysis/burst_MBps").isNumber()).isTrue();
     assertThat(doc.at("/expectation/points").size()).isEqualTo(4);
@@ -148,18 +136,8 @@ class UsabilityTest {
 
   @Test
   void untilFloorSaysWhatItWritesAtMostAndThatTheFloorWasNotReached() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("t"));
-    Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--until",
-            "floor",
-            "--size",
-            "16MiB",
-            "--out",
-            out.toString());
+    Cli.Folders rig = Cli.in(dir, "t", "run");
+    Cli.Result r = rig.run("write TARGET --until floor --size 16MiB --out OUT");
     // Written, but not what was asked: exit 4, neither done (0) nor failed (1).
     assertThat(r.exitCode()).as(r.err()).isEqualTo(ExitCodes.FLOOR_NOT_REACHED);
     assertThat(r.out())
@@ -167,21 +145,11 @@ class UsabilityTest {
         .contains("at most 16.8 MB (--size)")
         .contains("note: --until floor: the floor was NOT reached")
         .contains("it wrote all it was allowed (16.8 MB)");
-    assertThat(RunFolderRig.document(out).result().floorReached()).contains(false);
+    assertThat(RunFolderRig.document(rig.out()).result().floorReached()).contains(false);
 
     // Without --size the most it writes is the free space less the margin, and it says so.
     Cli.Result plan =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--until",
-            "floor",
-            "--engine",
-            "null",
-            "--time",
-            "1s",
-            "--out",
-            dir.resolve("plan").toString());
+        rig.run("write TARGET --until floor --engine null --time 1s --out {}", dir.resolve("plan"));
     assertThat(plan.exitCode()).as(plan.err()).isEqualTo(ExitCodes.FLOOR_NOT_REACHED);
     assertThat(plan.out()).contains("for at most 1.00s");
   }

@@ -162,8 +162,7 @@ class VerifyBlockDeviceTest {
           .isEqualTo("run");
       // --size past the data: the blank space inside what the user says was written is lost.
       Cli.Result sized =
-          Cli.run(
-              "verify", loop, "--size", "128MiB", "--json", "--out", dir.resolve("vs").toString());
+          Cli.runLine("verify {} --size 128MiB --json --out {}", loop, dir.resolve("vs"));
       assertThat(sized.exitCode()).isEqualTo(3);
       assertThat(RunFolder.JSON.readTree(sized.out()).at("/bad_by_kind/blank").asLong())
           .isEqualTo(64 * MIB);

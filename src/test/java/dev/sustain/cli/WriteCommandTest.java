@@ -37,19 +37,8 @@ class WriteCommandTest {
   void writesExactlyTheSizeAndRemovesTheFile() throws Exception {
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.ok(
-            "write",
-            target(),
-            "--size",
-            "48MiB",
-            "--bs",
-            "1MiB",
-            "--qd",
-            "8",
-            "--interval",
-            "100ms",
-            "--out",
-            out);
+        Cli.okLine(
+            "write {} --size 48MiB --bs 1MiB --qd 8 --interval 100ms --out {}", target(), out);
     RunDocument json = RunFolderRig.document(out);
     assertThat(json.result().status().orElseThrow()).isEqualTo("complete");
     assertThat(json.result().bytes().getAsLong()).isEqualTo(48L << 20);
@@ -79,18 +68,8 @@ class WriteCommandTest {
   void sizeAndTimeWrapAroundASmallFile() throws Exception {
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.ok(
-            "write",
-            target(),
-            "--size",
-            "4MiB",
-            "--time",
-            "1s",
-            "--keep",
-            "--interval",
-            "250ms",
-            "--out",
-            out);
+        Cli.okLine(
+            "write {} --size 4MiB --time 1s --keep --interval 250ms --out {}", target(), out);
     RunDocument json = RunFolderRig.document(out);
     Path file = Path.of(json.target().testFile().orElseThrow());
     assertThat(Files.size(file)).isEqualTo(4L << 20);
@@ -176,16 +155,11 @@ class WriteCommandTest {
     Path db = dir.resolve("history.db");
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.ok(
-            "write",
+        Cli.okLine(
+            "write {} --size 32MiB --db {} --expect {} --out {}",
             target(),
-            "--size",
-            "32MiB",
-            "--db",
             db,
-            "--expect",
             "100000MB/s flat",
-            "--out",
             out);
     // Nothing writes 100 GB/s: the burst prediction must be found wrong, point by point.
     assertThat(r.out()).contains("prediction: 100000MB/s flat").contains("burst: expected");

@@ -38,9 +38,7 @@ class SecurityTest {
 
   @Test
   void anyOtherAddressThanLoopbackNeedsAToken() {
-    Cli.Result r =
-        Cli.run(
-            "serve", "--bind", "0.0.0.0", "--port", "0", "--db", dir.resolve("h.db").toString());
+    Cli.Result r = Cli.runLine("serve --bind 0.0.0.0 --port 0 --db {}", dir.resolve("h.db"));
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err().strip().lines()).hasSize(1);
     assertThat(r.err()).contains("--token-file").doesNotContain("Exception");
@@ -51,16 +49,8 @@ class SecurityTest {
     Path shortToken = Files.writeString(dir.resolve("t"), "short\n");
     for (Path f : List.of(shortToken, dir.resolve("missing"))) {
       Cli.Result r =
-          Cli.run(
-              "serve",
-              "--bind",
-              "0.0.0.0",
-              "--port",
-              "0",
-              "--token-file",
-              f.toString(),
-              "--db",
-              dir.resolve("h.db").toString());
+          Cli.runLine(
+              "serve --bind 0.0.0.0 --port 0 --token-file {} --db {}", f, dir.resolve("h.db"));
       assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
       assertThat(r.err().strip().lines()).hasSize(1);
     }
@@ -119,11 +109,8 @@ class SecurityTest {
   void storeCredentialsAppearInNoErrorAndNoLine() throws Exception {
     String secret = "Sup3rSecretPassw0rd";
     Cli.Result r =
-        Cli.run(
-            "serve",
-            "--port",
-            "0",
-            "--db",
+        Cli.runLine(
+            "serve --port 0 --db {}",
             "jdbc:postgresql://127.0.0.1:1/nodb?user=lab&password=" + secret);
     assertThat(r.exitCode()).isEqualTo(1);
     assertThat(r.err().strip().lines()).hasSize(1);
