@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.testing.LoopDevice;
 import dev.sustain.testing.LoopFileSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,7 +92,7 @@ class AdviceInContextTest {
     Assumptions.assumeTrue(
         "root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
     Path mnt = Files.createDirectories(dir.resolve("tmpfs"));
-    RawDeviceWriteTest.sh("mount", "-t", "tmpfs", "-o", "size=256m", "tmpfs", mnt.toString());
+    LoopDevice.sh("mount", "-t", "tmpfs", "-o", "size=256m", "tmpfs", mnt.toString());
     try {
       Path out = dir.resolve("mem");
       Cli.Result r = Cli.ok("write", mnt, "--size", "64MiB", "--out", out);
@@ -108,7 +109,7 @@ class AdviceInContextTest {
       }
       assertThat(json(out.resolve("analysis.json")).path("target").asText()).isEqualTo("memory");
     } finally {
-      RawDeviceWriteTest.sh("umount", mnt.toString());
+      LoopDevice.sh("umount", mnt.toString());
     }
   }
 

@@ -31,22 +31,17 @@ class BrokenHistoryTest {
     try (LoopFileSystem fs = LoopFileSystem.create(dir, "mkfs.ext4", 64)) {
       Path db = fs.dir().resolve("history.db");
       Path out = dir.resolve("run");
-      Cli.Folders rig = Cli.in(dir, "drive", "stdout");
+      Path target = Files.createDirectories(dir.resolve("drive"));
+      Path stdout = dir.resolve("stdout");
       Path stderr = dir.resolve("stderr");
       Process child =
-          Cli.start(
-              rig.out(),
+          Cli.startLine(
+              stdout,
               stderr,
-              "write",
-              rig.target().toString(),
-              "--size",
-              "64GiB",
-              "--time",
-              "6s",
-              "--out",
-              out.toString(),
-              "--db",
-              db.toString());
+              "write {} --size 64GiB --time 6s --out {} --db {}",
+              target.toString(),
+              out,
+              db);
       List<Path> frozen = List.of();
       try {
         Await.until(
@@ -67,7 +62,7 @@ class BrokenHistoryTest {
         child.destroyForcibly().waitFor();
       }
       String err = Files.readString(stderr, StandardCharsets.UTF_8);
-      String all = Files.readString(rig.out(), StandardCharsets.UTF_8) + err;
+      String all = Files.readString(stdout, StandardCharsets.UTF_8) + err;
 
       assertThat(child.exitValue()).as(all).isZero();
       assertThat(err.lines().filter(l -> l.contains("history")).toList())
@@ -77,7 +72,7 @@ class BrokenHistoryTest {
       assertThat(all).doesNotContain("SIGBUS", "\tat ", "Exception");
       JsonNode run = new ObjectMapper().readTree(out.resolve("run.json").toFile());
       assertThat(run.path("result").path("status").asText()).isEqualTo("complete");
-      try (Stream<Path> left = Files.list(rig.target())) {
+      try (Stream<Path> left = Files.list(target)) {
         assertThat(left.toList()).as("the test file is removed").isEmpty();
       }
       try (Stream<Path> crashDumps = Files.list(Path.of("."))) {

@@ -174,6 +174,32 @@ public final class Cli {
     new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).start().waitFor();
   }
 
+  /**
+   * As {@link #startLine}, its stdout and stderr into the files {@code stdout} and {@code stderr}
+   * of {@code dir}.
+   */
+  public static Process startIn(Path dir, String line, Object... values) throws IOException {
+    return startLine(dir.resolve("stdout"), dir.resolve("stderr"), line, values);
+  }
+
+  /** As {@link #start}, the command line written as for {@link #runLine}. */
+  public static Process startLine(Path stdout, Path stderr, String line, Object... values)
+      throws IOException {
+    return start(stdout, stderr, words(line, values));
+  }
+
+  /**
+   * What a child from {@link #start} printed into {@code file}, for an assertion's description: a
+   * file that is not there (the child never started) reads "(none)" rather than failing again.
+   */
+  public static String printed(Path file) {
+    try {
+      return java.nio.file.Files.readString(file);
+    } catch (IOException e) {
+      return "(none)";
+    }
+  }
+
   private static Boolean envResets;
 
   /** Whether env(1) has --default-signal (coreutils 8.31 and later). */

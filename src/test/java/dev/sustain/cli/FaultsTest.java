@@ -19,13 +19,6 @@ class FaultsTest {
 
   @TempDir Path dir;
 
-  static long sumOfBytes(Path run) throws Exception {
-    return Files.readAllLines(run.resolve("samples.csv")).stream()
-        .skip(1)
-        .mapToLong(l -> Long.parseLong(l.split(",", -1)[2]))
-        .sum();
-  }
-
   /** Waits until the run has recorded more than {@code rows} rows. */
   static void waitForRows(Path run, int rows) throws Exception {
     Path csv = run.resolve("samples.csv");
@@ -83,7 +76,7 @@ class FaultsTest {
       assertThat(json.result().error().orElseThrow()).contains("No space left on device");
       long bytes = json.result().bytes().getAsLong();
       assertThat(bytes).isBetween(16L << 20, 24L << 20);
-      assertThat(sumOfBytes(out)).isEqualTo(bytes);
+      assertThat(RunFolderRig.sampleBytes(out)).isEqualTo(bytes);
       try (Stream<Path> left = Files.list(small)) {
         assertThat(left).as("test file removed").isEmpty();
       }
@@ -96,19 +89,11 @@ class FaultsTest {
   void aKilledRunLeavesReadableSamplesAWarningAndSomethingToClean() throws Exception {
     Cli.Folders rig = Cli.in(dir, "target", "run");
     Process p =
-        Cli.start(
-            dir.resolve("o"),
-            dir.resolve("e"),
-            "write",
-            rig.target().toString(),
-            "--size",
-            "32MiB",
-            "--time",
-            "60s",
-            "--interval",
-            "100ms",
-            "--out",
-            rig.out().toString());
+        Cli.startIn(
+            dir,
+            "write {} --size 32MiB --time 60s --interval 100ms --out {}",
+            rig.target(),
+            rig.out());
     try {
       waitForRows(rig.out(), 3);
       waitForBytes(rig.out());
@@ -168,20 +153,12 @@ class FaultsTest {
     Path dst = dir.resolve("dst");
     Path out = dir.resolve("run");
     Process p =
-        Cli.start(
-            dir.resolve("o"),
-            dir.resolve("e"),
-            "copy",
-            src.toString(),
-            dst.toString(),
-            "--repeat",
-            "50",
-            "--cooldown",
-            "100ms",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString());
+        Cli.startIn(
+            dir,
+            "copy {} {} --repeat 50 --cooldown 100ms --interval 100ms --out {}",
+            src,
+            dst,
+            out);
     long pid = p.pid();
     try {
       // Stop the copy while a pass folder is there (a pass is removed once verified, so look

@@ -56,17 +56,7 @@ class FillAndSweepPreallocationTest {
   @Test
   void aResumedFillWritesAPreallocatedFileNobodyRecordedAgainFromItsStart() throws Exception {
     Cli.Folders rig = Cli.in(dir, "t", "run1");
-    Cli.Result r =
-        Cli.ok(
-            "fill",
-            rig.target(),
-            "--file-size",
-            "4MiB",
-            "--limit",
-            "8MiB",
-            "--keep",
-            "--out",
-            rig.out());
+    Cli.Result r = rig.ok("fill TARGET --file-size 4MiB --limit 8MiB --keep --out OUT");
     // Make it look killed while writing its second file: the file has its preallocated size,
     // but run.json never recorded it.
     ObjectNode json = (ObjectNode) RunFolderRig.tree(rig.out());

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.document.RunDocument;
 import dev.sustain.testing.RunFolderRig;
 import dev.sustain.workload.Tmpfs;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,13 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 class FillCommandTest {
 
   @TempDir Path dir;
-
-  private static List<String[]> rows(Path runFolder) throws Exception {
-    return Files.readAllLines(runFolder.resolve("samples.csv"), StandardCharsets.UTF_8).stream()
-        .skip(1)
-        .map(l -> l.split(",", -1))
-        .toList();
-  }
 
   private static List<Path> list(Path d) throws Exception {
     try (Stream<Path> s = Files.list(d)) {
@@ -55,7 +47,7 @@ class FillCommandTest {
       }
       assertThat(sumFiles).isEqualTo(bytes);
       // One continuous series: the bytes add up exactly, and the file column walks 1..4.
-      List<String[]> rows = rows(out);
+      List<String[]> rows = RunFolderRig.sampleRows(out);
       assertThat(rows.stream().mapToLong(c -> Long.parseLong(c[2])).sum()).isEqualTo(bytes);
       int file =
           List.of(Files.readAllLines(out.resolve("samples.csv")).getFirst().split(","))
@@ -86,17 +78,7 @@ class FillCommandTest {
   @Test
   void stopsAtTheLimitAndKeepsTheFilesWhenAsked() throws Exception {
     Cli.Folders rig = Cli.in(dir, "target", "run");
-    Cli.Result r =
-        Cli.ok(
-            "fill",
-            rig.target(),
-            "--file-size",
-            "8MiB",
-            "--limit",
-            "20MiB",
-            "--keep",
-            "--out",
-            rig.out());
+    Cli.Result r = rig.ok("fill TARGET --file-size 8MiB --limit 20MiB --keep --out OUT");
     RunDocument json = RunFolderRig.document(rig.out());
     assertThat(json.result().end().orElseThrow()).isEqualTo("limit");
     assertThat(json.result().bytes().getAsLong()).isEqualTo(20L << 20);

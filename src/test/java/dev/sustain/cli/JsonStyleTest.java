@@ -50,38 +50,29 @@ class JsonStyleTest {
 
   @BeforeAll
   void runEveryCommand(@TempDir Path dir) throws Exception {
-    Cli.Folders rig = Cli.in(dir, "target", "history.db");
+    Path target = Files.createDirectories(dir.resolve("target"));
+    Path db = dir.resolve("history.db");
     Path run1 = dir.resolve("run1");
     Path run2 = dir.resolve("run2");
     String predicted = "920MB/s for 10MB, then 127MB/s";
-    run("write", rig.target(), "--size", "24MiB", "--db", rig.out(), "--out", run1, "--keep");
-    run(
-        "write",
-        rig.target(),
-        "--size",
-        "16MiB",
-        "--db",
-        rig.out(),
-        "--out",
-        run2,
-        "--expect",
-        predicted);
+    run("write", target, "--size", "24MiB", "--db", db, "--out", run1, "--keep");
+    run("write", target, "--size", "16MiB", "--db", db, "--out", run2, "--expect", predicted);
     Path kept;
-    try (Stream<Path> files = Files.list(rig.target())) {
+    try (Stream<Path> files = Files.list(target)) {
       kept = files.filter(p -> p.toString().endsWith(".dat")).findFirst().orElseThrow();
     }
     run("read", kept, "--db", "none");
     run("verify", run1, "--db", "none");
     run("analyze", run1);
     run("compare", run1, run2);
-    run("info", rig.target());
-    run("history", "--db", rig.out());
+    run("info", target);
+    run("history", "--db", db);
     Path tree = Files.createDirectories(dir.resolve("tree"));
     Files.write(tree.resolve("a"), new byte[1 << 20]);
     run("copy", tree, dir.resolve("copied"), "--db", "none");
     run(
         "sweep",
-        rig.target(),
+        target,
         "--bs",
         "128k,1m",
         "--qd",

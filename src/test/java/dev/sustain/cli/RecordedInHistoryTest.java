@@ -24,9 +24,7 @@ class RecordedInHistoryTest {
     String db = dir.resolve("history.db").toString();
     Cli.Folders rig = Cli.in(dir, "drive", "write");
     ok(rig.run("write TARGET --size 8MiB --keep --out OUT --db {}", db));
-    ok(
-        Cli.run(
-            "verify", rig.out().toString(), "--out", dir.resolve("verify").toString(), "--db", db));
+    ok(rig.run("verify OUT --out {} --db {}", dir.resolve("verify"), db));
     ok(
         rig.run(
             "sweep TARGET --bs 1MiB --qd 1 --size-per-point 4MiB --write-only --out {} --db {}",

@@ -57,12 +57,12 @@ class RunChangesCommandTest {
 
   @Test
   void idleBeforeARunComesFromTheDrivesLastRunInTheHistory() throws Exception {
-    Cli.Folders rig = Cli.in(dir, "t", "history.db");
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path db = dir.resolve("history.db");
     Path first = dir.resolve("first");
     Path second = dir.resolve("second");
     for (Path out : new Path[] {first, second}) {
-      Cli.Result r =
-          Cli.ok("write", rig.target(), "--size", "4MiB", "--db", rig.out(), "--out", out);
+      Cli.Result r = Cli.ok("write", target, "--size", "4MiB", "--db", db, "--out", out);
     }
     JsonNode a = RunFolder.JSON.readTree(first.resolve("run.json").toFile());
     JsonNode b = RunFolder.JSON.readTree(second.resolve("run.json").toFile());
@@ -79,12 +79,12 @@ class RunChangesCommandTest {
 
   @Test
   void theRunWritesItsIdleAtItsStartAndTheHistoryLeavesTheFolderAsTheRunLeftIt() throws Exception {
-    Cli.Folders rig = Cli.in(dir, "t", "history.db");
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path db = dir.resolve("history.db");
     Path first = dir.resolve("first");
-    Cli.Result r =
-        Cli.ok("write", rig.target(), "--size", "4MiB", "--db", rig.out(), "--out", first);
+    Cli.Result r = Cli.ok("write", target, "--size", "4MiB", "--db", db, "--out", first);
     DbOption option = new DbOption();
-    option.value = rig.out().toString();
+    option.value = db.toString();
     option.env = java.util.Map.of();
     java.util.concurrent.atomic.AtomicReference<JsonNode> atStart =
         new java.util.concurrent.atomic.AtomicReference<>();
@@ -102,7 +102,7 @@ class RunChangesCommandTest {
     Path second = dir.resolve("second");
     dev.sustain.run.WriteParams p =
         new dev.sustain.run.WriteParams(
-            rig.target().toString(),
+            target.toString(),
             4L << 20,
             null,
             1 << 20,

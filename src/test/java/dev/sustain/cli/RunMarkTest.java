@@ -49,39 +49,22 @@ class RunMarkTest {
   void aLiveRunIsNotALeftoverAndAKilledOneNamesItsRunFolder() throws Exception {
     Cli.Folders rig = Cli.in(dir, "target", "first");
     child =
-        Cli.start(
+        Cli.startLine(
             dir.resolve("child.out"),
             dir.resolve("child.err"),
-            "write",
-            rig.target().toString(),
-            "--size",
-            "32MiB",
-            "--time",
-            "120s",
-            "--db",
-            "none",
-            "--out",
-            rig.out().toString());
+            "write {} --size 32MiB --time 120s --db none --out {}",
+            rig.target(),
+            rig.out());
     awaitFiles(rig.target(), rig.out());
 
     Cli.Result second =
-        Cli.ok(
-            "write",
-            rig.target(),
-            "--size",
-            "4MiB",
-            "--db",
-            "none",
-            "--out",
-            dir.resolve("second"));
+        rig.ok("write TARGET --size 4MiB --db none --out {}", dir.resolve("second"));
     assertThat(second.out())
         .contains("(" + rig.out() + ") is writing in this folder now")
         .doesNotContain("leftover");
 
     child.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // SIGKILL: no cleanup runs
-    Cli.Result third =
-        Cli.ok(
-            "write", rig.target(), "--size", "4MiB", "--db", "none", "--out", dir.resolve("third"));
+    Cli.Result third = rig.ok("write TARGET --size 4MiB --db none --out {}", dir.resolve("third"));
     assertThat(third.out())
         .containsPattern("warning: leftover test file \\S+sustain-test-\\S+\\.dat \\(")
         .contains("which did not finish; remove it with: sustain clean " + rig.out());
@@ -95,9 +78,7 @@ class RunMarkTest {
   @Test
   void aKeptFileIsNamedAsKeptNotAsALeftover() throws Exception {
     Cli.Folders rig = Cli.in(dir, "target", "kept");
-    Cli.Result keep =
-        Cli.ok(
-            "write", rig.target(), "--size", "4MiB", "--keep", "--db", "none", "--out", rig.out());
+    Cli.Result keep = rig.ok("write TARGET --size 4MiB --keep --db none --out OUT");
     Cli.Result next = rig.run("write TARGET --size 4MiB --db none --out {}", dir.resolve("next"));
     assertThat(next.out())
         .contains("warning: kept test file ")

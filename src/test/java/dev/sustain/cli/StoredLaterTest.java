@@ -26,16 +26,7 @@ class StoredLaterTest {
 
   private Path write(String db) throws Exception {
     Cli.Folders rig = Cli.in(dir, "drive", "run");
-    Cli.Result r =
-        Cli.run(
-            "write",
-            rig.target().toString(),
-            "--size",
-            "16MiB",
-            "--out",
-            rig.out().toString(),
-            "--db",
-            db);
+    Cli.Result r = rig.run("write TARGET --size 16MiB --out OUT --db {}", db);
     assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
     com.fasterxml.jackson.databind.JsonNode run =
         new ObjectMapper().readTree(rig.out().resolve("run.json").toFile());

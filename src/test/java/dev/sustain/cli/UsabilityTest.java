@@ -179,26 +179,9 @@ class UsabilityTest {
     Files.writeString(script, r.out());
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Files.isExecutable(Path.of("/bin/bash")), "no bash to run the completion in");
-    assertThat(complete(script, "sustain wr")).isEqualTo("write");
-    assertThat(complete(script, "sustain write --si")).isEqualTo("--size");
-    assertThat(complete(script, "sustain history --dr")).isEqualTo("--drive");
-  }
-
-  /** What bash completes the last word of {@code line} to, with the generated script. */
-  private static String complete(Path script, String line) throws Exception {
-    String words = line + (line.endsWith(" ") ? "''" : "");
-    String program =
-        "source '"
-            + script
-            + "'; COMP_WORDS=("
-            + words
-            + "); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMP_LINE='"
-            + line
-            + "'; _complete_sustain 2>/dev/null; echo \"${COMPREPLY[*]}\"";
-    Process p = new ProcessBuilder("/bin/bash", "-c", program).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes()).strip();
-    assertThat(p.waitFor()).as(out).isZero();
-    return out;
+    assertThat(CompletionTest.complete(script, "sustain wr")).isEqualTo("write");
+    assertThat(CompletionTest.complete(script, "sustain write --si")).isEqualTo("--size");
+    assertThat(CompletionTest.complete(script, "sustain history --dr")).isEqualTo("--drive");
   }
 
   @Test

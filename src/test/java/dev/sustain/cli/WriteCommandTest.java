@@ -7,7 +7,6 @@ import dev.sustain.document.RunDocument;
 import dev.sustain.run.RunFolder;
 import dev.sustain.testing.Await;
 import dev.sustain.testing.RunFolderRig;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,13 +25,6 @@ class WriteCommandTest {
     return Files.createDirectories(dir.resolve("target"));
   }
 
-  private static List<String[]> rows(Path runFolder) throws Exception {
-    return Files.readAllLines(runFolder.resolve("samples.csv"), StandardCharsets.UTF_8).stream()
-        .skip(1)
-        .map(l -> l.split(",", -1))
-        .toList();
-  }
-
   @Test
   void writesExactlyTheSizeAndRemovesTheFile() throws Exception {
     Path out = dir.resolve("run");
@@ -43,7 +35,7 @@ class WriteCommandTest {
     assertThat(json.result().status().orElseThrow()).isEqualTo("complete");
     assertThat(json.result().bytes().getAsLong()).isEqualTo(48L << 20);
     assertThat(json.params().buffered().map(b -> !b).orElseThrow()).isTrue();
-    long sum = rows(out).stream().mapToLong(c -> Long.parseLong(c[2])).sum();
+    long sum = RunFolderRig.sampleBytes(out);
     assertThat(sum).isEqualTo(48L << 20);
     try (Stream<Path> left = Files.list(target())) {
       assertThat(left).isEmpty();
@@ -189,32 +181,13 @@ class WriteCommandTest {
     assertThat(r.err()).contains("--size").contains("--time");
   }
 
-  private static String stderrOf(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (java.io.IOException e) {
-      return "(no stderr)";
-    }
-  }
-
   /** SIGINT through a real child process: stops promptly, keeps the samples, removes the file. */
   @Test
   void sigintEndsTheRunCleanlyWithExit130() throws Exception {
     Path out = dir.resolve("run");
     Process p =
-        Cli.start(
-            dir.resolve("stdout"),
-            dir.resolve("stderr"),
-            "write",
-            target().toString(),
-            "--time",
-            "10m",
-            "--size",
-            "64MiB",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString());
+        Cli.startIn(
+            dir, "write {} --time 10m --size 64MiB --interval 100ms --out {}", target(), out);
     try {
       // Wait for the run to be under way: rows recorded and bytes written.
       FaultsTest.waitForRows(out, 3);
@@ -228,13 +201,13 @@ class WriteCommandTest {
           () -> !RunFolderRig.document(out).result().status().orElseThrow().equals("running"));
       double stopSeconds = (System.nanoTime() - sent) / 1e9;
       Await.ended(p, "the interrupted run");
-      assertThat(p.exitValue()).as(() -> stderrOf(dir.resolve("stderr"))).isEqualTo(130);
+      assertThat(p.exitValue()).as(() -> Cli.printed(dir.resolve("stderr"))).isEqualTo(130);
       // The run drains for at most two seconds; this bound only has to tell "stopped on the
       // signal" from "ran on towards its ten minutes", on a machine however busy.
       assertThat(stopSeconds).isLessThan(30);
       RunDocument json = RunFolderRig.document(out);
       assertThat(json.result().status().orElseThrow()).isEqualTo("interrupted");
-      long sum = rows(out).stream().mapToLong(c -> Long.parseLong(c[2])).sum();
+      long sum = RunFolderRig.sampleBytes(out);
       assertThat(sum).isEqualTo(json.result().bytes().getAsLong()).isPositive();
       try (Stream<Path> left = Files.list(target())) {
         assertThat(left).as("test file removed").isEmpty();
