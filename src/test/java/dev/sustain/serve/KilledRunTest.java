@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.cli.Cli;
 import dev.sustain.run.RunProcess;
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunRecords;
 import dev.sustain.store.TestDatabases.Backend;
@@ -24,8 +25,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A run killed while it records itself (SIGKILL: no end is ever written) is shown killed by the
@@ -170,8 +169,7 @@ class KilledRunTest {
   /**
    * Another host's live-looking run, this host's pid in it: running while rows come, then stale.
    */
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void anotherHostsRunIsStaleNeverKilled(Backend backend) throws Exception {
     String db = Served.freshDb(backend, dir);
     String elsewhere = RunProcess.thisHost() + "-elsewhere";
@@ -200,8 +198,7 @@ class KilledRunTest {
   }
 
   /** This host's run whose pid now belongs to a process that started later (this JVM). */
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void aReusedPidIsNotTheRun(Backend backend) throws Exception {
     String db = Served.freshDb(backend, dir);
     Instant jvmStart = ProcessHandle.current().info().startInstant().orElseThrow();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.cli.Cli;
 import dev.sustain.store.DbLocation;
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.RunStore;
 import dev.sustain.store.TestConnections;
 import dev.sustain.store.TestDatabases;
@@ -19,8 +20,6 @@ import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@code serve} only reads: it opens an existing history, creates no file, folder or lock and
@@ -64,8 +63,7 @@ class ReadOnlyServeTest {
     assertThat(tree(dir)).as("no lock file, nothing new").isEqualTo(before);
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void anEmptyDatabaseIsRefusedAndGetsNoSchema(Backend backend) throws Exception {
     String db = TestDatabases.freshDbValue(backend, dir);
     DbLocation location = DbLocation.parse(db, Map.of());
@@ -88,8 +86,7 @@ class ReadOnlyServeTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void aCurrentHistoryIsServedWithoutAWrite(Backend backend) throws Exception {
     String db = TestDatabases.freshDbValue(backend, dir);
     DbLocation location = DbLocation.parse(db, Map.of());

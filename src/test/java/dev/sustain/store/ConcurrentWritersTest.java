@@ -16,8 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Several processes open a brand-new history at the same moment (so they also race to migrate it)
@@ -39,8 +37,7 @@ class ConcurrentWritersTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void concurrentProcessesLoseNoRun(Backend backend) throws Exception {
     dbValue = TestDatabases.freshDbValue(backend, temp);
     Path go = temp.resolve("go");

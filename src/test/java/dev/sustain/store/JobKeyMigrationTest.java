@@ -16,8 +16,6 @@ import java.util.Map;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Version 5 stores each run's job key in {@code runs.job_key}: a history of version 4 with runs of
@@ -60,8 +58,7 @@ class JobKeyMigrationTest {
     ROWS.put("not-json", new String[] {"write", "{oops", "/mnt/t/f", "write|-|-|-|-|-|file"});
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void aVersion4HistoryGetsEveryRunsKeyAndIsListedByIt(Backend backend) throws Exception {
     dbValue = TestDatabases.freshDbValue(backend, temp);
     DbLocation loc = DbLocation.parse(dbValue, Map.of());
@@ -104,8 +101,7 @@ class JobKeyMigrationTest {
    * A listed run's job is the stored column's, not one made again from its parameters: a key
    * changed behind the parameters' back is what the list, the jobs and the job filter show.
    */
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void listsReadTheColumnNotTheParameters(Backend backend) throws Exception {
     dbValue = TestDatabases.freshDbValue(backend, temp);
     DbLocation loc = DbLocation.parse(dbValue, Map.of());
@@ -138,8 +134,7 @@ class JobKeyMigrationTest {
    * ignores the newer migration): its runs have no key, so the job filter leaves them out, and the
    * read-only dashboard can only count them. The next writer of this version gives them theirs.
    */
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void runsAnOlderSustainRecordedGetTheirKeyFromTheNextWriter(Backend backend) throws Exception {
     dbValue = TestDatabases.freshDbValue(backend, temp);
     DbLocation loc = DbLocation.parse(dbValue, Map.of());

@@ -12,8 +12,6 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 class RunStoreTest {
 
@@ -32,8 +30,7 @@ class RunStoreTest {
     return RunStore.open(DbLocation.parse(dbValue, Map.of()));
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void migratesAnEmptyDatabaseAndAgainWithoutChange(Backend backend) {
     try (RunStore store = open(backend)) {
       assertThat(store.schemaVersion()).isEqualTo("5");
@@ -51,8 +48,7 @@ class RunStoreTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void storesEveryFieldAndReadsItBack(Backend backend) {
     RunRecord cliff =
         RunRecords.run(
@@ -71,8 +67,7 @@ class RunStoreTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void keepsNullFiguresAsNull(Backend backend) {
     RunRecord running =
         new RunRecord(
@@ -103,8 +98,7 @@ class RunStoreTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void recordingTheSameRunAgainUpdatesIt(Backend backend) {
     Instant t = Instant.parse("2026-03-01T09:00:00Z");
     RunRecord atStart =
@@ -136,8 +130,7 @@ class RunStoreTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void listsNewestFirstAndFiltersByDrive(Backend backend) {
     Instant t0 = Instant.parse("2026-03-01T09:00:00Z");
     try (RunStore store = open(backend)) {
@@ -168,8 +161,7 @@ class RunStoreTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void anIdleOpenStoreDoesNotHoldTheWriteLock(Backend backend) {
     Instant t = Instant.parse("2026-03-01T09:00:00Z");
     try (RunStore idle = open(backend);
