@@ -42,8 +42,8 @@ class EmulatedDriveWriteTest {
         .toList();
   }
 
-  static Path runWrite(EmulatedDrive drive, Path dir, List<Phase> phases, String options)
-      throws Exception {
+  /** A write of {@code options} into {@code drive}, which plays {@code phases}; it must pass. */
+  private Path runWrite(EmulatedDrive drive, String options, Phase... phases) throws Exception {
     Path out = dir.resolve("run");
     List<String> args =
         new java.util.ArrayList<>(
@@ -54,7 +54,7 @@ class EmulatedDriveWriteTest {
             Cli.command(args.toArray(String[]::new)),
             dir.resolve("stdout"),
             dir.resolve("stderr"),
-            phases);
+            List.of(phases));
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the run ended").isTrue();
     assertThat(p.exitValue()).as(() -> Cli.printed(dir.resolve("stderr"))).isZero();
     return out;
@@ -92,9 +92,9 @@ class EmulatedDriveWriteTest {
       Path out =
           runWrite(
               drive,
-              dir,
-              List.of(Phase.initially(60 * MB), Phase.afterBytes(360 * MB, 12 * MB)),
-              "--size 480MB --interval 500ms");
+              "--size 480MB --interval 500ms",
+              Phase.initially(60 * MB),
+              Phase.afterBytes(360 * MB, 12 * MB));
       assertThat(drive.phasesApplied()).isEqualTo(2);
       List<Row> rows = rows(out);
       // Fast at first, slow at the end; where the step is, the analysis says below.
@@ -122,9 +122,9 @@ class EmulatedDriveWriteTest {
       Path out =
           runWrite(
               drive,
-              dir,
-              List.of(Phase.initially(100 * MB), Phase.afterBytes(150 * MB, 20 * MB)),
-              "--size 800MB --until floor --floor-hold 8s --interval 250ms");
+              "--size 800MB --until floor --floor-hold 8s --interval 250ms",
+              Phase.initially(100 * MB),
+              Phase.afterBytes(150 * MB, 20 * MB));
       com.fasterxml.jackson.databind.JsonNode run =
           dev.sustain.run.RunFolder.JSON.readTree(out.resolve("run.json").toFile());
       assertThat(run.at("/result/status").asText()).isEqualTo("complete");
@@ -151,12 +151,10 @@ class EmulatedDriveWriteTest {
       Path out =
           runWrite(
               drive,
-              dir,
-              List.of(
-                  Phase.initially(100 * MB),
-                  Phase.afterSeconds(2, 1),
-                  Phase.afterSeconds(5, 100 * MB)),
-              "--time 7s --size 256MiB --interval 500ms");
+              "--time 7s --size 256MiB --interval 500ms",
+              Phase.initially(100 * MB),
+              Phase.afterSeconds(2, 1),
+              Phase.afterSeconds(5, 100 * MB));
       assertThat(drive.phasesApplied()).isEqualTo(3);
       List<Row> rows = rows(out);
       long zeros = rows.stream().filter(r -> r.bytes() == 0).count();

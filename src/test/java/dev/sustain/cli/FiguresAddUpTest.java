@@ -70,27 +70,25 @@ class FiguresAddUpTest {
                 + (result.path("flush_s").asDouble() > 0 ? ", flush included" : ""));
   }
 
+  /** A write of {@code options} into a folder, its run folder {@code out}, whose figures agree. */
+  private Cli.Result writeThatAddsUp(Path out, String options) throws Exception {
+    Cli.Result r =
+        run("write {} " + options + " --out {}", Files.createDirectories(dir.resolve("t")), out);
+    writeFiguresAgree(out, r.out());
+    return r;
+  }
+
   @Test
   void aNullWriteAddsUp() throws Exception {
     Path out = dir.resolve("null");
-    Cli.Result r =
-        run(
-            "write {} --size 2GiB --engine null --interval 100ms --out {}",
-            Files.createDirectories(dir.resolve("t")),
-            out);
-    writeFiguresAgree(out, r.out());
+    Cli.Result r = writeThatAddsUp(out, "--size 2GiB --engine null --interval 100ms");
   }
 
   /** A real engine into the temporary folder, kept, then read and verified. */
   @Test
   void aWriteAndItsReadAndVerifyAddUp() throws Exception {
     Path out = dir.resolve("write");
-    Cli.Result r =
-        run(
-            "write {} --size 256MiB --interval 100ms --keep --out {}",
-            Files.createDirectories(dir.resolve("t")),
-            out);
-    writeFiguresAgree(out, r.out());
+    Cli.Result r = writeThatAddsUp(out, "--size 256MiB --interval 100ms --keep");
     Path testFile = Path.of(json(out.resolve("run.json")).at("/target/test_file").asText());
 
     for (String command : List.of("read", "verify")) {
@@ -117,12 +115,7 @@ class FiguresAddUpTest {
   @Test
   void aBufferedWriteWithItsFlushAddsUp() throws Exception {
     Path out = dir.resolve("buffered");
-    Cli.Result r =
-        run(
-            "write {} --size 512MiB --buffered --interval 100ms --out {}",
-            Files.createDirectories(dir.resolve("t")),
-            out);
-    writeFiguresAgree(out, r.out());
+    Cli.Result r = writeThatAddsUp(out, "--size 512MiB --buffered --interval 100ms");
     double flush = json(out.resolve("run.json")).at("/result/flush_s").asDouble();
     if (flush >= 0.005) {
       assertThat(r.out())

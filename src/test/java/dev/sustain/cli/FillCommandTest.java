@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.document.RunDocument;
+import dev.sustain.testing.Listings;
 import dev.sustain.testing.RunFolderRig;
 import dev.sustain.workload.Tmpfs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,12 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 class FillCommandTest {
 
   @TempDir Path dir;
-
-  private static List<Path> list(Path d) throws Exception {
-    try (Stream<Path> s = Files.list(d)) {
-      return s.sorted().toList();
-    }
-  }
 
   @Test
   void fillsASmallFileSystemToENOSPCAsACompleteRun() throws Exception {
@@ -56,7 +50,7 @@ class FillCommandTest {
           rows.stream().map(c -> c[file]).filter(s -> !s.isEmpty()).map(Integer::valueOf).toList();
       assertThat(fileColumn).isSorted().isNotEmpty();
       assertThat(fileColumn.getLast()).isEqualTo(4);
-      assertThat(list(fs.dir())).as("files removed").isEmpty();
+      assertThat(Listings.of(fs.dir())).as("files removed").isEmpty();
       assertThat(r.out()).contains("the file system is full").contains("Time to fill");
       assertThat(r.out()).containsPattern("\\b(1 interval|\\d+ intervals) with nothing written");
     }
@@ -71,7 +65,7 @@ class FillCommandTest {
       assertThat(json.result().end().orElseThrow()).isEqualTo("full");
       assertThat(json.params().buffered().orElseThrow()).isTrue();
       assertThat(json.result().bytes().getAsLong()).isBetween((24L << 20) - (2L << 20), 24L << 20);
-      assertThat(list(fs.dir())).isEmpty();
+      assertThat(Listings.of(fs.dir())).isEmpty();
     }
   }
 
@@ -83,12 +77,12 @@ class FillCommandTest {
     assertThat(json.result().end().orElseThrow()).isEqualTo("limit");
     assertThat(json.result().bytes().getAsLong()).isEqualTo(20L << 20);
     List<Path> kept =
-        list(rig.target()).stream()
+        Listings.of(rig.target()).stream()
             .filter(p -> p.getFileName().toString().endsWith(".dat"))
             .toList();
     assertThat(kept).hasSize(3);
     // The run's mark stays beside kept files, so the next run calls them kept, not leftovers.
-    assertThat(list(rig.target())).hasSize(4);
+    assertThat(Listings.of(rig.target())).hasSize(4);
     assertThat(Files.size(kept.get(0))).isEqualTo(8L << 20);
     assertThat(Files.size(kept.get(2))).isEqualTo(4L << 20);
     assertThat(r.out()).contains("the limit is reached").contains("files kept");
@@ -100,7 +94,7 @@ class FillCommandTest {
     Files.writeString(rig.target().resolve("precious.txt"), "keep me");
     Cli.Result clean = Cli.ok("clean", rig.out());
     assertThat(clean.out()).contains("Removed").contains("fill-00003.dat");
-    assertThat(list(rig.target())).containsExactly(rig.target().resolve("precious.txt"));
+    assertThat(Listings.of(rig.target())).containsExactly(rig.target().resolve("precious.txt"));
   }
 
   @Test
@@ -114,7 +108,7 @@ class FillCommandTest {
     Cli.Result same = Cli.run("fill", target.toString(), "--out", target.resolve("run").toString());
     assertThat(same.exitCode()).isEqualTo(2);
     assertThat(same.err()).contains("on the file system being filled");
-    assertThat(list(target)).isEmpty();
+    assertThat(Listings.of(target)).isEmpty();
   }
 
   @Test
@@ -133,6 +127,6 @@ class FillCommandTest {
       assertThat(r.err().strip().lines()).hasSize(1).first().asString().contains(b[2]);
       assertThat(out).as("no run folder for " + b[0]).doesNotExist();
     }
-    assertThat(list(target)).isEmpty();
+    assertThat(Listings.of(target)).isEmpty();
   }
 }

@@ -109,8 +109,12 @@ class RawDeviceHoldTest {
     return bin;
   }
 
-  /** A child sustain with {@code bin} first on its PATH: its exit code, stdout and stderr. */
-  private Cli.Result sustainWithPath(Path bin, String... args) throws Exception {
+  /**
+   * A child sustain running the command {@code line} (as {@link Cli#runLine} takes it) with {@code
+   * bin} first on its PATH: its exit code, stdout and stderr.
+   */
+  private Cli.Result sustainWithPath(Path bin, String line, Object... values) throws Exception {
+    String[] args = Cli.words(line, values);
     ProcessBuilder pb = new ProcessBuilder(Cli.command(args));
     pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
     Path o = Files.createTempFile(dir, "out", ".txt");
@@ -126,7 +130,7 @@ class RawDeviceHoldTest {
   void trimAndTrimFirstHoldTheDeviceThroughTheDiscard() throws Exception {
     Path log = dir.resolve("blkdiscard.log");
     Path bin = standInBlkdiscard(log);
-    Cli.Result trim = sustainWithPath(bin, "trim", loop.device(), "--destroy-data");
+    Cli.Result trim = sustainWithPath(bin, "trim {} --destroy-data", loop.device());
     assertThat(trim.exitCode()).as(trim.err()).isZero();
     assertThat(Files.readString(log))
         .as("an O_EXCL open during the discard of trim")
@@ -137,16 +141,9 @@ class RawDeviceHoldTest {
     Cli.Result write =
         sustainWithPath(
             bin,
-            "write",
+            "write {} --destroy-data --trim-first --size 8MiB --out {} --db none",
             loop.device(),
-            "--destroy-data",
-            "--trim-first",
-            "--size",
-            "8MiB",
-            "--out",
-            dir.resolve("run").toString(),
-            "--db",
-            "none");
+            dir.resolve("run"));
     assertThat(write.exitCode()).as(write.err()).isZero();
     assertThat(write.out()).contains("Trim first: discarded every block of " + loop.device());
     assertThat(Files.readString(log))
@@ -161,7 +158,7 @@ class RawDeviceHoldTest {
   void aDeviceHeldBySomeoneElseIsRefusedByEveryCommandThatWritesIt() throws Exception {
     Path bin = standInBlkdiscard(dir.resolve("blkdiscard.log"));
     try (ExclusiveOpen other = ExclusiveOpen.claim(Path.of(loop.device()))) {
-      Cli.Result trim = sustainWithPath(bin, "trim", loop.device(), "--destroy-data");
+      Cli.Result trim = sustainWithPath(bin, "trim {} --destroy-data", loop.device());
       assertThat(trim.exitCode()).as(trim.err()).isEqualTo(2);
       assertThat(trim.err().strip().lines()).hasSize(1);
       assertThat(trim.err())
@@ -171,16 +168,9 @@ class RawDeviceHoldTest {
       Cli.Result write =
           sustainWithPath(
               bin,
-              "write",
+              "write {} --destroy-data --trim-first --size 1MiB --out {} --db none",
               loop.device(),
-              "--destroy-data",
-              "--trim-first",
-              "--size",
-              "1MiB",
-              "--out",
-              dir.resolve("run").toString(),
-              "--db",
-              "none");
+              dir.resolve("run"));
       assertThat(write.exitCode()).as(write.err()).isEqualTo(2);
       assertThat(write.err().strip().lines()).hasSize(1);
       assertThat(write.err())

@@ -9,13 +9,12 @@ import dev.sustain.store.RunStore;
 import dev.sustain.store.TestConnections;
 import dev.sustain.store.TestDatabases;
 import dev.sustain.store.TestDatabases.Backend;
-import java.io.IOException;
+import dev.sustain.testing.Listings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
@@ -29,15 +28,9 @@ class ReadOnlyServeTest {
 
   @TempDir Path dir;
 
-  private static List<Path> tree(Path root) throws IOException {
-    try (Stream<Path> s = Files.walk(root)) {
-      return s.sorted().toList();
-    }
-  }
-
   @Test
   void aMistypedHistoryIsRefusedAndNothingIsMade() throws Exception {
-    List<Path> before = tree(dir);
+    List<Path> before = Listings.tree(dir);
     for (Path typo : List.of(dir.resolve("typo.db"), dir.resolve("no-such-folder/sub/h.db"))) {
       Cli.Result r = Cli.run("serve", "--port", "0", "--db", typo.toString());
       assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
@@ -45,14 +38,14 @@ class ReadOnlyServeTest {
       assertThat(r.err()).contains("no run history at " + typo).doesNotContain("Exception");
       assertThat(r.out()).doesNotContain("Serving");
     }
-    assertThat(tree(dir)).as("no file, no folder, no lock").isEqualTo(before);
+    assertThat(Listings.tree(dir)).as("no file, no folder, no lock").isEqualTo(before);
   }
 
   @Test
   void anOlderSchemaIsRefusedAndLeftAsItIs() throws Exception {
     Path file = dir.resolve("old.db");
     migrateTo(DbLocation.sqlite(file), "3");
-    List<Path> before = tree(dir);
+    List<Path> before = Listings.tree(dir);
     Cli.Result r = Cli.run("serve", "--port", "0", "--db", file.toString());
     assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
     assertThat(r.err().strip().lines()).hasSize(1);
@@ -60,7 +53,7 @@ class ReadOnlyServeTest {
         .contains("older schema (version 3")
         .contains("run `sustain history --db DB --migrate` first");
     assertThat(versions(DbLocation.sqlite(file))).as("not migrated").containsExactly("1", "2", "3");
-    assertThat(tree(dir)).as("no lock file, nothing new").isEqualTo(before);
+    assertThat(Listings.tree(dir)).as("no lock file, nothing new").isEqualTo(before);
   }
 
   @EveryBackend
@@ -91,7 +84,7 @@ class ReadOnlyServeTest {
     String db = TestDatabases.freshDbValue(backend, dir);
     DbLocation location = DbLocation.parse(db, Map.of());
     RunStore.open(location).close();
-    List<Path> before = backend == Backend.SQLITE ? tree(dir) : List.of();
+    List<Path> before = backend == Backend.SQLITE ? Listings.tree(dir) : List.of();
     try (Dashboard d =
         Dashboard.start(
             location,
@@ -101,7 +94,7 @@ class ReadOnlyServeTest {
       if (backend == Backend.SQLITE) {
         // SQLite's own -wal and -shm files may come and go beside the file; nothing else.
         assertThat(
-                tree(dir).stream()
+                Listings.tree(dir).stream()
                     .filter(p -> !p.toString().endsWith("-wal") && !p.toString().endsWith("-shm")))
             .containsExactlyElementsOf(
                 before.stream()

@@ -14,7 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,14 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class JobKeyMigrationTest {
 
   @TempDir Path temp;
-  private String dbValue;
-
-  @AfterEach
-  void drop() {
-    if (dbValue != null) {
-      TestDatabases.drop(dbValue);
-    }
-  }
+  @RegisterExtension final FreshDb db = new FreshDb();
 
   private static final String DRIVE = "serial:S1";
   private static final String BIG =
@@ -60,8 +53,8 @@ class JobKeyMigrationTest {
 
   @EveryBackend
   void aVersion4HistoryGetsEveryRunsKeyAndIsListedByIt(Backend backend) throws Exception {
-    dbValue = TestDatabases.freshDbValue(backend, temp);
-    DbLocation loc = DbLocation.parse(dbValue, Map.of());
+    db.make(backend, temp);
+    DbLocation loc = DbLocation.parse(db.value(), Map.of());
     migrateTo4(loc);
     try (Connection c = RunStore.connect(loc)) {
       fill(c);
@@ -103,8 +96,8 @@ class JobKeyMigrationTest {
    */
   @EveryBackend
   void listsReadTheColumnNotTheParameters(Backend backend) throws Exception {
-    dbValue = TestDatabases.freshDbValue(backend, temp);
-    DbLocation loc = DbLocation.parse(dbValue, Map.of());
+    db.make(backend, temp);
+    DbLocation loc = DbLocation.parse(db.value(), Map.of());
     Instant t0 = Instant.parse("2026-11-01T08:00:00Z");
     try (RunStore store = RunStore.open(loc)) {
       RunRecord r = RunRecords.run("r1", RunRecords.KINGSTON, t0, 1500.0, 1500.0, "flat");
@@ -136,8 +129,8 @@ class JobKeyMigrationTest {
    */
   @EveryBackend
   void runsAnOlderSustainRecordedGetTheirKeyFromTheNextWriter(Backend backend) throws Exception {
-    dbValue = TestDatabases.freshDbValue(backend, temp);
-    DbLocation loc = DbLocation.parse(dbValue, Map.of());
+    db.make(backend, temp);
+    DbLocation loc = DbLocation.parse(db.value(), Map.of());
     migrate(loc, null);
     try (Connection c = RunStore.connect(loc)) {
       fill(c);

@@ -9,25 +9,18 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class RunStoreTest {
 
   @TempDir Path temp;
-  private String dbValue;
-
-  @AfterEach
-  void dropSchema() {
-    if (dbValue != null) {
-      TestDatabases.drop(dbValue);
-    }
-  }
+  @RegisterExtension final FreshDb db = new FreshDb();
 
   private RunStore open(Backend backend) {
-    dbValue = TestDatabases.freshDbValue(backend, temp);
-    return RunStore.open(DbLocation.parse(dbValue, Map.of()));
+    db.make(backend, temp);
+    return RunStore.open(DbLocation.parse(db.value(), Map.of()));
   }
 
   @EveryBackend
@@ -37,12 +30,12 @@ class RunStoreTest {
       assertThat(store.count()).isZero();
     }
     // A second open finds the schema current and keeps the data.
-    try (RunStore store = RunStore.open(DbLocation.parse(dbValue, Map.of()))) {
+    try (RunStore store = RunStore.open(DbLocation.parse(db.value(), Map.of()))) {
       store.record(
           RunRecords.run(
               "r1", RunRecords.T9, Instant.parse("2026-01-01T10:00:00Z"), 918.0, 963.0, "flat"));
     }
-    try (RunStore store = RunStore.open(DbLocation.parse(dbValue, Map.of()))) {
+    try (RunStore store = RunStore.open(DbLocation.parse(db.value(), Map.of()))) {
       assertThat(store.schemaVersion()).isEqualTo("5");
       assertThat(store.count()).isEqualTo(1);
     }
@@ -165,7 +158,7 @@ class RunStoreTest {
   void anIdleOpenStoreDoesNotHoldTheWriteLock(Backend backend) {
     Instant t = Instant.parse("2026-03-01T09:00:00Z");
     try (RunStore idle = open(backend);
-        RunStore other = RunStore.open(DbLocation.parse(dbValue, Map.of()))) {
+        RunStore other = RunStore.open(DbLocation.parse(db.value(), Map.of()))) {
       idle.record(RunRecords.run("a", RunRecords.T9, t, 918.0, 963.0, "flat"));
       idle.runs(null, 10);
       // "idle" stays open and does nothing; "other" must get the write lock at once, not after
