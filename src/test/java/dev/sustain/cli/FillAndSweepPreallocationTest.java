@@ -31,8 +31,7 @@ class FillAndSweepPreallocationTest {
   void aFillPreallocatesEveryFileThatFitsAndWritesTheLastSparseToTheEnd() throws Exception {
     try (Tmpfs fs = Tmpfs.mount(dir.resolve("mnt"), 40)) {
       Path out = dir.resolve("run");
-      Cli.Result r =
-          Cli.okLine("fill {} --file-size 12MB --qd 4 --interval 100ms --out {}", fs.dir(), out);
+      Cli.Result r = FillCommandTest.fillInTwelveMegabyteFiles(fs, out);
       assertThat(RunFolderRig.document(out).result().end()).contains("full");
       assertThat(RunFolderRig.field(RunFolderRig.tree(out), "/result/files").asInt()).isEqualTo(4);
       // 40 MiB hold three 12 MB files allocated ahead; the fourth no longer fits.

@@ -18,12 +18,16 @@ class FillCommandTest {
 
   @TempDir Path dir;
 
+  /** A fill of {@code fs} in files of 12 MB, four requests at a time; it must pass. */
+  static Cli.Result fillInTwelveMegabyteFiles(Tmpfs fs, Path out) {
+    return Cli.okLine("fill {} --file-size 12MB --qd 4 --interval 100ms --out {}", fs.dir(), out);
+  }
+
   @Test
   void fillsASmallFileSystemToENOSPCAsACompleteRun() throws Exception {
     try (Tmpfs fs = Tmpfs.mount(dir.resolve("mnt"), 40)) {
       Path out = dir.resolve("run");
-      Cli.Result r =
-          Cli.okLine("fill {} --file-size 12MB --qd 4 --interval 100ms --out {}", fs.dir(), out);
+      Cli.Result r = fillInTwelveMegabyteFiles(fs, out);
       RunDocument json = RunFolderRig.document(out);
       assertThat(json.result().status().orElseThrow()).isEqualTo("complete");
       assertThat(json.result().end().orElseThrow()).isEqualTo("full");

@@ -8,6 +8,7 @@ import dev.sustain.store.TestDatabases;
 import dev.sustain.store.TestDatabases.Backend;
 import dev.sustain.testing.Await;
 import dev.sustain.testing.RunFolderRig;
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import java.io.File;
 import java.nio.file.Files;
@@ -16,12 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A write stopped by SIGINT, SIGTERM or SIGHUP, once or twice 100 ms apart, at a moment drawn from
@@ -49,13 +47,8 @@ class StopSignalsTest {
 
   private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
 
-  /** Twelve seeds: every moment with every signal, each signal twice in a row on two moments. */
-  static LongStream seeds() {
-    return Seeds.first(12);
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  // Twelve seeds: every moment with every signal, each signal twice in a row on two moments.
+  @Seeded(12)
   void aStoppedWriteEndsCleanly(long seed) {
     Seeds.withSeed(seed, random -> stopAndCheck(seed, random));
   }

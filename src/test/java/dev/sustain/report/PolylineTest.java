@@ -4,21 +4,14 @@ import static dev.sustain.testing.Generators.doubleBetween;
 import static dev.sustain.testing.Generators.intBetween;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 class PolylineTest {
 
-  static LongStream seeds() {
-    return Seeds.first(200);
-  }
-
   /** Reading y at every original x from the kept points stays within the tolerance. */
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(200)
   void interpolationStaysWithinTheTolerance(long seed) {
     Seeds.withSeed(
         seed,

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
 import dev.sustain.testing.SamplerRig;
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -15,10 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * One clock for the record: a sampler whose wake-ups are late by random amounts (from none to more
@@ -32,12 +30,7 @@ class SamplerClockTest {
 
   @TempDir Path dir;
 
-  static LongStream seeds() {
-    return Seeds.first(60);
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(60)
   void everyRowsRateIsItsBytesOverItsTimes(long seed) {
     Seeds.withSeed(seed, this::everyRowsRateIsItsBytesOverItsTimes);
   }

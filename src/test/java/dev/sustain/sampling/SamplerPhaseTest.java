@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
 import dev.sustain.testing.SamplerRig;
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -15,11 +16,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A change of phase ends a row of the old phase whenever anything completed in it, however short it
@@ -81,18 +79,13 @@ class SamplerPhaseTest {
     assertThat(SamplesCsv.timeAfter(2.0, 2 * SECOND)).isEqualTo(2.000000001);
   }
 
-  static LongStream seeds() {
-    return Seeds.first(60);
-  }
-
   /**
    * Phases of 1 µs to 5 ms (some long ones), requests completing at random moments, boundaries
    * taken as the sampler's thread would (sometimes late): each phase's bytes are in rows of that
    * phase, the bytes add up, the times in samples.csv increase, no rate is infinite, and the file
    * reads back as a curve of the write rows.
    */
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(60)
   void everyPhaseWithBytesHasItsRows(long seed) {
     Seeds.withSeed(seed, this::everyPhaseWithBytesHasItsRows);
   }

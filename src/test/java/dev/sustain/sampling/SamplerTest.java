@@ -8,13 +8,11 @@ import dev.sustain.engine.NullEngine;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.Runner;
 import dev.sustain.testing.SamplerRig;
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import dev.sustain.testing.TestJobs;
 import java.util.List;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 class SamplerTest {
 
@@ -75,8 +73,7 @@ class SamplerTest {
    * The null engine through the real runner, with the sampler taking rows at arbitrary moments: the
    * rows' bytes add up exactly to the run's total.
    */
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(50)
   void rowsAddUpExactlyToTheTotal(long seed) {
     Seeds.withSeed(
         seed,
@@ -85,10 +82,6 @@ class SamplerTest {
                 intBetween(r, 1, 64),
                 intBetween(r, 1, 300),
                 listOf(r, 1, 20, steps -> intBetween(steps, 0, 3))));
-  }
-
-  static LongStream seeds() {
-    return Seeds.first(50);
   }
 
   private static void rowsAddUpExactlyToTheTotal(
