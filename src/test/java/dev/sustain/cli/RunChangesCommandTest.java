@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.testing.TestWriteParams;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -101,23 +102,15 @@ class RunChangesCommandTest {
         };
     Path second = dir.resolve("second");
     dev.sustain.run.WriteParams p =
-        new dev.sustain.run.WriteParams(
+        TestWriteParams.of(
             target.toString(),
             4L << 20,
-            null,
-            1 << 20,
-            8,
-            100_000_000L,
             second,
-            false,
-            false,
-            "auto",
-            "random",
-            120_000_000_000L,
-            false,
-            null,
-            60,
-            false);
+            f -> {
+              f.queueDepth = 8;
+              f.intervalNanos = 100_000_000L;
+              f.preallocate = false;
+            });
     dev.sustain.run.WriteResult w =
         new dev.sustain.run.WriteRun(
                 p,

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.testing.Golden;
 import java.util.List;
-import java.util.Locale;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -30,17 +29,15 @@ class CompareGoldenTest {
   @ValueSource(strings = {"en-US", "de-DE"})
   void json(String locale) throws Exception {
     Golden.inLocale(
-        Locale.forLanguageTag(locale),
-        () -> {
-          Golden.assertMatches("compare.json", CompareFormats.json(threeDrives()) + "\n");
-        });
+        locale,
+        () -> Golden.assertMatches("compare.json", CompareFormats.json(threeDrives()) + "\n"));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"en-US", "de-DE"})
   void csv(String locale) throws Exception {
     Golden.inLocale(
-        Locale.forLanguageTag(locale),
+        locale,
         () -> {
           String csv = CompareFormats.csv(threeDrives());
           Golden.assertMatches("compare.csv", csv);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class PolylineTest {
@@ -50,12 +51,8 @@ class PolylineTest {
   @Test
   void aSteadyStretchCollapsesToItsEnds() {
     int n = 100_000;
-    double[] x = new double[n];
-    double[] y = new double[n];
-    for (int i = 0; i < n; i++) {
-      x[i] = i * 0.127;
-      y[i] = i;
-    }
+    double[] x = IntStream.range(0, n).mapToDouble(i -> i * 0.127).toArray();
+    double[] y = IntStream.range(0, n).mapToDouble(i -> i).toArray();
     assertThat(Polyline.simplify(x, y, 0.25)).containsExactly(0, n - 1);
   }
 }

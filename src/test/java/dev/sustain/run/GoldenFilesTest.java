@@ -4,13 +4,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.testing.Golden;
+import dev.sustain.testing.TestWriteParams;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,26 +25,17 @@ class GoldenFilesTest {
   @ValueSource(strings = {"en-US", "de-DE", "fr-FR"})
   void runJson(String locale) throws Exception {
     Golden.inLocale(
-        Locale.forLanguageTag(locale),
+        locale,
         () -> {
           WriteParams p =
-              new WriteParams(
+              TestWriteParams.of(
                   "/mnt/ext",
                   322_122_547_200L,
-                  Duration.ofMinutes(20),
-                  1 << 20,
-                  32,
-                  1_000_000_000L,
                   null,
-                  false,
-                  false,
-                  "threads",
-                  "random",
-                  120_000_000_000L,
-                  false,
-                  null,
-                  60,
-                  true);
+                  f -> {
+                    f.duration = Duration.ofMinutes(20);
+                    f.engine = "threads";
+                  });
           Path file = Path.of("/mnt/ext/sustain-test-20261130-101500-abcd.dat");
           ObjectNode json =
               RunJson.start(
@@ -80,7 +71,7 @@ class GoldenFilesTest {
   @ValueSource(strings = {"en-US", "de-DE", "fr-FR"})
   void samplesCsv(String locale, @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
     Golden.inLocale(
-        Locale.forLanguageTag(locale),
+        locale,
         () -> {
           Path file = dir.resolve("samples.csv");
           try (SamplesCsv csv = new SamplesCsv(file, "write_MBps", List.of("dev_write_bytes"))) {

@@ -38,6 +38,11 @@ public final class Golden {
     assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
   }
 
+  /** As {@link #inLocale(Locale, Body)}, the locale named by its IETF tag, e.g. "de-DE". */
+  public static void inLocale(String languageTag, Body body) throws Exception {
+    inLocale(Locale.forLanguageTag(languageTag), body);
+  }
+
   /** Runs {@code body} with {@code locale} as the default locale, and puts the default back. */
   public static void inLocale(Locale locale, Body body) throws Exception {
     Locale saved = Locale.getDefault();
