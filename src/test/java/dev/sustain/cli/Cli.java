@@ -41,6 +41,22 @@ public final class Cli {
   }
 
   /**
+   * That {@code r} is bad input as every command must report it: exit 2, one line on stderr, no
+   * stack trace. Returns {@code r}, for the test to check the words of that line.
+   */
+  public static Result assertBadInput(Result r) {
+    return assertBadInput(r.err(), r);
+  }
+
+  /** As {@link #assertBadInput(Result)}, failing with {@code what} (e.g. the command line). */
+  public static Result assertBadInput(String what, Result r) {
+    assertThat(r.exitCode()).as(what).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+    assertThat(r.err()).doesNotContain("\tat ");
+    return r;
+  }
+
+  /**
    * As {@link #run}, the command line written as a user types it: words separated by spaces, each
    * {@code {}} standing for the next of {@code values} (a path, or a word with spaces in it), so a
    * test's command reads as one line.

@@ -114,8 +114,7 @@ class HistoryCommandTest {
   @Test
   void badInputIsOneLineAndExitTwo() throws Exception {
     Cli.Result badDb = Cli.run("history", "--db", "jdbc:mysql://h/d?password=Zz9Secret");
-    assertThat(badDb.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(badDb.err().strip().lines()).hasSize(1);
+    Cli.assertBadInput(badDb);
     assertThat(badDb.err()).doesNotContain("Zz9Secret");
 
     Cli.Result notAFolder =
@@ -139,8 +138,7 @@ class HistoryCommandTest {
 
     Cli.Result r = Cli.run("history", "--db", missing.toString());
 
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(r.err().strip().lines()).hasSize(1);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("no run history at " + missing);
     assertThat(missing).doesNotExist();
     assertThat(temp.resolve("nonexist.db.migrate-lock")).doesNotExist();

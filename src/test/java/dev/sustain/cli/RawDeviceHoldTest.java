@@ -63,8 +63,7 @@ class RawDeviceHoldTest {
               "write {} --destroy-data --size 1MiB --out {} --db none",
               loop.device(),
               dir.resolve("second"));
-      assertThat(second.exitCode()).as(second.err()).isEqualTo(2);
-      assertThat(second.err().strip().lines()).hasSize(1);
+      Cli.assertBadInput(second);
       assertThat(second.err())
           .contains("refusing to write " + loop.device())
           .contains("another program holds it exclusively (EBUSY");
@@ -159,8 +158,7 @@ class RawDeviceHoldTest {
     Path bin = standInBlkdiscard(dir.resolve("blkdiscard.log"));
     try (ExclusiveOpen other = ExclusiveOpen.claim(Path.of(loop.device()))) {
       Cli.Result trim = sustainWithPath(bin, "trim {} --destroy-data", loop.device());
-      assertThat(trim.exitCode()).as(trim.err()).isEqualTo(2);
-      assertThat(trim.err().strip().lines()).hasSize(1);
+      Cli.assertBadInput(trim);
       assertThat(trim.err())
           .contains("refusing to discard " + loop.device())
           .contains("another program holds it exclusively (EBUSY");
@@ -171,8 +169,7 @@ class RawDeviceHoldTest {
               "write {} --destroy-data --trim-first --size 1MiB --out {} --db none",
               loop.device(),
               dir.resolve("run"));
-      assertThat(write.exitCode()).as(write.err()).isEqualTo(2);
-      assertThat(write.err().strip().lines()).hasSize(1);
+      Cli.assertBadInput(write);
       assertThat(write.err())
           .contains("refusing to write " + loop.device())
           .contains("another program holds it exclusively (EBUSY");

@@ -58,8 +58,7 @@ class ReportCommandTest {
   @Test
   void badInputIsOneLineAndExit2() {
     Cli.Result missing = Cli.run("report", dir.resolve("nope.csv").toString());
-    assertThat(missing.exitCode()).isEqualTo(2);
-    assertThat(missing.err().strip().lines()).hasSize(1);
+    Cli.assertBadInput(missing);
     assertThat(missing.err()).contains("nope.csv");
 
     Cli.Result noFolder =

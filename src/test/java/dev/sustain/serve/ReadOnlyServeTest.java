@@ -33,8 +33,7 @@ class ReadOnlyServeTest {
     List<Path> before = Listings.tree(dir);
     for (Path typo : List.of(dir.resolve("typo.db"), dir.resolve("no-such-folder/sub/h.db"))) {
       Cli.Result r = Cli.run("serve", "--port", "0", "--db", typo.toString());
-      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
-      assertThat(r.err().strip().lines()).hasSize(1);
+      Cli.assertBadInput(r);
       assertThat(r.err()).contains("no run history at " + typo).doesNotContain("Exception");
       assertThat(r.out()).doesNotContain("Serving");
     }
@@ -47,8 +46,7 @@ class ReadOnlyServeTest {
     migrateTo(DbLocation.sqlite(file), "3");
     List<Path> before = Listings.tree(dir);
     Cli.Result r = Cli.run("serve", "--port", "0", "--db", file.toString());
-    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
-    assertThat(r.err().strip().lines()).hasSize(1);
+    Cli.assertBadInput(r);
     assertThat(r.err())
         .contains("older schema (version 3")
         .contains("run `sustain history --db DB --migrate` first");
@@ -70,8 +68,7 @@ class ReadOnlyServeTest {
         }
       }
       Cli.Result r = Cli.run("serve", "--port", "0", "--db", db);
-      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
-      assertThat(r.err().strip().lines()).hasSize(1);
+      Cli.assertBadInput(r);
       assertThat(r.err()).contains("holds no Sustain run history");
       assertThat(tables(location)).as("no table made").isZero();
     } finally {
