@@ -16,7 +16,7 @@ class ExpectFromWordsTest {
   void aFileIsNotARunFolder() throws Exception {
     Path csv = Files.writeString(dir.resolve("curve.csv"), "time_s,write_MBps\n1,100\n");
     Cli.Result r = Cli.runLine("write {} --size 4KiB --db none --expect-from {}", dir, csv);
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .isEqualTo(
             "sustain write: --expect-from takes a run folder (one with an analysis.json), not a"
@@ -35,7 +35,7 @@ class ExpectFromWordsTest {
   void aMissingFolderIsNamed() {
     Path none = dir.resolve("no-such-run");
     Cli.Result r = Cli.runLine("write {} --size 4KiB --db none --expect-from {}", dir, none);
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip()).isEqualTo("sustain write: --expect-from: no run folder " + none);
   }
 }

@@ -99,7 +99,7 @@ class FaultsTest {
       waitForBytes(rig.out());
       // A run still going is not cleaned.
       Cli.Result busy = Cli.run("clean", rig.out().toString());
-      assertThat(busy.exitCode()).as(busy.out() + busy.err()).isEqualTo(2);
+      Cli.assertBadInput(busy.out() + busy.err(), busy);
       assertThat(busy.err()).contains("still going");
       p.destroyForcibly(); // SIGKILL: no handler runs
       Await.ended(p, "the killed run");
@@ -206,7 +206,7 @@ class FaultsTest {
   @Test
   void cleanRefusesWhatIsNotARunFolder() {
     Cli.Result r = Cli.run("clean", dir.toString());
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("not a run folder");
   }
 }

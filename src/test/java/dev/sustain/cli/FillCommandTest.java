@@ -104,13 +104,13 @@ class FillCommandTest {
   @Test
   void refusesAMissingFolderAndARunFolderOnTheFilledFileSystem() throws Exception {
     Cli.Result missing = Cli.run("fill", dir.resolve("nope").toString(), "--limit", "1MiB");
-    assertThat(missing.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(missing);
     assertThat(missing.err()).contains("does not exist");
     assertThat(missing.err().strip().lines()).hasSize(1);
 
     Path target = Files.createDirectories(dir.resolve("target"));
     Cli.Result same = Cli.run("fill", target.toString(), "--out", target.resolve("run").toString());
-    assertThat(same.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(same);
     assertThat(same.err()).contains("on the file system being filled");
     assertThat(Listings.of(target)).isEmpty();
   }
@@ -127,7 +127,7 @@ class FillCommandTest {
     for (String[] b : bad) {
       Path out = dir.resolve("runs-" + b[0].substring(2));
       Cli.Result r = Cli.runLine("fill {} --limit 1MiB {} {} --out {}", target, b[0], b[1], out);
-      assertThat(r.exitCode()).as(b[0] + " " + r.err()).isEqualTo(2);
+      Cli.assertBadInput(b[0] + " " + r.err(), r);
       assertThat(r.err().strip().lines()).hasSize(1).first().asString().contains(b[2]);
       assertThat(out).as("no run folder for " + b[0]).doesNotExist();
     }

@@ -114,7 +114,7 @@ class GroupCommandTest {
     Path a = folder("a");
     String word = "sec-" + Long.toHexString(System.nanoTime());
     Cli.Result r = write("{} {} --size 4MB --out {}", a, word, dir.resolve("g"));
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .isEqualTo(
             "sustain write: unexpected argument '" + word + "' (a group's targets must exist)");
@@ -132,7 +132,7 @@ class GroupCommandTest {
     Path a = folder("a");
     Path out = dir.resolve("group");
     Cli.Result missing = write("{} {} --size 8MB --out {}", a, dir.resolve("nope/file"), out);
-    assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(missing);
     assertThat(missing.err().strip())
         .startsWith("sustain write: ")
         .contains("nope")
@@ -141,15 +141,15 @@ class GroupCommandTest {
     assertThat(Listings.of(a)).as("nothing written in the good target").isEmpty();
 
     Cli.Result twice = write("{} {} --size 8MB --out {}", a, a + "/", out);
-    assertThat(twice.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(twice);
     assertThat(twice.err()).contains("is given twice");
 
     Cli.Result lone = write("{} --size 8MB --stagger 1s", a);
-    assertThat(lone.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(lone);
     assertThat(lone.err()).contains("need two targets or more");
 
     Cli.Result repeat = write("{} {} --size 8MB --repeat 2", a, folder("b").toString());
-    assertThat(repeat.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(repeat);
     assertThat(repeat.err()).contains("take one target, not a group");
     assertThat(Files.exists(out)).isFalse();
   }

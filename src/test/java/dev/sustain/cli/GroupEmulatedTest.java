@@ -277,11 +277,11 @@ class GroupEmulatedTest {
       Path out = dir.resolve("group");
       Cli.Result noConsent =
           Cli.runLine("write {} {} --size 8MB --out {}", free, g.rawDevice(64 * MIB, 0), out);
-      assertThat(noConsent.exitCode()).isEqualTo(ExitCodes.USAGE);
+      Cli.assertBadInput(noConsent);
       assertThat(noConsent.err()).contains("refused without --destroy-data");
       Cli.Result inUse =
           Cli.runLine("write {} {} --destroy-data --size 8MB --out {}", free, mounted, out);
-      assertThat(inUse.exitCode()).isEqualTo(ExitCodes.USAGE);
+      Cli.assertBadInput(inUse);
       assertThat(inUse.err().strip())
           .startsWith("sustain write: refusing to write " + mounted)
           .contains("mounted")

@@ -106,7 +106,7 @@ class HistoryCommandTest {
 
     Path bad = Files.writeString(temp.resolve("bad.csv"), "when,speed\n1,2\n");
     Cli.Result refused = Cli.run("history", "--db", db.toString(), "--import", bad.toString());
-    assertThat(refused.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(refused);
     assertThat(refused.err()).contains("bad.csv");
     assertThat(refused.err().strip().lines()).hasSize(1);
   }
@@ -119,7 +119,7 @@ class HistoryCommandTest {
 
     Cli.Result notAFolder =
         Cli.runLine("history --db {} --import {}", temp.resolve("h.db"), temp.resolve("nope"));
-    assertThat(notAFolder.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(notAFolder);
     assertThat(notAFolder.err()).contains("no such run folder");
   }
 
@@ -148,7 +148,7 @@ class HistoryCommandTest {
   void aFolderGivenAsTheHistoryIsRefusedAndLeavesNoLockFile() {
     Cli.Result r = Cli.run("history", "--db", temp.toString());
 
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("is a folder, not a history file");
     assertThat(temp.resolveSibling(temp.getFileName() + ".migrate-lock")).doesNotExist();
   }

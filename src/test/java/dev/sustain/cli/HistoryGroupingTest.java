@@ -135,7 +135,7 @@ class HistoryGroupingTest {
     assertThat(Files.exists(Path.of("none"))).as("no history file named none").isFalse();
     assertThat(db).doesNotExist();
     Cli.Result h = Cli.run("history", "--db", "none");
-    assertThat(h.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(h);
     assertThat(h.err()).startsWith("sustain history: --db none keeps no history");
   }
 

@@ -56,11 +56,11 @@ class InfoCommandTest {
   @Test
   void aPathWithoutABlockDeviceIsOneLineAndExitTwo() {
     Cli.Result missing = Cli.run("info", "/no/such/path/at/all");
-    assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(missing);
     assertThat(missing.err().strip())
         .isEqualTo("sustain info: no such file or device: /no/such/path/at/all");
     Cli.Result proc = Cli.run("info", "/proc/self/status");
-    assertThat(proc.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(proc);
     assertThat(proc.err().strip())
         .startsWith("sustain info: no block device under")
         .contains("proc");

@@ -41,7 +41,7 @@ class RawDeviceWriteTest {
   @Test
   void refusedWithoutConsent() {
     Cli.Result r = Cli.run("write", loop.device(), "--size", "1MiB");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("raw block device").contains("--destroy-data");
   }
 
@@ -86,7 +86,7 @@ class RawDeviceWriteTest {
   @Test
   void aSizeLargerThanTheDeviceIsRefused() {
     Cli.Result r = Cli.run("write", loop.device(), "--destroy-data", "--size", "1GiB");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("more than the device holds");
   }
 
@@ -97,7 +97,7 @@ class RawDeviceWriteTest {
     sh("mount", loop.device(), mnt.toString());
     try {
       Cli.Result r = Cli.run("write", loop.device(), "--destroy-data", "--size", "1MiB");
-      assertThat(r.exitCode()).isEqualTo(2);
+      Cli.assertBadInput(r);
       assertThat(r.err()).contains("is mounted at " + mnt);
     } finally {
       sh("umount", mnt.toString());
@@ -119,7 +119,7 @@ class RawDeviceWriteTest {
     sh("dmsetup", "create", name, "--table", "0 2048 linear " + loop.device() + " 0");
     try {
       Cli.Result r = Cli.run("write", loop.device(), "--destroy-data", "--size", "1MiB");
-      assertThat(r.exitCode()).isEqualTo(2);
+      Cli.assertBadInput(r);
       assertThat(r.err()).contains("is held by dm-").contains("device-mapper");
     } finally {
       sh("dmsetup", "remove", name);

@@ -64,7 +64,7 @@ class ReportCommandTest {
     Cli.Result noFolder =
         Cli.runLine(
             "report {} --png {}", R.resolve("wd-sn810.csv"), dir.resolve("no/such/folder/x.png"));
-    assertThat(noFolder.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(noFolder);
     assertThat(noFolder.err()).contains("no such folder").doesNotContain("Exception");
     assertThat(
             Cli.run("compare", R.resolve("wd-sn810.csv").toString(), "--job-size", "lots")

@@ -88,7 +88,7 @@ class StoredLaterTest {
 
     Cli.Result r = Cli.run("write", target.toString(), "--size", "16MiB", "--db", db.toString());
 
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip().lines()).singleElement().asString().contains("does not exist");
     assertThat(dir.resolve("missing")).doesNotExist();
   }

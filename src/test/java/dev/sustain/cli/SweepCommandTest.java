@@ -86,19 +86,19 @@ class SweepCommandTest {
     assertThat(Double.parseDouble(m.group(1))).isGreaterThanOrEqualTo(1.5);
     assertThat(Double.parseDouble(m.group(2))).isGreaterThanOrEqualTo(1.5);
     Cli.Result bad = Cli.run("sweep", target.toString(), "--min-time-per-point", "300ms");
-    assertThat(bad.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(bad);
     assertThat(bad.err()).contains("--min-time-per-point must be 0");
   }
 
   @Test
   void refusesBadListsWithExit2() {
     Cli.Result r = Cli.run("sweep", dir.toString(), "--bs", "128KiB,abc");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     Cli.Result small = Cli.run("sweep", dir.toString(), "--bs", "4MiB", "--size-per-point", "1MiB");
-    assertThat(small.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(small);
     assertThat(small.err()).contains("--size-per-point must be at least");
     Cli.Result pattern = Cli.run("sweep", dir.toString(), "--pattern", "compress:200");
-    assertThat(pattern.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(pattern);
     assertThat(pattern.err()).contains("at most 100");
   }
 }

@@ -19,7 +19,7 @@ class UsabilityTest {
   @CsvSource({"wrte, write", "analyse, analyze", "compar, compare", "hisotry, history"})
   void aMistypedCommandGetsTheNearestCommand(String typed, String meant) {
     Cli.Result r = Cli.run(typed, "x");
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .startsWith("sustain: unknown command '" + typed + "'; did you mean " + meant)
         .doesNotContain("Unmatched")
@@ -29,7 +29,7 @@ class UsabilityTest {
   @Test
   void aWordNothingLikeACommandGetsNoGuess() {
     Cli.Result r = Cli.run("xyzzy");
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .isEqualTo("sustain: unknown command 'xyzzy' (see 'sustain --help')");
   }
@@ -38,7 +38,7 @@ class UsabilityTest {
   @CsvSource({"xyzzy, --help", "wrte, -h", "xyzzy, --version"})
   void anUnknownCommandWithHelpIsStillAnUnknownCommand(String typed, String option) {
     Cli.Result r = Cli.run(typed, option);
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.out()).isEmpty();
     assertThat(r.err().strip())
         .startsWith("sustain: unknown command '" + typed + "'")
@@ -48,7 +48,7 @@ class UsabilityTest {
   @Test
   void aMistypedOptionNamesTheSubcommandAndTheNearestOption() {
     Cli.Result r = Cli.run("write", "--sise", "1GiB", dir.toString());
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .isEqualTo("sustain write: unknown option '--sise'; did you mean --size?");
     Cli.Result h = Cli.run("history", "--drve", "x");
@@ -59,10 +59,10 @@ class UsabilityTest {
   @Test
   void everyOptionErrorNamesItsSubcommand() {
     Cli.Result r = Cli.run("write", dir.toString(), "--qd", "many");
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err()).startsWith("sustain write: ").contains("--qd");
     Cli.Result a = Cli.run("analyze");
-    assertThat(a.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(a);
     assertThat(a.err()).startsWith("sustain analyze: ");
   }
 
@@ -71,7 +71,7 @@ class UsabilityTest {
   void aOneLetterSizeIsRefusedWithTheTwoExactSpellings(String given, String binary, String dec)
       throws Exception {
     Cli.Result r = Cli.run("write", dir.toString(), "--size", given);
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .startsWith("sustain write: ")
         .contains("'" + given + "' is ambiguous: write " + binary + " (")

@@ -190,17 +190,17 @@ class VerifyCommandTest {
         Files.readString(runJson).replace("\"random\"", "\"zeros\""),
         StandardCharsets.UTF_8);
     Cli.Result z = cli("verify", zeros.toString());
-    assertThat(z.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(z);
     assertThat(z.err().strip()).contains("carry no header").doesNotContain("\n");
 
     Path foreign = dir.resolve("foreign.bin");
     Files.write(foreign, new byte[(int) MIB]);
     Cli.Result n = cli("verify", foreign.toString());
-    assertThat(n.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(n);
     assertThat(n.err()).contains("carries a Sustain header");
 
     Cli.Result missing = cli("verify", dir.resolve("nothing-here").toString());
-    assertThat(missing.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(missing);
     assertThat(missing.err()).contains("does not exist");
   }
 

@@ -110,7 +110,7 @@ class WriteCommandTest {
     }
     args.addAll(List.of(option, value, "--out", dir.resolve("run").toString()));
     Cli.Result r = Cli.run(args.toArray(String[]::new));
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains(message);
     assertThat(r.err().strip().lines()).hasSize(1);
     assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
@@ -122,12 +122,12 @@ class WriteCommandTest {
   @Test
   void refusesAMissingFolderAndAnExistingFile() throws Exception {
     Cli.Result missing = Cli.run("write", dir.resolve("nope/file").toString(), "--size", "1MiB");
-    assertThat(missing.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(missing);
     assertThat(missing.err()).contains("does not exist");
 
     Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me");
     Cli.Result exists = Cli.run("write", precious.toString(), "--size", "1MiB");
-    assertThat(exists.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(exists);
     assertThat(exists.err()).contains("already exists");
     assertThat(Files.readString(precious)).isEqualTo("keep me");
   }
@@ -138,7 +138,7 @@ class WriteCommandTest {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Files.exists(dev), "no /dev/loop0 on this machine to try");
     Cli.Result r = Cli.run("write", dev.toString(), "--size", "1MiB");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("raw block device");
   }
 
@@ -167,7 +167,7 @@ class WriteCommandTest {
   void anUnreadablePredictionIsBadInputBeforeAnythingIsWritten() throws Exception {
     Cli.Result r =
         Cli.run("write", target().toString(), "--size", "1MiB", "--expect", "fast, I hope");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("cannot read the prediction");
     try (Stream<Path> left = Files.list(target())) {
       assertThat(left).isEmpty();
@@ -177,7 +177,7 @@ class WriteCommandTest {
   @Test
   void requiresASizeOrATime() throws Exception {
     Cli.Result r = Cli.run("write", target().toString());
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("--size").contains("--time");
   }
 

@@ -92,12 +92,12 @@ class WriteRepeatTest {
   void refusesACooldownWithoutRepeatsAndARefusedJobLeavesNothing() throws Exception {
     Path target = Files.createDirectories(dir.resolve("target"));
     Cli.Result r = Cli.run("write", target.toString(), "--size", "1MiB", "--cooldown", "1s");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("--cooldown needs --repeat");
 
     Path out = dir.resolve("runs");
     Cli.Result full = Cli.runLine("write {} --size 900TB --repeat 2 --out {}", target, out);
-    assertThat(full.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(full);
     assertThat(full.err()).contains("not enough free space");
     assertThat(out).doesNotExist();
   }
