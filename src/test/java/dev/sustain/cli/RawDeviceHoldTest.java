@@ -63,10 +63,7 @@ class RawDeviceHoldTest {
               "write {} --destroy-data --size 1MiB --out {} --db none",
               loop.device(),
               dir.resolve("second"));
-      Cli.assertBadInput(second);
-      assertThat(second.err())
-          .contains("refusing to write " + loop.device())
-          .contains("another program holds it exclusively (EBUSY");
+      refusedAsHeld(second, "write");
       assertThat(dir.resolve("second")).doesNotExist();
       assertThat(write.isAlive()).as(Files.readString(dir.resolve("stderr"))).isTrue();
 
@@ -106,6 +103,16 @@ class RawDeviceHoldTest {
     Files.setPosixFilePermissions(
         script, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
     return bin;
+  }
+
+  /**
+   * That {@code r} refused to {@code verb} the device, in one line, as another program holds it.
+   */
+  private void refusedAsHeld(Cli.Result r, String verb) {
+    Cli.assertBadInput(r);
+    assertThat(r.err())
+        .contains("refusing to " + verb + " " + loop.device())
+        .contains("another program holds it exclusively (EBUSY");
   }
 
   /**
@@ -158,10 +165,7 @@ class RawDeviceHoldTest {
     Path bin = standInBlkdiscard(dir.resolve("blkdiscard.log"));
     try (ExclusiveOpen other = ExclusiveOpen.claim(Path.of(loop.device()))) {
       Cli.Result trim = sustainWithPath(bin, "trim {} --destroy-data", loop.device());
-      Cli.assertBadInput(trim);
-      assertThat(trim.err())
-          .contains("refusing to discard " + loop.device())
-          .contains("another program holds it exclusively (EBUSY");
+      refusedAsHeld(trim, "discard");
 
       Cli.Result write =
           sustainWithPath(
@@ -169,10 +173,7 @@ class RawDeviceHoldTest {
               "write {} --destroy-data --trim-first --size 1MiB --out {} --db none",
               loop.device(),
               dir.resolve("run"));
-      Cli.assertBadInput(write);
-      assertThat(write.err())
-          .contains("refusing to write " + loop.device())
-          .contains("another program holds it exclusively (EBUSY");
+      refusedAsHeld(write, "write");
       assertThat(write.out()).doesNotContain("Trim first");
       assertThat(dir.resolve("run")).doesNotExist();
     }

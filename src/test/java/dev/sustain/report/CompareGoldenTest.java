@@ -3,7 +3,6 @@ package dev.sustain.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.testing.Golden;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -16,11 +15,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CompareGoldenTest {
 
   private static Comparison threeDrives() {
+    return comparisonOf("kingston-run", "wd-sn810.csv", "samsung-t9.csv");
+  }
+
+  /** The recorded {@code curves} compared, each timed on a 500 GB job. */
+  static Comparison comparisonOf(String... curves) {
     return Comparison.load(
-        List.of(
-            Curves.RESOURCES.resolve("kingston-run"),
-            Curves.RESOURCES.resolve("wd-sn810.csv"),
-            Curves.RESOURCES.resolve("samsung-t9.csv")),
+        java.util.Arrays.stream(curves).map(Curves.RESOURCES::resolve).toList(),
         null,
         500_000_000_000L);
   }
