@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.testing.LoopDevice;
 import dev.sustain.testing.LoopFileSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,17 +45,11 @@ class AdviceInContextTest {
     Path target = driveFolder();
     Path out = dir.resolve("capped");
     Cli.Result r =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "32MiB",
-            "--until",
-            "floor",
-            "--expect",
+        Cli.runLine(
+            "write {} --size 32MiB --until floor --expect {} --out {}",
+            target,
             "1000MB/s, then 100MB/s",
-            "--out",
-            out.toString());
+            out);
     assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(ExitCodes.FLOOR_NOT_REACHED);
     assertThat(json(out.resolve("run.json")).at("/result/floor_reached").asBoolean(true)).isFalse();
     assertThat(r.out())
@@ -72,19 +67,8 @@ class AdviceInContextTest {
   @Test
   void aGroupOfUntilFloorWhoseTargetsMissedTheFloorExitsFour() throws Exception {
     Path a = Files.createDirectories(dir.resolve("a"));
-    Path b = Files.createDirectories(dir.resolve("b"));
-    Path out = dir.resolve("group");
-    Cli.Result r =
-        Cli.run(
-            "write",
-            a.toString(),
-            b.toString(),
-            "--size",
-            "8MiB",
-            "--until",
-            "floor",
-            "--out",
-            out.toString());
+    Cli.Folders rig = Cli.in(dir, "b", "group");
+    Cli.Result r = rig.run("write {} TARGET --size 8MiB --until floor --out OUT", a);
     assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(ExitCodes.FLOOR_NOT_REACHED);
   }
 
@@ -108,7 +92,7 @@ class AdviceInContextTest {
     Assumptions.assumeTrue(
         "root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
     Path mnt = Files.createDirectories(dir.resolve("tmpfs"));
-    RawDeviceWriteTest.sh("mount", "-t", "tmpfs", "-o", "size=256m", "tmpfs", mnt.toString());
+    LoopDevice.sh("mount", "-t", "tmpfs", "-o", "size=256m", "tmpfs", mnt.toString());
     try {
       Path out = dir.resolve("mem");
       Cli.Result r = Cli.ok("write", mnt, "--size", "64MiB", "--out", out);
@@ -125,7 +109,7 @@ class AdviceInContextTest {
       }
       assertThat(json(out.resolve("analysis.json")).path("target").asText()).isEqualTo("memory");
     } finally {
-      RawDeviceWriteTest.sh("umount", mnt.toString());
+      LoopDevice.sh("umount", mnt.toString());
     }
   }
 

@@ -146,7 +146,7 @@ class AnalyzeCommandTest {
 
     Cli.Result r = Cli.run("analyze", p.toString());
 
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.out()).isEmpty();
     assertThat(r.err().strip().lines()).hasSize(1);
     assertThat(r.err()).contains(p + ":3: write_MBps is not a number");

@@ -35,19 +35,13 @@ class BrokenHistoryTest {
       Path stdout = dir.resolve("stdout");
       Path stderr = dir.resolve("stderr");
       Process child =
-          Cli.start(
+          Cli.startLine(
               stdout,
               stderr,
-              "write",
+              "write {} --size 64GiB --time 6s --out {} --db {}",
               target.toString(),
-              "--size",
-              "64GiB",
-              "--time",
-              "6s",
-              "--out",
-              out.toString(),
-              "--db",
-              db.toString());
+              out,
+              db);
       List<Path> frozen = List.of();
       try {
         Await.until(

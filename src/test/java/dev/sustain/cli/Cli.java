@@ -41,6 +41,93 @@ public final class Cli {
   }
 
   /**
+   * That {@code r} is bad input as every command must report it: exit 2, one line on stderr, no
+   * stack trace. Returns {@code r}, for the test to check the words of that line.
+   */
+  public static Result assertBadInput(Result r) {
+    return assertBadInput(r.err(), r);
+  }
+
+  /** As {@link #assertBadInput(Result)}, failing with {@code what} (e.g. the command line). */
+  public static Result assertBadInput(String what, Result r) {
+    assertThat(r.exitCode()).as(what).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+    assertThat(r.err()).doesNotContain("\tat ");
+    return r;
+  }
+
+  /**
+   * As {@link #run}, the command line written as a user types it: words separated by spaces, each
+   * {@code {}} standing for the next of {@code values} (a path, or a word with spaces in it), so a
+   * test's command reads as one line.
+   */
+  public static Result runLine(String line, Object... values) {
+    return run(words(line, values));
+  }
+
+  /** As {@link #ok}, the command line written as for {@link #runLine}. */
+  public static Result okLine(String line, Object... values) {
+    return ok((Object[]) words(line, values));
+  }
+
+  /**
+   * The two folders most command tests need under their temporary {@code dir}: the target folder
+   * {@code target} (made) and the run folder {@code out} (left for the command to make).
+   */
+  public static Folders in(Path dir, String target, String out) throws IOException {
+    return new Folders(
+        java.nio.file.Files.createDirectories(dir.resolve(target)), dir.resolve(out));
+  }
+
+  /**
+   * A test's target folder and run folder; its command lines name them {@code TARGET} and {@code
+   * OUT}, as the usage text does, and take {@code {}} for other values as {@link #runLine} does.
+   */
+  public record Folders(Path target, Path out) {
+
+    /** As {@link Cli#runLine}, with TARGET and OUT standing for the two folders. */
+    public Result run(String line, Object... values) {
+      return Cli.run(words(line, values));
+    }
+
+    /** As {@link Cli#okLine}, with TARGET and OUT standing for the two folders. */
+    public Result ok(String line, Object... values) {
+      return Cli.ok((Object[]) words(line, values));
+    }
+
+    private String[] words(String line, Object... values) {
+      String[] words = Cli.words(line, values);
+      for (int i = 0; i < words.length; i++) {
+        words[i] =
+            switch (words[i]) {
+              case "TARGET" -> target.toString();
+              case "OUT" -> out.toString();
+              default -> words[i];
+            };
+      }
+      return words;
+    }
+  }
+
+  /** The words of {@code line}, each {@code {}} replaced by the next value; all values used. */
+  static String[] words(String line, Object... values) {
+    String[] words = line.strip().split(" +");
+    int next = 0;
+    for (int i = 0; i < words.length; i++) {
+      if (words[i].equals("{}")) {
+        if (next == values.length) {
+          throw new IllegalArgumentException("more {} than values in: " + line);
+        }
+        words[i] = String.valueOf(values[next++]);
+      }
+    }
+    if (next != values.length) {
+      throw new IllegalArgumentException("more values than {} in: " + line);
+    }
+    return words;
+  }
+
+  /**
    * A child JVM writing {@code target} through the page cache for {@code time}, sampled every
    * {@code interval}, into {@code out}, recorded in {@code db}: a real engine (a null-engine run
    * measures no drive and is never recorded) wrapping over a 16 MiB file, cheap and never waiting
@@ -101,6 +188,32 @@ public final class Cli {
       }
     }
     new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).start().waitFor();
+  }
+
+  /**
+   * As {@link #startLine}, its stdout and stderr into the files {@code stdout} and {@code stderr}
+   * of {@code dir}.
+   */
+  public static Process startIn(Path dir, String line, Object... values) throws IOException {
+    return startLine(dir.resolve("stdout"), dir.resolve("stderr"), line, values);
+  }
+
+  /** As {@link #start}, the command line written as for {@link #runLine}. */
+  public static Process startLine(Path stdout, Path stderr, String line, Object... values)
+      throws IOException {
+    return start(stdout, stderr, words(line, values));
+  }
+
+  /**
+   * What a child from {@link #start} printed into {@code file}, for an assertion's description: a
+   * file that is not there (the child never started) reads "(none)" rather than failing again.
+   */
+  public static String printed(Path file) {
+    try {
+      return java.nio.file.Files.readString(file);
+    } catch (IOException e) {
+      return "(none)";
+    }
   }
 
   private static Boolean envResets;

@@ -82,6 +82,11 @@ class CompletionTest {
 
   /** What bash completes the last word of {@code line} to, with the generated script. */
   private static String complete(String line) throws Exception {
+    return complete(script, line);
+  }
+
+  /** What bash completes the last word of {@code line} to, with the completion {@code script}. */
+  static String complete(Path script, String line) throws Exception {
     String words = line + (line.endsWith(" ") ? "''" : "");
     String program =
         "source '"

@@ -8,7 +8,6 @@ import dev.sustain.run.RunFolder;
 import dev.sustain.testing.Await;
 import dev.sustain.testing.RunFolderRig;
 import dev.sustain.workload.Tmpfs;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,30 +28,15 @@ class CopyCommandTest {
     Cli.Result r = Cli.ok("dataset", "photos", src, "--size", "6MB", "--seed", "9");
   }
 
-  private static List<String[]> rows(Path runFolder) throws Exception {
-    return Files.readAllLines(runFolder.resolve("samples.csv"), StandardCharsets.UTF_8).stream()
-        .skip(1)
-        .map(l -> l.split(",", -1))
-        .toList();
-  }
-
   @Test
   void twoVerifiedPassesInOneSeriesAsJson() throws Exception {
     Path dst = dir.resolve("dst");
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.ok(
-            "copy",
+        Cli.okLine(
+            "copy {} {} --repeat 2 --cooldown 300ms --interval 100ms --json --out {}",
             src,
             dst,
-            "--repeat",
-            "2",
-            "--cooldown",
-            "300ms",
-            "--interval",
-            "100ms",
-            "--json",
-            "--out",
             out);
     JsonNode json = RunFolder.JSON.readTree(r.out());
     assertThat(json.get("passes")).hasSize(2);
@@ -71,7 +55,7 @@ class CopyCommandTest {
     int readBytes = header.indexOf("read_bytes");
     int pass = header.indexOf("pass");
     int phase = header.indexOf("phase");
-    List<String[]> rows = rows(out);
+    List<String[]> rows = RunFolderRig.sampleRows(out);
     assertThat(rows.stream().mapToLong(c -> Long.parseLong(c[2])).sum()).isEqualTo(12_000_000L);
     assertThat(rows.stream().mapToLong(c -> Long.parseLong(c[readBytes])).sum())
         .isEqualTo(12_000_000L);
@@ -122,7 +106,7 @@ class CopyCommandTest {
     };
     for (int i = 0; i < cases.length; i++) {
       Cli.Result r = Cli.run(cases[i]);
-      assertThat(r.exitCode()).as(String.join(" ", cases[i])).isEqualTo(2);
+      Cli.assertBadInput(String.join(" ", cases[i]), r);
       assertThat(r.err()).contains(expected[i]);
       assertThat(r.err().strip().lines()).hasSize(1);
     }
@@ -134,7 +118,7 @@ class CopyCommandTest {
   void refusesADestinationWithoutSpaceForOnePass() throws Exception {
     try (Tmpfs small = Tmpfs.mount(dir.resolve("small"), 4)) {
       Cli.Result r = Cli.run("copy", src.toString(), small.dir().resolve("dst").toString());
-      assertThat(r.exitCode()).isEqualTo(2);
+      Cli.assertBadInput(r);
       assertThat(r.err()).contains("not enough space").contains("one pass");
       assertThat(small.dir().resolve("dst")).doesNotExist();
     }
@@ -146,20 +130,8 @@ class CopyCommandTest {
     Path dst = dir.resolve("dst");
     Path out = dir.resolve("run");
     Process p =
-        Cli.start(
-            dir.resolve("stdout"),
-            dir.resolve("stderr"),
-            "copy",
-            src.toString(),
-            dst.toString(),
-            "--repeat",
-            "20",
-            "--cooldown",
-            "2s",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString());
+        Cli.startIn(
+            dir, "copy {} {} --repeat 20 --cooldown 2s --interval 100ms --out {}", src, dst, out);
     try {
       Path json = out.resolve("run.json");
       // Wait for the first pass to be recorded: the run is then in its first cooldown.
@@ -170,7 +142,7 @@ class CopyCommandTest {
                   && RunFolder.JSON.readTree(json.toFile()).path("passes").size() >= 1);
       Cli.interrupt(p);
       Await.ended(p, "the interrupted copy");
-      assertThat(p.exitValue()).as(() -> read(dir.resolve("stderr"))).isEqualTo(130);
+      assertThat(p.exitValue()).as(() -> Cli.printed(dir.resolve("stderr"))).isEqualTo(130);
       JsonNode run = RunFolder.JSON.readTree(json.toFile());
       assertThat(run.at("/result/status").asText()).isEqualTo("interrupted");
       assertThat(run.get("passes").size()).isBetween(1, 19);
@@ -179,14 +151,6 @@ class CopyCommandTest {
       }
     } finally {
       p.destroyForcibly();
-    }
-  }
-
-  private static String read(Path f) {
-    try {
-      return Files.readString(f);
-    } catch (java.io.IOException e) {
-      return "(none)";
     }
   }
 

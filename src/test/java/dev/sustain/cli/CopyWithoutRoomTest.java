@@ -27,7 +27,7 @@ class CopyWithoutRoomTest {
     Cli.Result made = Cli.ok("dataset", "videos", src, "--size", "48MB", "--seed", "3");
     try (Tmpfs fs = Tmpfs.mount(dir.resolve("dst"), 32)) {
       Cli.Result r = Cli.run("copy", src.toString(), fs.dir().toString(), "--db", "none");
-      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+      Cli.assertBadInput(r);
       assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
       Matcher m =
           Pattern.compile(

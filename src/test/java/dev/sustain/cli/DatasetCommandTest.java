@@ -47,8 +47,7 @@ class DatasetCommandTest {
           {"dataset", "photos", dir.resolve("x").toString(), "--size", "lots"},
         }) {
       Cli.Result r = Cli.run(args);
-      assertThat(r.exitCode()).as(String.join(" ", args)).isEqualTo(2);
-      assertThat(r.err().strip().lines()).hasSize(1);
+      Cli.assertBadInput(String.join(" ", args), r);
     }
     assertThat(Files.readString(full.resolve("precious.txt"))).isEqualTo("keep me");
     assertThat(dir.resolve("x")).doesNotExist();

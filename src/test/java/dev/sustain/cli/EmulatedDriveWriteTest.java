@@ -42,21 +42,21 @@ class EmulatedDriveWriteTest {
         .toList();
   }
 
-  static Path runWrite(EmulatedDrive drive, Path dir, List<Phase> phases, String... extra)
-      throws Exception {
+  /** A write of {@code options} into {@code drive}, which plays {@code phases}; it must pass. */
+  private Path runWrite(EmulatedDrive drive, String options, Phase... phases) throws Exception {
     Path out = dir.resolve("run");
     List<String> args =
         new java.util.ArrayList<>(
             List.of("write", drive.mountPoint().toString(), "--out", out.toString()));
-    args.addAll(List.of(extra));
+    args.addAll(List.of(Cli.words(options)));
     Process p =
         drive.start(
             Cli.command(args.toArray(String[]::new)),
             dir.resolve("stdout"),
             dir.resolve("stderr"),
-            phases);
+            List.of(phases));
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the run ended").isTrue();
-    assertThat(p.exitValue()).as(() -> read(dir.resolve("stderr"))).isZero();
+    assertThat(p.exitValue()).as(() -> Cli.printed(dir.resolve("stderr"))).isZero();
     return out;
   }
 
@@ -79,14 +79,6 @@ class EmulatedDriveWriteTest {
     return dev.sustain.run.RunFolder.JSON.readTree(r.out());
   }
 
-  static String read(Path p) {
-    try {
-      return Files.readString(p);
-    } catch (java.io.IOException e) {
-      return "";
-    }
-  }
-
   /**
    * 360 MB at 60 MB/s, then 12 MB/s. The rates are ones a writer keeps up with on a machine busy
    * with other work (at twice them, on two cores shared with a dozen busy processes, its first
@@ -100,12 +92,9 @@ class EmulatedDriveWriteTest {
       Path out =
           runWrite(
               drive,
-              dir,
-              List.of(Phase.initially(60 * MB), Phase.afterBytes(360 * MB, 12 * MB)),
-              "--size",
-              "480MB",
-              "--interval",
-              "500ms");
+              "--size 480MB --interval 500ms",
+              Phase.initially(60 * MB),
+              Phase.afterBytes(360 * MB, 12 * MB));
       assertThat(drive.phasesApplied()).isEqualTo(2);
       List<Row> rows = rows(out);
       // Fast at first, slow at the end; where the step is, the analysis says below.
@@ -133,16 +122,9 @@ class EmulatedDriveWriteTest {
       Path out =
           runWrite(
               drive,
-              dir,
-              List.of(Phase.initially(100 * MB), Phase.afterBytes(150 * MB, 20 * MB)),
-              "--size",
-              "800MB",
-              "--until",
-              "floor",
-              "--floor-hold",
-              "8s",
-              "--interval",
-              "250ms");
+              "--size 800MB --until floor --floor-hold 8s --interval 250ms",
+              Phase.initially(100 * MB),
+              Phase.afterBytes(150 * MB, 20 * MB));
       com.fasterxml.jackson.databind.JsonNode run =
           dev.sustain.run.RunFolder.JSON.readTree(out.resolve("run.json").toFile());
       assertThat(run.at("/result/status").asText()).isEqualTo("complete");
@@ -151,10 +133,11 @@ class EmulatedDriveWriteTest {
       // and also write three times the cache (450 MB at 20 MB/s, 22.5 s; a folding stage writes
       // about twice it): about 600-700 MB.
       assertThat(bytes).isBetween(550 * MB, 780 * MB);
-      assertThat(read(dir.resolve("stdout"))).containsPattern("after the cliff at 0\\.[12] GB");
+      assertThat(Cli.printed(dir.resolve("stdout")))
+          .containsPattern("after the cliff at 0\\.[12] GB");
       assertThat(out.resolve("analysis.json")).exists();
       // It said beforehand what it would write at most, and afterwards that the floor held.
-      assertThat(read(dir.resolve("stdout")))
+      assertThat(Cli.printed(dir.resolve("stdout")))
           .contains("note: --until floor: writing until the rate holds within ±10% for ")
           .contains("at most 800 MB (--size)")
           .containsPattern("note: --until floor: the floor was reached \\([\\d.]+ MB/s held\\)");
@@ -168,17 +151,10 @@ class EmulatedDriveWriteTest {
       Path out =
           runWrite(
               drive,
-              dir,
-              List.of(
-                  Phase.initially(100 * MB),
-                  Phase.afterSeconds(2, 1),
-                  Phase.afterSeconds(5, 100 * MB)),
-              "--time",
-              "7s",
-              "--size",
-              "256MiB",
-              "--interval",
-              "500ms");
+              "--time 7s --size 256MiB --interval 500ms",
+              Phase.initially(100 * MB),
+              Phase.afterSeconds(2, 1),
+              Phase.afterSeconds(5, 100 * MB));
       assertThat(drive.phasesApplied()).isEqualTo(3);
       List<Row> rows = rows(out);
       long zeros = rows.stream().filter(r -> r.bytes() == 0).count();

@@ -15,17 +15,8 @@ class ExpectFromWordsTest {
   @Test
   void aFileIsNotARunFolder() throws Exception {
     Path csv = Files.writeString(dir.resolve("curve.csv"), "time_s,write_MBps\n1,100\n");
-    Cli.Result r =
-        Cli.run(
-            "write",
-            dir.toString(),
-            "--size",
-            "4KiB",
-            "--db",
-            "none",
-            "--expect-from",
-            csv.toString());
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.Result r = Cli.runLine("write {} --size 4KiB --db none --expect-from {}", dir, csv);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .isEqualTo(
             "sustain write: --expect-from takes a run folder (one with an analysis.json), not a"
@@ -43,17 +34,8 @@ class ExpectFromWordsTest {
   @Test
   void aMissingFolderIsNamed() {
     Path none = dir.resolve("no-such-run");
-    Cli.Result r =
-        Cli.run(
-            "write",
-            dir.toString(),
-            "--size",
-            "4KiB",
-            "--db",
-            "none",
-            "--expect-from",
-            none.toString());
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.Result r = Cli.runLine("write {} --size 4KiB --db none --expect-from {}", dir, none);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip()).isEqualTo("sustain write: --expect-from: no run folder " + none);
   }
 }

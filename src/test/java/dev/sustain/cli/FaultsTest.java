@@ -19,13 +19,6 @@ class FaultsTest {
 
   @TempDir Path dir;
 
-  static long sumOfBytes(Path run) throws Exception {
-    return Files.readAllLines(run.resolve("samples.csv")).stream()
-        .skip(1)
-        .mapToLong(l -> Long.parseLong(l.split(",", -1)[2]))
-        .sum();
-  }
-
   /** Waits until the run has recorded more than {@code rows} rows. */
   static void waitForRows(Path run, int rows) throws Exception {
     Path csv = run.resolve("samples.csv");
@@ -74,17 +67,7 @@ class FaultsTest {
       Path out = dir.resolve("run");
       // No --size: the run writes until the time is up or the file system is full.
       Cli.Result r =
-          Cli.run(
-              "write",
-              small.toString(),
-              "--time",
-              "60s",
-              "--bs",
-              "1MiB",
-              "--interval",
-              "100ms",
-              "--out",
-              out.toString());
+          Cli.runLine("write {} --time 60s --bs 1MiB --interval 100ms --out {}", small, out);
       assertThat(r.exitCode()).isEqualTo(1);
       assertThat(r.err().strip().lines()).hasSize(1);
       assertThat(r.err()).contains("is full").contains(small.toString());
@@ -93,7 +76,7 @@ class FaultsTest {
       assertThat(json.result().error().orElseThrow()).contains("No space left on device");
       long bytes = json.result().bytes().getAsLong();
       assertThat(bytes).isBetween(16L << 20, 24L << 20);
-      assertThat(sumOfBytes(out)).isEqualTo(bytes);
+      assertThat(RunFolderRig.sampleBytes(out)).isEqualTo(bytes);
       try (Stream<Path> left = Files.list(small)) {
         assertThat(left).as("test file removed").isEmpty();
       }
@@ -104,36 +87,28 @@ class FaultsTest {
 
   @Test
   void aKilledRunLeavesReadableSamplesAWarningAndSomethingToClean() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path out = dir.resolve("run");
+    Cli.Folders rig = Cli.in(dir, "target", "run");
     Process p =
-        Cli.start(
-            dir.resolve("o"),
-            dir.resolve("e"),
-            "write",
-            target.toString(),
-            "--size",
-            "32MiB",
-            "--time",
-            "60s",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString());
+        Cli.startIn(
+            dir,
+            "write {} --size 32MiB --time 60s --interval 100ms --out {}",
+            rig.target(),
+            rig.out());
     try {
-      waitForRows(out, 3);
-      waitForBytes(out);
+      waitForRows(rig.out(), 3);
+      waitForBytes(rig.out());
       // A run still going is not cleaned.
-      Cli.Result busy = Cli.run("clean", out.toString());
-      assertThat(busy.exitCode()).as(busy.out() + busy.err()).isEqualTo(2);
+      Cli.Result busy = Cli.run("clean", rig.out().toString());
+      Cli.assertBadInput(busy.out() + busy.err(), busy);
       assertThat(busy.err()).contains("still going");
       p.destroyForcibly(); // SIGKILL: no handler runs
       Await.ended(p, "the killed run");
     } finally {
       p.destroyForcibly();
     }
-    assertThat(RunFolderRig.document(out).result().status().orElseThrow()).isEqualTo("running");
-    List<String> lines = Files.readAllLines(out.resolve("samples.csv"));
+    assertThat(RunFolderRig.document(rig.out()).result().status().orElseThrow())
+        .isEqualTo("running");
+    List<String> lines = Files.readAllLines(rig.out().resolve("samples.csv"));
     assertThat(lines.size()).isGreaterThan(3);
     int columns = lines.get(0).split(",").length;
     assertThat(lines.get(0)).startsWith("time_s,write_MBps,bytes,iops,");
@@ -141,33 +116,33 @@ class FaultsTest {
       assertThat(line.split(",", -1)).hasSize(columns);
     }
     Path leftover;
-    try (Stream<Path> files = Files.list(target)) {
+    try (Stream<Path> files = Files.list(rig.target())) {
       // The test file; its run's mark (sustain-test-RUNID.run) lies beside it.
       leftover =
           files.filter(f -> f.getFileName().toString().endsWith(".dat")).findFirst().orElseThrow();
     }
     // The next run in the same folder warns about it.
-    Cli.Result next =
-        Cli.run(
-            "write", target.toString(), "--size", "1MiB", "--out", dir.resolve("next").toString());
+    Cli.Result next = rig.run("write TARGET --size 1MiB --out {}", dir.resolve("next"));
     assertThat(next.exitCode()).isZero();
     assertThat(next.out())
         .contains("warning: leftover test file " + leftover)
-        .contains("remove it with: sustain clean " + out);
+        .contains("remove it with: sustain clean " + rig.out());
 
     // A history that is not there is not made: clean says so and still cleans.
     Path noHistory = dir.resolve("no-such-history.db");
-    Cli.Result clean = Cli.ok("clean", out, "--db", noHistory);
+    Cli.Result clean = Cli.ok("clean", rig.out(), "--db", noHistory);
     assertThat(clean.out()).contains("Not recorded in a history: there is none at " + noHistory);
     assertThat(noHistory).doesNotExist();
     assertThat(leftover).doesNotExist();
-    RunDocument json = RunFolderRig.document(out);
+    RunDocument json = RunFolderRig.document(rig.out());
     assertThat(json.result().status().orElseThrow()).isEqualTo("killed");
     // Every signal a run can catch ends it cleanly: what is left was killed or crashed, no guess.
     assertThat(json.result().error().orElseThrow())
         .contains("killed, or crashed")
         .doesNotContain("power");
-    assertThat(out.resolve(RunFolder.RESERVE)).as("the room the run set aside").doesNotExist();
+    assertThat(rig.out().resolve(RunFolder.RESERVE))
+        .as("the room the run set aside")
+        .doesNotExist();
   }
 
   /** A copy killed in a pass leaves the pass folder; clean removes it and marks the run. */
@@ -178,20 +153,12 @@ class FaultsTest {
     Path dst = dir.resolve("dst");
     Path out = dir.resolve("run");
     Process p =
-        Cli.start(
-            dir.resolve("o"),
-            dir.resolve("e"),
-            "copy",
-            src.toString(),
-            dst.toString(),
-            "--repeat",
-            "50",
-            "--cooldown",
-            "100ms",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString());
+        Cli.startIn(
+            dir,
+            "copy {} {} --repeat 50 --cooldown 100ms --interval 100ms --out {}",
+            src,
+            dst,
+            out);
     long pid = p.pid();
     try {
       // Stop the copy while a pass folder is there (a pass is removed once verified, so look
@@ -239,7 +206,7 @@ class FaultsTest {
   @Test
   void cleanRefusesWhatIsNotARunFolder() {
     Cli.Result r = Cli.run("clean", dir.toString());
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("not a run folder");
   }
 }

@@ -10,7 +10,6 @@ import dev.sustain.unit.Units;
 import dev.sustain.workload.Tmpfs;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,10 +25,9 @@ class FiguresAddUpTest {
 
   @TempDir Path dir;
 
-  private Cli.Result run(String... args) {
-    List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--db", "none"));
-    Cli.Result r = Cli.run(all.toArray(String[]::new));
+  /** The command {@code line} (as {@link Cli#runLine} takes it) without a history; it must pass. */
+  private Cli.Result run(String line, Object... values) {
+    Cli.Result r = Cli.runLine(line + " --db none", values);
     assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
     return r;
   }
@@ -72,52 +70,35 @@ class FiguresAddUpTest {
                 + (result.path("flush_s").asDouble() > 0 ? ", flush included" : ""));
   }
 
+  /** A write of {@code options} into a folder, its run folder {@code out}, whose figures agree. */
+  private Cli.Result writeThatAddsUp(Path out, String options) throws Exception {
+    Cli.Result r =
+        run("write {} " + options + " --out {}", Files.createDirectories(dir.resolve("t")), out);
+    writeFiguresAgree(out, r.out());
+    return r;
+  }
+
   @Test
   void aNullWriteAddsUp() throws Exception {
     Path out = dir.resolve("null");
-    Cli.Result r =
-        run(
-            "write",
-            Files.createDirectories(dir.resolve("t")).toString(),
-            "--size",
-            "2GiB",
-            "--engine",
-            "null",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString());
-    writeFiguresAgree(out, r.out());
+    Cli.Result r = writeThatAddsUp(out, "--size 2GiB --engine null --interval 100ms");
   }
 
   /** A real engine into the temporary folder, kept, then read and verified. */
   @Test
   void aWriteAndItsReadAndVerifyAddUp() throws Exception {
     Path out = dir.resolve("write");
-    Cli.Result r =
-        run(
-            "write",
-            Files.createDirectories(dir.resolve("t")).toString(),
-            "--size",
-            "256MiB",
-            "--interval",
-            "100ms",
-            "--keep",
-            "--out",
-            out.toString());
-    writeFiguresAgree(out, r.out());
+    Cli.Result r = writeThatAddsUp(out, "--size 256MiB --interval 100ms --keep");
     Path testFile = Path.of(json(out.resolve("run.json")).at("/target/test_file").asText());
 
     for (String command : List.of("read", "verify")) {
       Path readOut = dir.resolve(command);
       Cli.Result read =
           run(
+              "{} {} --interval 100ms --out {}",
               command,
               command.equals("read") ? testFile.toString() : out.toString(),
-              "--interval",
-              "100ms",
-              "--out",
-              readOut.toString());
+              readOut);
       assertThat(PrintedFigures.rowsAddUp(readOut.resolve("samples.csv"))).isPositive();
       assertThat(PrintedFigures.sentencesAddUp(read.out(), 0)).as(read.out()).isEqualTo(1);
       JsonNode result = json(readOut.resolve("run.json")).path("result");
@@ -134,18 +115,7 @@ class FiguresAddUpTest {
   @Test
   void aBufferedWriteWithItsFlushAddsUp() throws Exception {
     Path out = dir.resolve("buffered");
-    Cli.Result r =
-        run(
-            "write",
-            Files.createDirectories(dir.resolve("t")).toString(),
-            "--size",
-            "512MiB",
-            "--buffered",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString());
-    writeFiguresAgree(out, r.out());
+    Cli.Result r = writeThatAddsUp(out, "--size 512MiB --buffered --interval 100ms");
     double flush = json(out.resolve("run.json")).at("/result/flush_s").asDouble();
     if (flush >= 0.005) {
       assertThat(r.out())
@@ -165,17 +135,10 @@ class FiguresAddUpTest {
     Path out = dir.resolve("copy");
     Cli.Result r =
         run(
-            "copy",
-            src.toString(),
-            Files.createDirectories(dir.resolve("dst")).toString(),
-            "--repeat",
-            "2",
-            "--cooldown",
-            "1s",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString());
+            "copy {} {} --repeat 2 --cooldown 1s --interval 100ms --out {}",
+            src,
+            Files.createDirectories(dir.resolve("dst")),
+            out);
     assertThat(PrintedFigures.rowsAddUp(out.resolve("samples.csv"))).isPositive();
     JsonNode run = json(out.resolve("run.json"));
     long passBytes = run.at("/passes/0/bytes").asLong();
@@ -213,16 +176,7 @@ class FiguresAddUpTest {
   void aFillAddsUp() throws Exception {
     try (Tmpfs fs = Tmpfs.mount(dir.resolve("fs"), 192)) {
       Path out = dir.resolve("fill");
-      Cli.Result r =
-          run(
-              "fill",
-              fs.dir().toString(),
-              "--file-size",
-              "48MiB",
-              "--interval",
-              "100ms",
-              "--out",
-              out.toString());
+      Cli.Result r = run("fill {} --file-size 48MiB --interval 100ms --out {}", fs.dir(), out);
       assertThat(PrintedFigures.rowsAddUp(out.resolve("samples.csv"))).isPositive();
       JsonNode result = json(out.resolve("run.json")).path("result");
       double seconds = result.path("seconds").asDouble();

@@ -31,18 +31,7 @@ class FillAndSweepPreallocationTest {
   void aFillPreallocatesEveryFileThatFitsAndWritesTheLastSparseToTheEnd() throws Exception {
     try (Tmpfs fs = Tmpfs.mount(dir.resolve("mnt"), 40)) {
       Path out = dir.resolve("run");
-      Cli.Result r =
-          Cli.ok(
-              "fill",
-              fs.dir(),
-              "--file-size",
-              "12MB",
-              "--qd",
-              "4",
-              "--interval",
-              "100ms",
-              "--out",
-              out);
+      Cli.Result r = FillCommandTest.fillInTwelveMegabyteFiles(fs, out);
       assertThat(RunFolderRig.document(out).result().end()).contains("full");
       assertThat(RunFolderRig.field(RunFolderRig.tree(out), "/result/files").asInt()).isEqualTo(4);
       // 40 MiB hold three 12 MB files allocated ahead; the fourth no longer fits.
@@ -57,57 +46,32 @@ class FillAndSweepPreallocationTest {
 
   @Test
   void noPreallocateFillsWithSparseFiles() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("t"));
-    Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.ok(
-            "fill",
-            target,
-            "--file-size",
-            "4MiB",
-            "--limit",
-            "8MiB",
-            "--no-preallocate",
-            "--out",
-            out);
-    assertThat(layout(out).kind()).isEqualTo("sparse");
-    assertThat(layout(out).seconds()).hasValue(0.0);
+    Cli.Folders rig = Cli.in(dir, "t", "run");
+    Cli.Result r = rig.ok("fill TARGET --file-size 4MiB --limit 8MiB --no-preallocate --out OUT");
+    assertThat(layout(rig.out()).kind()).isEqualTo("sparse");
+    assertThat(layout(rig.out()).seconds()).hasValue(0.0);
   }
 
   @Test
   void aResumedFillWritesAPreallocatedFileNobodyRecordedAgainFromItsStart() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("t"));
-    Path first = dir.resolve("run1");
-    Cli.Result r =
-        Cli.ok("fill", target, "--file-size", "4MiB", "--limit", "8MiB", "--keep", "--out", first);
+    Cli.Folders rig = Cli.in(dir, "t", "run1");
+    Cli.Result r = rig.ok("fill TARGET --file-size 4MiB --limit 8MiB --keep --out OUT");
     // Make it look killed while writing its second file: the file has its preallocated size,
     // but run.json never recorded it.
-    ObjectNode json = (ObjectNode) RunFolderRig.tree(first);
+    ObjectNode json = (ObjectNode) RunFolderRig.tree(rig.out());
     ((ObjectNode) json.get("result")).put("status", "interrupted");
     ArrayNode files = (ArrayNode) json.get("files");
     files.remove(1);
-    Files.writeString(first.resolve("run.json"), RunFolder.JSON.writeValueAsString(json));
+    Files.writeString(rig.out().resolve("run.json"), RunFolder.JSON.writeValueAsString(json));
 
     Path second = dir.resolve("run2");
-    r =
-        Cli.run(
-            "fill",
-            target.toString(),
-            "--file-size",
-            "4MiB",
-            "--limit",
-            "8MiB",
-            "--keep",
-            "--resume",
-            first.toString(),
-            "--out",
-            second.toString());
+    r = rig.run("fill TARGET --file-size 4MiB --limit 8MiB --keep --resume OUT --out {}", second);
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(RunFolderRig.document(second).result().bytes()).hasValue(8L << 20);
     // Its size said nothing of what had been written: all of it was written again.
     assertThat(RunFolderRig.field(RunFolderRig.tree(second), "/result/session_bytes").asLong())
         .isEqualTo(4L << 20);
-    try (Stream<Path> s = Files.list(target)) {
+    try (Stream<Path> s = Files.list(rig.target())) {
       List<Path> kept = s.filter(f -> f.toString().endsWith(".dat")).toList();
       assertThat(kept).hasSize(2);
       for (Path f : kept) {
@@ -118,23 +82,11 @@ class FillAndSweepPreallocationTest {
 
   @Test
   void aSweepPreallocatesItsTestFileOnceBeforeTheFirstPoint() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("drive"));
-    Path out = dir.resolve("sweep");
+    Cli.Folders rig = Cli.in(dir, "drive", "sweep");
     Cli.Result r =
-        Cli.ok(
-            "sweep",
-            target,
-            "--bs",
-            "1MiB",
-            "--qd",
-            "1,4",
-            "--size-per-point",
-            "8MiB",
-            "--write-only",
-            "--out",
-            out);
-    assertThat(layout(out).kind()).isEqualTo("preallocated");
-    assertThat(layout(out).seconds().getAsDouble()).isGreaterThanOrEqualTo(0);
+        rig.ok("sweep TARGET --bs 1MiB --qd 1,4 --size-per-point 8MiB --write-only --out OUT");
+    assertThat(layout(rig.out()).kind()).isEqualTo("preallocated");
+    assertThat(layout(rig.out()).seconds().getAsDouble()).isGreaterThanOrEqualTo(0);
     assertThat(r.out()).contains("Layout: preallocated 8.4 MB in ");
   }
 }

@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.document.RunDocument;
+import dev.sustain.testing.Listings;
 import dev.sustain.testing.RunFolderRig;
 import dev.sustain.workload.Tmpfs;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,35 +18,16 @@ class FillCommandTest {
 
   @TempDir Path dir;
 
-  private static List<String[]> rows(Path runFolder) throws Exception {
-    return Files.readAllLines(runFolder.resolve("samples.csv"), StandardCharsets.UTF_8).stream()
-        .skip(1)
-        .map(l -> l.split(",", -1))
-        .toList();
-  }
-
-  private static List<Path> list(Path d) throws Exception {
-    try (Stream<Path> s = Files.list(d)) {
-      return s.sorted().toList();
-    }
+  /** A fill of {@code fs} in files of 12 MB, four requests at a time; it must pass. */
+  static Cli.Result fillInTwelveMegabyteFiles(Tmpfs fs, Path out) {
+    return Cli.okLine("fill {} --file-size 12MB --qd 4 --interval 100ms --out {}", fs.dir(), out);
   }
 
   @Test
   void fillsASmallFileSystemToENOSPCAsACompleteRun() throws Exception {
     try (Tmpfs fs = Tmpfs.mount(dir.resolve("mnt"), 40)) {
       Path out = dir.resolve("run");
-      Cli.Result r =
-          Cli.ok(
-              "fill",
-              fs.dir(),
-              "--file-size",
-              "12MB",
-              "--qd",
-              "4",
-              "--interval",
-              "100ms",
-              "--out",
-              out);
+      Cli.Result r = fillInTwelveMegabyteFiles(fs, out);
       RunDocument json = RunFolderRig.document(out);
       assertThat(json.result().status().orElseThrow()).isEqualTo("complete");
       assertThat(json.result().end().orElseThrow()).isEqualTo("full");
@@ -65,7 +45,7 @@ class FillCommandTest {
       }
       assertThat(sumFiles).isEqualTo(bytes);
       // One continuous series: the bytes add up exactly, and the file column walks 1..4.
-      List<String[]> rows = rows(out);
+      List<String[]> rows = RunFolderRig.sampleRows(out);
       assertThat(rows.stream().mapToLong(c -> Long.parseLong(c[2])).sum()).isEqualTo(bytes);
       int file =
           List.of(Files.readAllLines(out.resolve("samples.csv")).getFirst().split(","))
@@ -74,7 +54,7 @@ class FillCommandTest {
           rows.stream().map(c -> c[file]).filter(s -> !s.isEmpty()).map(Integer::valueOf).toList();
       assertThat(fileColumn).isSorted().isNotEmpty();
       assertThat(fileColumn.getLast()).isEqualTo(4);
-      assertThat(list(fs.dir())).as("files removed").isEmpty();
+      assertThat(Listings.of(fs.dir())).as("files removed").isEmpty();
       assertThat(r.out()).contains("the file system is full").contains("Time to fill");
       assertThat(r.out()).containsPattern("\\b(1 interval|\\d+ intervals) with nothing written");
     }
@@ -89,50 +69,50 @@ class FillCommandTest {
       assertThat(json.result().end().orElseThrow()).isEqualTo("full");
       assertThat(json.params().buffered().orElseThrow()).isTrue();
       assertThat(json.result().bytes().getAsLong()).isBetween((24L << 20) - (2L << 20), 24L << 20);
-      assertThat(list(fs.dir())).isEmpty();
+      assertThat(Listings.of(fs.dir())).isEmpty();
     }
   }
 
   @Test
   void stopsAtTheLimitAndKeepsTheFilesWhenAsked() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.ok("fill", target, "--file-size", "8MiB", "--limit", "20MiB", "--keep", "--out", out);
-    RunDocument json = RunFolderRig.document(out);
+    Cli.Folders rig = Cli.in(dir, "target", "run");
+    Cli.Result r = rig.ok("fill TARGET --file-size 8MiB --limit 20MiB --keep --out OUT");
+    RunDocument json = RunFolderRig.document(rig.out());
     assertThat(json.result().end().orElseThrow()).isEqualTo("limit");
     assertThat(json.result().bytes().getAsLong()).isEqualTo(20L << 20);
     List<Path> kept =
-        list(target).stream().filter(p -> p.getFileName().toString().endsWith(".dat")).toList();
+        Listings.of(rig.target()).stream()
+            .filter(p -> p.getFileName().toString().endsWith(".dat"))
+            .toList();
     assertThat(kept).hasSize(3);
     // The run's mark stays beside kept files, so the next run calls them kept, not leftovers.
-    assertThat(list(target)).hasSize(4);
+    assertThat(Listings.of(rig.target())).hasSize(4);
     assertThat(Files.size(kept.get(0))).isEqualTo(8L << 20);
     assertThat(Files.size(kept.get(2))).isEqualTo(4L << 20);
     assertThat(r.out()).contains("the limit is reached").contains("files kept");
     assertThat(json.pid().orElseThrow()).isPositive();
     // The curve is analysed like any write run's.
     assertThat(r.out()).contains("shape");
-    assertThat(RunFolderRig.analysis(out).shape().orElseThrow()).isNotEmpty();
+    assertThat(RunFolderRig.analysis(rig.out()).shape().orElseThrow()).isNotEmpty();
 
-    Files.writeString(target.resolve("precious.txt"), "keep me");
-    Cli.Result clean = Cli.ok("clean", out);
+    Files.writeString(rig.target().resolve("precious.txt"), "keep me");
+    Cli.Result clean = Cli.ok("clean", rig.out());
     assertThat(clean.out()).contains("Removed").contains("fill-00003.dat");
-    assertThat(list(target)).containsExactly(target.resolve("precious.txt"));
+    assertThat(Listings.of(rig.target())).containsExactly(rig.target().resolve("precious.txt"));
   }
 
   @Test
   void refusesAMissingFolderAndARunFolderOnTheFilledFileSystem() throws Exception {
     Cli.Result missing = Cli.run("fill", dir.resolve("nope").toString(), "--limit", "1MiB");
-    assertThat(missing.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(missing);
     assertThat(missing.err()).contains("does not exist");
     assertThat(missing.err().strip().lines()).hasSize(1);
 
     Path target = Files.createDirectories(dir.resolve("target"));
     Cli.Result same = Cli.run("fill", target.toString(), "--out", target.resolve("run").toString());
-    assertThat(same.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(same);
     assertThat(same.err()).contains("on the file system being filled");
-    assertThat(list(target)).isEmpty();
+    assertThat(Listings.of(target)).isEmpty();
   }
 
   @Test
@@ -146,13 +126,11 @@ class FillCommandTest {
     };
     for (String[] b : bad) {
       Path out = dir.resolve("runs-" + b[0].substring(2));
-      Cli.Result r =
-          Cli.run(
-              "fill", target.toString(), "--limit", "1MiB", b[0], b[1], "--out", out.toString());
-      assertThat(r.exitCode()).as(b[0] + " " + r.err()).isEqualTo(2);
+      Cli.Result r = Cli.runLine("fill {} --limit 1MiB {} {} --out {}", target, b[0], b[1], out);
+      Cli.assertBadInput(b[0] + " " + r.err(), r);
       assertThat(r.err().strip().lines()).hasSize(1).first().asString().contains(b[2]);
       assertThat(out).as("no run folder for " + b[0]).doesNotExist();
     }
-    assertThat(list(target)).isEmpty();
+    assertThat(Listings.of(target)).isEmpty();
   }
 }

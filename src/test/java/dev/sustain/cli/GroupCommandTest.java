@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.testing.Listings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,21 +28,11 @@ class GroupCommandTest {
     return RunFolder.JSON.readTree(file.toFile());
   }
 
-  private static List<Path> list(Path d) throws Exception {
-    try (Stream<Path> s = Files.list(d)) {
-      return s.sorted().toList();
-    }
-  }
-
-  private Cli.Result write(String... args) {
-    String[] all = new String[args.length + 5];
-    all[0] = "write";
-    System.arraycopy(args, 0, all, 1, args.length);
-    all[args.length + 1] = "--interval";
-    all[args.length + 2] = "250ms";
-    all[args.length + 3] = "--db";
-    all[args.length + 4] = dir.resolve("history.db").toString();
-    return Cli.run(all);
+  /** {@code write} with the command {@code line} (as {@link Cli#runLine} takes it), recorded. */
+  private Cli.Result write(String line, Object... values) {
+    Object[] all = java.util.Arrays.copyOf(values, values.length + 1);
+    all[values.length] = dir.resolve("history.db");
+    return Cli.runLine("write " + line + " --interval 250ms --db {}", all);
   }
 
   @Test
@@ -50,7 +40,7 @@ class GroupCommandTest {
     Path a = folder("a");
     Path b = folder("b");
     Path out = dir.resolve("group");
-    Cli.Result r = write(a.toString(), b.toString(), "--size", "16MB", "--out", out.toString());
+    Cli.Result r = write("{} {} --size 16MB --out {}", a, b, out);
     assertThat(r.exitCode()).as(r.err()).isZero();
 
     JsonNode group = json(out.resolve("group.json"));
@@ -74,8 +64,8 @@ class GroupCommandTest {
     assertThat(analysis.at("/targets/0/analysis/shape").isTextual()).isTrue();
     assertThat(analysis.path("evidence")).isNotEmpty();
     // The test files are gone; the progress names each target and the sum.
-    assertThat(list(a)).isEmpty();
-    assertThat(list(b)).isEmpty();
+    assertThat(Listings.of(a)).isEmpty();
+    assertThat(Listings.of(b)).isEmpty();
     assertThat(r.out())
         .contains("Together: a, b")
         .containsPattern("(?m)^  a +")
@@ -103,14 +93,10 @@ class GroupCommandTest {
     Path out = dir.resolve("group");
     Cli.Result r =
         write(
+            "{} {} --size 8MB --stagger 1500ms --out {}",
             folder("first").toString(),
             folder("second").toString(),
-            "--size",
-            "8MB",
-            "--stagger",
-            "1500ms",
-            "--out",
-            out.toString());
+            out);
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode group = json(out.resolve("group.json"));
     assertThat(group.at("/params/stagger_s").asDouble()).isEqualTo(1.5);
@@ -127,24 +113,17 @@ class GroupCommandTest {
     // "--time 5 sec": the "sec" is not a new file in the working folder.
     Path a = folder("a");
     String word = "sec-" + Long.toHexString(System.nanoTime());
-    Cli.Result r = write(a.toString(), word, "--size", "4MB", "--out", dir.resolve("g").toString());
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.Result r = write("{} {} --size 4MB --out {}", a, word, dir.resolve("g"));
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .isEqualTo(
             "sustain write: unexpected argument '" + word + "' (a group's targets must exist)");
     assertThat(Path.of(word)).doesNotExist();
-    assertThat(list(a)).isEmpty();
+    assertThat(Listings.of(a)).isEmpty();
     assertThat(dir.resolve("g")).doesNotExist();
     // A new file named with its folder is still a target.
     Path out = dir.resolve("g2");
-    Cli.Result ok =
-        write(
-            a.toString(),
-            dir.resolve("b.dat").toString(),
-            "--size",
-            "4MB",
-            "--out",
-            out.toString());
+    Cli.Result ok = write("{} {} --size 4MB --out {}", a, dir.resolve("b.dat"), out);
     assertThat(ok.exitCode()).as(ok.err()).isZero();
   }
 
@@ -152,33 +131,25 @@ class GroupCommandTest {
   void anyRefusedTargetRefusesTheGroupBeforeAnythingIsWritten() throws Exception {
     Path a = folder("a");
     Path out = dir.resolve("group");
-    Cli.Result missing =
-        write(
-            a.toString(),
-            dir.resolve("nope/file").toString(),
-            "--size",
-            "8MB",
-            "--out",
-            out.toString());
-    assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.Result missing = write("{} {} --size 8MB --out {}", a, dir.resolve("nope/file"), out);
+    Cli.assertBadInput(missing);
     assertThat(missing.err().strip())
         .startsWith("sustain write: ")
         .contains("nope")
         .hasLineCount(1);
     assertThat(Files.exists(out)).as("no group folder").isFalse();
-    assertThat(list(a)).as("nothing written in the good target").isEmpty();
+    assertThat(Listings.of(a)).as("nothing written in the good target").isEmpty();
 
-    Cli.Result twice = write(a.toString(), a + "/", "--size", "8MB", "--out", out.toString());
-    assertThat(twice.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.Result twice = write("{} {} --size 8MB --out {}", a, a + "/", out);
+    Cli.assertBadInput(twice);
     assertThat(twice.err()).contains("is given twice");
 
-    Cli.Result lone = write(a.toString(), "--size", "8MB", "--stagger", "1s");
-    assertThat(lone.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.Result lone = write("{} --size 8MB --stagger 1s", a);
+    Cli.assertBadInput(lone);
     assertThat(lone.err()).contains("need two targets or more");
 
-    Cli.Result repeat =
-        write(a.toString(), folder("b").toString(), "--size", "8MB", "--repeat", "2");
-    assertThat(repeat.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.Result repeat = write("{} {} --size 8MB --repeat 2", a, folder("b").toString());
+    Cli.assertBadInput(repeat);
     assertThat(repeat.err()).contains("take one target, not a group");
     assertThat(Files.exists(out)).isFalse();
   }
@@ -187,19 +158,11 @@ class GroupCommandTest {
   void severalFoldersAreFilledAtOnceToTheirLimit() throws Exception {
     Path out = dir.resolve("group");
     Cli.Result r =
-        Cli.ok(
-            "fill",
+        Cli.okLine(
+            "fill {} {} --file-size 4MB --limit 12MB --interval 250ms --out {} --db {}",
             folder("x"),
             folder("y"),
-            "--file-size",
-            "4MB",
-            "--limit",
-            "12MB",
-            "--interval",
-            "250ms",
-            "--out",
             out,
-            "--db",
             dir.resolve("history.db"));
     JsonNode group = json(out.resolve("group.json"));
     assertThat(group.path("command").asText()).isEqualTo("fill");
@@ -210,7 +173,7 @@ class GroupCommandTest {
       assertThat(run.at("/result/end").asText()).isEqualTo("limit");
       assertThat(run.at("/result/files").asInt()).isEqualTo(3);
     }
-    assertThat(list(dir.resolve("x"))).as("the fill's files removed").isEmpty();
+    assertThat(Listings.of(dir.resolve("x"))).as("the fill's files removed").isEmpty();
     assertThat(Files.isRegularFile(out.resolve("analysis.json"))).isTrue();
   }
 
@@ -219,12 +182,12 @@ class GroupCommandTest {
     Path a = folder("a");
     Path b = folder("b");
     Path alone = dir.resolve("alone");
-    Cli.Result solo = write(a.toString(), "--size", "24MB", "--out", alone.toString());
+    Cli.Result solo = write("{} --size 24MB --out {}", a, alone);
     assertThat(solo.exitCode()).as(solo.err()).isZero();
 
     for (String g : List.of("group1", "group2")) {
       Path out = dir.resolve(g);
-      Cli.Result r = write(a.toString(), b.toString(), "--size", "8MB", "--out", out.toString());
+      Cli.Result r = write("{} {} --size 8MB --out {}", a, b, out);
       assertThat(r.exitCode()).as(r.err()).isZero();
       JsonNode t = json(out.resolve("group.json")).path("targets").get(0);
       // Both folders are on one drive here: its run alone is what both wrote alone, and the

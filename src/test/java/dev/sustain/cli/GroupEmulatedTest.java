@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.run.RunFolder;
 import dev.sustain.testing.EmulatedGroup;
+import dev.sustain.testing.RunFolderRig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,10 +59,11 @@ class GroupEmulatedTest {
     return Files.readString(dir.resolve("stdout")) + Files.readString(dir.resolve("stderr"));
   }
 
-  private static List<String> args(String... parts) {
-    List<String> a = new ArrayList<>(List.of(parts));
+  /** The command {@code line} (as {@link Cli#runLine} takes it) with the group's I/O options. */
+  private static String[] args(String line, Object... values) {
+    List<String> a = new ArrayList<>(List.of(Cli.words(line, values)));
     a.addAll(List.of(IO));
-    return a;
+    return a.toArray(String[]::new);
   }
 
   private static JsonNode json(Path file) throws Exception {
@@ -79,14 +81,6 @@ class GroupEmulatedTest {
 
   private static String name(String device) {
     return Path.of(device).getFileName().toString();
-  }
-
-  /** Bytes a run folder's samples.csv adds up to. */
-  private static long sampleBytes(Path runFolder) throws Exception {
-    return Files.readAllLines(runFolder.resolve("samples.csv")).stream()
-        .skip(1)
-        .mapToLong(l -> Long.parseLong(l.split(",", -1)[2]))
-        .sum();
   }
 
   /** MB a column of the group's samples.csv adds up to (rate x interval). */
@@ -107,14 +101,6 @@ class GroupEmulatedTest {
     assertThat(p.exitValue()).as(this::outputOrEmpty).isEqualTo(expectedExit);
   }
 
-  private static String readOrEmpty(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (Exception e) {
-      return "";
-    }
-  }
-
   private String outputOrEmpty() {
     try {
       return output();
@@ -129,27 +115,21 @@ class GroupEmulatedTest {
       long ceiling = 60 * MB;
       List<String> devices = g.sharedDevices(2, 128 * MIB, ceiling);
       Path out = dir.resolve("group");
-      List<String> a =
+      // A dozen seconds together: enough held seconds though a busy host strays some.
+      String[] a =
           args(
-              "write",
+              "write {} {} --destroy-data --time 12s --solo-first --solo-time {} --out {} --db {}",
               devices.get(0),
               devices.get(1),
-              "--destroy-data",
-              "--time",
-              "12s", // a dozen seconds together: enough held seconds though a busy host strays some
-              "--solo-first",
-              "--solo-time",
               SOLO_TIME,
-              "--out",
-              out.toString(),
-              "--db",
-              dir.resolve("history.db").toString());
-      runToTheEnd(start(g, a.toArray(String[]::new)), 0);
+              out,
+              dir.resolve("history.db"));
+      runToTheEnd(start(g, a), 0);
 
       JsonNode analysis = json(out.resolve("analysis.json"));
       // On failure the group's own rows say why: the sum per interval is what the verdict read.
       assertThat(analysis.path("verdict").asText())
-          .as(() -> analysis + "\n" + readOrEmpty(out.resolve("samples.csv")))
+          .as(() -> analysis + "\n" + Cli.printed(out.resolve("samples.csv")))
           .isEqualTo("shared-ceiling");
       assertThat(analysis.path("shared_ceiling_MBps").asDouble())
           .as(analysis::toString)
@@ -176,7 +156,7 @@ class GroupEmulatedTest {
         Path folder = out.resolve(t.path("folder").asText());
         long bytes = json(folder.resolve("run.json")).at("/result/bytes").asLong();
         assertThat(bytes).isEqualTo(t.path("bytes").asLong());
-        assertThat(sampleBytes(folder)).isEqualTo(bytes);
+        assertThat(RunFolderRig.sampleBytes(folder)).isEqualTo(bytes);
         assertThat(groupColumnMB(out, name(d) + "_MBps", 0.5))
             .isCloseTo(bytes / 1e6, within(0.01 * bytes / 1e6));
         assertThat(json(folder.resolve("run.json")).at("/params/group/role").asText())
@@ -191,22 +171,15 @@ class GroupEmulatedTest {
       String slow = g.rawDevice(128 * MIB, 20 * MB);
       String fast = g.rawDevice(128 * MIB, 35 * MB);
       Path out = dir.resolve("group");
-      List<String> a =
+      String[] a =
           args(
-              "write",
+              "write {} {} --destroy-data --time 5s --solo-first --solo-time {} --out {} --db {}",
               slow,
               fast,
-              "--destroy-data",
-              "--time",
-              "5s",
-              "--solo-first",
-              "--solo-time",
               SOLO_TIME,
-              "--out",
-              out.toString(),
-              "--db",
-              dir.resolve("history.db").toString());
-      runToTheEnd(start(g, a.toArray(String[]::new)), 0);
+              out,
+              dir.resolve("history.db"));
+      runToTheEnd(start(g, a), 0);
 
       JsonNode analysis = json(out.resolve("analysis.json"));
       assertThat(analysis.path("shared_ceiling_MBps").isNull()).as(analysis::toString).isTrue();
@@ -238,20 +211,15 @@ class GroupEmulatedTest {
       String gone = g.vanishingDevice(128 * MIB, 25 * MB);
       String ok = g.rawDevice(128 * MIB, 25 * MB);
       Path out = dir.resolve("group");
-      List<String> a =
+      String[] a =
           args(
-              "write",
-              small.toString(),
+              "write {} {} {} --destroy-data --time 4s --out {} --db {}",
+              small,
               gone,
               ok,
-              "--destroy-data",
-              "--time",
-              "4s",
-              "--out",
-              out.toString(),
-              "--db",
-              dir.resolve("history.db").toString());
-      Process p = start(g, a.toArray(String[]::new));
+              out,
+              dir.resolve("history.db"));
+      Process p = start(g, a);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (g.bytesWritten(gone) < 40 * MB && p.isAlive()) {
         assertThat(System.nanoTime()).as("the vanishing drive was written").isLessThan(deadline);
@@ -279,7 +247,7 @@ class GroupEmulatedTest {
         JsonNode run = json(folder.resolve("run.json"));
         assertThat(run.at("/result/status").asText()).isEqualTo("failed");
         assertThat(run.at("/result/error").asText()).isEqualTo(t.path("error").asText());
-        assertThat(sampleBytes(folder))
+        assertThat(RunFolderRig.sampleBytes(folder))
             .as(() -> group + "\n" + outputOrEmpty())
             .isEqualTo(run.at("/result/bytes").asLong())
             .isPositive();
@@ -308,14 +276,12 @@ class GroupEmulatedTest {
       String mounted = g.mountedDevice(64 * MIB);
       Path out = dir.resolve("group");
       Cli.Result noConsent =
-          Cli.run(
-              "write", free, g.rawDevice(64 * MIB, 0), "--size", "8MB", "--out", out.toString());
-      assertThat(noConsent.exitCode()).isEqualTo(ExitCodes.USAGE);
+          Cli.runLine("write {} {} --size 8MB --out {}", free, g.rawDevice(64 * MIB, 0), out);
+      Cli.assertBadInput(noConsent);
       assertThat(noConsent.err()).contains("refused without --destroy-data");
       Cli.Result inUse =
-          Cli.run(
-              "write", free, mounted, "--destroy-data", "--size", "8MB", "--out", out.toString());
-      assertThat(inUse.exitCode()).isEqualTo(ExitCodes.USAGE);
+          Cli.runLine("write {} {} --destroy-data --size 8MB --out {}", free, mounted, out);
+      Cli.assertBadInput(inUse);
       assertThat(inUse.err().strip())
           .startsWith("sustain write: refusing to write " + mounted)
           .contains("mounted")

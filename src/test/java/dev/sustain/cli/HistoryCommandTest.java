@@ -106,7 +106,7 @@ class HistoryCommandTest {
 
     Path bad = Files.writeString(temp.resolve("bad.csv"), "when,speed\n1,2\n");
     Cli.Result refused = Cli.run("history", "--db", db.toString(), "--import", bad.toString());
-    assertThat(refused.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(refused);
     assertThat(refused.err()).contains("bad.csv");
     assertThat(refused.err().strip().lines()).hasSize(1);
   }
@@ -114,18 +114,12 @@ class HistoryCommandTest {
   @Test
   void badInputIsOneLineAndExitTwo() throws Exception {
     Cli.Result badDb = Cli.run("history", "--db", "jdbc:mysql://h/d?password=Zz9Secret");
-    assertThat(badDb.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(badDb.err().strip().lines()).hasSize(1);
+    Cli.assertBadInput(badDb);
     assertThat(badDb.err()).doesNotContain("Zz9Secret");
 
     Cli.Result notAFolder =
-        Cli.run(
-            "history",
-            "--db",
-            temp.resolve("h.db").toString(),
-            "--import",
-            temp.resolve("nope").toString());
-    assertThat(notAFolder.exitCode()).isEqualTo(ExitCodes.USAGE);
+        Cli.runLine("history --db {} --import {}", temp.resolve("h.db"), temp.resolve("nope"));
+    Cli.assertBadInput(notAFolder);
     assertThat(notAFolder.err()).contains("no such run folder");
   }
 
@@ -144,8 +138,7 @@ class HistoryCommandTest {
 
     Cli.Result r = Cli.run("history", "--db", missing.toString());
 
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(r.err().strip().lines()).hasSize(1);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("no run history at " + missing);
     assertThat(missing).doesNotExist();
     assertThat(temp.resolve("nonexist.db.migrate-lock")).doesNotExist();
@@ -155,7 +148,7 @@ class HistoryCommandTest {
   void aFolderGivenAsTheHistoryIsRefusedAndLeavesNoLockFile() {
     Cli.Result r = Cli.run("history", "--db", temp.toString());
 
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("is a folder, not a history file");
     assertThat(temp.resolveSibling(temp.getFileName() + ".migrate-lock")).doesNotExist();
   }

@@ -108,17 +108,9 @@ class HistoryGroupingTest {
     Cli.Result read = Cli.ok("read", out, "--db", db);
     Cli.Result verify = Cli.ok("verify", file, "--db", db);
     Cli.Result sweep =
-        Cli.ok(
-            "sweep",
+        Cli.okLine(
+            "sweep {} --bs 1MiB --qd 1 --size-per-point 4MiB --write-only --db {}",
             shm.resolve("k"),
-            "--bs",
-            "1MiB",
-            "--qd",
-            "1",
-            "--size-per-point",
-            "4MiB",
-            "--write-only",
-            "--db",
             db);
     JsonNode h = history();
     assertThat(h.get("runs")).hasSize(4);
@@ -135,20 +127,15 @@ class HistoryGroupingTest {
 
     Path none = temp.resolve("none-run");
     Cli.Result r =
-        Cli.ok(
-            "write",
+        Cli.okLine(
+            "write {} --size 4MiB --db none --out {}",
             Files.createDirectories(shm.resolve("x")),
-            "--size",
-            "4MiB",
-            "--db",
-            "none",
-            "--out",
             none);
     assertThat(r.err()).doesNotContain("warning");
     assertThat(Files.exists(Path.of("none"))).as("no history file named none").isFalse();
     assertThat(db).doesNotExist();
     Cli.Result h = Cli.run("history", "--db", "none");
-    assertThat(h.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(h);
     assertThat(h.err()).startsWith("sustain history: --db none keeps no history");
   }
 

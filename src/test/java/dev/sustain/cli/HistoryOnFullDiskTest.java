@@ -68,17 +68,11 @@ class HistoryOnFullDiskTest {
     try (LoopFileSystem fs = LoopFileSystem.create(dir, "mkfs.ext4", 32)) {
       Path db = fs.dir().resolve("history.db");
       Cli.Result r =
-          Cli.run(
-              "write",
+          Cli.runLine(
+              "write {} --time 30s --interval 100ms --out {} --db {}",
               fs.dir().toString(),
-              "--time",
-              "30s",
-              "--interval",
-              "100ms",
-              "--out",
-              dir.resolve("run").toString(),
-              "--db",
-              db.toString());
+              dir.resolve("run"),
+              db);
       String all = r.out() + r.err();
       assertThat(r.exitCode()).as(all).isEqualTo(1);
       assertThat(r.err().strip().lines().toList())
@@ -95,18 +89,11 @@ class HistoryOnFullDiskTest {
 
   private Cli.Result write(Path target, String name, Path db) throws IOException {
     Files.createDirectories(target);
-    return Cli.run(
-        "write",
-        target.toString(),
-        "--buffered",
-        "--size",
-        "4MiB",
-        "--interval",
-        "100ms",
-        "--out",
+    return Cli.runLine(
+        "write {} --buffered --size 4MiB --interval 100ms --out {} --db {}",
+        target,
         dir.resolve(name).toString(),
-        "--db",
-        db.toString());
+        db);
   }
 
   /** Fills the file system until nothing more goes in: one large file, then 4 KiB ones. */

@@ -16,6 +16,15 @@ import picocli.CommandLine;
 
 class InfoCommandTest {
 
+  /** {@code info} over the fake tree under {@code root}, printing into {@code out}. */
+  private static CommandLine info(Path root, StringWriter out) {
+    InfoCommand cmd = new InfoCommand();
+    cmd.resolver = DeviceResolver.forRoot(root, null);
+    CommandLine cl = new CommandLine(cmd);
+    cl.setOut(new PrintWriter(out, true));
+    return cl;
+  }
+
   @Test
   void jsonForTheRootFilesystemHasTheDeviceFields() throws Exception {
     assumeTrue(
@@ -47,11 +56,11 @@ class InfoCommandTest {
   @Test
   void aPathWithoutABlockDeviceIsOneLineAndExitTwo() {
     Cli.Result missing = Cli.run("info", "/no/such/path/at/all");
-    assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(missing);
     assertThat(missing.err().strip())
         .isEqualTo("sustain info: no such file or device: /no/such/path/at/all");
     Cli.Result proc = Cli.run("info", "/proc/self/status");
-    assertThat(proc.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(proc);
     assertThat(proc.err().strip())
         .startsWith("sustain info: no block device under")
         .contains("proc");
@@ -76,11 +85,8 @@ class InfoCommandTest {
     f.mountinfo(
             dev.sustain.device.FakeSys.mountLine(40, "259:1", "/data", "ext4", "/dev/nvme0n1p1"))
         .swaps();
-    InfoCommand cmd = new InfoCommand();
-    cmd.resolver = DeviceResolver.forRoot(root, null);
     StringWriter out = new StringWriter();
-    CommandLine cl = new CommandLine(cmd);
-    cl.setOut(new PrintWriter(out, true));
+    CommandLine cl = info(root, out);
     assertThat(cl.execute("/dev/nvme0n1")).isZero();
     assertThat(out.toString())
         .contains("model       WD_BLACK SN770 1TB")
@@ -101,19 +107,9 @@ class InfoCommandTest {
 
   @Test
   void severalDrivesAndWhatTheyShare(@TempDir Path root) throws Exception {
-    dev.sustain.device.FakeSys f = new dev.sustain.device.FakeSys(root);
-    String ahci = "pci0000:00/0000:00:17.0";
-    f.file("sys/devices/" + ahci + "/class", "0x010601\n")
-        .file("sys/devices/" + ahci + "/vendor", "0x8086\n")
-        .file("sys/devices/" + ahci + "/device", "0xa352\n");
-    f.disk(ahci + "/ata1/host0/target0:0:0/0:0:0:0", "sda", "8:0", 1L << 40, true, 0);
-    f.disk(ahci + "/ata2/host1/target1:0:0/1:0:0:0", "sdb", "8:16", 1L << 40, true, 0);
-    f.mountinfo("").swaps();
-    InfoCommand cmd = new InfoCommand();
-    cmd.resolver = DeviceResolver.forRoot(root, null);
+    new dev.sustain.device.FakeSys(root).twoSataDisksOnOneAhci();
     StringWriter out = new StringWriter();
-    CommandLine cl = new CommandLine(cmd);
-    cl.setOut(new PrintWriter(out, true));
+    CommandLine cl = info(root, out);
     assertThat(cl.execute("/dev/sda", "/dev/sdb")).isZero();
     assertThat(out.toString())
         .contains("device      /dev/sda (sata)")
@@ -134,12 +130,9 @@ class InfoCommandTest {
     f.disk(
         "pci0000:00/0000:00:17.0/ata1/host0/target0:0:0/0:0:0:0", "sda", "8:0", 1L << 40, true, 0);
     f.mountinfo("").swaps();
-    InfoCommand cmd = new InfoCommand();
-    cmd.resolver = DeviceResolver.forRoot(root, null);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = new CommandLine(cmd);
-    cl.setOut(new PrintWriter(out, true));
+    CommandLine cl = info(root, out);
     cl.setErr(new PrintWriter(err, true));
     String missing = root.resolve("no-such-folder").toString();
     assertThat(cl.execute(missing)).isEqualTo(2);

@@ -31,18 +31,12 @@ class LikeWithLikeCliTest {
     for (int i = 0; i < jobs.length; i++) {
       Path out = dir.resolve("run" + i);
       Cli.Result w =
-          Cli.ok(
-              "write",
+          Cli.okLine(
+              "write {} --size 8MiB --bs {} --qd {} --out {} --db {}",
               target,
-              "--size",
-              "8MiB",
-              "--bs",
               jobs[i][0],
-              "--qd",
               jobs[i][1],
-              "--out",
               out,
-              "--db",
               db);
       runs.add(out);
     }

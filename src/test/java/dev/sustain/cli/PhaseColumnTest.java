@@ -3,7 +3,6 @@ package dev.sustain.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.sampling.SamplesCsv;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,13 +31,10 @@ class PhaseColumnTest {
 
   @Test
   void aWriteIsWriteRowsThenFlushRowsAndTheWriteRowsHoldEveryByte() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("t"));
-    Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.ok(
-            "write", target, "--size", "64MiB", "--buffered", "--interval", "100ms", "--out", out);
+    Cli.Folders rig = Cli.in(dir, "t", "run");
+    Cli.Result r = rig.ok("write TARGET --size 64MiB --buffered --interval 100ms --out OUT");
     List<String> phases = new ArrayList<>();
-    List<SamplesCsv.Row> rows = rows(out, phases);
+    List<SamplesCsv.Row> rows = rows(rig.out(), phases);
     // write rows first, then (when the flush lasted long enough to show) flush rows
     assertThat(String.join(" ", phases)).matches("write( write)*( flush)*");
     long writeBytes = 0;
@@ -56,22 +52,10 @@ class PhaseColumnTest {
 
   @Test
   void aFillWritesOnlyWriteRowsItsPerFileFsyncsIncluded() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("f"));
-    Path out = dir.resolve("fill");
-    Cli.Result r =
-        Cli.ok(
-            "fill",
-            target,
-            "--limit",
-            "24MiB",
-            "--file-size",
-            "8MiB",
-            "--interval",
-            "100ms",
-            "--out",
-            out);
+    Cli.Folders rig = Cli.in(dir, "f", "fill");
+    Cli.Result r = rig.ok("fill TARGET --limit 24MiB --file-size 8MiB --interval 100ms --out OUT");
     List<String> phases = new ArrayList<>();
-    rows(out, phases);
+    rows(rig.out(), phases);
     assertThat(phases).isNotEmpty().containsOnly(SamplesCsv.WRITE);
   }
 }

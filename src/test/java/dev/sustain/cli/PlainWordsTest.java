@@ -17,7 +17,7 @@ class PlainWordsTest {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Files.isDirectory(Path.of("/proc/self")), "no /proc on this system");
     Cli.Result r = Cli.run("write", "/proc", "--size", "4kB", "--db", "none", "--engine", "null");
-    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .doesNotContain("is free")
         .contains("/proc is not a place a test file can be written")
@@ -29,18 +29,8 @@ class PlainWordsTest {
   void anIntervalLongerThanTheRunIsRefused() {
     Cli.Result r =
         // The null engine: were the refusal to regress, the run would write nothing for an hour.
-        Cli.run(
-            "write",
-            dir.toString(),
-            "--time",
-            "1h",
-            "--interval",
-            "2h",
-            "--db",
-            "none",
-            "--engine",
-            "null");
-    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+        Cli.runLine("write {} --time 1h --interval 2h --db none --engine null", dir);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .isEqualTo(
             "sustain write: --interval 2h is longer than the run (--time 1h): give an interval"
@@ -51,7 +41,7 @@ class PlainWordsTest {
   void minutesThatRunOverAnHourAreRefusedWithTheRightSpelling() {
     Cli.Result r =
         Cli.run("write", dir.toString(), "--time", "1h99m", "--db", "none", "--engine", "null");
-    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .contains("'1h99m'")
         .contains("minutes after a larger unit go up to 59; write 2h39m")
@@ -63,7 +53,7 @@ class PlainWordsTest {
     Path tiny = Files.writeString(dir.resolve("hostname"), "box\n");
     for (String command : new String[] {"read", "verify"}) {
       Cli.Result r = Cli.run(command, tiny.toString(), "--db", "none");
-      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+      Cli.assertBadInput(r);
       assertThat(r.err().strip())
           .as(command)
           .endsWith(

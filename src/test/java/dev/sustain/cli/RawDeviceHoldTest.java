@@ -9,11 +9,10 @@ import dev.sustain.testing.Await;
 import dev.sustain.testing.LoopDevice;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,23 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RawDeviceHoldTest {
 
   @TempDir Path dir;
-  private LoopDevice rig;
-  private Path image;
-  private String loop;
-
-  @BeforeEach
-  void loopDevice() throws Exception {
-    rig = LoopDevice.attach("hold", 64L << 20);
-    image = rig.image();
-    loop = rig.device();
-  }
-
-  @AfterEach
-  void detach() throws Exception {
-    if (rig != null) {
-      rig.close();
-    }
-  }
+  @RegisterExtension final LoopDevice.Each loop = LoopDevice.each("hold", 64L << 20);
 
   /** Runs a command; its exit code and what it printed. */
   private static Cli.Result tool(String... cmd) throws Exception {
@@ -58,59 +41,39 @@ class RawDeviceHoldTest {
   void theDeviceIsHeldForTheWholeWrite() throws Exception {
     Path out = dir.resolve("run");
     Process write =
-        Cli.start(
-            dir.resolve("o"),
-            dir.resolve("e"),
-            "write",
-            loop,
-            "--destroy-data",
-            "--size",
-            "8MiB",
-            "--time",
-            "10m",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString(),
-            "--db",
-            "none");
+        Cli.startIn(
+            dir,
+            "write {} --destroy-data --size 8MiB --time 10m --interval 100ms --out {} --db none",
+            loop.device(),
+            out);
     try {
       FaultsTest.waitForBytes(out);
-      Cli.Result mkswap = tool("mkswap", loop);
+      Cli.Result mkswap = tool("mkswap", loop.device());
       assertThat(mkswap.exitCode()).as(mkswap.out()).isNotZero();
       assertThat(mkswap.out()).containsIgnoringCase("busy");
       Path mnt = Files.createDirectories(dir.resolve("mnt"));
-      assertThat(tool("mount", loop, mnt.toString()).exitCode()).isNotZero();
+      assertThat(tool("mount", loop.device(), mnt.toString()).exitCode()).isNotZero();
       ErrnoException refused =
-          Assertions.assertThrows(ErrnoException.class, () -> ExclusiveOpen.claim(Path.of(loop)));
+          Assertions.assertThrows(
+              ErrnoException.class, () -> ExclusiveOpen.claim(Path.of(loop.device())));
       assertThat(refused.errno()).isEqualTo(Errno.EBUSY);
 
       Cli.Result second =
-          Cli.run(
-              "write",
-              loop,
-              "--destroy-data",
-              "--size",
-              "1MiB",
-              "--out",
-              dir.resolve("second").toString(),
-              "--db",
-              "none");
-      assertThat(second.exitCode()).as(second.err()).isEqualTo(2);
-      assertThat(second.err().strip().lines()).hasSize(1);
-      assertThat(second.err())
-          .contains("refusing to write " + loop)
-          .contains("another program holds it exclusively (EBUSY");
+          Cli.runLine(
+              "write {} --destroy-data --size 1MiB --out {} --db none",
+              loop.device(),
+              dir.resolve("second"));
+      refusedAsHeld(second, "write");
       assertThat(dir.resolve("second")).doesNotExist();
-      assertThat(write.isAlive()).as(Files.readString(dir.resolve("e"))).isTrue();
+      assertThat(write.isAlive()).as(Files.readString(dir.resolve("stderr"))).isTrue();
 
       Cli.interrupt(write);
       Await.ended(write, "the interrupted write");
-      assertThat(write.exitValue()).as(Files.readString(dir.resolve("e"))).isEqualTo(130);
+      assertThat(write.exitValue()).as(Files.readString(dir.resolve("stderr"))).isEqualTo(130);
     } finally {
       write.destroyForcibly();
     }
-    try (ExclusiveOpen free = ExclusiveOpen.claim(Path.of(loop))) {
+    try (ExclusiveOpen free = ExclusiveOpen.claim(Path.of(loop.device()))) {
       assertThat(free).as("let go of once the run ended").isNotNull();
     }
   }
@@ -121,7 +84,7 @@ class RawDeviceHoldTest {
    * what it was asked.
    */
   private Path standInBlkdiscard(Path log) throws Exception {
-    String real = RawDeviceWriteTest.sh("sh", "-c", "command -v blkdiscard");
+    String real = LoopDevice.sh("sh", "-c", "command -v blkdiscard");
     Path bin = Files.createDirectories(dir.resolve("bin"));
     Path script = bin.resolve("blkdiscard");
     Files.writeString(
@@ -142,8 +105,22 @@ class RawDeviceHoldTest {
     return bin;
   }
 
-  /** A child sustain with {@code bin} first on its PATH: its exit code, stdout and stderr. */
-  private Cli.Result sustainWithPath(Path bin, String... args) throws Exception {
+  /**
+   * That {@code r} refused to {@code verb} the device, in one line, as another program holds it.
+   */
+  private void refusedAsHeld(Cli.Result r, String verb) {
+    Cli.assertBadInput(r);
+    assertThat(r.err())
+        .contains("refusing to " + verb + " " + loop.device())
+        .contains("another program holds it exclusively (EBUSY");
+  }
+
+  /**
+   * A child sustain running the command {@code line} (as {@link Cli#runLine} takes it) with {@code
+   * bin} first on its PATH: its exit code, stdout and stderr.
+   */
+  private Cli.Result sustainWithPath(Path bin, String line, Object... values) throws Exception {
+    String[] args = Cli.words(line, values);
     ProcessBuilder pb = new ProcessBuilder(Cli.command(args));
     pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
     Path o = Files.createTempFile(dir, "out", ".txt");
@@ -159,7 +136,7 @@ class RawDeviceHoldTest {
   void trimAndTrimFirstHoldTheDeviceThroughTheDiscard() throws Exception {
     Path log = dir.resolve("blkdiscard.log");
     Path bin = standInBlkdiscard(log);
-    Cli.Result trim = sustainWithPath(bin, "trim", loop, "--destroy-data");
+    Cli.Result trim = sustainWithPath(bin, "trim {} --destroy-data", loop.device());
     assertThat(trim.exitCode()).as(trim.err()).isZero();
     assertThat(Files.readString(log))
         .as("an O_EXCL open during the discard of trim")
@@ -170,22 +147,15 @@ class RawDeviceHoldTest {
     Cli.Result write =
         sustainWithPath(
             bin,
-            "write",
-            loop,
-            "--destroy-data",
-            "--trim-first",
-            "--size",
-            "8MiB",
-            "--out",
-            dir.resolve("run").toString(),
-            "--db",
-            "none");
+            "write {} --destroy-data --trim-first --size 8MiB --out {} --db none",
+            loop.device(),
+            dir.resolve("run"));
     assertThat(write.exitCode()).as(write.err()).isZero();
-    assertThat(write.out()).contains("Trim first: discarded every block of " + loop);
+    assertThat(write.out()).contains("Trim first: discarded every block of " + loop.device());
     assertThat(Files.readString(log))
         .as("an O_EXCL open during the discard of write --trim-first")
         .contains("exclusive open: 1");
-    try (ExclusiveOpen free = ExclusiveOpen.claim(Path.of(loop))) {
+    try (ExclusiveOpen free = ExclusiveOpen.claim(Path.of(loop.device()))) {
       assertThat(free).as("let go of once the commands ended").isNotNull();
     }
   }
@@ -193,38 +163,23 @@ class RawDeviceHoldTest {
   @Test
   void aDeviceHeldBySomeoneElseIsRefusedByEveryCommandThatWritesIt() throws Exception {
     Path bin = standInBlkdiscard(dir.resolve("blkdiscard.log"));
-    try (ExclusiveOpen other = ExclusiveOpen.claim(Path.of(loop))) {
-      Cli.Result trim = sustainWithPath(bin, "trim", loop, "--destroy-data");
-      assertThat(trim.exitCode()).as(trim.err()).isEqualTo(2);
-      assertThat(trim.err().strip().lines()).hasSize(1);
-      assertThat(trim.err())
-          .contains("refusing to discard " + loop)
-          .contains("another program holds it exclusively (EBUSY");
+    try (ExclusiveOpen other = ExclusiveOpen.claim(Path.of(loop.device()))) {
+      Cli.Result trim = sustainWithPath(bin, "trim {} --destroy-data", loop.device());
+      refusedAsHeld(trim, "discard");
 
       Cli.Result write =
           sustainWithPath(
               bin,
-              "write",
-              loop,
-              "--destroy-data",
-              "--trim-first",
-              "--size",
-              "1MiB",
-              "--out",
-              dir.resolve("run").toString(),
-              "--db",
-              "none");
-      assertThat(write.exitCode()).as(write.err()).isEqualTo(2);
-      assertThat(write.err().strip().lines()).hasSize(1);
-      assertThat(write.err())
-          .contains("refusing to write " + loop)
-          .contains("another program holds it exclusively (EBUSY");
+              "write {} --destroy-data --trim-first --size 1MiB --out {} --db none",
+              loop.device(),
+              dir.resolve("run"));
+      refusedAsHeld(write, "write");
       assertThat(write.out()).doesNotContain("Trim first");
       assertThat(dir.resolve("run")).doesNotExist();
     }
     assertThat(dir.resolve("blkdiscard.log")).as("no discard was tried").doesNotExist();
-    Cli.Result sweep = Cli.run("sweep", loop, "--out", dir.resolve("sweep").toString());
-    assertThat(sweep.exitCode()).isEqualTo(2);
+    Cli.Result sweep = Cli.run("sweep", loop.device(), "--out", dir.resolve("sweep").toString());
+    Cli.assertBadInput(sweep);
     assertThat(sweep.err()).contains("is a raw block device");
     assertThat(dir.resolve("sweep")).doesNotExist();
   }

@@ -1,19 +1,19 @@
 package dev.sustain.cli;
 
+import static dev.sustain.testing.LoopDevice.sh;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.document.RunDocument;
 import dev.sustain.testing.Await;
+import dev.sustain.testing.LoopDevice;
 import dev.sustain.testing.RunFolderRig;
 import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,43 +27,10 @@ class RawDeviceWriteTest {
   private static final long DEVICE_BYTES = 64L << 20;
 
   @TempDir Path dir;
-  private Path image;
-  private String loop;
-
-  static String sh(String... cmd) throws Exception {
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    Await.ended(p, String.join(" ", cmd));
-    if (p.exitValue() != 0) {
-      throw new AssertionError(String.join(" ", cmd) + ": " + out);
-    }
-    return out.strip();
-  }
-
-  @BeforeEach
-  void loopDevice() throws Exception {
-    Assumptions.assumeTrue(
-        "root".equals(System.getProperty("user.name")), "loop devices need root");
-    image = Path.of("/dev/shm/sustain-raw-" + ProcessHandle.current().pid() + ".img");
-    try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
-      f.setLength(DEVICE_BYTES);
-    }
-    loop = sh("losetup", "--find", "--show", image.toString());
-  }
-
-  @AfterEach
-  void detach() throws Exception {
-    if (loop != null) {
-      new ProcessBuilder("umount", "-l", loop).start().waitFor();
-      new ProcessBuilder("losetup", "-d", loop).start().waitFor();
-    }
-    if (image != null) {
-      Files.deleteIfExists(image);
-    }
-  }
+  @RegisterExtension final LoopDevice.Each loop = LoopDevice.each("raw", DEVICE_BYTES);
 
   private byte[] imageBytes(long offset, int length) throws Exception {
-    try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "r")) {
+    try (RandomAccessFile f = new RandomAccessFile(loop.image().toFile(), "r")) {
       byte[] b = new byte[length];
       f.seek(offset);
       f.readFully(b);
@@ -73,16 +40,16 @@ class RawDeviceWriteTest {
 
   @Test
   void refusedWithoutConsent() {
-    Cli.Result r = Cli.run("write", loop, "--size", "1MiB");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.Result r = Cli.run("write", loop.device(), "--size", "1MiB");
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("raw block device").contains("--destroy-data");
   }
 
   @Test
   void writesFromOffsetZeroAndNeverPastTheSizeAsked() throws Exception {
     Path out = dir.resolve("run");
-    Cli.Result r = Cli.ok("write", loop, "--destroy-data", "--size", "8MiB", "--out", out);
-    assertThat(r.out()).contains("destroying the data on " + loop);
+    Cli.Result r = Cli.ok("write", loop.device(), "--destroy-data", "--size", "8MiB", "--out", out);
+    assertThat(r.out()).contains("destroying the data on " + loop.device());
     RunDocument json = RunFolderRig.document(out);
     assertThat(json.target().kind().orElseThrow()).isEqualTo("device");
     assertThat(json.target().device().orElseThrow().sizeBytes().getAsLong())
@@ -102,26 +69,35 @@ class RawDeviceWriteTest {
   void untilFullWritesTheWholeCapacityExactly() throws Exception {
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.ok("write", loop, "--destroy-data", "--until", "full", "--bs", "3MiB", "--out", out);
+        Cli.ok(
+            "write",
+            loop.device(),
+            "--destroy-data",
+            "--until",
+            "full",
+            "--bs",
+            "3MiB",
+            "--out",
+            out);
     assertThat(RunFolderRig.document(out).result().bytes().getAsLong()).isEqualTo(DEVICE_BYTES);
     assertThat(imageBytes(DEVICE_BYTES - 4096, 4096)).isNotEqualTo(new byte[4096]);
   }
 
   @Test
   void aSizeLargerThanTheDeviceIsRefused() {
-    Cli.Result r = Cli.run("write", loop, "--destroy-data", "--size", "1GiB");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.Result r = Cli.run("write", loop.device(), "--destroy-data", "--size", "1GiB");
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("more than the device holds");
   }
 
   @Test
   void aMountedDeviceIsRefusedEvenWithConsent() throws Exception {
-    sh("mkfs.ext4", "-q", "-F", loop);
+    sh("mkfs.ext4", "-q", "-F", loop.device());
     Path mnt = Files.createDirectories(dir.resolve("mnt"));
-    sh("mount", loop, mnt.toString());
+    sh("mount", loop.device(), mnt.toString());
     try {
-      Cli.Result r = Cli.run("write", loop, "--destroy-data", "--size", "1MiB");
-      assertThat(r.exitCode()).isEqualTo(2);
+      Cli.Result r = Cli.run("write", loop.device(), "--destroy-data", "--size", "1MiB");
+      Cli.assertBadInput(r);
       assertThat(r.err()).contains("is mounted at " + mnt);
     } finally {
       sh("umount", mnt.toString());
@@ -140,10 +116,10 @@ class RawDeviceWriteTest {
   void aDeviceHeldByDeviceMapperIsRefused() throws Exception {
     assumeDeviceMapper();
     String name = "sustain-held-" + ProcessHandle.current().pid();
-    sh("dmsetup", "create", name, "--table", "0 2048 linear " + loop + " 0");
+    sh("dmsetup", "create", name, "--table", "0 2048 linear " + loop.device() + " 0");
     try {
-      Cli.Result r = Cli.run("write", loop, "--destroy-data", "--size", "1MiB");
-      assertThat(r.exitCode()).isEqualTo(2);
+      Cli.Result r = Cli.run("write", loop.device(), "--destroy-data", "--size", "1MiB");
+      Cli.assertBadInput(r);
       assertThat(r.err()).contains("is held by dm-").contains("device-mapper");
     } finally {
       sh("dmsetup", "remove", name);
@@ -151,8 +127,8 @@ class RawDeviceWriteTest {
   }
 
   /**
-   * A loop device whose backing file lives on a tmpfs smaller than the device: the kernel fails
-   * writes past what the tmpfs holds, as a thin-provisioned or dying drive does.
+   * A loop.device() device whose backing file lives on a tmpfs smaller than the device: the kernel
+   * fails writes past what the tmpfs holds, as a thin-provisioned or dying drive does.
    */
   private String loopOnSmallTmpfs(Path mnt, String tmpfsSize) throws Exception {
     Files.createDirectories(mnt);
@@ -170,17 +146,7 @@ class RawDeviceWriteTest {
     String dev = loopOnSmallTmpfs(mnt, "16m");
     try {
       Path out = dir.resolve("run");
-      Cli.Result r =
-          Cli.run(
-              "write",
-              dev,
-              "--destroy-data",
-              "--size",
-              "32MiB",
-              "--qd",
-              "1",
-              "--out",
-              out.toString());
+      Cli.Result r = Cli.runLine("write {} --destroy-data --size 32MiB --qd 1 --out {}", dev, out);
       assertThat(r.exitCode()).isEqualTo(1);
       assertThat(r.err().strip().lines()).hasSize(1);
       assertThat(r.err()).contains("failed at offset 16777216 (16 MiB)");
@@ -195,10 +161,10 @@ class RawDeviceWriteTest {
 
   /**
    * What a yanked drive looks like to the kernel: its capacity drops to nothing under the run. The
-   * writer is stopped (SIGSTOP) while the backing file is cut and the loop device told, and the
-   * device is idle by then: a write landing between the two would extend the backing file again,
-   * and the device would come back whole (on a loaded machine it did, and the run then went on to
-   * its time limit: the "hang" this test once reported).
+   * writer is stopped (SIGSTOP) while the backing file is cut and the loop.device() device told,
+   * and the device is idle by then: a write landing between the two would extend the backing file
+   * again, and the device would come back whole (on a loaded machine it did, and the run then went
+   * on to its time limit: the "hang" this test once reported).
    */
   @Test
   void aDeviceThatVanishesMidRunIsAClearErrorNotAHang() throws Exception {
@@ -206,18 +172,7 @@ class RawDeviceWriteTest {
     String dev = loopOnSmallTmpfs(mnt, "80m");
     Path out = dir.resolve("run");
     Process run =
-        Cli.start(
-            dir.resolve("o"),
-            dir.resolve("e"),
-            "write",
-            dev,
-            "--destroy-data",
-            "--time",
-            "10m",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString());
+        Cli.startIn(dir, "write {} --destroy-data --time 10m --interval 100ms --out {}", dev, out);
     try {
       FaultsTest.waitForBytes(out);
       sh("kill", "-STOP", Long.toString(run.pid()));
@@ -233,7 +188,7 @@ class RawDeviceWriteTest {
         sh("kill", "-CONT", Long.toString(run.pid()));
       }
       Await.ended(run, "the run on a vanished device");
-      String err = Files.readString(dir.resolve("e"));
+      String err = Files.readString(dir.resolve("stderr"));
       assertThat(run.exitValue()).as(err).isEqualTo(1);
       assertThat(err).contains("at offset");
       assertThat(RunFolderRig.document(out).result().status().orElseThrow()).isEqualTo("failed");

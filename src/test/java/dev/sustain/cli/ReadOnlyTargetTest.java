@@ -74,7 +74,7 @@ class ReadOnlyTargetTest {
     }
     Cli.Result r = Cli.run(args.toArray(String[]::new));
     String verb = command.split(" ")[0];
-    assertThat(r.exitCode()).as(command + ": " + r.err()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(command + ": " + r.err(), r);
     assertThat(r.err().strip())
         .as(command)
         .startsWith("sustain " + verb + ": cannot write ")

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.run.RunFolder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,58 +22,20 @@ class RecordedInHistoryTest {
   @Test
   void everyCommandThatRunsIsRemembered() throws Exception {
     String db = dir.resolve("history.db").toString();
-    Path target = Files.createDirectories(dir.resolve("drive"));
-    Path write = dir.resolve("write");
+    Cli.Folders rig = Cli.in(dir, "drive", "write");
+    ok(rig.run("write TARGET --size 8MiB --keep --out OUT --db {}", db));
+    ok(rig.run("verify OUT --out {} --db {}", dir.resolve("verify"), db));
     ok(
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "8MiB",
-            "--keep",
-            "--out",
-            write.toString(),
-            "--db",
-            db));
-    ok(Cli.run("verify", write.toString(), "--out", dir.resolve("verify").toString(), "--db", db));
-    ok(
-        Cli.run(
-            "sweep",
-            target.toString(),
-            "--bs",
-            "1MiB",
-            "--qd",
-            "1",
-            "--size-per-point",
-            "4MiB",
-            "--write-only",
-            "--out",
-            dir.resolve("sweep").toString(),
-            "--db",
+        rig.run(
+            "sweep TARGET --bs 1MiB --qd 1 --size-per-point 4MiB --write-only --out {} --db {}",
+            dir.resolve("sweep"),
             db));
     ok(
-        Cli.run(
-            "fill",
-            target.toString(),
-            "--file-size",
-            "4MiB",
-            "--limit",
-            "8MiB",
-            "--out",
-            dir.resolve("fill").toString(),
-            "--db",
-            db));
+        rig.run(
+            "fill TARGET --file-size 4MiB --limit 8MiB --out {} --db {}", dir.resolve("fill"), db));
     Path src = dir.resolve("src");
     ok(Cli.run("dataset", "videos", src.toString(), "--size", "8MB", "--seed", "1"));
-    ok(
-        Cli.run(
-            "copy",
-            src.toString(),
-            dir.resolve("dst").toString(),
-            "--out",
-            dir.resolve("copy").toString(),
-            "--db",
-            db));
+    ok(rig.run("copy {} {} --out {} --db {}", src, dir.resolve("dst"), dir.resolve("copy"), db));
 
     Cli.Result h = Cli.run("history", "--db", db, "--json");
     ok(h);

@@ -153,12 +153,11 @@ class RepeatChangesEmulatedTest {
 
       // compare of the passes (runs of one drive) explains them alike.
       Cli.Result compared =
-          Cli.ok(
-              "compare",
+          Cli.okLine(
+              "compare {} {} {} --json",
               out.resolve("pass-1"),
               out.resolve("pass-2"),
-              out.resolve("pass-3"),
-              "--json");
+              out.resolve("pass-3"));
       JsonNode rows = RunFolder.JSON.readTree(compared.out());
       assertThat(rows.at("/1/cause").asText()).as(compared.out()).isEqualTo("not-recovered");
       assertThat(rows.at("/1/cache_recovered_pct").asDouble())

@@ -25,17 +25,12 @@ class ReportCommandTest {
     Path svg = dir.resolve("k.svg");
     Path html = dir.resolve("k.html");
     Cli.Result r =
-        Cli.ok(
-            "report",
+        Cli.okLine(
+            "report {} --png {} --svg {} --html {} --job-size 500GB",
             R.resolve("kingston-run"),
-            "--png",
             png,
-            "--svg",
             svg,
-            "--html",
-            html,
-            "--job-size",
-            "500GB");
+            html);
     assertThat(r.out())
         .contains("KINGSTON SNV3S1000G")
         .contains("cache-cliff")
@@ -63,17 +58,13 @@ class ReportCommandTest {
   @Test
   void badInputIsOneLineAndExit2() {
     Cli.Result missing = Cli.run("report", dir.resolve("nope.csv").toString());
-    assertThat(missing.exitCode()).isEqualTo(2);
-    assertThat(missing.err().strip().lines()).hasSize(1);
+    Cli.assertBadInput(missing);
     assertThat(missing.err()).contains("nope.csv");
 
     Cli.Result noFolder =
-        Cli.run(
-            "report",
-            R.resolve("wd-sn810.csv").toString(),
-            "--png",
-            dir.resolve("no/such/folder/x.png").toString());
-    assertThat(noFolder.exitCode()).isEqualTo(2);
+        Cli.runLine(
+            "report {} --png {}", R.resolve("wd-sn810.csv"), dir.resolve("no/such/folder/x.png"));
+    Cli.assertBadInput(noFolder);
     assertThat(noFolder.err()).contains("no such folder").doesNotContain("Exception");
     assertThat(
             Cli.run("compare", R.resolve("wd-sn810.csv").toString(), "--job-size", "lots")
@@ -84,15 +75,11 @@ class ReportCommandTest {
   @Test
   void compareJsonIsAListOfAnalysesWithLabels() throws Exception {
     Cli.Result r =
-        Cli.ok(
-            "compare",
+        Cli.okLine(
+            "compare {} {} {} --job-size 500GB --json --png {}",
             R.resolve("kingston-run"),
             R.resolve("wd-sn810.csv"),
             R.resolve("samsung-t9.csv"),
-            "--job-size",
-            "500GB",
-            "--json",
-            "--png",
             dir.resolve("o.png"));
     JsonNode list = new ObjectMapper().readTree(r.out());
     assertThat(list.isArray()).isTrue();
@@ -109,8 +96,8 @@ class ReportCommandTest {
   @Test
   void compareTextCallsOutWhatMatters() {
     Cli.Result r =
-        Cli.ok(
-            "compare", R.resolve("kingston-run"), R.resolve("wd-sn810.csv"), "--job-size", "500GB");
+        Cli.okLine(
+            "compare {} {} --job-size 500GB", R.resolve("kingston-run"), R.resolve("wd-sn810.csv"));
     assertThat(r.out())
         .contains("time for 500 GB")
         .contains("wd-sn810 finishes first")
@@ -120,14 +107,8 @@ class ReportCommandTest {
   @Test
   void compareCsvIsTheGoldenTable() throws Exception {
     Cli.Result r =
-        Cli.ok(
-            "compare",
-            "src/test/resources/report/kingston-run",
-            "src/test/resources/report/wd-sn810.csv",
-            "src/test/resources/report/samsung-t9.csv",
-            "--job-size",
-            "500GB",
-            "--csv");
+        Cli.okLine(
+            "compare src/test/resources/report/kingston-run src/test/resources/report/wd-sn810.csv src/test/resources/report/samsung-t9.csv --job-size 500GB --csv");
     assertThat(r.out())
         .isEqualTo(
             Files.readString(

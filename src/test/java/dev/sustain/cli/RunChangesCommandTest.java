@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.run.RunFolder;
+import dev.sustain.testing.TestWriteParams;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -28,40 +29,17 @@ class RunChangesCommandTest {
   void cooldownTakesOneValueOrOneBeforeEachLaterPass() throws Exception {
     Path target = Files.createDirectories(dir.resolve("t"));
     Cli.Result wrong =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "1MB",
-            "--engine",
-            "null",
-            "--db",
-            "none",
-            "--repeat",
-            "3",
-            "--cooldown",
-            "1s,2s,3s");
-    assertThat(wrong.exitCode()).as(wrong.err()).isEqualTo(2);
-    assertThat(wrong.err().strip().lines()).hasSize(1);
+        Cli.runLine(
+            "write {} --size 1MB --engine null --db none --repeat 3 --cooldown 1s,2s,3s", target);
+    Cli.assertBadInput(wrong);
     assertThat(wrong.err()).contains("--cooldown takes one duration, or 2").contains("not 3");
     assertThat(dir.resolve("t")).isEmptyDirectory();
 
     Path out = dir.resolve("out");
     Cli.Result right =
-        Cli.ok(
-            "write",
+        Cli.okLine(
+            "write {} --size 4MiB --interval 100ms --db none --repeat 3 --cooldown 100ms,300ms --out {}",
             target,
-            "--size",
-            "4MiB",
-            "--interval",
-            "100ms",
-            "--db",
-            "none",
-            "--repeat",
-            "3",
-            "--cooldown",
-            "100ms,300ms",
-            "--out",
             out);
     JsonNode passes = RunFolder.JSON.readTree(out.resolve("passes.json").toFile());
     assertThat(passes.at("/passes/0/cooldown_s").isNull()).isTrue();
@@ -123,23 +101,15 @@ class RunChangesCommandTest {
         };
     Path second = dir.resolve("second");
     dev.sustain.run.WriteParams p =
-        new dev.sustain.run.WriteParams(
+        TestWriteParams.of(
             target.toString(),
             4L << 20,
-            null,
-            1 << 20,
-            8,
-            100_000_000L,
             second,
-            false,
-            false,
-            "auto",
-            "random",
-            120_000_000_000L,
-            false,
-            null,
-            60,
-            false);
+            f -> {
+              f.queueDepth = 8;
+              f.intervalNanos = 100_000_000L;
+              f.preallocate = false;
+            });
     dev.sustain.run.WriteResult w =
         new dev.sustain.run.WriteRun(
                 p,

@@ -47,62 +47,42 @@ class RunMarkTest {
 
   @Test
   void aLiveRunIsNotALeftoverAndAKilledOneNamesItsRunFolder() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path first = dir.resolve("first");
+    Cli.Folders rig = Cli.in(dir, "target", "first");
     child =
-        Cli.start(
+        Cli.startLine(
             dir.resolve("child.out"),
             dir.resolve("child.err"),
-            "write",
-            target.toString(),
-            "--size",
-            "32MiB",
-            "--time",
-            "120s",
-            "--db",
-            "none",
-            "--out",
-            first.toString());
-    awaitFiles(target, first);
+            "write {} --size 32MiB --time 120s --db none --out {}",
+            rig.target(),
+            rig.out());
+    awaitFiles(rig.target(), rig.out());
 
     Cli.Result second =
-        Cli.ok("write", target, "--size", "4MiB", "--db", "none", "--out", dir.resolve("second"));
+        rig.ok("write TARGET --size 4MiB --db none --out {}", dir.resolve("second"));
     assertThat(second.out())
-        .contains("(" + first + ") is writing in this folder now")
+        .contains("(" + rig.out() + ") is writing in this folder now")
         .doesNotContain("leftover");
 
     child.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // SIGKILL: no cleanup runs
-    Cli.Result third =
-        Cli.ok("write", target, "--size", "4MiB", "--db", "none", "--out", dir.resolve("third"));
+    Cli.Result third = rig.ok("write TARGET --size 4MiB --db none --out {}", dir.resolve("third"));
     assertThat(third.out())
         .containsPattern("warning: leftover test file \\S+sustain-test-\\S+\\.dat \\(")
-        .contains("which did not finish; remove it with: sustain clean " + first);
+        .contains("which did not finish; remove it with: sustain clean " + rig.out());
 
-    Cli.Result clean = Cli.ok("clean", first);
-    try (Stream<Path> left = Files.list(target)) {
+    Cli.Result clean = Cli.ok("clean", rig.out());
+    try (Stream<Path> left = Files.list(rig.target())) {
       assertThat(left).as("file and mark removed").isEmpty();
     }
   }
 
   @Test
   void aKeptFileIsNamedAsKeptNotAsALeftover() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path kept = dir.resolve("kept");
-    Cli.Result keep =
-        Cli.ok("write", target, "--size", "4MiB", "--keep", "--db", "none", "--out", kept);
-    Cli.Result next =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "4MiB",
-            "--db",
-            "none",
-            "--out",
-            dir.resolve("next").toString());
+    Cli.Folders rig = Cli.in(dir, "target", "kept");
+    Cli.Result keep = rig.ok("write TARGET --size 4MiB --keep --db none --out OUT");
+    Cli.Result next = rig.run("write TARGET --size 4MiB --db none --out {}", dir.resolve("next"));
     assertThat(next.out())
         .contains("warning: kept test file ")
-        .contains("(--keep); remove it with: sustain clean " + kept)
+        .contains("(--keep); remove it with: sustain clean " + rig.out())
         .doesNotContain("leftover");
   }
 }

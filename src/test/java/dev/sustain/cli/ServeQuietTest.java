@@ -123,15 +123,10 @@ class ServeQuietTest {
     String db = TestDatabases.freshDbValue(Backend.SQLITE, dir);
     Files.createDirectories(Path.of(db).getParent());
     Cli.Result r =
-        Cli.ok(
-            "write",
+        Cli.okLine(
+            "write {} --buffered --size 1MiB --out {} --db {}",
             Files.createDirectories(dir.resolve("first")),
-            "--buffered",
-            "--size",
-            "1MiB",
-            "--out",
             dir.resolve("first-run"),
-            "--db",
             db);
     return db;
   }

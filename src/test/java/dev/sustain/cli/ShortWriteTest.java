@@ -30,16 +30,7 @@ class ShortWriteTest {
   /** 16 MiB on the null engine into a new folder, its run folder {@code out}; it succeeded. */
   private Cli.Result nullWrite(Path out) throws Exception {
     Path target = Files.createDirectories(dir.resolve("t"));
-    Cli.Result r =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "16MiB",
-            "--engine",
-            "null",
-            "--out",
-            out.toString());
+    Cli.Result r = Cli.runLine("write {} --size 16MiB --engine null --out {}", target, out);
     assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
     return r;
   }
@@ -99,23 +90,11 @@ class ShortWriteTest {
 
   @Test
   void aTinyWriteOnADriveIsRecordedWithItsAnalysis() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("t"));
-    Path out = dir.resolve("run");
+    Cli.Folders rig = Cli.in(dir, "t", "run");
     String db = dir.resolve("history.db").toString();
-    Cli.Result r =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "64KiB",
-            "--bs",
-            "64KiB",
-            "--out",
-            out.toString(),
-            "--db",
-            db);
+    Cli.Result r = rig.run("write TARGET --size 64KiB --bs 64KiB --out OUT --db {}", db);
     assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
-    String rows = assertWriteRowsHold(out, 64L << 10);
+    String rows = assertWriteRowsHold(rig.out(), 64L << 10);
     Cli.Result h = Cli.ok("history", "--db", db, "--json");
     JsonNode runs = RunFolder.JSON.readTree(h.out()).path("runs");
     assertThat(runs).as(h.out()).hasSize(1);

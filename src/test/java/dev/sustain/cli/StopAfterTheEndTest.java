@@ -30,8 +30,7 @@ class StopAfterTheEndTest {
   @ParameterizedTest(name = "SIG{0} x{1}")
   @CsvSource({"INT, 2", "TERM, 1", "HUP, 1"})
   void aStopAfterTheFlushLeavesACompleteRunAndExitZero(String signal, int times) throws Exception {
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path out = dir.resolve("run");
+    Cli.Folders rig = Cli.in(dir, "target", "run");
     Path moment = dir.resolve("before-end");
     String db = TestDatabases.freshDbValue(Backend.SQLITE, dir);
     Files.createDirectories(Path.of(db).getParent());
@@ -40,8 +39,14 @@ class StopAfterTheEndTest {
     List<String> args =
         new ArrayList<>(
             List.of(
-                "write", target.toString(), "--buffered", "--size", "8MiB", "--interval", "100ms"));
-    args.addAll(List.of("--out", out.toString(), "--db", db));
+                "write",
+                rig.target().toString(),
+                "--buffered",
+                "--size",
+                "8MiB",
+                "--interval",
+                "100ms"));
+    args.addAll(List.of("--out", rig.out().toString(), "--db", db));
     // The child JVM of StopSignalsTest.start, with the hook's property before its main class.
     List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT,TERM,HUP"));
     List<String> java = Cli.command(args.toArray(String[]::new));
@@ -83,12 +88,12 @@ class StopAfterTheEndTest {
     assertThat(lines)
         .as("one line for the stop, and the clean-up's only after a second signal")
         .hasSize(times == 1 ? 1 : 2);
-    JsonNode json = RunFolder.JSON.readTree(out.resolve(RunFolder.RUN_JSON).toFile());
+    JsonNode json = RunFolder.JSON.readTree(rig.out().resolve(RunFolder.RUN_JSON).toFile());
     assertThat(json.at("/result/status").asText()).isEqualTo("complete");
     assertThat(json.at("/result/bytes").asLong()).isEqualTo(8L << 20);
-    assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).exists();
-    assertThat(Files.readString(stdout)).contains("Run folder: " + out);
-    try (Stream<Path> left = Files.list(target)) {
+    assertThat(rig.out().resolve(RunFolder.ANALYSIS_JSON)).exists();
+    assertThat(Files.readString(stdout)).contains("Run folder: " + rig.out());
+    try (Stream<Path> left = Files.list(rig.target())) {
       assertThat(left).as("no test file, no mark").isEmpty();
     }
     Cli.Result history = Cli.run("history", "--json", "--db", db);

@@ -38,15 +38,14 @@ class StopEveryCommandTest {
   @ParameterizedTest
   @EnumSource(Command.class)
   void twoSignalsEndTheCommandCleanly(Command command) throws Exception {
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path out = dir.resolve("run");
+    Cli.Folders rig = Cli.in(dir, "target", "run");
     List<String> args = new ArrayList<>();
     switch (command) {
       case FILL ->
           args.addAll(
               List.of(
                   "fill",
-                  target.toString(),
+                  rig.target().toString(),
                   "--buffered",
                   "--file-size",
                   "64MiB",
@@ -55,12 +54,16 @@ class StopEveryCommandTest {
       case COPY ->
           args.addAll(
               List.of(
-                  "copy", source().toString(), target.resolve("dst").toString(), "--repeat", "50"));
+                  "copy",
+                  source().toString(),
+                  rig.target().resolve("dst").toString(),
+                  "--repeat",
+                  "50"));
       case SWEEP ->
           args.addAll(
               List.of(
                   "sweep",
-                  target.toString(),
+                  rig.target().toString(),
                   "--bs",
                   "4KiB",
                   "--qd",
@@ -80,8 +83,8 @@ class StopEveryCommandTest {
     if (command != Command.SWEEP) {
       args.addAll(List.of("--interval", "100ms"));
     }
-    args.addAll(List.of("--out", out.toString(), "--db", "none"));
-    List<String> before = names(target);
+    args.addAll(List.of("--out", rig.out().toString(), "--db", "none"));
+    List<String> before = names(rig.target());
     Path stderr = dir.resolve("stderr");
     List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT,TERM,HUP"));
     cmd.addAll(Cli.command(args.toArray(String[]::new)));
@@ -98,7 +101,7 @@ class StopEveryCommandTest {
             assertThat(p.isAlive())
                 .as("%s goes on: %s", command, Files.readString(stderr))
                 .isTrue();
-            return command == Command.SWEEP ? testFileIn(target) : rows(out) >= 3;
+            return command == Command.SWEEP ? testFileIn(rig.target()) : rows(rig.out()) >= 3;
           });
       assertThat(StopSignalsTest.signal(p, "INT")).isTrue();
       Thread.sleep(100); // the second signal of a pair, as timeout(1) sends to the group
@@ -113,14 +116,14 @@ class StopEveryCommandTest {
         .as("stderr")
         .allMatch(Signals.CLEANING_UP::equals)
         .hasSizeLessThan(2);
-    JsonNode run = RunFolder.JSON.readTree(out.resolve(RunFolder.RUN_JSON).toFile());
+    JsonNode run = RunFolder.JSON.readTree(rig.out().resolve(RunFolder.RUN_JSON).toFile());
     JsonNode status = run.at("/result/status");
     assertThat(status.isMissingNode() ? run.path("status").asText() : status.asText())
         .as("run.json")
         .isEqualTo("interrupted");
-    List<String> after = new ArrayList<>(names(target));
+    List<String> after = new ArrayList<>(names(rig.target()));
     if (command == Command.COPY) {
-      assertThat(names(target.resolve("dst"))).as("no pass folder left").isEmpty();
+      assertThat(names(rig.target().resolve("dst"))).as("no pass folder left").isEmpty();
       after.remove("dst");
     }
     assertThat(after).as("nothing of the command's left in the target").isEqualTo(before);
@@ -141,16 +144,8 @@ class StopEveryCommandTest {
   private Path kept() {
     Path keptRun = dir.resolve("kept");
     Cli.Result r =
-        Cli.ok(
-            "write",
-            dir.resolve("target"),
-            "--size",
-            "64MiB",
-            "--keep",
-            "--out",
-            keptRun,
-            "--db",
-            "none");
+        Cli.okLine(
+            "write {} --size 64MiB --keep --out {} --db none", dir.resolve("target"), keptRun);
     return keptRun;
   }
 

@@ -7,6 +7,8 @@ import dev.sustain.run.RunFolder;
 import dev.sustain.store.TestDatabases;
 import dev.sustain.store.TestDatabases.Backend;
 import dev.sustain.testing.Await;
+import dev.sustain.testing.RunFolderRig;
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import java.io.File;
 import java.nio.file.Files;
@@ -15,12 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A write stopped by SIGINT, SIGTERM or SIGHUP, once or twice 100 ms apart, at a moment drawn from
@@ -48,13 +47,8 @@ class StopSignalsTest {
 
   private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
 
-  /** Twelve seeds: every moment with every signal, each signal twice in a row on two moments. */
-  static LongStream seeds() {
-    return Seeds.first(12);
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  // Twelve seeds: every moment with every signal, each signal twice in a row on two moments.
+  @Seeded(12)
   void aStoppedWriteEndsCleanly(long seed) {
     Seeds.withSeed(seed, random -> stopAndCheck(seed, random));
   }
@@ -64,17 +58,16 @@ class StopSignalsTest {
     Moment moment = Moment.values()[n % 4];
     String signal = SIGNALS[n / 4];
     boolean twice = (n % 4 + n / 4) % 2 == 0;
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path out = dir.resolve("run");
+    Cli.Folders rig = Cli.in(dir, "target", "run");
     String db = TestDatabases.freshDbValue(Backend.SQLITE, dir);
     // A run makes the history file, not its folders.
     java.nio.file.Files.createDirectories(Path.of(db).getParent());
     Path stderr = dir.resolve("stderr");
     Path stdout = dir.resolve("stdout");
-    Process p = start(stdout, stderr, job(moment, target, out, db));
+    Process p = start(stdout, stderr, job(moment, rig.target(), rig.out(), db));
     boolean sent;
     try {
-      awaitMoment(moment, p, target, out, stderr);
+      awaitMoment(moment, p, rig.target(), rig.out(), stderr);
       // A moment inside the part, drawn from the seed; the check below does not depend on it.
       TimeUnit.MILLISECONDS.sleep(random.nextInt(moment == Moment.WRITE ? 400 : 30));
       sent = signal(p, signal);
@@ -95,19 +88,23 @@ class StopSignalsTest {
             ? List.of(Signals.CLEANING_UP, Signals.AFTER_THE_END)
             : List.of(Signals.CLEANING_UP);
     assertThat(errLines).as(what).allMatch(allowed::contains).doesNotHaveDuplicates();
-    assertThat(Files.readString(stdout)).as(what + ": the summary").contains("Run folder: " + out);
+    assertThat(Files.readString(stdout))
+        .as(what + ": the summary")
+        .contains("Run folder: " + rig.out());
     // A signal that came once the write and its flush were done cut nothing short: the run is
     // complete, and the exit is a complete run's (StopAfterTheEndTest holds that moment).
     assertThat(p.exitValue()).as(what + ": " + err).isEqualTo(sent && !finished ? 130 : 0);
-    try (Stream<Path> left = Files.list(target)) {
+    try (Stream<Path> left = Files.list(rig.target())) {
       assertThat(left).as(what + ": no test file, no mark").isEmpty();
     }
-    assertThat(out.resolve(RunFolder.RESERVE)).as(what).doesNotExist();
-    JsonNode json = RunFolder.JSON.readTree(out.resolve(RunFolder.RUN_JSON).toFile());
+    assertThat(rig.out().resolve(RunFolder.RESERVE)).as(what).doesNotExist();
+    JsonNode json = RunFolder.JSON.readTree(rig.out().resolve(RunFolder.RUN_JSON).toFile());
     // The end a signal cannot change stays what it was: a write done and flushed is complete.
     String status = finished ? "complete" : "interrupted";
     assertThat(json.at("/result/status").asText()).as(what).isEqualTo(status);
-    assertThat(FaultsTest.sumOfBytes(out)).as(what).isEqualTo(json.at("/result/bytes").asLong());
+    assertThat(RunFolderRig.sampleBytes(rig.out()))
+        .as(what)
+        .isEqualTo(json.at("/result/bytes").asLong());
     Cli.Result history = Cli.ok("history", "--json", "--db", db);
     JsonNode runs = RunFolder.JSON.readTree(history.out()).path("runs");
     assertThat(runs).as(what + ": the history row").hasSize(1);

@@ -25,31 +25,21 @@ class StoredLaterTest {
   @TempDir Path dir;
 
   private Path write(String db) throws Exception {
-    Path target = Files.createDirectories(dir.resolve("drive"));
-    Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.run("write", target.toString(), "--size", "16MiB", "--out", out.toString(), "--db", db);
+    Cli.Folders rig = Cli.in(dir, "drive", "run");
+    Cli.Result r = rig.run("write TARGET --size 16MiB --out OUT --db {}", db);
     assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
     com.fasterxml.jackson.databind.JsonNode run =
-        new ObjectMapper().readTree(out.resolve("run.json").toFile());
+        new ObjectMapper().readTree(rig.out().resolve("run.json").toFile());
     assertThat(run.path("result").path("status").asText()).isEqualTo("complete");
-    return out;
+    return rig.out();
   }
 
   @Test
   void anUnreachableServerAtTheEndIsOneLineThatSaysHowToStoreTheRunLater() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("drive"));
-    Path out = dir.resolve("run");
+    Cli.Folders rig = Cli.in(dir, "drive", "run");
     Cli.Result r =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "16MiB",
-            "--out",
-            out.toString(),
-            "--db",
-            "jdbc:postgresql://127.0.0.1:1/none?user=u&password=Never-Shown-9");
+        rig.run(
+            "write TARGET --size 16MiB --out OUT --db jdbc:postgresql://127.0.0.1:1/none?user=u&password=Never-Shown-9");
 
     assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
     assertThat(r.err().lines().filter(l -> l.contains("history")).toList())
@@ -58,7 +48,7 @@ class StoredLaterTest {
             l ->
                 assertThat(l)
                     .startsWith("sustain: warning: run not recorded in the history: ")
-                    .endsWith("sustain history --db URL --import " + out.toAbsolutePath()));
+                    .endsWith("sustain history --db URL --import " + rig.out().toAbsolutePath()));
     assertThat(r.out() + r.err()).doesNotContain("Never-Shown-9", "\tat ", "Exception");
   }
 
@@ -98,7 +88,7 @@ class StoredLaterTest {
 
     Cli.Result r = Cli.run("write", target.toString(), "--size", "16MiB", "--db", db.toString());
 
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip().lines()).singleElement().asString().contains("does not exist");
     assertThat(dir.resolve("missing")).doesNotExist();
   }

@@ -37,23 +37,10 @@ class SweepCommandTest {
   @Test
   void measuresEverySizeAndDepthAndSaysWhichSizeItNeeds() throws Exception {
     assumeDirectIo();
-    Path target = Files.createDirectories(dir.resolve("drive"));
-    Path out = dir.resolve("sweep");
+    Cli.Folders rig = Cli.in(dir, "drive", "sweep");
     Cli.Result r =
-        Cli.ok(
-            "sweep",
-            target,
-            "--bs",
-            "128KiB,1MiB",
-            "--qd",
-            "1,4",
-            "--size-per-point",
-            "8MiB",
-            "--min-time-per-point",
-            "1s",
-            "--json",
-            "--out",
-            out);
+        rig.ok(
+            "sweep TARGET --bs 128KiB,1MiB --qd 1,4 --size-per-point 8MiB --min-time-per-point 1s --json --out OUT");
     JsonNode j = RunFolder.JSON.readTree(r.out());
     assertThat(j.get("points")).hasSize(4);
     assertThat(j.get("min_time_per_point_s").asDouble()).isEqualTo(1.0);
@@ -72,10 +59,10 @@ class SweepCommandTest {
     int needed = j.at("/write/needed_bs").asInt();
     assertThat(needed).isIn(128 << 10, 1 << 20);
     assertThat(j.get("verdict").asText()).contains("write rate");
-    JsonNode runJson = RunFolder.JSON.readTree(out.resolve("run.json").toFile());
+    JsonNode runJson = RunFolder.JSON.readTree(rig.out().resolve("run.json").toFile());
     assertThat(runJson.get("command").asText()).isEqualTo("sweep");
     assertThat(runJson.at("/result/points")).hasSize(4);
-    try (Stream<Path> left = Files.list(target)) {
+    try (Stream<Path> left = Files.list(rig.target())) {
       assertThat(left).as("the test file is removed").isEmpty();
     }
   }
@@ -85,18 +72,9 @@ class SweepCommandTest {
     assumeDirectIo();
     Path target = Files.createDirectories(dir.resolve("drive"));
     Cli.Result r =
-        Cli.ok(
-            "sweep",
+        Cli.okLine(
+            "sweep {} --bs 1MiB --qd 4 --size-per-point 4MiB --min-time-per-point 1500ms --out {}",
             target,
-            "--bs",
-            "1MiB",
-            "--qd",
-            "4",
-            "--size-per-point",
-            "4MiB",
-            "--min-time-per-point",
-            "1500ms",
-            "--out",
             dir.resolve("s"));
     assertThat(r.out()).contains("4 MiB per point and at least 1.50s");
     java.util.regex.Matcher m =
@@ -108,19 +86,19 @@ class SweepCommandTest {
     assertThat(Double.parseDouble(m.group(1))).isGreaterThanOrEqualTo(1.5);
     assertThat(Double.parseDouble(m.group(2))).isGreaterThanOrEqualTo(1.5);
     Cli.Result bad = Cli.run("sweep", target.toString(), "--min-time-per-point", "300ms");
-    assertThat(bad.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(bad);
     assertThat(bad.err()).contains("--min-time-per-point must be 0");
   }
 
   @Test
   void refusesBadListsWithExit2() {
     Cli.Result r = Cli.run("sweep", dir.toString(), "--bs", "128KiB,abc");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     Cli.Result small = Cli.run("sweep", dir.toString(), "--bs", "4MiB", "--size-per-point", "1MiB");
-    assertThat(small.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(small);
     assertThat(small.err()).contains("--size-per-point must be at least");
     Cli.Result pattern = Cli.run("sweep", dir.toString(), "--pattern", "compress:200");
-    assertThat(pattern.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(pattern);
     assertThat(pattern.err()).contains("at most 100");
   }
 }

@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sustain.testing.LoopDevice;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** TRIM on a real loop device (root): the discarded blocks really leave the backing file. */
@@ -16,50 +15,41 @@ import org.junit.jupiter.api.io.TempDir;
 class TrimTest {
 
   @TempDir Path dir;
-  private LoopDevice rig;
-  private Path image;
-  private String loop;
-
-  @BeforeEach
-  void loopDevice() throws Exception {
-    rig = LoopDevice.attach("trim", 64L << 20);
-    image = rig.image();
-    loop = rig.device();
-  }
-
-  @AfterEach
-  void detach() throws Exception {
-    if (rig != null) {
-      rig.close();
-    }
-  }
+  @RegisterExtension final LoopDevice.Each loop = LoopDevice.each("trim", 64L << 20);
 
   /** Bytes the backing file really occupies (a discard punches holes in it). */
   private long allocatedBytes() throws Exception {
-    return Long.parseLong(RawDeviceWriteTest.sh("stat", "-c", "%b", image.toString())) * 512;
+    return Long.parseLong(LoopDevice.sh("stat", "-c", "%b", loop.image().toString())) * 512;
   }
 
   @Test
   void aRawDeviceIsDiscardedOnlyWithConsent() throws Exception {
     Cli.Result w =
-        Cli.ok("write", loop, "--destroy-data", "--size", "32MiB", "--out", dir.resolve("run"));
+        Cli.ok(
+            "write",
+            loop.device(),
+            "--destroy-data",
+            "--size",
+            "32MiB",
+            "--out",
+            dir.resolve("run"));
     assertThat(allocatedBytes()).isGreaterThanOrEqualTo(32L << 20);
 
-    Cli.Result refused = Cli.run("trim", loop);
-    assertThat(refused.exitCode()).isEqualTo(2);
+    Cli.Result refused = Cli.run("trim", loop.device());
+    Cli.assertBadInput(refused);
     assertThat(refused.err()).contains("--destroy-data");
     assertThat(allocatedBytes()).isGreaterThanOrEqualTo(32L << 20);
 
-    Cli.Result t = Cli.ok("trim", loop, "--destroy-data");
-    assertThat(t.out()).contains("discarded every block of " + loop);
+    Cli.Result t = Cli.ok("trim", loop.device(), "--destroy-data");
+    assertThat(t.out()).contains("discarded every block of " + loop.device());
     assertThat(allocatedBytes()).isLessThan(1L << 20);
   }
 
   @Test
   void writeTrimFirstTrimsTheFileSystemBeforeWriting() throws Exception {
-    RawDeviceWriteTest.sh("mkfs.ext4", "-q", "-F", "-E", "nodiscard", loop);
+    LoopDevice.sh("mkfs.ext4", "-q", "-F", "-E", "nodiscard", loop.device());
     Path mnt = Files.createDirectories(dir.resolve("mnt"));
-    RawDeviceWriteTest.sh("mount", loop, mnt.toString());
+    LoopDevice.sh("mount", loop.device(), mnt.toString());
     try {
       // Leave stale blocks behind: write and delete without TRIM (no 'discard' mount option).
       Cli.Result first = Cli.ok("write", mnt, "--size", "24MiB", "--out", dir.resolve("run1"));
@@ -69,7 +59,7 @@ class TrimTest {
       assertThat(second.out()).contains("Trim first: trimmed the free space");
       assertThat(allocatedBytes()).isLessThan(dirty - (16L << 20));
     } finally {
-      RawDeviceWriteTest.sh("umount", mnt.toString());
+      LoopDevice.sh("umount", mnt.toString());
     }
   }
 
@@ -77,7 +67,7 @@ class TrimTest {
   void somethingThatIsNeitherIsRefused() throws Exception {
     Path file = Files.writeString(dir.resolve("f"), "x");
     Cli.Result r = Cli.run("trim", file.toString());
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("neither a raw block device nor a folder");
   }
 }

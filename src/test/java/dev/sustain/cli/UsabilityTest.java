@@ -19,7 +19,7 @@ class UsabilityTest {
   @CsvSource({"wrte, write", "analyse, analyze", "compar, compare", "hisotry, history"})
   void aMistypedCommandGetsTheNearestCommand(String typed, String meant) {
     Cli.Result r = Cli.run(typed, "x");
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .startsWith("sustain: unknown command '" + typed + "'; did you mean " + meant)
         .doesNotContain("Unmatched")
@@ -29,7 +29,7 @@ class UsabilityTest {
   @Test
   void aWordNothingLikeACommandGetsNoGuess() {
     Cli.Result r = Cli.run("xyzzy");
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .isEqualTo("sustain: unknown command 'xyzzy' (see 'sustain --help')");
   }
@@ -38,7 +38,7 @@ class UsabilityTest {
   @CsvSource({"xyzzy, --help", "wrte, -h", "xyzzy, --version"})
   void anUnknownCommandWithHelpIsStillAnUnknownCommand(String typed, String option) {
     Cli.Result r = Cli.run(typed, option);
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.out()).isEmpty();
     assertThat(r.err().strip())
         .startsWith("sustain: unknown command '" + typed + "'")
@@ -48,7 +48,7 @@ class UsabilityTest {
   @Test
   void aMistypedOptionNamesTheSubcommandAndTheNearestOption() {
     Cli.Result r = Cli.run("write", "--sise", "1GiB", dir.toString());
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .isEqualTo("sustain write: unknown option '--sise'; did you mean --size?");
     Cli.Result h = Cli.run("history", "--drve", "x");
@@ -59,10 +59,10 @@ class UsabilityTest {
   @Test
   void everyOptionErrorNamesItsSubcommand() {
     Cli.Result r = Cli.run("write", dir.toString(), "--qd", "many");
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err()).startsWith("sustain write: ").contains("--qd");
     Cli.Result a = Cli.run("analyze");
-    assertThat(a.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(a);
     assertThat(a.err()).startsWith("sustain analyze: ");
   }
 
@@ -71,7 +71,7 @@ class UsabilityTest {
   void aOneLetterSizeIsRefusedWithTheTwoExactSpellings(String given, String binary, String dec)
       throws Exception {
     Cli.Result r = Cli.run("write", dir.toString(), "--size", given);
-    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip())
         .startsWith("sustain write: ")
         .contains("'" + given + "' is ambiguous: write " + binary + " (")
@@ -119,25 +119,13 @@ class UsabilityTest {
 
   @Test
   void writeJsonPrintsTheResultAndTheAnalysisAsOneObject() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("t"));
-    Path out = dir.resolve("run");
+    Cli.Folders rig = Cli.in(dir, "t", "run");
     Cli.Result r =
-        Cli.ok(
-            "write",
-            target,
-            "--size",
-            "24MiB",
-            "--interval",
-            "100ms",
-            "--expect",
-            "1MB/s",
-            "--json",
-            "--out",
-            out);
+        rig.ok("write TARGET --size 24MiB --interval 100ms --expect 1MB/s --json --out OUT");
     var doc = dev.sustain.run.RunFolder.JSON.readTree(r.out());
     assertThat(doc.at("/result/status").asText()).isEqualTo("complete");
     assertThat(doc.at("/result/bytes").asLong()).isEqualTo(24L << 20);
-    assertThat(doc.at("/run_folder").asText()).isEqualTo(out.toString());
+    assertThat(doc.at("/run_folder").asText()).isEqualTo(rig.out().toString());
     assertThat(doc.at("/analysis/shape").isTextual()).isTrue();
     assertThat(doc.at("/analysis/burst_MBps").isNumber()).isTrue();
     assertThat(doc.at("/expectation/points").size()).isEqualTo(4);
@@ -148,18 +136,8 @@ class UsabilityTest {
 
   @Test
   void untilFloorSaysWhatItWritesAtMostAndThatTheFloorWasNotReached() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("t"));
-    Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--until",
-            "floor",
-            "--size",
-            "16MiB",
-            "--out",
-            out.toString());
+    Cli.Folders rig = Cli.in(dir, "t", "run");
+    Cli.Result r = rig.run("write TARGET --until floor --size 16MiB --out OUT");
     // Written, but not what was asked: exit 4, neither done (0) nor failed (1).
     assertThat(r.exitCode()).as(r.err()).isEqualTo(ExitCodes.FLOOR_NOT_REACHED);
     assertThat(r.out())
@@ -167,21 +145,11 @@ class UsabilityTest {
         .contains("at most 16.8 MB (--size)")
         .contains("note: --until floor: the floor was NOT reached")
         .contains("it wrote all it was allowed (16.8 MB)");
-    assertThat(RunFolderRig.document(out).result().floorReached()).contains(false);
+    assertThat(RunFolderRig.document(rig.out()).result().floorReached()).contains(false);
 
     // Without --size the most it writes is the free space less the margin, and it says so.
     Cli.Result plan =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--until",
-            "floor",
-            "--engine",
-            "null",
-            "--time",
-            "1s",
-            "--out",
-            dir.resolve("plan").toString());
+        rig.run("write TARGET --until floor --engine null --time 1s --out {}", dir.resolve("plan"));
     assertThat(plan.exitCode()).as(plan.err()).isEqualTo(ExitCodes.FLOOR_NOT_REACHED);
     assertThat(plan.out()).contains("for at most 1.00s");
   }
@@ -211,26 +179,9 @@ class UsabilityTest {
     Files.writeString(script, r.out());
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Files.isExecutable(Path.of("/bin/bash")), "no bash to run the completion in");
-    assertThat(complete(script, "sustain wr")).isEqualTo("write");
-    assertThat(complete(script, "sustain write --si")).isEqualTo("--size");
-    assertThat(complete(script, "sustain history --dr")).isEqualTo("--drive");
-  }
-
-  /** What bash completes the last word of {@code line} to, with the generated script. */
-  private static String complete(Path script, String line) throws Exception {
-    String words = line + (line.endsWith(" ") ? "''" : "");
-    String program =
-        "source '"
-            + script
-            + "'; COMP_WORDS=("
-            + words
-            + "); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMP_LINE='"
-            + line
-            + "'; _complete_sustain 2>/dev/null; echo \"${COMPREPLY[*]}\"";
-    Process p = new ProcessBuilder("/bin/bash", "-c", program).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes()).strip();
-    assertThat(p.waitFor()).as(out).isZero();
-    return out;
+    assertThat(CompletionTest.complete(script, "sustain wr")).isEqualTo("write");
+    assertThat(CompletionTest.complete(script, "sustain write --si")).isEqualTo("--size");
+    assertThat(CompletionTest.complete(script, "sustain history --dr")).isEqualTo("--drive");
   }
 
   @Test

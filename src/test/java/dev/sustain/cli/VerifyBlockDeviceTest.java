@@ -1,15 +1,14 @@
 package dev.sustain.cli;
 
+import static dev.sustain.testing.LoopDevice.sh;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.pattern.VerifiablePattern;
 import dev.sustain.run.RunFolder;
+import dev.sustain.testing.LoopDevice;
 import dev.sustain.verify.DamageForTests;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,36 +24,10 @@ class VerifyBlockDeviceTest {
 
   @TempDir Path dir;
 
-  private static String sh(String... cmd) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (p.waitFor() != 0) {
-      throw new IOException(String.join(" ", cmd) + ": " + out.strip());
-    }
-    return out;
-  }
-
   @Test
   void verifiesALoopDeviceAndNamesADamagedBlock() throws Exception {
-    Assumptions.assumeTrue(
-        "root".equals(System.getProperty("user.name")), "loop devices need root");
-    Path image = dir.resolve("disk.img");
-    try (var ch =
-        java.nio.channels.FileChannel.open(
-            image,
-            java.nio.file.StandardOpenOption.CREATE_NEW,
-            java.nio.file.StandardOpenOption.WRITE)) {
-      ch.truncate(0);
-      ch.write(java.nio.ByteBuffer.wrap(new byte[1]), 16 * MIB - 1);
-    }
-    String loop;
-    try {
-      loop = sh("losetup", "--find", "--show", image.toString()).strip();
-    } catch (IOException e) {
-      Assumptions.abort("no loop device available: " + e.getMessage());
-      return;
-    }
-    try {
+    try (LoopDevice device = LoopDevice.attach("verify-disk", 16 * MIB)) {
+      String loop = device.device();
       Path dev = Path.of(loop);
       DamageForTests.writeExisting(dev, new VerifiablePattern(77, 0), 16 * MIB);
       Cli.Result good = Cli.ok("verify", loop, "--json", "--out", dir.resolve("v1"));
@@ -71,31 +44,13 @@ class VerifyBlockDeviceTest {
 
       Cli.Result read = Cli.ok("read", loop, "--json", "--out", dir.resolve("r"));
       assertThat(RunFolder.JSON.readTree(read.out()).get("bytes").asLong()).isEqualTo(16 * MIB);
-    } finally {
-      sh("losetup", "-d", loop);
     }
   }
 
   @Test
   void aRawDeviceWrittenByWriteVerifiesFromItsRunFolder() throws Exception {
-    Assumptions.assumeTrue(
-        "root".equals(System.getProperty("user.name")), "loop devices need root");
-    Path image = dir.resolve("raw.img");
-    try (var ch =
-        java.nio.channels.FileChannel.open(
-            image,
-            java.nio.file.StandardOpenOption.CREATE_NEW,
-            java.nio.file.StandardOpenOption.WRITE)) {
-      ch.write(java.nio.ByteBuffer.wrap(new byte[1]), 12 * MIB - 1);
-    }
-    String loop;
-    try {
-      loop = sh("losetup", "--find", "--show", image.toString()).strip();
-    } catch (IOException e) {
-      Assumptions.abort("no loop device available: " + e.getMessage());
-      return;
-    }
-    try {
+    try (LoopDevice device = LoopDevice.attach("verify-raw", 12 * MIB)) {
+      String loop = device.device();
       Path run = dir.resolve("run");
       Cli.Result w = Cli.ok("write", loop, "--destroy-data", "--until", "full", "--out", run);
       Cli.Result good =
@@ -109,31 +64,13 @@ class VerifyBlockDeviceTest {
       assertThat(bad.exitCode()).isEqualTo(3);
       assertThat(RunFolder.JSON.readTree(bad.out()).get("bad").get(0).get("offset").asLong())
           .isEqualTo(5 * MIB);
-    } finally {
-      sh("losetup", "-d", loop);
     }
   }
 
   @Test
   void aDeviceWrittenInPartIsGoodUpToItsDataAndBlankBeyondIsNotBad() throws Exception {
-    Assumptions.assumeTrue(
-        "root".equals(System.getProperty("user.name")), "loop devices need root");
-    Path image = dir.resolve("part.img");
-    try (var ch =
-        java.nio.channels.FileChannel.open(
-            image,
-            java.nio.file.StandardOpenOption.CREATE_NEW,
-            java.nio.file.StandardOpenOption.WRITE)) {
-      ch.write(java.nio.ByteBuffer.wrap(new byte[1]), 256 * MIB - 1);
-    }
-    String loop;
-    try {
-      loop = sh("losetup", "--find", "--show", image.toString()).strip();
-    } catch (IOException e) {
-      Assumptions.abort("no loop device available: " + e.getMessage());
-      return;
-    }
-    try {
+    try (LoopDevice device = LoopDevice.attach("verify-part", 256 * MIB)) {
+      String loop = device.device();
       Path run = dir.resolve("run");
       Cli.Result w = Cli.ok("write", loop, "--destroy-data", "--size", "64MiB", "--out", run);
 
@@ -162,8 +99,7 @@ class VerifyBlockDeviceTest {
           .isEqualTo("run");
       // --size past the data: the blank space inside what the user says was written is lost.
       Cli.Result sized =
-          Cli.run(
-              "verify", loop, "--size", "128MiB", "--json", "--out", dir.resolve("vs").toString());
+          Cli.runLine("verify {} --size 128MiB --json --out {}", loop, dir.resolve("vs"));
       assertThat(sized.exitCode()).isEqualTo(3);
       assertThat(RunFolder.JSON.readTree(sized.out()).at("/bad_by_kind/blank").asLong())
           .isEqualTo(64 * MIB);
@@ -200,8 +136,6 @@ class VerifyBlockDeviceTest {
       assertThat(b.get("bad").get(1).get("length").asLong()).isEqualTo(3 * 4096);
       assertThat(b.get("bad").get(1).get("kind").asText()).isEqualTo("overwritten");
       assertThat(b.get("checked_bytes").asLong()).isEqualTo(64 * MIB);
-    } finally {
-      sh("losetup", "-d", loop);
     }
   }
 }

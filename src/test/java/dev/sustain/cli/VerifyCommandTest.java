@@ -190,17 +190,17 @@ class VerifyCommandTest {
         Files.readString(runJson).replace("\"random\"", "\"zeros\""),
         StandardCharsets.UTF_8);
     Cli.Result z = cli("verify", zeros.toString());
-    assertThat(z.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(z);
     assertThat(z.err().strip()).contains("carry no header").doesNotContain("\n");
 
     Path foreign = dir.resolve("foreign.bin");
     Files.write(foreign, new byte[(int) MIB]);
     Cli.Result n = cli("verify", foreign.toString());
-    assertThat(n.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(n);
     assertThat(n.err()).contains("carries a Sustain header");
 
     Cli.Result missing = cli("verify", dir.resolve("nothing-here").toString());
-    assertThat(missing.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(missing);
     assertThat(missing.err()).contains("does not exist");
   }
 
@@ -228,55 +228,37 @@ class VerifyCommandTest {
 
   @Test
   void writeKeepThenVerifyFindsADamagedBlockAndPassesAnUntouchedRun() throws IOException {
-    Path target = Files.createDirectories(dir.resolve("drive"));
-    Path run = dir.resolve("written");
+    Cli.Folders rig = Cli.in(dir, "drive", "written");
     Cli.Result w =
-        Cli.ok(
-            "write",
-            target,
-            "--size",
-            "24MiB",
-            "--bs",
-            "256KiB",
-            "--qd",
-            "4",
-            "--keep",
-            "--pattern",
-            "compress:50",
-            "--interval",
-            "100ms",
-            "--out",
-            run);
-    JsonNode runJson = RunFolder.JSON.readTree(run.resolve("run.json").toFile());
+        rig.ok(
+            "write TARGET --size 24MiB --bs 256KiB --qd 4 --keep --pattern compress:50 --interval 100ms --out OUT");
+    JsonNode runJson = RunFolder.JSON.readTree(rig.out().resolve("run.json").toFile());
     assertThat(runJson.at("/params/pattern").asText()).isEqualTo("compress:50");
     assertThat(runJson.at("/params/pattern_id").asText()).hasSize(16);
 
-    Cli.Result good = cli("verify", run.toString(), "--json");
+    Cli.Result good = cli("verify", rig.out().toString(), "--json");
     assertThat(good.exitCode()).as(good.err()).isZero();
     assertThat(json(good).get("checked_bytes").asLong()).isEqualTo(24 * MIB);
     assertThat(json(good).get("bs_bytes").asInt()).isEqualTo(256 << 10);
 
-    DamageForTests.noise(testFile(run), 10 * MIB + 4 * K4, (int) K4, 3);
-    Cli.Result bad = cli("verify", run.toString(), "--json");
+    DamageForTests.noise(testFile(rig.out()), 10 * MIB + 4 * K4, (int) K4, 3);
+    Cli.Result bad = cli("verify", rig.out().toString(), "--json");
     assertThat(bad.exitCode()).isEqualTo(3);
     assertThat(extents(json(bad))).containsExactly((10 * MIB + 4 * K4) + "+" + K4 + " corrupted");
   }
 
   @Test
   void aSizeThatIsNotWholeBlocksAndAWrappedTimedRunBothVerify() throws IOException {
-    Path target = Files.createDirectories(dir.resolve("drive2"));
-    Path odd = dir.resolve("odd");
-    Cli.Result w = Cli.ok("write", target, "--size", "10MB", "--keep", "--out", odd);
-    Cli.Result v = cli("verify", odd.toString(), "--json");
+    Cli.Folders rig = Cli.in(dir, "drive2", "odd");
+    Cli.Result w = Cli.ok("write", rig.target(), "--size", "10MB", "--keep", "--out", rig.out());
+    Cli.Result v = cli("verify", rig.out().toString(), "--json");
     assertThat(v.exitCode()).as(v.out() + v.err()).isZero();
     assertThat(json(v).get("checked_bytes").asLong() % K4).isZero();
     assertThat(json(v).get("checked_bytes").asLong()).isGreaterThanOrEqualTo(10_000_000L);
 
     Path wrapped = dir.resolve("wrapped");
     Cli.Result t =
-        Cli.ok(
-            "write", target, "--size", "4MiB", "--time", "1s", "--bs", "64KiB", "--qd", "2",
-            "--keep", "--out", wrapped);
+        rig.ok("write TARGET --size 4MiB --time 1s --bs 64KiB --qd 2 --keep --out {}", wrapped);
     Cli.Result tv = cli("verify", wrapped.toString(), "--json");
     assertThat(tv.exitCode()).as(tv.out() + tv.err()).isZero();
     assertThat(json(tv).get("checked_bytes").asLong()).isEqualTo(4 * MIB);

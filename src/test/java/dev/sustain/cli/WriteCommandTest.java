@@ -7,7 +7,6 @@ import dev.sustain.document.RunDocument;
 import dev.sustain.run.RunFolder;
 import dev.sustain.testing.Await;
 import dev.sustain.testing.RunFolderRig;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,35 +25,17 @@ class WriteCommandTest {
     return Files.createDirectories(dir.resolve("target"));
   }
 
-  private static List<String[]> rows(Path runFolder) throws Exception {
-    return Files.readAllLines(runFolder.resolve("samples.csv"), StandardCharsets.UTF_8).stream()
-        .skip(1)
-        .map(l -> l.split(",", -1))
-        .toList();
-  }
-
   @Test
   void writesExactlyTheSizeAndRemovesTheFile() throws Exception {
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.ok(
-            "write",
-            target(),
-            "--size",
-            "48MiB",
-            "--bs",
-            "1MiB",
-            "--qd",
-            "8",
-            "--interval",
-            "100ms",
-            "--out",
-            out);
+        Cli.okLine(
+            "write {} --size 48MiB --bs 1MiB --qd 8 --interval 100ms --out {}", target(), out);
     RunDocument json = RunFolderRig.document(out);
     assertThat(json.result().status().orElseThrow()).isEqualTo("complete");
     assertThat(json.result().bytes().getAsLong()).isEqualTo(48L << 20);
     assertThat(json.params().buffered().map(b -> !b).orElseThrow()).isTrue();
-    long sum = rows(out).stream().mapToLong(c -> Long.parseLong(c[2])).sum();
+    long sum = RunFolderRig.sampleBytes(out);
     assertThat(sum).isEqualTo(48L << 20);
     try (Stream<Path> left = Files.list(target())) {
       assertThat(left).isEmpty();
@@ -79,18 +60,8 @@ class WriteCommandTest {
   void sizeAndTimeWrapAroundASmallFile() throws Exception {
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.ok(
-            "write",
-            target(),
-            "--size",
-            "4MiB",
-            "--time",
-            "1s",
-            "--keep",
-            "--interval",
-            "250ms",
-            "--out",
-            out);
+        Cli.okLine(
+            "write {} --size 4MiB --time 1s --keep --interval 250ms --out {}", target(), out);
     RunDocument json = RunFolderRig.document(out);
     Path file = Path.of(json.target().testFile().orElseThrow());
     assertThat(Files.size(file)).isEqualTo(4L << 20);
@@ -139,7 +110,7 @@ class WriteCommandTest {
     }
     args.addAll(List.of(option, value, "--out", dir.resolve("run").toString()));
     Cli.Result r = Cli.run(args.toArray(String[]::new));
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains(message);
     assertThat(r.err().strip().lines()).hasSize(1);
     assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
@@ -151,12 +122,12 @@ class WriteCommandTest {
   @Test
   void refusesAMissingFolderAndAnExistingFile() throws Exception {
     Cli.Result missing = Cli.run("write", dir.resolve("nope/file").toString(), "--size", "1MiB");
-    assertThat(missing.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(missing);
     assertThat(missing.err()).contains("does not exist");
 
     Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me");
     Cli.Result exists = Cli.run("write", precious.toString(), "--size", "1MiB");
-    assertThat(exists.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(exists);
     assertThat(exists.err()).contains("already exists");
     assertThat(Files.readString(precious)).isEqualTo("keep me");
   }
@@ -167,7 +138,7 @@ class WriteCommandTest {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Files.exists(dev), "no /dev/loop0 on this machine to try");
     Cli.Result r = Cli.run("write", dev.toString(), "--size", "1MiB");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("raw block device");
   }
 
@@ -176,16 +147,11 @@ class WriteCommandTest {
     Path db = dir.resolve("history.db");
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.ok(
-            "write",
+        Cli.okLine(
+            "write {} --size 32MiB --db {} --expect {} --out {}",
             target(),
-            "--size",
-            "32MiB",
-            "--db",
             db,
-            "--expect",
             "100000MB/s flat",
-            "--out",
             out);
     // Nothing writes 100 GB/s: the burst prediction must be found wrong, point by point.
     assertThat(r.out()).contains("prediction: 100000MB/s flat").contains("burst: expected");
@@ -201,7 +167,7 @@ class WriteCommandTest {
   void anUnreadablePredictionIsBadInputBeforeAnythingIsWritten() throws Exception {
     Cli.Result r =
         Cli.run("write", target().toString(), "--size", "1MiB", "--expect", "fast, I hope");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("cannot read the prediction");
     try (Stream<Path> left = Files.list(target())) {
       assertThat(left).isEmpty();
@@ -211,16 +177,8 @@ class WriteCommandTest {
   @Test
   void requiresASizeOrATime() throws Exception {
     Cli.Result r = Cli.run("write", target().toString());
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("--size").contains("--time");
-  }
-
-  private static String stderrOf(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (java.io.IOException e) {
-      return "(no stderr)";
-    }
   }
 
   /** SIGINT through a real child process: stops promptly, keeps the samples, removes the file. */
@@ -228,19 +186,8 @@ class WriteCommandTest {
   void sigintEndsTheRunCleanlyWithExit130() throws Exception {
     Path out = dir.resolve("run");
     Process p =
-        Cli.start(
-            dir.resolve("stdout"),
-            dir.resolve("stderr"),
-            "write",
-            target().toString(),
-            "--time",
-            "10m",
-            "--size",
-            "64MiB",
-            "--interval",
-            "100ms",
-            "--out",
-            out.toString());
+        Cli.startIn(
+            dir, "write {} --time 10m --size 64MiB --interval 100ms --out {}", target(), out);
     try {
       // Wait for the run to be under way: rows recorded and bytes written.
       FaultsTest.waitForRows(out, 3);
@@ -254,13 +201,13 @@ class WriteCommandTest {
           () -> !RunFolderRig.document(out).result().status().orElseThrow().equals("running"));
       double stopSeconds = (System.nanoTime() - sent) / 1e9;
       Await.ended(p, "the interrupted run");
-      assertThat(p.exitValue()).as(() -> stderrOf(dir.resolve("stderr"))).isEqualTo(130);
+      assertThat(p.exitValue()).as(() -> Cli.printed(dir.resolve("stderr"))).isEqualTo(130);
       // The run drains for at most two seconds; this bound only has to tell "stopped on the
       // signal" from "ran on towards its ten minutes", on a machine however busy.
       assertThat(stopSeconds).isLessThan(30);
       RunDocument json = RunFolderRig.document(out);
       assertThat(json.result().status().orElseThrow()).isEqualTo("interrupted");
-      long sum = rows(out).stream().mapToLong(c -> Long.parseLong(c[2])).sum();
+      long sum = RunFolderRig.sampleBytes(out);
       assertThat(sum).isEqualTo(json.result().bytes().getAsLong()).isPositive();
       try (Stream<Path> left = Files.list(target())) {
         assertThat(left).as("test file removed").isEmpty();

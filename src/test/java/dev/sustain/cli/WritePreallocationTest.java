@@ -11,6 +11,7 @@ import dev.sustain.run.WriteRun;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.testing.LoopFileSystem;
 import dev.sustain.testing.RunFolderRig;
+import dev.sustain.testing.TestWriteParams;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -78,23 +79,15 @@ class WritePreallocationTest {
     Path target = Files.createDirectories(dir.resolve("t"));
     long size = 2L << 30; // allocated at once on a real file system; written for 0.1 s only
     WriteParams p =
-        new WriteParams(
+        TestWriteParams.of(
             target.toString(),
             size,
-            null,
-            1 << 20,
-            8,
-            100_000_000L,
             dir.resolve("run"),
-            true,
-            false,
-            "auto",
-            "random",
-            120_000_000_000L,
-            false,
-            null,
-            60,
-            true);
+            f -> {
+              f.queueDepth = 8;
+              f.intervalNanos = 100_000_000L;
+              f.keep = true;
+            });
     AtomicBoolean stop = new AtomicBoolean();
     RunObserver stopAtFirstRow =
         new RunObserver() {

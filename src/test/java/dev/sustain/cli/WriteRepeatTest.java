@@ -25,29 +25,17 @@ class WriteRepeatTest {
 
   @Test
   void threePassesEachARunFolderAndTheComparison() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path out = dir.resolve("runs");
+    Cli.Folders rig = Cli.in(dir, "target", "runs");
     Cli.Result r =
-        Cli.ok(
-            "write",
-            target,
-            "--size",
-            "16MiB",
-            "--repeat",
-            "3",
-            "--cooldown",
-            "500ms",
-            "--interval",
-            "100ms",
-            "--out",
-            out);
-    JsonNode passes = RunFolder.JSON.readTree(out.resolve("passes.json").toFile());
+        rig.ok("write TARGET --size 16MiB --repeat 3 --cooldown 500ms --interval 100ms --out OUT");
+    JsonNode passes = RunFolder.JSON.readTree(rig.out().resolve("passes.json").toFile());
     assertThat(passes.get("passes")).hasSize(3);
     assertThat(passes.path("cooldown_s").asDouble()).isEqualTo(0.5);
     assertThat(passes.get("comparison")).isNotEmpty();
     Instant previousEnded = null;
     for (int n = 1; n <= 3; n++) {
-      JsonNode run = RunFolder.JSON.readTree(out.resolve("pass-" + n).resolve("run.json").toFile());
+      JsonNode run =
+          RunFolder.JSON.readTree(rig.out().resolve("pass-" + n).resolve("run.json").toFile());
       if (previousEnded != null) {
         // The cooldown as the passes recorded it: a busy machine can only make the gap longer.
         Duration gap = Duration.between(previousEnded, Instant.parse(run.path("started").asText()));
@@ -59,9 +47,9 @@ class WriteRepeatTest {
       assertThat(run.at("/result/status").asText()).isEqualTo("complete");
       assertThat(run.at("/result/bytes").asLong()).isEqualTo(16L << 20);
       assertThat(passes.get("passes").get(n - 1).path("run_folder").asText())
-          .isEqualTo(out.resolve("pass-" + n).toString());
+          .isEqualTo(rig.out().resolve("pass-" + n).toString());
     }
-    assertThat(r.out()).contains("Pass 3 of 3").contains("Passes: " + out);
+    assertThat(r.out()).contains("Pass 3 of 3").contains("Passes: " + rig.out());
     // Every pass prints its own analysis after its heading, as a single write does: the per-pass
     // observer once dropped the analysis (and the phase) on its way to the screen.
     String[] byPass = r.out().split("Pass \\d of 3:", -1);
@@ -69,7 +57,7 @@ class WriteRepeatTest {
     for (int n = 1; n <= 3; n++) {
       assertThat(byPass[n]).as("pass " + n + "'s own text").containsOnlyOnce("\n  shape ");
     }
-    try (Stream<Path> left = Files.list(target)) {
+    try (Stream<Path> left = Files.list(rig.target())) {
       assertThat(left).as("test files removed").isEmpty();
     }
   }
@@ -104,21 +92,12 @@ class WriteRepeatTest {
   void refusesACooldownWithoutRepeatsAndARefusedJobLeavesNothing() throws Exception {
     Path target = Files.createDirectories(dir.resolve("target"));
     Cli.Result r = Cli.run("write", target.toString(), "--size", "1MiB", "--cooldown", "1s");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("--cooldown needs --repeat");
 
     Path out = dir.resolve("runs");
-    Cli.Result full =
-        Cli.run(
-            "write",
-            target.toString(),
-            "--size",
-            "900TB",
-            "--repeat",
-            "2",
-            "--out",
-            out.toString());
-    assertThat(full.exitCode()).isEqualTo(2);
+    Cli.Result full = Cli.runLine("write {} --size 900TB --repeat 2 --out {}", target, out);
+    Cli.assertBadInput(full);
     assertThat(full.err()).contains("not enough free space");
     assertThat(out).doesNotExist();
   }

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.sustain.sampling.TemperatureSensor;
-import java.nio.file.Files;
+import dev.sustain.testing.Golden;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -414,23 +414,17 @@ class DeviceResolverFakeTreeTest {
   @Test
   void deviceJsonMatchesTheGoldenFile() throws Exception {
     nvme();
-    Locale saved = Locale.getDefault();
-    try {
-      Locale.setDefault(Locale.GERMANY);
-      DeviceResolution r = DeviceResolver.forRoot(root, null).resolve("/home/me/big.img");
-      String json =
-          new ObjectMapper()
-                  .enable(SerializationFeature.INDENT_OUTPUT)
-                  .writeValueAsString(r.toJsonMap())
-              + "\n";
-      Path golden = Path.of("src/test/resources/golden/device-nvme.json");
-      if (Boolean.getBoolean("sustain.updateGolden")) {
-        Files.writeString(golden, json);
-      }
-      assertThat(json).isEqualTo(Files.readString(golden));
-    } finally {
-      Locale.setDefault(saved);
-    }
+    Golden.inLocale(
+        Locale.GERMANY,
+        () -> {
+          DeviceResolution r = DeviceResolver.forRoot(root, null).resolve("/home/me/big.img");
+          String json =
+              new ObjectMapper()
+                      .enable(SerializationFeature.INDENT_OUTPUT)
+                      .writeValueAsString(r.toJsonMap())
+                  + "\n";
+          Golden.assertMatches("device-nvme.json", json);
+        });
   }
 
   @Test

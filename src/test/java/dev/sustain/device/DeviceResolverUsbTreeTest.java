@@ -44,12 +44,24 @@ class DeviceResolverUsbTreeTest {
     return f;
   }
 
+  /**
+   * The resolver of the fake tree, smartctl answering every device with the report {@code json}.
+   */
+  private DeviceResolver resolver(String json) {
+    Function<String, SmartctlReport> smartctl =
+        dev -> SmartctlReport.parse(ParsersTest.resource(json));
+    return DeviceResolver.forRoot(root, smartctl);
+  }
+
+  /** /dev/sdb of the fake tree, smartctl answering with the report {@code json}. */
+  private DeviceInfo sdbWithSmartctl(String json) throws Exception {
+    return resolver(json).resolve("/dev/sdb").device();
+  }
+
   @Test
   void usbSataBridgePassingAtaCommands() throws Exception {
     usb("5000", "174c", "55aa", "ASM1153E", "ASMT", "2115");
-    Function<String, SmartctlReport> smartctl =
-        dev -> SmartctlReport.parse(ParsersTest.resource("usb-sat-mx500.json"));
-    DeviceResolution r = DeviceResolver.forRoot(root, smartctl).resolve("/media/usb/images");
+    DeviceResolution r = resolver("usb-sat-mx500.json").resolve("/media/usb/images");
     DeviceInfo d = r.device();
     assertThat(r.stack()).extracting(BlockLayer::name).containsExactly("sdb1", "sdb");
     assertThat(d.transport()).isEqualTo(Transport.USB);
@@ -74,9 +86,7 @@ class DeviceResolverUsbTreeTest {
   @Test
   void aSataDriveInATenGigabitEnclosureIsCappedBySata() throws Exception {
     usb("10000", "174c", "2362", "ASM2362", "ASMT", "2362");
-    Function<String, SmartctlReport> smartctl =
-        dev -> SmartctlReport.parse(ParsersTest.resource("usb-sat-mx500.json"));
-    DeviceInfo d = DeviceResolver.forRoot(root, smartctl).resolve("/dev/sdb").device();
+    DeviceInfo d = sdbWithSmartctl("usb-sat-mx500.json");
     assertThat(d.link().description())
         .isEqualTo("USB 3.2 Gen 2 (10 Gb/s), uas; the drive on SATA 6.0 Gb/s inside");
     assertThat(d.link().gbps()).isEqualTo(10.0);
@@ -101,9 +111,7 @@ class DeviceResolverUsbTreeTest {
   @Test
   void aBridgeSmartctlCannotIdentifySaysSoInThePassThroughDetail() throws Exception {
     usb("5000", "1234", "5678", "Mystery Bridge", "Generic", "Disk");
-    Function<String, SmartctlReport> smartctl =
-        dev -> SmartctlReport.parse(ParsersTest.resource("usb-unknown-bridge.json"));
-    DeviceInfo d = DeviceResolver.forRoot(root, smartctl).resolve("/dev/sdb").device();
+    DeviceInfo d = sdbWithSmartctl("usb-unknown-bridge.json");
     assertThat(d.passThrough().kind()).isEqualTo("unknown");
     assertThat(d.passThrough().purgePossible()).isNull();
     assertThat(d.passThrough().detail())
@@ -114,9 +122,7 @@ class DeviceResolverUsbTreeTest {
   @Test
   void usbNvmeBridgeRealtekPassesOnlyIdentifyAndLogs() throws Exception {
     usb("10000", "0bda", "9210", "RTL9210B-CG", "Realtek", "RTL9210B-CG");
-    Function<String, SmartctlReport> smartctl =
-        dev -> SmartctlReport.parse(ParsersTest.resource("usb-nvme-realtek.json"));
-    DeviceInfo d = DeviceResolver.forRoot(root, smartctl).resolve("/dev/sdb").device();
+    DeviceInfo d = sdbWithSmartctl("usb-nvme-realtek.json");
     assertThat(d.model()).isEqualTo("WD_BLACK SN770 1TB");
     assertThat(d.rotational()).isFalse();
     assertThat(d.linkCeilingMBps()).isEqualTo(1000.0);
@@ -131,9 +137,7 @@ class DeviceResolverUsbTreeTest {
   @Test
   void usbNvmeBridgeJmicronTunnelsAdminCommands() throws Exception {
     usb("10000", "152d", "0583", "JMS583", "JMicron", "Tech");
-    Function<String, SmartctlReport> smartctl =
-        dev -> SmartctlReport.parse(ParsersTest.resource("usb-nvme-jmicron.json"));
-    DeviceInfo d = DeviceResolver.forRoot(root, smartctl).resolve("/dev/sdb").device();
+    DeviceInfo d = sdbWithSmartctl("usb-nvme-jmicron.json");
     assertThat(d.model()).isEqualTo("KINGSTON SNV3S1000G");
     assertThat(d.passThrough().kind()).isEqualTo("nvme-admin");
     assertThat(d.passThrough().purgePossible()).isTrue();
@@ -142,9 +146,7 @@ class DeviceResolverUsbTreeTest {
   @Test
   void usbBridgePassingOnlyScsiIsAClearOnly() throws Exception {
     usb("480", "1234", "5678", "USB2.0 Disk", "Generic", "External");
-    Function<String, SmartctlReport> smartctl =
-        dev -> SmartctlReport.parse(ParsersTest.resource("usb-scsi-only.json"));
-    DeviceInfo d = DeviceResolver.forRoot(root, smartctl).resolve("/dev/sdb").device();
+    DeviceInfo d = sdbWithSmartctl("usb-scsi-only.json");
     assertThat(d.linkCeilingMBps()).isEqualTo(40.0);
     assertThat(d.passThrough().kind()).isEqualTo("none");
     assertThat(d.passThrough().purgePossible()).isFalse();

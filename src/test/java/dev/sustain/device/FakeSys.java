@@ -127,6 +127,20 @@ public final class FakeSys {
     return file("proc/swaps", b.toString());
   }
 
+  /**
+   * Two rotational 1 TiB SATA disks, sda and sdb, on one AHCI controller (0000:00:17.0, 8086:a352),
+   * nothing mounted and no swap.
+   */
+  public FakeSys twoSataDisksOnOneAhci() {
+    String ahci = "pci0000:00/0000:00:17.0";
+    file("sys/devices/" + ahci + "/class", "0x010601\n")
+        .file("sys/devices/" + ahci + "/vendor", "0x8086\n")
+        .file("sys/devices/" + ahci + "/device", "0xa352\n");
+    disk(ahci + "/ata1/host0/target0:0:0/0:0:0:0", "sda", "8:0", 1L << 40, true, 0);
+    disk(ahci + "/ata2/host1/target1:0:0/1:0:0:0", "sdb", "8:16", 1L << 40, true, 0);
+    return mountinfo("").swaps();
+  }
+
   /** A mountinfo line for {@code majMin} mounted at {@code mountPoint}. */
   public static String mountLine(
       int id, String majMin, String mountPoint, String fsType, String source) {

@@ -7,6 +7,7 @@ import static dev.sustain.testing.Generators.pick;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,20 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 class ParsersTest {
-
-  static LongStream seeds200() {
-    return Seeds.first(200);
-  }
-
-  static LongStream seeds300() {
-    return Seeds.first(300);
-  }
 
   static String resource(String name) {
     try (InputStream in = ParsersTest.class.getResourceAsStream("smartctl/" + name)) {
@@ -191,8 +181,7 @@ class ParsersTest {
         .isInstanceOf(IllegalArgumentException.class);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds300")
+  @Seeded(300)
   void procParsersNeverThrow(long seed) {
     Seeds.withSeed(
         seed,
@@ -206,8 +195,7 @@ class ParsersTest {
         });
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds300")
+  @Seeded(300)
   void vpdParsersNeverThrow(long seed) {
     Seeds.withSeed(
         seed,
@@ -230,8 +218,7 @@ class ParsersTest {
         });
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds300")
+  @Seeded(300)
   void smartctlParserOnlyEverRefusesWithIllegalArgument(long seed) {
     Seeds.withSeed(
         seed,
@@ -244,8 +231,7 @@ class ParsersTest {
         });
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds200")
+  @Seeded(200)
   void procParsersNeverThrowOnLinesThatLookRight(long seed) {
     Seeds.withSeed(
         seed,

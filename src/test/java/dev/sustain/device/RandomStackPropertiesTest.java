@@ -3,6 +3,7 @@ package dev.sustain.device;
 import static dev.sustain.testing.Generators.intBetween;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,10 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Random disks with partitions, device-mapper layers and mounts: whatever the stack, the resolver
@@ -23,13 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class RandomStackPropertiesTest {
 
-  /** Fifty seeds: each builds a fake sysfs tree, a quarter second on a busy machine. */
-  static LongStream seeds() {
-    return Seeds.first(50);
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  // Fifty seeds: each builds a fake sysfs tree, a quarter second on a busy machine.
+  @Seeded(50)
   void everyMountedLayerLeadsToTheDiskAndMakesItInUse(long seed) {
     Seeds.withSeed(seed, RandomStackPropertiesTest::everyMountedLayerLeadsToTheDisk);
   }

@@ -142,14 +142,7 @@ class SharedPartsTest {
 
   @Test
   void sataDrivesOnOneAhciControllerShareIt() {
-    FakeSys f = new FakeSys(root);
-    String ahci = "pci0000:00/0000:00:17.0";
-    f.file("sys/devices/" + ahci + "/class", "0x010601\n")
-        .file("sys/devices/" + ahci + "/vendor", "0x8086\n")
-        .file("sys/devices/" + ahci + "/device", "0xa352\n");
-    f.disk(ahci + "/ata1/host0/target0:0:0/0:0:0:0", "sda", "8:0", 1L << 40, true, 0);
-    f.disk(ahci + "/ata2/host1/target1:0:0/1:0:0:0", "sdb", "8:16", 1L << 40, true, 0);
-    f.mountinfo("").swaps();
+    new FakeSys(root).twoSataDisksOnOneAhci();
     SharedParts s = DeviceResolver.forRoot(root, null).sharedBy(List.of("/dev/sda", "/dev/sdb"));
     assertThat(s.parts()).extracting(SharedParts.Part::kind).containsExactly("controller");
     assertThat(s.closest().description()).isEqualTo("SATA controller 0000:00:17.0 (8086:a352)");

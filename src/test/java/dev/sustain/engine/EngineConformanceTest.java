@@ -363,21 +363,13 @@ class EngineConformanceTest {
   @MethodSource("engines")
   void aCompletionThatNeverComesTimesOutAndCloseDoesNotHang(String name) throws Exception {
     needsIo(name);
-    Path fifo = dir.resolve("fifo");
-    Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
-    Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo unavailable");
+    Path fifo = Fifos.make(dir);
     // Holding both ends open lets the engine's read-only open return, and no byte ever comes.
     try (FileChannel holder =
             FileChannel.open(fifo, StandardOpenOption.READ, StandardOpenOption.WRITE);
         Arena arena = Arena.ofShared()) {
       IoEngine engine = engine(name);
-      engine.open(fifo, new IoEngine.OpenOptions(false, false, false), 1);
-      IoSlot slot = new IoSlot(0);
-      slot.write = false;
-      slot.buffer = arena.allocate(4096, 4096);
-      slot.lengthBytes = 4096;
-      engine.submit(slot);
-      engine.commit();
+      Fifos.submitAStuckRead(engine, fifo, arena);
       long start = System.nanoTime();
       List<IoSlot> reaped = new ArrayList<>();
       int n = engine.reap(1, 200_000_000L, reaped::add);

@@ -173,9 +173,7 @@ class IoUringEngineTest {
 
   @Test
   void closeCancelsARequestThatWouldNeverComplete() throws Exception {
-    Path fifo = dir.resolve("fifo");
-    Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
-    Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo unavailable");
+    Path fifo = Fifos.make(dir);
     // A writer that never writes keeps the read pending forever (and lets the read-only open
     // return at once).
     try (var holder =
@@ -185,13 +183,7 @@ class IoUringEngineTest {
                 java.nio.file.StandardOpenOption.WRITE);
         Arena arena = Arena.ofConfined()) {
       IoUringEngine engine = new IoUringEngine();
-      engine.open(fifo, new IoEngine.OpenOptions(false, false, false), 1);
-      IoSlot slot = new IoSlot(0);
-      slot.write = false;
-      slot.buffer = arena.allocate(4096, 4096);
-      slot.lengthBytes = 4096;
-      engine.submit(slot);
-      engine.commit();
+      Fifos.submitAStuckRead(engine, fifo, arena);
       long start = System.nanoTime();
       assertThat(engine.reap(1, 100_000_000L, s -> {})).isZero();
       long waited = System.nanoTime() - start;

@@ -104,7 +104,7 @@ class ShareDryRunTest {
       port = free.getLocalPort();
     }
     Cli.Result r = Cli.run("share", run.toString(), "--to", "http://127.0.0.1:" + port, "--yes");
-    assertThat(r.exitCode()).isEqualTo(2);
+    Cli.assertBadInput(r);
     assertThat(r.err().strip()).contains("cannot reach the hub").doesNotContain("\n");
   }
 }

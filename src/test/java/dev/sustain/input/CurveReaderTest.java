@@ -7,8 +7,6 @@ import static org.assertj.core.api.Assertions.within;
 import dev.sustain.analysis.Media;
 import dev.sustain.analysis.SampleSeries;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,9 +16,7 @@ class CurveReaderTest {
   @TempDir Path dir;
 
   private Path file(String name, String text) throws IOException {
-    Path p = dir.resolve(name);
-    Files.writeString(p, text, StandardCharsets.UTF_8);
-    return p;
+    return Refusals.file(dir, name, text);
   }
 
   private static final String HEADER =
@@ -114,8 +110,7 @@ class CurveReaderTest {
   void aBadLineInTheMiddleNamesTheFileAndTheLine() throws IOException {
     Path p = file("c.csv", "time_s,write_MBps\n1,100\n2,fast\n3,100\n");
 
-    assertThatThrownBy(() -> CurveReader.read(p))
-        .isInstanceOf(InputFormatException.class)
+    Refusals.refused(p)
         .hasMessage(p + ":3: write_MBps is not a number: 'fast'")
         .extracting(e -> ((InputFormatException) e).line())
         .isEqualTo(3L);
@@ -125,17 +120,14 @@ class CurveReaderTest {
   void timeThatDoesNotIncreaseIsAnError() throws IOException {
     Path p = file("c.csv", "time_s,write_MBps\n1,100\n1,100\n");
 
-    assertThatThrownBy(() -> CurveReader.read(p))
-        .isInstanceOf(InputFormatException.class)
-        .hasMessageStartingWith(p + ":3: time_s must increase");
+    Refusals.refused(p).hasMessageStartingWith(p + ":3: time_s must increase");
   }
 
   @Test
   void aHeaderWithoutTheRateIsAnErrorOnLineOne() throws IOException {
     Path p = file("c.csv", "time_s,speed\n1,100\n");
 
-    assertThatThrownBy(() -> CurveReader.read(p))
-        .isInstanceOf(InputFormatException.class)
+    Refusals.refused(p)
         .hasMessageStartingWith(p + ":1: the header must name time_s and write_MBps");
   }
 
@@ -143,9 +135,7 @@ class CurveReaderTest {
   void somethingElseEntirelyIsRefused() throws IOException {
     Path p = file("notes.txt", "\nhello world\n");
 
-    assertThatThrownBy(() -> CurveReader.read(p))
-        .isInstanceOf(InputFormatException.class)
-        .hasMessageStartingWith(p + ":2: neither a CSV");
+    Refusals.refused(p).hasMessageStartingWith(p + ":2: neither a CSV");
   }
 
   @Test
@@ -195,8 +185,7 @@ class CurveReaderTest {
   void aFioLogOfReadsOnlyIsRefused() throws IOException {
     Path p = file("r_bw.log", "1000, 1000, 0, 4096, 0\n2000, 1000, 0, 4096, 0\n");
 
-    assertThatThrownBy(() -> CurveReader.read(p))
-        .isInstanceOf(InputFormatException.class)
+    Refusals.refused(p)
         .hasMessage(p + ": no write entries (direction 1), only 2 read or trim entries");
   }
 
@@ -204,17 +193,13 @@ class CurveReaderTest {
   void aBrokenFioLineNamesItsLine() throws IOException {
     Path p = file("b_bw.log", "1000, 1000, 1, 4096, 0\n2000, x, 1, 4096, 0\n");
 
-    assertThatThrownBy(() -> CurveReader.read(p))
-        .isInstanceOf(InputFormatException.class)
-        .hasMessageStartingWith(p + ":2:");
+    Refusals.refused(p).hasMessageStartingWith(p + ":2:");
   }
 
   @Test
   void aMissingInputIsOneLine() {
     Path p = dir.resolve("nothing-here");
-    assertThatThrownBy(() -> CurveReader.read(p))
-        .isInstanceOf(InputFormatException.class)
-        .hasMessage(p + ": no such file or run folder");
+    Refusals.refused(p).hasMessage(p + ": no such file or run folder");
   }
 
   @Test

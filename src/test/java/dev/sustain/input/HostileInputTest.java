@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -22,9 +20,7 @@ class HostileInputTest {
   @TempDir Path dir;
 
   private Path file(String name, String text) throws IOException {
-    Path p = dir.resolve(name);
-    Files.writeString(p, text, StandardCharsets.UTF_8);
-    return p;
+    return Refusals.file(dir, name, text);
   }
 
   private static String fioLog(int lines, int jumpAtLine, long jumpToMs) {
@@ -42,10 +38,7 @@ class HostileInputTest {
     Path p = file("job_bw.1.log", fioLog(58, 30, 2_147_483_648_000L));
 
     long started = System.nanoTime();
-    assertThatThrownBy(() -> CurveReader.read(p))
-        .isInstanceOf(InputFormatException.class)
-        .hasMessageStartingWith(p + ":30: ")
-        .hasMessageContaining("above 1e9 s");
+    Refusals.refused(p).hasMessageStartingWith(p + ":30: ").hasMessageContaining("above 1e9 s");
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
   }
 
@@ -53,8 +46,7 @@ class HostileInputTest {
   void aJumpOfMoreThanADayIsRefusedNotFilledInWithMillionsOfZeros() throws IOException {
     Path p = file("job_bw.1.log", fioLog(58, 58, 10_000_000_000L)); // 10^10 ms: 115 days
 
-    assertThatThrownBy(() -> CurveReader.read(p))
-        .isInstanceOf(InputFormatException.class)
+    Refusals.refused(p)
         .hasMessageStartingWith(p + ":58: ")
         .hasMessageContaining("jumps by more than a day");
   }
@@ -63,7 +55,7 @@ class HostileInputTest {
   void aCsvJumpOfMoreThanADayIsRefusedOnItsLine() throws IOException {
     Path p = file("c.csv", "time_s,write_MBps\n1,100\n2,100\n90000,100\n");
 
-    assertThatThrownBy(() -> CurveReader.read(p))
+    Refusals.refused(p)
         .hasMessageStartingWith(p + ":4: ")
         .hasMessageContaining("jumps by more than a day");
   }
@@ -72,10 +64,7 @@ class HostileInputTest {
   void aRateOf1e308IsRefusedNotAnalysedIntoNaN() throws IOException {
     Path p = file("c.csv", "time_s,write_MBps\n1,100\n2,1e308\n3,100\n");
 
-    assertThatThrownBy(() -> CurveReader.read(p))
-        .isInstanceOf(InputFormatException.class)
-        .hasMessageStartingWith(p + ":3: ")
-        .hasMessageContaining("above 1e7 MB/s");
+    Refusals.refused(p).hasMessageStartingWith(p + ":3: ").hasMessageContaining("above 1e7 MB/s");
   }
 
   @Test
@@ -122,8 +111,7 @@ class HostileInputTest {
       f.setLength(2_000_000_000L); // sparse: zeros the disk does not hold
     }
 
-    assertThatThrownBy(() -> CurveReader.read(p))
-        .isInstanceOf(InputFormatException.class)
+    Refusals.refused(p)
         .hasMessage(p + ":1: a line longer than 65536 characters: not a CSV nor a fio log");
   }
 

@@ -9,15 +9,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.expect.Expectation;
 import dev.sustain.pattern.Patterns;
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Random input for every parser of user files and strings: a CSV, a fio log, a run folder, a
@@ -25,18 +23,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * one-line error (which the CLI prints with exit 2), never another exception.
  */
 class ParserFuzzTest {
-
-  static LongStream seeds200() {
-    return Seeds.first(200);
-  }
-
-  static LongStream seeds300() {
-    return Seeds.first(300);
-  }
-
-  static LongStream seeds500() {
-    return Seeds.first(500);
-  }
 
   /** Text that looks a little like the real thing: numbers, commas, headers, junk. */
   static String curveLikeText(SplittableRandom r) {
@@ -99,8 +85,7 @@ class ParserFuzzTest {
     }
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds300")
+  @Seeded(300)
   void csvAndFioLogsNeverThrowAnythingElse(long seed) {
     Seeds.withSeed(
         seed,
@@ -116,8 +101,7 @@ class ParserFuzzTest {
         });
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds200")
+  @Seeded(200)
   void runFoldersNeverThrowAnythingElse(long seed) {
     Seeds.withSeed(
         seed,
@@ -134,8 +118,7 @@ class ParserFuzzTest {
         });
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds500")
+  @Seeded(500)
   void predictionsAndPatternsNeverThrowAnythingElse(long seed) {
     Seeds.withSeed(
         seed,

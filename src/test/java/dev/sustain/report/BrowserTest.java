@@ -99,13 +99,7 @@ class BrowserTest {
   @Test
   void compareReportOverlaysTheCurvesAndTimesTheJobOnEach() throws Exception {
     Comparison c =
-        Comparison.load(
-            List.of(
-                Curves.RESOURCES.resolve("kingston-run"),
-                Curves.RESOURCES.resolve("wd-sn810.csv"),
-                Curves.RESOURCES.resolve("orico-thermal.csv")),
-            null,
-            500_000_000_000L);
+        CompareGoldenTest.comparisonOf("kingston-run", "wd-sn810.csv", "orico-thermal.csv");
     Path html = Files.writeString(dir.resolve("compare.html"), HtmlReport.compare(c));
     Dom dom = open(html);
     assertThat(dom.attr("data-error")).isNull();

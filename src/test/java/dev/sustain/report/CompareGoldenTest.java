@@ -2,11 +2,7 @@ package dev.sustain.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
+import dev.sustain.testing.Golden;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -18,14 +14,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class CompareGoldenTest {
 
-  private static final Path GOLDEN = Path.of("src/test/resources/golden");
-
   private static Comparison threeDrives() {
+    return comparisonOf("kingston-run", "wd-sn810.csv", "samsung-t9.csv");
+  }
+
+  /** The recorded {@code curves} compared, each timed on a 500 GB job. */
+  static Comparison comparisonOf(String... curves) {
     return Comparison.load(
-        List.of(
-            Curves.RESOURCES.resolve("kingston-run"),
-            Curves.RESOURCES.resolve("wd-sn810.csv"),
-            Curves.RESOURCES.resolve("samsung-t9.csv")),
+        java.util.Arrays.stream(curves).map(Curves.RESOURCES::resolve).toList(),
         null,
         500_000_000_000L);
   }
@@ -33,38 +29,23 @@ class CompareGoldenTest {
   @ParameterizedTest
   @ValueSource(strings = {"en-US", "de-DE"})
   void json(String locale) throws Exception {
-    Locale saved = Locale.getDefault();
-    try {
-      Locale.setDefault(Locale.forLanguageTag(locale));
-      assertGolden("compare.json", CompareFormats.json(threeDrives()) + "\n");
-    } finally {
-      Locale.setDefault(saved);
-    }
+    Golden.inLocale(
+        locale,
+        () -> Golden.assertMatches("compare.json", CompareFormats.json(threeDrives()) + "\n"));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"en-US", "de-DE"})
   void csv(String locale) throws Exception {
-    Locale saved = Locale.getDefault();
-    try {
-      Locale.setDefault(Locale.forLanguageTag(locale));
-      String csv = CompareFormats.csv(threeDrives());
-      assertGolden("compare.csv", csv);
-      // Every data line has as many cells as the header: no decimal comma split a number.
-      for (String line : csv.lines().toList()) {
-        assertThat(line.split(",", -1)).hasSize(CompareFormats.CSV_COLUMNS.size());
-      }
-    } finally {
-      Locale.setDefault(saved);
-    }
-  }
-
-  static void assertGolden(String name, String actual) throws Exception {
-    Path golden = GOLDEN.resolve(name);
-    if (Boolean.getBoolean("sustain.updateGolden")) {
-      Files.createDirectories(GOLDEN);
-      Files.writeString(golden, actual, StandardCharsets.UTF_8);
-    }
-    assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    Golden.inLocale(
+        locale,
+        () -> {
+          String csv = CompareFormats.csv(threeDrives());
+          Golden.assertMatches("compare.csv", csv);
+          // Every data line has as many cells as the header: no decimal comma split a number.
+          for (String line : csv.lines().toList()) {
+            assertThat(line.split(",", -1)).hasSize(CompareFormats.CSV_COLUMNS.size());
+          }
+        });
   }
 }

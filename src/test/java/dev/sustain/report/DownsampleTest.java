@@ -3,6 +3,7 @@ package dev.sustain.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class DownsampleTest {
@@ -10,12 +11,8 @@ class DownsampleTest {
   @Test
   void aSingleZeroSecondStallSurvivesInAHundredThousandSamples() {
     int n = 100_000;
-    double[] x = new double[n];
-    double[] y = new double[n];
-    for (int i = 0; i < n; i++) {
-      x[i] = i + 1;
-      y[i] = 180 + 20 * Math.sin(i / 500.0);
-    }
+    double[] x = IntStream.range(0, n).mapToDouble(i -> i + 1).toArray();
+    double[] y = IntStream.range(0, n).mapToDouble(i -> 180 + 20 * Math.sin(i / 500.0)).toArray();
     y[73_421] = 0;
     Downsample.Points p = Downsample.minMax(x, y, 1200);
     assertThat(p.size()).isLessThanOrEqualTo(2 * 1200 + 2).isGreaterThan(1200);

@@ -7,6 +7,7 @@ import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.DriveClasses;
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.Shape;
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +15,6 @@ import java.util.SplittableRandom;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.LongStream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The words come from one source: over seeded curves of every class, the headline's figures are the
@@ -25,10 +23,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * write.
  */
 class ExplanationTest {
-
-  static LongStream seeds() {
-    return Seeds.first(40);
-  }
 
   private static final List<Function<SplittableRandom, Made>> CLASSES =
       List.of(
@@ -56,8 +50,7 @@ class ExplanationTest {
           "(?m)^  average +([0-9.]+) [kMG]?B/s .*\\((after the start-up: )?min ([0-9.]+), median"
               + " [0-9.]+, max ([0-9.]+)\\)");
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(40)
   void everyClassIsWordedFromItsOwnFigures(long seed) {
     Seeds.withSeed(
         seed,

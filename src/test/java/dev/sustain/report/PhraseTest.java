@@ -3,23 +3,17 @@ package dev.sustain.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import java.util.Locale;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The sentence template: each placeholder writes its value as the units do, whatever the locale.
  */
 class PhraseTest {
-
-  static LongStream seeds() {
-    return Seeds.first(20);
-  }
 
   @Test
   void fillsEachPlaceholderInOrderWithItsOwnFormat() {
@@ -76,8 +70,7 @@ class PhraseTest {
         .hasMessageContaining("takes a number");
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(20)
   void writesLikeTheUnitsAndWithADotUnderAGermanLocale(long seed) {
     Locale before = Locale.getDefault();
     Locale.setDefault(Locale.GERMANY);

@@ -4,21 +4,15 @@ import static dev.sustain.testing.Generators.doubleBetween;
 import static dev.sustain.testing.Generators.intBetween;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
-import java.util.stream.LongStream;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 class PolylineTest {
 
-  static LongStream seeds() {
-    return Seeds.first(200);
-  }
-
   /** Reading y at every original x from the kept points stays within the tolerance. */
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(200)
   void interpolationStaysWithinTheTolerance(long seed) {
     Seeds.withSeed(
         seed,
@@ -57,12 +51,8 @@ class PolylineTest {
   @Test
   void aSteadyStretchCollapsesToItsEnds() {
     int n = 100_000;
-    double[] x = new double[n];
-    double[] y = new double[n];
-    for (int i = 0; i < n; i++) {
-      x[i] = i * 0.127;
-      y[i] = i;
-    }
+    double[] x = IntStream.range(0, n).mapToDouble(i -> i * 0.127).toArray();
+    double[] y = IntStream.range(0, n).mapToDouble(i -> i).toArray();
     assertThat(Polyline.simplify(x, y, 0.25)).containsExactly(0, n - 1);
   }
 }

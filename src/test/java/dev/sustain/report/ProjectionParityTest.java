@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.SampleSeries;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
@@ -43,12 +44,12 @@ class ProjectionParityTest {
   @Test
   void insideAndBeyondALongCurveWithStalls() {
     int n = 100_000;
-    double[] t = new double[n];
-    double[] r = new double[n];
-    for (int i = 0; i < n; i++) {
-      t[i] = i + 1;
-      r[i] = (i + 1) % 997 == 0 ? 0 : 180 - 60.0 * i / n + 8 * Math.sin((i + 1) / 13.0);
-    }
+    double[] t = IntStream.range(0, n).mapToDouble(i -> i + 1).toArray();
+    double[] r =
+        IntStream.range(0, n)
+            .mapToDouble(
+                i -> (i + 1) % 997 == 0 ? 0 : 180 - 60.0 * i / n + 8 * Math.sin((i + 1) / 13.0))
+            .toArray();
     SampleSeries series = SampleSeries.of(t, r);
     CurveReport c =
         new CurveReport(

@@ -6,10 +6,9 @@ import dev.sustain.engine.Errno;
 import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.engine.IoSlot;
-import dev.sustain.pattern.DataPattern;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
-import java.lang.foreign.MemorySegment;
+import dev.sustain.testing.TestJobs;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -65,19 +64,7 @@ class IoErrorsTest {
   }
 
   private static Runner.Job job() {
-    DataPattern zeros =
-        new DataPattern() {
-          @Override
-          public String name() {
-            return "zeros";
-          }
-
-          @Override
-          public MemorySegment bytesFor(long offset, int length, MemorySegment slot) {
-            return slot;
-          }
-        };
-    return new Runner.Job(0, 64 * 4096, 64 * 4096, -1, 4096, 4, 512, zeros, true, 10_000_000_000L);
+    return TestJobs.writeOf(64 * 4096, 4096, 4, 512);
   }
 
   /** Completes every request with an ErrnoException of the given errno and words. */

@@ -6,9 +6,9 @@ import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.engine.IoSlot;
 import dev.sustain.engine.NullEngine;
-import dev.sustain.pattern.DataPattern;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
+import dev.sustain.testing.TestJobs;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -21,19 +21,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * full, and the run after a capped rehearsal still does all of its own requests.
  */
 class RehearsalLengthTest {
-
-  private static final DataPattern ZEROS =
-      new DataPattern() {
-        @Override
-        public String name() {
-          return "zeros";
-        }
-
-        @Override
-        public MemorySegment bytesFor(long offset, int length, MemorySegment slot) {
-          return slot;
-        }
-      };
 
   /** The null engine, counting the requests sent while in rehearsal and after it apart. */
   private static final class CountingEngine implements IoEngine {
@@ -95,8 +82,7 @@ class RehearsalLengthTest {
   }
 
   private static Runner.Job sized(long totalBytes, int blockBytes, int queueDepth) {
-    return new Runner.Job(
-        0, totalBytes, totalBytes, -1, blockBytes, queueDepth, 1, ZEROS, true, 10_000_000_000L);
+    return TestJobs.writeOf(totalBytes, blockBytes, queueDepth, 1);
   }
 
   @ParameterizedTest(name = "{0} B in {1} B requests at QD {2}: {3} requests")
@@ -123,7 +109,16 @@ class RehearsalLengthTest {
     // 64 KiB (16 requests) wrapped over for a minute: not capped at the extent, which it wraps.
     Runner.Job job =
         new Runner.Job(
-            0, 64 << 10, -1, 60_000_000_000L, 4096, 4, 512, ZEROS, true, 10_000_000_000L);
+            0,
+            64 << 10,
+            -1,
+            60_000_000_000L,
+            4096,
+            4,
+            512,
+            TestJobs.AS_IS,
+            true,
+            TestJobs.IO_TIMEOUT_NANOS);
     assertThat(Runner.requestCount(job)).isEqualTo(Long.MAX_VALUE);
     CountingEngine engine = new CountingEngine();
     engine.open(Path.of("unused"), null, 4);

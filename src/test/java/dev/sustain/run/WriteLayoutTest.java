@@ -3,6 +3,7 @@ package dev.sustain.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.target.FileLayout;
+import dev.sustain.testing.TestWriteParams;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,23 +17,16 @@ class WriteLayoutTest {
 
   private static WriteParams params(
       long sizeBytes, Duration time, String until, String engine, boolean preallocate) {
-    return new WriteParams(
+    return TestWriteParams.of(
         "/unused",
         sizeBytes,
-        time,
-        1 << 20,
-        32,
-        1_000_000_000L,
         null,
-        false,
-        false,
-        engine,
-        "random",
-        120_000_000_000L,
-        false,
-        until,
-        60,
-        preallocate);
+        f -> {
+          f.duration = time;
+          f.engine = engine;
+          f.until = until;
+          f.preallocate = preallocate;
+        });
   }
 
   private FileLayout layout(WriteParams p, long sizeBytes) throws Exception {

@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
-import dev.sustain.sampling.SamplerTest.FakeClock;
+import dev.sustain.testing.SamplerRig;
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -15,10 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * One clock for the record: a sampler whose wake-ups are late by random amounts (from none to more
@@ -32,29 +30,23 @@ class SamplerClockTest {
 
   @TempDir Path dir;
 
-  static LongStream seeds() {
-    return Seeds.first(60);
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(60)
   void everyRowsRateIsItsBytesOverItsTimes(long seed) {
     Seeds.withSeed(seed, this::everyRowsRateIsItsBytesOverItsTimes);
   }
 
   private void everyRowsRateIsItsBytesOverItsTimes(SplittableRandom r) throws Exception {
-    FakeClock clock = new FakeClock();
-    RunCounters counters = new RunCounters();
     long intervalNanos = pick(r, SECOND, SECOND / 4, SECOND / 10, 2 * SECOND, 333 * MILLISECOND);
-    Sampler sampler =
-        new Sampler(clock, clock, counters, TemperatureSensor.NONE, List.of(), intervalNanos);
+    SamplerRig rig = SamplerRig.every(intervalNanos);
     Path file = dir.resolve("samples.csv");
     // The clock's reading when each row was made, seconds since the start.
     List<Double> madeAt = new ArrayList<>();
     try (SamplesCsv csv = new SamplesCsv(file, "write_MBps", List.of())) {
-      sampler.addListener(csv);
-      sampler.addListener(row -> madeAt.add((clock.nanoTime() - sampler.startNanos()) / 1e9));
-      sampler.begin();
+      rig.sampler().addListener(csv);
+      rig.sampler()
+          .addListener(
+              row -> madeAt.add((rig.clock().nanoTime() - rig.sampler().startNanos()) / 1e9));
+      rig.sampler().begin();
       int rows = (int) longBetween(r, 1, 40);
       for (int k = 0; k < rows; k++) {
         // The sampler's thread wakes at the boundary or late: mostly a little, sometimes by most
@@ -66,23 +58,25 @@ class SamplerClockTest {
               case 2 -> longBetween(r, 1, intervalNanos * 9 / 10);
               default -> longBetween(r, 1, 2 * intervalNanos);
             };
-        long wake = Math.max(clock.nanoTime() + 1, sampler.nextDueNanos() + late);
-        while (clock.nanoTime() < wake) {
-          clock.advance(Math.min(wake - clock.nanoTime(), longBetween(r, 1, intervalNanos / 3)));
+        long wake = Math.max(rig.clock().nanoTime() + 1, rig.sampler().nextDueNanos() + late);
+        while (rig.clock().nanoTime() < wake) {
+          rig.clock()
+              .advance(
+                  Math.min(wake - rig.clock().nanoTime(), longBetween(r, 1, intervalNanos / 3)));
           if (r.nextInt(4) > 0) {
-            counters.completed(4096 * longBetween(r, 1, 100_000), longBetween(r, 1, 50_000));
+            rig.counters().completed(4096 * longBetween(r, 1, 100_000), longBetween(r, 1, 50_000));
           }
         }
         if (r.nextInt(10) == 0) {
           // A phase change now and then ends a row between boundaries.
-          sampler.phase(pick(r, SamplesCsv.WRITE, SamplesCsv.FLUSH, SamplesCsv.COOLDOWN));
+          rig.sampler().phase(pick(r, SamplesCsv.WRITE, SamplesCsv.FLUSH, SamplesCsv.COOLDOWN));
         } else {
-          sampler.sample(true);
+          rig.sampler().sample(true);
         }
       }
-      clock.advance(longBetween(r, 1, intervalNanos));
-      counters.completed(4096, 100);
-      sampler.sampleFinal();
+      rig.clock().advance(longBetween(r, 1, intervalNanos));
+      rig.counters().completed(4096, 100);
+      rig.sampler().sampleFinal();
     }
 
     List<String> lines = Files.readAllLines(file);

@@ -6,21 +6,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
-import dev.sustain.sampling.SamplerTest.FakeClock;
+import dev.sustain.testing.SamplerRig;
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A change of phase ends a row of the old phase whenever anything completed in it, however short it
@@ -36,46 +33,36 @@ class SamplerPhaseTest {
 
   @Test
   void aWriteOfTwoHundredMicrosecondsHasItsOwnRowBeforeTheFlush() throws Exception {
-    FakeClock clock = new FakeClock();
-    RunCounters counters = new RunCounters();
-    Sampler sampler =
-        new Sampler(clock, clock, counters, TemperatureSensor.NONE, List.of(), SECOND);
-    List<SampleRow> rows = new ArrayList<>();
-    sampler.addListener(rows::add);
-    sampler.phase(SamplesCsv.WRITE);
-    sampler.begin();
-    clock.advance(200 * MICROSECOND);
-    counters.completed(16 * MIB, 50_000);
-    sampler.phase(SamplesCsv.FLUSH);
-    clock.advance(SECOND / 2);
-    sampler.sampleFinal();
+    SamplerRig rig = SamplerRig.every(SECOND);
+    rig.sampler().phase(SamplesCsv.WRITE);
+    rig.sampler().begin();
+    rig.clock().advance(200 * MICROSECOND);
+    rig.counters().completed(16 * MIB, 50_000);
+    rig.sampler().phase(SamplesCsv.FLUSH);
+    rig.clock().advance(SECOND / 2);
+    rig.sampler().sampleFinal();
 
-    assertThat(rows).extracting(SampleRow::phase).containsExactly("write", "flush");
-    assertThat(rows.get(0).bytes()).isEqualTo(16 * MIB);
-    assertThat(rows.get(1).bytes()).isZero();
+    assertThat(rig.rows()).extracting(SampleRow::phase).containsExactly("write", "flush");
+    assertThat(rig.rows().get(0).bytes()).isEqualTo(16 * MIB);
+    assertThat(rig.rows().get(1).bytes()).isZero();
     // 16 MiB over the write's true 0.2 ms, in a time_s finer than the millisecond.
-    assertThat(SamplesCsv.line(rows.get(0))).startsWith("0.0002,83886.08,16777216,");
+    assertThat(SamplesCsv.line(rig.rows().get(0))).startsWith("0.0002,83886.08,16777216,");
     // The flush ends half a second later: to the millisecond, as every row a millisecond or more
     // after the one before.
-    assertThat(SamplesCsv.line(rows.get(1))).startsWith("0.5,0,0,");
+    assertThat(SamplesCsv.line(rig.rows().get(1))).startsWith("0.5,0,0,");
   }
 
   @Test
   void aFlushTooShortToTellAndEmptyLeavesTheWriteRowAlone() {
-    FakeClock clock = new FakeClock();
-    RunCounters counters = new RunCounters();
-    Sampler sampler =
-        new Sampler(clock, clock, counters, TemperatureSensor.NONE, List.of(), SECOND);
-    List<SampleRow> rows = new ArrayList<>();
-    sampler.addListener(rows::add);
-    sampler.begin();
-    clock.advance(3 * MICROSECOND);
-    counters.completed(4096, 1000);
-    sampler.phase(SamplesCsv.FLUSH);
-    clock.advance(MICROSECOND);
-    assertThat(sampler.sampleFinal()).isNull();
-    assertThat(rows).hasSize(1);
-    assertThat(SamplesCsv.line(rows.getFirst())).startsWith("0.000003,1365.333,4096,");
+    SamplerRig rig = SamplerRig.every(SECOND);
+    rig.sampler().begin();
+    rig.clock().advance(3 * MICROSECOND);
+    rig.counters().completed(4096, 1000);
+    rig.sampler().phase(SamplesCsv.FLUSH);
+    rig.clock().advance(MICROSECOND);
+    assertThat(rig.sampler().sampleFinal()).isNull();
+    assertThat(rig.rows()).hasSize(1);
+    assertThat(SamplesCsv.line(rig.rows().getFirst())).startsWith("0.000003,1365.333,4096,");
   }
 
   @Test
@@ -92,36 +79,26 @@ class SamplerPhaseTest {
     assertThat(SamplesCsv.timeAfter(2.0, 2 * SECOND)).isEqualTo(2.000000001);
   }
 
-  static LongStream seeds() {
-    return Seeds.first(60);
-  }
-
   /**
    * Phases of 1 µs to 5 ms (some long ones), requests completing at random moments, boundaries
    * taken as the sampler's thread would (sometimes late): each phase's bytes are in rows of that
    * phase, the bytes add up, the times in samples.csv increase, no rate is infinite, and the file
    * reads back as a curve of the write rows.
    */
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(60)
   void everyPhaseWithBytesHasItsRows(long seed) {
     Seeds.withSeed(seed, this::everyPhaseWithBytesHasItsRows);
   }
 
   private void everyPhaseWithBytesHasItsRows(SplittableRandom r) throws Exception {
-    FakeClock clock = new FakeClock();
-    RunCounters counters = new RunCounters();
     long intervalNanos = longBetween(r, SECOND / 1000, SECOND / 5);
-    Sampler sampler =
-        new Sampler(clock, clock, counters, TemperatureSensor.NONE, List.of(), intervalNanos);
+    SamplerRig rig = SamplerRig.every(intervalNanos);
     Path file = dir.resolve("samples.csv");
-    List<SampleRow> rows = new ArrayList<>();
     Map<String, Long> bytesOfPhase = new HashMap<>();
     try (SamplesCsv csv = new SamplesCsv(file, "write_MBps", List.of())) {
-      sampler.addListener(csv);
-      sampler.addListener(rows::add);
-      sampler.phase(SamplesCsv.WRITE);
-      sampler.begin();
+      rig.sampler().addListener(csv);
+      rig.sampler().phase(SamplesCsv.WRITE);
+      rig.sampler().begin();
       String phase = SamplesCsv.WRITE;
       int phases = (int) longBetween(r, 1, 40);
       for (int p = 0; p < phases; p++) {
@@ -129,41 +106,41 @@ class SamplerPhaseTest {
             r.nextInt(8) == 0
                 ? longBetween(r, 5_000 * MICROSECOND, 5_000 * MICROSECOND + 3 * intervalNanos)
                 : longBetween(r, MICROSECOND, 5_000 * MICROSECOND);
-        long end = clock.nanoTime() + length;
+        long end = rig.clock().nanoTime() + length;
         // The first write always completes something: the curve has a write row to read.
         boolean first = p == 0;
-        while (clock.nanoTime() < end) {
-          clock.advance(Math.min(end - clock.nanoTime(), longBetween(r, 1, length)));
+        while (rig.clock().nanoTime() < end) {
+          rig.clock().advance(Math.min(end - rig.clock().nanoTime(), longBetween(r, 1, length)));
           if (first || r.nextBoolean()) {
             first = false;
             long bytes = 512 * longBetween(r, 1, 4096);
-            counters.completed(bytes, longBetween(r, 1, 10_000));
+            rig.counters().completed(bytes, longBetween(r, 1, 10_000));
             bytesOfPhase.merge(phase, bytes, Long::sum);
           }
           // The sampler's thread: wakes at (or some time after) the boundary.
-          if (clock.nanoTime() >= sampler.nextDueNanos() && r.nextInt(3) > 0) {
-            sampler.sample(true);
+          if (rig.clock().nanoTime() >= rig.sampler().nextDueNanos() && r.nextInt(3) > 0) {
+            rig.sampler().sample(true);
           }
         }
         phase = pick(r, SamplesCsv.WRITE, SamplesCsv.FLUSH, SamplesCsv.READ, SamplesCsv.COOLDOWN);
-        sampler.phase(phase);
+        rig.sampler().phase(phase);
       }
-      clock.advance(longBetween(r, 1, intervalNanos));
-      sampler.sampleFinal();
+      rig.clock().advance(longBetween(r, 1, intervalNanos));
+      rig.sampler().sampleFinal();
     }
-    String context = "interval " + intervalNanos + " ns, rows " + rows;
+    String context = "interval " + intervalNanos + " ns, rows " + rig.rows();
 
     Map<String, Long> rowBytesOfPhase = new HashMap<>();
-    for (SampleRow row : rows) {
+    for (SampleRow row : rig.rows()) {
       rowBytesOfPhase.merge(row.phase(), row.bytes(), Long::sum);
       assertThat(row.megabytesPerSecond()).as(context).isFinite();
       assertThat(row.intervalSeconds()).as(context).isPositive();
     }
     rowBytesOfPhase.values().removeIf(b -> b == 0);
     assertThat(rowBytesOfPhase).as(context).isEqualTo(bytesOfPhase);
-    assertThat(rows.stream().mapToLong(SampleRow::bytes).sum())
+    assertThat(rig.rows().stream().mapToLong(SampleRow::bytes).sum())
         .as(context)
-        .isEqualTo(counters.bytes());
+        .isEqualTo(rig.counters().bytes());
 
     List<String> lines = Files.readAllLines(file);
     BigDecimal previous = BigDecimal.ZERO;

@@ -2,6 +2,7 @@ package dev.sustain.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.testing.SamplerRig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,55 +91,41 @@ class SamplesCsvReaderTest {
 
   @Test
   void aChangeOfPhaseEndsTheIntervalSoNoRowMixesTwoPhases() {
-    SamplerTest.FakeClock clock = new SamplerTest.FakeClock();
-    RunCounters counters = new RunCounters();
-    Sampler sampler =
-        new Sampler(clock, clock, counters, TemperatureSensor.NONE, List.of(), SECOND);
-    List<SampleRow> rows = new ArrayList<>();
-    sampler.addListener(rows::add);
-    sampler.begin();
+    SamplerRig rig = SamplerRig.every(SECOND);
+    rig.sampler().begin();
 
-    clock.advance(SECOND);
-    counters.completed(4_000_000, 1000);
-    sampler.sample(true);
-    clock.advance(SECOND * 3 / 10); // the last writes complete 0.3 s into the second interval
-    counters.completed(3_000_000, 1000);
-    sampler.phase(SamplesCsv.FLUSH);
-    clock.advance(SECOND * 7 / 10); // the flush until the next boundary
-    sampler.sample(true);
-    clock.advance(SECOND / 2);
-    sampler.sampleFinal();
+    rig.after(SECOND, 4_000_000, 1000);
+    rig.clock().advance(SECOND * 3 / 10); // the last writes complete 0.3 s into the second interval
+    rig.counters().completed(3_000_000, 1000);
+    rig.sampler().phase(SamplesCsv.FLUSH);
+    rig.clock().advance(SECOND * 7 / 10); // the flush until the next boundary
+    rig.sampler().sample(true);
+    rig.clock().advance(SECOND / 2);
+    rig.sampler().sampleFinal();
 
-    assertThat(rows)
+    assertThat(rig.rows())
         .extracting(SampleRow::phase)
         .containsExactly("write", "write", "flush", "flush");
-    assertThat(rows).extracting(SampleRow::timeSeconds).containsExactly(1.0, 1.3, 2.0, 2.5);
+    assertThat(rig.rows()).extracting(SampleRow::timeSeconds).containsExactly(1.0, 1.3, 2.0, 2.5);
     // The closing write row has the true rate of its 0.3 s, not a third of it.
-    assertThat(rows.get(1).megabytesPerSecond()).isCloseTo(10.0, within(1e-9));
-    assertThat(rows.get(2).bytes()).isZero();
-    assertThat(rows.stream().mapToLong(SampleRow::bytes).sum()).isEqualTo(7_000_000L);
+    assertThat(rig.rows().get(1).megabytesPerSecond()).isCloseTo(10.0, within(1e-9));
+    assertThat(rig.rows().get(2).bytes()).isZero();
+    assertThat(rig.rows().stream().mapToLong(SampleRow::bytes).sum()).isEqualTo(7_000_000L);
   }
 
   @Test
   void aChangeRightAfterARowMakesNoEmptySliver() {
-    SamplerTest.FakeClock clock = new SamplerTest.FakeClock();
-    RunCounters counters = new RunCounters();
-    Sampler sampler =
-        new Sampler(clock, clock, counters, TemperatureSensor.NONE, List.of(), SECOND);
-    List<SampleRow> rows = new ArrayList<>();
-    sampler.addListener(rows::add);
-    sampler.phase(SamplesCsv.READ); // before the start: sets the phase, makes no row
-    sampler.begin();
-    clock.advance(SECOND);
-    counters.completed(1_000_000, 1000);
-    sampler.sample(true);
-    clock.advance(SECOND / 100);
-    sampler.phase(SamplesCsv.COOLDOWN);
-    clock.advance(SECOND);
-    sampler.sample(true);
+    SamplerRig rig = SamplerRig.every(SECOND);
+    rig.sampler().phase(SamplesCsv.READ); // before the start: sets the phase, makes no row
+    rig.sampler().begin();
+    rig.after(SECOND, 1_000_000, 1000);
+    rig.clock().advance(SECOND / 100);
+    rig.sampler().phase(SamplesCsv.COOLDOWN);
+    rig.clock().advance(SECOND);
+    rig.sampler().sample(true);
 
-    assertThat(rows).extracting(SampleRow::phase).containsExactly("read", "cooldown");
-    assertThat(sampler.phase()).isEqualTo("cooldown");
+    assertThat(rig.rows()).extracting(SampleRow::phase).containsExactly("read", "cooldown");
+    assertThat(rig.sampler().phase()).isEqualTo("cooldown");
   }
 
   private static final java.nio.charset.Charset UTF8 = StandardCharsets.UTF_8;

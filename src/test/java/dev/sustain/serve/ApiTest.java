@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.store.Drive;
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunRecords;
 import dev.sustain.store.TestDatabases.Backend;
@@ -20,7 +21,6 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Every endpoint of the JSON API, on SQLite and on PostgreSQL (skipped without one). */
 class ApiTest {
@@ -29,8 +29,7 @@ class ApiTest {
 
   private static final Instant T0 = Instant.parse("2026-11-01T08:00:00Z");
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void everyEndpointAnswersFromTheHistory(Backend backend) throws Exception {
     String db = Served.freshDb(backend, dir);
     try (Served s = Served.start(db, null, 100)) {

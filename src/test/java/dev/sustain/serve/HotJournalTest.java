@@ -75,17 +75,10 @@ class HotJournalTest {
   }
 
   private Cli.Result write(Path target, String name, String db) {
-    return Cli.run(
-        "write",
-        target.toString(),
-        "--buffered",
-        "--size",
-        "4MiB",
-        "--interval",
-        "100ms",
-        "--out",
+    return Cli.runLine(
+        "write {} --buffered --size 4MiB --interval 100ms --out {} --db {}",
+        target,
         dir.resolve(name).toString(),
-        "--db",
         db);
   }
 

@@ -3,6 +3,7 @@ package dev.sustain.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunRecords;
 import dev.sustain.store.TestDatabases.Backend;
@@ -20,7 +21,6 @@ import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -157,8 +157,7 @@ class HttpRulesTest {
   }
 
   /** The history breaks under the dashboard: its runs table is gone. */
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void anOutageNamesNoServerPathNorDatabase(Backend backend) throws Exception {
     try (Served s = Served.start(Served.freshDb(backend, dir), null, 100)) {
       RunRecord run = kingston(s);

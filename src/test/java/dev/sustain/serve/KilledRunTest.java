@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.cli.Cli;
 import dev.sustain.run.RunProcess;
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunRecords;
 import dev.sustain.store.TestDatabases.Backend;
@@ -24,8 +25,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A run killed while it records itself (SIGKILL: no end is ever written) is shown killed by the
@@ -40,12 +39,17 @@ class KilledRunTest {
   @Test
   void aWriteKilledWhileWatchedIsShownKilledEverywhere() throws Exception {
     String db = Served.freshDb(Backend.SQLITE, dir);
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path out = dir.resolve("run");
+    Cli.Folders rig = Cli.in(dir, "target", "run");
     try (Served s = Served.start(db, null, 100)) {
       Process write =
           Cli.startCachedWrite(
-              dir.resolve("stdout"), dir.resolve("stderr"), target, "10m", "200ms", out, db);
+              dir.resolve("stdout"),
+              dir.resolve("stderr"),
+              rig.target(),
+              "10m",
+              "200ms",
+              rig.out(),
+              db);
       String runId;
       SseTest.Received seen = new SseTest.Received(SseTest.sync(), SseTest.sync(), SseTest.sync());
       CompletableFuture<Void> feed;
@@ -71,7 +75,7 @@ class KilledRunTest {
       } finally {
         write.destroyForcibly();
       }
-      assertThat(RunFolderRig.document(out).result().status().orElseThrow())
+      assertThat(RunFolderRig.document(rig.out()).result().status().orElseThrow())
           .as("the run itself never wrote an end")
           .isEqualTo("running");
 
@@ -100,7 +104,7 @@ class KilledRunTest {
         seconds = Math.max(seconds, row.path("time_s").asDouble());
       }
       assertThat(bytes).as("rows were stored").isPositive();
-      String testFile = RunFolderRig.document(out).target().testFile().orElseThrow();
+      String testFile = RunFolderRig.document(rig.out()).target().testFile().orElseThrow();
       assertThat(testFile).isNotEmpty();
       List<JsonNode> shown =
           List.of(
@@ -114,8 +118,8 @@ class KilledRunTest {
         assertThat(r.path("average_MBps").asDouble()).isCloseTo(bytes / seconds / 1e6, within(0.1));
         assertThat(r.path("status_note").asText())
             .contains(testFile)
-            .contains("sustain clean " + out);
-        assertThat(r.path("clean_command").asText()).isEqualTo("sustain clean " + out);
+            .contains("sustain clean " + rig.out());
+        assertThat(r.path("clean_command").asText()).isEqualTo("sustain clean " + rig.out());
       }
 
       // The live feed ends at the dashboard's next poll, as killed.
@@ -125,9 +129,10 @@ class KilledRunTest {
           .isEqualTo("killed");
 
       // clean writes it down, in run.json and in the history, for every host to see.
-      Cli.Result clean = Cli.ok("clean", out, "--db", db);
+      Cli.Result clean = Cli.ok("clean", rig.out(), "--db", db);
       assertThat(clean.out()).contains("Recorded it as killed in the history");
-      assertThat(RunFolderRig.document(out).result().status().orElseThrow()).isEqualTo("killed");
+      assertThat(RunFolderRig.document(rig.out()).result().status().orElseThrow())
+          .isEqualTo("killed");
       assertThat(historyJson(db).at("/runs/0/status").asText()).isEqualTo("killed");
       assertThat(stored(s, runId)).as("stored, not only shown").isEqualTo("killed");
       // After clean, the figures and the note agree with what happened. clean's record fills in
@@ -164,8 +169,7 @@ class KilledRunTest {
   /**
    * Another host's live-looking run, this host's pid in it: running while rows come, then stale.
    */
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void anotherHostsRunIsStaleNeverKilled(Backend backend) throws Exception {
     String db = Served.freshDb(backend, dir);
     String elsewhere = RunProcess.thisHost() + "-elsewhere";
@@ -194,8 +198,7 @@ class KilledRunTest {
   }
 
   /** This host's run whose pid now belongs to a process that started later (this JVM). */
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void aReusedPidIsNotTheRun(Backend backend) throws Exception {
     String db = Served.freshDb(backend, dir);
     Instant jvmStart = ProcessHandle.current().info().startInstant().orElseThrow();

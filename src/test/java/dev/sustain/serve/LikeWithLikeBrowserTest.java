@@ -3,6 +3,7 @@ package dev.sustain.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunRecords;
 import dev.sustain.store.TestDatabases.Backend;
@@ -13,8 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.Select;
 
@@ -40,24 +39,14 @@ class LikeWithLikeBrowserTest {
         RunRecords.run(
             "r", RunRecords.KINGSTON, T0.plusSeconds(86_400L * day), floor, floor, "flat");
     RunRecord r =
-        new RunRecord(
-            UUID.randomUUID().toString(),
-            k.drive(),
-            "lab1",
-            "write",
-            params,
-            k.started(),
-            k.ended(),
-            "complete",
-            null,
-            k.figures(),
-            k.analysisJson(),
-            null,
-            "run",
-            "sustain 0.1.0",
-            "/mnt/k",
-            null,
-            null);
+        RunRecords.with(
+            k,
+            f -> {
+              f.runId = UUID.randomUUID().toString();
+              f.paramsJson = params;
+              f.runFolder = null;
+              f.targetPath = "/mnt/k";
+            });
     List<String> lines = new ArrayList<>();
     for (String line : Served.kingstonLines()) {
       if (lines.isEmpty()) {
@@ -73,8 +62,7 @@ class LikeWithLikeBrowserTest {
     return r;
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void theDriveIsJudgedByItsOwnJob(Backend backend) throws Exception {
     try (Served s = Served.start(Served.freshDb(backend, dir), null, 100);
         Browser browser = Browser.open(dir)) {
@@ -121,8 +109,7 @@ class LikeWithLikeBrowserTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void theRunsPageFitsAndItsDriveFilterMatchesPartOfASerial(Backend backend) throws Exception {
     try (Served s = Served.start(Served.freshDb(backend, dir), null, 100);
         Browser browser = Browser.open(dir)) {

@@ -5,14 +5,13 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.cli.Cli;
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.TestDatabases.Backend;
 import dev.sustain.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 
@@ -26,8 +25,7 @@ class LiveCardBrowserTest {
 
   @TempDir Path dir;
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void theCardShowsTheRunAndItsKill(Backend backend) throws Exception {
     String db = Served.freshDb(backend, dir);
     Path target = Files.createDirectories(dir.resolve("target"));

@@ -3,6 +3,7 @@ package dev.sustain.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunRecords;
 import dev.sustain.store.TestDatabases.Backend;
@@ -14,8 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
 
 /**
@@ -54,8 +53,7 @@ class PageDetailsBrowserTest {
     return r;
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void aRunUnderASecondHasTicksAndItsFlushInMs(Backend backend) throws Exception {
     try (Served s = Served.start(Served.freshDb(backend, dir), null, 100);
         Browser browser = Browser.open(dir)) {
@@ -78,8 +76,7 @@ class PageDetailsBrowserTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void theJobBoxHoldsASizeAsTheCommandLineTakesIt(Backend backend) throws Exception {
     try (Served s = Served.start(Served.freshDb(backend, dir), null, 100);
         Browser browser = Browser.open(dir)) {

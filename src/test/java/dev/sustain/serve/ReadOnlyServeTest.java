@@ -4,23 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.cli.Cli;
 import dev.sustain.store.DbLocation;
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.RunStore;
 import dev.sustain.store.TestConnections;
 import dev.sustain.store.TestDatabases;
 import dev.sustain.store.TestDatabases.Backend;
-import java.io.IOException;
+import dev.sustain.testing.Listings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@code serve} only reads: it opens an existing history, creates no file, folder or lock and
@@ -30,42 +28,33 @@ class ReadOnlyServeTest {
 
   @TempDir Path dir;
 
-  private static List<Path> tree(Path root) throws IOException {
-    try (Stream<Path> s = Files.walk(root)) {
-      return s.sorted().toList();
-    }
-  }
-
   @Test
   void aMistypedHistoryIsRefusedAndNothingIsMade() throws Exception {
-    List<Path> before = tree(dir);
+    List<Path> before = Listings.tree(dir);
     for (Path typo : List.of(dir.resolve("typo.db"), dir.resolve("no-such-folder/sub/h.db"))) {
       Cli.Result r = Cli.run("serve", "--port", "0", "--db", typo.toString());
-      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
-      assertThat(r.err().strip().lines()).hasSize(1);
+      Cli.assertBadInput(r);
       assertThat(r.err()).contains("no run history at " + typo).doesNotContain("Exception");
       assertThat(r.out()).doesNotContain("Serving");
     }
-    assertThat(tree(dir)).as("no file, no folder, no lock").isEqualTo(before);
+    assertThat(Listings.tree(dir)).as("no file, no folder, no lock").isEqualTo(before);
   }
 
   @Test
   void anOlderSchemaIsRefusedAndLeftAsItIs() throws Exception {
     Path file = dir.resolve("old.db");
     migrateTo(DbLocation.sqlite(file), "3");
-    List<Path> before = tree(dir);
+    List<Path> before = Listings.tree(dir);
     Cli.Result r = Cli.run("serve", "--port", "0", "--db", file.toString());
-    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
-    assertThat(r.err().strip().lines()).hasSize(1);
+    Cli.assertBadInput(r);
     assertThat(r.err())
         .contains("older schema (version 3")
         .contains("run `sustain history --db DB --migrate` first");
     assertThat(versions(DbLocation.sqlite(file))).as("not migrated").containsExactly("1", "2", "3");
-    assertThat(tree(dir)).as("no lock file, nothing new").isEqualTo(before);
+    assertThat(Listings.tree(dir)).as("no lock file, nothing new").isEqualTo(before);
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void anEmptyDatabaseIsRefusedAndGetsNoSchema(Backend backend) throws Exception {
     String db = TestDatabases.freshDbValue(backend, dir);
     DbLocation location = DbLocation.parse(db, Map.of());
@@ -79,8 +68,7 @@ class ReadOnlyServeTest {
         }
       }
       Cli.Result r = Cli.run("serve", "--port", "0", "--db", db);
-      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
-      assertThat(r.err().strip().lines()).hasSize(1);
+      Cli.assertBadInput(r);
       assertThat(r.err()).contains("holds no Sustain run history");
       assertThat(tables(location)).as("no table made").isZero();
     } finally {
@@ -88,13 +76,12 @@ class ReadOnlyServeTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void aCurrentHistoryIsServedWithoutAWrite(Backend backend) throws Exception {
     String db = TestDatabases.freshDbValue(backend, dir);
     DbLocation location = DbLocation.parse(db, Map.of());
     RunStore.open(location).close();
-    List<Path> before = backend == Backend.SQLITE ? tree(dir) : List.of();
+    List<Path> before = backend == Backend.SQLITE ? Listings.tree(dir) : List.of();
     try (Dashboard d =
         Dashboard.start(
             location,
@@ -104,7 +91,7 @@ class ReadOnlyServeTest {
       if (backend == Backend.SQLITE) {
         // SQLite's own -wal and -shm files may come and go beside the file; nothing else.
         assertThat(
-                tree(dir).stream()
+                Listings.tree(dir).stream()
                     .filter(p -> !p.toString().endsWith("-wal") && !p.toString().endsWith("-shm")))
             .containsExactlyElementsOf(
                 before.stream()

@@ -2,14 +2,13 @@ package dev.sustain.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunRecords;
 import dev.sustain.store.TestDatabases.Backend;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
 
 /**
@@ -26,8 +25,7 @@ class RebindingBrowserTest {
 
   private static final String[] REBOUND = {"127.attacker.example", "127.0.0.1.nip.io"};
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void aReboundNameReadsNothingFromTheBrowser(Backend backend) throws Exception {
     String rules =
         "--host-resolver-rules=MAP 127.attacker.example 127.0.0.1, MAP 127.0.0.1.nip.io"

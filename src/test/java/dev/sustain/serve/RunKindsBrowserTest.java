@@ -2,6 +2,7 @@ package dev.sustain.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.RunFolders;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunRecords;
@@ -16,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
 
 /**
@@ -53,24 +52,14 @@ class RunKindsBrowserTest {
             180.0,
             "cache-cliff");
     RunRecord r =
-        new RunRecord(
-            UUID.randomUUID().toString(),
-            k.drive(),
-            "lab9-elsewhere",
-            "write",
-            k.paramsJson(),
-            k.started(),
-            k.ended(),
-            "complete",
-            null,
-            k.figures(),
-            k.analysisJson(),
-            "/nowhere/on/this/host/kingston-run",
-            "import",
-            "sustain 0.1.0",
-            null,
-            null,
-            null);
+        RunRecords.with(
+            k,
+            f -> {
+              f.runId = UUID.randomUUID().toString();
+              f.host = "lab9-elsewhere";
+              f.runFolder = "/nowhere/on/this/host/kingston-run";
+              f.source = "import";
+            });
     Served.put(s.location, r, Served.kingstonLines(), Served.kingstonRunJson());
     return r;
   }
@@ -105,8 +94,7 @@ class RunKindsBrowserTest {
     return r;
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void everyKindOfRunHasItsPage(Backend backend) throws Exception {
     try (Served s = Served.start(Served.freshDb(backend, dir), null, 100);
         Browser browser = Browser.open(dir)) {

@@ -38,11 +38,8 @@ class SecurityTest {
 
   @Test
   void anyOtherAddressThanLoopbackNeedsAToken() {
-    Cli.Result r =
-        Cli.run(
-            "serve", "--bind", "0.0.0.0", "--port", "0", "--db", dir.resolve("h.db").toString());
-    assertThat(r.exitCode()).isEqualTo(2);
-    assertThat(r.err().strip().lines()).hasSize(1);
+    Cli.Result r = Cli.runLine("serve --bind 0.0.0.0 --port 0 --db {}", dir.resolve("h.db"));
+    Cli.assertBadInput(r);
     assertThat(r.err()).contains("--token-file").doesNotContain("Exception");
   }
 
@@ -51,18 +48,9 @@ class SecurityTest {
     Path shortToken = Files.writeString(dir.resolve("t"), "short\n");
     for (Path f : List.of(shortToken, dir.resolve("missing"))) {
       Cli.Result r =
-          Cli.run(
-              "serve",
-              "--bind",
-              "0.0.0.0",
-              "--port",
-              "0",
-              "--token-file",
-              f.toString(),
-              "--db",
-              dir.resolve("h.db").toString());
-      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
-      assertThat(r.err().strip().lines()).hasSize(1);
+          Cli.runLine(
+              "serve --bind 0.0.0.0 --port 0 --token-file {} --db {}", f, dir.resolve("h.db"));
+      Cli.assertBadInput(r);
     }
   }
 
@@ -119,11 +107,8 @@ class SecurityTest {
   void storeCredentialsAppearInNoErrorAndNoLine() throws Exception {
     String secret = "Sup3rSecretPassw0rd";
     Cli.Result r =
-        Cli.run(
-            "serve",
-            "--port",
-            "0",
-            "--db",
+        Cli.runLine(
+            "serve --port 0 --db {}",
             "jdbc:postgresql://127.0.0.1:1/nodb?user=lab&password=" + secret);
     assertThat(r.exitCode()).isEqualTo(1);
     assertThat(r.err().strip().lines()).hasSize(1);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.live.LiveRecorder;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.sampling.SamplesCsv;
+import dev.sustain.store.EveryBackend;
 import dev.sustain.store.RunHistory;
 import dev.sustain.store.TestDatabases.Backend;
 import java.io.BufferedReader;
@@ -30,8 +31,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The event stream of a run that writes while it is watched: recorded by the same live recorder a
@@ -45,8 +44,7 @@ class SseTest {
   /** What one viewer received. */
   record Received(List<Long> ids, List<JsonNode> rows, List<String> ends) {}
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void everyIntervalExactlyOnceThenEnd(Backend backend) throws Exception {
     String db = Served.freshDb(backend, dir);
     try (Served s = Served.start(db, null, 50)) {

@@ -14,10 +14,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Several processes open a brand-new history at the same moment (so they also race to migrate it)
@@ -30,19 +28,11 @@ class ConcurrentWritersTest {
   private static final int RUNS_EACH = 40;
 
   @TempDir Path temp;
-  private String dbValue;
+  @RegisterExtension final FreshDb db = new FreshDb();
 
-  @AfterEach
-  void dropSchema() {
-    if (dbValue != null) {
-      TestDatabases.drop(dbValue);
-    }
-  }
-
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void concurrentProcessesLoseNoRun(Backend backend) throws Exception {
-    dbValue = TestDatabases.freshDbValue(backend, temp);
+    db.make(backend, temp);
     Path go = temp.resolve("go");
     List<Process> children = new ArrayList<>();
     List<Path> outputs = new ArrayList<>();
@@ -58,7 +48,7 @@ class ConcurrentWritersTest {
               Integer.toString(RUNS_EACH),
               go.toString());
       // The database (with its password) goes through the environment, never the command line.
-      pb.environment().put(DbLocation.ENV_DB, dbValue);
+      pb.environment().put(DbLocation.ENV_DB, db.value());
       pb.redirectErrorStream(true);
       pb.redirectOutput(out.toFile());
       children.add(pb.start());
@@ -76,7 +66,7 @@ class ConcurrentWritersTest {
           .isZero();
     }
 
-    try (RunStore store = RunStore.open(DbLocation.parse(dbValue, Map.of()))) {
+    try (RunStore store = RunStore.open(DbLocation.parse(db.value(), Map.of()))) {
       List<RunRecord> runs = store.runs(null, 10_000);
       Set<String> ids = new HashSet<>();
       runs.forEach(r -> ids.add(r.runId()));

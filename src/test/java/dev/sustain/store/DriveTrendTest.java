@@ -90,46 +90,10 @@ class DriveTrendTest {
     RunRecord failed =
         RunRecords.run(
             "f", RunRecords.KINGSTON, T0.plusSeconds(999_999), 100.0, 100.0, "gc-erratic");
-    runs.add(
-        new RunRecord(
-            failed.runId(),
-            failed.drive(),
-            failed.host(),
-            failed.command(),
-            null,
-            failed.started(),
-            failed.ended(),
-            "failed",
-            "I/O error",
-            failed.figures(),
-            null,
-            null,
-            "run",
-            null,
-            null,
-            null,
-            null));
+    runs.add(RunRecords.bare(failed, failed.command(), "failed", "I/O error", failed.figures()));
     RunRecord verify =
         RunRecords.run("v", RunRecords.KINGSTON, T0.plusSeconds(999_998), 3000.0, 3000.0, "flat");
-    runs.add(
-        new RunRecord(
-            verify.runId(),
-            verify.drive(),
-            verify.host(),
-            "verify",
-            null,
-            verify.started(),
-            verify.ended(),
-            "complete",
-            null,
-            verify.figures(),
-            null,
-            null,
-            "run",
-            null,
-            null,
-            null,
-            null));
+    runs.add(RunRecords.bare(verify, "verify", "complete", null, verify.figures()));
     DriveTrend.Trend t = DriveTrend.of(runs);
     assertThat(t.runs()).isEqualTo(2);
     assertThat(t.lastMBps()).isEqualTo(470);
@@ -144,25 +108,7 @@ class DriveTrendTest {
     RunRecord.Figures oneSecond =
         new RunRecord.Figures(
             400_000_000L, 1.0, 400.0, f.burstMBps(), null, null, 400.0, null, "flat");
-    runs.add(
-        new RunRecord(
-            quick.runId(),
-            quick.drive(),
-            quick.host(),
-            "write",
-            null,
-            quick.started(),
-            quick.ended(),
-            "complete",
-            null,
-            oneSecond,
-            null,
-            null,
-            "run",
-            null,
-            null,
-            null,
-            null));
+    runs.add(RunRecords.bare(quick, "write", "complete", null, oneSecond));
     DriveTrend.Trend t = DriveTrend.of(runs);
     assertThat(t.direction()).isEqualTo(Direction.NO_TREND);
     assertThat(t.runs()).isEqualTo(1);

@@ -10,7 +10,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -23,14 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class HistoryMigrationTest {
 
   @org.junit.jupiter.api.io.TempDir Path temp;
-  private String dbValue;
-
-  @AfterEach
-  void drop() {
-    if (dbValue != null) {
-      TestDatabases.drop(dbValue);
-    }
-  }
+  @RegisterExtension final FreshDb db = new FreshDb();
 
   /** The schema as version 1 left it, made by the shipped V1 script alone. */
   private static void migrateToV1(DbLocation loc) {
@@ -82,8 +75,8 @@ class HistoryMigrationTest {
   @EnumSource(TestDatabases.Backend.class)
   void aVersionOneHistoryKeepsEveryRunAndGroupsBySerial(TestDatabases.Backend backend)
       throws Exception {
-    dbValue = TestDatabases.freshDbValue(backend, temp);
-    DbLocation loc = DbLocation.parse(dbValue, Map.of());
+    db.make(backend, temp);
+    DbLocation loc = DbLocation.parse(db.value(), Map.of());
     if (loc.kind() == DbLocation.Kind.SQLITE) {
       java.nio.file.Files.createDirectories(loc.sqliteFile().getParent());
     }

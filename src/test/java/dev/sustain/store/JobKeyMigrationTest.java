@@ -14,10 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Version 5 stores each run's job key in {@code runs.job_key}: a history of version 4 with runs of
@@ -28,14 +26,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class JobKeyMigrationTest {
 
   @TempDir Path temp;
-  private String dbValue;
-
-  @AfterEach
-  void drop() {
-    if (dbValue != null) {
-      TestDatabases.drop(dbValue);
-    }
-  }
+  @RegisterExtension final FreshDb db = new FreshDb();
 
   private static final String DRIVE = "serial:S1";
   private static final String BIG =
@@ -60,11 +51,10 @@ class JobKeyMigrationTest {
     ROWS.put("not-json", new String[] {"write", "{oops", "/mnt/t/f", "write|-|-|-|-|-|file"});
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void aVersion4HistoryGetsEveryRunsKeyAndIsListedByIt(Backend backend) throws Exception {
-    dbValue = TestDatabases.freshDbValue(backend, temp);
-    DbLocation loc = DbLocation.parse(dbValue, Map.of());
+    db.make(backend, temp);
+    DbLocation loc = DbLocation.parse(db.value(), Map.of());
     migrateTo4(loc);
     try (Connection c = RunStore.connect(loc)) {
       fill(c);
@@ -104,11 +94,10 @@ class JobKeyMigrationTest {
    * A listed run's job is the stored column's, not one made again from its parameters: a key
    * changed behind the parameters' back is what the list, the jobs and the job filter show.
    */
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void listsReadTheColumnNotTheParameters(Backend backend) throws Exception {
-    dbValue = TestDatabases.freshDbValue(backend, temp);
-    DbLocation loc = DbLocation.parse(dbValue, Map.of());
+    db.make(backend, temp);
+    DbLocation loc = DbLocation.parse(db.value(), Map.of());
     Instant t0 = Instant.parse("2026-11-01T08:00:00Z");
     try (RunStore store = RunStore.open(loc)) {
       RunRecord r = RunRecords.run("r1", RunRecords.KINGSTON, t0, 1500.0, 1500.0, "flat");
@@ -138,11 +127,10 @@ class JobKeyMigrationTest {
    * ignores the newer migration): its runs have no key, so the job filter leaves them out, and the
    * read-only dashboard can only count them. The next writer of this version gives them theirs.
    */
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void runsAnOlderSustainRecordedGetTheirKeyFromTheNextWriter(Backend backend) throws Exception {
-    dbValue = TestDatabases.freshDbValue(backend, temp);
-    DbLocation loc = DbLocation.parse(dbValue, Map.of());
+    db.make(backend, temp);
+    DbLocation loc = DbLocation.parse(db.value(), Map.of());
     migrate(loc, null);
     try (Connection c = RunStore.connect(loc)) {
       fill(c);

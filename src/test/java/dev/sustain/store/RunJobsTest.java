@@ -23,24 +23,7 @@ class RunJobsTest {
     RunRecord r =
         RunRecords.run(
             "r" + day, RunRecords.KINGSTON, T0.plusSeconds(86_400L * day), floor, floor, "flat");
-    return new RunRecord(
-        r.runId(),
-        r.drive(),
-        r.host(),
-        r.command(),
-        params,
-        r.started(),
-        r.ended(),
-        r.status(),
-        r.error(),
-        r.figures(),
-        r.analysisJson(),
-        r.runFolder(),
-        r.source(),
-        r.toolVersion(),
-        r.targetPath(),
-        r.pid(),
-        null);
+    return RunRecords.with(r, f -> f.paramsJson = params);
   }
 
   /** Three 1 MiB QD32 runs near 1,500 MB/s, then the newest: a 64 KiB QD1 run at 3.6 MB/s. */
@@ -87,66 +70,28 @@ class RunJobsTest {
     assertThat(RunJobs.commonJob(runs).requestBytes().getAsLong()).isEqualTo(65536);
   }
 
+  /**
+   * {@code w} as run {@code id} of {@code command} into {@code targetPath}, nothing else stored.
+   */
+  private static RunRecord writingTo(RunRecord w, String id, String command, String targetPath) {
+    return RunRecords.with(
+        w,
+        f -> {
+          f.bare();
+          f.runId = id;
+          f.command = command;
+          f.paramsJson = BIG;
+          f.error = null;
+          f.targetPath = targetPath;
+        });
+  }
+
   @Test
   void copyAndFillWriteToAFolderAndADeviceIsADevice() {
     RunRecord w = run(0, 1500, BIG);
-    RunRecord fill =
-        new RunRecord(
-            "f",
-            w.drive(),
-            w.host(),
-            "fill",
-            BIG,
-            w.started(),
-            w.ended(),
-            w.status(),
-            null,
-            w.figures(),
-            null,
-            null,
-            "run",
-            null,
-            "/mnt/x",
-            null,
-            null);
-    RunRecord device =
-        new RunRecord(
-            "d",
-            w.drive(),
-            w.host(),
-            "write",
-            BIG,
-            w.started(),
-            w.ended(),
-            w.status(),
-            null,
-            w.figures(),
-            null,
-            null,
-            "run",
-            null,
-            "/dev/nvme0n1",
-            null,
-            null);
-    RunRecord shm =
-        new RunRecord(
-            "s",
-            w.drive(),
-            w.host(),
-            "write",
-            BIG,
-            w.started(),
-            w.ended(),
-            w.status(),
-            null,
-            w.figures(),
-            null,
-            null,
-            "run",
-            null,
-            "/dev/shm/t",
-            null,
-            null);
+    RunRecord fill = writingTo(w, "f", "fill", "/mnt/x");
+    RunRecord device = writingTo(w, "d", "write", "/dev/nvme0n1");
+    RunRecord shm = writingTo(w, "s", "write", "/dev/shm/t");
     assertThat(RunJobs.of(fill).targetKind()).contains("folder");
     assertThat(RunJobs.of(device).targetKind()).contains("device");
     assertThat(RunJobs.of(shm).targetKind()).contains("file");

@@ -9,50 +9,39 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 class RunStoreTest {
 
   @TempDir Path temp;
-  private String dbValue;
-
-  @AfterEach
-  void dropSchema() {
-    if (dbValue != null) {
-      TestDatabases.drop(dbValue);
-    }
-  }
+  @RegisterExtension final FreshDb db = new FreshDb();
 
   private RunStore open(Backend backend) {
-    dbValue = TestDatabases.freshDbValue(backend, temp);
-    return RunStore.open(DbLocation.parse(dbValue, Map.of()));
+    db.make(backend, temp);
+    return RunStore.open(DbLocation.parse(db.value(), Map.of()));
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void migratesAnEmptyDatabaseAndAgainWithoutChange(Backend backend) {
     try (RunStore store = open(backend)) {
       assertThat(store.schemaVersion()).isEqualTo("5");
       assertThat(store.count()).isZero();
     }
     // A second open finds the schema current and keeps the data.
-    try (RunStore store = RunStore.open(DbLocation.parse(dbValue, Map.of()))) {
+    try (RunStore store = RunStore.open(DbLocation.parse(db.value(), Map.of()))) {
       store.record(
           RunRecords.run(
               "r1", RunRecords.T9, Instant.parse("2026-01-01T10:00:00Z"), 918.0, 963.0, "flat"));
     }
-    try (RunStore store = RunStore.open(DbLocation.parse(dbValue, Map.of()))) {
+    try (RunStore store = RunStore.open(DbLocation.parse(db.value(), Map.of()))) {
       assertThat(store.schemaVersion()).isEqualTo("5");
       assertThat(store.count()).isEqualTo(1);
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void storesEveryFieldAndReadsItBack(Backend backend) {
     RunRecord cliff =
         RunRecords.run(
@@ -71,8 +60,7 @@ class RunStoreTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void keepsNullFiguresAsNull(Backend backend) {
     RunRecord running =
         new RunRecord(
@@ -103,8 +91,7 @@ class RunStoreTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void recordingTheSameRunAgainUpdatesIt(Backend backend) {
     Instant t = Instant.parse("2026-03-01T09:00:00Z");
     RunRecord atStart =
@@ -136,8 +123,7 @@ class RunStoreTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void listsNewestFirstAndFiltersByDrive(Backend backend) {
     Instant t0 = Instant.parse("2026-03-01T09:00:00Z");
     try (RunStore store = open(backend)) {
@@ -168,12 +154,11 @@ class RunStoreTest {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Backend.class)
+  @EveryBackend
   void anIdleOpenStoreDoesNotHoldTheWriteLock(Backend backend) {
     Instant t = Instant.parse("2026-03-01T09:00:00Z");
     try (RunStore idle = open(backend);
-        RunStore other = RunStore.open(DbLocation.parse(dbValue, Map.of()))) {
+        RunStore other = RunStore.open(DbLocation.parse(db.value(), Map.of()))) {
       idle.record(RunRecords.run("a", RunRecords.T9, t, 918.0, 963.0, "flat"));
       idle.runs(null, 10);
       // "idle" stays open and does nothing; "other" must get the write lock at once, not after

@@ -170,6 +170,26 @@ public final class EmulatedDrive implements AutoCloseable {
   }
 
   /**
+   * Starts {@code command} (after {@code prefix}, a command it runs under, or "") inside the cgroup
+   * {@code cgroup}: in it before its first write, so every write it makes is throttled.
+   */
+  static Process startInGroup(
+      Path cgroup, String prefix, List<String> command, Path stdout, Path stderr)
+      throws IOException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add("/bin/sh");
+    cmd.add("-c");
+    cmd.add("echo $$ > " + cgroup.resolve("cgroup.procs") + " && exec " + prefix + "\"$@\"");
+    cmd.add("sh");
+    cmd.addAll(command);
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.redirectOutput(stdout.toFile());
+    pb.redirectError(stderr.toFile());
+    pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    return pb.start();
+  }
+
+  /**
    * Starts {@code command} inside the throttled group (it is in the group before its first write)
    * and plays the phases while it runs: the first phase at once, each next one when its trigger is
    * reached, bytes counted at the device (/sys/block/loopN/stat).
@@ -181,20 +201,10 @@ public final class EmulatedDrive implements AutoCloseable {
     }
     setLimit(phases.getFirst().bytesPerSecond());
     phasesApplied = 1;
-    List<String> cmd = new ArrayList<>();
-    cmd.add("/bin/sh");
-    cmd.add("-c");
+    long startBytes = deviceBytesWritten();
     // The writer runs at a higher CPU priority: the drive, not a machine busy with other work,
     // must set the pace of the run.
-    cmd.add("echo $$ > " + cgroup.resolve("cgroup.procs") + " && exec nice -n -10 \"$@\"");
-    cmd.add("sh");
-    cmd.addAll(command);
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.redirectOutput(stdout.toFile());
-    pb.redirectError(stderr.toFile());
-    pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    long startBytes = deviceBytesWritten();
-    Process p = pb.start();
+    Process p = startInGroup(cgroup, "nice -n -10 ", command, stdout, stderr);
     running = true;
     controller =
         new Thread(

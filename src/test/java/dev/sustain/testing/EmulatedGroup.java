@@ -151,17 +151,7 @@ public final class EmulatedGroup implements AutoCloseable {
 
   /** Starts {@code command} inside the throttled group (in it before its first write). */
   public Process start(List<String> command, Path stdout, Path stderr) throws IOException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add("/bin/sh");
-    cmd.add("-c");
-    cmd.add("echo $$ > " + cgroup.resolve("cgroup.procs") + " && exec \"$@\"");
-    cmd.add("sh");
-    cmd.addAll(command);
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.redirectOutput(stdout.toFile());
-    pb.redirectError(stderr.toFile());
-    pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    return pb.start();
+    return EmulatedDrive.startInGroup(cgroup, "", command, stdout, stderr);
   }
 
   private void limit(String device, long bytesPerSecond) throws IOException {

@@ -5,6 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real block device for a test: a sparse image in /dev/shm attached to a free loop device (root
@@ -33,6 +36,49 @@ public final class LoopDevice implements AutoCloseable {
     } catch (Exception | AssertionError e) {
       Files.deleteIfExists(image);
       throw e;
+    }
+  }
+
+  /**
+   * A new loop device for each test of a class, detached after it: {@code @RegisterExtension final
+   * LoopDevice.Each loop = LoopDevice.each("trim", 64L << 20);} (skipped where not root).
+   */
+  public static Each each(String what, long bytes) {
+    return new Each(what, bytes);
+  }
+
+  /** The extension {@link #each} makes: the device of the test that runs. */
+  public static final class Each implements BeforeEachCallback, AfterEachCallback {
+    private final String what;
+    private final long bytes;
+    private LoopDevice attached;
+
+    private Each(String what, long bytes) {
+      this.what = what;
+      this.bytes = bytes;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws Exception {
+      attached = attach(what, bytes);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+      if (attached != null) {
+        attached.close();
+        attached = null;
+      }
+    }
+
+    /** The running test's device, e.g. /dev/loop3. */
+    public String device() {
+      return attached.device();
+    }
+
+    /** Its backing image. */
+    public Path image() {
+      return attached.image();
     }
   }
 

@@ -3,7 +3,6 @@ package dev.sustain.testing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -50,21 +49,13 @@ public final class LoopFileSystem implements AutoCloseable {
     return mountPoint;
   }
 
-  /** Runs a command; null when it succeeded, else what it printed. */
-  private static String run(String... command) throws IOException, InterruptedException {
-    Process p;
+  /** Runs a command; null when it succeeded, else what it printed (or why it did not start). */
+  private static String run(String... command) throws InterruptedException {
     try {
-      p = new ProcessBuilder(command).redirectErrorStream(true).start();
+      return Commands.failureOf(60, command);
     } catch (IOException e) {
       return e.getMessage();
     }
-    boolean done = p.waitFor(60, TimeUnit.SECONDS);
-    String output = new String(p.getInputStream().readAllBytes());
-    if (!done) {
-      p.destroyForcibly();
-      return "timed out: " + String.join(" ", command);
-    }
-    return p.exitValue() == 0 ? null : output.strip();
   }
 
   @Override

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
@@ -162,14 +161,7 @@ public final class PrivatePostgres implements AutoCloseable {
 
   /** Runs a command; null when it succeeded, else what it printed. */
   private static String run(String... command) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    boolean done = p.waitFor(90, TimeUnit.SECONDS);
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!done) {
-      p.destroyForcibly();
-      return "timed out: " + String.join(" ", command);
-    }
-    return p.exitValue() == 0 ? null : output.strip();
+    return Commands.failureOf(90, command);
   }
 
   @Override

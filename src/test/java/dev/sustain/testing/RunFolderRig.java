@@ -10,7 +10,10 @@ import dev.sustain.document.RunDocument;
 import dev.sustain.document.RunDocumentCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The one way a test reads a run folder it made: run.json and analysis.json as their records
@@ -53,6 +56,23 @@ public final class RunFolderRig {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The rows of {@code folder}'s samples.csv split into their cells, the header left out. */
+  public static List<String[]> sampleRows(Path folder) {
+    try {
+      return Files.readAllLines(folder.resolve("samples.csv"), StandardCharsets.UTF_8).stream()
+          .skip(1)
+          .map(l -> l.split(",", -1))
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The bytes {@code folder}'s samples.csv adds up to (its third column, every row). */
+  public static long sampleBytes(Path folder) {
+    return sampleRows(folder).stream().mapToLong(c -> Long.parseLong(c[2])).sum();
   }
 
   /** The field at {@code pointer} (e.g. {@code /result/files}); fails when it is missing. */

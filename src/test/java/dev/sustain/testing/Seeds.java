@@ -4,10 +4,9 @@ import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 
 /**
- * Seeds for randomized tests: a {@code @ParameterizedTest} takes its seeds from {@link #first}
- * through a {@code @MethodSource}, and runs its body in {@link #withSeed}, which hands it a {@code
- * SplittableRandom} made from the seed and puts the seed in front of any failure's message, so a
- * failure can be replayed alone.
+ * Seeds for randomized tests: a test marked {@link Seeded} takes its seeds from {@link #first}, and
+ * runs its body in {@link #withSeed}, which hands it a {@code SplittableRandom} made from the seed
+ * and puts the seed in front of any failure's message, so a failure can be replayed alone.
  *
  * <p>The seeds are fixed (1, 2, 3, ...) so every machine runs the same cases. {@code
  * -Dsustain.seed=S} runs only seed S (replaying a failure); {@code -Dsustain.seedBase=B} starts at

@@ -5,19 +5,14 @@ import static dev.sustain.testing.Generators.longBetween;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class ByteSizeTest {
-
-  static LongStream seeds() {
-    return Seeds.first(1000);
-  }
 
   @ParameterizedTest
   @CsvSource({
@@ -80,8 +75,7 @@ class ByteSizeTest {
     assertThat(ByteSize.ofBytes(8192).roundUpTo(4096).bytes()).isEqualTo(8192);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(1000)
   void roundUpIsTheSmallestMultipleNotBelow(long seed) {
     Seeds.withSeed(
         seed,
@@ -94,8 +88,7 @@ class ByteSizeTest {
         });
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(1000)
   void parsingNeverThrowsAnythingButIllegalArgument(long seed) {
     Seeds.withSeed(
         seed,

@@ -4,19 +4,14 @@ import static dev.sustain.testing.Generators.anyString;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import java.time.Duration;
-import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class DurationsTest {
-
-  static LongStream seeds() {
-    return Seeds.first(1000);
-  }
 
   @ParameterizedTest
   @CsvSource({
@@ -69,8 +64,7 @@ class DurationsTest {
     assertThat(Durations.parse(text)).isEqualTo(Duration.ofMillis(millis));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @Seeded(1000)
   void neverThrowsAnythingElse(long seed) {
     Seeds.withSeed(
         seed,

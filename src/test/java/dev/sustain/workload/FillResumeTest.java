@@ -26,29 +26,28 @@ class FillResumeTest {
 
   @Test
   void anInterruptedFillIsResumedToItsLimit() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("target"));
-    Path first = dir.resolve("run1");
+    Cli.Folders rig = Cli.in(dir, "target", "run1");
     FillParams params =
         new FillParams(
-            target,
+            rig.target(),
             8L << 20,
             32L << 20,
             1 << 20,
             4,
             100_000_000L,
-            first,
+            rig.out(),
             true,
             false,
             "threads",
             120_000_000_000L,
             null,
             true);
-    // Stop as soon as the second file has been created: the first is complete, the second not.
+    // Stop as soon as the second file has been created: the rig.out() is complete, the second not.
     FillResult interrupted =
         new FillRun(
                 params,
                 RunObserver.SILENT,
-                () -> Files.exists(target.resolve(FillRun.fileName(runIdOf(first), 2))))
+                () -> Files.exists(rig.target().resolve(FillRun.fileName(runIdOf(rig.out()), 2))))
             .run();
     assertThat(interrupted.status()).isEqualTo(RunStatus.INTERRUPTED);
     assertThat(interrupted.bytes()).isLessThan(32L << 20);
@@ -56,30 +55,19 @@ class FillResumeTest {
 
     Path second = dir.resolve("run2");
     Cli.Result r =
-        Cli.run(
-            "fill",
-            target.toString(),
-            "--file-size",
-            "8MiB",
-            "--limit",
-            "32MiB",
-            "--keep",
-            "--resume",
-            first.toString(),
-            "--out",
-            second.toString());
+        rig.run("fill TARGET --file-size 8MiB --limit 32MiB --keep --resume OUT --out {}", second);
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode json = RunFolder.JSON.readTree(second.resolve("run.json").toFile());
     assertThat(json.at("/result/status").asText()).isEqualTo("complete");
     assertThat(json.at("/result/bytes").asLong()).isEqualTo(32L << 20);
-    assertThat(json.at("/resumed_from").asText()).isEqualTo(first.toString());
+    assertThat(json.at("/resumed_from").asText()).isEqualTo(rig.out().toString());
     // This session wrote only what was missing.
     assertThat(json.at("/result/session_bytes").asLong())
         .isEqualTo(
             (32L << 20)
                 - interrupted.files().getFirst().bytes()
                 - (interrupted.files().size() > 1 ? interrupted.files().get(1).bytes() : 0));
-    try (Stream<Path> s = Files.list(target)) {
+    try (Stream<Path> s = Files.list(rig.target())) {
       // The kept files, and beside them the mark that tells the next run they were kept.
       List<Path> files =
           s.filter(f -> f.getFileName().toString().endsWith(".dat")).sorted().toList();
