@@ -1,6 +1,7 @@
 package dev.sustain.verify;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.RunJsonWriter;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.Errno;
 import dev.sustain.engine.ErrnoException;
@@ -10,7 +11,6 @@ import dev.sustain.pattern.BlockFormat;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
 import dev.sustain.run.RunFolder;
-import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
@@ -258,7 +258,14 @@ public final class ReadBackRun {
     Long patternId = checker != null ? checker.runId() : null;
     Instant started = Instant.now();
     ObjectNode runJson =
-        startJson(runId, source, engine.name(), direct, bs, qd, patternName, patternId, started);
+        ReadBackJson.start(
+            command(),
+            runId,
+            source,
+            new RunJsonWriter.Io(bs, qd, params.intervalNanos(), !direct, engine.name()),
+            patternName,
+            patternId,
+            started);
     RunLifecycle life =
         new RunLifecycle(runId, command(), folder, startedTo(source, checker != null), null);
     // The history files the read under the drive the file is on, as the write that made it.
@@ -291,7 +298,7 @@ public final class ReadBackRun {
       notes.add("interrupted: only the part read so far was checked");
     }
     ReadBackResult result = result(reading, work.outcome(), sampled, rates, notes);
-    finishJson(runJson, result, Instant.now());
+    ReadBackJson.finish(runJson, result, Instant.now());
     life.endUnanalysed(
         runJson,
         new RunObserver.Ended(
@@ -358,42 +365,6 @@ public final class ReadBackRun {
         sampled.end().status(),
         sampled.end().error(),
         List.copyOf(notes));
-  }
-
-  private ObjectNode startJson(
-      String runId,
-      ReadSource source,
-      String engine,
-      boolean direct,
-      int bs,
-      int qd,
-      String patternName,
-      Long patternId,
-      Instant started) {
-    ObjectNode root = RunHeader.begin(command(), runId);
-    ObjectNode target = root.putObject("target");
-    target.put("path", source.file().toString());
-    target.put("kind", TestFile.isBlockDevice(source.file()) ? "device" : "file");
-    if (source.fromRun()) {
-      ObjectNode of = root.putObject("source_run");
-      of.put("folder", source.runFolder().toString());
-      of.put("run_id", source.writeRunId());
-    }
-    ObjectNode p = root.putObject("params");
-    p.put("expected_bytes", source.expectedBytes());
-    RunHeader.putIo(p, bs, qd, params.intervalNanos(), !direct, engine);
-    if (patternName != null) {
-      p.put("pattern", patternName);
-      p.put("pattern_id", Patterns.idToHex(patternId));
-    }
-    RunHeader.running(root, started, false);
-    return root;
-  }
-
-  private static void finishJson(ObjectNode root, ReadBackResult r, Instant ended) {
-    root.put("ended", ended.toString());
-    ObjectNode result = root.putObject("result");
-    ReadBackJson.fill(result, r);
   }
 
   /** Keeps the per-interval rates for the stability figures; the final sliver does not count. */
