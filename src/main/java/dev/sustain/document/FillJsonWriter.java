@@ -44,6 +44,7 @@ public final class FillJsonWriter {
    * @param end what ended it: {@code full}, {@code limit}, {@code stopped}...
    * @param files the files it made
    * @param zeroIntervals intervals in which nothing completed
+   * @param layout how the files were laid out, the time that took and why
    */
   public record End(
       long bytes,
@@ -57,7 +58,8 @@ public final class FillJsonWriter {
       int zeroIntervals,
       double zeroSeconds,
       IntervalRates rates,
-      boolean filesKept) {}
+      boolean filesKept,
+      RunDocument.Layout layout) {}
 
   /**
    * Puts the fill's target ({@code path, kind, device}) and params after the header, the fill it
@@ -109,7 +111,7 @@ public final class FillJsonWriter {
     ((ObjectNode) root.get("result")).put("bytes", bytes);
   }
 
-  /** Fills in the end of the fill: ended, and the result's figures, status and end. */
+  /** Fills in the end of the fill: ended, the result's figures, status and end, and the layout. */
   public static void finish(ObjectNode root, End e, Instant ended) {
     root.put("ended", ended.toString());
     ObjectNode result = (ObjectNode) root.get("result");
@@ -128,6 +130,7 @@ public final class FillJsonWriter {
     stats.put("median", round(e.rates().medianMBps()));
     stats.put("max", round(e.rates().maxMBps()));
     result.put("files_kept", e.filesKept());
+    RunJsonWriter.putLayout(root, e.layout());
   }
 
   private static ArrayNode files(ObjectNode root) {

@@ -5,6 +5,7 @@ import dev.sustain.input.CurveReader;
 import dev.sustain.input.InputFormatException;
 import dev.sustain.report.GroupReport;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.sampling.SampleRow;
@@ -93,7 +94,7 @@ public final class GroupRun {
       m.check().check();
     }
     String groupId = RunFolder.newRunId();
-    RunFolder folder = RunFolder.create(params.out(), groupId, params.command() + "-group");
+    RunFolder folder = RunLifecycle.newFolder(params.out(), groupId, params.command() + "-group");
     GroupJson json = new GroupJson(groupId, params, members, shared, Instant.now());
     folder.writeJson(GroupJson.GROUP_JSON, json.node());
     boolean[] soloDone = new boolean[members.size()];

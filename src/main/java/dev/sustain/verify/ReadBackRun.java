@@ -134,7 +134,7 @@ public final class ReadBackRun {
     String runId = RunFolder.newRunId();
     RunFolder folder;
     try {
-      folder = RunFolder.create(params.out(), runId, command());
+      folder = RunLifecycle.newFolder(params.out(), runId, command());
     } catch (IOException | RuntimeException e) {
       engine.close();
       throw e;
@@ -249,23 +249,11 @@ public final class ReadBackRun {
     RunFolder folder = reading.folder();
     Scope scope = reading.scope();
     IoEngine engine = reading.engine();
-    boolean direct = reading.direct();
     int bs = reading.bs();
     int qd = reading.qd();
     ReadSource source = scope.source();
     VerifiablePattern checker = scope.checker();
-    String patternName = checker != null ? checker.name() : null;
-    Long patternId = checker != null ? checker.runId() : null;
-    Instant started = Instant.now();
-    ObjectNode runJson =
-        ReadBackJson.start(
-            command(),
-            runId,
-            source,
-            new RunJsonWriter.Io(bs, qd, params.intervalNanos(), !direct, engine.name()),
-            patternName,
-            patternId,
-            started);
+    ObjectNode runJson = startJson(reading);
     RunLifecycle life =
         new RunLifecycle(runId, command(), folder, startedTo(source, checker != null), null);
     // The history files the read under the drive the file is on, as the write that made it.
@@ -365,6 +353,24 @@ public final class ReadBackRun {
         sampled.end().status(),
         sampled.end().error(),
         List.copyOf(notes));
+  }
+
+  /** run.json as the read-back starts: what it reads, with what, and the pattern it checks. */
+  private ObjectNode startJson(Reading reading) {
+    VerifiablePattern checker = reading.scope().checker();
+    return ReadBackJson.start(
+        command(),
+        reading.runId(),
+        reading.scope().source(),
+        new RunJsonWriter.Io(
+            reading.bs(),
+            reading.qd(),
+            params.intervalNanos(),
+            !reading.direct(),
+            reading.engine().name()),
+        checker != null ? checker.name() : null,
+        checker != null ? checker.runId() : null,
+        Instant.now());
   }
 
   /** Keeps the per-interval rates for the stability figures; the final sliver does not count. */

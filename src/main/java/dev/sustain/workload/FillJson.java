@@ -69,8 +69,8 @@ final class FillJson {
             r.zeroSeconds(),
             new RunDocument.IntervalRates(
                 r.stats().minMBps(), r.stats().medianMBps(), r.stats().maxMBps()),
-            r.filesKept()),
+            r.filesKept(),
+            layout),
         Instant.now());
-    RunJsonWriter.putLayout(root, layout);
   }
 }

@@ -8,6 +8,7 @@ import dev.sustain.run.AnalysisForms;
 import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunJson;
+import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
@@ -131,7 +132,7 @@ public final class WriteRepeat {
             ? base.out().toAbsolutePath()
             : RunFolder.defaultParent().resolve(runId + "-write-repeat");
     boolean made = !Files.exists(parent);
-    RunFolder.create(parent, runId, "write"); // refuses a folder that is not empty
+    RunLifecycle.newFolder(parent, runId, "write"); // refuses a folder that is not empty
     List<Double> cooldownsSeconds = new ArrayList<>();
     for (int n = 2; n <= repeat; n++) {
       cooldownsSeconds.add(cooldownBefore(cooldowns, n).toNanos() / 1e9);
