@@ -112,6 +112,31 @@ public final class GroupRun {
     } else {
       samples = together(folder, results);
     }
+    recordMembers(groupId, json, results, samples, soloDone);
+    RunStatus status = status(results);
+    json.finish(status, Instant.now());
+    folder.writeJson(GroupJson.GROUP_JSON, json.node());
+    GroupReport report = null;
+    try {
+      report = GroupReport.load(folder.dir());
+      folder.writeJson(RunFolder.ANALYSIS_JSON, report.toJson());
+    } catch (InputFormatException e) {
+      // nothing written together (every target failed at once): no analysis
+    }
+    return new Result(groupId, folder.dir(), List.of(results), status, report);
+  }
+
+  /**
+   * Each target's result and start into group.json, its own run folder marked as a member, and its
+   * rate alone from the history where the solo pass did not measure it.
+   */
+  private void recordMembers(
+      String groupId,
+      GroupJson json,
+      MemberResult[] results,
+      GroupSamples samples,
+      boolean[] soloDone)
+      throws IOException {
     for (int i = 0; i < members.size(); i++) {
       GroupMember m = members.get(i);
       json.result(i, results[i]);
@@ -129,17 +154,6 @@ public final class GroupRun {
         }
       }
     }
-    RunStatus status = status(results);
-    json.finish(status, Instant.now());
-    folder.writeJson(GroupJson.GROUP_JSON, json.node());
-    GroupReport report = null;
-    try {
-      report = GroupReport.load(folder.dir());
-      folder.writeJson(RunFolder.ANALYSIS_JSON, report.toJson());
-    } catch (InputFormatException e) {
-      // nothing written together (every target failed at once): no analysis
-    }
-    return new Result(groupId, folder.dir(), List.of(results), status, report);
   }
 
   private static RunStatus status(MemberResult[] results) {

@@ -153,6 +153,17 @@ public final class WriteRun {
     RunFolder folder = RunLifecycle.newFolder(params.out(), runId, "write");
     // Before the test file takes the space: the run folder may be on the file system it fills.
     folder.reserveRoom();
+    return writeFile(runId, file, folder, engine, sizeBytes, align);
+  }
+
+  /**
+   * The test file's run, once its size is known and the run folder made: the mark taken before the
+   * file exists, the file laid out and opened, the run, and the file removed or kept.
+   */
+  private WriteResult writeFile(
+      String runId, TestFile file, RunFolder folder, IoEngine engine, long sizeBytes, long align)
+      throws IOException {
+    boolean direct = !params.buffered();
     // Before the file exists: another run never sees it without the mark that says it is live. A
     // file the user named is no sustain-test file that a later run could take for a leftover.
     try (RunMark mark =
