@@ -178,8 +178,7 @@ public final class GroupRun {
       MemberResult r = runMember(m.solo(), dir, memberObserver(i, null, null));
       observer.finished(m.name(), r);
       if (r.runFolder() != null) {
-        GroupJson.markMember(
-            r.runFolder(), json.node().path("group_id").asText(), m.name(), "solo");
+        GroupJson.markMember(r.runFolder(), json.groupId(), m.name(), "solo");
       }
       double rate = soloRate(dir);
       if (r.status() != RunStatus.INTERRUPTED && Double.isFinite(rate)) {
