@@ -38,6 +38,11 @@ class ArchitectureLifecycleTest {
           "cli.WriteCommand -> run.WriteRun.run",
           "cli.WriteCommand -> cli.AnalysisWords.FORMS",
           "run.WriteRun -> run.RunLifecycle.new",
+          // The lifecycle makes the run folder and takes the mark beside the test files.
+          "run.WriteRun -> run.RunLifecycle.newFolder",
+          "run.WriteRun -> run.RunLifecycle.mark",
+          "run.RunLifecycle -> run.RunFolder.create",
+          "run.RunLifecycle -> target.RunMark.take",
           // 2. The target, the engine, the sensors and run.json's header.
           "run.WriteRun -> engine.Engines.create",
           "run.WriteRun -> run.RunJson.start",
@@ -65,6 +70,14 @@ class ArchitectureLifecycleTest {
           // The other runs take the same steps with the same classes.
           "workload.FillRun -> run.RunLifecycle.new",
           "workload.FillRun -> run.SamplingSession.startOnDrive",
+          "workload.FillRun -> run.RunLifecycle.newFolder",
+          "workload.FillRun -> run.RunLifecycle.mark",
+          "workload.CopyRun -> run.RunLifecycle.newFolder",
+          "workload.WriteRepeat -> run.RunLifecycle.newFolder",
+          "verify.ReadBackRun -> run.RunLifecycle.newFolder",
+          "sweep.SweepRun -> run.RunLifecycle.newFolder",
+          "sweep.SweepRun -> run.RunLifecycle.mark",
+          "group.GroupRun -> run.RunLifecycle.newFolder",
           "workload.CopyRun -> run.SamplingSession.startOnDrive",
           "workload.CopyWork -> workload.TreeCopier.new",
           "verify.ReadBackRun -> run.SamplingSession.open",
@@ -93,6 +106,33 @@ class ArchitectureLifecycleTest {
     assertThat(calls("run.WriteRun -> run.RunLifecycle.new")).isTrue();
     assertThat(calls("analysis.Analyzer -> run.WriteRun.run")).isFalse();
     assertThat(calls("run.WriteRun -> run.RunLifecycle.noSuchStep")).isFalse();
+  }
+
+  @Test
+  void onlyTheLifecycleMakesARunFolderOrTakesAMark() {
+    // A command that made its folder or took its mark itself again would skip the lifecycle's
+    // refusal of a folder that is not empty, or leave a test file without the mark that says it
+    // is live.
+    noClasses()
+        .that()
+        .doNotHaveFullyQualifiedName("dev.sustain.run.RunLifecycle")
+        .and()
+        .doNotHaveFullyQualifiedName("dev.sustain.run.RunFolder")
+        .should()
+        .callMethod(
+            "dev.sustain.run.RunFolder",
+            "create",
+            "java.nio.file.Path",
+            "java.lang.String",
+            "java.lang.String")
+        .orShould()
+        .callMethod(
+            "dev.sustain.target.RunMark",
+            "take",
+            "java.nio.file.Path",
+            "java.lang.String",
+            "java.nio.file.Path")
+        .check(MAIN);
   }
 
   @Test

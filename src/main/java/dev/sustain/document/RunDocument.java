@@ -26,6 +26,8 @@ import java.util.OptionalLong;
  * @param ended when it ended; empty while it runs, or when it was killed
  * @param result what it did; its status is {@code running} until it ends
  * @param before what a later comparison needs of the drive before the run (write only)
+ * @param files a fill's files, as each ended (empty for the other commands)
+ * @param resumedFrom the run folder of the fill a fill resumed
  */
 public record RunDocument(
     int version,
@@ -40,7 +42,13 @@ public record RunDocument(
     Optional<String> started,
     Optional<String> ended,
     Result result,
-    Optional<Before> before) {
+    Optional<Before> before,
+    List<FillFile> files,
+    Optional<String> resumedFrom) {
+
+  public RunDocument {
+    files = List.copyOf(files);
+  }
 
   /** The program that wrote the folder. */
   public record Tool(Optional<String> name, Optional<String> version, Optional<String> java) {}
@@ -166,6 +174,14 @@ public record RunDocument(
       return status.isEmpty() || status.get().equals("running");
     }
   }
+
+  /**
+   * One file of a fill, as run.json lists it when the file ended.
+   *
+   * @param complete written to its whole size (the last file of a fill that ended may not be)
+   */
+  public record FillFile(
+      String name, long bytes, double seconds, OptionalDouble averageMBps, boolean complete) {}
 
   /** The lowest, median and highest interval rate, in MB/s. */
   public record IntervalRates(double minMBps, double medianMBps, double maxMBps) {}

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.document.RunDocument.Before;
 import dev.sustain.document.RunDocument.Device;
 import dev.sustain.document.RunDocument.FileSystem;
+import dev.sustain.document.RunDocument.FillFile;
 import dev.sustain.document.RunDocument.GroupMember;
 import dev.sustain.document.RunDocument.IntervalRates;
 import dev.sustain.document.RunDocument.Layer;
@@ -126,7 +127,23 @@ public final class RunDocumentCodec {
         result(root.path("result")),
         root.path("before").isObject()
             ? Optional.of(before(root.path("before")))
-            : Optional.empty());
+            : Optional.empty(),
+        fillFiles(root.path("files")),
+        Fields.text(root, "resumed_from"));
+  }
+
+  private static List<FillFile> fillFiles(JsonNode files) {
+    List<FillFile> list = new ArrayList<>();
+    for (JsonNode f : files) {
+      list.add(
+          new FillFile(
+              f.path("name").asText(),
+              f.path("bytes").asLong(),
+              f.path("seconds").asDouble(),
+              Fields.doubleOf(f, "average_MBps"),
+              f.path("complete").asBoolean()));
+    }
+    return list;
   }
 
   private static Target target(JsonNode t) {

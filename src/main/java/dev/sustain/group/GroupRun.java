@@ -5,6 +5,7 @@ import dev.sustain.input.CurveReader;
 import dev.sustain.input.InputFormatException;
 import dev.sustain.report.GroupReport;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.sampling.SampleRow;
@@ -94,7 +95,7 @@ public final class GroupRun {
       m.check().check();
     }
     String groupId = RunFolder.newRunId();
-    RunFolder folder = RunFolder.create(params.out(), groupId, params.command() + "-group");
+    RunFolder folder = RunLifecycle.newFolder(params.out(), groupId, params.command() + "-group");
     GroupJson json = new GroupJson(groupId, params, members, shared, Instant.now());
     folder.writeJson(GroupJson.GROUP_JSON, json.node());
     boolean[] soloDone = new boolean[members.size()];
@@ -112,6 +113,31 @@ public final class GroupRun {
     } else {
       samples = together(folder, results);
     }
+    recordMembers(groupId, json, results, samples, soloDone);
+    RunStatus status = status(results);
+    json.finish(status, Instant.now());
+    folder.writeJson(GroupJson.GROUP_JSON, json.node());
+    GroupReport report = null;
+    try {
+      report = GroupReport.load(folder.dir());
+      folder.writeJson(RunFolder.ANALYSIS_JSON, report.toJson());
+    } catch (InputFormatException e) {
+      // nothing written together (every target failed at once): no analysis
+    }
+    return new Result(groupId, folder.dir(), List.of(results), status, report);
+  }
+
+  /**
+   * Each target's result and start into group.json, its own run folder marked as a member, and its
+   * rate alone from the history where the solo pass did not measure it.
+   */
+  private void recordMembers(
+      String groupId,
+      GroupJson json,
+      MemberResult[] results,
+      GroupSamples samples,
+      boolean[] soloDone)
+      throws IOException {
     for (int i = 0; i < members.size(); i++) {
       GroupMember m = members.get(i);
       json.result(i, results[i]);
@@ -129,17 +155,6 @@ public final class GroupRun {
         }
       }
     }
-    RunStatus status = status(results);
-    json.finish(status, Instant.now());
-    folder.writeJson(GroupJson.GROUP_JSON, json.node());
-    GroupReport report = null;
-    try {
-      report = GroupReport.load(folder.dir());
-      folder.writeJson(RunFolder.ANALYSIS_JSON, report.toJson());
-    } catch (InputFormatException e) {
-      // nothing written together (every target failed at once): no analysis
-    }
-    return new Result(groupId, folder.dir(), List.of(results), status, report);
   }
 
   private static RunStatus status(MemberResult[] results) {
@@ -164,8 +179,7 @@ public final class GroupRun {
       MemberResult r = runMember(m.solo(), dir, memberObserver(i, null, null));
       observer.finished(m.name(), r);
       if (r.runFolder() != null) {
-        GroupJson.markMember(
-            r.runFolder(), json.node().path("group_id").asText(), m.name(), "solo");
+        GroupJson.markMember(r.runFolder(), json.groupId(), m.name(), "solo");
       }
       double rate = soloRate(dir);
       if (r.status() != RunStatus.INTERRUPTED && Double.isFinite(rate)) {

@@ -78,7 +78,7 @@ public final class RunFolder {
    * Creates the run folder: {@code out} itself when given (it must be missing or empty), else a new
    * folder named after the run under {@link #defaultParent()}.
    */
-  public static RunFolder create(Path out, String runId, String command) throws IOException {
+  static RunFolder create(Path out, String runId, String command) throws IOException {
     Path dir = out != null ? out : defaultParent().resolve(runId + "-" + command);
     if (Files.isDirectory(dir)) {
       try (var entries = Files.list(dir)) {

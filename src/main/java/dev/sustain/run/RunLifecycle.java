@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
 import dev.sustain.device.MountEntry;
 import dev.sustain.device.RunSensors;
+import dev.sustain.target.RunMark;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -80,6 +81,26 @@ public final class RunLifecycle {
     this.folder = folder;
     this.observer = observer;
     this.forms = forms;
+  }
+
+  /**
+   * Makes the run's folder: {@code out} itself when given (missing or empty), else a new folder
+   * named after the run. The one place a run folder, or a folder of runs (a repeat's passes, a
+   * group's targets), is made, so every command refuses a folder that is not empty alike.
+   *
+   * @param command as the folder's default name ends: {@code write}, {@code fill-group}...
+   */
+  public static RunFolder newFolder(Path out, String runId, String command) throws IOException {
+    return RunFolder.create(out, runId, command);
+  }
+
+  /**
+   * Takes the run's mark in {@code testFolder} before its first test file exists, so no other run
+   * ever sees the file without the mark that says it is live (and a killed run's mark names the run
+   * folder for {@code clean}). The one place a mark is taken.
+   */
+  public static RunMark mark(Path testFolder, String runId, RunFolder folder) throws IOException {
+    return RunMark.take(testFolder, runId, folder.dir());
   }
 
   /**

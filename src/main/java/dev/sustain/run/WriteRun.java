@@ -18,6 +18,7 @@ import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.target.BlockGeometry;
 import dev.sustain.target.FileLayout;
 import dev.sustain.target.RawDevice;
+import dev.sustain.target.RunMark;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
@@ -149,15 +150,24 @@ public final class WriteRun {
       file.checkFreeSpace(sizeBytes);
     }
     freeBytesBefore = WriteChecks.freeBytes(file.folder()); // before the test file takes any
-    RunFolder folder = RunFolder.create(params.out(), runId, "write");
+    RunFolder folder = RunLifecycle.newFolder(params.out(), runId, "write");
     // Before the test file takes the space: the run folder may be on the file system it fills.
     folder.reserveRoom();
+    return writeFile(runId, file, folder, engine, sizeBytes, align);
+  }
+
+  /**
+   * The test file's run, once its size is known and the run folder made: the mark taken before the
+   * file exists, the file laid out and opened, the run, and the file removed or kept.
+   */
+  private WriteResult writeFile(
+      String runId, TestFile file, RunFolder folder, IoEngine engine, long sizeBytes, long align)
+      throws IOException {
+    boolean direct = !params.buffered();
     // Before the file exists: another run never sees it without the mark that says it is live. A
     // file the user named is no sustain-test file that a later run could take for a leftover.
-    try (dev.sustain.target.RunMark mark =
-        file.createdByName()
-            ? null
-            : dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
+    try (RunMark mark =
+        file.createdByName() ? null : RunLifecycle.mark(file.folder(), runId, folder)) {
       layout = WriteLayout.prepare(params, engine.name(), file.path(), sizeBytes);
       try {
         engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
@@ -242,7 +252,7 @@ public final class WriteRun {
       observer.note(WriteNotes.untilFloorPlan(params, sizeBytes, limit));
     }
     observer.warning("destroying the data on " + device.describe() + ": writing from offset 0");
-    RunFolder folder = RunFolder.create(params.out(), runId, "write");
+    RunFolder folder = RunLifecycle.newFolder(params.out(), runId, "write");
     try {
       engine.open(given, new IoEngine.OpenOptions(direct, true, false), params.queueDepth());
     } catch (ErrnoException e) {

@@ -126,7 +126,7 @@ public final class SweepRun {
     long align = alignment(file);
     long size = sizePerPoint(align);
     file.checkFreeSpace(size);
-    RunFolder folder = RunFolder.create(params.out(), runId, "sweep");
+    RunFolder folder = RunLifecycle.newFolder(params.out(), runId, "sweep");
     RunLifecycle life = new RunLifecycle(runId, "sweep", folder, RunObserver.SILENT, null);
     FileLayout layout =
         params.engine().equals("null")
@@ -137,7 +137,7 @@ public final class SweepRun {
     RunLifecycle.End end;
     SweepWork work;
     try (Arena arena = Arena.ofShared();
-        RunMark mark = RunMark.take(file.folder(), runId, folder.dir())) {
+        RunMark mark = RunLifecycle.mark(file.folder(), runId, folder)) {
       DataPattern pattern = params.pattern().create(arena, maxBs, Patterns.idFor(runId));
       SweepWork.File points =
           new SweepWork.File(file, pattern, size, align, maxBs, maxQd, layout.preallocated());

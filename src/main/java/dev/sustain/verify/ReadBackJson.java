@@ -1,20 +1,26 @@
 package dev.sustain.verify;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.ReadBackJsonWriter;
+import dev.sustain.document.RunJsonWriter;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunStatus;
+import dev.sustain.target.TestFile;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
- * The JSON of a read-back, for {@code --json} and run.json's {@code result}: plain numbers, rates
- * in MB/s (10^6 B/s) with 3 decimals, null where a figure does not exist. Field names are a
- * contract: {@code average_MBps}, {@code stdev_MBps}, {@code min_MBps}, {@code median_MBps}, {@code
- * max_MBps}; verify adds {@code checked_bytes}, {@code bad} ({@code offset}, {@code length}, {@code
- * kind}, and {@code actual_offset} for misplaced data), {@code verdict}, {@code extent_from} (where
- * the checked extent comes from) and {@code beyond} (what follows it, sampled; null when nothing
- * does).
+ * A read-back's JSON from its own records, for {@code --json} and run.json: what {@link
+ * ReadBackJsonWriter} writes (its keys are named there, none here). verify adds the checked bytes,
+ * the bad extents (misplaced data with where it belongs), its verdict, where the checked extent
+ * comes from and what follows it, sampled (none when nothing does).
  */
 public final class ReadBackJson {
 
@@ -22,74 +28,106 @@ public final class ReadBackJson {
 
   /** The whole document {@code read --json} and {@code verify --json} print. */
   public static ObjectNode document(ReadBackResult r) {
-    ObjectNode root = JsonNodeFactory.instance.objectNode();
-    root.put("command", r.command());
-    root.put("file", r.source().file().toString());
-    if (r.source().fromRun()) {
-      root.put("source_run", r.source().runFolder().toString());
-    } else {
-      root.putNull("source_run");
-    }
-    root.put("run_folder", r.runFolder().toString());
-    fill(root, r);
+    return ReadBackJsonWriter.document(
+        r.command(),
+        r.source().file().toString(),
+        r.source().fromRun() ? Optional.of(r.source().runFolder().toString()) : Optional.empty(),
+        r.runFolder().toString(),
+        result(r));
+  }
+
+  /** run.json as a read-back starts: the header, its target, the run it reads, its params. */
+  static ObjectNode start(
+      String command,
+      String runId,
+      ReadSource source,
+      RunJsonWriter.Io io,
+      String patternName,
+      Long patternId,
+      Instant started) {
+    ObjectNode root = RunHeader.begin(command, runId);
+    ReadBackJsonWriter.start(
+        root,
+        new ReadBackJsonWriter.Asked(
+            source.file().toString(),
+            TestFile.isBlockDevice(source.file()),
+            source.fromRun()
+                ? Optional.of(
+                    new ReadBackJsonWriter.SourceRun(
+                        source.runFolder().toString(), source.writeRunId()))
+                : Optional.empty(),
+            source.expectedBytes(),
+            io,
+            patternName == null
+                ? Optional.empty()
+                : Optional.of(
+                    new ReadBackJsonWriter.Pattern(patternName, Patterns.idToHex(patternId)))),
+        started);
     return root;
   }
 
-  /** Adds the result's fields to {@code node} (run.json's {@code result} object). */
-  public static void fill(ObjectNode node, ReadBackResult r) {
-    node.put("status", r.status().word());
-    if ("verify".equals(r.command())) {
-      node.put("verdict", verdict(r));
-    }
-    RunHeader.putText(node, "error", r.error());
-    node.put("expected_bytes", r.expectedBytes());
-    node.put("bytes", r.bytesRead());
-    node.put("seconds", RunHeader.round(r.seconds()));
-    node.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
+  /** run.json's end: when it ended and what was found. */
+  static void finish(ObjectNode root, ReadBackResult r, Instant ended) {
+    ReadBackJsonWriter.finish(root, result(r), ended);
+  }
+
+  /** The result as the writer takes it. */
+  static ReadBackJsonWriter.Result result(ReadBackResult r) {
+    boolean verify = "verify".equals(r.command());
     RateStability s = r.stability();
-    node.put("intervals", s.intervals());
-    number(node, "mean_MBps", s.meanMBps());
-    number(node, "stdev_MBps", s.stdevMBps());
-    number(node, "min_MBps", s.minMBps());
-    number(node, "median_MBps", s.medianMBps());
-    number(node, "max_MBps", s.maxMBps());
-    node.put("bs_bytes", r.blockBytes());
-    node.put("qd", r.queueDepth());
-    if ("verify".equals(r.command())) {
-      node.put("pattern", r.patternName());
-      node.put("pattern_id", r.patternId() == null ? null : Patterns.idToHex(r.patternId()));
-      node.put("checked_bytes", r.checkedBytes());
-      node.put("ok_bytes", r.okBytes());
-      node.put("extent_from", r.extentFrom());
-      RunExtent.Beyond b = r.beyond();
-      if (b.lengthBytes() > 0) {
-        ObjectNode beyond = node.putObject("beyond");
-        beyond.put("offset", b.offsetBytes());
-        beyond.put("length", b.lengthBytes());
-        beyond.put("sampled_blocks", b.sampledBlocks());
-        beyond.put("blank_blocks", b.blankBlocks());
-      } else {
-        node.putNull("beyond");
-      }
-    }
-    node.put("bad_bytes", r.bad().totalBytes());
-    ObjectNode byKind = node.putObject("bad_by_kind");
+    Map<String, Long> byKind = new LinkedHashMap<>();
     for (BadKind k : BadKind.values()) {
       byKind.put(k.word(), r.bad().bytes(k));
     }
-    ArrayNode bad = node.putArray("bad");
+    List<ReadBackJsonWriter.Bad> bad = new ArrayList<>();
     for (BadExtent e : r.bad().extents()) {
-      ObjectNode o = bad.addObject();
-      o.put("offset", e.offsetBytes());
-      o.put("length", e.lengthBytes());
-      o.put("kind", e.kind().word());
-      if (e.kind() == BadKind.MISPLACED) {
-        o.put("actual_offset", e.actualOffsetBytes());
-      }
+      bad.add(
+          new ReadBackJsonWriter.Bad(
+              e.offsetBytes(),
+              e.lengthBytes(),
+              e.kind().word(),
+              e.kind() == BadKind.MISPLACED
+                  ? OptionalLong.of(e.actualOffsetBytes())
+                  : OptionalLong.empty()));
     }
-    node.put("bad_extents_dropped", r.bad().droppedExtents());
-    ArrayNode notes = node.putArray("notes");
-    r.notes().forEach(notes::add);
+    return new ReadBackJsonWriter.Result(
+        r.status().word(),
+        verify ? Optional.of(verdict(r)) : Optional.empty(),
+        Optional.ofNullable(r.error()),
+        r.expectedBytes(),
+        r.bytesRead(),
+        r.seconds(),
+        r.averageMegabytesPerSecond(),
+        new ReadBackJsonWriter.Stability(
+            s.intervals(),
+            finite(s.meanMBps()),
+            finite(s.stdevMBps()),
+            finite(s.minMBps()),
+            finite(s.medianMBps()),
+            finite(s.maxMBps())),
+        r.blockBytes(),
+        r.queueDepth(),
+        verify ? Optional.of(checked(r)) : Optional.empty(),
+        r.bad().totalBytes(),
+        byKind,
+        bad,
+        r.bad().droppedExtents(),
+        r.notes());
+  }
+
+  private static ReadBackJsonWriter.Checked checked(ReadBackResult r) {
+    RunExtent.Beyond b = r.beyond();
+    return new ReadBackJsonWriter.Checked(
+        r.patternName(),
+        r.patternId() == null ? Optional.empty() : Optional.of(Patterns.idToHex(r.patternId())),
+        r.checkedBytes(),
+        r.okBytes(),
+        r.extentFrom(),
+        b.lengthBytes() > 0
+            ? Optional.of(
+                new ReadBackJsonWriter.Beyond(
+                    b.offsetBytes(), b.lengthBytes(), b.sampledBlocks(), b.blankBlocks()))
+            : Optional.empty());
   }
 
   /**
@@ -103,11 +141,7 @@ public final class ReadBackJson {
     return r.status() == RunStatus.COMPLETE ? "good" : "incomplete";
   }
 
-  private static void number(ObjectNode node, String name, double value) {
-    if (Double.isFinite(value)) {
-      node.put(name, RunHeader.round(value));
-    } else {
-      node.putNull(name);
-    }
+  private static OptionalDouble finite(double value) {
+    return Double.isFinite(value) ? OptionalDouble.of(value) : OptionalDouble.empty();
   }
 }

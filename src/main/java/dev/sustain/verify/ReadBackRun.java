@@ -1,6 +1,7 @@
 package dev.sustain.verify;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.RunJsonWriter;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.Errno;
 import dev.sustain.engine.ErrnoException;
@@ -10,7 +11,6 @@ import dev.sustain.pattern.BlockFormat;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.pattern.VerifiablePattern;
 import dev.sustain.run.RunFolder;
-import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
@@ -134,7 +134,7 @@ public final class ReadBackRun {
     String runId = RunFolder.newRunId();
     RunFolder folder;
     try {
-      folder = RunFolder.create(params.out(), runId, command());
+      folder = RunLifecycle.newFolder(params.out(), runId, command());
     } catch (IOException | RuntimeException e) {
       engine.close();
       throw e;
@@ -249,16 +249,11 @@ public final class ReadBackRun {
     RunFolder folder = reading.folder();
     Scope scope = reading.scope();
     IoEngine engine = reading.engine();
-    boolean direct = reading.direct();
     int bs = reading.bs();
     int qd = reading.qd();
     ReadSource source = scope.source();
     VerifiablePattern checker = scope.checker();
-    String patternName = checker != null ? checker.name() : null;
-    Long patternId = checker != null ? checker.runId() : null;
-    Instant started = Instant.now();
-    ObjectNode runJson =
-        startJson(runId, source, engine.name(), direct, bs, qd, patternName, patternId, started);
+    ObjectNode runJson = startJson(reading);
     RunLifecycle life =
         new RunLifecycle(runId, command(), folder, startedTo(source, checker != null), null);
     // The history files the read under the drive the file is on, as the write that made it.
@@ -291,7 +286,7 @@ public final class ReadBackRun {
       notes.add("interrupted: only the part read so far was checked");
     }
     ReadBackResult result = result(reading, work.outcome(), sampled, rates, notes);
-    finishJson(runJson, result, Instant.now());
+    ReadBackJson.finish(runJson, result, Instant.now());
     life.endUnanalysed(
         runJson,
         new RunObserver.Ended(
@@ -360,40 +355,22 @@ public final class ReadBackRun {
         List.copyOf(notes));
   }
 
-  private ObjectNode startJson(
-      String runId,
-      ReadSource source,
-      String engine,
-      boolean direct,
-      int bs,
-      int qd,
-      String patternName,
-      Long patternId,
-      Instant started) {
-    ObjectNode root = RunHeader.begin(command(), runId);
-    ObjectNode target = root.putObject("target");
-    target.put("path", source.file().toString());
-    target.put("kind", TestFile.isBlockDevice(source.file()) ? "device" : "file");
-    if (source.fromRun()) {
-      ObjectNode of = root.putObject("source_run");
-      of.put("folder", source.runFolder().toString());
-      of.put("run_id", source.writeRunId());
-    }
-    ObjectNode p = root.putObject("params");
-    p.put("expected_bytes", source.expectedBytes());
-    RunHeader.putIo(p, bs, qd, params.intervalNanos(), !direct, engine);
-    if (patternName != null) {
-      p.put("pattern", patternName);
-      p.put("pattern_id", Patterns.idToHex(patternId));
-    }
-    RunHeader.running(root, started, false);
-    return root;
-  }
-
-  private static void finishJson(ObjectNode root, ReadBackResult r, Instant ended) {
-    root.put("ended", ended.toString());
-    ObjectNode result = root.putObject("result");
-    ReadBackJson.fill(result, r);
+  /** run.json as the read-back starts: what it reads, with what, and the pattern it checks. */
+  private ObjectNode startJson(Reading reading) {
+    VerifiablePattern checker = reading.scope().checker();
+    return ReadBackJson.start(
+        command(),
+        reading.runId(),
+        reading.scope().source(),
+        new RunJsonWriter.Io(
+            reading.bs(),
+            reading.qd(),
+            params.intervalNanos(),
+            !reading.direct(),
+            reading.engine().name()),
+        checker != null ? checker.name() : null,
+        checker != null ? checker.runId() : null,
+        Instant.now());
   }
 
   /** Keeps the per-interval rates for the stability figures; the final sliver does not count. */

@@ -95,7 +95,25 @@ public record ReadSource(
     }
     String runId = root.runId().orElse(null);
     RunDocument.Params params = root.params();
-    RunDocument.Result result = root.result();
+    Path file = testFileOf(root, runJson);
+    PatternSpec pattern;
+    try {
+      pattern = Patterns.parse(params.pattern().orElse("random"));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(runJson + ": " + e.getMessage());
+    }
+    Long patternId = patternIdOf(params, runId, runJson);
+    int bs = (int) params.blockBytes().orElse(0);
+    int qd = params.queueDepth().orElse(0);
+    List<String> notes = new ArrayList<>();
+    long expected = expectedBytes(params, root.result(), notes);
+    long size = sizeOf(file);
+    return new ReadSource(
+        file, expected, size, folder, runId, pattern, patternId, bs, qd, List.copyOf(notes));
+  }
+
+  /** The file (or device) the write run wrote, refused when it is not there to read. */
+  private static Path testFileOf(RunDocument root, Path runJson) {
     RunDocument.Target target = root.target();
     String testFile = target.testFile().orElse(null);
     boolean device = target.isDevice();
@@ -114,34 +132,39 @@ public record ReadSource(
       throw new UsageException("the run's device " + file + " is not there (unplugged?)");
     }
     if (!Files.exists(file)) {
-      boolean kept = result.testFileKept().or(params::keep).orElse(false);
+      boolean kept = root.result().testFileKept().or(root.params()::keep).orElse(false);
       throw new UsageException(
           kept
               ? "the run's test file " + file + " is gone (moved or deleted since the run)"
               : "the run did not keep its test file (" + file + "); run write with --keep");
     }
-    PatternSpec pattern;
-    try {
-      pattern = Patterns.parse(params.pattern().orElse("random"));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(runJson + ": " + e.getMessage());
-    }
-    Long patternId = null;
+    return file;
+  }
+
+  /** The id the run's blocks carry: as run.json says it, else the one its run id gives. */
+  private static Long patternIdOf(RunDocument.Params params, String runId, Path runJson) {
     String idHex = params.patternId().orElse(null);
     if (idHex != null) {
       try {
-        patternId = Patterns.idFromHex(idHex);
+        return Patterns.idFromHex(idHex);
       } catch (IllegalArgumentException e) {
         throw new UsageException(runJson + ": " + e.getMessage());
       }
-    } else if (runId != null) {
-      patternId = Patterns.idFor(runId);
     }
+    return runId != null ? Patterns.idFor(runId) : null;
+  }
+
+  /**
+   * The bytes surely written, from the start: what the run wrote, at most its extent (or its size,
+   * for a timed run that wrapped), less the requests in flight when it did not complete (said in
+   * {@code notes}).
+   */
+  private static long expectedBytes(
+      RunDocument.Params params, RunDocument.Result result, List<String> notes) {
     int bs = (int) params.blockBytes().orElse(0);
     int qd = params.queueDepth().orElse(0);
     long written = result.bytes().orElse(0);
     String status = result.status().orElse("unknown");
-    List<String> notes = new ArrayList<>();
     long expected = written;
     long extent = params.extentBytes().orElse(-1);
     long sizeParam = params.sizeBytes().orElse(-1);
@@ -168,9 +191,7 @@ public record ReadSource(
               + " (before the requests still in flight at the end) are checked");
       expected = sure;
     }
-    long size = sizeOf(file);
-    return new ReadSource(
-        file, expected, size, folder, runId, pattern, patternId, bs, qd, List.copyOf(notes));
+    return expected;
   }
 
   /** The same source with another extent to read: {@code --size}, or where the run's data ends. */

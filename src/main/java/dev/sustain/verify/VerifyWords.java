@@ -62,11 +62,13 @@ public final class VerifyWords {
         + "; not checked, not counted as bad.";
   }
 
-  /** What the bad extents mean, one sentence per kind found. */
-  public static List<String> explain(BadExtentSet bad, long expectedBytes) {
-    List<String> out = new ArrayList<>();
-    // Fake capacity shows as a large share of the run read back from one fixed distance further
-    // on (a multiple of the real size); a few stray blocks are a mapping fault, not a wrap.
+  /**
+   * Where the drive wraps its addresses: the smallest distance from which a large share of the run
+   * read back; {@link Long#MAX_VALUE} when none does. Fake capacity shows as a large share of the
+   * run read back from one fixed distance further on (a multiple of the real size); a few stray
+   * blocks are a mapping fault, not a wrap.
+   */
+  private static long wrapBytes(BadExtentSet bad, long expectedBytes) {
     Map<Long, Long> bytesByShift = new HashMap<>();
     for (BadExtent e : bad.extents()) {
       if (e.kind() == BadKind.MISPLACED) {
@@ -79,6 +81,13 @@ public final class VerifyWords {
         wrap = Math.min(wrap, e.getKey());
       }
     }
+    return wrap;
+  }
+
+  /** What the bad extents mean, one sentence per kind found. */
+  public static List<String> explain(BadExtentSet bad, long expectedBytes) {
+    List<String> out = new ArrayList<>();
+    long wrap = wrapBytes(bad, expectedBytes);
     if (wrap != Long.MAX_VALUE) {
       out.add(
           "Reads returned data written "

@@ -128,7 +128,7 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     checkSpace(dst, files, bytes);
 
     String runId = RunFolder.newRunId();
-    RunFolder folder = RunFolder.create(params.out(), runId, "copy");
+    RunFolder folder = RunLifecycle.newFolder(params.out(), runId, "copy");
     Files.createDirectories(dst);
     return runPasses(runId, folder, new CopyWork.Paths(src, dst, files), bytes);
   }

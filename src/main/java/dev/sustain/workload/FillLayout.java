@@ -1,12 +1,13 @@
 package dev.sustain.workload;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sustain.run.RunHeader;
+import dev.sustain.document.RunDocument;
 import dev.sustain.target.FileLayout;
 import dev.sustain.unit.Units;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * How a fill lays out its files: each is preallocated to its size while the file system has room
@@ -90,19 +91,13 @@ final class FillLayout {
         + ".";
   }
 
-  /** Puts {@code layout}, {@code layout_s} and {@code layout_note} into run.json's result. */
-  void putInto(ObjectNode result) {
+  /** How the files were laid out, for run.json's result: the kind, its time and its note. */
+  RunDocument.Layout layout() {
     FileLayout.Kind kind =
         !writesFiles || files == 0
             ? FileLayout.Kind.NONE
             : preallocatedFiles > 0 ? FileLayout.Kind.PREALLOCATED : FileLayout.Kind.SPARSE;
-    result.put("layout", kind.word());
-    result.put("layout_s", RunHeader.round(seconds));
-    String note = note();
-    if (note == null) {
-      result.putNull("layout_note");
-    } else {
-      result.put("layout_note", note);
-    }
+    return new RunDocument.Layout(
+        kind.word(), OptionalDouble.of(seconds), Optional.ofNullable(note()));
   }
 }

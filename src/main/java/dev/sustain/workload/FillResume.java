@@ -1,6 +1,8 @@
 package dev.sustain.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunProcess;
 import dev.sustain.target.TestFile;
@@ -21,10 +23,10 @@ import java.util.List;
 public record FillResume(
     Path runFolder, String runId, List<FillResult.FileDone> files, long bytes, long fileBytes) {
 
-  /** When the run in {@code root} (a run.json) started, null when it does not say. */
-  private static Instant startedOf(JsonNode root) {
+  /** When the run started, null when it does not say. */
+  private static Instant startedOf(RunDocument run) {
     try {
-      return Instant.parse(root.path("started").asText());
+      return run.started().map(Instant::parse).orElse(null);
     } catch (DateTimeParseException e) {
       return null;
     }
@@ -35,8 +37,13 @@ public record FillResume(
    * only names of this run's own pattern, so nothing else is ever matched.
    */
   public static List<Path> leftoverFiles(JsonNode runJson) throws IOException {
-    Path dir = Path.of(runJson.at("/target/path").asText("."));
-    String runId = runJson.path("run_id").asText("");
+    return leftoverFiles(RunDocumentCodec.decode(runJson, RunFolder.RUN_JSON));
+  }
+
+  /** The files the fill {@code run} left in its folder, by this run's own names only. */
+  public static List<Path> leftoverFiles(RunDocument run) throws IOException {
+    Path dir = Path.of(run.target().path().orElse("."));
+    String runId = run.runId().orElse("");
     List<Path> found = new ArrayList<>();
     if (runId.isEmpty() || !Files.isDirectory(dir)) {
       return found;
@@ -51,48 +58,18 @@ public record FillResume(
   }
 
   static FillResume read(Path runFolder, Path dir) throws IOException {
-    Path runJson = runFolder.resolve(RunFolder.RUN_JSON);
-    if (!Files.isRegularFile(runJson)) {
+    if (!RunDocumentCodec.exists(runFolder)) {
       throw new UsageException("--resume " + runFolder + " is not a run folder (no run.json)");
     }
-    JsonNode root = RunFolder.JSON.readTree(runJson.toFile());
-    if (!"fill".equals(root.path("command").asText())) {
-      throw new UsageException("--resume " + runFolder + " is not a fill's run folder");
-    }
-    String status = root.at("/result/status").asText();
-    if (status.equals("complete")) {
-      throw new UsageException("the fill in " + runFolder + " is complete: nothing to resume");
-    }
-    if (!Path.of(root.at("/target/path").asText()).equals(dir)) {
-      throw new UsageException(
-          "the fill in "
-              + runFolder
-              + " filled "
-              + root.at("/target/path").asText()
-              + ", not "
-              + dir);
-    }
-    long pid = root.path("pid").asLong(-1);
-    // RunProcess, as the history's readers: a live pid that started after the fill is a reused
-    // one (the fill is gone), and another host's process cannot be seen from here.
-    if (status.equals("running")
-        && pid != ProcessHandle.current().pid()
-        && RunProcess.of(root.path("host").asText(null), pid, startedOf(root))
-            == RunProcess.State.ALIVE) {
-      throw new UsageException(
-          "the fill in " + runFolder + " may still be going (process " + pid + "); stop it first");
-    }
-    String runId = root.path("run_id").asText();
-    long fileBytes = root.at("/params/file_size_bytes").asLong();
+    RunDocument run = RunDocumentCodec.read(runFolder);
+    refuseUnresumable(run, runFolder, dir);
+    String runId = run.runId().orElse("");
+    long fileBytes = run.params().fileSizeBytes().orElse(0);
     List<FillResult.FileDone> files = new ArrayList<>();
     long bytes = 0;
-    for (JsonNode f : root.path("files")) {
+    for (RunDocument.FillFile f : run.files()) {
       FillResult.FileDone d =
-          new FillResult.FileDone(
-              f.path("name").asText(),
-              f.path("bytes").asLong(),
-              f.path("seconds").asDouble(),
-              f.path("complete").asBoolean());
+          new FillResult.FileDone(f.name(), f.bytes(), f.seconds(), f.complete());
       Path p = dir.resolve(d.name());
       if (!Files.isRegularFile(p) || Files.size(p) < d.bytes()) {
         throw new UsageException(
@@ -112,5 +89,29 @@ public record FillResume(
       throw new UsageException("cannot resume: the fill in " + runFolder + " left no files");
     }
     return new FillResume(runFolder, runId, files, bytes, fileBytes);
+  }
+
+  /** Refuses a folder that is no fill's, a fill that is complete, of another folder, or going. */
+  private static void refuseUnresumable(RunDocument run, Path runFolder, Path dir) {
+    if (!run.command().filter("fill"::equals).isPresent()) {
+      throw new UsageException("--resume " + runFolder + " is not a fill's run folder");
+    }
+    String status = run.result().status().orElse("");
+    if (status.equals("complete")) {
+      throw new UsageException("the fill in " + runFolder + " is complete: nothing to resume");
+    }
+    String filled = run.target().path().orElse("");
+    if (!Path.of(filled).equals(dir)) {
+      throw new UsageException("the fill in " + runFolder + " filled " + filled + ", not " + dir);
+    }
+    long pid = run.pid().orElse(-1);
+    // RunProcess, as the history's readers: a live pid that started after the fill is a reused
+    // one (the fill is gone), and another host's process cannot be seen from here.
+    if (status.equals("running")
+        && pid != ProcessHandle.current().pid()
+        && RunProcess.of(run.host().orElse(null), pid, startedOf(run)) == RunProcess.State.ALIVE) {
+      throw new UsageException(
+          "the fill in " + runFolder + " may still be going (process " + pid + "); stop it first");
+    }
   }
 }

@@ -17,6 +17,7 @@ import dev.sustain.run.SamplingSession;
 import dev.sustain.run.WriteChecks;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.target.BlockGeometry;
+import dev.sustain.target.RunMark;
 import dev.sustain.target.TestFile;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
@@ -85,10 +86,9 @@ public record FillRun(FillParams params, RunObserver observer, BooleanSupplier s
     if (direct) {
       checkDirectIo(dir, runId);
     }
-    RunFolder folder = RunFolder.create(out, runId, "fill");
+    RunFolder folder = RunLifecycle.newFolder(out, runId, "fill");
     try (Arena arena = Arena.ofShared();
-        dev.sustain.target.RunMark mark =
-            dev.sustain.target.RunMark.take(dir, runId, folder.dir())) {
+        RunMark mark = RunLifecycle.mark(dir, runId, folder)) {
       DataPattern pattern = new RandomPool(arena, params.blockBytes(), runId.hashCode());
       FillResult result = fill(runId, dir, folder, pattern, fileBytes, align, previous);
       if (params.keep()) {

@@ -1,7 +1,7 @@
 package dev.sustain.workload;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.FillJsonWriter;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.Errno;
 import dev.sustain.engine.ErrnoException;
@@ -39,7 +39,6 @@ final class FillWork implements RunLifecycle.Work {
   private final Path dir;
   private final RunFolder folder;
   private final ObjectNode json;
-  private final ArrayNode filesJson;
   private final DataPattern pattern;
   private final long fileBytes;
   private final long alignBytes;
@@ -75,7 +74,6 @@ final class FillWork implements RunLifecycle.Work {
     this.dir = dir;
     this.folder = folder;
     this.json = json;
-    this.filesJson = (ArrayNode) json.get("files");
     this.pattern = pattern;
     this.fileBytes = fileBytes;
     this.alignBytes = alignBytes;
@@ -86,7 +84,7 @@ final class FillWork implements RunLifecycle.Work {
       files.addAll(previous.files());
       previousBytes = previous.bytes();
       for (FillResult.FileDone f : previous.files()) {
-        filesJson.add(FillJson.file(f));
+        FillJson.addFile(json, f);
       }
     }
     fileColumn.set(FillRun.FILE_COLUMN, Math.max(1, files.size()));
@@ -99,7 +97,7 @@ final class FillWork implements RunLifecycle.Work {
     long resumeOffset = 0;
     if (resumed && !files.isEmpty() && !files.getLast().complete()) {
       FillResult.FileDone last = files.removeLast();
-      filesJson.remove(filesJson.size() - 1);
+      FillJsonWriter.removeLastFile(json);
       previousBytes -= last.bytes();
       index = files.size() + 1;
       resumeOffset = last.bytes() - last.bytes() % alignBytes;
@@ -175,7 +173,7 @@ final class FillWork implements RunLifecycle.Work {
       FileLayout.cutTo(path, done.bytes()); // its size says what it holds, for a resume
     }
     files.add(done);
-    filesJson.add(FillJson.file(done));
+    FillJson.addFile(json, done);
     switch (outcome.end()) {
       case COMPLETE -> {
         if (limited) {
@@ -193,7 +191,7 @@ final class FillWork implements RunLifecycle.Work {
       }
     }
     if (end == null || end == FillResult.End.FULL || end == FillResult.End.LIMIT) {
-      ((ObjectNode) json.get("result")).put("bytes", previousBytes + session.counters().bytes());
+      FillJsonWriter.putBytesSoFar(json, previousBytes + session.counters().bytes());
       folder.writeRunJson(json);
     }
     return true;
@@ -326,8 +324,7 @@ final class FillWork implements RunLifecycle.Work {
             series.zeroSeconds(),
             List.copyOf(files),
             params.keep());
-    FillJson.finish(json, r);
-    layouts.putInto((ObjectNode) json.get("result"));
+    FillJson.finish(json, r, layouts.layout());
     return r;
   }
 }

@@ -178,12 +178,8 @@ public final class TreeCopier {
       java.util.Map<String, Digest> digests,
       RunCounters reads)
       throws IOException {
-    int problems = 0;
-    String first = null;
-    String cache = null;
-    long bytesRead = 0;
+    Tally tally = new Tally();
     Set<String> expected = new HashSet<>();
-    CRC32C crc = new CRC32C();
     // The JDK checks O_DIRECT transfers against the file store's block: the buffer is aligned to
     // 4 KiB, so a file system with larger blocks is read after dropping its cache instead.
     long block = Files.getFileStore(copyRoot).getBlockSize();
@@ -193,72 +189,108 @@ public final class TreeCopier {
       Digest d = digests.get(f.relative());
       Path p = copyRoot.resolve(f.relative());
       if (!Files.isRegularFile(p)) {
-        problems++;
-        first = first != null ? first : p + " is missing";
+        tally.problem(p + " is missing");
         continue;
       }
       long size = Files.size(p);
       if (size != d.bytes()) {
-        problems++;
-        first = first != null ? first : p + " has " + size + " bytes, the source " + d.bytes();
+        tally.problem(p + " has " + size + " bytes, the source " + d.bytes());
         continue;
       }
-      FileChannel ch = null;
-      String mode;
-      try {
-        if (!directPossible) {
-          throw new UnsupportedOperationException("blocks larger than the buffer's alignment");
-        }
-        ch = FileChannel.open(p, StandardOpenOption.READ, ExtendedOpenOption.DIRECT);
-        mode = "direct";
-      } catch (IOException | UnsupportedOperationException e) {
-        mode = PageCache.drop(p) ? "dropped" : "cached";
-        ch = FileChannel.open(p, StandardOpenOption.READ);
-      }
-      cache = weakest(cache, mode);
-      try (FileChannel in = ch) {
-        int chunk = 0;
-        long offset = 0;
-        boolean bad = false;
-        while (offset < size) {
-          if (stop.getAsBoolean()) {
-            return new Check(problems, first, cache, bytesRead);
-          }
-          buffer.clear().limit(chunkBytes);
-          long t0 = System.nanoTime();
-          int n = readAt(in, buffer, offset);
-          if (n <= 0) {
-            break;
-          }
-          reads.completed(n, System.nanoTime() - t0);
-          bytesRead += n;
-          buffer.flip();
-          crc.reset();
-          crc.update(buffer);
-          if (!bad
-              && (chunk >= d.chunkCrcs().length || (int) crc.getValue() != d.chunkCrcs()[chunk])) {
-            bad = true;
-            problems++;
-            first =
-                first != null
-                    ? first
-                    : p + " differs from the source in bytes " + offset + " to " + (offset + n - 1);
-          }
-          offset += n;
-          chunk++;
-        }
+      if (!readBack(p, size, d, directPossible, reads, tally)) {
+        return new Check(tally.problems, tally.first, tally.cache, tally.bytesRead);
       }
     }
+    extraFiles(copyRoot, expected, tally);
+    return new Check(
+        tally.problems, tally.first, tally.cache == null ? "direct" : tally.cache, tally.bytesRead);
+  }
+
+  /** What the read-back found so far: its problems, the first in words, the cache, the bytes. */
+  private static final class Tally {
+    int problems;
+    String first;
+    String cache;
+    long bytesRead;
+
+    void problem(String what) {
+      problems++;
+      first = first != null ? first : what;
+    }
+  }
+
+  /**
+   * Reads {@code p} back past the page cache where it can, chunk by chunk against the source's
+   * checksums; the first chunk that differs is one problem.
+   *
+   * @return false when the run was stopped during the read
+   */
+  private boolean readBack(
+      Path p, long size, Digest d, boolean directPossible, RunCounters reads, Tally tally)
+      throws IOException {
+    CRC32C crc = new CRC32C();
+    try (FileChannel in = openUncached(p, directPossible, tally)) {
+      int chunk = 0;
+      long offset = 0;
+      boolean bad = false;
+      while (offset < size) {
+        if (stop.getAsBoolean()) {
+          return false;
+        }
+        buffer.clear().limit(chunkBytes);
+        long t0 = System.nanoTime();
+        int n = readAt(in, buffer, offset);
+        if (n <= 0) {
+          break;
+        }
+        reads.completed(n, System.nanoTime() - t0);
+        tally.bytesRead += n;
+        buffer.flip();
+        crc.reset();
+        crc.update(buffer);
+        if (!bad
+            && (chunk >= d.chunkCrcs().length || (int) crc.getValue() != d.chunkCrcs()[chunk])) {
+          bad = true;
+          tally.problem(
+              p + " differs from the source in bytes " + offset + " to " + (offset + n - 1));
+        }
+        offset += n;
+        chunk++;
+      }
+    }
+    return true;
+  }
+
+  /** {@code p} opened with O_DIRECT, else after dropping its cache; the tally keeps the weakest. */
+  private static FileChannel openUncached(Path p, boolean directPossible, Tally tally)
+      throws IOException {
+    FileChannel ch;
+    String mode;
+    try {
+      if (!directPossible) {
+        throw new UnsupportedOperationException("blocks larger than the buffer's alignment");
+      }
+      ch = FileChannel.open(p, StandardOpenOption.READ, ExtendedOpenOption.DIRECT);
+      mode = "direct";
+    } catch (IOException | UnsupportedOperationException e) {
+      mode = PageCache.drop(p) ? "dropped" : "cached";
+      ch = FileChannel.open(p, StandardOpenOption.READ);
+    }
+    tally.cache = weakest(tally.cache, mode);
+    return ch;
+  }
+
+  /** Every file in the copy that the source does not have is a problem. */
+  private static void extraFiles(Path copyRoot, Set<String> expected, Tally tally)
+      throws IOException {
     try (Stream<Path> walk = Files.walk(copyRoot)) {
       for (Path p : (Iterable<Path>) walk::iterator) {
         if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
             && !expected.contains(relative(copyRoot, p))) {
-          problems++;
-          first = first != null ? first : p + " is not in the source";
+          tally.problem(p + " is not in the source");
         }
       }
     }
-    return new Check(problems, first, cache == null ? "direct" : cache, bytesRead);
   }
 
   /** Reads a chunk at an offset; an O_DIRECT read past the end returns the short tail. */

@@ -1,13 +1,14 @@
 package dev.sustain.workload;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.PassesCodec;
+import dev.sustain.document.PassesDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.run.AnalysisForms;
 import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
-import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunJson;
+import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
@@ -18,8 +19,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -31,7 +35,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class WriteRepeat {
 
   /** The file beside the passes' run folders. */
-  public static final String PASSES_JSON = "passes.json";
+  public static final String PASSES_JSON = PassesCodec.FILE;
 
   /**
    * How the repeats ended.
@@ -128,34 +132,67 @@ public final class WriteRepeat {
             ? base.out().toAbsolutePath()
             : RunFolder.defaultParent().resolve(runId + "-write-repeat");
     boolean made = !Files.exists(parent);
-    RunFolder.create(parent, runId, "write"); // refuses a folder that is not empty
-    List<WriteResult> passes = new ArrayList<>();
-    ObjectNode json = JsonNodeFactory.instance.objectNode();
-    json.put("version", RunFolder.FORMAT_VERSION);
-    json.put("command", "write");
-    json.put("repeat", repeat);
-    json.put("cooldown_s", cooldowns.getFirst().toNanos() / 1e9);
-    ArrayNode cooldownList = json.putArray("cooldowns_s");
+    RunLifecycle.newFolder(parent, runId, "write"); // refuses a folder that is not empty
+    List<Double> cooldownsSeconds = new ArrayList<>();
     for (int n = 2; n <= repeat; n++) {
-      cooldownList.add(cooldownBefore(cooldowns, n).toNanos() / 1e9);
+      cooldownsSeconds.add(cooldownBefore(cooldowns, n).toNanos() / 1e9);
     }
-    ArrayNode passesJson = json.putArray("passes");
-    ArrayNode words = json.putArray("comparison");
-    for (int n = 1; n <= repeat; n++) {
-      if (n > 1) {
-        CopyRun.pause(cooldownBefore(cooldowns, n).toNanos(), stop::get);
+    ObjectNode json =
+        PassesCodec.start(repeat, cooldowns.getFirst().toNanos() / 1e9, cooldownsSeconds);
+    Passes run = new Passes(base, cooldowns, passObserver, stop, forms, afterPass, parent, json);
+    run.all(repeat, history, made);
+    return run.compared();
+  }
+
+  /** The passes of one repeat, run in turn into {@code parent}, and passes.json beside them. */
+  private record Passes(
+      WriteParams base,
+      List<Duration> cooldowns,
+      RunObserver passObserver,
+      AtomicBoolean stop,
+      AnalysisForms forms,
+      AfterPass afterPass,
+      Path parent,
+      ObjectNode json,
+      List<WriteResult> done) {
+
+    Passes(
+        WriteParams base,
+        List<Duration> cooldowns,
+        RunObserver passObserver,
+        AtomicBoolean stop,
+        AnalysisForms forms,
+        AfterPass afterPass,
+        Path parent,
+        ObjectNode json) {
+      this(base, cooldowns, passObserver, stop, forms, afterPass, parent, json, new ArrayList<>());
+    }
+
+    /** Each pass after its cooldown, until one does not complete or the run is stopped. */
+    void all(int repeat, IdleHistory history, boolean made) throws IOException {
+      for (int n = 1; n <= repeat; n++) {
+        if (n > 1) {
+          CopyRun.pause(cooldownBefore(cooldowns, n).toNanos(), stop::get);
+        }
+        if (stop.get()) {
+          break;
+        }
+        WriteResult r = pass(n, n == 1 ? history : IdleHistory.NONE, made);
+        Double idle = done.isEmpty() ? null : putIdle(done.getLast(), r);
+        done.add(r);
+        afterPass.done(r);
+        PassesCodec.addPass(json, entry(n, n > 1 ? cooldownBefore(cooldowns, n) : null, idle, r));
+        RunFolder.open(parent).writeJson(PASSES_JSON, json);
+        if (r.status() != RunStatus.COMPLETE) {
+          break;
+        }
       }
-      if (stop.get()) {
-        break;
-      }
-      Path passFolder = parent.resolve("pass-" + n);
-      WriteParams p = base.withTarget(base.target(), passFolder);
-      WriteResult r;
+    }
+
+    private WriteResult pass(int n, IdleHistory history, boolean made) throws IOException {
+      WriteParams p = base.withTarget(base.target(), parent.resolve("pass-" + n));
       try {
-        r =
-            new WriteRun(p, passObserver, stop, forms)
-                .idleFrom(n == 1 ? history : IdleHistory.NONE)
-                .run();
+        return new WriteRun(p, passObserver, stop, forms).idleFrom(history).run();
       } catch (UsageException e) {
         if (n == 1 && made) {
           // Refused before anything was written: leave nothing behind.
@@ -163,56 +200,49 @@ public final class WriteRepeat {
         }
         throw e;
       }
-      Double idle = passes.isEmpty() ? null : putIdle(passes.getLast(), r);
-      passes.add(r);
-      afterPass.done(r);
-      putPass(passesJson.addObject(), n, n > 1 ? cooldownBefore(cooldowns, n) : null, idle, r);
+    }
+
+    /** The passes that completed compared, each later one explained by its curve. */
+    Outcome compared() throws IOException {
+      List<PassComparison.Pass> compared = new ArrayList<>();
+      List<dev.sustain.report.CurveReport> curves = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      List<Integer> indexes = new ArrayList<>();
+      for (int i = 0; i < done.size(); i++) {
+        WriteResult r = done.get(i);
+        if (r.status() != RunStatus.COMPLETE) {
+          continue;
+        }
+        double[] rates =
+            IntervalFigures.rates(
+                RunFolder.open(r.runFolder()).samplesCsv(), "write_MBps", IntervalFigures.Rows.ALL);
+        compared.add(new PassComparison.Pass(i + 1, r.averageMegabytesPerSecond(), rates));
+        try {
+          curves.add(dev.sustain.report.CurveReport.load(r.runFolder(), null, -1));
+          names.add("pass " + (i + 1));
+          indexes.add(i);
+        } catch (dev.sustain.input.InputFormatException e) {
+          // A pass too short for a single interval has no curve to explain; the others still do.
+        }
+      }
+      // Each later pass's cause comes from its curve (the sentences below), not from a guess here.
+      List<String> comparison = PassComparison.compare("wrote", compared, false);
+      List<ObjectNode> entries = PassesCodec.passEntries(json);
+      List<String> changes = List.of();
+      String recovery = "";
+      if (curves.size() > 1) {
+        dev.sustain.report.ChangeReport report = dev.sustain.report.ChangeReport.of(curves, names);
+        for (int k = 0; k < curves.size(); k++) {
+          report.putJson(entries.get(indexes.get(k)), k);
+        }
+        changes = report.sentences();
+        recovery = report.recoveryTable();
+      }
+      PassesCodec.finish(json, comparison, changes, recovery);
       RunFolder.open(parent).writeJson(PASSES_JSON, json);
-      if (r.status() != RunStatus.COMPLETE) {
-        break;
-      }
+      return new Outcome(
+          parent, List.copyOf(done), comparison, changes, recovery, List.copyOf(entries));
     }
-    List<PassComparison.Pass> compared = new ArrayList<>();
-    List<dev.sustain.report.CurveReport> curves = new ArrayList<>();
-    List<String> names = new ArrayList<>();
-    List<Integer> indexes = new ArrayList<>();
-    for (int i = 0; i < passes.size(); i++) {
-      WriteResult r = passes.get(i);
-      if (r.status() != RunStatus.COMPLETE) {
-        continue;
-      }
-      double[] rates =
-          IntervalFigures.rates(
-              RunFolder.open(r.runFolder()).samplesCsv(), "write_MBps", IntervalFigures.Rows.ALL);
-      compared.add(new PassComparison.Pass(i + 1, r.averageMegabytesPerSecond(), rates));
-      try {
-        curves.add(dev.sustain.report.CurveReport.load(r.runFolder(), null, -1));
-        names.add("pass " + (i + 1));
-        indexes.add(i);
-      } catch (dev.sustain.input.InputFormatException e) {
-        // A pass too short for a single interval has no curve to explain; the others still do.
-      }
-    }
-    // Each later pass's cause comes from its curve (the sentences below), not from a guess here.
-    List<String> comparison = PassComparison.compare("wrote", compared, false);
-    comparison.forEach(words::add);
-    List<String> changes = List.of();
-    String recovery = "";
-    if (curves.size() > 1) {
-      dev.sustain.report.ChangeReport report = dev.sustain.report.ChangeReport.of(curves, names);
-      for (int k = 0; k < curves.size(); k++) {
-        report.putJson((ObjectNode) passesJson.get(indexes.get(k)), k);
-      }
-      changes = report.sentences();
-      recovery = report.recoveryTable();
-    }
-    changes.forEach(json.putArray("changes")::add);
-    json.put("recovery", recovery);
-    RunFolder.open(parent).writeJson(PASSES_JSON, json);
-    List<ObjectNode> passJson = new ArrayList<>();
-    passesJson.forEach(node -> passJson.add((ObjectNode) node));
-    return new Outcome(
-        parent, List.copyOf(passes), comparison, changes, recovery, List.copyOf(passJson));
   }
 
   /**
@@ -226,8 +256,8 @@ public final class WriteRepeat {
       return out;
     }
     try {
-      for (var pass : RunFolder.JSON.readTree(json.toFile()).path("passes")) {
-        Path dir = folder.resolve("pass-" + pass.path("pass").asInt());
+      for (PassesDocument.Pass pass : PassesCodec.read(folder).passes()) {
+        Path dir = folder.resolve("pass-" + pass.pass());
         if (Files.isDirectory(dir)) {
           out.add(dir);
         }
@@ -243,29 +273,23 @@ public final class WriteRepeat {
     return cooldowns.size() == 1 ? cooldowns.getFirst() : cooldowns.get(n - 2);
   }
 
-  /** From the end of the pass in {@code before} to the start of the one in {@code after}. */
   /**
    * Pass {@code n}'s entry of passes.json.
    *
    * @param cooldown the pause before it, null for the first pass
    * @param idleSeconds the time since the pass before it ended, null when not known
    */
-  private static void putPass(
-      ObjectNode pj, int n, Duration cooldown, Double idleSeconds, WriteResult r) {
-    pj.put("pass", n);
-    if (cooldown != null) {
-      pj.put("cooldown_s", cooldown.toNanos() / 1e9);
-    } else {
-      pj.putNull("cooldown_s");
-    }
-    if (idleSeconds != null) {
-      pj.put("idle_s", idleSeconds);
-    }
-    pj.put("run_folder", r.runFolder().toString());
-    pj.put("bytes", r.bytes());
-    pj.put("seconds", RunHeader.round(r.seconds()));
-    pj.put("average_MBps", RunHeader.round(r.averageMegabytesPerSecond()));
-    pj.put("status", r.status().word());
+  private static PassesDocument.Pass entry(
+      int n, Duration cooldown, Double idleSeconds, WriteResult r) {
+    return new PassesDocument.Pass(
+        n,
+        cooldown == null ? OptionalDouble.empty() : OptionalDouble.of(cooldown.toNanos() / 1e9),
+        idleSeconds == null ? OptionalDouble.empty() : OptionalDouble.of(idleSeconds),
+        r.runFolder().toString(),
+        r.bytes(),
+        r.seconds(),
+        r.averageMegabytesPerSecond(),
+        r.status().word());
   }
 
   /**
@@ -277,15 +301,14 @@ public final class WriteRepeat {
     return idle == null ? null : RunJson.putIdle(pass.runFolder(), idle);
   }
 
+  /** From the end of the pass in {@code before} to the start of the one in {@code after}. */
   private static Double idleSeconds(Path before, Path after) throws IOException {
-    var ended = RunFolder.JSON.readTree(RunFolder.open(before).runJson().toFile()).path("ended");
-    var started = RunFolder.JSON.readTree(RunFolder.open(after).runJson().toFile()).path("started");
-    if (!ended.isTextual() || !started.isTextual()) {
+    Optional<String> ended = RunDocumentCodec.read(before).ended();
+    Optional<String> started = RunDocumentCodec.read(after).started();
+    if (ended.isEmpty() || started.isEmpty()) {
       return null;
     }
-    return java.time.Duration.between(
-                java.time.Instant.parse(ended.asText()), java.time.Instant.parse(started.asText()))
-            .toNanos()
+    return Duration.between(Instant.parse(ended.get()), Instant.parse(started.get())).toNanos()
         / 1e9;
   }
 }

@@ -73,7 +73,7 @@ class RunLifecycleTest {
 
   @Test
   void theLastRowIsMadeAndTheRoomGivenBackWhenTheWorkThrows() throws Exception {
-    RunFolder folder = RunFolder.create(dir.resolve("run"), "r1", "write");
+    RunFolder folder = RunLifecycle.newFolder(dir.resolve("run"), "r1", "write");
     RunLifecycle life = new RunLifecycle("r1", "write", folder, RunObserver.SILENT, null);
     AtomicBoolean released = new AtomicBoolean();
     SamplingSession session = begun(folder);
@@ -95,7 +95,7 @@ class RunLifecycleTest {
 
   @Test
   void theStartNamesTheCommandAndTheEndIsWrittenBeforeItIsTold() throws Exception {
-    RunFolder folder = RunFolder.create(dir.resolve("run"), "r2", "fill");
+    RunFolder folder = RunLifecycle.newFolder(dir.resolve("run"), "r2", "fill");
     Told told = new Told(folder.runJson());
     RunLifecycle life = new RunLifecycle("r2", "fill", folder, told, null);
     life.started(dir, "sync", 1 << 20, -1);
