@@ -149,39 +149,56 @@ public final class WriteRun {
       file.checkFreeSpace(sizeBytes);
     }
     freeBytesBefore = WriteChecks.freeBytes(file.folder()); // before the test file takes any
+    return intoFile(runId, file, engine, direct, sizeBytes, align);
+  }
+
+  /**
+   * The write into a test file, from its run folder on. A run refused before it wrote anything
+   * there (no room for the run's files, a file that cannot be opened) takes away the run folder it
+   * made, so it leaves no empty folder behind.
+   */
+  private WriteResult intoFile(
+      String runId, TestFile file, IoEngine engine, boolean direct, long sizeBytes, long align)
+      throws IOException {
     RunFolder folder = RunFolder.create(params.out(), runId, "write");
-    // Before the test file takes the space: the run folder may be on the file system it fills.
-    folder.reserveRoom();
-    // Before the file exists: another run never sees it without the mark that says it is live. A
-    // file the user named is no sustain-test file that a later run could take for a leftover.
-    try (dev.sustain.target.RunMark mark =
-        file.createdByName()
-            ? null
-            : dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
-      layout = WriteLayout.prepare(params, engine.name(), file.path(), sizeBytes);
-      try {
-        engine.open(file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
-      } catch (ErrnoException e) {
-        file.remove();
-        throw new UsageException(WriteChecks.openProblem(file.path(), file.folder(), direct, e));
-      }
-      Target target = new Target(file.path(), null, file.folder(), !params.keep());
-      try {
-        long totalBytes = params.duration() == null ? sizeBytes : -1;
-        WriteResult r =
-            runOpen(new Open(runId, target, folder, engine, sizeBytes, totalBytes, align));
-        if (!target.removeAfter() && layout.preallocated()) {
-          FileLayout.cutTo(file.path(), Math.min(r.bytes(), sizeBytes));
-        }
-        return r;
-      } finally {
-        engine.close();
-        if (target.removeAfter()) {
+    try {
+      // Before the test file takes the space: the run folder may be on the file system it fills.
+      folder.reserveRoom();
+      // Before the file exists: another run never sees it without the mark that says it is live. A
+      // file the user named is no sustain-test file that a later run could take for a leftover.
+      try (dev.sustain.target.RunMark mark =
+          file.createdByName()
+              ? null
+              : dev.sustain.target.RunMark.take(file.folder(), runId, folder.dir())) {
+        layout = WriteLayout.prepare(params, engine.name(), file.path(), sizeBytes);
+        try {
+          engine.open(
+              file.path(), new IoEngine.OpenOptions(direct, true, true), params.queueDepth());
+        } catch (ErrnoException e) {
           file.remove();
-        } else if (mark != null) {
-          mark.keep();
+          throw new UsageException(WriteChecks.openProblem(file.path(), file.folder(), direct, e));
+        }
+        Target target = new Target(file.path(), null, file.folder(), !params.keep());
+        try {
+          long totalBytes = params.duration() == null ? sizeBytes : -1;
+          WriteResult r =
+              runOpen(new Open(runId, target, folder, engine, sizeBytes, totalBytes, align));
+          if (!target.removeAfter() && layout.preallocated()) {
+            FileLayout.cutTo(file.path(), Math.min(r.bytes(), sizeBytes));
+          }
+          return r;
+        } finally {
+          engine.close();
+          if (target.removeAfter()) {
+            file.remove();
+          } else if (mark != null) {
+            mark.keep();
+          }
         }
       }
+    } catch (IOException | RuntimeException e) {
+      folder.discardIfUnfilled();
+      throw e;
     }
   }
 
@@ -246,6 +263,7 @@ public final class WriteRun {
     try {
       engine.open(given, new IoEngine.OpenOptions(direct, true, false), params.queueDepth());
     } catch (ErrnoException e) {
+      folder.discardIfUnfilled();
       throw new UsageException(WriteChecks.openProblem(given, null, direct, e));
     }
     Target target = new Target(given, device, null, false);

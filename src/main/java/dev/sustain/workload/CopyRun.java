@@ -129,8 +129,26 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
 
     String runId = RunFolder.newRunId();
     RunFolder folder = RunFolder.create(params.out(), runId, "copy");
-    Files.createDirectories(dst);
-    return runPasses(runId, folder, new CopyWork.Paths(src, dst, files), bytes);
+    CopyWork.Paths paths = new CopyWork.Paths(src, dst, files);
+    return folder.filledBy(() -> copyInto(runId, folder, paths, bytes));
+  }
+
+  /**
+   * The copy into its destination, made when missing; a failed copy (no room halfway) removed its
+   * pass, and a destination it made for it is taken away again, as the user had no folder there.
+   */
+  private CopyResult copyInto(String runId, RunFolder folder, CopyWork.Paths paths, long bytes)
+      throws IOException {
+    dev.sustain.target.MadeFolder made = dev.sustain.target.MadeFolder.make(paths.destination());
+    CopyResult result = null;
+    try {
+      result = runPasses(runId, folder, paths, bytes);
+      return result;
+    } finally {
+      if (result == null || result.status() == dev.sustain.run.RunStatus.FAILED) {
+        made.removeIfEmpty();
+      }
+    }
   }
 
   private static Path realPathOfNearest(Path p) throws IOException {
