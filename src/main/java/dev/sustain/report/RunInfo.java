@@ -98,7 +98,18 @@ public record RunInfo(
     RunDocument.Params p = run.params();
     Map<String, String> params = new LinkedHashMap<>();
     StringBuilder summary = new StringBuilder();
-    if (p.sizeBytes().isPresent()) {
+    if (p.sizeBytes().isPresent() && p.timeSeconds().isPresent()) {
+      // --size with --time: a file of that size written round until the time was up, so the size
+      // alone ("1 GiB") reads as the job when the run wrote 150 GB.
+      long size = p.sizeBytes().getAsLong();
+      String time = Durations.format(p.timeSeconds().getAsDouble());
+      params.put("size", Units.binaryBytes(size) + " (" + Units.decimalBytes(size) + ")");
+      params.put("time", time);
+      summary.append(Units.binaryBytes(size)).append(" file rewritten for ").append(time);
+      run.result()
+          .bytes()
+          .ifPresent(b -> summary.append(" (").append(Units.decimalBytes(b)).append(" written)"));
+    } else if (p.sizeBytes().isPresent()) {
       long size = p.sizeBytes().getAsLong();
       params.put("size", Units.binaryBytes(size) + " (" + Units.decimalBytes(size) + ")");
       summary.append(Units.binaryBytes(size));
