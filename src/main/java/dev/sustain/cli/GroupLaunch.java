@@ -48,11 +48,20 @@ final class GroupLaunch {
   private final PrintWriter err;
   private final DbOption db;
 
+  /** {@code --json}: the group as one JSON object on stdout, its progress and words on stderr. */
+  private boolean json;
+
   GroupLaunch(String command, PrintWriter out, PrintWriter err, DbOption db) {
     this.command = command;
     this.out = out;
     this.err = err;
     this.db = db;
+  }
+
+  /** With {@code --json} (a group's write printed its words on stdout and no JSON before). */
+  GroupLaunch json(boolean on) {
+    this.json = on;
+    return this;
   }
 
   /**
@@ -230,7 +239,10 @@ final class GroupLaunch {
     List<String> names = members.stream().map(GroupMember::name).toList();
     Map<String, Object> shared = sharedParts(members.stream().map(GroupMember::target).toList());
     AtomicBoolean stop = Signals.installStopFlag();
-    GroupProgress progress = new GroupProgress(out, LiveProgress.stdoutIsTerminal(), names);
+    GroupProgress progress =
+        json
+            ? new GroupProgress(err, false, names)
+            : new GroupProgress(out, LiveProgress.stdoutIsTerminal(), names);
     GroupRun.Result r = new GroupRun(params, members, shared, history, progress, stop).run();
     report(r, names, progress);
     return exitCode(r, names);
@@ -256,28 +268,10 @@ final class GroupLaunch {
 
   private void report(GroupRun.Result r, List<String> names, GroupProgress progress)
       throws IOException {
-    out.println();
-    Map<String, String> analyses = progress.analyses();
-    for (int i = 0; i < r.members().size(); i++) {
-      MemberResult m = r.members().get(i);
-      String name = names.get(i);
-      Lines.println(
-          out,
-          "%s: %s %s in %s: average %s%s",
-          name,
-          verb(m.status()),
-          Units.decimalBytes(m.bytes()),
-          Durations.format(m.seconds()),
-          Units.rate(m.averageMegabytesPerSecond()),
-          m.runFolder() == null ? "" : "  (run folder " + m.runFolder() + ")");
-      if (analyses.containsKey(name)) {
-        out.print(analyses.get(name).indent(2));
-      }
+    words(r, names, progress, json ? err : out);
+    if (json) {
+      out.println(RunFolder.JSON.writeValueAsString(jsonOf(r, names)));
     }
-    if (r.report() != null) {
-      out.print(r.report().text());
-    }
-    out.println("Group folder: " + r.folder());
     out.flush();
     for (MemberResult m : r.members()) {
       if (m.runFolder() != null && Files.isRegularFile(m.runFolder().resolve("run.json"))) {
@@ -294,6 +288,66 @@ final class GroupLaunch {
         }
       }
     }
+  }
+
+  /**
+   * What {@code write T1 T2 --json} prints: the group folder and its group.json, each target's end
+   * and the group's analysis (as {@code analyze GROUP --json} gives it), in the style of every
+   * other --json (snake_case keys with their units, lowercase words, figures as the text rounds
+   * them).
+   */
+  private static com.fasterxml.jackson.databind.node.ObjectNode jsonOf(
+      GroupRun.Result r, List<String> names) throws IOException {
+    var root = RunFolder.JSON.createObjectNode();
+    root.put("group_id", r.groupId());
+    root.put("group_folder", r.folder().toString());
+    root.put("status", r.status().word());
+    var targets = root.putArray("targets");
+    for (int i = 0; i < r.members().size(); i++) {
+      MemberResult m = r.members().get(i);
+      var t = targets.addObject();
+      t.put("name", names.get(i));
+      t.put("run_folder", m.runFolder() == null ? null : m.runFolder().toString());
+      t.put("status", m.status().word());
+      t.put("error", m.error());
+      t.put("bytes", m.bytes());
+      t.put("duration_s", Math.round(m.seconds() * 1000) / 1000.0);
+      t.put("average_MBps", Math.round(m.averageMegabytesPerSecond() * 10) / 10.0);
+    }
+    Path groupJson = r.folder().resolve("group.json");
+    root.set(
+        "group",
+        Files.isRegularFile(groupJson) ? RunFolder.JSON.readTree(groupJson.toFile()) : null);
+    root.set("analysis", r.report() == null ? null : r.report().toJson());
+    return root;
+  }
+
+  /** Each target's result and analysis, the group's verdict and its folder, for people. */
+  private static void words(
+      GroupRun.Result r, List<String> names, GroupProgress progress, PrintWriter text) {
+    text.println();
+    Map<String, String> analyses = progress.analyses();
+    for (int i = 0; i < r.members().size(); i++) {
+      MemberResult m = r.members().get(i);
+      String name = names.get(i);
+      Lines.println(
+          text,
+          "%s: %s %s in %s: average %s%s",
+          name,
+          verb(m.status()),
+          Units.decimalBytes(m.bytes()),
+          Durations.format(m.seconds()),
+          Units.rate(m.averageMegabytesPerSecond()),
+          m.runFolder() == null ? "" : "  (run folder " + m.runFolder() + ")");
+      if (analyses.containsKey(name)) {
+        text.print(analyses.get(name).indent(2));
+      }
+    }
+    if (r.report() != null) {
+      text.print(r.report().text());
+    }
+    text.println("Group folder: " + r.folder());
+    text.flush();
   }
 
   private static String verb(RunStatus s) {

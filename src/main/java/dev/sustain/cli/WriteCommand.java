@@ -211,7 +211,7 @@ public final class WriteCommand extends BaseCommand {
       for (String t : targets) {
         trimFirst(t);
       }
-      return new GroupLaunch("write", out(), err(), db).write(params, targets, group, output.out);
+      return groupLaunch().write(params, targets, group, output.out);
     }
     group.checkOneTarget();
     try (ExclusiveOpen held = holdForTrimFirst(target)) {
@@ -493,5 +493,10 @@ public final class WriteCommand extends BaseCommand {
             + r.runFolder()
             + (r.testFileKept() ? "  (test file kept: " + r.testFile() + ")" : ""));
     out.flush();
+  }
+
+  /** The group this command's targets make, printed as --json asks. */
+  private GroupLaunch groupLaunch() {
+    return new GroupLaunch("write", out(), err(), db).json(output.json);
   }
 }

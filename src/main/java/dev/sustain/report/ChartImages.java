@@ -14,6 +14,7 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -116,11 +117,26 @@ public final class ChartImages {
     int height = charts.stream().mapToInt(XYChart::getHeight).sum();
     VectorGraphics2D g = new VectorGraphics2D();
     paintStacked(g, charts);
-    try (OutputStream out = Files.newOutputStream(file)) {
-      new SVGProcessor()
-          .getDocument(g.getCommands(), new PageSize(0, 0, width, height))
-          .writeTo(out);
-    }
+    java.io.ByteArrayOutputStream svg = new java.io.ByteArrayOutputStream();
+    new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, width, height)).writeTo(svg);
+    Files.writeString(file, withoutInvisible(svg.toString(StandardCharsets.UTF_8)));
+  }
+
+  /**
+   * An element drawn with neither a visible fill nor a visible stroke: XChart's backgrounds and
+   * time tick marks that {@link TimedChart} makes transparent to draw its own in their place.
+   */
+  private static final java.util.regex.Pattern INVISIBLE =
+      java.util.regex.Pattern.compile(
+          "[ \\t]*<(?:rect|line|path|polyline|polygon)\\b[^>]*style=\"(?:fill:[^;\"]+;fill-opacity:0;"
+              + "stroke:none|fill:none;stroke:[^;\"]+;stroke-opacity:0)[;\"][^>]*/>\\R?");
+
+  /**
+   * The SVG without elements nobody can see: a reader (or a search of the file) finds only what is
+   * drawn. The labels stay outlines, as XChart draws its text, so the file needs no fonts.
+   */
+  static String withoutInvisible(String svg) {
+    return INVISIBLE.matcher(svg).replaceAll("");
   }
 
   private static void paintStacked(Graphics2D g, List<XYChart> charts) {

@@ -59,14 +59,15 @@ public final class Phrase {
   }
 
   /**
-   * Gigabytes for people: three decimals below 1 GB, one below 100 GB; below 1 MB in kB or B
-   * ({@code 4 kB}, not {@code 0.000 GB}); {@code -} for none.
+   * Gigabytes for people: three decimals below 1 GB, one below 100 GB; below 10 MB in MB, kB or B
+   * ({@code 4 kB}, not {@code 0.000 GB}; {@code 8.4 MB}, not {@code 0.008 GB}, a figure of one
+   * digit); {@code -} for none.
    */
   public static String gb(Double gigabytes) {
     if (gigabytes == null) {
       return "-";
     }
-    if (Math.abs(gigabytes) < 0.001) {
+    if (Math.abs(gigabytes) < 0.01) {
       return Units.decimalBytes(Math.round(gigabytes * 1e9));
     }
     return Units.fixed(gigabytes, gigabytes >= 100 ? 0 : gigabytes >= 1 ? 1 : 3) + " GB";

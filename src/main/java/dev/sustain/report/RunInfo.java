@@ -50,6 +50,31 @@ public record RunInfo(
         .orElse(NONE);
   }
 
+  /** The job's size or time, in the parameters and the title's summary. */
+  private static void sizeAndTime(
+      RunDocument run, Map<String, String> params, StringBuilder summary) {
+    RunDocument.Params p = run.params();
+    if (p.sizeBytes().isPresent() && p.timeSeconds().isPresent()) {
+      // --size with --time: a file of that size written round until the time was up, so the size
+      // alone ("1 GiB") reads as the job when the run wrote 150 GB.
+      long size = p.sizeBytes().getAsLong();
+      String time = Durations.format(p.timeSeconds().getAsDouble());
+      params.put("size", Units.binaryBytes(size) + " (" + Units.decimalBytes(size) + ")");
+      params.put("time", time);
+      summary.append(Units.binaryBytes(size)).append(" file rewritten for ").append(time);
+      run.result()
+          .bytes()
+          .ifPresent(b -> summary.append(" (").append(Units.decimalBytes(b)).append(" written)"));
+    } else if (p.sizeBytes().isPresent()) {
+      long size = p.sizeBytes().getAsLong();
+      params.put("size", Units.binaryBytes(size) + " (" + Units.decimalBytes(size) + ")");
+      summary.append(Units.binaryBytes(size));
+    } else if (p.timeSeconds().isPresent()) {
+      params.put("time", Durations.format(p.timeSeconds().getAsDouble()));
+      summary.append(Durations.format(p.timeSeconds().getAsDouble()));
+    }
+  }
+
   /** The run.json of {@code folder}, or empty when it cannot be read. */
   static Optional<RunDocument> document(Path folder) {
     try {
@@ -98,14 +123,7 @@ public record RunInfo(
     RunDocument.Params p = run.params();
     Map<String, String> params = new LinkedHashMap<>();
     StringBuilder summary = new StringBuilder();
-    if (p.sizeBytes().isPresent()) {
-      long size = p.sizeBytes().getAsLong();
-      params.put("size", Units.binaryBytes(size) + " (" + Units.decimalBytes(size) + ")");
-      summary.append(Units.binaryBytes(size));
-    } else if (p.timeSeconds().isPresent()) {
-      params.put("time", Durations.format(p.timeSeconds().getAsDouble()));
-      summary.append(Durations.format(p.timeSeconds().getAsDouble()));
-    }
+    sizeAndTime(run, params, summary);
     if (p.blockBytes().isPresent()) {
       String bs = Units.binaryBytes(p.blockBytes().getAsLong());
       params.put("block size", bs);

@@ -44,8 +44,12 @@ public final class RunFolder {
 
   private final Path dir;
 
-  private RunFolder(Path dir) {
+  /** How the folder came to be: made by this run (and so removed when left empty) or not. */
+  private final dev.sustain.target.MadeFolder made;
+
+  private RunFolder(Path dir, dev.sustain.target.MadeFolder made) {
     this.dir = dir;
+    this.made = made;
   }
 
   /** A run id: local time to the second and 4 random hex digits, e.g. 20261130-101502-3fa9. */
@@ -91,8 +95,9 @@ public final class RunFolder {
       throw new dev.sustain.unit.UsageException("--out " + dir + " is a file, not a folder");
     }
     dev.sustain.target.WritableFolder.require(dir, "the run folder");
+    dev.sustain.target.MadeFolder made;
     try {
-      Files.createDirectories(dir);
+      made = dev.sustain.target.MadeFolder.make(dir);
     } catch (java.nio.file.FileSystemException e) {
       // e.g. a full file system: refused before anything is written, with the reason by name
       throw new dev.sustain.unit.UsageException(
@@ -101,11 +106,51 @@ public final class RunFolder {
               + ": "
               + dev.sustain.engine.ErrnoException.reasonOf(e));
     }
-    return new RunFolder(dir);
+    return new RunFolder(dir, made);
   }
 
   public static RunFolder open(Path dir) {
-    return new RunFolder(dir);
+    return new RunFolder(dir, null);
+  }
+
+  /** What a run does in its folder; see {@link #filledBy}. */
+  @FunctionalInterface
+  public interface Filling<T> {
+    T fill() throws IOException;
+  }
+
+  /**
+   * Runs what fills the folder; when it fails, the folder is {@linkplain #discardIfUnfilled
+   * discarded} if nothing was written there yet.
+   */
+  public <T> T filledBy(Filling<T> work) throws IOException {
+    try {
+      return work.fill();
+    } catch (IOException | RuntimeException e) {
+      discardIfUnfilled();
+      throw e;
+    }
+  }
+
+  /**
+   * After a run failed before it wrote anything here (a refusal for space, a target that cannot be
+   * opened): removes the folder when {@link #create} made it, with the folders above it it made, so
+   * a refused run leaves no empty folder behind. A folder the user made, or one that holds any of
+   * the run's files, stays. The room {@link #reserveRoom} set aside is no file of the run's.
+   */
+  public void discardIfUnfilled() {
+    if (made == null || !made.made()) {
+      return;
+    }
+    try (var entries = Files.list(dir)) {
+      if (entries.anyMatch(p -> !p.getFileName().toString().equals(RESERVE))) {
+        return;
+      }
+    } catch (IOException e) {
+      return; // gone already, or unreadable: nothing to take away
+    }
+    releaseRoom();
+    made.removeIfEmpty();
   }
 
   public Path dir() {

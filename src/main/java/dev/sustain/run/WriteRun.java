@@ -151,9 +151,16 @@ public final class WriteRun {
     }
     freeBytesBefore = WriteChecks.freeBytes(file.folder()); // before the test file takes any
     RunFolder folder = RunLifecycle.newFolder(params.out(), runId, "write");
-    // Before the test file takes the space: the run folder may be on the file system it fills.
-    folder.reserveRoom();
-    return writeFile(runId, file, folder, engine, sizeBytes, align);
+    try {
+      // Before the test file takes the space: the run folder may be on the file system it fills.
+      folder.reserveRoom();
+      return writeFile(runId, file, folder, engine, sizeBytes, align);
+    } catch (IOException | RuntimeException e) {
+      // A run refused before it wrote anything there (no room for the run's files, a file that
+      // cannot be opened) takes away the run folder it made: it leaves no empty folder behind.
+      folder.discardIfUnfilled();
+      throw e;
+    }
   }
 
   /**
@@ -256,6 +263,7 @@ public final class WriteRun {
     try {
       engine.open(given, new IoEngine.OpenOptions(direct, true, false), params.queueDepth());
     } catch (ErrnoException e) {
+      folder.discardIfUnfilled();
       throw new UsageException(WriteChecks.openProblem(given, null, direct, e));
     }
     Target target = new Target(given, device, null, false);

@@ -42,6 +42,10 @@ final class Api {
   private final RunQuery runs;
   private final SampleStore samples;
   private final RunViews views;
+
+  /** The local copy of a hub's figures, read again only when the file changes. */
+  private final HubCopy hubCopy = new HubCopy(dev.sustain.share.HubModels.cacheFile());
+
   private final UnendedRuns unended;
 
   Api(DbLocation location, RunQuery runs, SampleStore samples) {
@@ -280,7 +284,7 @@ final class Api {
     } else {
       root = parts(views.single(r));
       root.put("html", KindView.insert(root.path("html").asText(), KindView.sections(r, doc)));
-      root.put("html", HubLine.insert(root.path("html").asText(), r, doc, views));
+      root.put("html", HubLine.insert(root.path("html").asText(), r, doc, views, hubCopy));
     }
     root.set("summary", runJson(r));
     send(ctx, root);

@@ -47,7 +47,15 @@ public final class HubStanding {
    */
   public static Optional<String> line(
       Path cacheFile, JsonNode run, Double floorMBps, Double cacheGB) {
-    Optional<JsonNode> cache = HubModels.read(cacheFile);
+    return line(HubModels.read(cacheFile), run, floorMBps, cacheGB);
+  }
+
+  /**
+   * The line from a copy already read ({@link HubModels#read}): the dashboard keeps one between
+   * page views instead of parsing the file for each.
+   */
+  public static Optional<String> line(
+      Optional<JsonNode> cache, JsonNode run, Double floorMBps, Double cacheGB) {
     if (cache.isEmpty() || run == null) {
       return Optional.empty();
     }

@@ -143,6 +143,9 @@ public final class SweepRun {
           new SweepWork.File(file, pattern, size, align, maxBs, maxQd, layout.preallocated());
       work = new SweepWork(params, points, stop, onPoint);
       end = life.unsampled(work);
+    } catch (IOException | RuntimeException e) {
+      folder.discardIfUnfilled(); // its run.json is written at the end: a failure leaves nothing
+      throw e;
     } finally {
       file.remove();
     }

@@ -140,7 +140,8 @@ public final class ReadBackRun {
       throw e;
     }
     try {
-      return runOpen(new Reading(runId, folder, scope, engine, direct, bs, qd), notes);
+      Reading reading = new Reading(runId, folder, scope, engine, direct, bs, qd);
+      return folder.filledBy(() -> runOpen(reading, notes));
     } finally {
       engine.close();
     }

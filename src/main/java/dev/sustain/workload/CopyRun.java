@@ -8,12 +8,14 @@ import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
+import dev.sustain.run.RunStatus;
 import dev.sustain.run.SamplingSession;
 import dev.sustain.sampling.CountersProbe;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.sampling.StateProbe;
+import dev.sustain.target.MadeFolder;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
@@ -129,8 +131,26 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
 
     String runId = RunFolder.newRunId();
     RunFolder folder = RunLifecycle.newFolder(params.out(), runId, "copy");
-    Files.createDirectories(dst);
-    return runPasses(runId, folder, new CopyWork.Paths(src, dst, files), bytes);
+    CopyWork.Paths paths = new CopyWork.Paths(src, dst, files);
+    return folder.filledBy(() -> copyInto(runId, folder, paths, bytes));
+  }
+
+  /**
+   * The copy into its destination, made when missing; a failed copy (no room halfway) removed its
+   * pass, and a destination it made for it is taken away again, as the user had no folder there.
+   */
+  private CopyResult copyInto(String runId, RunFolder folder, CopyWork.Paths paths, long bytes)
+      throws IOException {
+    MadeFolder made = MadeFolder.make(paths.destination());
+    CopyResult result = null;
+    try {
+      result = runPasses(runId, folder, paths, bytes);
+      return result;
+    } finally {
+      if (result == null || result.status() == RunStatus.FAILED) {
+        made.removeIfEmpty();
+      }
+    }
   }
 
   private static Path realPathOfNearest(Path p) throws IOException {

@@ -95,6 +95,9 @@ public record FillRun(FillParams params, RunObserver observer, BooleanSupplier s
         mark.keep();
       }
       return result;
+    } catch (IOException | RuntimeException e) {
+      folder.discardIfUnfilled(); // refused before the fill began: no empty folder left behind
+      throw e;
     }
   }
 

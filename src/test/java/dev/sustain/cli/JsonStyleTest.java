@@ -134,7 +134,7 @@ class JsonStyleTest {
         .isEqualTo(10_000_000L);
   }
 
-  private static void walk(String command, JsonNode node, String path, List<String> faults) {
+  static void walk(String command, JsonNode node, String path, List<String> faults) {
     if (node.isObject()) {
       node.properties()
           .forEach(

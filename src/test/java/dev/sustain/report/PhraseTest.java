@@ -40,7 +40,7 @@ class PhraseTest {
     assertThat(Phrase.gb(4e-6)).isEqualTo("4.0 kB");
     assertThat(Phrase.gb(5e-7)).isEqualTo("500 B");
     assertThat(Phrase.of("{gb} written", 4.096e-6)).isEqualTo("4.1 kB written");
-    assertThat(Phrase.gb(0.002)).isEqualTo("0.002 GB");
+    assertThat(Phrase.gb(0.002)).isEqualTo("2.0 MB");
     assertThat(Phrase.gb(2.5)).isEqualTo("2.5 GB");
   }
 
