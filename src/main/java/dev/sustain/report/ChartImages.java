@@ -5,6 +5,8 @@ import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
 import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Segment;
+import dev.sustain.analysis.Shape;
+import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -195,7 +197,7 @@ public final class ChartImages {
       String per =
           byGB
               ? Units.plain(gb[gb.length - 1] / buckets, 1) + " GB"
-              : dev.sustain.unit.Durations.format(r.series().durationSeconds() / buckets);
+              : Durations.format(r.series().durationSeconds() / buckets);
       XYSeries ms = chart.addSeries("mean per " + per, mean.x(), mean.y());
       ms.setLineColor(MEAN).setLineWidth(1.5f);
       ms.setMarker(SeriesMarkers.NONE);
@@ -219,7 +221,7 @@ public final class ChartImages {
               + ": "
               + Units.fixed(a.cacheGB(), a.cacheGB() >= 100 ? 0 : 1)
               + " GB at "
-              + dev.sustain.unit.Durations.format(a.cliffSeconds());
+              + Durations.format(a.cliffSeconds());
       // AnnotationText centres on its point: shift it beside the line, towards the wider side.
       double range = Math.max(1e-9, x1 - x0);
       double textWidth = label.length() * 7.5 / Math.max(200, width - 160) * range;
@@ -355,7 +357,7 @@ public final class ChartImages {
 
   /** "cliff" for a cache that ran out; "first drop" where the drop has another cause. */
   static String markerWord(Analysis a) {
-    return a.shape() == dev.sustain.analysis.Shape.CACHE_CLIFF ? "cliff" : "first drop";
+    return a.shape() == Shape.CACHE_CLIFF ? "cliff" : "first drop";
   }
 
   private static double gbBefore(double[] gb, int index) {

@@ -4,6 +4,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.engine.Errno;
+import dev.sustain.engine.ErrnoException;
+import dev.sustain.engine.FileSpace;
+import dev.sustain.target.MadeFolder;
+import dev.sustain.target.WritableFolder;
+import dev.sustain.unit.Units;
+import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,9 +52,9 @@ public final class RunFolder {
   private final Path dir;
 
   /** How the folder came to be: made by this run (and so removed when left empty) or not. */
-  private final dev.sustain.target.MadeFolder made;
+  private final MadeFolder made;
 
-  private RunFolder(Path dir, dev.sustain.target.MadeFolder made) {
+  private RunFolder(Path dir, MadeFolder made) {
     this.dir = dir;
     this.made = made;
   }
@@ -87,24 +94,21 @@ public final class RunFolder {
     if (Files.isDirectory(dir)) {
       try (var entries = Files.list(dir)) {
         if (entries.findAny().isPresent()) {
-          throw new dev.sustain.unit.UsageException(
+          throw new UsageException(
               "run folder " + dir + " is not empty: give a new or empty folder with --out");
         }
       }
     } else if (Files.exists(dir)) {
-      throw new dev.sustain.unit.UsageException("--out " + dir + " is a file, not a folder");
+      throw new UsageException("--out " + dir + " is a file, not a folder");
     }
-    dev.sustain.target.WritableFolder.require(dir, "the run folder");
-    dev.sustain.target.MadeFolder made;
+    WritableFolder.require(dir, "the run folder");
+    MadeFolder made;
     try {
-      made = dev.sustain.target.MadeFolder.make(dir);
+      made = MadeFolder.make(dir);
     } catch (java.nio.file.FileSystemException e) {
       // e.g. a full file system: refused before anything is written, with the reason by name
-      throw new dev.sustain.unit.UsageException(
-          "cannot make the run folder "
-              + dir
-              + ": "
-              + dev.sustain.engine.ErrnoException.reasonOf(e));
+      throw new UsageException(
+          "cannot make the run folder " + dir + ": " + ErrnoException.reasonOf(e));
     }
     return new RunFolder(dir, made);
   }
@@ -209,19 +213,19 @@ public final class RunFolder {
    */
   public void reserveRoom() throws IOException {
     Path reserve = dir.resolve(RESERVE);
-    int r = dev.sustain.engine.FileSpace.allocate(reserve, 0, RESERVE_BYTES);
-    if (r == -dev.sustain.engine.Errno.EOPNOTSUPP || r == -dev.sustain.engine.Errno.ENOSYS) {
+    int r = FileSpace.allocate(reserve, 0, RESERVE_BYTES);
+    if (r == -Errno.EOPNOTSUPP || r == -Errno.ENOSYS) {
       r = writeZeros(reserve); // a file system without fallocate (ext2): blocks written do too
     }
     if (r < 0) {
       Files.deleteIfExists(reserve);
-      throw new dev.sustain.unit.UsageException(
+      throw new UsageException(
           "no room for the run's files in "
               + dir
               + ": "
-              + dev.sustain.unit.Units.binaryBytes(RESERVE_BYTES)
+              + Units.binaryBytes(RESERVE_BYTES)
               + " are needed beside samples.csv ("
-              + dev.sustain.engine.Errno.describe(r)
+              + Errno.describe(r)
               + ")");
     }
   }
@@ -231,7 +235,7 @@ public final class RunFolder {
       Files.write(file, new byte[(int) RESERVE_BYTES]);
       return 0;
     } catch (IOException e) {
-      return -dev.sustain.engine.Errno.ENOSPC;
+      return -Errno.ENOSPC;
     }
   }
 

@@ -7,6 +7,7 @@ import dev.sustain.device.DriveSensors;
 import dev.sustain.device.RunSensors;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.ErrnoException;
+import dev.sustain.engine.ExclusiveOpen;
 import dev.sustain.engine.IoEngine;
 import dev.sustain.pattern.DataPattern;
 import dev.sustain.pattern.PatternSpec;
@@ -20,6 +21,7 @@ import dev.sustain.target.FileLayout;
 import dev.sustain.target.RawDevice;
 import dev.sustain.target.RunMark;
 import dev.sustain.target.TestFile;
+import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
@@ -44,7 +46,7 @@ public final class WriteRun {
   private Long freeBytesBefore;
 
   /** The raw device's exclusive hold for the whole run; null for a test file. */
-  private dev.sustain.engine.ExclusiveOpen held;
+  private ExclusiveOpen held;
 
   /** How the test file was laid out before the clock started; none for a device. */
   private FileLayout layout = FileLayout.none();
@@ -205,9 +207,7 @@ public final class WriteRun {
   /** {@code --size} rounded up to whole blocks (-1 without --size), said when it changed. */
   private long roundedSize(long align, int logical, boolean direct) {
     long rounded =
-        params.sizeBytes() < 0
-            ? -1
-            : new dev.sustain.unit.ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
+        params.sizeBytes() < 0 ? -1 : new ByteSize(params.sizeBytes()).roundUpTo(align).bytes();
     if (rounded != params.sizeBytes()) {
       boolean byPattern = pattern(params).verifiable() && align == VERIFIABLE_BLOCK_BYTES;
       observer.note(
@@ -244,7 +244,7 @@ public final class WriteRun {
       if (sizeBytes > capacity) {
         throw new UsageException(
             "--size "
-                + dev.sustain.unit.Units.decimalBytes(sizeBytes)
+                + Units.decimalBytes(sizeBytes)
                 + " is more than the device holds ("
                 + device.describe()
                 + ")");

@@ -8,9 +8,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.job.Job;
 import dev.sustain.report.HtmlReport;
+import dev.sustain.share.HubModels;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.DriveTrend;
 import dev.sustain.store.RunJobs;
+import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunQuery;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.SampleStore;
@@ -44,7 +46,7 @@ final class Api {
   private final RunViews views;
 
   /** The local copy of a hub's figures, read again only when the file changes. */
-  private final HubCopy hubCopy = new HubCopy(dev.sustain.share.HubModels.cacheFile());
+  private final HubCopy hubCopy = new HubCopy(HubModels.cacheFile());
 
   private final UnendedRuns unended;
 
@@ -172,7 +174,7 @@ final class Api {
     o.put("error", r.error());
     o.put("source", r.source());
     putJob(o.putObject("job"), RunJobs.of(r));
-    if (dev.sustain.store.RunLiveness.mayChange(r.status())) {
+    if (RunLiveness.mayChange(r.status())) {
       o.put("planned_bytes", plannedBytes(r));
       // A write for --time ends by the clock, whatever its file's size.
       JsonNode time = parse(r.paramsJson()).path("time_s");

@@ -16,6 +16,7 @@ import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.SamplingSession;
 import dev.sustain.sampling.RunCounters;
+import dev.sustain.sampling.SampleListener;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.sampling.TemperatureSensor;
@@ -375,7 +376,7 @@ public final class ReadBackRun {
   }
 
   /** Keeps the per-interval rates for the stability figures; the final sliver does not count. */
-  private static final class RateCollector implements dev.sustain.sampling.SampleListener {
+  private static final class RateCollector implements SampleListener {
     private final double minSeconds;
     private double[] rates = new double[256];
     private int n;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.device.DriveSensors;
 import dev.sustain.device.RunSensors;
 import dev.sustain.document.CopyJsonWriter;
+import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunLifecycle;
@@ -13,9 +14,11 @@ import dev.sustain.run.SamplingSession;
 import dev.sustain.sampling.CountersProbe;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SampleListener;
+import dev.sustain.sampling.SampleRow;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.sampling.StateProbe;
 import dev.sustain.target.MadeFolder;
+import dev.sustain.target.WritableFolder;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
@@ -64,7 +67,7 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
 
     default void started(String runId, Path runFolder, long bytesPerPass, int files) {}
 
-    default void row(dev.sustain.sampling.SampleRow row, int pass, String phase) {}
+    default void row(SampleRow row, int pass, String phase) {}
 
     default void passDone(PassResult pass) {}
   }
@@ -84,7 +87,7 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     if (params.repeat() < 1) {
       throw new UsageException("--repeat must be 1 or more, not " + params.repeat());
     }
-    if (params.intervalNanos() < dev.sustain.run.DefaultsAndLimits.MIN_INTERVAL_NANOS) {
+    if (params.intervalNanos() < DefaultsAndLimits.MIN_INTERVAL_NANOS) {
       throw new UsageException("--interval must be at least 100ms");
     }
     Path src = params.source().toAbsolutePath().normalize();
@@ -101,7 +104,7 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     if (!Files.exists(dst) && (dst.getParent() == null || !Files.isDirectory(dst.getParent()))) {
       throw new UsageException("folder " + dst.getParent() + " does not exist");
     }
-    dev.sustain.target.WritableFolder.require(dst, "the copy into");
+    WritableFolder.require(dst, "the copy into");
     Path realSrc = src.toRealPath();
     Path realDst = realPathOfNearest(dst);
     if (realDst.startsWith(realSrc)) {

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.document.PassesCodec;
 import dev.sustain.document.PassesDocument;
 import dev.sustain.document.RunDocumentCodec;
+import dev.sustain.input.InputFormatException;
+import dev.sustain.report.ChangeReport;
+import dev.sustain.report.CurveReport;
 import dev.sustain.run.AnalysisForms;
 import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
@@ -205,7 +208,7 @@ public final class WriteRepeat {
     /** The passes that completed compared, each later one explained by its curve. */
     Outcome compared() throws IOException {
       List<PassComparison.Pass> compared = new ArrayList<>();
-      List<dev.sustain.report.CurveReport> curves = new ArrayList<>();
+      List<CurveReport> curves = new ArrayList<>();
       List<String> names = new ArrayList<>();
       List<Integer> indexes = new ArrayList<>();
       for (int i = 0; i < done.size(); i++) {
@@ -218,10 +221,10 @@ public final class WriteRepeat {
                 RunFolder.open(r.runFolder()).samplesCsv(), "write_MBps", IntervalFigures.Rows.ALL);
         compared.add(new PassComparison.Pass(i + 1, r.averageMegabytesPerSecond(), rates));
         try {
-          curves.add(dev.sustain.report.CurveReport.load(r.runFolder(), null, -1));
+          curves.add(CurveReport.load(r.runFolder(), null, -1));
           names.add("pass " + (i + 1));
           indexes.add(i);
-        } catch (dev.sustain.input.InputFormatException e) {
+        } catch (InputFormatException e) {
           // A pass too short for a single interval has no curve to explain; the others still do.
         }
       }
@@ -231,7 +234,7 @@ public final class WriteRepeat {
       List<String> changes = List.of();
       String recovery = "";
       if (curves.size() > 1) {
-        dev.sustain.report.ChangeReport report = dev.sustain.report.ChangeReport.of(curves, names);
+        ChangeReport report = ChangeReport.of(curves, names);
         for (int k = 0; k < curves.size(); k++) {
           report.putJson(entries.get(indexes.get(k)), k);
         }
