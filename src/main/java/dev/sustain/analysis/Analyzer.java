@@ -14,7 +14,8 @@ import java.util.List;
  * <ol>
  *   <li>undetermined: no lasting drop, and fewer than {@link Thresholds#UNDETERMINED_SECONDS} of
  *       writing after the start-up ramp: too short to tell (the cache is at least what was
- *       written);
+ *       written); or, when no rule below names a shape, a run that did not hold the level it
+ *       started at (flat would say it did);
  *   <li>smr-stalls (spinning disk, or media not known and a disk's rate with empty stalls): zero
  *       and slow intervals set in after it held ({@link SpinningDiskDetector#smr});
  *   <li>hdd-zoned (spinning disk, or media not known and a disk's rate and pace): a gradual decline
@@ -54,7 +55,30 @@ public final class Analyzer {
   public static Analysis analyze(SampleSeries series, long jobBytes) {
     Curve c = new Curve(series);
     Findings f = detect(c);
-    return Figures.of(c, f, shape(c.s.media(), f), jobBytes);
+    Shape shape = shape(c.s.media(), f);
+    if (shape == Shape.FLAT && !heldItsStart(c)) {
+      // No rule read a shape, yet the run did not hold the level it started at: "held from start
+      // to end" would be false, and any shape named would be a guess.
+      f =
+          f.withUndetermined(
+              new Findings.Undetermined(
+                  Findings.Undetermined.Why.NO_SHAPE_FITS,
+                  c.judgedSeconds(),
+                  neededIntervals(c) * c.interval,
+                  c.cumulative[c.n] / 1e9));
+      shape = Shape.UNDETERMINED;
+    }
+    return Figures.of(c, f, shape, jobBytes);
+  }
+
+  /**
+   * Whether a run read as flat held the level it started at: its mean after the start-up above
+   * {@link Thresholds#DROP_FRACTION} of the burst. A run whose mean is a lasting drop's depth below
+   * its first level, with no lasting level below the drop line, moved between levels none of which
+   * held; a flat reading of it says it held a rate it did not.
+   */
+  private static boolean heldItsStart(Curve c) {
+    return c.meanMBps(c.from, c.n) > Thresholds.DROP_FRACTION * c.burst;
   }
 
   /** The shape, by the rules of the class comment, in their order. */
@@ -109,6 +133,7 @@ public final class Analyzer {
     if (cliff == null && !lastingDrop(c) && c.n - c.from < needed) {
       undetermined =
           new Findings.Undetermined(
+              Findings.Undetermined.Why.TOO_SHORT,
               c.judgedSeconds(),
               needed * c.interval,
               fall != null ? fall.gigabytes() : c.cumulative[c.n] / 1e9);
@@ -315,7 +340,7 @@ public final class Analyzer {
           shape,
           burst,
           cacheGB,
-          noCliffSeen ? noCliffGB(found, total) : null,
+          noCliffSeen && !noShapeFits(found) ? noCliffGB(found, total) : null,
           cliffSeconds,
           stages,
           floor,
@@ -338,6 +363,14 @@ public final class Analyzer {
           duration,
           total / 1e9,
           c.s.media());
+    }
+
+    /**
+     * Whether no shape fits a run long enough to have one: it claims nothing of a cache either,
+     * since its rate did not hold the level it started at.
+     */
+    private static boolean noShapeFits(Findings f) {
+      return f.undetermined() != null && !f.undetermined().tooShort();
     }
 
     /**

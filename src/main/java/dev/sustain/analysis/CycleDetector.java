@@ -87,6 +87,13 @@ final class CycleDetector {
    */
   static final int CYCLE_MIN_PERIOD_INTERVALS = 4;
 
+  /**
+   * A ramp moves by a quarter of the depth from the first half of each half-cycle to the second (it
+   * spans half the depth there); half that is well clear of both a level's noise averaged over the
+   * halves and a ramp's shortest halves, whose edges the crossing blurs.
+   */
+  static final double CYCLE_RAMP_FRACTION = 0.125;
+
   /** The regular cycles of the curve as a sawtooth (its dips are the low halves), or null. */
   static Findings.Sawtooth find(Curve c) {
     int m = c.n - c.from;
@@ -213,6 +220,9 @@ final class CycleDetector {
     }
     int a = lows.getFirst()[0];
     int b = lows.getLast()[0];
+    if (rampAndReset(c, lows, highLevel(c, lows, a, b) - lowBytes / 1e6 / lowSeconds)) {
+      return null;
+    }
     return new Findings.Sawtooth(
         count,
         period,
@@ -221,6 +231,42 @@ final class CycleDetector {
         highLevel(c, lows, a, b),
         downs[0],
         c.meanMBps(a, b));
+  }
+
+  /**
+   * Whether the alternation is a ramp and a reset, not two levels: in the low halves and in the
+   * high halves alike the rate moves the same way (the second half of each stretch above its first,
+   * or below), by {@link #CYCLE_RAMP_FRACTION} of the depth or more on average. A controller that
+   * throttles holds a lower clock and resumes a higher one, each half a level; a floor whose rate
+   * climbs as a folding or collection batch drains and falls back as the next begins (or the other
+   * way round) never holds either, and is one level with a spread ({@link Levels#rippleLevels}).
+   */
+  private static boolean rampAndReset(Curve c, List<int[]> lows, double depthMBps) {
+    double lowDrift = 0;
+    double highDrift = 0;
+    for (int i = 0; i < lows.size(); i++) {
+      int[] s = lows.get(i);
+      lowDrift += drift(c, s[0], s[1]);
+      if (i + 1 < lows.size()) {
+        highDrift += drift(c, s[1], lows.get(i + 1)[0]);
+      }
+    }
+    lowDrift /= lows.size();
+    highDrift /= lows.size() - 1;
+    double line = CYCLE_RAMP_FRACTION * depthMBps;
+    return depthMBps > 0
+        && Math.abs(lowDrift) >= line
+        && Math.abs(highDrift) >= line
+        && Math.signum(lowDrift) == Math.signum(highDrift);
+  }
+
+  /** The mean rate of the second half of [a, b) less that of its first half (0 under 2). */
+  private static double drift(Curve c, int a, int b) {
+    int half = (b - a) / 2;
+    if (half < 1) {
+      return 0;
+    }
+    return c.nonStallMean(b - half, b) - c.nonStallMean(a, a + half);
   }
 
   /** Whether every spacing of {@code times} is within {@code tolerance} seconds of their mean. */

@@ -108,13 +108,56 @@ public record Findings(
       double seconds, double gigabytes, double fromMBps, double toMBps, double lastedSeconds) {}
 
   /**
-   * Too short to judge: no lasting drop in fewer than {@link Thresholds#UNDETERMINED_SECONDS}.
+   * No shape is named. Either the run is too short to judge (no lasting drop in fewer than {@link
+   * Thresholds#UNDETERMINED_SECONDS}), or the evidence contradicts every shape: no rule read a
+   * shape, yet the run's rate was not the level it started at (its mean at or below {@link
+   * Thresholds#DROP_FRACTION} of the burst, so "held from start to end" would be false).
    *
+   * @param why which of the two
    * @param judgedSeconds the write seconds after the ramp
    * @param neededSeconds how many a shape needs
-   * @param gigabytes what was written without a cliff (the cache is at least that)
+   * @param gigabytes what was written without a cliff (the cache is at least that); for {@link
+   *     Why#NO_SHAPE_FITS} all that was written
    */
-  public record Undetermined(double judgedSeconds, double neededSeconds, double gigabytes) {}
+  public record Undetermined(
+      Why why, double judgedSeconds, double neededSeconds, double gigabytes) {
+
+    /** Why no shape is named. */
+    public enum Why {
+      /** Too few seconds after the start-up to tell. */
+      TOO_SHORT,
+      /**
+       * Long enough, but no rule read a shape and the rate did not hold the level it started at: it
+       * moved between levels none of which lasted below the drop line.
+       */
+      NO_SHAPE_FITS
+    }
+
+    /** Whether the run was too short to tell (the other reason: no shape fits). */
+    public boolean tooShort() {
+      return why == Why.TOO_SHORT;
+    }
+  }
+
+  /** These findings with {@code u} as their undetermined finding. */
+  Findings withUndetermined(Undetermined u) {
+    return new Findings(
+        lastingSeconds,
+        ramp,
+        stalls,
+        u,
+        cliff,
+        recovery,
+        sawtooth,
+        bend,
+        erratic,
+        smr,
+        zoned,
+        linkCap,
+        cpuBound,
+        spikes,
+        fall);
+  }
 
   /**
    * The first lasting drop from the burst.

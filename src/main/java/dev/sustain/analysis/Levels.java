@@ -16,6 +16,35 @@ import java.util.List;
  */
 final class Levels {
 
+  /**
+   * A stretch of pieces too short to be held is a level when it runs on for this many intervals:
+   * six times the {@link Thresholds#LASTING_MIN_SAMPLES} a level needs, so that it spans several of
+   * the fastest cycles a level cannot be held through (a transition between two levels takes an
+   * interval or two, a drive settling after a cliff a few more).
+   */
+  static final int RIPPLE_MIN_SAMPLES = 30;
+
+  /**
+   * A ripple's band: its 10th percentile at least this fraction of its 90th. A controller's folding
+   * or collection batches slow a floor by a fraction of it; a drive that falls below half its rate
+   * and back is nearly stopping by turns, a starved translation layer's swing.
+   */
+  static final double RIPPLE_MIN_BOTTOM = 0.5;
+
+  /**
+   * A level is held, not passed through, when its least-squares line moves over it by at most this
+   * many times the spread around the line: a piece of a ramp moves by many of its noise's.
+   */
+  static final double RIPPLE_MAX_DRIFT_SPREADS = 2;
+
+  /**
+   * A ripple holds one level: split anywhere into two sides of several cycles, their means differ
+   * by at most this many times the spread inside them. A ramp-and-reset's sides differ by at most a
+   * quarter of its depth (one side over two thirds of a cycle) against a spread of 0.29 of it; two
+   * levels a step apart differ by the step against the noise of each.
+   */
+  static final double RIPPLE_MAX_STEP_SPREADS = 1;
+
   private Levels() {}
 
   /**
@@ -36,6 +65,7 @@ final class Levels {
         Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
       }
     }
+    segments = rippleLevels(s, segments, transition);
     boolean keepFirst = shortFirstLevel(s, segments, transition, relNoise, quantumMBps);
     if (keepFirst) {
       Segment g = segments.getFirst();
@@ -120,6 +150,151 @@ final class Levels {
       out.add(Segment.of(s, range[0], range[1], lf, lt));
     }
     return out;
+  }
+
+  /**
+   * A stretch of segments none of which held long enough to be a level (the lasting time, at least
+   * {@link Thresholds#LASTING_MIN_SAMPLES} intervals) is a transition when it is short: the
+   * interval a cliff fell in, an outlier. Running on for {@link #RIPPLE_MIN_SAMPLES} intervals or
+   * more it is where the drive is: a floor that cycles faster than a level can be held (a
+   * controller folding its SLC cache or collecting garbage in batches of a few intervals, the rate
+   * climbing as a batch drains and falling back as the next begins) is one level with a spread.
+   * With little noise of its own such a floor's steady steps make the neighbour-difference noise
+   * tiny, the segmenter cuts it into pieces of one or two intervals, and as transitions they would
+   * fold into the level before them (the burst). Such a stretch is one segment, not transitions,
+   * when it stays within a band whose bottom is at least {@link #RIPPLE_MIN_BOTTOM} of its top (a
+   * drive that falls further and back swings, which is the erratic rule's to read) and holds one
+   * level ({@link #splits}: a step or a decline cut into short pieces stays what it is).
+   */
+  static List<Segment> rippleLevels(SampleSeries s, List<Segment> segments, boolean[] transition) {
+    List<Segment> out = new ArrayList<>(segments.size());
+    double lasting = Curve.lastingSeconds(s);
+    int k = 0;
+    while (k < segments.size()) {
+      int m = k;
+      while (m < segments.size() && !held(s, segments.get(m), lasting)) {
+        m++;
+      }
+      if (m == k) {
+        out.add(segments.get(k++));
+        continue;
+      }
+      int from = segments.get(k).startIndex();
+      int to = segments.get(m - 1).endIndex();
+      int[] inner = to - from >= RIPPLE_MIN_SAMPLES ? ripple(s, from, to) : null;
+      if (inner != null) {
+        Arrays.fill(transition, inner[0], inner[1], false);
+        out.add(Segment.of(s, from, to));
+      } else {
+        out.addAll(segments.subList(k, m));
+      }
+      k = m;
+    }
+    return out;
+  }
+
+  /**
+   * The samples of [from, to) that are a ripple's level, or null when the stretch is none: it stays
+   * in one band and holds one level. Up to two intervals at either end outside its band (below its
+   * 10th percentile or above its 90th) are left out and stay transitions: the interval a cliff fell
+   * in is half the level before and half this one.
+   */
+  private static int[] ripple(SampleSeries s, int from, int to) {
+    double[] sorted = new double[to - from];
+    for (int i = from; i < to; i++) {
+      sorted[i - from] = s.writeMBps(i);
+    }
+    Arrays.sort(sorted);
+    double bottom = Stats.sortedQuantile(sorted, 0.1);
+    double top = Stats.sortedQuantile(sorted, 0.9);
+    if (!(top > 0) || bottom < RIPPLE_MIN_BOTTOM * top) {
+      return null;
+    }
+    int a = from;
+    while (a < from + 2 && outside(s.writeMBps(a), bottom, top)) {
+      a++;
+    }
+    int b = to;
+    while (b > to - 2 && outside(s.writeMBps(b - 1), bottom, top)) {
+      b--;
+    }
+    return splits(s, a, b) ? null : new int[] {a, b};
+  }
+
+  private static boolean outside(double v, double bottom, double top) {
+    return v < bottom || v > top;
+  }
+
+  /**
+   * Whether a segment held a level: for the lasting time, {@link Thresholds#LASTING_MIN_SAMPLES}
+   * intervals or more, without its line moving beyond its spread (a piece of a ramp is passed
+   * through, not held).
+   */
+  private static boolean held(SampleSeries s, Segment g, double lastingSeconds) {
+    return g.sampleCount() >= Thresholds.LASTING_MIN_SAMPLES
+        && g.durationSeconds() >= lastingSeconds - 1e-9
+        && !moves(s, g.startIndex(), g.endIndex());
+  }
+
+  /**
+   * Whether samples [from, to) hold two levels: at some split, with a third of {@link
+   * #RIPPLE_MIN_SAMPLES} or more on each side, the two sides' means differ by more than {@link
+   * #RIPPLE_MAX_STEP_SPREADS} times the spread inside them. A step (or a decline) lies far outside
+   * the noise of the levels either side of it; a ripple's sides, each spanning cycles, differ by a
+   * fraction of the ripple's own spread.
+   */
+  private static boolean splits(SampleSeries s, int from, int to) {
+    int m = to - from;
+    double[] sum = new double[m + 1];
+    double[] squares = new double[m + 1];
+    for (int i = 0; i < m; i++) {
+      double v = s.writeMBps(from + i);
+      sum[i + 1] = sum[i] + v;
+      squares[i + 1] = squares[i] + v * v;
+    }
+    int side = RIPPLE_MIN_SAMPLES / 3;
+    for (int k = side; k <= m - side; k++) {
+      double left = sum[k] / k;
+      double right = (sum[m] - sum[k]) / (m - k);
+      double within =
+          squares[k] - k * left * left + (squares[m] - squares[k]) - (m - k) * right * right;
+      double spread = Math.sqrt(Math.max(0, within) / (m - 2));
+      if (Math.abs(left - right) > RIPPLE_MAX_STEP_SPREADS * spread) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the least-squares line through samples [from, to) moves over them by more than {@link
+   * #RIPPLE_MAX_DRIFT_SPREADS} times the spread around it: a ramp or a decline, not a level.
+   */
+  private static boolean moves(SampleSeries s, int from, int to) {
+    int m = to - from;
+    if (m < 3) {
+      return false;
+    }
+    double mt = (m - 1) / 2.0;
+    double my = 0;
+    for (int i = 0; i < m; i++) {
+      my += s.writeMBps(from + i);
+    }
+    my /= m;
+    double sxy = 0;
+    double sxx = 0;
+    for (int i = 0; i < m; i++) {
+      sxy += (i - mt) * (s.writeMBps(from + i) - my);
+      sxx += (i - mt) * (i - mt);
+    }
+    double slope = sxy / sxx;
+    double residual = 0;
+    for (int i = 0; i < m; i++) {
+      double e = s.writeMBps(from + i) - my - slope * (i - mt);
+      residual += e * e;
+    }
+    double spread = Math.sqrt(residual / Math.max(1, m - 2));
+    return Math.abs(slope) * m > RIPPLE_MAX_DRIFT_SPREADS * spread;
   }
 
   /**

@@ -32,8 +32,13 @@ public final class Explanation {
     Findings f = a.findings();
     return switch (a.shape()) {
       case UNDETERMINED ->
-          Phrase.of(
-              "too short to tell: {rate} for {gb} and no cliff yet", a.burstMBps(), a.totalGB());
+          f.undetermined().tooShort()
+              ? Phrase.of(
+                  "too short to tell: {rate} for {gb} and no cliff yet", a.burstMBps(), a.totalGB())
+              : Phrase.of(
+                  "undetermined: started at {rate}, averaged {rate}, and no shape fits",
+                  a.burstMBps(),
+                  a.averageMBps());
       case CACHE_CLIFF -> {
         StringBuilder b = new StringBuilder(Phrase.of("fast for {gb}, then ", a.cacheGB()));
         List<Segment> stages = a.stages();
@@ -100,6 +105,10 @@ public final class Explanation {
     switch (a.shape()) {
       case UNDETERMINED -> {
         Findings.Undetermined u = f.undetermined();
+        if (!u.tooShort()) {
+          e.add(noShape(a));
+          break;
+        }
         // The bytes and rate of the time named: what was written after the start-up, over it.
         double judgedGB = Math.max(0, a.totalGB() - f.ramp().gigabytes());
         e.add(
@@ -202,7 +211,12 @@ public final class Explanation {
     Findings f = a.findings();
     List<String> out = new ArrayList<>();
     switch (a.shape()) {
-      case UNDETERMINED -> out.add(tooShort(a, c));
+      case UNDETERMINED ->
+          out.add(
+              f.undetermined().tooShort()
+                  ? tooShort(a, c)
+                  : "Look at the curve itself (sustain report draws it), and write again after the drive has"
+                      + " rested and been trimmed: a second run that reads a shape tells which.");
       case CACHE_CLIFF -> {
         out.add(
             Phrase.of(
@@ -264,6 +278,24 @@ public final class Explanation {
   }
 
   /** A run too short to tell: what ended it where that says more than "write longer". */
+  /**
+   * What a run no shape fits showed: where it started, what it averaged, its spread, and why no
+   * shape is named.
+   */
+  private static String noShape(Analysis a) {
+    return Phrase.of(
+        "Started at {rate} and averaged {rate} (min/median/max {mbps}/{mbps}/{mbps} MB/s), under"
+            + " {.0}% of its start, yet no rule reads a shape in it: no cliff to a floor that"
+            + " held, no throttle's steps or regular dips, no swings the erratic rule counts. Flat"
+            + " would say it held one rate throughout, which it did not, so no shape is named.",
+        a.burstMBps(),
+        a.averageMBps(),
+        a.minMBps(),
+        a.medianMBps(),
+        a.maxMBps(),
+        100 * Thresholds.DROP_FRACTION);
+  }
+
   private static String tooShort(Analysis a, RunContext c) {
     String why = ContextWords.tooShort(a, c);
     return why != null

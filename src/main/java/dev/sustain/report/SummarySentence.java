@@ -81,6 +81,13 @@ public final class SummarySentence {
 
   /** A run too short to tell its shape, and what ended it where that says more. */
   private static String tooShort(Analysis a, RunContext c) {
+    if (!a.findings().undetermined().tooShort()) {
+      return Phrase.of(
+          "It started at {rate} and averaged {rate}, moving between levels none of which held:"
+              + " no shape fits, so none is named.",
+          a.burstMBps(),
+          a.averageMBps());
+    }
     String next = ContextWords.tooShort(a, c);
     return Phrase.of(
         "It wrote {gb} at {rate} without a cliff, too little to tell its shape: its cache (if any)"
