@@ -60,12 +60,7 @@ final class Levels {
       boolean[] transition,
       double relNoise,
       double quantumMBps) {
-    for (Segment g : segments) {
-      if (g.sampleCount() < Thresholds.MIN_PLATEAU_SAMPLES) {
-        Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
-      }
-    }
-    segments = rippleLevels(s, segments, transition);
+    segments = rippleLevels(s, segments, markShort(segments, transition));
     boolean keepFirst = shortFirstLevel(s, segments, transition, relNoise, quantumMBps);
     if (keepFirst) {
       Segment g = segments.getFirst();
@@ -150,6 +145,16 @@ final class Levels {
       out.add(Segment.of(s, range[0], range[1], lf, lt));
     }
     return out;
+  }
+
+  /** Marks the samples of segments too short to be a plateau as transitions; returns the marks. */
+  private static boolean[] markShort(List<Segment> segments, boolean[] transition) {
+    for (Segment g : segments) {
+      if (g.sampleCount() < Thresholds.MIN_PLATEAU_SAMPLES) {
+        Arrays.fill(transition, g.startIndex(), g.endIndex(), true);
+      }
+    }
+    return transition;
   }
 
   /**

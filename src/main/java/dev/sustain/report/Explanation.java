@@ -31,14 +31,7 @@ public final class Explanation {
   public static String headline(Analysis a) {
     Findings f = a.findings();
     return switch (a.shape()) {
-      case UNDETERMINED ->
-          f.undetermined().tooShort()
-              ? Phrase.of(
-                  "too short to tell: {rate} for {gb} and no cliff yet", a.burstMBps(), a.totalGB())
-              : Phrase.of(
-                  "undetermined: started at {rate}, averaged {rate}, and no shape fits",
-                  a.burstMBps(),
-                  a.averageMBps());
+      case UNDETERMINED -> undeterminedHeadline(a);
       case CACHE_CLIFF -> {
         StringBuilder b = new StringBuilder(Phrase.of("fast for {gb}, then ", a.cacheGB()));
         List<Segment> stages = a.stages();
@@ -103,24 +96,7 @@ public final class Explanation {
     Findings f = a.findings();
     List<String> e = new ArrayList<>();
     switch (a.shape()) {
-      case UNDETERMINED -> {
-        Findings.Undetermined u = f.undetermined();
-        if (!u.tooShort()) {
-          e.add(noShape(a));
-          break;
-        }
-        // The bytes and rate of the time named: what was written after the start-up, over it.
-        double judgedGB = Math.max(0, a.totalGB() - f.ramp().gigabytes());
-        e.add(
-            Phrase.of(
-                "No lasting drop in the {time} of writing after the start ({gb} at {rate}): a"
-                    + " shape takes {time} to tell.",
-                u.judgedSeconds(),
-                judgedGB,
-                u.judgedSeconds() > 0 ? judgedGB * 1e3 / u.judgedSeconds() : 0,
-                u.neededSeconds()));
-        e.add(noCliff(a));
-      }
+      case UNDETERMINED -> undeterminedEvidence(a, e);
       case CACHE_CLIFF -> {
         e.add(cliffSentence(a, f.cliff()) + ": the fast cache was full.");
         mayBeLower(a, f.cliff(), e);
@@ -211,12 +187,7 @@ public final class Explanation {
     Findings f = a.findings();
     List<String> out = new ArrayList<>();
     switch (a.shape()) {
-      case UNDETERMINED ->
-          out.add(
-              f.undetermined().tooShort()
-                  ? tooShort(a, c)
-                  : "Look at the curve itself (sustain report draws it), and write again after the drive has"
-                      + " rested and been trimmed: a second run that reads a shape tells which.");
+      case UNDETERMINED -> out.add(f.undetermined().tooShort() ? tooShort(a, c) : NO_SHAPE_ADVICE);
       case CACHE_CLIFF -> {
         out.add(
             Phrase.of(
@@ -277,7 +248,46 @@ public final class Explanation {
     return out;
   }
 
-  /** A run too short to tell: what ended it where that says more than "write longer". */
+  /**
+   * Why an undetermined run names no shape: no shape fits, or too little was written after its
+   * start.
+   */
+  private static void undeterminedEvidence(Analysis a, List<String> e) {
+    Findings f = a.findings();
+    Findings.Undetermined u = f.undetermined();
+    if (!u.tooShort()) {
+      e.add(noShape(a));
+      return;
+    }
+    // The bytes and rate of the time named: what was written after the start-up, over it.
+    double judgedGB = Math.max(0, a.totalGB() - f.ramp().gigabytes());
+    e.add(
+        Phrase.of(
+            "No lasting drop in the {time} of writing after the start ({gb} at {rate}): a"
+                + " shape takes {time} to tell.",
+            u.judgedSeconds(),
+            judgedGB,
+            u.judgedSeconds() > 0 ? judgedGB * 1e3 / u.judgedSeconds() : 0,
+            u.neededSeconds()));
+    e.add(noCliff(a));
+  }
+
+  /** What to do with a run no shape fits. */
+  private static final String NO_SHAPE_ADVICE =
+      "Look at the curve itself (sustain report draws it), and write again after the drive has"
+          + " rested and been trimmed: a second run that reads a shape tells which.";
+
+  /** The headline of an undetermined run: too short, or no shape fits. */
+  private static String undeterminedHeadline(Analysis a) {
+    return a.findings().undetermined().tooShort()
+        ? Phrase.of(
+            "too short to tell: {rate} for {gb} and no cliff yet", a.burstMBps(), a.totalGB())
+        : Phrase.of(
+            "undetermined: started at {rate}, averaged {rate}, and no shape fits",
+            a.burstMBps(),
+            a.averageMBps());
+  }
+
   /**
    * What a run no shape fits showed: where it started, what it averaged, its spread, and why no
    * shape is named.
@@ -296,6 +306,7 @@ public final class Explanation {
         100 * Thresholds.DROP_FRACTION);
   }
 
+  /** A run too short to tell: what ended it where that says more than "write longer". */
   private static String tooShort(Analysis a, RunContext c) {
     String why = ContextWords.tooShort(a, c);
     return why != null
