@@ -61,9 +61,15 @@ final class StoreMigrations {
    * second wait and then find the schema current. The lock file is removed once the schema is
    * current, so none is left beside the history: a process that waited on it and finds it gone
    * takes a new one, and finds the schema current (a process that locks the removed one at the same
-   * time finds it current too).
+   * time finds it current too). Threads of one process (a group's runs, a run's warm-up beside its
+   * recorder) take turns first: a file lock is the process's, and a second thread's lock on the
+   * same file fails at once (OverlappingFileLockException) instead of waiting; a thread that waited
+   * finds the schema its turn before brought up to date.
    */
-  private static void migrateLocked(DbLocation location, Path lockFile) {
+  private static synchronized void migrateLocked(DbLocation location, Path lockFile) {
+    if (sqliteSchemaIsCurrent(location)) {
+      return;
+    }
     try {
       while (true) {
         try (FileChannel ch =
