@@ -10,8 +10,14 @@
 # prints in Locale.ROOT whatever the user's locale, and CLDR's first use (a calendar, a date
 # format: Jackson makes one when it loads) parses the tags of its ~1,000 locales, tens of
 # milliseconds of every start.
+# jfr.unsupported.vm tells the JDK's Flight Recorder API that it is not there (JVMSupport reads it):
+# Jdbi registers an event of its own with Flight Recorder at its first statement whenever the
+# recorder is available, and that registration builds the recorder's whole type library (annotation
+# proxies, classes made at run time that no start-up cache holds): 0.2-0.9 s of the history's first
+# query here, the largest part of what a run waits for at its start. Sustain records no events;
+# to profile it with Flight Recorder, run the jar with java directly.
 sustain_jvm_options=(--enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xss512k
-  -Djava.locale.providers=FALLBACK)
+  -Djava.locale.providers=FALLBACK -Djfr.unsupported.vm=true)
 
 java_major() {
   # Prints the feature version of the java binary $1 (e.g. 25), or nothing. The JDK's release file

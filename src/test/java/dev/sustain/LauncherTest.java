@@ -169,6 +169,43 @@ class LauncherTest {
     assertThat(p.waitFor()).as(out).isZero();
   }
 
+  /**
+   * The options every start of Sustain gets (bin/java.sh) tell Jdbi that Flight Recorder is not
+   * there, so the history's first statement does not register Jdbi's event with it (the recorder's
+   * whole type library built at a run's start); without them, on this JDK, it is there.
+   */
+  @Test
+  void theLaunchersOptionsKeepJdbiFromFlightRecorder() throws Exception {
+    Path check = dir.resolve("JdbiJfr.java");
+    Files.writeString(
+        check,
+        "public class JdbiJfr { public static void main(String[] a) { System.out.print("
+            + "org.jdbi.v3.core.statement.internal.JfrSupport.isFlightRecorderAvailable()); } }");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String cp = System.getProperty("java.class.path");
+    String withOptions =
+        bashOutput(
+            ". '"
+                + javaSh
+                + "'; exec '"
+                + java
+                + "' \"${sustain_jvm_options[@]}\" -cp '"
+                + cp
+                + "' '"
+                + check
+                + "'");
+    String without = bashOutput("exec '" + java + "' -cp '" + cp + "' '" + check + "'");
+    assertThat(without).as("Flight Recorder is there without the options").isEqualTo("true");
+    assertThat(withOptions).as("with the launcher's options").isEqualTo("false");
+  }
+
+  private static String bashOutput(String script) throws Exception {
+    Process p = new ProcessBuilder("/bin/bash", "-c", script).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes()).strip();
+    assertThat(p.waitFor()).as(out).isZero();
+    return out;
+  }
+
   /** The logged starts, less the launcher's version probe and its raising of old class files. */
   private static List<String> starts(Path log) throws Exception {
     return Files.readAllLines(log).stream()
