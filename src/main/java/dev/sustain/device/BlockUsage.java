@@ -10,7 +10,7 @@ import java.util.List;
  *
  * @param name the kernel name the facts are about, e.g. {@code sdb}, {@code loop3}
  * @param partitions its partitions' kernel names, e.g. {@code sdb1}
- * @param mounts the mounted filesystems on it, its partitions or their holders
+ * @param mounts the mounted file systems on it, its partitions or their holders
  * @param swaps active swap areas on it, its partitions or their holders, as {@code /proc/swaps}
  *     names them
  * @param holders the devices stacked on it or on its partitions (device-mapper, LVM, RAID)
@@ -23,7 +23,7 @@ public record BlockUsage(
     List<Holder> holders) {
 
   /**
-   * A mounted filesystem.
+   * A mounted file system.
    *
    * @param device the kernel name of the mounted block device, e.g. {@code sdb1}, {@code dm-0}
    */
@@ -57,7 +57,7 @@ public record BlockUsage(
     holders = List.copyOf(holders);
   }
 
-  /** True when the root filesystem lives on this device. */
+  /** True when the root file system lives on this device. */
   public boolean holdsRoot() {
     return mounts.stream().anyMatch(m -> m.mountPoint().equals("/"));
   }
@@ -70,12 +70,12 @@ public record BlockUsage(
   /**
    * One line per reason not to overwrite this device, for a refusal message: e.g. {@code /dev/sdb1
    * is mounted on /media/x (ext4)}, {@code /dev/sdb2 is swap}, {@code sdb3 is held by lvm dm-0
-   * (vg-home)}, {@code it holds the root filesystem}. Empty when nothing uses it.
+   * (vg-home)}, {@code it holds the root file system}. Empty when nothing uses it.
    */
   public List<String> reasonsInUse() {
     List<String> out = new ArrayList<>();
     if (holdsRoot()) {
-      out.add("it holds the root filesystem");
+      out.add("it holds the root file system");
     }
     for (Mounted m : mounts) {
       out.add("/dev/" + m.device() + " is mounted on " + m.mountPoint() + " (" + m.fsType() + ")");

@@ -218,7 +218,7 @@ public final class DeviceResolver {
     String abs = absolute(query);
     MountEntry best = MountEntry.holding(mounts(), abs);
     if (best == null) {
-      throw new NoBlockDeviceException("no mounted filesystem holds " + query);
+      throw new NoBlockDeviceException("no mounted file system holds " + query);
     }
     Optional<Path> dir = sysfs.blockByMajMin(best.major(), best.minor());
     if (dir.isEmpty()) {

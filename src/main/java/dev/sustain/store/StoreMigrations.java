@@ -35,7 +35,7 @@ final class StoreMigrations {
       throw new StoreException(
           "the run history "
               + file
-              + " is on a network filesystem ("
+              + " is on a network file system ("
               + networkFs
               + "), where SQLite cannot be shared safely; use a local file, or a PostgreSQL"
               + " server for several hosts: --db jdbc:postgresql://HOST/DB?user=..");

@@ -90,7 +90,7 @@ class DeviceResolverFakeTreeTest {
     assertThat(d.usage().partitions()).containsExactly("nvme0n1p1");
     assertThat(d.usage().holdsRoot()).isTrue();
     assertThat(r.targetUsage().reasonsInUse())
-        .containsExactly("it holds the root filesystem", "/dev/nvme0n1p1 is mounted on / (ext4)");
+        .containsExactly("it holds the root file system", "/dev/nvme0n1p1 is mounted on / (ext4)");
 
     TemperatureSensor t =
         DriveSensors.temperature(d, root, Optional.empty(), Duration.ofSeconds(10));
@@ -361,7 +361,7 @@ class DeviceResolverFakeTreeTest {
             org.assertj.core.groups.Tuple.tuple("dm-2", "crypt", "sda3"));
     assertThat(u.reasonsInUse())
         .contains(
-            "it holds the root filesystem",
+            "it holds the root file system",
             "/dev/dm-0 is mounted on / (ext4)",
             "/dev/sda1 is mounted on /boot (vfat)",
             "/dev/dm-2 is mounted on /home (btrfs)",

@@ -61,7 +61,7 @@ class RawDeviceTest {
     List<String> guard = d.refusals(sys, mountinfo("253:0", "/"), "");
     // What the device resolver says of the same device (BlockUsage.reasonsInUse).
     List<String> resolver =
-        List.of("it holds the root filesystem", "/dev/vda is mounted on / (ext4)");
+        List.of("it holds the root file system", "/dev/vda is mounted on / (ext4)");
     assertThat(RawDevice.merged(guard, resolver))
         .containsExactly("/dev/vda is mounted at / (it holds the root file system)");
     // A reason the guard did not find is kept.
