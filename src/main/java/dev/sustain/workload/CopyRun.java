@@ -9,7 +9,6 @@ import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
-import dev.sustain.run.RunStatus;
 import dev.sustain.run.SamplingSession;
 import dev.sustain.sampling.CountersProbe;
 import dev.sustain.sampling.RunCounters;
@@ -139,20 +138,17 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
   }
 
   /**
-   * The copy into its destination, made when missing; a failed copy (no room halfway) removed its
-   * pass, and a destination it made for it is taken away again, as the user had no folder there.
+   * The copy into its destination, made when missing. A copy removes its passes' copies (a failed
+   * one, with no room halfway; a verified one without --keep), and a destination it made for them
+   * and left empty is taken away again, as the user had no folder there; kept passes keep it.
    */
   private CopyResult copyInto(String runId, RunFolder folder, CopyWork.Paths paths, long bytes)
       throws IOException {
     MadeFolder made = MadeFolder.make(paths.destination());
-    CopyResult result = null;
     try {
-      result = runPasses(runId, folder, paths, bytes);
-      return result;
+      return runPasses(runId, folder, paths, bytes);
     } finally {
-      if (result == null || result.status() == RunStatus.FAILED) {
-        made.removeIfEmpty();
-      }
+      made.removeIfEmpty();
     }
   }
 

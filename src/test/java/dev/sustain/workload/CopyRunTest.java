@@ -62,6 +62,41 @@ class CopyRunTest {
     assertThat(CopyRun.passDir(dst, 1).resolve(victim.relative())).exists();
   }
 
+  private CopyResult copy(Path dst, boolean keep) throws Exception {
+    CopyParams params =
+        new CopyParams(
+            src,
+            dst,
+            1,
+            Duration.ZERO,
+            1 << 20,
+            100_000_000L,
+            dir.resolve("run-" + dst.getFileName()),
+            keep);
+    return new CopyRun(params, CopyRun.Observer.SILENT, () -> false, (pass, passDir) -> {}).run();
+  }
+
+  /**
+   * A verified copy removes its passes' copies (without --keep): a destination it made for them is
+   * taken away too, as a failed copy's is, and the user's own folder stays (issue 29).
+   */
+  @Test
+  void aCopyLeavesNoEmptyDestinationItMade() throws Exception {
+    Path made = dir.resolve("dst");
+    CopyResult r = copy(made, false);
+    assertThat(r.status()).isEqualTo(RunStatus.COMPLETE);
+    assertThat(r.verified()).isTrue();
+    assertThat(made).doesNotExist();
+
+    Path users = Files.createDirectories(dir.resolve("users"));
+    assertThat(copy(users, false).verified()).isTrue();
+    assertThat(users).isEmptyDirectory();
+
+    Path kept = dir.resolve("kept");
+    assertThat(copy(kept, true).verified()).isTrue();
+    assertThat(CopyRun.passDir(kept, 1)).isDirectory();
+  }
+
   @Test
   void theCheckerFindsMissingExtraShortAndChangedFiles() throws Exception {
     Path copy = dir.resolve("copy");
