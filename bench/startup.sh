@@ -5,6 +5,8 @@
 #  - the same tiny job (a 4 KiB direct write into a temporary folder): fio, and sustain with
 #    `--db none` and with the default SQLite history (a temporary one).
 # Sustain runs through bin/sustain, so with its start-up cache (SUSTAIN_AOT=0 to measure without).
+# CPU=1 gives the CPU time of each command instead (user + sys of the processes it ran, by bash's
+# time): on a machine shared with other work wall times vary 2-3x, CPU times far less.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SUSTAIN="${SUSTAIN:-$here/bin/sustain}"
@@ -16,10 +18,18 @@ command -v fio >/dev/null || { echo "startup.sh: fio is not installed (apt-get i
 "$SUSTAIN" --version >/dev/null # builds the jar and the cache first, outside the timing
 { echo time_s,write_MBps; for i in $(seq 1 300); do echo "$i,$((i < 100 ? 2000 : 300))"; done; } > "$work/c.csv"
 
-# median min max of RUNS wall times (seconds) of the command "$@"
+CPU="${CPU:-0}"
+# median min max of RUNS wall times (seconds) of the command "$@"; with CPU=1, of its CPU times
 timed() {
   local t=() i s e
   for ((i = 0; i < RUNS; i++)); do
+    if [ "$CPU" = 1 ]; then
+      # bash's own time: the user and sys seconds of the processes the command waited for
+      { TIMEFORMAT='%U %S'; time { "$@" >/dev/null 2>&1 || echo failed >"$work/failed"; }; } 2>"$work/cpu"
+      [ ! -e "$work/failed" ] || { echo "startup.sh: failed: $*" >&2; exit 1; }
+      t+=("$(awk '{printf "%d", ($1 + $2) * 1000}' "$work/cpu")")
+      continue
+    fi
     s=$(date +%s%N); "$@" >/dev/null 2>&1 || { echo "startup.sh: failed: $*" >&2; exit 1; }; e=$(date +%s%N)
     t+=("$(( (e - s) / 1000000 ))")
   done
@@ -36,7 +46,7 @@ row() { # label, sustain figures, fio figures
   fi
 }
 
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $RUNS runs each"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $RUNS runs each; $([ "$CPU" = 1 ] && echo "CPU time (user + sys)" || echo "wall time")"
 row "--version" "$(timed "$SUSTAIN" --version)" "$(timed fio --version)"
 row "analyze (300-row CSV)" "$(timed "$SUSTAIN" analyze "$work/c.csv")" ""
 fio_job() { fio --name=tiny --directory="$work" --rw=write --bs=4k --size=4k --direct=1 --ioengine=io_uring --output=/dev/null && rm -f "$work"/tiny.*; }
