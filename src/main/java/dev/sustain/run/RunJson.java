@@ -225,6 +225,22 @@ public final class RunJson {
     }
   }
 
+  /**
+   * A run whose process is gone before its end was written, as {@code sustain clean} finds it:
+   * run.json says killed, with {@code error}, and no end time (nobody saw it end). Does nothing to
+   * a run.json whose status is no longer running.
+   *
+   * @return true when it marked the run
+   */
+  public static boolean markKilled(RunFolder folder, String error) throws IOException {
+    if (!(RunFolder.JSON.readTree(folder.runJson().toFile()) instanceof ObjectNode root)
+        || !RunJsonWriter.markGone(root, RunStatus.KILLED.word(), error)) {
+      return false;
+    }
+    folder.writeRunJson(root);
+    return true;
+  }
+
   /** Fills in the end of the run. */
   public static void finish(ObjectNode root, WriteResult r, Instant ended) {
     RunJsonWriter.finish(
