@@ -302,8 +302,8 @@ public final class WriteRepeat {
    */
   private static IdleHistory idleSince(WriteResult before) throws IOException {
     Optional<String> ended = RunDocumentCodec.read(before.runFolder()).ended();
-    return runJson -> {
-      Optional<String> started = RunDocumentCodec.decode(runJson, RunFolder.RUN_JSON).started();
+    return run -> {
+      Optional<String> started = run.started();
       if (ended.isEmpty() || started.isEmpty()) {
         return OptionalDouble.empty();
       }
