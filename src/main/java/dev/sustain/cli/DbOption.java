@@ -137,8 +137,8 @@ public final class DbOption {
       return IdleHistory.NONE; // check() tells the user; the run itself needs no history
     }
     return run -> {
-      // Asked once the history is ready (warmUp), so the two never open it at once; the record
-      // is the run's start, which the run goes on from if the history does not answer in time.
+      // Asked once the history is ready (warmUp), so the two never open it at once. The record
+      // is immutable: the run goes on filling its tree if the history does not answer in time.
       CompletableFuture<OptionalDouble> idle =
           ready().thenApplyAsync(ignored -> RunHistory.idleBefore(run, location), DAEMONS);
       try {
