@@ -53,37 +53,7 @@ public final class AnalyzeCommand extends BaseCommand {
         }
         continue;
       }
-      ImportedCurve c = (ImportedCurve) o;
-      Analysis a = RunAnalysis.of(c, forced, jobBytes);
-      // What run.json says the words need (what ended the run, what the target is); an imported
-      // CSV or fio log has none.
-      RunContext context =
-          c.format() == ImportedCurve.Format.RUN_FOLDER
-              ? RunContext.read(c.path())
-              : RunContext.NONE;
-      if (json) {
-        ObjectNode node = AnalysisJson.toNode(a, context);
-        if (!c.notes().isEmpty()) {
-          c.notes().forEach(node.putArray("notes")::add);
-        }
-        if (loaded.size() > 1) {
-          ObjectNode withInput = JsonNodeFactory.instance.objectNode();
-          withInput.put("input", c.path().toString());
-          withInput.setAll(node);
-          node = withInput;
-        }
-        array.add(node);
-      } else {
-        if (text.length() > 0) {
-          text.append('\n');
-        }
-        text.append(AnalysisText.format(c.path().toString(), a, c.notes(), context));
-        if (c.format() == ImportedCurve.Format.RUN_FOLDER) {
-          // From the local copy of a hub's figures (models --update), never from the network.
-          HubStanding.line(c.path(), a.floorMBps(), a.cacheGB())
-              .ifPresent(l -> text.append(l).append('\n'));
-        }
-      }
+      add((ImportedCurve) o, forced, jobBytes, loaded.size() > 1, array, text);
     }
     if (json) {
       ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -93,5 +63,46 @@ public final class AnalyzeCommand extends BaseCommand {
     }
     out().flush();
     return ExitCodes.OK;
+  }
+
+  /**
+   * One curve's analysis, as JSON into {@code array} (with its input named when {@code several}
+   * were given) or as text into {@code text}.
+   */
+  private void add(
+      ImportedCurve c,
+      Media forced,
+      long jobBytes,
+      boolean several,
+      ArrayNode array,
+      StringBuilder text) {
+    Analysis a = RunAnalysis.of(c, forced, jobBytes);
+    // What run.json says the words need (what ended the run, what the target is); an imported
+    // CSV or fio log has none.
+    RunContext context =
+        c.format() == ImportedCurve.Format.RUN_FOLDER ? RunContext.read(c.path()) : RunContext.NONE;
+    if (json) {
+      ObjectNode node = AnalysisJson.toNode(a, context);
+      if (!c.notes().isEmpty()) {
+        c.notes().forEach(node.putArray("notes")::add);
+      }
+      if (several) {
+        ObjectNode withInput = JsonNodeFactory.instance.objectNode();
+        withInput.put("input", c.path().toString());
+        withInput.setAll(node);
+        node = withInput;
+      }
+      array.add(node);
+      return;
+    }
+    if (text.length() > 0) {
+      text.append('\n');
+    }
+    text.append(AnalysisText.format(c.path().toString(), a, c.notes(), context));
+    if (c.format() == ImportedCurve.Format.RUN_FOLDER) {
+      // From the local copy of a hub's figures (models --update), never from the network.
+      HubStanding.line(c.path(), a.floorMBps(), a.cacheGB())
+          .ifPresent(l -> text.append(l).append('\n'));
+    }
   }
 }

@@ -68,89 +68,18 @@ public final class CopyCommand extends BaseCommand {
 
   @Override
   protected int execute() throws Exception {
-    if (buffer.bytes() < 4096
-        || buffer.bytes() > DefaultsAndLimits.MAX_BLOCK_BYTES
-        || buffer.bytes() % 4096 != 0) {
-      throw new UsageException("--buffer must be a multiple of 4 KiB up to 64 MiB, not " + buffer);
-    }
-    CopyParams params =
-        new CopyParams(
-            source,
-            destination,
-            repeat,
-            cooldown == null ? Duration.ZERO : cooldown,
-            (int) buffer.bytes(),
-            sampling.interval.toNanos(),
-            output.out,
-            keep);
+    CopyParams params = params();
     AtomicBoolean stop = Signals.installStopFlag();
     PrintWriter o = out();
-    boolean terminal = LiveProgress.stdoutIsTerminal();
     CopyRun.Observer observer =
-        output.json
-            ? CopyRun.Observer.SILENT
-            : new CopyRun.Observer() {
-              @Override
-              public void started(String runId, Path runFolder, long bytesPerPass, int files) {
-                Lines.println(
-                    o,
-                    "Run %s: copying %s, %s, %s",
-                    runId,
-                    Units.count(files, "file"),
-                    Units.decimalBytes(bytesPerPass),
-                    Units.count(repeat, "pass", "passes"));
-                o.println("Run folder: " + runFolder);
-                o.flush();
-              }
-
-              @Override
-              public void row(SampleRow row, int pass, String phase) {
-                if (!terminal) {
-                  return; // a log gets the pass lines only
-                }
-                // read_MBps, read_bytes and pass are the last three cells.
-                List<String> cells = row.extraCells();
-                String read = cells.size() < 3 ? "" : cells.get(cells.size() - 3);
-                o.print(
-                    String.format(
-                        Locale.ROOT,
-                        "\rpass %d/%d %s  write %s  read %s  %s\u001b[K",
-                        pass,
-                        repeat,
-                        phase,
-                        Units.rate(row.megabytesPerSecond()),
-                        read.isEmpty() ? "-" : Units.rate(Double.parseDouble(read)),
-                        Durations.format(row.timeSeconds())));
-                o.flush();
-              }
-
-              @Override
-              public void passDone(PassResult p) {
-                o.println((terminal ? "\r\u001b[K" : "") + passLine(p));
-                o.flush();
-              }
-            };
+        output.json ? CopyRun.Observer.SILENT : progress(o, LiveProgress.stdoutIsTerminal());
     CopyResult r = new CopyRun(params, db.live(observer), stop::get, CopyRun.Hook.NONE).run();
     Analysis analysis = analyseWrites(r.runFolder());
     db.recordQuietly(r.runFolder(), err());
     if (output.json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
     } else {
-      Lines.sentences(o, r.comparison());
-      if (analysis != null) {
-        o.print(
-            AnalysisText.format(
-                "The copy's writes (all passes, read-backs and pauses left out)",
-                analysis,
-                List.of(),
-                RunContext.read(r.runFolder())));
-      } else {
-        o.println("The writes took too few intervals for a curve to analyse.");
-      }
-      o.println(
-          (r.verified() ? "Verified: every pass read back as written." : "NOT VERIFIED.")
-              + " Run folder: "
-              + r.runFolder());
+      printText(o, r, analysis);
     }
     o.flush();
     if (ExitCodes.of(r.status()) == ExitCodes.OK && !r.verified()) {
@@ -164,6 +93,91 @@ public final class CopyCommand extends BaseCommand {
       return ExitCodes.BAD_DATA;
     }
     return exitFor(r.status(), r.error());
+  }
+
+  /** What was asked, checked where picocli cannot (the buffer's size). */
+  private CopyParams params() {
+    if (buffer.bytes() < 4096
+        || buffer.bytes() > DefaultsAndLimits.MAX_BLOCK_BYTES
+        || buffer.bytes() % 4096 != 0) {
+      throw new UsageException("--buffer must be a multiple of 4 KiB up to 64 MiB, not " + buffer);
+    }
+    return new CopyParams(
+        source,
+        destination,
+        repeat,
+        cooldown == null ? Duration.ZERO : cooldown,
+        (int) buffer.bytes(),
+        sampling.interval.toNanos(),
+        output.out,
+        keep);
+  }
+
+  /**
+   * The copy's progress in text: its start, each pass's line, and on a terminal a line of the
+   * current interval, rewritten in place.
+   */
+  private CopyRun.Observer progress(PrintWriter o, boolean terminal) {
+    return new CopyRun.Observer() {
+      @Override
+      public void started(String runId, Path runFolder, long bytesPerPass, int files) {
+        Lines.println(
+            o,
+            "Run %s: copying %s, %s, %s",
+            runId,
+            Units.count(files, "file"),
+            Units.decimalBytes(bytesPerPass),
+            Units.count(repeat, "pass", "passes"));
+        o.println("Run folder: " + runFolder);
+        o.flush();
+      }
+
+      @Override
+      public void row(SampleRow row, int pass, String phase) {
+        if (!terminal) {
+          return; // a log gets the pass lines only
+        }
+        // read_MBps, read_bytes and pass are the last three cells.
+        List<String> cells = row.extraCells();
+        String read = cells.size() < 3 ? "" : cells.get(cells.size() - 3);
+        o.print(
+            String.format(
+                Locale.ROOT,
+                "\rpass %d/%d %s  write %s  read %s  %s\u001b[K",
+                pass,
+                repeat,
+                phase,
+                Units.rate(row.megabytesPerSecond()),
+                read.isEmpty() ? "-" : Units.rate(Double.parseDouble(read)),
+                Durations.format(row.timeSeconds())));
+        o.flush();
+      }
+
+      @Override
+      public void passDone(PassResult p) {
+        o.println((terminal ? "\r\u001b[K" : "") + passLine(p));
+        o.flush();
+      }
+    };
+  }
+
+  /** The copy's end in text: the pass comparison, the writes' analysis, the verdict. */
+  private static void printText(PrintWriter o, CopyResult r, Analysis analysis) {
+    Lines.sentences(o, r.comparison());
+    if (analysis != null) {
+      o.print(
+          AnalysisText.format(
+              "The copy's writes (all passes, read-backs and pauses left out)",
+              analysis,
+              List.of(),
+              RunContext.read(r.runFolder())));
+    } else {
+      o.println("The writes took too few intervals for a curve to analyse.");
+    }
+    o.println(
+        (r.verified() ? "Verified: every pass read back as written." : "NOT VERIFIED.")
+            + " Run folder: "
+            + r.runFolder());
   }
 
   /**

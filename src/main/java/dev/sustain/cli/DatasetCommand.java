@@ -7,6 +7,7 @@ import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import dev.sustain.workload.Dataset;
 import dev.sustain.workload.DatasetKind;
+import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,29 +48,7 @@ public final class DatasetCommand extends BaseCommand {
       throw new UsageException("--size must be more than 0 bytes");
     }
     Path d = dir.toAbsolutePath().normalize();
-    if (Files.exists(d)) {
-      if (!Files.isDirectory(d)) {
-        throw new UsageException(d + " is a file, not a folder");
-      }
-      try (var entries = Files.list(d)) {
-        if (entries.findAny().isPresent()) {
-          throw new UsageException(d + " is not empty: give a new or empty folder");
-        }
-      }
-    } else if (d.getParent() == null || !Files.isDirectory(d.getParent())) {
-      throw new UsageException("folder " + d.getParent() + " does not exist");
-    }
-    WritableFolder.require(d, "the dataset in");
-    Path existing = Files.exists(d) ? d : d.getParent();
-    FileStore store = Files.getFileStore(existing);
-    long margin = Math.min(4L << 30, Math.max(64L << 20, store.getTotalSpace() / 100));
-    if (size.bytes() + margin > store.getUsableSpace()) {
-      throw new UsageException(
-          "not enough free space in "
-              + existing
-              + ": the dataset "
-              + Units.needsAndFree(size.bytes(), margin, store.getUsableSpace()));
-    }
+    checkRoom(d);
     Dataset.Plan plan = Dataset.plan(k, size.bytes(), seed);
     Lines.println(
         out(),
@@ -101,5 +80,36 @@ public final class DatasetCommand extends BaseCommand {
         Units.rate(written / Math.max(seconds, 1e-9) / 1e6));
     out().flush();
     return ExitCodes.OK;
+  }
+
+  /**
+   * Refuses a folder the dataset cannot go into: a file, a folder that holds something, one whose
+   * parent is missing, one that cannot be written, or a file system without room for {@code --size}
+   * and a margin.
+   */
+  private void checkRoom(Path d) throws IOException {
+    if (Files.exists(d)) {
+      if (!Files.isDirectory(d)) {
+        throw new UsageException(d + " is a file, not a folder");
+      }
+      try (var entries = Files.list(d)) {
+        if (entries.findAny().isPresent()) {
+          throw new UsageException(d + " is not empty: give a new or empty folder");
+        }
+      }
+    } else if (d.getParent() == null || !Files.isDirectory(d.getParent())) {
+      throw new UsageException("folder " + d.getParent() + " does not exist");
+    }
+    WritableFolder.require(d, "the dataset in");
+    Path existing = Files.exists(d) ? d : d.getParent();
+    FileStore store = Files.getFileStore(existing);
+    long margin = Math.min(4L << 30, Math.max(64L << 20, store.getTotalSpace() / 100));
+    if (size.bytes() + margin > store.getUsableSpace()) {
+      throw new UsageException(
+          "not enough free space in "
+              + existing
+              + ": the dataset "
+              + Units.needsAndFree(size.bytes(), margin, store.getUsableSpace()));
+    }
   }
 }

@@ -1,6 +1,5 @@
 package dev.sustain.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.live.LiveRecorder;
 import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunObserver;
@@ -137,12 +136,11 @@ public final class DbOption {
     } catch (UsageException e) {
       return IdleHistory.NONE; // check() tells the user; the run itself needs no history
     }
-    return runJson -> {
-      // A copy: the run goes on filling its tree if the history does not answer in time.
-      JsonNode asked = runJson.deepCopy();
-      // Asked once the history is ready (warmUp), so the two never open it at once.
+    return run -> {
+      // Asked once the history is ready (warmUp), so the two never open it at once. The record
+      // is immutable: the run goes on filling its tree if the history does not answer in time.
       CompletableFuture<OptionalDouble> idle =
-          ready().thenApplyAsync(ignored -> RunHistory.idleBefore(asked, location), DAEMONS);
+          ready().thenApplyAsync(ignored -> RunHistory.idleBefore(run, location), DAEMONS);
       try {
         return idle.get(IDLE_DEADLINE_MILLIS, TimeUnit.MILLISECONDS);
       } catch (ExecutionException | TimeoutException e) {

@@ -76,40 +76,12 @@ public final class HistoryCommand extends BaseCommand {
     if (migrate) {
       return migrate(location);
     }
-    List<String> imported = new ArrayList<>();
     List<RunRecord> toImport = new ArrayList<>();
     for (Path p : imports) {
       toImport.add(readImport(p));
     }
     try (RunStore store = RunStore.open(location)) {
-      for (int i = 0; i < toImport.size(); i++) {
-        RunRecord r = toImport.get(i);
-        if (r.measuredNoDrive()) {
-          imported.add(
-              "not imported "
-                  + imports.get(i).toAbsolutePath().normalize()
-                  + ": a run of the null engine measured no drive");
-          continue;
-        }
-        int samples = 0;
-        // The samples first, as at a run's end: a reader that sees the status has every row.
-        try (SampleStore rows = SampleStore.open(location)) {
-          samples =
-              r.runFolder() != null
-                  ? rows.fillFromFolder(r.runId(), Path.of(r.runFolder()))
-                  : rows.fillFromLog(r.runId(), imports.get(i));
-        }
-        store.record(r);
-        imported.add(
-            "imported "
-                + imports.get(i).toAbsolutePath().normalize()
-                + " ("
-                + r.drive().id()
-                + ", "
-                + (r.figures().shape() == null ? "no analysis" : r.figures().shape())
-                + (r.runFolder() == null ? "" : ", " + Units.count(samples, "new sample"))
-                + ")");
-      }
+      List<String> imported = importAll(store, location, toImport);
       List<RunRecord> runs = store.runs(drive, limit);
       Map<String, List<RunRecord>> byDrive = new LinkedHashMap<>();
       for (RunRecord r : runs) {
@@ -135,6 +107,43 @@ public final class HistoryCommand extends BaseCommand {
     return ExitCodes.OK;
   }
 
+  /**
+   * Records each of {@code toImport} (read from {@link #imports}, in order) with its samples; a run
+   * of the null engine is left out. Returns a line for each, what was imported or why not.
+   */
+  private List<String> importAll(RunStore store, DbLocation location, List<RunRecord> toImport) {
+    List<String> imported = new ArrayList<>();
+    for (int i = 0; i < toImport.size(); i++) {
+      RunRecord r = toImport.get(i);
+      if (r.measuredNoDrive()) {
+        imported.add(
+            "not imported "
+                + imports.get(i).toAbsolutePath().normalize()
+                + ": a run of the null engine measured no drive");
+        continue;
+      }
+      int samples = 0;
+      // The samples first, as at a run's end: a reader that sees the status has every row.
+      try (SampleStore rows = SampleStore.open(location)) {
+        samples =
+            r.runFolder() != null
+                ? rows.fillFromFolder(r.runId(), Path.of(r.runFolder()))
+                : rows.fillFromLog(r.runId(), imports.get(i));
+      }
+      store.record(r);
+      imported.add(
+          "imported "
+              + imports.get(i).toAbsolutePath().normalize()
+              + " ("
+              + r.drive().id()
+              + ", "
+              + (r.figures().shape() == null ? "no analysis" : r.figures().shape())
+              + (r.runFolder() == null ? "" : ", " + Units.count(samples, "new sample"))
+              + ")");
+    }
+    return imported;
+  }
+
   /** {@code --migrate}: brings an older history's schema up to this version's, and says so. */
   private int migrate(DbLocation location) {
     try (RunStore store = RunStore.open(location)) {
@@ -158,6 +167,10 @@ public final class HistoryCommand extends BaseCommand {
     }
   }
 
+  /** One row of the text table: the header's words, or a run's figures. */
+  private static final String ROW =
+      "  %-16s  %-7s  %-7s  %7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s";
+
   private void printText(
       DbLocation location,
       List<String> imported,
@@ -179,7 +192,7 @@ public final class HistoryCommand extends BaseCommand {
     String header =
         String.format(
             Locale.ROOT,
-            "  %-16s  %-7s  %-7s  %7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s",
+            ROW,
             "started (UTC)",
             "command",
             "engine",
@@ -198,21 +211,7 @@ public final class HistoryCommand extends BaseCommand {
       out.println(described.equals(e.getKey()) ? described : described + "  [" + e.getKey() + "]");
       out.println(header);
       for (RunRecord r : list) {
-        RunRecord.Figures f = r.figures();
-        Lines.println(
-            out,
-            "  %-16s  %-7s  %-7s  %7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s",
-            WHEN.format(r.started()),
-            r.command(),
-            r.engine() == null ? "-" : r.engine(),
-            r.blockBytes() == null ? "-" : blockSize(r.blockBytes()),
-            r.status(),
-            rate(f.burstMBps()),
-            f.cacheGB() == null ? "-" : Units.decimalBytes(Math.round(f.cacheGB() * 1e9)),
-            rate(f.floorMBps()),
-            rate(f.averageMBps()),
-            f.seconds() == null ? "-" : Durations.format(f.seconds()),
-            f.shape() == null ? "-" : f.shape());
+        printRow(out, r);
       }
       String job = jobs.get(e.getKey()).words();
       if (!job.isEmpty()) {
@@ -220,7 +219,30 @@ public final class HistoryCommand extends BaseCommand {
       }
       out.println("  trend: " + trends.get(e.getKey()).sentence());
     }
-    // What the statuses read from the history (not reported by the runs) mean, once each.
+    printNotes(out, runs);
+    out.flush();
+  }
+
+  private static void printRow(PrintWriter out, RunRecord r) {
+    RunRecord.Figures f = r.figures();
+    Lines.println(
+        out,
+        ROW,
+        WHEN.format(r.started()),
+        r.command(),
+        r.engine() == null ? "-" : r.engine(),
+        r.blockBytes() == null ? "-" : blockSize(r.blockBytes()),
+        r.status(),
+        rate(f.burstMBps()),
+        f.cacheGB() == null ? "-" : Units.decimalBytes(Math.round(f.cacheGB() * 1e9)),
+        rate(f.floorMBps()),
+        rate(f.averageMBps()),
+        f.seconds() == null ? "-" : Durations.format(f.seconds()),
+        f.shape() == null ? "-" : f.shape());
+  }
+
+  /** What the statuses read from the history (not reported by the runs) mean, once each. */
+  private static void printNotes(PrintWriter out, List<RunRecord> runs) {
     Set<String> noted = new TreeSet<>();
     for (RunRecord r : runs) {
       if (RunLiveness.note(r.status()) != null) {
@@ -233,7 +255,6 @@ public final class HistoryCommand extends BaseCommand {
         out.println(status + ": " + RunLiveness.note(status));
       }
     }
-    out.flush();
   }
 
   /** A request size the way it is usually given: {@code 1MiB}, {@code 128KiB}, {@code 512B}. */

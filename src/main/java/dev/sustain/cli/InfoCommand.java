@@ -187,15 +187,7 @@ public final class InfoCommand extends BaseCommand {
 
   static void printHuman(PrintWriter o, DeviceResolution r) {
     DeviceInfo d = r.device();
-    StringBuilder chain = new StringBuilder(r.query());
-    for (BlockLayer l : r.stack()) {
-      chain.append("  ->  ").append(l.name()).append(" (").append(l.kind());
-      if (!l.kind().equals("disk") || !l.detail().equals("whole device")) {
-        chain.append(": ").append(l.detail());
-      }
-      chain.append(')');
-    }
-    o.println(chain);
+    o.println(chain(r));
     boolean layered = !r.target().equals(d.name());
     if (layered) {
       row(o, "target", "/dev/" + r.target() + ", " + sizeWords(r.targetSizeBytes()));
@@ -224,18 +216,7 @@ public final class InfoCommand extends BaseCommand {
         d.discard()
             ? "yes, up to " + Units.binaryBytes(d.discardMaxBytes()) + " per request"
             : "no: the kernel sends no discard to this device");
-    if (d.link() != null) {
-      String ceiling =
-          d.link().ceilingMBps() == null
-              ? "ceiling unknown"
-              : "practical ceiling about " + Units.rate(d.link().ceilingMBps());
-      row(o, "link", d.link().description() + ", " + ceiling);
-      if (d.link().bridge() != null) {
-        row(o, "bridge", d.link().bridge());
-      }
-    } else {
-      row(o, "link", "none known (" + d.transport().jsonName() + ")");
-    }
+    printLink(o, d);
     row(o, "temperature", temperature(d));
     row(o, "erase", d.passThrough().kind() + ": " + d.passThrough().detail());
     if (d.loopBackingFile() != null) {
@@ -248,6 +229,35 @@ public final class InfoCommand extends BaseCommand {
     rows(o, layered ? "device use" : "in use", d.usage().reasonsInUse());
     for (DeviceInfo other : r.otherDisks()) {
       row(o, "also on", other.devicePath() + " " + orUnknown(other.model()));
+    }
+  }
+
+  /** The query and the layers down to the drive: {@code /mnt/x -> dm-0 (crypt: ...) -> ...}. */
+  private static String chain(DeviceResolution r) {
+    StringBuilder chain = new StringBuilder(r.query());
+    for (BlockLayer l : r.stack()) {
+      chain.append("  ->  ").append(l.name()).append(" (").append(l.kind());
+      if (!l.kind().equals("disk") || !l.detail().equals("whole device")) {
+        chain.append(": ").append(l.detail());
+      }
+      chain.append(')');
+    }
+    return chain.toString();
+  }
+
+  /** The link and its ceiling, and the bridge where there is one. */
+  private static void printLink(PrintWriter o, DeviceInfo d) {
+    if (d.link() != null) {
+      String ceiling =
+          d.link().ceilingMBps() == null
+              ? "ceiling unknown"
+              : "practical ceiling about " + Units.rate(d.link().ceilingMBps());
+      row(o, "link", d.link().description() + ", " + ceiling);
+      if (d.link().bridge() != null) {
+        row(o, "bridge", d.link().bridge());
+      }
+    } else {
+      row(o, "link", "none known (" + d.transport().jsonName() + ")");
     }
   }
 

@@ -11,6 +11,7 @@ import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,39 +79,7 @@ public final class SweepCommand extends BaseCommand {
 
   @Override
   protected int execute() throws Exception {
-    List<Integer> sizes = new ArrayList<>();
-    for (ByteSize b : blockSizes) {
-      if (b.bytes() < 1 || b.bytes() > DefaultsAndLimits.MAX_BLOCK_BYTES) {
-        throw new UsageException("--bs must be between 1 B and 64 MiB, not " + b);
-      }
-      sizes.add((int) b.bytes());
-    }
-    if (minTimePerPoint.isNegative()
-        || !minTimePerPoint.isZero() && minTimePerPoint.toMillis() < 1000) {
-      throw new UsageException(
-          "--min-time-per-point must be 0 (one pass of the size) or at least 1s, not "
-              + Durations.format(minTimePerPoint.toNanos() / 1e9));
-    }
-    PatternSpec spec;
-    try {
-      spec = Patterns.parse(pattern);
-      run.io.checkEngine();
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
-    SweepRun.Params params =
-        new SweepRun.Params(
-            target.getFirst(),
-            List.copyOf(sizes),
-            List.copyOf(queueDepths),
-            sizePerPoint.bytes(),
-            !writeOnly,
-            run.io.engine,
-            spec,
-            run.output.out,
-            run.io.ioTimeout.toNanos(),
-            !noPreallocate,
-            minTimePerPoint.toNanos());
+    SweepRun.Params params = params();
     AtomicBoolean stop = Signals.installStopFlag();
     PrintWriter o = out();
     if (!run.output.json) {
@@ -144,21 +113,7 @@ public final class SweepCommand extends BaseCommand {
     if (run.output.json) {
       o.println(RunFolder.JSON.writeValueAsString(SweepJson.document(r)));
     } else {
-      if (r.layout().note() != null) {
-        o.println(r.layout().note());
-      }
-      if (r.layout().preallocated()) {
-        o.println(
-            "The file was written once, untimed, before the first point: no point pays alone for"
-                + " the first writes to preallocated space.");
-      }
-      if (r.writeVerdict() != null) {
-        o.println(r.writeVerdict().sentence());
-      }
-      if (r.readVerdict() != null) {
-        o.println(r.readVerdict().sentence());
-      }
-      o.println("Run folder: " + r.runFolder());
+      printText(o, r);
     }
     o.flush();
     if (r.runFolder() != null) {
@@ -170,6 +125,63 @@ public final class SweepCommand extends BaseCommand {
       return ExitCodes.RUN_FAILED;
     }
     return r.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+  }
+
+  /**
+   * What was asked, checked where picocli cannot (the sizes, the time, the pattern, the engine).
+   */
+  private SweepRun.Params params() throws IOException {
+    List<Integer> sizes = new ArrayList<>();
+    for (ByteSize b : blockSizes) {
+      if (b.bytes() < 1 || b.bytes() > DefaultsAndLimits.MAX_BLOCK_BYTES) {
+        throw new UsageException("--bs must be between 1 B and 64 MiB, not " + b);
+      }
+      sizes.add((int) b.bytes());
+    }
+    if (minTimePerPoint.isNegative()
+        || !minTimePerPoint.isZero() && minTimePerPoint.toMillis() < 1000) {
+      throw new UsageException(
+          "--min-time-per-point must be 0 (one pass of the size) or at least 1s, not "
+              + Durations.format(minTimePerPoint.toNanos() / 1e9));
+    }
+    PatternSpec spec;
+    try {
+      spec = Patterns.parse(pattern);
+      run.io.checkEngine();
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    return new SweepRun.Params(
+        target.getFirst(),
+        List.copyOf(sizes),
+        List.copyOf(queueDepths),
+        sizePerPoint.bytes(),
+        !writeOnly,
+        run.io.engine,
+        spec,
+        run.output.out,
+        run.io.ioTimeout.toNanos(),
+        !noPreallocate,
+        minTimePerPoint.toNanos());
+  }
+
+  /** The sweep's end in text: the layout's note, the verdicts, the run folder. */
+  private static void printText(PrintWriter o, SweepRun.Result r) {
+    if (r.layout().note() != null) {
+      o.println(r.layout().note());
+    }
+    if (r.layout().preallocated()) {
+      o.println(
+          "The file was written once, untimed, before the first point: no point pays alone for"
+              + " the first writes to preallocated space.");
+    }
+    if (r.writeVerdict() != null) {
+      o.println(r.writeVerdict().sentence());
+    }
+    if (r.readVerdict() != null) {
+      o.println(r.readVerdict().sentence());
+    }
+    o.println("Run folder: " + r.runFolder());
   }
 
   /** {@code 1 MiB QD32 write 2377 MB/s ± 41 MB/s in 2.01s read ...}. */

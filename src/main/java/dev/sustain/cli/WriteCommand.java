@@ -27,7 +27,6 @@ import dev.sustain.target.TestFile;
 import dev.sustain.target.Trim;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
-import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
 import dev.sustain.workload.WriteRepeat;
 import java.io.IOException;
@@ -159,6 +158,33 @@ public final class WriteCommand extends BaseCommand {
   @Override
   protected int execute() throws Exception {
     target = targets.getFirst();
+    WriteParams params = params();
+    WriteRun.validate(params);
+    Expectation expectation = expectation();
+    db.check(); // a bad --db is bad input, found before anything is written
+    if (targets.size() > 1) {
+      if (repeat > 1 || expectation != null) {
+        throw new UsageException(
+            "--repeat, --expect and --expect-from take one target, not a group");
+      }
+      GroupLaunch.requireExistingTargets(targets);
+      for (String t : targets) {
+        trimFirst(t);
+      }
+      return groupLaunch().write(params, targets, group, output.out);
+    }
+    group.checkOneTarget();
+    try (ExclusiveOpen held = holdForTrimFirst(target)) {
+      trimFirst(target);
+      return runOne(params, expectation);
+    }
+  }
+
+  /**
+   * What was asked, with the checks of the options together that picocli cannot make (--until's
+   * word, the engine, the interval against the time, the repeat and its cooldowns).
+   */
+  private WriteParams params() throws IOException {
     WriteParams params =
         new WriteParams(
             target,
@@ -199,25 +225,7 @@ public final class WriteCommand extends BaseCommand {
     if (cooldown != null) {
       WriteRepeat.cooldowns(repeat, cooldown); // a wrong count is bad input
     }
-    WriteRun.validate(params);
-    Expectation expectation = expectation();
-    db.check(); // a bad --db is bad input, found before anything is written
-    if (targets.size() > 1) {
-      if (repeat > 1 || expectation != null) {
-        throw new UsageException(
-            "--repeat, --expect and --expect-from take one target, not a group");
-      }
-      GroupLaunch.requireExistingTargets(targets);
-      for (String t : targets) {
-        trimFirst(t);
-      }
-      return groupLaunch().write(params, targets, group, output.out);
-    }
-    group.checkOneTarget();
-    try (ExclusiveOpen held = holdForTrimFirst(target)) {
-      trimFirst(target);
-      return runOne(params, expectation);
-    }
+    return params;
   }
 
   /**
@@ -287,7 +295,7 @@ public final class WriteCommand extends BaseCommand {
   /** The summary, the analysis, the expectation's check and the history, after one run. */
   private void afterRun(WriteResult result, LiveProgress progress, Expectation expectation)
       throws IOException {
-    printSummary(human(), result);
+    WriteSummary.print(human(), result);
     if (progress.analysis() != null) {
       human().print(progress.analysis());
       human().flush();
@@ -462,37 +470,6 @@ public final class WriteCommand extends BaseCommand {
     }
     return HubModels.expectation(
         HubModels.cacheFile(), d.model(), d.sizeBytes(), io.blockBytes(), io.queueDepth);
-  }
-
-  static void printSummary(PrintWriter out, WriteResult r) {
-    String verb =
-        switch (r.status()) {
-          case COMPLETE, RUNNING -> "Wrote";
-          case INTERRUPTED -> "Interrupted after writing";
-          case FAILED, KILLED -> "Failed after writing";
-        };
-    Lines.println(
-        out,
-        "%s %s in %s: average %s%s",
-        verb,
-        Lines.bothUnits(r.bytes()),
-        Durations.format(r.seconds()),
-        Units.rate(r.averageMegabytesPerSecond()),
-        r.flushSeconds() > 0.0005
-            ? " (the final flush took " + Durations.format(r.flushSeconds()) + ", counted)"
-            : "");
-    if (r.stats().intervals() > 0) {
-      Lines.println(
-          out,
-          "Per interval: %s over %s",
-          r.stats().describe(),
-          Units.count(r.stats().intervals(), "interval"));
-    }
-    out.println(
-        "Run folder: "
-            + r.runFolder()
-            + (r.testFileKept() ? "  (test file kept: " + r.testFile() + ")" : ""));
-    out.flush();
   }
 
   /** The group this command's targets make, printed as --json asks. */

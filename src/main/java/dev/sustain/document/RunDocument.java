@@ -119,9 +119,10 @@ public record RunDocument(
   /**
    * What the run was asked. Each command writes its own part: write {@code size_bytes, time_s,
    * pattern, keep, until}; fill {@code file_size_bytes, limit_bytes}; read and verify {@code
-   * expected_bytes}; all that do requests the request parameters.
+   * expected_bytes}; copy {@code repeat}; all that do requests the request parameters.
    *
    * @param buffered through the page cache (older folders may say only {@code direct})
+   * @param repeat a copy's passes, each in its own folder of the destination (copy only)
    */
   public record Params(
       OptionalLong sizeBytes,
@@ -139,7 +140,8 @@ public record RunDocument(
       Optional<String> patternId,
       Optional<Boolean> keep,
       Optional<String> until,
-      Optional<GroupMember> group) {}
+      Optional<GroupMember> group,
+      OptionalInt repeat) {}
 
   /** A run written as one target of a group: the group's id, the target's name, its role. */
   public record GroupMember(String groupId, String name, String role) {}

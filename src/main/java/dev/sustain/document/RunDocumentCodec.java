@@ -228,7 +228,8 @@ public final class RunDocumentCodec {
         Fields.text(p, "pattern_id"),
         Fields.bool(p, "keep"),
         Fields.text(p, "until"),
-        group);
+        group,
+        Fields.intOf(p, "repeat"));
   }
 
   private static Result result(JsonNode r) {

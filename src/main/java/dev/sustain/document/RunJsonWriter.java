@@ -292,6 +292,23 @@ public final class RunJsonWriter {
     return true;
   }
 
+  /**
+   * Marks a run whose process is gone before its end was written (killed, or crashed) as {@code
+   * status}, with {@code error}; its {@code ended} stays empty, as nobody saw it end. Does nothing
+   * to a tree whose status is no longer {@code running}.
+   *
+   * @return true when it marked the run
+   */
+  public static boolean markGone(ObjectNode root, String status, String error) {
+    if (!(root.get("result") instanceof ObjectNode result)
+        || !"running".equals(result.path("status").asText())) {
+      return false;
+    }
+    result.put("status", status);
+    putText(result, "error", error);
+    return true;
+  }
+
   private static ObjectNode target(ObjectNode root) {
     return (ObjectNode) root.get("target");
   }

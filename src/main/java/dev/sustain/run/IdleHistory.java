@@ -1,6 +1,6 @@
 package dev.sustain.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.RunDocument;
 import java.util.OptionalDouble;
 
 /**
@@ -14,13 +14,13 @@ import java.util.OptionalDouble;
 public interface IdleHistory {
 
   /** No history (--db none, tests): the idle stays unknown. */
-  IdleHistory NONE = runJson -> OptionalDouble.empty();
+  IdleHistory NONE = run -> OptionalDouble.empty();
 
   /**
-   * The seconds since the last run of the drive {@code runJson} names ended, up to its {@code
-   * started}; empty when there is none or the history cannot say.
+   * The seconds since the last run of the drive {@code run} names ended, up to its {@code started};
+   * empty when there is none or the history cannot say.
    *
-   * @param runJson the run's run.json as it starts: its target, its drive and its start time
+   * @param run the run's run.json as it starts, as its record: its target, its drive, its start
    */
-  OptionalDouble idleSeconds(ObjectNode runJson);
+  OptionalDouble idleSeconds(RunDocument run);
 }

@@ -160,8 +160,8 @@ public final class RunJson {
    * Puts what a later comparison needs into {@code before}: {@code free_bytes} (the target file
    * system's free bytes before the run, null for a raw device), {@code capacity_bytes} (the
    * drive's, from {@code target.device}, where known), {@code temp_C} (at the start, null without a
-   * sensor) and {@code idle_s} (since the drive's last run ended, as the history said at the start;
-   * empty for none: a repeat's later pass sets its own with {@link #putIdle}).
+   * sensor) and {@code idle_s} (since the drive's last run ended, as the history said at the start,
+   * or for a repeat's later pass since the pass before ended; empty for none).
    */
   public static void putBefore(
       ObjectNode root, Long freeBytes, OptionalDouble tempC, OptionalDouble idleSeconds) {
@@ -179,26 +179,6 @@ public final class RunJson {
             capacity,
             tempC,
             idleSeconds));
-  }
-
-  /**
-   * Sets {@code before.idle_s} in the run.json of {@code runFolder} (a run that has a {@code
-   * before}).
-   *
-   * @return the value stored (rounded to the millisecond), or null when the run has no {@code
-   *     before}
-   */
-  public static Double putIdle(Path runFolder, double idleSeconds) throws IOException {
-    RunFolder folder = RunFolder.open(runFolder);
-    if (!(RunFolder.JSON.readTree(folder.runJson().toFile()) instanceof ObjectNode root)) {
-      return null;
-    }
-    OptionalDouble stored = RunJsonWriter.putIdle(root, idleSeconds);
-    if (stored.isEmpty()) {
-      return null;
-    }
-    folder.writeRunJson(root);
-    return stored.getAsDouble();
   }
 
   /**
@@ -223,6 +203,22 @@ public final class RunJson {
     } catch (IOException | RuntimeException e) {
       // dropped: see above
     }
+  }
+
+  /**
+   * A run whose process is gone before its end was written, as {@code sustain clean} finds it:
+   * run.json says killed, with {@code error}, and no end time (nobody saw it end). Does nothing to
+   * a run.json whose status is no longer running.
+   *
+   * @return true when it marked the run
+   */
+  public static boolean markKilled(RunFolder folder, String error) throws IOException {
+    if (!(RunFolder.JSON.readTree(folder.runJson().toFile()) instanceof ObjectNode root)
+        || !RunJsonWriter.markGone(root, RunStatus.KILLED.word(), error)) {
+      return false;
+    }
+    folder.writeRunJson(root);
+    return true;
   }
 
   /** Fills in the end of the run. */

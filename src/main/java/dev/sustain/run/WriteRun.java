@@ -5,6 +5,7 @@ import dev.sustain.analysis.LivePhase;
 import dev.sustain.analysis.Thresholds;
 import dev.sustain.device.DriveSensors;
 import dev.sustain.device.RunSensors;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.engine.Engines;
 import dev.sustain.engine.ErrnoException;
 import dev.sustain.engine.ExclusiveOpen;
@@ -407,7 +408,10 @@ public final class WriteRun {
     RunJson.putLayout(runJson, layout);
     // The history is asked once the drive and the start are in the tree, before it is written.
     RunJson.putBefore(
-        runJson, freeBytesBefore, sensors.temperature().read(), idleHistory.idleSeconds(runJson));
+        runJson,
+        freeBytesBefore,
+        sensors.temperature().read(),
+        idleHistory.idleSeconds(RunDocumentCodec.decode(runJson, RunFolder.RUN_JSON)));
     o.folder().writeRunJson(runJson);
     return runJson;
   }

@@ -1,38 +1,86 @@
 package dev.sustain.store;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocument.Device;
+import dev.sustain.document.RunDocument.FileSystem;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * {@code before.idle_s} of a run from the history: the time since the last run on the same drive
- * ended. Asked by the run at its start, from its run.json as it is about to be written (the drive
- * and the start time are known then); the run writes the answer itself, so the store never edits a
- * run folder. Stateless.
+ * ended. Asked by the run at its start, with its run.json as it is about to be written, as its
+ * record (the drive and the start time are known then); the run writes the answer itself, so the
+ * store never edits a run folder. Stateless.
  */
 final class IdleBefore {
 
   private IdleBefore() {}
 
   /**
-   * Seconds from the end of the last run in {@code db} of the drive {@code runJson} names to its
-   * {@code started}; empty for the drive's first run and for a run that measures no drive.
+   * Seconds from the end of the last run in {@code db} of the drive {@code run} names to its {@code
+   * started}; empty for the drive's first run and for a run that measures no drive.
+   *
+   * @throws IllegalArgumentException when {@code run} has no start time
    */
-  static OptionalDouble idleSeconds(JsonNode runJson, DbLocation db) {
-    // The folder only names the run when run.json has no run_id (older folders, not a new run).
-    RunRecord run = RunFolders.fromJson(Path.of("."), runJson, null, "run");
-    if (run.measuredNoDrive()) {
+  static OptionalDouble idleSeconds(RunDocument run, DbLocation db) {
+    if (run.params().engine().filter("null"::equals).isPresent()) {
       return OptionalDouble.empty(); // not recorded: it has no drive to have been idle
     }
+    Instant started = started(run);
+    String host = run.host().filter(h -> !h.isBlank()).orElseGet(RunFolders::localHostName);
+    // A new run always has its id; the history derives one as for a folder without (RunFolders).
+    String runId =
+        run.runId()
+            .orElseGet(
+                () ->
+                    RunFolders.runId(
+                        host, Path.of(".").toAbsolutePath().normalize().toString(), started));
     Optional<Instant> lastEnded;
     try (RunStore store = RunStore.open(db)) {
-      lastEnded = store.lastEnded(run.drive().id(), run.started(), run.runId());
+      lastEnded = store.lastEnded(driveOf(run, host).id(), started, runId);
     }
     return lastEnded.isEmpty()
         ? OptionalDouble.empty()
-        : OptionalDouble.of(Duration.between(lastEnded.get(), run.started()).toNanos() / 1e9);
+        : OptionalDouble.of(Duration.between(lastEnded.get(), started).toNanos() / 1e9);
+  }
+
+  /** The drive the run is filed under, from the same facts {@link RunFolders} files a folder by. */
+  private static Drive driveOf(RunDocument run, String host) {
+    Optional<Device> d = run.target().device();
+    Optional<FileSystem> fs = run.target().fileSystem();
+    return Drive.of(
+        d.flatMap(Device::identityKey).orElse(null),
+        d.flatMap(Device::model).orElse(null),
+        d.flatMap(Device::serial).orElse(null),
+        d.flatMap(Device::wwn).orElse(null),
+        d.map(Device::sizeBytes)
+            .filter(size -> size.isPresent())
+            .map(size -> size.getAsLong())
+            .orElse(null),
+        host,
+        run.target().path().filter(p -> !p.isBlank()).orElse(null),
+        fs.flatMap(FileSystem::mount).orElse(null),
+        fs.flatMap(FileSystem::type).orElse(null));
+  }
+
+  private static Instant started(RunDocument run) {
+    String s =
+        run.started()
+            .map(String::strip)
+            .orElseThrow(() -> new IllegalArgumentException("run.json has no 'started' time"));
+    try {
+      return Instant.parse(s);
+    } catch (DateTimeParseException e) {
+      try {
+        return OffsetDateTime.parse(s).toInstant();
+      } catch (DateTimeParseException e2) {
+        throw new IllegalArgumentException("not a time: '" + s + "' (expected ISO-8601)");
+      }
+    }
   }
 }

@@ -1,6 +1,6 @@
 package dev.sustain.store;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.document.RunDocument;
 import java.nio.file.Path;
 import java.util.OptionalDouble;
 
@@ -40,16 +40,16 @@ public final class RunHistory {
   }
 
   /**
-   * The seconds since the last run in {@code db} of the drive that {@code runJson} (a run's
-   * run.json as it starts: its target, device and start time) names ended: its {@code
+   * The seconds since the last run in {@code db} of the drive that {@code run} (a run's run.json as
+   * it starts, as its record: its target, device and start time) names ended: its {@code
    * before.idle_s}.
    *
    * @return empty for the drive's first run in the history, and for a run that measures no drive
    * @throws StoreException when the database cannot be reached
-   * @throws IllegalArgumentException when {@code runJson} has no start time
+   * @throws IllegalArgumentException when {@code run} has no start time
    */
-  public static OptionalDouble idleBefore(JsonNode runJson, DbLocation db) {
-    return IdleBefore.idleSeconds(runJson, db);
+  public static OptionalDouble idleBefore(RunDocument run, DbLocation db) {
+    return IdleBefore.idleSeconds(run, db);
   }
 
   /**

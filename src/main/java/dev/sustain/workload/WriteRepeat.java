@@ -3,6 +3,7 @@ package dev.sustain.workload;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.document.PassesCodec;
 import dev.sustain.document.PassesDocument;
+import dev.sustain.document.RunDocument;
 import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.input.InputFormatException;
 import dev.sustain.report.ChangeReport;
@@ -10,7 +11,6 @@ import dev.sustain.report.CurveReport;
 import dev.sustain.run.AnalysisForms;
 import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
-import dev.sustain.run.RunJson;
 import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
@@ -180,8 +180,8 @@ public final class WriteRepeat {
         if (stop.get()) {
           break;
         }
-        WriteResult r = pass(n, n == 1 ? history : IdleHistory.NONE, made);
-        Double idle = done.isEmpty() ? null : putIdle(done.getLast(), r);
+        WriteResult r = pass(n, done.isEmpty() ? history : idleSince(done.getLast()), made);
+        Double idle = done.isEmpty() ? null : storedIdle(r);
         done.add(r);
         afterPass.done(r);
         PassesCodec.addPass(json, entry(n, n > 1 ? cooldownBefore(cooldowns, n) : null, idle, r));
@@ -296,22 +296,31 @@ public final class WriteRepeat {
   }
 
   /**
-   * A later pass knows the idle before it exactly, since the pass before it ended: set in its
-   * run.json, and the value stored returned (null when unknown).
+   * A later pass knows the idle before it exactly, from the end of the pass before to its own
+   * start: asked by the pass at its start, as the first pass asks the history, so the pass writes
+   * it into its run.json with the rest of its start and nothing edits the folder afterwards.
    */
-  private static Double putIdle(WriteResult before, WriteResult pass) throws IOException {
-    Double idle = idleSeconds(before.runFolder(), pass.runFolder());
-    return idle == null ? null : RunJson.putIdle(pass.runFolder(), idle);
+  private static IdleHistory idleSince(WriteResult before) throws IOException {
+    Optional<String> ended = RunDocumentCodec.read(before.runFolder()).ended();
+    return run -> {
+      Optional<String> started = run.started();
+      if (ended.isEmpty() || started.isEmpty()) {
+        return OptionalDouble.empty();
+      }
+      double seconds =
+          Duration.between(Instant.parse(ended.get()), Instant.parse(started.get())).toNanos()
+              / 1e9;
+      return OptionalDouble.of(Math.max(0, seconds));
+    };
   }
 
-  /** From the end of the pass in {@code before} to the start of the one in {@code after}. */
-  private static Double idleSeconds(Path before, Path after) throws IOException {
-    Optional<String> ended = RunDocumentCodec.read(before).ended();
-    Optional<String> started = RunDocumentCodec.read(after).started();
-    if (ended.isEmpty() || started.isEmpty()) {
-      return null;
-    }
-    return Duration.between(Instant.parse(ended.get()), Instant.parse(started.get())).toNanos()
-        / 1e9;
+  /** The idle a pass's run.json holds (rounded to the millisecond), or null when unknown. */
+  private static Double storedIdle(WriteResult pass) throws IOException {
+    OptionalDouble idle =
+        RunDocumentCodec.read(pass.runFolder())
+            .before()
+            .map(RunDocument.Before::idleSeconds)
+            .orElse(OptionalDouble.empty());
+    return idle.isPresent() ? idle.getAsDouble() : null;
   }
 }

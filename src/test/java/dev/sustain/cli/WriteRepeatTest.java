@@ -3,17 +3,28 @@ package dev.sustain.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.document.RunDocumentCodec;
+import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
+import dev.sustain.run.WriteParams;
 import dev.sustain.sampling.SampleRow;
+import dev.sustain.testing.TestWriteParams;
+import dev.sustain.workload.WriteRepeat;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,6 +70,62 @@ class WriteRepeatTest {
     }
     try (Stream<Path> left = Files.list(rig.target())) {
       assertThat(left).as("test files removed").isEmpty();
+    }
+  }
+
+  @Test
+  void aLaterPassWritesItsIdleIntoItsRunJsonAtItsStart() throws Exception {
+    // The idle before a later pass is known when it starts (the pass before has ended): it is in
+    // run.json from the start, where the live recorder and the history read it, and nothing
+    // edits the pass's folder after its end.
+    Path target = Files.createDirectories(dir.resolve("target"));
+    Path out = dir.resolve("runs");
+    WriteParams p =
+        TestWriteParams.of(
+            target.toString(),
+            4L << 20,
+            out,
+            f -> {
+              f.queueDepth = 8;
+              f.intervalNanos = 100_000_000L;
+              f.preallocate = false;
+            });
+    Map<Path, OptionalDouble> atStart = new LinkedHashMap<>();
+    RunObserver readsTheStart =
+        new RunObserver() {
+          @Override
+          public void started(RunInfo info) {
+            try {
+              atStart.put(
+                  info.runFolder(),
+                  RunDocumentCodec.read(info.runFolder()).before().orElseThrow().idleSeconds());
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          }
+        };
+    WriteRepeat.run(
+        p,
+        3,
+        List.of(Duration.ofMillis(300)),
+        readsTheStart,
+        new AtomicBoolean(),
+        AnalysisWords.FORMS,
+        pass -> {},
+        IdleHistory.NONE);
+    JsonNode passes = RunFolder.JSON.readTree(out.resolve("passes.json").toFile());
+    assertThat(atStart).hasSize(3);
+    assertThat(atStart.get(out.resolve("pass-1"))).as("no history: unknown").isEmpty();
+    for (int n = 2; n <= 3; n++) {
+      Path pass = out.resolve("pass-" + n);
+      OptionalDouble started = atStart.get(pass);
+      assertThat(started).as("pass " + n + " at its start").isPresent();
+      assertThat(started.getAsDouble()).isGreaterThanOrEqualTo(0.3);
+      assertThat(RunDocumentCodec.read(pass).before().orElseThrow().idleSeconds())
+          .as("pass " + n + " at its end")
+          .isEqualTo(started);
+      assertThat(passes.at("/passes/" + (n - 1) + "/idle_s").asDouble())
+          .isEqualTo(started.getAsDouble());
     }
   }
 

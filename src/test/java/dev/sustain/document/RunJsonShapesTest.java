@@ -103,6 +103,8 @@ class RunJsonShapesTest {
     assertThat(RunFolderRig.field(root, "/result/bytes").asLong()).isEqualTo(4_000_000L);
     assertThat(RunFolderRig.field(root, "/result/status").asText()).isEqualTo("complete");
     assertThat(RunFolderRig.field(root, "/result/verified").asBoolean()).isTrue();
+    // clean finds a copy's pass folders by its repeat, read as the record's
+    assertThat(RunDocumentCodec.read(r.runFolder()).params().repeat()).hasValue(2);
   }
 
   @Test

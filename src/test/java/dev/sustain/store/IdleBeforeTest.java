@@ -2,14 +2,14 @@ package dev.sustain.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.document.RunDocumentCodec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The idle before a run, from the history: asked with the run's run.json at its start; recording a
+ * The idle before a run, from the history: asked with the run's record at its start; recording a
  * folder reads it and never writes into it, so run.json is the same with {@code --db none}.
  */
 class IdleBeforeTest {
@@ -52,7 +52,6 @@ class IdleBeforeTest {
   @Test
   void theIdleIsFromTheSameDrivesLastRunThatEndedBeforeTheStart() throws Exception {
     DbLocation db = DbLocation.sqlite(temp.resolve("history.db"));
-    ObjectMapper json = new ObjectMapper();
     RunHistory.recordRunFolder(
         run("a", "50026B7686AB1234", "2026-03-01T09:00:00Z", "2026-03-01T09:10:29Z"), db);
     RunHistory.recordRunFolder(
@@ -62,11 +61,8 @@ class IdleBeforeTest {
     Path second = run("b", "50026B7686AB1234", "2026-03-01T10:00:00Z", "2026-03-01T10:10:29Z");
 
     // 09:10:29 to 10:00:00: the other drive's later end and this drive's later run do not count.
-    assertThat(RunHistory.idleBefore(json.readTree(second.resolve("run.json").toFile()), db))
-        .hasValue(2971.0);
-    assertThat(
-            RunHistory.idleBefore(
-                json.readTree(temp.resolve("a").resolve("run.json").toFile()), db))
+    assertThat(RunHistory.idleBefore(RunDocumentCodec.read(second), db)).hasValue(2971.0);
+    assertThat(RunHistory.idleBefore(RunDocumentCodec.read(temp.resolve("a")), db))
         .as("the drive's first run")
         .isEmpty();
   }

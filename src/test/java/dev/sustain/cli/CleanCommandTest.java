@@ -1,0 +1,110 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.run.RunProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code clean} of a killed run's folder, twice, and of folders whose run.json is hostile: the
+ * second clean changes nothing and says so; a run.json that is no JSON object, names a file that is
+ * not a Sustain test file, or comes from a newer Sustain is refused in one line (exit 2), with
+ * nothing removed.
+ */
+class CleanCommandTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  /** A write killed on this host (its pid long gone) that left its test file in {@code target}. */
+  private Path killedWrite(String testFileName, String kind) throws Exception {
+    Path target = Files.createDirectories(dir.resolve("target"));
+    Path testFile = Files.writeString(target.resolve(testFileName), "x".repeat(2_000));
+    Path folder = Files.createDirectories(dir.resolve("run"));
+    ObjectNode root = JSON.createObjectNode();
+    root.put("version", 1).put("command", "write").put("run_id", "20261203-072500-abcd");
+    root.put("host", RunProcess.thisHost()).put("pid", Long.MAX_VALUE);
+    root.put("started", Instant.now().toString());
+    root.putObject("target")
+        .put("path", target.toString())
+        .put("kind", kind)
+        .put("test_file", testFile.toString());
+    root.putObject("params").put("bs_bytes", 1 << 20).put("qd", 4);
+    root.putNull("ended");
+    ObjectNode result = root.putObject("result");
+    result.put("bytes", 2_000).put("seconds", 0.5).put("status", "running").putNull("error");
+    Files.writeString(folder.resolve("run.json"), JSON.writeValueAsString(root));
+    return folder;
+  }
+
+  @Test
+  void aKilledRunCleanedTwiceIsMarkedOnceAndTheSecondCleanChangesNothing() throws Exception {
+    Path run = killedWrite("sustain-test-20261203-072500-abcd.dat", "folder");
+    JsonNode before = JSON.readTree(run.resolve("run.json").toFile());
+    Path testFile = Path.of(before.at("/target/test_file").asText());
+
+    Cli.Result first = Cli.ok("clean", run, "--db", "none");
+    assertThat(first.out())
+        .contains("Removed " + testFile + " (2.0 kB)")
+        .contains("Marked the run in " + run + " as killed: it never finished")
+        .doesNotContain("No test file left");
+    assertThat(testFile).doesNotExist();
+    JsonNode after = JSON.readTree(run.resolve("run.json").toFile());
+    assertThat(after.at("/result/status").asText()).isEqualTo("killed");
+    assertThat(after.at("/result/error").asText()).contains("killed, or crashed");
+    assertThat(after.path("ended").isNull()).as("nobody saw it end").isTrue();
+    // Only the status and its error change: every other key stays as the run wrote it.
+    ObjectNode expected = before.deepCopy();
+    ((ObjectNode) expected.get("result"))
+        .put("status", "killed")
+        .put("error", after.at("/result/error").asText());
+    assertThat(after).isEqualTo(expected);
+    String marked = Files.readString(run.resolve("run.json"));
+
+    Cli.Result second = Cli.ok("clean", run, "--db", "none");
+    assertThat(second.out()).isEqualTo("No test file left to remove for " + run + "\n");
+    assertThat(second.err()).isEmpty();
+    assertThat(Files.readString(run.resolve("run.json"))).isEqualTo(marked);
+  }
+
+  @Test
+  void aRunJsonThatIsNoJsonIsRefusedInOneLine() throws Exception {
+    Path run = killedWrite("sustain-test-20261203-072500-abcd.dat", "folder");
+    Files.writeString(run.resolve("run.json"), "{\"version\": 1, \"result\": {\"status\": ");
+    Cli.Result r = Cli.assertBadInput(Cli.run("clean", run.toString(), "--db", "none"));
+    assertThat(r.err()).contains(run.resolve("run.json") + ": not valid JSON: ");
+    assertThat(dir.resolve("target").resolve("sustain-test-20261203-072500-abcd.dat")).exists();
+
+    Files.writeString(run.resolve("run.json"), "[\"run.json\", 1]");
+    Cli.Result array = Cli.assertBadInput(Cli.run("clean", run.toString(), "--db", "none"));
+    assertThat(array.err()).contains("holds no JSON object");
+  }
+
+  @Test
+  void aRunJsonNamingAnotherFileRemovesNothing() throws Exception {
+    Path run = killedWrite("precious.txt", "folder");
+    Path precious = dir.resolve("target").resolve("precious.txt");
+    Cli.Result r = Cli.assertBadInput(Cli.run("clean", run.toString(), "--db", "none"));
+    assertThat(r.err()).contains(precious + " does not look like a Sustain test file; not removed");
+    assertThat(precious).hasContent("x".repeat(2_000));
+    assertThat(Files.readString(run.resolve("run.json"))).contains("\"running\"");
+  }
+
+  @Test
+  void aRunJsonOfANewerSustainIsRefusedWithNothingRemoved() throws Exception {
+    Path run = killedWrite("sustain-test-20261203-072500-abcd.dat", "folder");
+    ObjectNode root = (ObjectNode) JSON.readTree(run.resolve("run.json").toFile());
+    Files.writeString(run.resolve("run.json"), JSON.writeValueAsString(root.put("version", 99)));
+    Cli.Result r = Cli.assertBadInput(Cli.run("clean", run.toString(), "--db", "none"));
+    assertThat(r.err()).contains("made by a newer Sustain");
+    assertThat(dir.resolve("target").resolve("sustain-test-20261203-072500-abcd.dat")).exists();
+  }
+}
