@@ -66,6 +66,10 @@ public final class CleanRun {
     }
     Optional<Path> testFile = doc.target().testFile().filter(f -> !f.isEmpty()).map(Path::of);
     String runId = doc.runId().orElse("");
+    if (!runId.matches("[0-9A-Za-z-]{0,64}")) {
+      // A run id becomes part of file names here (the mark, the test files): never a path.
+      throw new UsageException(RunDocumentCodec.fileOf(run) + ": not a run id: " + runId);
+    }
     Path markFolder =
         testFile
             .map(f -> f.toAbsolutePath().getParent())
@@ -126,13 +130,24 @@ public final class CleanRun {
   }
 
   /**
-   * The test file goes only when it is named as Sustain names its test files, or the run wrote a
-   * file it was given ({@code --file}): a run.json that names any other file is refused.
+   * The test file goes only when it is a regular file (not a link) that is this run's own: named as
+   * Sustain names this run's test files ({@code sustain-test-RUNID[...].dat}), or, for a file the
+   * user named as the target, with this run's mark beside it (taken before the file was made, so no
+   * other file has it). Every run writes {@code "kind": "file"}, so the kind says nothing; a
+   * run.json that names any other file (a hostile or mistaken one: {@code /etc/passwd}, a user's
+   * own file) is refused with nothing removed.
    */
   private static void removeTestFile(RunDocument doc, Path f, Consumer<String> say)
       throws IOException {
-    if (!f.getFileName().toString().startsWith(TestFile.PREFIX)
-        && doc.target().kind().filter("file"::equals).isEmpty()) {
+    String runId = doc.runId().orElse("");
+    String name = f.getFileName() == null ? "" : f.getFileName().toString();
+    Path folder = f.toAbsolutePath().getParent();
+    boolean named = name.startsWith(TestFile.PREFIX + runId) && name.endsWith(".dat");
+    boolean marked =
+        !runId.isEmpty()
+            && folder != null
+            && Files.isRegularFile(RunMark.pathFor(folder, runId), LinkOption.NOFOLLOW_LINKS);
+    if (!(named || marked) || !Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
       throw new UsageException(f + " does not look like a Sustain test file; not removed");
     }
     long size = Files.size(f);

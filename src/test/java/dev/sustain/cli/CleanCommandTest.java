@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code clean} of a killed run's folder, twice, and of folders whose run.json is hostile: the
@@ -88,14 +90,58 @@ class CleanCommandTest {
     assertThat(array.err()).contains("holds no JSON object");
   }
 
-  @Test
-  void aRunJsonNamingAnotherFileRemovesNothing() throws Exception {
-    Path run = killedWrite("precious.txt", "folder");
+  /**
+   * Every write's run.json says {@code "kind": "file"}, so a hostile or mistaken one that names a
+   * user's file as its test file, with the kind Sustain really writes, must not have it removed:
+   * only this run's own name or its mark beside the file makes a file the run's.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"folder", "file"})
+  void aRunJsonNamingAnotherFileRemovesNothing(String kind) throws Exception {
+    Path run = killedWrite("precious.txt", kind);
     Path precious = dir.resolve("target").resolve("precious.txt");
     Cli.Result r = Cli.assertBadInput(Cli.run("clean", run.toString(), "--db", "none"));
     assertThat(r.err()).contains(precious + " does not look like a Sustain test file; not removed");
     assertThat(precious).hasContent("x".repeat(2_000));
     assertThat(Files.readString(run.resolve("run.json"))).contains("\"running\"");
+  }
+
+  @Test
+  void anotherRunsTestFileAndALinkAreNotThisRunsToRemove() throws Exception {
+    Path run = killedWrite("sustain-test-20261203-072500-ffff.dat", "file");
+    Path other = dir.resolve("target").resolve("sustain-test-20261203-072500-ffff.dat");
+    Cli.Result r = Cli.assertBadInput(Cli.run("clean", run.toString(), "--db", "none"));
+    assertThat(r.err()).contains(other + " does not look like a Sustain test file; not removed");
+    assertThat(other).exists();
+
+    Path linked = killedWrite("sustain-test-20261203-072500-abcd.dat", "file");
+    Path precious = Files.writeString(dir.resolve("precious.txt"), "mine");
+    Path link = dir.resolve("target").resolve("sustain-test-20261203-072500-abcd.dat");
+    Files.delete(link);
+    Files.createSymbolicLink(link, precious);
+    Cli.assertBadInput(Cli.run("clean", linked.toString(), "--db", "none"));
+    assertThat(precious).hasContent("mine");
+  }
+
+  @Test
+  void aFileTheUserNamedGoesWithTheRunsMarkBesideIt() throws Exception {
+    Path run = killedWrite("mytest.bin", "file");
+    Path named = dir.resolve("target").resolve("mytest.bin");
+    Files.writeString(dir.resolve("target").resolve("sustain-test-20261203-072500-abcd.run"), "");
+    Cli.Result r = Cli.ok("clean", run, "--db", "none");
+    assertThat(r.out()).contains("Removed " + named);
+    assertThat(named).doesNotExist();
+  }
+
+  @Test
+  void aRunIdThatIsAPathIsRefused() throws Exception {
+    Path run = killedWrite("sustain-test-20261203-072500-abcd.dat", "file");
+    ObjectNode root = (ObjectNode) JSON.readTree(run.resolve("run.json").toFile());
+    Files.writeString(
+        run.resolve("run.json"), JSON.writeValueAsString(root.put("run_id", "../../x")));
+    Cli.Result r = Cli.assertBadInput(Cli.run("clean", run.toString(), "--db", "none"));
+    assertThat(r.err()).contains("not a run id: ../../x");
+    assertThat(dir.resolve("target").resolve("sustain-test-20261203-072500-abcd.dat")).exists();
   }
 
   @Test
