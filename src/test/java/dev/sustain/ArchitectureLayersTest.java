@@ -1,12 +1,10 @@
 package dev.sustain;
 
+import static dev.sustain.testing.MainClasses.MAIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,11 +25,6 @@ import org.junit.jupiter.api.Test;
  * claim that broke fails here, naming the class and what it reached.
  */
 class ArchitectureLayersTest {
-
-  private static final JavaClasses MAIN =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("dev.sustain");
 
   /** The order docs/ARCHITECTURE.md gives, top first: each may use only those after it. */
   static final List<String> ORDER =

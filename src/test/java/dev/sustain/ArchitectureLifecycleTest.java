@@ -1,14 +1,12 @@
 package dev.sustain;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static dev.sustain.testing.MainClasses.MAIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -22,11 +20,6 @@ import org.junit.jupiter.api.Test;
  * sentence of that page; a rename or a step that moved fails here, naming the line.
  */
 class ArchitectureLifecycleTest {
-
-  private static final JavaClasses MAIN =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("dev.sustain");
 
   /**
    * "caller -> Target.member": the caller (a class below dev.sustain, with its nested classes and

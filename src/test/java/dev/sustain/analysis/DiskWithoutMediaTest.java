@@ -4,13 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DiskCurves.Disk;
 import dev.sustain.analysis.DriveCurves.Made;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.function.Function;
-import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -21,36 +23,32 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class DiskWithoutMediaTest {
 
-  static LongStream seeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
+  /** Each curve seed, told nothing of the media and told it is a disk. */
+  static Stream<Arguments> seedsToldNothingOrDisk() {
+    return CurveSeeded.Provider.seeds()
+        .boxed()
+        .flatMap(
+            seed -> Stream.of(Arguments.of(seed, Media.UNKNOWN), Arguments.of(seed, Media.HDD)));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
-  void aZonedDiskToldNothingIsReadFromItsLine(long seed) {
-    zoned(seed, Media.UNKNOWN);
+  /**
+   * A zoned disk told nothing is read from its line; told it is one, it is zoned however little of
+   * it was filled.
+   */
+  @ParameterizedTest(name = "seed {0}, told {1}")
+  @MethodSource("seedsToldNothingOrDisk")
+  void aZonedDiskIsReadFromItsLine(long seed, Media told) {
+    readAs(seed, r -> DiskCurves.zoned(r, told), Shape.HDD_ZONED, DiskWithoutMediaTest::zoneEnds);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
-  void aZonedDiskToldItIsOneIsZonedHoweverLittleOfItWasFilled(long seed) {
-    zoned(seed, Media.HDD);
+  /** A shingled disk told nothing is read from its empty stalls; told it is one, as before. */
+  @ParameterizedTest(name = "seed {0}, told {1}")
+  @MethodSource("seedsToldNothingOrDisk")
+  void aShingledDiskIsReadFromItsEmptyStalls(long seed, Media told) {
+    readAs(seed, r -> DiskCurves.smr(r, told), Shape.SMR_STALLS, DiskWithoutMediaTest::firstStall);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
-  void aShingledDiskToldNothingIsReadFromItsEmptyStalls(long seed) {
-    smr(seed, Media.UNKNOWN);
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
-  void aShingledDiskToldItIsOneStallsAsBefore(long seed) {
-    smr(seed, Media.HDD);
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aZonedDiskToldItIsFlashIsNoDisk(long seed) {
     Seeds.withSeed(
         seed,
@@ -61,20 +59,17 @@ class DiskWithoutMediaTest {
         });
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void anSsdHeatingAtADisksRateIsNoDisk(long seed) {
     noDisk(seed, DiskCurves::heatingSsd);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void anSsdFallingInALineTooFastOrTooHighForADiskIsNoDisk(long seed) {
     noDisk(seed, DiskCurves::decliningSsd);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aStarvedSsdAtADisksRateIsNoShingledDisk(long seed) {
     noDisk(seed, DiskCurves::starvedSsd);
   }
@@ -83,8 +78,7 @@ class DiskWithoutMediaTest {
    * Every SSD class of the project's generators, told nothing of the media, reads as it does told
    * it is flash: the curve alone names a disk only where no SSD shape fits.
    */
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void everySsdClassToldNothingReadsAsToldFlash(long seed) {
     List<Function<SplittableRandom, Made>> makers =
         List.of(
@@ -114,38 +108,46 @@ class DiskWithoutMediaTest {
         });
   }
 
-  private static void zoned(long seed, Media media) {
+  /** What a disk read as its {@code shape} must show besides ({@code why} a failure says). */
+  @FunctionalInterface
+  private interface Reading {
+    void check(Disk disk, Analysis read, String why);
+  }
+
+  /** A disk {@code maker} draws from {@code seed} is read as {@code shape}, and as {@code more}. */
+  private static void readAs(
+      long seed, Function<SplittableRandom, Disk> maker, Shape shape, Reading more) {
     Seeds.withSeed(
         seed,
         r -> {
-          Disk d = DiskCurves.zoned(r, media);
+          Disk d = maker.apply(r);
           Analysis a = Analyzer.analyze(d.series());
           String why = d.what() + "\n  read as " + ReadEveryCurveTest.describe(a);
-          assertThat(a.shape()).as(why).isEqualTo(Shape.HDD_ZONED);
-          // The line's ends against the outer and the last zone: half a zone's step (at most 2.5%
-          // at 12 zones) and the noise of a fifth of the run's blocks.
-          assertThat(rel(a.burstMBps(), d.burstMBps())).as("burst: " + why).isLessThan(0.05);
-          assertThat(rel(a.floorMBps(), d.endMBps())).as("floor: " + why).isLessThan(0.06);
-          assertThat(a.cliffSeconds()).as("cliff: " + why).isNull();
+          assertThat(a.shape()).as(why).isEqualTo(shape);
+          more.check(d, a, why);
         });
   }
 
-  private static void smr(long seed, Media media) {
-    Seeds.withSeed(
-        seed,
-        r -> {
-          Disk d = DiskCurves.smr(r, media);
-          Analysis a = Analyzer.analyze(d.series());
-          String why = d.what() + "\n  read as " + ReadEveryCurveTest.describe(a);
-          assertThat(a.shape()).as(why).isEqualTo(Shape.SMR_STALLS);
-          double interval = Curve.typicalInterval(d.series());
-          assertThat(rel(a.burstMBps(), d.burstMBps())).as("burst: " + why).isLessThan(0.06);
-          // The onset is the first stall another low interval follows within two; an isolated
-          // first stall is stepped over, so the onset may be as late as the second.
-          assertThat(a.cliffSeconds())
-              .as("onset: " + why)
-              .isBetween(d.onsetSeconds() - 3 * interval, d.settledSeconds() + 3 * interval);
-        });
+  /**
+   * A zoned disk's line read to its ends, the outer and the last zone: within half a zone's step
+   * (at most 2.5% at 12 zones) and the noise of a fifth of the run's blocks; no cliff.
+   */
+  private static void zoneEnds(Disk d, Analysis a, String why) {
+    assertThat(rel(a.burstMBps(), d.burstMBps())).as("burst: " + why).isLessThan(0.05);
+    assertThat(rel(a.floorMBps(), d.endMBps())).as("floor: " + why).isLessThan(0.06);
+    assertThat(a.cliffSeconds()).as("cliff: " + why).isNull();
+  }
+
+  /**
+   * A shingled disk's burst, and its onset at the first stall another low interval follows within
+   * two (an isolated first stall is stepped over, so the onset may be as late as the second).
+   */
+  private static void firstStall(Disk d, Analysis a, String why) {
+    double interval = Curve.typicalInterval(d.series());
+    assertThat(rel(a.burstMBps(), d.burstMBps())).as("burst: " + why).isLessThan(0.06);
+    assertThat(a.cliffSeconds())
+        .as("onset: " + why)
+        .isBetween(d.onsetSeconds() - 3 * interval, d.settledSeconds() + 3 * interval);
   }
 
   private static void noDisk(long seed, Function<SplittableRandom, Disk> maker) {

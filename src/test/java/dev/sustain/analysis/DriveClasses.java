@@ -130,12 +130,7 @@ public final class DriveClasses {
     double dipSeconds = r.nextDouble(6, 10);
     double onset = p.latency + (early ? r.nextDouble(10, 40) : r.nextDouble(120, 600));
     int dips = 3 + r.nextInt(8);
-    double[] at = new double[dips];
-    double t = onset;
-    for (int i = 0; i < dips; i++) {
-      at[i] = t;
-      t += period * r.nextDouble(0.95, 1.05);
-    }
+    double[] at = DriveCurves.starts(r, onset, dips, period, 0.95, 1.05);
     double end = at[dips - 1] + dipSeconds + r.nextDouble(0.3, 0.8) * period;
     DoubleUnaryOperator profile =
         x -> {
@@ -151,18 +146,7 @@ public final class DriveClasses {
     double floor = meanOver(profile, at[0], at[dips - 1]);
     return new Made(
         s,
-        new Truth(
-            Shape.THERMAL_THROTTLE,
-            level,
-            null,
-            null,
-            floor,
-            null,
-            true,
-            0,
-            s.flushSeconds(),
-            Double.NaN,
-            Double.NaN),
+        Truth.ofLevels(Shape.THERMAL_THROTTLE, level, floor, true, s.flushSeconds()),
         f(
             "sawtooth %d dips %.1f->%.1f for %.1f s every %.1f s from %.0f s, dt %.2f, noise %.3f",
             dips, level, dip, dipSeconds, period, onset, p.interval, p.noise),
@@ -195,18 +179,7 @@ public final class DriveClasses {
     SampleSeries s = sample(profile, p, r);
     return new Made(
         s,
-        new Truth(
-            Shape.GC_ERRATIC,
-            high,
-            null,
-            null,
-            low,
-            null,
-            false,
-            0,
-            s.flushSeconds(),
-            Double.NaN,
-            Double.NaN),
+        Truth.ofLevels(Shape.GC_ERRATIC, high, low, false, s.flushSeconds()),
         f("irregular %.1f/%.1f, dt %.2f, noise %.3f", high, low, p.interval, p.noise),
         p.noise);
   }
@@ -226,18 +199,7 @@ public final class DriveClasses {
     SampleSeries s = sample(profile, p, r);
     return new Made(
         s,
-        new Truth(
-            Shape.GC_ERRATIC,
-            slow,
-            null,
-            null,
-            slow,
-            null,
-            false,
-            0,
-            s.flushSeconds(),
-            Double.NaN,
-            Double.NaN),
+        Truth.ofLevels(Shape.GC_ERRATIC, slow, slow, false, s.flushSeconds()),
         f("slow start %.1f then %.1f, dt %.2f, noise %.3f", slow, fast, p.interval, p.noise),
         p.noise);
   }
@@ -409,18 +371,7 @@ public final class DriveClasses {
     SampleSeries s = sample(t -> outer + (inner - outer) * t / seconds, p, r);
     return new Made(
         s,
-        new Truth(
-            Shape.HDD_ZONED,
-            outer,
-            null,
-            null,
-            inner,
-            null,
-            false,
-            0,
-            s.flushSeconds(),
-            Double.NaN,
-            Double.NaN),
+        Truth.ofLevels(Shape.HDD_ZONED, outer, inner, false, s.flushSeconds()),
         f(
             "zoned %.1f->%.1f over %.0f s, dt %.2f, noise %.3f",
             outer, inner, seconds, p.interval, p.noise),

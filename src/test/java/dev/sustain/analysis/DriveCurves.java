@@ -36,7 +36,28 @@ public final class DriveCurves {
       int stages,
       double flushSeconds,
       double jobGB,
-      double projectionSeconds) {}
+      double projectionSeconds) {
+
+    /**
+     * A curve of levels without a cache to size, a throttle temperature or a job to time: its
+     * {@code shape}, the rate it started at, the rate it settled to and whether it climbed back.
+     */
+    public static Truth ofLevels(
+        Shape shape, double burstMBps, Double floorMBps, boolean recovered, double flushSeconds) {
+      return new Truth(
+          shape,
+          burstMBps,
+          null,
+          null,
+          floorMBps,
+          null,
+          recovered,
+          0,
+          flushSeconds,
+          Double.NaN,
+          Double.NaN);
+    }
+  }
 
   /**
    * A made curve: its series, its truth, a line saying what it is (for messages) and the relative
@@ -207,6 +228,22 @@ public final class DriveCurves {
   /** A locale-proof description for messages. */
   static String f(String format, Object... args) {
     return String.format(java.util.Locale.ROOT, format, args);
+  }
+
+  /**
+   * The starts of {@code count} events (dips, cycles) from {@code first} on, each {@code period}
+   * after the last times a factor drawn between {@code lo} and {@code hi}: a controller's steady
+   * beat with its jitter.
+   */
+  static double[] starts(
+      SplittableRandom r, double first, int count, double period, double lo, double hi) {
+    double[] at = new double[count];
+    double t = first;
+    for (int i = 0; i < count; i++) {
+      at[i] = t;
+      t += period * r.nextDouble(lo, hi);
+    }
+    return at;
   }
 
   static double logUniform(SplittableRandom r, double lo, double hi) {

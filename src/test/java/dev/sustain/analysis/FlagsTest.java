@@ -21,6 +21,16 @@ class FlagsTest {
     return b.build();
   }
 
+  /** Five minutes flat at {@code rateMBps} on four cores busy at {@code cpuPct} (100 a core). */
+  private static SampleSeries flatOnFourCores(double rateMBps, double cpuPct) {
+    return withContext(
+        SyntheticCurves.flat(2, 1, rateMBps, 300, 0.02).series(),
+        Double.NaN,
+        cpuPct,
+        4,
+        Double.NaN);
+  }
+
   @Test
   void aFlatBurstAtTheLinksCeilingIsLinkCapped() {
     // The T9: 918 MB/s flat on a 10 Gb/s link with a practical ceiling near 950 MB/s.
@@ -47,9 +57,7 @@ class FlagsTest {
   @Test
   void oneCoreAtFullWhileTheRateIsFlatIsCpuBound() {
     // The encrypted copy: 170 MB/s flat, one core busy.
-    SampleSeries s =
-        withContext(
-            SyntheticCurves.flat(2, 1, 170, 300, 0.02).series(), Double.NaN, 99, 4, Double.NaN);
+    SampleSeries s = flatOnFourCores(170, 99);
 
     Analysis a = Analyzer.analyze(s);
 
@@ -60,18 +68,14 @@ class FlagsTest {
 
   @Test
   void allCoresBusyIsCpuBound() {
-    SampleSeries s =
-        withContext(
-            SyntheticCurves.flat(2, 1, 170, 300, 0.02).series(), Double.NaN, 398, 4, Double.NaN);
+    SampleSeries s = flatOnFourCores(170, 398);
 
     assertThat(Analyzer.analyze(s).cpuBound()).isTrue();
   }
 
   @Test
   void anIdleCpuIsNotCpuBoundAndNoCpuSeriesIsNeither() {
-    SampleSeries idle =
-        withContext(
-            SyntheticCurves.flat(2, 1, 190, 300, 0.02).series(), Double.NaN, 8, 4, Double.NaN);
+    SampleSeries idle = flatOnFourCores(190, 8);
     SampleSeries none = SyntheticCurves.flat(2, 1, 190, 300, 0.02).series();
 
     assertThat(Analyzer.analyze(idle).cpuBound()).isFalse();

@@ -10,12 +10,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.analysis.DriveCurves.Truth;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
-import java.util.stream.LongStream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Heat cycles of any length and a sawtooth that sets in late, over seeded random parameters, read
@@ -27,24 +25,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class HeatCyclesTest {
 
-  static LongStream seeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void regularCyclesOfAnyLengthAreHeat(long seed) {
     ReadEveryCurveTest.check("thermal, cycles", seed, HeatCyclesTest::cycles);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void shallowRegularCyclesOutsideTheirNoiseAreHeat(long seed) {
     ReadEveryCurveTest.check("thermal, shallow cycles", seed, HeatCyclesTest::shallowCycles);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aLateSawtoothKeepsTheBurstItStartedAtAndItsFirstDeparture(long seed) {
     ReadEveryCurveTest.check("thermal, late sawtooth below the burst", seed, HeatCyclesTest::late);
     Seeds.withSeed(
@@ -99,12 +90,7 @@ class HeatCyclesTest {
     p.noise = logUniform(r, 0.005, Math.max(0.0051, depth / noiseIn));
     double onset = p.latency + (r.nextBoolean() ? r.nextDouble(0, 60) : r.nextDouble(60, 600));
     int count = 4 + r.nextInt(6);
-    double[] at = new double[count];
-    double t = onset;
-    for (int i = 0; i < count; i++) {
-      at[i] = t;
-      t += period * r.nextDouble(0.97, 1.03);
-    }
+    double[] at = DriveCurves.starts(r, onset, count, period, 0.97, 1.03);
     double lowSeconds = lowShare * period;
     p.seconds = at[count - 1] + lowSeconds + r.nextDouble(0.3, 0.9) * (period - lowSeconds);
     DoubleUnaryOperator profile = alternation(at, lowSeconds, high, low, high);
@@ -139,13 +125,9 @@ class HeatCyclesTest {
     double dipSeconds = Math.max(2 * p.interval, r.nextDouble(4, 10));
     double onset = p.latency + r.nextDouble(300, 900);
     int count = 4 + r.nextInt(8);
-    double[] at = new double[count];
     // The first dip comes a few seconds to most of a period after the level falls to between.
-    double t = onset + r.nextDouble(0.1, 0.8) * period;
-    for (int i = 0; i < count; i++) {
-      at[i] = t;
-      t += period * r.nextDouble(0.97, 1.03);
-    }
+    double first = onset + r.nextDouble(0.1, 0.8) * period;
+    double[] at = DriveCurves.starts(r, first, count, period, 0.97, 1.03);
     p.seconds = at[count - 1] + dipSeconds + r.nextDouble(0.3, 0.8) * period;
     DoubleUnaryOperator dips = alternation(at, dipSeconds, between, dip, between);
     DoubleUnaryOperator profile = x -> x < onset ? burst : dips.applyAsDouble(x);
@@ -183,18 +165,7 @@ class HeatCyclesTest {
   private static Made made(SampleSeries s, double burst, double floor, String what, double noise) {
     return new Made(
         s,
-        new Truth(
-            Shape.THERMAL_THROTTLE,
-            burst,
-            null,
-            null,
-            floor,
-            null,
-            true,
-            0,
-            s.flushSeconds(),
-            Double.NaN,
-            Double.NaN),
+        Truth.ofLevels(Shape.THERMAL_THROTTLE, burst, floor, true, s.flushSeconds()),
         what,
         noise);
   }

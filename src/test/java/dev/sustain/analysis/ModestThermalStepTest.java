@@ -11,12 +11,10 @@ import dev.sustain.analysis.DriveClasses.After;
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.analysis.DriveCurves.Truth;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
-import java.util.stream.LongStream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A controller that throttles at a temperature threshold by a modest step, over seeded random
@@ -31,12 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ModestThermalStepTest {
 
-  static LongStream seeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aModestStepAtTheTemperaturesBendIsAThrottle(long seed) {
     ReadEveryCurveTest.check(
         "thermal, modest step",
@@ -44,8 +37,7 @@ class ModestThermalStepTest {
         r -> step(r, After.values()[r.nextInt(After.values().length)]));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aModestStepWhereTheTemperatureDidNotBendIsNoThrottle(long seed) {
     Seeds.withSeed(
         seed,

@@ -6,16 +6,14 @@ import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.input.CurveReader;
 import dev.sustain.report.Explanation;
 import dev.sustain.report.PrintedInvariants;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import dev.sustain.unit.Units;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A run that spends most of its time far below the rate it started at, at low levels none of which
@@ -34,12 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class NoShapeFitsTest {
 
-  static LongStream seeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aRunThatHeldNothingItStartedAtIsNeverReadAsHeld(long seed) {
     Seeds.withSeed(seed, NoShapeFitsTest::check);
   }

@@ -6,11 +6,9 @@ import static dev.sustain.analysis.DriveCurves.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Plan;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.Locale;
-import java.util.stream.LongStream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A cache of a few seconds, then a noisy floor, over seeded random parameters: a spread of 12-25%
@@ -23,12 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class NoisyFloorSwingsTest {
 
-  static LongStream seeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aNoisyFloorAfterASmallCacheDoesNotSwing(long seed) {
     Seeds.withSeed(
         seed,

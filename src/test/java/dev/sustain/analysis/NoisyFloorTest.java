@@ -6,10 +6,8 @@ import static dev.sustain.analysis.DriveCurves.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Plan;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
-import java.util.stream.LongStream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A cache, then a floor noisier than the burst (a spread of 10-30% of its level, interval to
@@ -19,12 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class NoisyFloorTest {
 
-  static LongStream seeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aNoisyFloorIsAFloorNotDips(long seed) {
     Seeds.withSeed(
         seed,
@@ -69,8 +62,7 @@ class NoisyFloorTest {
    * back) and errs low, as its comment says (at most the truth and a tenth). Same bursts, floors
    * and intervals as above; the floor's noise is all its own wander (no sampling noise on top).
    */
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aWanderingFloorsCorrelationIsSeen(long seed) {
     Seeds.withSeed(
         seed,

@@ -5,16 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Truth;
 import dev.sustain.report.PrintedInvariants;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every class of drive behaviour, made fresh over seeded random parameters across its whole range
@@ -35,48 +33,37 @@ class ReadEveryCurveTest {
   private static final Map<String, double[]> WORST = new TreeMap<>();
   private static final Map<String, Integer> COUNT = new TreeMap<>();
 
-  static LongStream seeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aCliffStraightToItsFloor(long seed) {
     check("cliff, 0 stages", seed, r -> DriveClasses.cliff(r, 0));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aCliffThenAFoldingStageThenTheFloor(long seed) {
     check("cliff, 1 stage", seed, r -> DriveClasses.cliff(r, 1));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aCliffThenTwoStagesThenTheFloor(long seed) {
     check("cliff, 2 stages", seed, r -> DriveClasses.cliff(r, 2));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void steppedThrottlingThatClimbsBack(long seed) {
     check("thermal, recovering", seed, DriveClasses::recoveringThrottle);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aSawtoothFromEarlyOn(long seed) {
     check("thermal, sawtooth early", seed, r -> DriveClasses.sawtooth(r, true));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aSawtoothMinutesIn(long seed) {
     check("thermal, sawtooth late", seed, r -> DriveClasses.sawtooth(r, false));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aStepAtTheTemperatureThenCreeping(long seed) {
     check(
         "thermal, temperature creep",
@@ -84,8 +71,7 @@ class ReadEveryCurveTest {
         r -> DriveClasses.temperatureStep(r, DriveClasses.After.CREEP));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aStepAtTheTemperatureThenWandering(long seed) {
     check(
         "thermal, temperature wander",
@@ -93,8 +79,7 @@ class ReadEveryCurveTest {
         r -> DriveClasses.temperatureStep(r, DriveClasses.After.WANDER));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aStepAtTheTemperatureThenFalling(long seed) {
     check(
         "thermal, temperature fall",
@@ -102,50 +87,42 @@ class ReadEveryCurveTest {
         r -> DriveClasses.temperatureStep(r, DriveClasses.After.FALL));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aCliffWhileTheTemperatureKeepsRising(long seed) {
     check("cliff, heating on", seed, r -> DriveClasses.cliffWhileHeating(r, false));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aCliffLongAfterTheTemperatureLevelled(long seed) {
     check("cliff, levelled before", seed, r -> DriveClasses.cliffWhileHeating(r, true));
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void irregularSwingsWithMuchTimeLow(long seed) {
     check("gc, irregular", seed, DriveClasses::irregular);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aSlowStartThatSpeedsUp(long seed) {
     check("gc, slow start", seed, DriveClasses::slowStart);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aShingledDisk(long seed) {
     check("smr", seed, DriveClasses::smr);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aZonedDisk(long seed) {
     check("zoned", seed, DriveClasses::zoned);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aFlatRun(long seed) {
     check("flat", seed, DriveClasses::flat);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aRunOfTwoToFortyIntervals(long seed) {
     check("short", seed, r -> DriveClasses.shortRun(r, 2 + r.nextInt(39)));
   }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.report.Explanation;
 import dev.sustain.report.PrintedInvariants;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +18,6 @@ import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.LongStream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A cache, then a floor that ramps and resets every few intervals (a controller folding its SLC
@@ -44,10 +42,6 @@ class RippleFloorTest {
   private static final Pattern HELD =
       Pattern.compile("Held ([0-9.]+) MB/s from start to end: min [0-9.]+, median ([0-9.]+)");
 
-  static LongStream seeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
-  }
-
   /**
    * The seeds read wrong today, each a deep ripple (31-40% of the floor) of a 10-15 interval
    * period, mostly at 0.25-0.5 s intervals in short runs: read as a climb back (thermal-throttle)
@@ -57,8 +51,7 @@ class RippleFloorTest {
    */
   static final Set<Long> KNOWN_MISSES = Set.of(18L, 97L, 132L, 136L, 140L, 151L, 191L);
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aFloorThatRipplesEveryFewIntervalsIsTheFloorAfterACliff(long seed) {
     if (!KNOWN_MISSES.contains(seed)) {
       Seeds.withSeed(seed, RippleFloorTest::check);

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.report.PrintedInvariants;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A cache too short to be a plateau of three intervals is still a cache: 1-6 intervals at 1-20
@@ -22,12 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ShortCacheTest {
 
-  static LongStream seeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aCacheOfOneToSixIntervalsIsACacheAndItsBytes(long seed) {
     Seeds.withSeed(seed, this::check);
   }

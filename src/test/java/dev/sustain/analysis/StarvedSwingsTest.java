@@ -7,14 +7,12 @@ import static dev.sustain.analysis.DriveCurves.steps;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Plan;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A translation layer short of free blocks, over seeded random parameters: while it collects
@@ -29,12 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class StarvedSwingsTest {
 
-  static LongStream seeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void swingsBetweenNearlyStoppedAndAnySpeedAreAStarvedDrive(long seed) {
     Seeds.withSeed(
         seed,
@@ -55,8 +48,7 @@ class StarvedSwingsTest {
         });
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aSlowSwingingStartThatSpeedsUpIsAStarvedDrive(long seed) {
     Seeds.withSeed(
         seed,

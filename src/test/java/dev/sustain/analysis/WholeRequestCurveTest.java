@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
 import dev.sustain.analysis.DriveCurves.Made;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Curves counted in whole requests with their request size known ({@link WholeRequestCurves}): a
@@ -17,14 +16,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class WholeRequestCurveTest {
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("dev.sustain.analysis.ReadEveryCurveTest#seeds")
+  @CurveSeeded
   void aSteadyBurstThenAFloorThatVariesByARequest(long seed) {
     ReadEveryCurveTest.check("whole requests, cliff", seed, WholeRequestCurves::cliff);
   }
 
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("dev.sustain.analysis.ReadEveryCurveTest#seeds")
+  @CurveSeeded
   void steadySwingsInWholeRequests(long seed) {
     ReadEveryCurveTest.check(
         "whole requests, swings", seed, r -> WholeRequestCurves.swings(r, false));
@@ -35,8 +32,7 @@ class WholeRequestCurveTest {
    * still gc-erratic, its full speed and low state within a request an interval (the median of
    * counts that alternate is one of them) and 4%.
    */
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("dev.sustain.analysis.ReadEveryCurveTest#seeds")
+  @CurveSeeded
   void alternatingSwingsInWholeRequests(long seed) {
     Seeds.withSeed(
         seed,

@@ -155,18 +155,7 @@ final class WholeRequestCurves {
     double lowMBps = lowCount * request / 1e6 / dt;
     return new Made(
         s,
-        new Truth(
-            Shape.GC_ERRATIC,
-            highMBps,
-            null,
-            null,
-            lowMBps,
-            null,
-            false,
-            0,
-            0,
-            Double.NaN,
-            Double.NaN),
+        Truth.ofLevels(Shape.GC_ERRATIC, highMBps, lowMBps, false, 0),
         f(
             "whole requests of %d B, dt %.2f: swings between %.2f and %.2f an interval",
             request, dt, highCount, lowCount),

@@ -2,6 +2,7 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.testing.ChildJvm;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -237,13 +238,6 @@ public final class Cli {
 
   /** The command line of a child JVM running {@link Main} with {@code args}. */
   public static List<String> command(String... args) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("--enable-native-access=ALL-UNNAMED");
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(Main.class.getName());
-    cmd.addAll(List.of(args));
-    return cmd;
+    return ChildJvm.command("--enable-native-access=ALL-UNNAMED", Main.class, args);
   }
 }

@@ -29,6 +29,13 @@ class DbWarmUpTest {
     return db;
   }
 
+  /** The option naming {@code file}, its warm-up started. */
+  private DbOption warmedUp(Path file) {
+    DbOption db = named(file);
+    db.warmUp();
+    return db;
+  }
+
   private static boolean warmed(DbOption db) throws Exception {
     return db.ready().get(DEADLINE_SECONDS, TimeUnit.SECONDS);
   }
@@ -37,16 +44,14 @@ class DbWarmUpTest {
   void anExistingCurrentHistoryIsReadied() throws Exception {
     Path file = temp.resolve("history.db");
     RunStore.open(DbLocation.sqlite(file)).close(); // made at this version's schema
-    DbOption db = named(file);
-    db.warmUp();
+    DbOption db = warmedUp(file);
     assertThat(warmed(db)).isTrue();
   }
 
   @Test
   void aMissingHistoryIsNotCreatedBeforeTheInputIsKnownGood() throws Exception {
     Path file = temp.resolve("history.db");
-    DbOption db = named(file);
-    db.warmUp();
+    DbOption db = warmedUp(file);
     assertThat(warmed(db)).isFalse();
     try (var left = Files.list(temp)) {
       assertThat(left).as("nothing made beside it either (no lock file)").isEmpty();
@@ -56,8 +61,7 @@ class DbWarmUpTest {
   @Test
   void aFileThatIsNoHistoryOfThisVersionIsLeftAsItWas() throws Exception {
     Path file = Files.writeString(temp.resolve("history.db"), "not a database");
-    DbOption db = named(file);
-    db.warmUp();
+    DbOption db = warmedUp(file);
     assertThat(warmed(db)).isFalse();
     assertThat(Files.readString(file)).isEqualTo("not a database");
   }
@@ -78,8 +82,7 @@ class DbWarmUpTest {
   @Test
   void theRecordersWarmUpMakesANewHistoryOnceTheRunGoesAhead() throws Exception {
     Path file = temp.resolve("history.db");
-    DbOption db = named(file);
-    db.warmUp();
+    DbOption db = warmedUp(file);
     db.live(new dev.sustain.run.RunObserver() {}); // the run goes ahead: its recorder is made
     assertThat(warmed(db)).isTrue();
     assertThat(file).isRegularFile();

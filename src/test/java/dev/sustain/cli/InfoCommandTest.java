@@ -74,10 +74,12 @@ class InfoCommandTest {
     f.file("sys/devices/" + pci + "/current_link_speed", "8.0 GT/s PCIe\n")
         .file("sys/devices/" + pci + "/current_link_width", "4\n");
     String ctrl = "sys/devices/" + pci + "/nvme/nvme0";
-    f.file(ctrl + "/model", "WD_BLACK SN770 1TB\n")
-        .file(ctrl + "/serial", "22517F801234\n")
-        .file(ctrl + "/firmware_rev", "731100WD\n")
-        .file(ctrl + "/transport", "pcie\n")
+    f.files(
+            ctrl,
+            "model=WD_BLACK SN770 1TB",
+            "serial=22517F801234",
+            "firmware_rev=731100WD",
+            "transport=pcie")
         .link(ctrl + "/device", "sys/devices/" + pci);
     String disk = f.disk(pci + "/nvme/nvme0", "nvme0n1", "259:0", 1000204886016L, false, 1L << 31);
     f.link(disk + "/device", ctrl);

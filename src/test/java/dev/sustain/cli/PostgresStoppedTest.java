@@ -43,15 +43,7 @@ class PostgresStoppedTest {
   @Test
   void aServerStoppedMidRunLeavesOneLineAndTheRunIsImportedLater() throws Exception {
     Path out = dir.resolve("run");
-    Process write = start(out);
-    try {
-      FaultsTest.waitForRows(out, 10);
-      assertThat(write.isAlive()).as(stderr()).isTrue();
-      pg.down();
-      Await.ended(write, "the write whose history stopped");
-    } finally {
-      write.destroyForcibly();
-    }
+    Process write = writeWhile(out, pg::down, "the write whose history stopped");
     String err = stderr();
     assertThat(write.exitValue()).as(err).isZero();
     assertThat(err.strip().lines().toList())
@@ -72,18 +64,33 @@ class PostgresStoppedTest {
   void aServerDownAtTheStartAndBackBeforeTheEndGetsTheWholeRun() throws Exception {
     pg.down();
     Path out = dir.resolve("run");
+    Process write = writeWhile(out, pg::up, "the write whose history came back");
+    assertThat(write.exitValue()).as(stderr()).isZero();
+    assertThat(stderr()).isEmpty();
+    assertRecorded(checkFolder(out), out);
+  }
+
+  /** Something the test does to the server while a write runs. */
+  @FunctionalInterface
+  private interface ServerChange {
+    void make() throws Exception;
+  }
+
+  /**
+   * A write ({@link #start}) into {@code out} that has written ten rows when {@code change} is made
+   * to its server, waited for to its end ({@code what} it is, for a failure's message).
+   */
+  private Process writeWhile(Path out, ServerChange change, String what) throws Exception {
     Process write = start(out);
     try {
       FaultsTest.waitForRows(out, 10);
       assertThat(write.isAlive()).as(stderr()).isTrue();
-      pg.up();
-      Await.ended(write, "the write whose history came back");
+      change.make();
+      Await.ended(write, what);
     } finally {
       write.destroyForcibly();
     }
-    assertThat(write.exitValue()).as(stderr()).isZero();
-    assertThat(stderr()).isEmpty();
-    assertRecorded(checkFolder(out), out);
+    return write;
   }
 
   /** A write of six seconds, sampled every 100 ms, recorded in the private server. */

@@ -132,6 +132,19 @@ class RawDeviceHoldTest {
     return new Cli.Result(p.exitValue(), Files.readString(o), Files.readString(e));
   }
 
+  /**
+   * A child {@code write DEVICE --destroy-data --trim-first --size size} into the run folder {@code
+   * run}, with {@code bin} first on its PATH.
+   */
+  private Cli.Result writeTrimmingFirst(Path bin, String size) throws Exception {
+    return sustainWithPath(
+        bin,
+        "write {} --destroy-data --trim-first --size {} --out {} --db none",
+        loop.device(),
+        size,
+        dir.resolve("run"));
+  }
+
   @Test
   void trimAndTrimFirstHoldTheDeviceThroughTheDiscard() throws Exception {
     Path log = dir.resolve("blkdiscard.log");
@@ -144,12 +157,7 @@ class RawDeviceHoldTest {
         .containsIgnoringCase("busy");
 
     Files.delete(log);
-    Cli.Result write =
-        sustainWithPath(
-            bin,
-            "write {} --destroy-data --trim-first --size 8MiB --out {} --db none",
-            loop.device(),
-            dir.resolve("run"));
+    Cli.Result write = writeTrimmingFirst(bin, "8MiB");
     assertThat(write.exitCode()).as(write.err()).isZero();
     assertThat(write.out()).contains("Trim first: discarded every block of " + loop.device());
     assertThat(Files.readString(log))
@@ -167,12 +175,7 @@ class RawDeviceHoldTest {
       Cli.Result trim = sustainWithPath(bin, "trim {} --destroy-data", loop.device());
       refusedAsHeld(trim, "discard");
 
-      Cli.Result write =
-          sustainWithPath(
-              bin,
-              "write {} --destroy-data --trim-first --size 1MiB --out {} --db none",
-              loop.device(),
-              dir.resolve("run"));
+      Cli.Result write = writeTrimmingFirst(bin, "1MiB");
       refusedAsHeld(write, "write");
       assertThat(write.out()).doesNotContain("Trim first");
       assertThat(dir.resolve("run")).doesNotExist();

@@ -69,16 +69,7 @@ class RawDeviceWriteTest {
   void untilFullWritesTheWholeCapacityExactly() throws Exception {
     Path out = dir.resolve("run");
     Cli.Result r =
-        Cli.ok(
-            "write",
-            loop.device(),
-            "--destroy-data",
-            "--until",
-            "full",
-            "--bs",
-            "3MiB",
-            "--out",
-            out);
+        Cli.okLine("write {} --destroy-data --until full --bs 3MiB --out {}", loop.device(), out);
     assertThat(RunFolderRig.document(out).result().bytes().getAsLong()).isEqualTo(DEVICE_BYTES);
     assertThat(imageBytes(DEVICE_BYTES - 4096, 4096)).isNotEqualTo(new byte[4096]);
   }
@@ -127,8 +118,8 @@ class RawDeviceWriteTest {
   }
 
   /**
-   * A loop.device() device whose backing file lives on a tmpfs smaller than the device: the kernel
-   * fails writes past what the tmpfs holds, as a thin-provisioned or dying drive does.
+   * A loop device whose backing file lives on a tmpfs smaller than the device: the kernel fails
+   * writes past what the tmpfs holds, as a thin-provisioned or dying drive does.
    */
   private String loopOnSmallTmpfs(Path mnt, String tmpfsSize) throws Exception {
     Files.createDirectories(mnt);
@@ -161,10 +152,10 @@ class RawDeviceWriteTest {
 
   /**
    * What a yanked drive looks like to the kernel: its capacity drops to nothing under the run. The
-   * writer is stopped (SIGSTOP) while the backing file is cut and the loop.device() device told,
-   * and the device is idle by then: a write landing between the two would extend the backing file
-   * again, and the device would come back whole (on a loaded machine it did, and the run then went
-   * on to its time limit: the "hang" this test once reported).
+   * writer is stopped (SIGSTOP) while the backing file is cut and the loop device told, and the
+   * device is idle by then: a write landing between the two would extend the backing file again,
+   * and the device would come back whole (on a loaded machine it did, and the run then went on to
+   * its time limit: the "hang" this test once reported).
    */
   @Test
   void aDeviceThatVanishesMidRunIsAClearErrorNotAHang() throws Exception {

@@ -67,12 +67,7 @@ class RunChangesCommandTest {
     JsonNode a = RunFolder.JSON.readTree(first.resolve("run.json").toFile());
     JsonNode b = RunFolder.JSON.readTree(second.resolve("run.json").toFile());
     assertThat(a.at("/before/idle_s").isNull()).as("the drive's first run").isTrue();
-    double gap =
-        java.time.Duration.between(
-                    Instant.parse(a.path("ended").asText()),
-                    Instant.parse(b.path("started").asText()))
-                .toNanos()
-            / 1e9;
+    double gap = secondsBetween(a, b);
     assertThat(b.at("/before/idle_s").asDouble()).as(b.toString()).isCloseTo(gap, within(0.002));
     assertThat(gap).isPositive();
   }
@@ -122,12 +117,7 @@ class RunChangesCommandTest {
     byte[] left = Files.readAllBytes(second.resolve("run.json"));
     JsonNode a = RunFolder.JSON.readTree(first.resolve("run.json").toFile());
     JsonNode b = RunFolder.JSON.readTree(left);
-    double gap =
-        java.time.Duration.between(
-                    Instant.parse(a.path("ended").asText()),
-                    Instant.parse(b.path("started").asText()))
-                .toNanos()
-            / 1e9;
+    double gap = secondsBetween(a, b);
     // In run.json while the run goes, the figure the history gave at the start: the same at the
     // end.
     assertThat(atStart.get().at("/before/idle_s").asDouble())
@@ -186,9 +176,7 @@ class RunChangesCommandTest {
       before.put("idle_s", idle);
     }
     run.putObject("params").put("interval_s", 1.0);
-    run.putObject("result").put("status", "complete");
-    Files.writeString(folder.resolve("run.json"), RunFolder.JSON.writeValueAsString(run));
-    return folder;
+    return completed(folder, run);
   }
 
   /** The step came at the same temperature, earlier in bytes: the drive was warmer at the start. */
@@ -254,6 +242,19 @@ class RunChangesCommandTest {
     before.put("capacity_bytes", 2_000_000_000_000L);
     before.putNull("temp_C");
     before.putNull("idle_s");
+    return completed(folder, run);
+  }
+
+  /** The seconds from the end of run {@code a} (its run.json) to the start of run {@code b}. */
+  private static double secondsBetween(JsonNode a, JsonNode b) {
+    return java.time.Duration.between(
+                Instant.parse(a.path("ended").asText()), Instant.parse(b.path("started").asText()))
+            .toNanos()
+        / 1e9;
+  }
+
+  /** {@code run} with a complete result, written as {@code folder}'s run.json; the folder. */
+  private static Path completed(Path folder, ObjectNode run) throws Exception {
     run.putObject("result").put("status", "complete");
     Files.writeString(folder.resolve("run.json"), RunFolder.JSON.writeValueAsString(run));
     return folder;

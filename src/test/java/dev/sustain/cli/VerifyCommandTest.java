@@ -74,6 +74,15 @@ class VerifyCommandTest {
         RunFolder.JSON.readTree(run.resolve("run.json").toFile()).at("/target/test_file").asText());
   }
 
+  /** {@code verify args}, which must find bad data (exit 3). */
+  private Cli.Result foundBad(String... args) {
+    List<String> all = new ArrayList<>(List.of("verify"));
+    all.addAll(List.of(args));
+    Cli.Result r = cli(all.toArray(String[]::new));
+    assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(3);
+    return r;
+  }
+
   private Cli.Result cli(String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     all.add("--out");
@@ -128,9 +137,7 @@ class VerifyCommandTest {
     DamageForTests.copy(f, 12 * MIB, 7 * MIB, (int) K4);
     DamageForTests.truncate(f, size - MIB);
 
-    Cli.Result r = cli("verify", run.toString(), "--json");
-
-    assertThat(r.exitCode()).as(r.err()).isEqualTo(3);
+    Cli.Result r = foundBad(run.toString(), "--json");
     JsonNode j = json(r);
     assertThat(extents(j))
         .containsExactly(
@@ -145,8 +152,7 @@ class VerifyCommandTest {
     assertThat(j.get("extent_from").asText()).isEqualTo("run");
     assertThat(j.get("beyond").isNull()).isTrue();
 
-    Cli.Result text = cli("verify", run.toString());
-    assertThat(text.exitCode()).isEqualTo(3);
+    Cli.Result text = foundBad(run.toString());
     assertThat(text.out())
         .contains(
             "BAD: 8 KiB corrupted, 4 KiB blank, 4 KiB misplaced, 1 MiB missing (6.35% of 16.8 MB)")
@@ -160,8 +166,7 @@ class VerifyCommandTest {
     Path run = keptRun("fake", "compress:50", 16 * MIB);
     Path f = testFile(run);
     DamageForTests.copy(f, 8 * MIB, 0, (int) (8 * MIB));
-    Cli.Result r = cli("verify", run.toString());
-    assertThat(r.exitCode()).isEqualTo(3);
+    Cli.Result r = foundBad(run.toString());
     assertThat(r.out())
         .contains("at 0 B (0), 8 MiB: misplaced, holds the data written at 8 MiB")
         .contains("It really holds about 8 MiB");
@@ -169,11 +174,9 @@ class VerifyCommandTest {
 
   @Test
   void aFileWithoutItsRunFolderIsCheckedAgainstTheRunItsBlocksName() throws IOException {
-    Path run = keptRun("bare", "compress:50", 8 * MIB);
-    Path f = testFile(run);
+    Path f = testFile(keptRun("bare", "compress:50", 8 * MIB));
     DamageForTests.zero(f, 2 * MIB, (int) (3 * K4));
-    Cli.Result r = cli("verify", f.toString(), "--json");
-    assertThat(r.exitCode()).isEqualTo(3);
+    Cli.Result r = foundBad(f.toString(), "--json");
     JsonNode j = json(r);
     assertThat(extents(j)).containsExactly(2 * MIB + "+" + 3 * K4 + " blank");
     // A file named directly is checked to its size: a blank tail is lost data, not space beyond.
@@ -242,8 +245,7 @@ class VerifyCommandTest {
     assertThat(json(good).get("bs_bytes").asInt()).isEqualTo(256 << 10);
 
     DamageForTests.noise(testFile(rig.out()), 10 * MIB + 4 * K4, (int) K4, 3);
-    Cli.Result bad = cli("verify", rig.out().toString(), "--json");
-    assertThat(bad.exitCode()).isEqualTo(3);
+    Cli.Result bad = foundBad(rig.out().toString(), "--json");
     assertThat(extents(json(bad))).containsExactly((10 * MIB + 4 * K4) + "+" + K4 + " corrupted");
   }
 

@@ -25,12 +25,27 @@ class WriteCommandTest {
     return Files.createDirectories(dir.resolve("target"));
   }
 
+  /** The run folder of this class's writes. */
+  private Path out() {
+    return dir.resolve("run");
+  }
+
+  /**
+   * {@code write target OPTIONS --out run} (the options as {@link Cli#runLine} takes them); it must
+   * pass.
+   */
+  private Cli.Result write(String options, Object... values) throws Exception {
+    Object[] all = new Object[values.length + 2];
+    all[0] = target();
+    System.arraycopy(values, 0, all, 1, values.length);
+    all[values.length + 1] = out();
+    return Cli.okLine("write {} " + options + " --out {}", all);
+  }
+
   @Test
   void writesExactlyTheSizeAndRemovesTheFile() throws Exception {
-    Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.okLine(
-            "write {} --size 48MiB --bs 1MiB --qd 8 --interval 100ms --out {}", target(), out);
+    Path out = out();
+    Cli.Result r = write("--size 48MiB --bs 1MiB --qd 8 --interval 100ms");
     RunDocument json = RunFolderRig.document(out);
     assertThat(json.result().status().orElseThrow()).isEqualTo("complete");
     assertThat(json.result().bytes().getAsLong()).isEqualTo(48L << 20);
@@ -45,9 +60,9 @@ class WriteCommandTest {
 
   @Test
   void keepLeavesAFileOfExactlyTheRequestedSize() throws Exception {
-    Path out = dir.resolve("run");
+    Path out = out();
     // 10 MB is not a multiple of 1 MiB: the last request is shorter, still aligned.
-    Cli.Result r = Cli.ok("write", target(), "--size", "10MB", "--keep", "--out", out);
+    Cli.Result r = write("--size 10MB --keep");
     Path file = Path.of(RunFolderRig.document(out).target().testFile().orElseThrow());
     // 10^7 rounded up to the direct-I/O alignment (512 B or 4 KiB): at most one block more.
     long size = Files.size(file);
@@ -58,11 +73,8 @@ class WriteCommandTest {
 
   @Test
   void sizeAndTimeWrapAroundASmallFile() throws Exception {
-    Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.okLine(
-            "write {} --size 4MiB --time 1s --keep --interval 250ms --out {}", target(), out);
-    RunDocument json = RunFolderRig.document(out);
+    Cli.Result r = write("--size 4MiB --time 1s --keep --interval 250ms");
+    RunDocument json = RunFolderRig.document(out());
     Path file = Path.of(json.target().testFile().orElseThrow());
     assertThat(Files.size(file)).isEqualTo(4L << 20);
     assertThat(json.result().bytes().getAsLong()).isGreaterThan(4L << 20);
@@ -73,9 +85,8 @@ class WriteCommandTest {
 
   @Test
   void bufferedCountsTheFlush() throws Exception {
-    Path out = dir.resolve("run");
-    Cli.Result r = Cli.ok("write", target(), "--size", "64MiB", "--buffered", "--out", out);
-    RunDocument json = RunFolderRig.document(out);
+    Cli.Result r = write("--size 64MiB --buffered");
+    RunDocument json = RunFolderRig.document(out());
     assertThat(json.params().buffered().map(b -> !b).orElseThrow()).isFalse();
     double seconds = json.result().seconds().getAsDouble();
     double flush = json.result().flushSeconds().getAsDouble();
@@ -145,18 +156,11 @@ class WriteCommandTest {
   @Test
   void everyRunIsRecordedAndAPredictionIsChecked() throws Exception {
     Path db = dir.resolve("history.db");
-    Path out = dir.resolve("run");
-    Cli.Result r =
-        Cli.okLine(
-            "write {} --size 32MiB --db {} --expect {} --out {}",
-            target(),
-            db,
-            "100000MB/s flat",
-            out);
+    Cli.Result r = write("--size 32MiB --db {} --expect {}", db, "100000MB/s flat");
     // Nothing writes 100 GB/s: the burst prediction must be found wrong, point by point.
     assertThat(r.out()).contains("prediction: 100000MB/s flat").contains("burst: expected");
     assertThat(r.out()).containsPattern("burst: expected .*: wrong");
-    assertThat(out.resolve("expectation.json")).exists();
+    assertThat(out().resolve("expectation.json")).exists();
     Cli.Result h = Cli.ok("history", "--db", db, "--json");
     JsonNode runs = RunFolder.JSON.readTree(h.out()).path("runs");
     assertThat(runs).hasSize(1);

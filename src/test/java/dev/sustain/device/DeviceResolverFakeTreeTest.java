@@ -26,27 +26,33 @@ class DeviceResolverFakeTreeTest {
   /** An NVMe drive on a Gen4 x4 link, hwmon under the controller (kernels from 5.x on). */
   FakeSys nvme() {
     FakeSys f = new FakeSys(root);
-    f.file("sys/devices/" + PCI_NVME + "/current_link_speed", "16.0 GT/s PCIe\n")
-        .file("sys/devices/" + PCI_NVME + "/current_link_width", "4\n")
-        .file("sys/devices/" + PCI_NVME + "/max_link_speed", "16.0 GT/s PCIe\n")
-        .file("sys/devices/" + PCI_NVME + "/max_link_width", "4\n");
+    f.files(
+        "sys/devices/" + PCI_NVME,
+        "current_link_speed=16.0 GT/s PCIe",
+        "current_link_width=4",
+        "max_link_speed=16.0 GT/s PCIe",
+        "max_link_width=4");
     String ctrl = "sys/devices/" + PCI_NVME + "/nvme/nvme0";
-    f.file(ctrl + "/model", "Samsung SSD 990 PRO 2TB                 \n")
-        .file(ctrl + "/serial", "S7DNNJ0W123456A     \n")
-        .file(ctrl + "/firmware_rev", "4B2QJXD7\n")
-        .file(ctrl + "/transport", "pcie\n")
-        .file(ctrl + "/cntlid", "1\n")
+    f.files(
+            ctrl,
+            "model=Samsung SSD 990 PRO 2TB                 ",
+            "serial=S7DNNJ0W123456A     ",
+            "firmware_rev=4B2QJXD7",
+            "transport=pcie",
+            "cntlid=1")
         .link(ctrl + "/device", "sys/devices/" + PCI_NVME);
     String disk =
         f.disk(PCI_NVME + "/nvme/nvme0", "nvme0n1", "259:0", 2000398934016L, false, 2199023255040L);
     f.file(disk + "/wwid", "eui.002538b931a6b2c1\n").link(disk + "/device", ctrl);
     f.partition(disk, "nvme0n1p1", "259:1", 1, 2048);
     String hw = ctrl + "/hwmon1";
-    f.file(hw + "/name", "nvme\n")
-        .file(hw + "/temp1_label", "Composite\n")
-        .file(hw + "/temp1_input", "41850\n")
-        .file(hw + "/temp2_label", "Sensor 1\n")
-        .file(hw + "/temp2_input", "52850\n")
+    f.files(
+            hw,
+            "name=nvme",
+            "temp1_label=Composite",
+            "temp1_input=41850",
+            "temp2_label=Sensor 1",
+            "temp2_input=52850")
         .link(hw + "/device", ctrl)
         .link("sys/class/hwmon/hwmon1", hw);
     // an unrelated hwmon that must not be taken
@@ -121,20 +127,22 @@ class DeviceResolverFakeTreeTest {
   @Test
   void nvmeWithNativeMultipathAndHwmonOnThePciFunction() throws Exception {
     FakeSys f = new FakeSys(root);
-    f.file("sys/devices/" + PCI_NVME + "/current_link_speed", "8.0 GT/s PCIe\n")
-        .file("sys/devices/" + PCI_NVME + "/current_link_width", "2\n")
-        .file("sys/devices/" + PCI_NVME + "/max_link_speed", "16.0 GT/s PCIe\n")
-        .file("sys/devices/" + PCI_NVME + "/max_link_width", "4\n");
+    f.files(
+        "sys/devices/" + PCI_NVME,
+        "current_link_speed=8.0 GT/s PCIe",
+        "current_link_width=2",
+        "max_link_speed=16.0 GT/s PCIe",
+        "max_link_width=4");
     String ctrl = "sys/devices/" + PCI_NVME + "/nvme/nvme0";
     f.file(ctrl + "/transport", "pcie\n").file(ctrl + "/cntlid", "1\n");
     f.link(ctrl + "/device", "sys/devices/" + PCI_NVME);
     String subsys = "sys/devices/virtual/nvme-subsystem/nvme-subsys0";
-    f.file(subsys + "/model", "KINGSTON SNV3S1000G\n")
-        .file(subsys + "/serial", "50026B7686ABCDEF\n")
-        .file(subsys + "/firmware_rev", "SBM02103\n")
-        .file(
-            subsys + "/subsysnqn",
-            "nqn.2020-04.com.kingston:nvme:nvm-subsystem-sn-50026B7686ABCDEF\n")
+    f.files(
+            subsys,
+            "model=KINGSTON SNV3S1000G",
+            "serial=50026B7686ABCDEF",
+            "firmware_rev=SBM02103",
+            "subsysnqn=nqn.2020-04.com.kingston:nvme:nvm-subsystem-sn-50026B7686ABCDEF")
         .link(subsys + "/nvme0", ctrl);
     String disk =
         f.disk(
@@ -146,9 +154,7 @@ class DeviceResolverFakeTreeTest {
             2199023255040L);
     f.link(disk + "/device", subsys);
     String hw = "sys/devices/" + PCI_NVME + "/hwmon/hwmon2";
-    f.file(hw + "/name", "nvme\n")
-        .file(hw + "/temp1_label", "Composite\n")
-        .file(hw + "/temp1_input", "38850\n")
+    f.files(hw, "name=nvme", "temp1_label=Composite", "temp1_input=38850")
         .link(hw + "/device", "sys/devices/" + PCI_NVME)
         .link("sys/class/hwmon/hwmon2", hw);
     f.mountinfo("").swaps();
@@ -272,9 +278,7 @@ class DeviceResolverFakeTreeTest {
   void virtioScsiDiskTakesItsIdentityFromInquiry() throws Exception {
     FakeSys f = new FakeSys(root);
     String scsi = "pci0000:00/0000:00:03.0/virtio0/host0/target0:0:1/0:0:1:0";
-    f.file("sys/devices/" + scsi + "/vendor", "QEMU    \n")
-        .file("sys/devices/" + scsi + "/model", "QEMU HARDDISK   \n")
-        .file("sys/devices/" + scsi + "/rev", "2.5+\n")
+    f.files("sys/devices/" + scsi, "vendor=QEMU    ", "model=QEMU HARDDISK   ", "rev=2.5+")
         .bytes("sys/devices/" + scsi + "/vpd_pg80", FakeSys.vpd80("drive-scsi0"));
     String disk = f.disk(scsi, "sda", "8:0", 10737418240L, true, 1073741824L);
     f.link(disk + "/device", "sys/devices/" + scsi);

@@ -27,6 +27,21 @@ public final class FakeSys {
     return bytes(rel, content.getBytes(StandardCharsets.ISO_8859_1));
   }
 
+  /**
+   * The attribute files of one sysfs folder {@code folderRel}, each given as {@code name=value} and
+   * written with the newline the kernel ends a value with ({@code files(dev, "speed=5000")}).
+   */
+  public FakeSys files(String folderRel, String... attributes) {
+    for (String attribute : attributes) {
+      int eq = attribute.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("not name=value: " + attribute);
+      }
+      file(folderRel + "/" + attribute.substring(0, eq), attribute.substring(eq + 1) + "\n");
+    }
+    return this;
+  }
+
   public FakeSys bytes(String rel, byte[] content) {
     try {
       Path p = root.resolve(rel);

@@ -3,6 +3,7 @@ package dev.sustain.device;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sustain.sampling.IntervalProbe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,6 +42,13 @@ class ProbesAndSensorsTest {
     return b.append('\n').toString();
   }
 
+  /** The cells {@code probe} gives for the interval that ends at {@code nowNanos}. */
+  private static List<String> cellsAt(IntervalProbe probe, long nowNanos) {
+    List<String> cells = new ArrayList<>();
+    probe.endInterval(nowNanos, cells);
+    return cells;
+  }
+
   @Test
   void cpuProbeReportsBusyIowaitAndTheBusiestCore() {
     // user nice system idle iowait irq softirq steal
@@ -57,14 +65,10 @@ class ProbesAndSensorsTest {
     SystemCpuProbe p = new SystemCpuProbe(texts(stat(a0, a1, a2), stat(b0, b1, b2)));
     assertThat(p.columnNames()).containsExactly("sys_cpu_pct", "iowait_pct", "busiest_cpu_pct");
     p.begin(0);
-    List<String> cells = new ArrayList<>();
-    p.endInterval(1_000_000_000L, cells);
     // all: total delta 200, busy delta (100 + 20) = 120, iowait 40
-    assertThat(cells).containsExactly("60", "20", "100");
+    assertThat(cellsAt(p, 1_000_000_000L)).containsExactly("60", "20", "100");
     // the next reading fails: empty cells, never a guess
-    List<String> after = new ArrayList<>();
-    p.endInterval(2_000_000_000L, after);
-    assertThat(after).containsExactly("", "", "");
+    assertThat(cellsAt(p, 2_000_000_000L)).containsExactly("", "", "");
   }
 
   static String diskstats(long sectorsRead, long sectorsWritten, long ioMs) {
@@ -91,17 +95,12 @@ class ProbesAndSensorsTest {
     assertThat(p.columnNames())
         .containsExactly("dev_write_bytes", "dev_read_bytes", "dev_util_pct");
     p.begin(0);
-    List<String> cells = new ArrayList<>();
-    p.endInterval(1_000_000_000L, cells);
-    assertThat(cells).containsExactly(Long.toString(2048L * 512), Long.toString(8L * 512), "50");
+    assertThat(cellsAt(p, 1_000_000_000L))
+        .containsExactly(Long.toString(2048L * 512), Long.toString(8L * 512), "50");
     // the device vanished from diskstats
-    List<String> gone = new ArrayList<>();
-    p.endInterval(2_000_000_000L, gone);
-    assertThat(gone).containsExactly("", "", "");
+    assertThat(cellsAt(p, 2_000_000_000L)).containsExactly("", "", "");
     // it came back with fresh counters: still no delta to give
-    List<String> back = new ArrayList<>();
-    p.endInterval(3_000_000_000L, back);
-    assertThat(back).containsExactly("", "", "");
+    assertThat(cellsAt(p, 3_000_000_000L)).containsExactly("", "", "");
   }
 
   @Test
@@ -110,9 +109,7 @@ class ProbesAndSensorsTest {
     String t1 = diskstats(0, 300, 250) + "   8      16 sdb 0 0 0 0 0 0 500 0 0 500 0 0 0 0 0\n";
     DiskStatsProbe p = new DiskStatsProbe(List.of("sda", "sdb"), texts(t0, t1));
     p.begin(0);
-    List<String> cells = new ArrayList<>();
-    p.endInterval(500_000_000L, cells);
-    assertThat(cells).containsExactly(Long.toString(600L * 512), "0", "100");
+    assertThat(cellsAt(p, 500_000_000L)).containsExactly(Long.toString(600L * 512), "0", "100");
     assertThatThrownBy(() -> new DiskStatsProbe(List.of(), texts()))
         .isInstanceOf(IllegalArgumentException.class);
   }

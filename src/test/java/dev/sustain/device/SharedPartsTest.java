@@ -17,11 +17,13 @@ class SharedPartsTest {
   /** A UAS disk at a USB port path such as {@code 2-1.3} on bus 2. */
   static String usbDisk(FakeSys f, String portPath, String name, String majMin, int host) {
     String dev = XHCI + "/usb2/" + hubPath(portPath) + portPath;
-    f.file("sys/devices/" + dev + "/idVendor", "174c\n")
-        .file("sys/devices/" + dev + "/idProduct", "55aa\n")
-        .file("sys/devices/" + dev + "/speed", "5000\n")
-        .file("sys/devices/" + dev + "/bDeviceClass", "00\n")
-        .file("sys/devices/" + dev + "/product", "ASM1153E\n");
+    f.files(
+        "sys/devices/" + dev,
+        "idVendor=174c",
+        "idProduct=55aa",
+        "speed=5000",
+        "bDeviceClass=00",
+        "product=ASM1153E");
     String scsi =
         dev + "/" + portPath + ":1.0/host" + host + "/target" + host + ":0:0/" + host + ":0:0:0";
     f.file("sys/devices/" + scsi + "/vendor", "ASMT\n")
@@ -37,17 +39,17 @@ class SharedPartsTest {
 
   FakeSys usbTree() {
     FakeSys f = new FakeSys(root);
-    f.file("sys/devices/" + XHCI + "/class", "0x0c0330\n")
-        .file("sys/devices/" + XHCI + "/vendor", "0x8086\n")
-        .file("sys/devices/" + XHCI + "/device", "0xa36d\n")
+    f.files("sys/devices/" + XHCI, "class=0x0c0330", "vendor=0x8086", "device=0xa36d")
         .file("sys/devices/" + XHCI + "/usb2/speed", "10000\n");
     String hub = "sys/devices/" + XHCI + "/usb2/2-1";
-    f.file(hub + "/bDeviceClass", "09\n")
-        .file(hub + "/speed", "5000\n")
-        .file(hub + "/idVendor", "2109\n")
-        .file(hub + "/idProduct", "0817\n")
-        .file(hub + "/manufacturer", "VIA Labs, Inc.\n")
-        .file(hub + "/product", "USB3.0 Hub\n");
+    f.files(
+        hub,
+        "bDeviceClass=09",
+        "speed=5000",
+        "idVendor=2109",
+        "idProduct=0817",
+        "manufacturer=VIA Labs, Inc.",
+        "product=USB3.0 Hub");
     usbDisk(f, "2-1.3", "sdb", "8:16", 4);
     usbDisk(f, "2-1.4", "sdc", "8:32", 5);
     usbDisk(f, "2-2", "sdd", "8:48", 6);
@@ -109,9 +111,7 @@ class SharedPartsTest {
   }
 
   private static void bridge(FakeSys f, String dir, String speed, String width) {
-    f.file("sys/devices/" + dir + "/class", "0x060400\n")
-        .file("sys/devices/" + dir + "/vendor", "0x1022\n")
-        .file("sys/devices/" + dir + "/device", "0x1483\n")
+    f.files("sys/devices/" + dir, "class=0x060400", "vendor=0x1022", "device=0x1483")
         .file("sys/devices/" + dir + "/current_link_speed", speed + "\n")
         .file("sys/devices/" + dir + "/current_link_width", width + "\n");
   }

@@ -25,20 +25,6 @@ class FillAndReadBackShapesTest {
 
   @TempDir Path dir;
 
-  private static List<String> afterTheHeader(String... rest) {
-    List<String> names =
-        new ArrayList<>(
-            List.of("version", "command", "tool", "run_id", "host", "pid", "cpu_cores"));
-    names.addAll(List.of(rest));
-    return names;
-  }
-
-  private static List<String> keys(JsonNode node) {
-    List<String> names = new ArrayList<>();
-    node.fieldNames().forEachRemaining(names::add);
-    return names;
-  }
-
   private static final List<String> IO =
       List.of("bs_bytes", "qd", "interval_s", "direct", "buffered", "engine");
 
@@ -48,15 +34,16 @@ class FillAndReadBackShapesTest {
     Path run = dir.resolve("run");
     Cli.ok("fill", target, "--file-size", "4MiB", "--limit", "10MiB", "--out", run, "--db", "none");
     JsonNode root = RunFolderRig.tree(run);
-    assertThat(keys(root))
+    assertThat(JsonKeys.of(root))
         .containsExactlyElementsOf(
-            afterTheHeader("target", "params", "started", "ended", "result", "files"));
-    assertThat(keys(root.get("target")).subList(0, 3)).containsExactly("path", "kind", "device");
+            JsonKeys.afterTheHeader("target", "params", "started", "ended", "result", "files"));
+    assertThat(JsonKeys.of(root.get("target")).subList(0, 3))
+        .containsExactly("path", "kind", "device");
     List<String> params = new ArrayList<>(List.of("file_size_bytes", "limit_bytes"));
     params.addAll(IO);
     params.addAll(List.of("pattern", "keep"));
-    assertThat(keys(root.get("params"))).containsExactlyElementsOf(params);
-    assertThat(keys(root.get("result")))
+    assertThat(JsonKeys.of(root.get("params"))).containsExactlyElementsOf(params);
+    assertThat(JsonKeys.of(root.get("result")))
         .containsExactly(
             "bytes",
             "seconds",
@@ -74,7 +61,7 @@ class FillAndReadBackShapesTest {
             "layout",
             "layout_s",
             "layout_note");
-    assertThat(keys(RunFolderRig.field(root, "/files/2")))
+    assertThat(JsonKeys.of(RunFolderRig.field(root, "/files/2")))
         .containsExactly("name", "bytes", "seconds", "average_MBps", "complete");
 
     RunDocument doc = RunFolderRig.document(run);
@@ -98,15 +85,16 @@ class FillAndReadBackShapesTest {
     // Given the write's run folder, verify reads its kept file and names the run it reads back.
     Cli.Result r = Cli.ok("verify", write, "--out", run, "--db", "none", "--json");
     JsonNode root = RunFolderRig.tree(run);
-    assertThat(keys(root))
+    assertThat(JsonKeys.of(root))
         .containsExactlyElementsOf(
-            afterTheHeader("target", "source_run", "params", "started", "ended", "result"));
-    assertThat(keys(root.get("target")).subList(0, 2)).containsExactly("path", "kind");
-    assertThat(keys(root.get("source_run"))).containsExactly("folder", "run_id");
+            JsonKeys.afterTheHeader(
+                "target", "source_run", "params", "started", "ended", "result"));
+    assertThat(JsonKeys.of(root.get("target")).subList(0, 2)).containsExactly("path", "kind");
+    assertThat(JsonKeys.of(root.get("source_run"))).containsExactly("folder", "run_id");
     List<String> params = new ArrayList<>(List.of("expected_bytes"));
     params.addAll(IO);
     params.addAll(List.of("pattern", "pattern_id"));
-    assertThat(keys(root.get("params"))).containsExactlyElementsOf(params);
+    assertThat(JsonKeys.of(root.get("params"))).containsExactlyElementsOf(params);
     List<String> result =
         List.of(
             "status",
@@ -135,14 +123,14 @@ class FillAndReadBackShapesTest {
             "bad",
             "bad_extents_dropped",
             "notes");
-    assertThat(keys(root.get("result"))).containsExactlyElementsOf(result);
+    assertThat(JsonKeys.of(root.get("result"))).containsExactlyElementsOf(result);
     assertThat(RunFolderRig.field(root, "/result/verdict").asText()).isEqualTo("good");
     assertThat(RunFolderRig.field(root, "/result/checked_bytes").asLong()).isEqualTo(8L << 20);
 
     JsonNode printed = new ObjectMapper().readTree(r.out());
     List<String> document = new ArrayList<>(List.of("command", "file", "source_run", "run_folder"));
     document.addAll(result);
-    assertThat(keys(printed)).containsExactlyElementsOf(document);
+    assertThat(JsonKeys.of(printed)).containsExactlyElementsOf(document);
     assertThat(printed.get("source_run").asText()).isEqualTo(write.toString());
     assertThat(printed.get("bad_by_kind")).isEqualTo(root.at("/result/bad_by_kind"));
   }

@@ -8,8 +8,6 @@ import dev.sustain.cli.Cli;
 import dev.sustain.testing.RunFolderRig;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,12 +20,6 @@ class GroupJsonShapeTest {
 
   @TempDir Path dir;
 
-  private static List<String> keys(JsonNode node) {
-    List<String> names = new ArrayList<>();
-    node.fieldNames().forEachRemaining(names::add);
-    return names;
-  }
-
   @Test
   void aGroupsJsonHasItsKeysInTheirOrder() throws Exception {
     Path a = Files.createDirectories(dir.resolve("a"));
@@ -35,7 +27,7 @@ class GroupJsonShapeTest {
     Path out = dir.resolve("group");
     Cli.ok("write", a, b, "--size", "8MiB", "--interval", "250ms", "--out", out, "--db", "none");
     JsonNode group = new ObjectMapper().readTree(out.resolve("group.json").toFile());
-    assertThat(keys(group))
+    assertThat(JsonKeys.of(group))
         .containsExactly(
             "version",
             "kind",
@@ -50,10 +42,10 @@ class GroupJsonShapeTest {
             "started",
             "ended",
             "status");
-    assertThat(keys(group.get("tool"))).containsExactly("name", "version");
-    assertThat(keys(group.get("params")))
+    assertThat(JsonKeys.of(group.get("tool"))).containsExactly("name", "version");
+    assertThat(JsonKeys.of(group.get("params")))
         .containsExactly("interval_s", "stagger_s", "solo_first_s", "target");
-    assertThat(keys(group.at("/targets/1")))
+    assertThat(JsonKeys.of(group.at("/targets/1")))
         .containsExactly(
             "name",
             "target",

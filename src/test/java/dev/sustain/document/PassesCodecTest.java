@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
@@ -39,9 +38,7 @@ class PassesCodecTest {
     PassesCodec.finish(json, List.of("pass 2 wrote as fast as pass 1"), List.of("c"), "30 s: 80%");
     Files.writeString(dir.resolve(PassesCodec.FILE), JSON.writeValueAsString(json));
 
-    List<String> keys = new ArrayList<>();
-    json.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys)
+    assertThat(JsonKeys.of(json))
         .containsExactly(
             "version",
             "command",
@@ -52,9 +49,7 @@ class PassesCodecTest {
             "comparison",
             "changes",
             "recovery");
-    List<String> passKeys = new ArrayList<>();
-    json.at("/passes/1").fieldNames().forEachRemaining(passKeys::add);
-    assertThat(passKeys)
+    assertThat(JsonKeys.of(json.at("/passes/1")))
         .containsExactly(
             "pass",
             "cooldown_s",

@@ -35,21 +35,6 @@ class RunJsonShapesTest {
 
   @TempDir Path dir;
 
-  /** The header's keys, the same for every command, then {@code rest}. */
-  private static List<String> afterTheHeader(String... rest) {
-    List<String> names =
-        new ArrayList<>(
-            List.of("version", "command", "tool", "run_id", "host", "pid", "cpu_cores"));
-    names.addAll(List.of(rest));
-    return names;
-  }
-
-  private static List<String> keys(JsonNode node) {
-    List<String> names = new ArrayList<>();
-    node.fieldNames().forEachRemaining(names::add);
-    return names;
-  }
-
   @Test
   void aCopysRunJsonHasItsKeysInTheirOrder() throws Exception {
     Path src = dir.resolve("src");
@@ -61,13 +46,13 @@ class RunJsonShapesTest {
     CopyResult r =
         new CopyRun(params, CopyRun.Observer.SILENT, () -> false, CopyRun.Hook.NONE).run();
     JsonNode root = RunFolderRig.tree(r.runFolder());
-    assertThat(keys(root))
+    assertThat(JsonKeys.of(root))
         .containsExactlyElementsOf(
-            afterTheHeader(
+            JsonKeys.afterTheHeader(
                 "target", "params", "started", "ended", "result", "passes", "comparison"));
-    assertThat(keys(root.get("target")).subList(0, 4))
+    assertThat(JsonKeys.of(root.get("target")).subList(0, 4))
         .containsExactly("path", "kind", "source", "device");
-    assertThat(keys(root.get("params")))
+    assertThat(JsonKeys.of(root.get("params")))
         .containsExactly(
             "repeat",
             "cooldown_s",
@@ -76,11 +61,11 @@ class RunJsonShapesTest {
             "keep",
             "files",
             "bytes_per_pass");
-    assertThat(keys(root.get("result")))
+    assertThat(JsonKeys.of(root.get("result")))
         .containsExactly(
             "bytes", "seconds", "average_MBps", "status", "error", "write_s", "verified");
     assertThat(RunFolderRig.field(root, "/passes")).hasSize(2);
-    assertThat(keys(RunFolderRig.field(root, "/passes/1")))
+    assertThat(JsonKeys.of(RunFolderRig.field(root, "/passes/1")))
         .containsExactly(
             "pass",
             "files",
@@ -129,11 +114,12 @@ class RunJsonShapesTest {
     assertThat(told).hasSize(4);
     assertThat(r.runFolder().resolve("samples.csv")).doesNotExist();
     JsonNode root = RunFolderRig.tree(r.runFolder());
-    assertThat(keys(root))
+    assertThat(JsonKeys.of(root))
         .containsExactlyElementsOf(
-            afterTheHeader("target", "params", "result", "started", "ended"));
-    assertThat(keys(root.get("target")).subList(0, 3)).containsExactly("path", "kind", "test_file");
-    assertThat(keys(root.get("params")))
+            JsonKeys.afterTheHeader("target", "params", "result", "started", "ended"));
+    assertThat(JsonKeys.of(root.get("target")).subList(0, 3))
+        .containsExactly("path", "kind", "test_file");
+    assertThat(JsonKeys.of(root.get("params")))
         .containsExactly(
             "bs_bytes",
             "qd",
@@ -143,7 +129,7 @@ class RunJsonShapesTest {
             "direct",
             "engine",
             "pattern");
-    assertThat(keys(root.get("result")))
+    assertThat(JsonKeys.of(root.get("result")))
         .containsExactly(
             "size_per_point_bytes",
             "min_time_per_point_s",
@@ -157,7 +143,7 @@ class RunJsonShapesTest {
             "layout",
             "layout_s",
             "layout_note");
-    assertThat(keys(RunFolderRig.field(root, "/result/points/3")))
+    assertThat(JsonKeys.of(RunFolderRig.field(root, "/result/points/3")))
         .containsExactly(
             "bs",
             "qd",
@@ -167,7 +153,7 @@ class RunJsonShapesTest {
             "read_MBps",
             "read_s",
             "read_spread_MBps");
-    assertThat(keys(RunFolderRig.field(root, "/result/write")))
+    assertThat(JsonKeys.of(RunFolderRig.field(root, "/result/write")))
         .containsExactly(
             "best",
             "needed_bs",

@@ -2,6 +2,7 @@ package dev.sustain.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.testing.ChildJvm;
 import dev.sustain.testing.GermanLocale;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -97,14 +98,9 @@ class ErrnoExceptionTest {
 
   /** Runs {@link FullDeviceMain} in a new JVM with {@code env} added to its environment. */
   private static String runFullDeviceMain(Map<String, String> env) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     ProcessBuilder builder =
         new ProcessBuilder(
-                java,
-                "--enable-native-access=ALL-UNNAMED",
-                "-cp",
-                System.getProperty("java.class.path"),
-                FullDeviceMain.class.getName())
+                ChildJvm.command("--enable-native-access=ALL-UNNAMED", FullDeviceMain.class))
             .redirectErrorStream(true);
     builder.environment().putAll(env);
     Process p = builder.start();

@@ -3,6 +3,7 @@ package dev.sustain.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sustain.testing.ChildJvm;
 import dev.sustain.unit.UsageException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,14 +47,8 @@ class IoUringProbeTest {
 
   @Test
   void withoutNativeAccessTheProbeAnswersAndAutoFallsBackToThreads() throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process p =
-        new ProcessBuilder(
-                java,
-                "--illegal-native-access=deny",
-                "-cp",
-                System.getProperty("java.class.path"),
-                ProbeMain.class.getName())
+        new ProcessBuilder(ChildJvm.command("--illegal-native-access=deny", ProbeMain.class))
             .redirectErrorStream(true)
             .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();

@@ -1,10 +1,8 @@
 package dev.sustain.engine;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static dev.sustain.testing.MainClasses.MAIN;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.SymbolLookup;
@@ -15,11 +13,6 @@ import org.junit.jupiter.api.Test;
  * tested on the real kernel; everything else sees plain Java and memory segments.
  */
 class NativeCallsArchitectureTest {
-
-  private static final JavaClasses MAIN =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("dev.sustain");
 
   @Test
   void onlyTheEngineAndDevicePackagesCallNativeCode() {

@@ -37,14 +37,22 @@ class GroupSamplesTest {
     return g;
   }
 
+  /**
+   * Targets 0 and 1 each write a whole second's row of {@code aBytes} and {@code bBytes} in each of
+   * the {@code seconds} seconds after {@code t0}.
+   */
+  private static void bothWrite(GroupSamples g, long t0, int seconds, long aBytes, long bBytes) {
+    for (int k = 1; k <= seconds; k++) {
+      g.row(0, t0 + k * SECOND, 1.0, aBytes, true);
+      g.row(1, t0 + k * SECOND, 1.0, bBytes, true);
+    }
+  }
+
   @Test
   void twoAlignedTargetsGiveTheirRatesAndTheSum() throws Exception {
     long t0 = 1_000 * SECOND;
     try (GroupSamples g = samples(List.of("a", "b"), SECOND, t0, t0)) {
-      for (int k = 1; k <= 3; k++) {
-        g.row(0, t0 + k * SECOND, 1.0, 100_000_000, true);
-        g.row(1, t0 + k * SECOND, 1.0, 50_000_000, true);
-      }
+      bothWrite(g, t0, 3, 100_000_000, 50_000_000);
       g.ended(0);
       g.ended(1);
     }
@@ -59,10 +67,7 @@ class GroupSamplesTest {
   void aFlushIsNotWriting() throws Exception {
     long t0 = 1_000 * SECOND;
     try (GroupSamples g = samples(List.of("a", "b"), SECOND, t0, t0)) {
-      for (int k = 1; k <= 2; k++) {
-        g.row(0, t0 + k * SECOND, 1.0, 10_000_000, true);
-        g.row(1, t0 + k * SECOND, 1.0, 10_000_000, true);
-      }
+      bothWrite(g, t0, 2, 10_000_000, 10_000_000);
       g.row(0, t0 + 3 * SECOND, 1.0, 0, false); // a's final fsync
       g.row(1, t0 + 3 * SECOND, 1.0, 10_000_000, true);
       g.ended(0);

@@ -8,8 +8,12 @@ import dev.sustain.analysis.Media;
 import dev.sustain.analysis.SampleSeries;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class CurveReaderTest {
 
@@ -117,28 +121,6 @@ class CurveReaderTest {
   }
 
   @Test
-  void timeThatDoesNotIncreaseIsAnError() throws IOException {
-    Path p = file("c.csv", "time_s,write_MBps\n1,100\n1,100\n");
-
-    Refusals.refused(p).hasMessageStartingWith(p + ":3: time_s must increase");
-  }
-
-  @Test
-  void aHeaderWithoutTheRateIsAnErrorOnLineOne() throws IOException {
-    Path p = file("c.csv", "time_s,speed\n1,100\n");
-
-    Refusals.refused(p)
-        .hasMessageStartingWith(p + ":1: the header must name time_s and write_MBps");
-  }
-
-  @Test
-  void somethingElseEntirelyIsRefused() throws IOException {
-    Path p = file("notes.txt", "\nhello world\n");
-
-    Refusals.refused(p).hasMessageStartingWith(p + ":2: neither a CSV");
-  }
-
-  @Test
   void anAveragedFioLogRestoresTheLeftOutSecondsAsZeroAndConvertsKibToMb() throws IOException {
     // 1,000,000 KiB/s = 1,024,000,000 B/s = 1024 MB/s. fio left out seconds 3 and 4.
     Path p =
@@ -181,19 +163,44 @@ class CurveReaderTest {
     assertThat(s.bytes(2)).isEqualTo(5 * 1048576L);
   }
 
-  @Test
-  void aFioLogOfReadsOnlyIsRefused() throws IOException {
-    Path p = file("r_bw.log", "1000, 1000, 0, 4096, 0\n2000, 1000, 0, 4096, 0\n");
-
-    Refusals.refused(p)
-        .hasMessage(p + ": no write entries (direction 1), only 2 read or trim entries");
+  /**
+   * Files that are no curve, each refused with its path, the line that is wrong (where there is
+   * one) and why: {@code said} is how the message goes on after the path, the whole of it where
+   * {@code whole}.
+   */
+  static Stream<Arguments> refusedFiles() {
+    return Stream.of(
+        // time that does not increase
+        Arguments.of(
+            "c.csv", "time_s,write_MBps\n1,100\n1,100\n", ":3: time_s must increase", false),
+        // a header without the rate: line one
+        Arguments.of(
+            "c.csv",
+            "time_s,speed\n1,100\n",
+            ":1: the header must name time_s and write_MBps",
+            false),
+        // something else entirely
+        Arguments.of("notes.txt", "\nhello world\n", ":2: neither a CSV", false),
+        // a fio log of reads only
+        Arguments.of(
+            "r_bw.log",
+            "1000, 1000, 0, 4096, 0\n2000, 1000, 0, 4096, 0\n",
+            ": no write entries (direction 1), only 2 read or trim entries",
+            true),
+        // a broken fio line names its line
+        Arguments.of("b_bw.log", "1000, 1000, 1, 4096, 0\n2000, x, 1, 4096, 0\n", ":2:", false));
   }
 
-  @Test
-  void aBrokenFioLineNamesItsLine() throws IOException {
-    Path p = file("b_bw.log", "1000, 1000, 1, 4096, 0\n2000, x, 1, 4096, 0\n");
-
-    Refusals.refused(p).hasMessageStartingWith(p + ":2:");
+  @ParameterizedTest(name = "{0}: {2}")
+  @MethodSource("refusedFiles")
+  void aFileThatIsNoCurveIsRefusedSayingWhereAndWhy(
+      String name, String text, String said, boolean whole) throws IOException {
+    Path p = file(name, text);
+    if (whole) {
+      Refusals.refused(p).hasMessage(p + said);
+    } else {
+      Refusals.refused(p).hasMessageStartingWith(p + said);
+    }
   }
 
   @Test

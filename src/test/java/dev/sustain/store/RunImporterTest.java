@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sustain.testing.RunFolderRig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -32,16 +33,16 @@ class RunImporterTest {
 
   @Test
   void aRunFolderWithoutAnalysisIsAnalysedFromItsSamples() throws Exception {
-    Path dir = Files.createDirectories(temp.resolve("killed"));
-    Files.writeString(
-        dir.resolve("run.json"),
-        """
+    Path dir =
+        RunFolderRig.write(
+            temp.resolve("killed"),
+            """
         {"version":1,"command":"write","run_id":"k-1","host":"lab1",
          "target":{"path":"/mnt/k","kind":"file","device":{"model":"KINGSTON SNV3S1000G","serial":"S1"}},
          "params":{},"started":"2026-03-01T09:00:00Z","ended":"2026-03-01T09:10:00Z",
          "result":{"bytes":314000000000,"seconds":600.0,"average_MBps":523.0,"status":"complete","error":null}}
-        """);
-    Files.writeString(dir.resolve("samples.csv"), cliffCsv(true));
+        """,
+            cliffCsv(true));
     RunRecord r = RunImporter.read(dir, null);
     assertThat(r.runId()).isEqualTo("k-1");
     assertThat(r.figures().shape()).isEqualTo("cache-cliff");

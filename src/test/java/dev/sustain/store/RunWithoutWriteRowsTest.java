@@ -2,7 +2,7 @@ package dev.sustain.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
+import dev.sustain.testing.RunFolderRig;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,19 +18,17 @@ class RunWithoutWriteRowsTest {
 
   @Test
   void isRecordedWithoutAnalysis() throws Exception {
-    Path dir = Files.createDirectories(temp.resolve("tiny"));
-    Files.writeString(
-        dir.resolve("run.json"),
-        """
+    Path dir =
+        RunFolderRig.write(
+            temp.resolve("tiny"),
+            """
         {"version":1,"command":"write","run_id":"t-1","host":"lab1",
          "target":{"path":"/mnt/t","kind":"file","device":null},
          "params":{},"started":"2026-03-01T09:00:00Z","ended":"2026-03-01T09:00:01Z",
          "result":{"bytes":16777216,"seconds":0.004,"average_MBps":4194.3,"status":"complete",
           "error":null}}
-        """);
-    Files.writeString(
-        dir.resolve("samples.csv"),
-        "time_s,write_MBps,bytes,phase\n0.004,4194.304,16777216,flush\n");
+        """,
+            "time_s,write_MBps,bytes,phase\n0.004,4194.304,16777216,flush\n");
     RunRecord r = RunImporter.read(dir, null);
     assertThat(r.runId()).isEqualTo("t-1");
     assertThat(r.analysisJson()).isNull();

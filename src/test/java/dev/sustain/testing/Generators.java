@@ -27,37 +27,45 @@ public final class Generators {
   /** Digits that are not ASCII: Arabic-Indic, Devanagari, fullwidth, superscript. */
   private static final String FOREIGN_DIGITS = "\u0663\u096a\uff15\u00b2\u2153\u00bd";
 
+  /**
+   * Which end of its range a bounded value is, if either: each end half of {@link #EDGE_CHANCE}.
+   */
+  private enum Edge {
+    MIN,
+    MAX,
+    INSIDE;
+
+    static Edge draw(SplittableRandom r) {
+      double edge = r.nextDouble();
+      return edge < EDGE_CHANCE / 2 ? MIN : edge < EDGE_CHANCE ? MAX : INSIDE;
+    }
+  }
+
   public static int intBetween(SplittableRandom r, int min, int max) {
-    double edge = r.nextDouble();
-    if (edge < EDGE_CHANCE / 2) {
-      return min;
-    }
-    if (edge < EDGE_CHANCE) {
-      return max;
-    }
-    return (int) r.nextLong(min, (long) max + 1);
+    return switch (Edge.draw(r)) {
+      case MIN -> min;
+      case MAX -> max;
+      case INSIDE -> (int) r.nextLong(min, (long) max + 1);
+    };
   }
 
   public static long longBetween(SplittableRandom r, long min, long max) {
-    double edge = r.nextDouble();
-    if (edge < EDGE_CHANCE / 2 || min == max) {
+    Edge edge = Edge.draw(r);
+    if (edge == Edge.MIN || min == max) {
       return min;
     }
-    if (edge < EDGE_CHANCE) {
+    if (edge == Edge.MAX) {
       return max;
     }
     return max == Long.MAX_VALUE ? r.nextLong(min, max) : r.nextLong(min, max + 1);
   }
 
   public static double doubleBetween(SplittableRandom r, double min, double max) {
-    double edge = r.nextDouble();
-    if (edge < EDGE_CHANCE / 2) {
-      return min;
-    }
-    if (edge < EDGE_CHANCE) {
-      return max;
-    }
-    return r.nextDouble(min, max);
+    return switch (Edge.draw(r)) {
+      case MIN -> min;
+      case MAX -> max;
+      case INSIDE -> r.nextDouble(min, max);
+    };
   }
 
   /** Any long, the extremes and small values included. */

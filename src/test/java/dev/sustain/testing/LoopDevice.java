@@ -13,15 +13,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A real block device for a test: a sparse image in /dev/shm attached to a free loop device (root
  * only; the test is skipped with the reason otherwise). Closing it undoes whatever a test may have
  * left on the device (a swap, a mount), detaches it and removes the image.
+ *
+ * @param image the backing image
+ * @param device the device's path, e.g. /dev/loop3
  */
-public final class LoopDevice implements AutoCloseable {
-  private final Path image;
-  private final String device;
-
-  private LoopDevice(Path image, String device) {
-    this.image = image;
-    this.device = device;
-  }
+public record LoopDevice(Path image, String device) implements AutoCloseable {
 
   /** A loop device over a new image of {@code bytes}, named after {@code what} and this JVM. */
   public static LoopDevice attach(String what, long bytes) throws Exception {
@@ -80,16 +76,6 @@ public final class LoopDevice implements AutoCloseable {
     public Path image() {
       return attached.image();
     }
-  }
-
-  /** The device's path, e.g. /dev/loop3. */
-  public String device() {
-    return device;
-  }
-
-  /** The backing image. */
-  public Path image() {
-    return image;
   }
 
   /** Runs a command that must succeed; what it printed, stripped. */

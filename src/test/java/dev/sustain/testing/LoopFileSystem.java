@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * A small real file system of a chosen kind (ext4, ext2...) on a loop device, mounted on a folder:
  * for tests of what a file system can or cannot do (ext2 has no fallocate). Root only; tests skip
- * with the reason elsewhere. Unmounted, and its image removed, on close.
+ * with the reason elsewhere, and where the mkfs is not installed; as root, a mount that fails fails
+ * the test. Unmounted, and its image removed, on close.
  */
 public final class LoopFileSystem implements AutoCloseable {
 
@@ -22,7 +23,7 @@ public final class LoopFileSystem implements AutoCloseable {
 
   /**
    * Makes a {@code mebibytes} image in {@code workDir}, formats it with {@code mkfs} (e.g. {@code
-   * mkfs.ext2}) and mounts it, or skips the test with the reason.
+   * mkfs.ext2}) and mounts it; skips the test with the reason where not root or without that mkfs.
    */
   public static LoopFileSystem create(Path workDir, String mkfs, int mebibytes)
       throws IOException, InterruptedException {
@@ -38,8 +39,9 @@ public final class LoopFileSystem implements AutoCloseable {
     Assumptions.assumeTrue(made == null, mkfs + " is not usable here: " + made);
     String mounted = run("mount", "-o", "loop", image.toString(), mount.toString());
     if (mounted != null) {
+      // Root that cannot attach a loop device is a broken rig, not a machine without one: fail.
       Files.deleteIfExists(image);
-      Assumptions.abort("could not mount a loop file system here: " + mounted);
+      throw new AssertionError("root could not mount a loop file system: " + mounted);
     }
     return new LoopFileSystem(image, mount);
   }

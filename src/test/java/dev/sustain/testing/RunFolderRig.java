@@ -27,6 +27,18 @@ public final class RunFolderRig {
 
   private RunFolderRig() {}
 
+  /**
+   * A run folder {@code folder} written by hand (made, with its parents): {@code runJson} as its
+   * run.json and {@code samplesCsv} as its samples.csv, for a test of a reader of older or odd
+   * folders. Returns {@code folder}.
+   */
+  public static Path write(Path folder, String runJson, String samplesCsv) throws IOException {
+    Files.createDirectories(folder);
+    Files.writeString(folder.resolve("run.json"), runJson, StandardCharsets.UTF_8);
+    Files.writeString(folder.resolve("samples.csv"), samplesCsv, StandardCharsets.UTF_8);
+    return folder;
+  }
+
   /** The run.json of {@code folder} as its record. */
   public static RunDocument document(Path folder) {
     try {

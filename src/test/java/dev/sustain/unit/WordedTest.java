@@ -1,10 +1,9 @@
 package dev.sustain.unit;
 
+import static dev.sustain.testing.MainClasses.MAIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import dev.sustain.analysis.RunChanges;
 import dev.sustain.analysis.Shape;
 import dev.sustain.expect.ExpectationCheck;
@@ -24,13 +23,10 @@ class WordedTest {
 
   /** Every enum in Sustain's main code that implements Worded, found from the classes. */
   static Stream<Class<?>> wordedEnums() {
-    return new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("dev.sustain")
-            .stream()
-            .filter(c -> c.isEnum() && c.isAssignableTo(Worded.class))
-            .map(JavaClass::reflect)
-            .map(c -> (Class<?>) c);
+    return MAIN.stream()
+        .filter(c -> c.isEnum() && c.isAssignableTo(Worded.class))
+        .map(JavaClass::reflect)
+        .map(c -> (Class<?>) c);
   }
 
   @ParameterizedTest

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,11 +41,27 @@ class ReadBackTest {
     }
   }
 
+  /**
+   * {@code f} read back through {@code engine} (opened at the job's depth) as {@code job} says,
+   * until {@code stop}.
+   */
+  private static ReadBack.Outcome readBack(
+      FaultyFileEngine engine, Path f, ReadBack.Job job, BooleanSupplier stop) throws IOException {
+    engine.open(f, new IoEngine.OpenOptions(false, false, false), job.queueDepth());
+    return new ReadBack(NanoClock.SYSTEM).run(engine, job, new RunCounters(), stop);
+  }
+
+  /** The file {@code name} in the test's folder, {@code bytes} of {@code p} written into it. */
+  private Path written(String name, VerifiablePattern p, long bytes) throws IOException {
+    Path f = dir.resolve(name);
+    DamageForTests.write(f, p, bytes);
+    return f;
+  }
+
   @Test
   void anUndamagedFilePassesAndEveryByteIsChecked() throws IOException {
-    Path f = dir.resolve("good");
     VerifiablePattern p = new VerifiablePattern(21, 0);
-    DamageForTests.write(f, p, 8 * MIB + 3 * K4);
+    Path f = written("good", p, 8 * MIB + 3 * K4);
     ReadBack.Outcome o = verify(f, 8 * MIB + 3 * K4, p, List.of(), 4);
     assertThat(o.end()).isEqualTo(RunStatus.COMPLETE);
     assertThat(o.bad().isEmpty()).isTrue();
@@ -77,9 +94,8 @@ class ReadBackTest {
 
   @Test
   void ioErrorsArePinnedToTheFailingBlocksByRereading() throws IOException {
-    Path f = dir.resolve("eio");
     VerifiablePattern p = new VerifiablePattern(23, 50);
-    DamageForTests.write(f, p, 4 * MIB);
+    Path f = written("eio", p, 4 * MIB);
     List<long[]> failing = List.of(new long[] {2 * MIB + 5 * K4, 2 * MIB + 7 * K4});
 
     ReadBack.Outcome o = verify(f, 4 * MIB, p, failing, 4);
@@ -108,9 +124,8 @@ class ReadBackTest {
   @Test
   void aWrappedDriveShowsAsOneMisplacedExtentThatNamesTheShift() throws IOException {
     // A fake 8 MiB "drive" that really holds 4 MiB: writes past 4 MiB land at offset - 4 MiB.
-    Path f = dir.resolve("wrapped");
     VerifiablePattern p = new VerifiablePattern(24, 0);
-    DamageForTests.write(f, p, 8 * MIB);
+    Path f = written("wrapped", p, 8 * MIB);
     DamageForTests.copy(f, 4 * MIB, 0, (int) (4 * MIB));
     ReadBack.Outcome o = verify(f, 8 * MIB, p, List.of(), 4);
     assertThat(o.bad().extents())
@@ -119,19 +134,16 @@ class ReadBackTest {
 
   @Test
   void aStopEndsTheReadAsInterruptedWithWhatWasCheckedSoFar() throws IOException {
-    Path f = dir.resolve("stop");
     VerifiablePattern p = new VerifiablePattern(25, 0);
-    DamageForTests.write(f, p, 8 * MIB);
+    Path f = written("stop", p, 8 * MIB);
     try (FaultyFileEngine engine = new FaultyFileEngine(List.of())) {
-      engine.open(f, new IoEngine.OpenOptions(false, false, false), 2);
       int[] polls = {0};
       ReadBack.Outcome o =
-          new ReadBack(NanoClock.SYSTEM)
-              .run(
-                  engine,
-                  new ReadBack.Job(8 * MIB, 8 * MIB, 1 << 20, 2, p, 10_000_000_000L),
-                  new RunCounters(),
-                  () -> ++polls[0] > 2);
+          readBack(
+              engine,
+              f,
+              new ReadBack.Job(8 * MIB, 8 * MIB, 1 << 20, 2, p, 10_000_000_000L),
+              () -> ++polls[0] > 2);
       assertThat(o.end()).isEqualTo(RunStatus.INTERRUPTED);
       assertThat(o.checkedBytes()).isPositive().isLessThan(8 * MIB);
       assertThat(o.bad().isEmpty()).isTrue();
@@ -140,19 +152,16 @@ class ReadBackTest {
 
   @Test
   void aDeviceThatStopsAnsweringFailsTheReadAfterTheTimeout() throws IOException {
-    Path f = dir.resolve("hang");
     VerifiablePattern p = new VerifiablePattern(26, 0);
-    DamageForTests.write(f, p, 4 * MIB);
+    Path f = written("hang", p, 4 * MIB);
     try (FaultyFileEngine engine = new FaultyFileEngine(List.of())) {
       engine.hangFromOffset = 2 * MIB;
-      engine.open(f, new IoEngine.OpenOptions(false, false, false), 2);
       ReadBack.Outcome o =
-          new ReadBack(NanoClock.SYSTEM)
-              .run(
-                  engine,
-                  new ReadBack.Job(4 * MIB, 4 * MIB, 1 << 20, 2, p, 200_000_000L),
-                  new RunCounters(),
-                  () -> false);
+          readBack(
+              engine,
+              f,
+              new ReadBack.Job(4 * MIB, 4 * MIB, 1 << 20, 2, p, 200_000_000L),
+              () -> false);
       assertThat(o.end()).isEqualTo(RunStatus.FAILED);
       assertThat(o.error()).contains("stopped answering");
       assertThat(o.checkedBytes()).isEqualTo(2 * MIB);

@@ -42,7 +42,7 @@ class FillResumeTest {
             120_000_000_000L,
             null,
             true);
-    // Stop as soon as the second file has been created: the rig.out() is complete, the second not.
+    // Stop as soon as the second file has been created: the first is complete, the second not.
     FillResult interrupted =
         new FillRun(
                 params,
