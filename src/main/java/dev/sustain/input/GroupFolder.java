@@ -2,6 +2,8 @@ package dev.sustain.input;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.analysis.GroupCurves;
+import dev.sustain.document.GroupDocument;
+import dev.sustain.document.GroupDocumentCodec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,13 +13,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Reads a group folder ({@code write T1 T2 ...}): {@code group.json} and the group's {@code
- * samples.csv} (columns found by name: {@code time_s}, {@code <name>_MBps} per target; an empty
- * cell is a target that was not writing). The targets' own run folders are ordinary run folders,
- * read by {@link CurveReader}. A group still running (or killed) reads as far as it got. Immutable.
+ * Reads a group folder ({@code write T1 T2 ...}): {@code group.json} (its keys through {@link
+ * GroupDocumentCodec}) and the group's {@code samples.csv} (columns found by name: {@code time_s},
+ * {@code <name>_MBps} per target; an empty cell is a target that was not writing). The targets' own
+ * run folders are ordinary run folders, read by {@link CurveReader}. A group still running (or
+ * killed) reads as far as it got. Immutable.
  *
  * @param dir the group folder
- * @param json group.json as it is (for what the reader does not model: params, shared parts)
+ * @param shared what the targets share, as group.json has it (a missing node when it has none)
  * @param command {@code write} or {@code fill}
  * @param status running, complete, interrupted or failed
  * @param intervalSeconds the group's interval
@@ -27,7 +30,7 @@ import java.util.List;
  */
 public record GroupFolder(
     Path dir,
-    JsonNode json,
+    JsonNode shared,
     String command,
     String status,
     double intervalSeconds,
@@ -35,7 +38,7 @@ public record GroupFolder(
     double[] timeSeconds,
     double[][] rateMBps) {
 
-  public static final String GROUP_JSON = "group.json";
+  public static final String GROUP_JSON = GroupDocumentCodec.FILE;
 
   /**
    * One target as group.json tells it.
@@ -71,41 +74,35 @@ public record GroupFolder(
    */
   public static GroupFolder read(Path dir) {
     Path file = dir.resolve(GROUP_JSON);
-    JsonNode root = JsonFile.read(file);
-    if (!"group".equals(root.path("kind").asText())) {
-      throw new InputFormatException(file, 0, "not a group's group.json (no \"kind\": \"group\")");
+    GroupDocument doc;
+    try {
+      doc = GroupDocumentCodec.decode(JsonFile.read(file), file.toString());
+    } catch (GroupDocumentCodec.NotAGroupException e) {
+      throw new InputFormatException(file, 0, e.getMessage());
     }
     List<Target> targets = new ArrayList<>();
-    for (JsonNode t : root.path("targets")) {
-      String name = t.path("name").asText("");
-      if (name.isEmpty()) {
-        throw new InputFormatException(file, 0, "a target without a name");
-      }
+    for (GroupDocument.Target t : doc.targets()) {
       targets.add(
           new Target(
-              name,
-              t.path("target").asText(""),
-              dir.resolve(t.path("folder").asText(name)),
-              number(t.get("start_s")),
-              t.path("status").asText(""),
-              t.path("error").isTextual() ? t.path("error").asText() : null,
-              t.path("bytes").asLong(0),
-              t.path("seconds").asDouble(0),
-              number(t.get("solo_MBps")),
-              t.path("solo_source").isTextual() ? t.path("solo_source").asText() : null,
-              t.path("solo_from").isTextual() ? t.path("solo_from").asText() : null));
+              t.name(),
+              t.target(),
+              dir.resolve(t.folder()),
+              t.startSeconds().orElse(Double.NaN),
+              t.status(),
+              t.error().orElse(null),
+              t.bytes(),
+              t.seconds(),
+              t.soloMBps().orElse(Double.NaN),
+              t.soloSource().orElse(null),
+              t.soloFrom().orElse(null)));
     }
-    if (targets.isEmpty()) {
-      throw new InputFormatException(file, 0, "no targets");
-    }
-    double interval = root.path("params").path("interval_s").asDouble(1);
     Samples s = readSamples(dir.resolve("samples.csv"), targets);
     return new GroupFolder(
         dir,
-        root,
-        root.path("command").asText("write"),
-        root.path("status").asText(""),
-        interval > 0 ? interval : 1,
+        doc.shared(),
+        doc.command(),
+        doc.status(),
+        doc.intervalSeconds(),
         targets,
         s.time(),
         s.rate());
@@ -166,10 +163,6 @@ public record GroupFolder(
       rate[i] = Arrays.copyOf(rate[i], n);
     }
     return new Samples(Arrays.copyOf(time, n), rate);
-  }
-
-  private static double number(JsonNode n) {
-    return n != null && n.isNumber() ? n.asDouble() : Double.NaN;
   }
 
   /** The names of the targets, in column order. */

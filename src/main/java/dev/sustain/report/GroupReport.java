@@ -92,7 +92,7 @@ public record GroupReport(
 
   /** What the targets share in sysfs (group.json's {@code shared}), or a missing node. */
   JsonNode shared() {
-    return folder.json().path("shared");
+    return folder.shared();
   }
 
   /** The sentences naming the verdict and its evidence, the most important first. */

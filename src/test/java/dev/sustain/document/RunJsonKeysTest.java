@@ -44,7 +44,6 @@ class RunJsonKeysTest {
           Map.entry("serve/SweepView.java", "serve: a sweep's points, being edited elsewhere"),
           Map.entry("serve/LiveFeeds.java", "serve: being edited elsewhere"),
           Map.entry("cli/CleanCommand.java", "clean's work, to move to run/ with the lifecycle"),
-          Map.entry("input/GroupFolder.java", "group.json's reader (its own document)"),
           Map.entry("serve/Api.java", "serve: a running run's stored params text (time_s)"),
           Map.entry("serve/KindView.java", "serve: a copy's passes in the stored analysis"),
           Map.entry("share/ShareDocument.java", "share: builds the share from run.json's tree"),
