@@ -96,9 +96,11 @@ final class RunData {
    */
   private static Optional<Samples> fromFolder(RunRecord run) {
     Path folder = localFolder(run);
-    if (folder == null) {
-      return Optional.empty();
-    }
+    return folder == null ? Optional.empty() : fromFolder(folder);
+  }
+
+  /** As {@link #fromFolder(RunRecord)}, for a folder known to be local. */
+  static Optional<Samples> fromFolder(Path folder) {
     try (SamplesCsv.Reader in = SamplesCsv.Reader.open(folder.resolve("samples.csv"))) {
       if (in.headerLine() == 0) {
         return Optional.empty();
