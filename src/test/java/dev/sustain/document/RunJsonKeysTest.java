@@ -40,7 +40,6 @@ class RunJsonKeysTest {
           Map.entry("job/Job.java", "the job key's own reader of params (main, 6306b63)"),
           Map.entry("store/RunFolders.java", "store: being edited elsewhere; last to move"),
           Map.entry("store/RunRecord.java", "store: reads the stored params text"),
-          Map.entry("serve/UnendedRuns.java", "serve: being edited elsewhere"),
           Map.entry("serve/SweepView.java", "serve: a sweep's points, being edited elsewhere"),
           Map.entry("serve/LiveFeeds.java", "serve: being edited elsewhere"),
           Map.entry("cli/CleanCommand.java", "clean's work, to move to run/ with the lifecycle"),
