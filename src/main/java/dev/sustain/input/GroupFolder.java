@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.analysis.GroupCurves;
 import dev.sustain.document.GroupDocument;
 import dev.sustain.document.GroupDocumentCodec;
+import dev.sustain.sampling.SamplesCsv;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -110,52 +110,62 @@ public record GroupFolder(
 
   private record Samples(double[] time, double[][] rate) {}
 
+  /**
+   * The group's samples.csv through {@link SamplesCsv.Reader}: {@code time_s} and each target's
+   * {@code <name>_MBps}, an empty cell NaN; a last line cut short by a kill is left out.
+   */
   private static Samples readSamples(Path csv, List<Target> targets) {
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+    try (SamplesCsv.Reader in = SamplesCsv.Reader.open(csv)) {
+      if (in.headerLine() == 0) {
+        throw new InputFormatException(csv, 0, "empty: no header");
+      }
+      int timeColumn = in.columns().indexOf("time_s");
+      if (timeColumn < 0) {
+        throw new InputFormatException(csv, in.headerLine(), "no time_s column");
+      }
+      int[] columns = new int[targets.size()];
+      for (int i = 0; i < columns.length; i++) {
+        columns[i] = in.columns().indexOf(targets.get(i).name() + "_MBps");
+        if (columns[i] < 0) {
+          throw new InputFormatException(
+              csv,
+              in.headerLine(),
+              "no column " + targets.get(i).name() + "_MBps for a target of group.json");
+        }
+      }
+      return rows(csv, in, timeColumn, columns);
     } catch (IOException e) {
       throw new InputFormatException(csv, 0, "cannot be read: " + e.getMessage());
     }
-    if (lines.isEmpty()) {
-      throw new InputFormatException(csv, 0, "empty: no header");
-    }
-    List<String> header = Arrays.asList(lines.getFirst().strip().split(",", -1));
-    int timeColumn = header.indexOf("time_s");
-    if (timeColumn < 0) {
-      throw new InputFormatException(csv, 1, "no time_s column");
-    }
-    int[] columns = new int[targets.size()];
-    for (int i = 0; i < columns.length; i++) {
-      columns[i] = header.indexOf(targets.get(i).name() + "_MBps");
-      if (columns[i] < 0) {
-        throw new InputFormatException(
-            csv, 1, "no column " + targets.get(i).name() + "_MBps for a target of group.json");
-      }
-    }
+  }
+
+  private static Samples rows(Path csv, SamplesCsv.Reader in, int timeColumn, int[] columns)
+      throws IOException {
     int n = 0;
-    double[] time = new double[Math.max(0, lines.size() - 1)];
-    double[][] rate = new double[targets.size()][time.length];
-    for (int l = 1; l < lines.size(); l++) {
-      String line = lines.get(l);
-      if (line.isBlank()) {
-        continue;
-      }
-      String[] cells = line.split(",", -1);
-      if (cells.length < header.size()) {
-        if (l == lines.size() - 1) {
+    double[] time = new double[64];
+    double[][] rate = new double[columns.length][time.length];
+    for (SamplesCsv.Row r = in.next(); r != null; r = in.next()) {
+      if (r.cells().length < in.columns().size()) {
+        if (r.last()) {
           break; // a last line cut short by a kill: the rows before it stand
         }
-        throw new InputFormatException(csv, l + 1, "fewer cells than the header has columns");
+        throw new InputFormatException(
+            csv, r.lineNumber(), "fewer cells than the header has columns");
+      }
+      if (n == time.length) {
+        time = Arrays.copyOf(time, n * 2);
+        for (int i = 0; i < rate.length; i++) {
+          rate[i] = Arrays.copyOf(rate[i], n * 2);
+        }
       }
       try {
-        time[n] = Double.parseDouble(cells[timeColumn]);
+        time[n] = Double.parseDouble(r.cells()[timeColumn]);
         for (int i = 0; i < columns.length; i++) {
-          String c = cells[columns[i]].strip();
+          String c = r.cell(columns[i]);
           rate[i][n] = c.isEmpty() ? Double.NaN : Double.parseDouble(c);
         }
       } catch (NumberFormatException e) {
-        throw new InputFormatException(csv, l + 1, "not a number: " + e.getMessage());
+        throw new InputFormatException(csv, r.lineNumber(), "not a number: " + e.getMessage());
       }
       n++;
     }

@@ -18,11 +18,7 @@ import org.junit.jupiter.api.Test;
 class SamplesCsvReadersTest {
 
   /** Raw-line readers of samples.csv not moved onto SamplesCsv.Reader yet. */
-  private static final Set<String> NOT_YET =
-      Set.of(
-          "store/SampleStore.java",
-          // a group's samples.csv has its own columns (one rate per target)
-          "input/GroupFolder.java");
+  private static final Set<String> NOT_YET = Set.of("store/SampleStore.java");
 
   @Test
   void onlySamplesCsvSplitsItsLines() throws IOException {
