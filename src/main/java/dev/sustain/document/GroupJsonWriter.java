@@ -19,7 +19,7 @@ import java.util.OptionalDouble;
  * tool, group_id, host, pid, params, targets: [{name, target, folder, start_s, status, error,
  * bytes, seconds, average_MBps, solo_MBps, solo_source, solo_from}], shared, started, ended,
  * status}, and of the {@code group} a target's own run.json names. A group hands records to it and
- * names no key; {@code input.GroupFolder} reads the file.
+ * names no key; {@link GroupDocumentCodec} reads the file.
  */
 public final class GroupJsonWriter {
 

@@ -2,8 +2,10 @@ package dev.sustain.input;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.analysis.GroupCurves;
+import dev.sustain.document.GroupDocument;
+import dev.sustain.document.GroupDocumentCodec;
+import dev.sustain.sampling.SamplesCsv;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,13 +13,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Reads a group folder ({@code write T1 T2 ...}): {@code group.json} and the group's {@code
- * samples.csv} (columns found by name: {@code time_s}, {@code <name>_MBps} per target; an empty
- * cell is a target that was not writing). The targets' own run folders are ordinary run folders,
- * read by {@link CurveReader}. A group still running (or killed) reads as far as it got. Immutable.
+ * Reads a group folder ({@code write T1 T2 ...}): {@code group.json} (its keys through {@link
+ * GroupDocumentCodec}) and the group's {@code samples.csv} (columns found by name: {@code time_s},
+ * {@code <name>_MBps} per target; an empty cell is a target that was not writing). The targets' own
+ * run folders are ordinary run folders, read by {@link CurveReader}. A group still running (or
+ * killed) reads as far as it got. Immutable.
  *
  * @param dir the group folder
- * @param json group.json as it is (for what the reader does not model: params, shared parts)
+ * @param shared what the targets share, as group.json has it (a missing node when it has none)
  * @param command {@code write} or {@code fill}
  * @param status running, complete, interrupted or failed
  * @param intervalSeconds the group's interval
@@ -27,7 +30,7 @@ import java.util.List;
  */
 public record GroupFolder(
     Path dir,
-    JsonNode json,
+    JsonNode shared,
     String command,
     String status,
     double intervalSeconds,
@@ -35,7 +38,7 @@ public record GroupFolder(
     double[] timeSeconds,
     double[][] rateMBps) {
 
-  public static final String GROUP_JSON = "group.json";
+  public static final String GROUP_JSON = GroupDocumentCodec.FILE;
 
   /**
    * One target as group.json tells it.
@@ -71,41 +74,35 @@ public record GroupFolder(
    */
   public static GroupFolder read(Path dir) {
     Path file = dir.resolve(GROUP_JSON);
-    JsonNode root = JsonFile.read(file);
-    if (!"group".equals(root.path("kind").asText())) {
-      throw new InputFormatException(file, 0, "not a group's group.json (no \"kind\": \"group\")");
+    GroupDocument doc;
+    try {
+      doc = GroupDocumentCodec.decode(JsonFile.read(file), file.toString());
+    } catch (GroupDocumentCodec.NotAGroupException e) {
+      throw new InputFormatException(file, 0, e.getMessage());
     }
     List<Target> targets = new ArrayList<>();
-    for (JsonNode t : root.path("targets")) {
-      String name = t.path("name").asText("");
-      if (name.isEmpty()) {
-        throw new InputFormatException(file, 0, "a target without a name");
-      }
+    for (GroupDocument.Target t : doc.targets()) {
       targets.add(
           new Target(
-              name,
-              t.path("target").asText(""),
-              dir.resolve(t.path("folder").asText(name)),
-              number(t.get("start_s")),
-              t.path("status").asText(""),
-              t.path("error").isTextual() ? t.path("error").asText() : null,
-              t.path("bytes").asLong(0),
-              t.path("seconds").asDouble(0),
-              number(t.get("solo_MBps")),
-              t.path("solo_source").isTextual() ? t.path("solo_source").asText() : null,
-              t.path("solo_from").isTextual() ? t.path("solo_from").asText() : null));
+              t.name(),
+              t.target(),
+              dir.resolve(t.folder()),
+              t.startSeconds().orElse(Double.NaN),
+              t.status(),
+              t.error().orElse(null),
+              t.bytes(),
+              t.seconds(),
+              t.soloMBps().orElse(Double.NaN),
+              t.soloSource().orElse(null),
+              t.soloFrom().orElse(null)));
     }
-    if (targets.isEmpty()) {
-      throw new InputFormatException(file, 0, "no targets");
-    }
-    double interval = root.path("params").path("interval_s").asDouble(1);
     Samples s = readSamples(dir.resolve("samples.csv"), targets);
     return new GroupFolder(
         dir,
-        root,
-        root.path("command").asText("write"),
-        root.path("status").asText(""),
-        interval > 0 ? interval : 1,
+        doc.shared(),
+        doc.command(),
+        doc.status(),
+        doc.intervalSeconds(),
         targets,
         s.time(),
         s.rate());
@@ -113,52 +110,62 @@ public record GroupFolder(
 
   private record Samples(double[] time, double[][] rate) {}
 
+  /**
+   * The group's samples.csv through {@link SamplesCsv.Reader}: {@code time_s} and each target's
+   * {@code <name>_MBps}, an empty cell NaN; a last line cut short by a kill is left out.
+   */
   private static Samples readSamples(Path csv, List<Target> targets) {
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+    try (SamplesCsv.Reader in = SamplesCsv.Reader.open(csv)) {
+      if (in.headerLine() == 0) {
+        throw new InputFormatException(csv, 0, "empty: no header");
+      }
+      int timeColumn = in.columns().indexOf("time_s");
+      if (timeColumn < 0) {
+        throw new InputFormatException(csv, in.headerLine(), "no time_s column");
+      }
+      int[] columns = new int[targets.size()];
+      for (int i = 0; i < columns.length; i++) {
+        columns[i] = in.columns().indexOf(targets.get(i).name() + "_MBps");
+        if (columns[i] < 0) {
+          throw new InputFormatException(
+              csv,
+              in.headerLine(),
+              "no column " + targets.get(i).name() + "_MBps for a target of group.json");
+        }
+      }
+      return rows(csv, in, timeColumn, columns);
     } catch (IOException e) {
       throw new InputFormatException(csv, 0, "cannot be read: " + e.getMessage());
     }
-    if (lines.isEmpty()) {
-      throw new InputFormatException(csv, 0, "empty: no header");
-    }
-    List<String> header = Arrays.asList(lines.getFirst().strip().split(",", -1));
-    int timeColumn = header.indexOf("time_s");
-    if (timeColumn < 0) {
-      throw new InputFormatException(csv, 1, "no time_s column");
-    }
-    int[] columns = new int[targets.size()];
-    for (int i = 0; i < columns.length; i++) {
-      columns[i] = header.indexOf(targets.get(i).name() + "_MBps");
-      if (columns[i] < 0) {
-        throw new InputFormatException(
-            csv, 1, "no column " + targets.get(i).name() + "_MBps for a target of group.json");
-      }
-    }
+  }
+
+  private static Samples rows(Path csv, SamplesCsv.Reader in, int timeColumn, int[] columns)
+      throws IOException {
     int n = 0;
-    double[] time = new double[Math.max(0, lines.size() - 1)];
-    double[][] rate = new double[targets.size()][time.length];
-    for (int l = 1; l < lines.size(); l++) {
-      String line = lines.get(l);
-      if (line.isBlank()) {
-        continue;
-      }
-      String[] cells = line.split(",", -1);
-      if (cells.length < header.size()) {
-        if (l == lines.size() - 1) {
+    double[] time = new double[64];
+    double[][] rate = new double[columns.length][time.length];
+    for (SamplesCsv.Row r = in.next(); r != null; r = in.next()) {
+      if (r.cells().length < in.columns().size()) {
+        if (r.last()) {
           break; // a last line cut short by a kill: the rows before it stand
         }
-        throw new InputFormatException(csv, l + 1, "fewer cells than the header has columns");
+        throw new InputFormatException(
+            csv, r.lineNumber(), "fewer cells than the header has columns");
+      }
+      if (n == time.length) {
+        time = Arrays.copyOf(time, n * 2);
+        for (int i = 0; i < rate.length; i++) {
+          rate[i] = Arrays.copyOf(rate[i], n * 2);
+        }
       }
       try {
-        time[n] = Double.parseDouble(cells[timeColumn]);
+        time[n] = Double.parseDouble(r.cells()[timeColumn]);
         for (int i = 0; i < columns.length; i++) {
-          String c = cells[columns[i]].strip();
+          String c = r.cell(columns[i]);
           rate[i][n] = c.isEmpty() ? Double.NaN : Double.parseDouble(c);
         }
       } catch (NumberFormatException e) {
-        throw new InputFormatException(csv, l + 1, "not a number: " + e.getMessage());
+        throw new InputFormatException(csv, r.lineNumber(), "not a number: " + e.getMessage());
       }
       n++;
     }
@@ -166,10 +173,6 @@ public record GroupFolder(
       rate[i] = Arrays.copyOf(rate[i], n);
     }
     return new Samples(Arrays.copyOf(time, n), rate);
-  }
-
-  private static double number(JsonNode n) {
-    return n != null && n.isNumber() ? n.asDouble() : Double.NaN;
   }
 
   /** The names of the targets, in column order. */

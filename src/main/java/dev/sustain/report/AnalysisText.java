@@ -38,6 +38,14 @@ public final class AnalysisText {
       line(b, "target", c.targetWords() + ": not a drive, so no drive's cache or floor");
     }
     levels(b, a, c);
+    average(b, a);
+    events(b, a, c);
+    whyAndAdvice(b, a, c);
+    return b.toString();
+  }
+
+  /** The average over the whole run, with the intervals' minimum, median and maximum. */
+  private static void average(StringBuilder b, Analysis a) {
     line(
         b,
         "average",
@@ -53,6 +61,10 @@ public final class AnalysisText {
             a.minMBps(),
             a.medianMBps(),
             a.maxMBps()));
+  }
+
+  /** The start-up, stalls, flush, throttling and projection lines, each where there is one. */
+  private static void events(StringBuilder b, Analysis a, RunContext c) {
     if (a.findings().ramp().intervals() > 0) {
       line(b, "start-up", CurveCaveats.startUpLine(a.findings().ramp()));
     }
@@ -82,6 +94,10 @@ public final class AnalysisText {
               Double.isFinite(s) ? Phrase.of("about {time}", s) : "forever (the floor is 0)",
               projectionNote(a)));
     }
+  }
+
+  /** The evidence and the advice, one item a line. */
+  private static void whyAndAdvice(StringBuilder b, Analysis a, RunContext c) {
     b.append("why:\n");
     for (String e : Explanation.evidence(a, c)) {
       b.append("  - ").append(e).append('\n');
@@ -90,7 +106,6 @@ public final class AnalysisText {
     for (String adv : Explanation.advice(a, c)) {
       b.append("  - ").append(adv).append('\n');
     }
-    return b.toString();
   }
 
   /** The burst, the stages, the floor and the cache (a target that is no drive has none). */

@@ -155,6 +155,13 @@ public final class ChartImages {
     }
   }
 
+  /** What the steps of one chart share: the curve, its x values (time or GB) and the width. */
+  private record View(
+      CurveReport r, boolean byGB, TimeAxis axis, double[] x, double[] gb, int width) {}
+
+  /** The plateaus' steps: x and rate pairs, a NaN rate where the line breaks. */
+  private record Steps(List<Double> x, List<Double> y) {}
+
   private static XYChart singleChart(CurveReport r, boolean byGB, int width, int height) {
     Analysis a = r.analysis();
     double[] time = r.series().timeSecondsArray();
@@ -162,6 +169,7 @@ public final class ChartImages {
     double[] gb = r.cumulativeGB();
     TimeAxis axis = TimeAxis.of(r.series().durationSeconds());
     double[] x = byGB ? gb : axis.scale(time);
+    View v = new View(r, byGB, axis, x, gb, width);
     XYChart chart = baseChart(width, height, byGB, axis, r.series().durationSeconds());
     chart.setTitle(byGB ? "Rate against GB written" : r.title() + " — " + a.shape().word());
 
@@ -170,40 +178,12 @@ public final class ChartImages {
     s.setLineColor(RATE).setLineWidth(1f);
     s.setMarker(SeriesMarkers.NONE);
 
-    // The plateaus as steps over the raw curve: the levels the analysis read. Short ones (a stall,
-    // a dip) are left to the raw curve, or hundreds of them would hide it; NaN breaks the line.
-    List<Double> px = new ArrayList<>();
-    List<Double> py = new ArrayList<>();
-    for (Segment p : a.plateaus()) {
-      if (!shown(a, p, r.series().durationSeconds())) {
-        if (!px.isEmpty() && !Double.isNaN(py.get(py.size() - 1))) {
-          px.add(px.get(px.size() - 1));
-          py.add(Double.NaN);
-        }
-        continue;
-      }
-      double from = byGB ? gbBefore(gb, p.startIndex()) : axis.scale(p.startSeconds());
-      double to = byGB ? gb[p.endIndex() - 1] : axis.scale(p.endSeconds());
-      px.add(from);
-      py.add(p.meanMBps());
-      px.add(to);
-      py.add(p.meanMBps());
-    }
+    Steps steps = plateauSteps(v);
     if (rate.length > 2 * width) {
-      // Min and max per column fill the band between stalls and peaks; the mean per column shows
-      // where the rate mostly was.
-      int buckets = width / 8;
-      Downsample.Points mean = Downsample.mean(x, rate, buckets);
-      String per =
-          byGB
-              ? Units.plain(gb[gb.length - 1] / buckets, 1) + " GB"
-              : Durations.format(r.series().durationSeconds() / buckets);
-      XYSeries ms = chart.addSeries("mean per " + per, mean.x(), mean.y());
-      ms.setLineColor(MEAN).setLineWidth(1.5f);
-      ms.setMarker(SeriesMarkers.NONE);
+      meanSeries(chart, v, rate);
     }
-    if (!px.isEmpty()) {
-      XYSeries ps = chart.addSeries("plateaus", px, py);
+    if (!steps.x().isEmpty()) {
+      XYSeries ps = chart.addSeries("plateaus", steps.x(), steps.y());
       ps.setLineColor(PLATEAU).setLineWidth(2.5f);
       ps.setMarker(SeriesMarkers.NONE);
     }
@@ -214,35 +194,88 @@ public final class ChartImages {
       horizontal(chart, "floor " + Units.rate(a.floorMBps()), a.floorMBps(), x0, x1, FLOOR);
     }
     if (a.cliffSeconds() != null) {
-      double cx = byGB ? a.cacheGB() : axis.scale(a.cliffSeconds());
-      chart.addAnnotation(new AnnotationLine(cx, true, false));
-      String label =
-          markerWord(a)
-              + ": "
-              + Units.fixed(a.cacheGB(), a.cacheGB() >= 100 ? 0 : 1)
-              + " GB at "
-              + Durations.format(a.cliffSeconds());
-      // AnnotationText centres on its point: shift it beside the line, towards the wider side.
-      double range = Math.max(1e-9, x1 - x0);
-      double textWidth = label.length() * 7.5 / Math.max(200, width - 160) * range;
-      boolean right = (cx - x0) / range < 0.6;
-      double tx = right ? cx + textWidth / 2 + 0.01 * range : cx - textWidth / 2 - 0.01 * range;
-      chart.addAnnotation(new AnnotationText(label, tx, a.maxMBps() * 1.045, false));
+      cliffMarker(chart, v, x0, x1);
     }
     if (r.series().hasTemperature()) {
-      Downsample.Points t = Downsample.mean(x, r.tempC(), width / 4);
-      if (t.size() > 0) {
-        XYSeries ts = chart.addSeries("temperature (°C)", t.x(), t.y());
-        ts.setYAxisGroup(1);
-        ts.setLineColor(TEMP).setLineWidth(1.5f);
-        ts.setMarker(SeriesMarkers.NONE);
-        chart.setYAxisGroupTitle(1, "°C");
-        chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
-      }
+      temperature(chart, v);
     }
     chart.getStyler().setYAxisMin(0, 0.0);
     chart.getStyler().setYAxisMax(0, Math.max(1, a.maxMBps()) * 1.1);
     return chart;
+  }
+
+  /**
+   * The plateaus as steps over the raw curve: the levels the analysis read. Short ones (a stall, a
+   * dip) are left to the raw curve, or hundreds of them would hide it; NaN breaks the line.
+   */
+  private static Steps plateauSteps(View v) {
+    Analysis a = v.r().analysis();
+    List<Double> px = new ArrayList<>();
+    List<Double> py = new ArrayList<>();
+    for (Segment p : a.plateaus()) {
+      if (!shown(a, p, v.r().series().durationSeconds())) {
+        if (!px.isEmpty() && !Double.isNaN(py.get(py.size() - 1))) {
+          px.add(px.get(px.size() - 1));
+          py.add(Double.NaN);
+        }
+        continue;
+      }
+      double from = v.byGB() ? gbBefore(v.gb(), p.startIndex()) : v.axis().scale(p.startSeconds());
+      double to = v.byGB() ? v.gb()[p.endIndex() - 1] : v.axis().scale(p.endSeconds());
+      px.add(from);
+      py.add(p.meanMBps());
+      px.add(to);
+      py.add(p.meanMBps());
+    }
+    return new Steps(px, py);
+  }
+
+  /**
+   * Min and max per column fill the band between stalls and peaks; the mean per column shows where
+   * the rate mostly was.
+   */
+  private static void meanSeries(XYChart chart, View v, double[] rate) {
+    int buckets = v.width() / 8;
+    Downsample.Points mean = Downsample.mean(v.x(), rate, buckets);
+    String per =
+        v.byGB()
+            ? Units.plain(v.gb()[v.gb().length - 1] / buckets, 1) + " GB"
+            : Durations.format(v.r().series().durationSeconds() / buckets);
+    XYSeries ms = chart.addSeries("mean per " + per, mean.x(), mean.y());
+    ms.setLineColor(MEAN).setLineWidth(1.5f);
+    ms.setMarker(SeriesMarkers.NONE);
+  }
+
+  /** The cliff's line and its label: what it is, the cache in GB and when. */
+  private static void cliffMarker(XYChart chart, View v, double x0, double x1) {
+    Analysis a = v.r().analysis();
+    double cx = v.byGB() ? a.cacheGB() : v.axis().scale(a.cliffSeconds());
+    chart.addAnnotation(new AnnotationLine(cx, true, false));
+    String label =
+        markerWord(a)
+            + ": "
+            + Units.fixed(a.cacheGB(), a.cacheGB() >= 100 ? 0 : 1)
+            + " GB at "
+            + Durations.format(a.cliffSeconds());
+    // AnnotationText centres on its point: shift it beside the line, towards the wider side.
+    double range = Math.max(1e-9, x1 - x0);
+    double textWidth = label.length() * 7.5 / Math.max(200, v.width() - 160) * range;
+    boolean right = (cx - x0) / range < 0.6;
+    double tx = right ? cx + textWidth / 2 + 0.01 * range : cx - textWidth / 2 - 0.01 * range;
+    chart.addAnnotation(new AnnotationText(label, tx, a.maxMBps() * 1.045, false));
+  }
+
+  /** The drive's temperature on a second axis, on the right. */
+  private static void temperature(XYChart chart, View v) {
+    Downsample.Points t = Downsample.mean(v.x(), v.r().tempC(), v.width() / 4);
+    if (t.size() > 0) {
+      XYSeries ts = chart.addSeries("temperature (°C)", t.x(), t.y());
+      ts.setYAxisGroup(1);
+      ts.setLineColor(TEMP).setLineWidth(1.5f);
+      ts.setMarker(SeriesMarkers.NONE);
+      chart.setYAxisGroupTitle(1, "°C");
+      chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+    }
   }
 
   private static XYChart overlayChart(

@@ -182,6 +182,28 @@ public record Comparison(
     Row hiBurst = max(rows, Comparison::burst);
     Row loBurst = min(rows, Comparison::burst);
 
+    f.add(jobSentence(jobBytes, asked, bestJob, worstJob));
+
+    f.add(bursts(rows, all, hiBurst, loBurst));
+    f.add(floors(rows));
+    if (hiBurst != bestJob && burst(hiBurst) > burst(bestJob) * (1 + SAME_PEAK_FRACTION)) {
+      f.add(
+          Phrase.of(
+              "The highest peak is not the fastest for this job: {} bursts at {rate} but {}"
+                  + " finishes first.",
+              hiBurst.curve().label(),
+              burst(hiBurst),
+              bestJob.curve().label()));
+    }
+
+    caches(rows, f);
+    shapes(rows, all, f);
+    faultsAndStalls(rows, f);
+    return f;
+  }
+
+  /** Which run finishes the job first, and how much longer the slowest takes. */
+  private static String jobSentence(long jobBytes, boolean asked, Row bestJob, Row worstJob) {
     String job =
         asked
             ? "a " + jobName(jobBytes) + " job"
@@ -210,20 +232,11 @@ public record Comparison(
             .append(" as long)");
       }
     }
-    f.add(first.append('.').toString());
+    return first.append('.').toString();
+  }
 
-    f.add(bursts(rows, all, hiBurst, loBurst));
-    f.add(floors(rows));
-    if (hiBurst != bestJob && burst(hiBurst) > burst(bestJob) * (1 + SAME_PEAK_FRACTION)) {
-      f.add(
-          Phrase.of(
-              "The highest peak is not the fastest for this job: {} bursts at {rate} but {}"
-                  + " finishes first.",
-              hiBurst.curve().label(),
-              burst(hiBurst),
-              bestJob.curve().label()));
-    }
-
+  /** The caches of the runs with a cliff, and the runs without one. */
+  private static void caches(List<Row> rows, List<String> f) {
     List<String> caches = new ArrayList<>();
     List<String> noCliff = new ArrayList<>();
     for (Row r : rows) {
@@ -241,7 +254,10 @@ public record Comparison(
       }
       f.add(c.append('.').toString());
     }
+  }
 
+  /** Whether the shapes differ, and each one where they do. */
+  private static void shapes(List<Row> rows, String all, List<String> f) {
     Set<Shape> shapes = new LinkedHashSet<>();
     for (Row r : rows) {
       shapes.add(r.curve().analysis().shape());
@@ -255,6 +271,10 @@ public record Comparison(
     } else {
       f.add("The same shape on " + all + ": " + shapes.iterator().next().word() + ".");
     }
+  }
+
+  /** The advice for each run whose shape is a fault, then each run that stalled. */
+  private static void faultsAndStalls(List<Row> rows, List<String> f) {
     for (Row r : rows) {
       Analysis a = r.curve().analysis();
       Shape shape = a.shape();
@@ -279,7 +299,6 @@ public record Comparison(
                 Units.plain(a.stallSeconds(), 1)));
       }
     }
-    return f;
   }
 
   private static String bursts(List<Row> rows, String all, Row hi, Row lo) {

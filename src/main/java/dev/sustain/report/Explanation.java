@@ -105,64 +105,70 @@ public final class Explanation {
         }
       }
       case THERMAL_THROTTLE -> thermal(a, f, e);
-      case GC_ERRATIC -> {
-        Findings.Erratic x = f.erratic();
-        if (x.swinging()) {
-          e.add(
-              Phrase.of(
-                  "Swung {} times between low (below {rate}) and high (above {rate}) at irregular"
-                      + " times: low {pct} of the time, high {pct};"
-                      + " min/median/max {mbps}/{mbps}/{mbps} MB/s.",
-                  x.swings(),
-                  x.lowLineMBps(),
-                  x.highLineMBps(),
-                  x.lowFraction(),
-                  x.highFraction(),
-                  a.minMBps(),
-                  a.medianMBps(),
-                  a.maxMBps()));
-        }
-        if (x.slowStart() != null) {
-          e.add(
-              Phrase.of(
-                  "Started slow at {rate} for {time}, then reached {rate}: neither a cache nor"
-                      + " heat starts slow and speeds up.",
-                  x.slowStart().meanMBps(),
-                  x.slowStart().durationSeconds(),
-                  x.laterMBps()));
-        }
-        e.add("A translation layer short of free blocks collects garbage while it writes.");
-        if (f.recovery() != null) {
-          // Say why the climb back was not read as heat: what a cooled controller does.
-          e.add(
-              x.swinging()
-                  ? Phrase.of(
-                      "Not a throttle that cooled: a controller climbs back once, to a level it"
-                          + " holds, while this drive climbed back {} times at irregular times.",
-                      x.swings())
-                  : "Not a throttle that cooled: a throttle steps down from the level it started"
-                      + " at, while this drive started slow.");
-        }
-      }
+      case GC_ERRATIC -> gcErratic(a, f, e);
       case SMR_STALLS -> DiskWords.smr(f.smr(), byCurve(a), e);
       case HDD_ZONED -> DiskWords.zoned(a, f, byCurve(a), e);
-      case FLAT -> {
-        e.add(
-            Phrase.of(
-                "Held {rate} from start to end: min {mbps}, median {mbps}, max {mbps} MB/s, stdev"
-                    + " {mbps} MB/s; no lasting drop below {rate} ({.0}% of the burst).",
-                a.floorMBps(),
-                a.minMBps(),
-                a.medianMBps(),
-                a.maxMBps(),
-                a.stdevMBps(),
-                Thresholds.DROP_FRACTION * a.burstMBps(),
-                100 * Thresholds.DROP_FRACTION));
-        e.add(noCliff(a));
-      }
+      case FLAT -> flat(a, e);
     }
     context(a, f, e);
     return e;
+  }
+
+  /** A drive that collects garbage: its swings or its slow start, and why it is not heat. */
+  private static void gcErratic(Analysis a, Findings f, List<String> e) {
+    Findings.Erratic x = f.erratic();
+    if (x.swinging()) {
+      e.add(
+          Phrase.of(
+              "Swung {} times between low (below {rate}) and high (above {rate}) at irregular"
+                  + " times: low {pct} of the time, high {pct};"
+                  + " min/median/max {mbps}/{mbps}/{mbps} MB/s.",
+              x.swings(),
+              x.lowLineMBps(),
+              x.highLineMBps(),
+              x.lowFraction(),
+              x.highFraction(),
+              a.minMBps(),
+              a.medianMBps(),
+              a.maxMBps()));
+    }
+    if (x.slowStart() != null) {
+      e.add(
+          Phrase.of(
+              "Started slow at {rate} for {time}, then reached {rate}: neither a cache nor"
+                  + " heat starts slow and speeds up.",
+              x.slowStart().meanMBps(),
+              x.slowStart().durationSeconds(),
+              x.laterMBps()));
+    }
+    e.add("A translation layer short of free blocks collects garbage while it writes.");
+    if (f.recovery() != null) {
+      // Say why the climb back was not read as heat: what a cooled controller does.
+      e.add(
+          x.swinging()
+              ? Phrase.of(
+                  "Not a throttle that cooled: a controller climbs back once, to a level it"
+                      + " holds, while this drive climbed back {} times at irregular times.",
+                  x.swings())
+              : "Not a throttle that cooled: a throttle steps down from the level it started"
+                  + " at, while this drive started slow.");
+    }
+  }
+
+  /** A flat run: the rate it held, and that it never dropped. */
+  private static void flat(Analysis a, List<String> e) {
+    e.add(
+        Phrase.of(
+            "Held {rate} from start to end: min {mbps}, median {mbps}, max {mbps} MB/s, stdev"
+                + " {mbps} MB/s; no lasting drop below {rate} ({.0}% of the burst).",
+            a.floorMBps(),
+            a.minMBps(),
+            a.medianMBps(),
+            a.maxMBps(),
+            a.stdevMBps(),
+            Thresholds.DROP_FRACTION * a.burstMBps(),
+            100 * Thresholds.DROP_FRACTION));
+    e.add(noCliff(a));
   }
 
   /** Whether a disk's shape was named from the curve alone, the media not known. */
@@ -186,6 +192,16 @@ public final class Explanation {
     }
     Findings f = a.findings();
     List<String> out = new ArrayList<>();
+    shapeAdvice(a, c, f, out);
+    limitAdvice(a, f, out);
+    if (out.isEmpty()) {
+      out.add("Nothing to do: the drive holds its rate.");
+    }
+    return out;
+  }
+
+  /** The advice for the run's shape. */
+  private static void shapeAdvice(Analysis a, RunContext c, Findings f, List<String> out) {
     switch (a.shape()) {
       case UNDETERMINED -> out.add(f.undetermined().tooShort() ? tooShort(a, c) : NO_SHAPE_ADVICE);
       case CACHE_CLIFF -> {
@@ -229,6 +245,10 @@ public final class Explanation {
                       + " floor.");
       case FLAT -> {}
     }
+  }
+
+  /** The advice for what limited the run but the drive: the link, the CPU. */
+  private static void limitAdvice(Analysis a, Findings f, List<String> out) {
     if (f.linkCap() != null) {
       out.add(
           "The link limits the peak: a faster port, cable or enclosure may show more"
@@ -242,10 +262,6 @@ public final class Explanation {
                   + " a faster core or hardware acceleration would help, a faster drive would"
                   + " not.");
     }
-    if (out.isEmpty()) {
-      out.add("Nothing to do: the drive holds its rate.");
-    }
-    return out;
   }
 
   /**

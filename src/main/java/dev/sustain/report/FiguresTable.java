@@ -17,6 +17,15 @@ final class FiguresTable {
   static String of(Analysis a) {
     StringBuilder t = new StringBuilder("<table class=\"figures\">");
     row(t, "burst", Units.rate(a.burstMBps()), "the rate at the start");
+    cache(t, a);
+    floor(t, a);
+    spread(t, a);
+    totals(t, a);
+    return t.append("</table>").toString();
+  }
+
+  /** The cache: its size, the cliff and the stages, or what this run shows of it. */
+  private static void cache(StringBuilder t, Analysis a) {
     if (a.hasCliff()) {
       row(
           t,
@@ -40,6 +49,10 @@ final class FiguresTable {
     } else {
       row(t, "cache size", "no cliff", "no lasting drop from the burst in this run");
     }
+  }
+
+  /** The floor, and the mean after the cache. */
+  private static void floor(StringBuilder t, Analysis a) {
     if (a.floorMBps() == null) {
       row(t, "floor", "-", "too short to tell: write longer (--until floor)");
     } else {
@@ -55,6 +68,10 @@ final class FiguresTable {
     if (a.afterCacheMBps() != null) {
       row(t, "after the cache", Units.rate(a.afterCacheMBps()), "mean from the cliff to the end");
     }
+  }
+
+  /** The average, the spread of the intervals, stalls, flush and throttling. */
+  private static void spread(StringBuilder t, Analysis a) {
     row(t, "average", Units.rate(a.averageMBps()), "all bytes over all time");
     row(
         t,
@@ -76,6 +93,10 @@ final class FiguresTable {
     if (a.throttleTempC() != null) {
       row(t, "throttles at", Units.fixed(a.throttleTempC(), 0) + " °C", "drive temperature");
     }
+  }
+
+  /** What was written, whether the rate recovered, and the projection. */
+  private static void totals(StringBuilder t, Analysis a) {
     row(
         t,
         "written",
@@ -102,7 +123,6 @@ final class FiguresTable {
               Units.plain(a.projection().gigabytes(), 1),
               AnalysisText.projectionNote(a)));
     }
-    return t.append("</table>").toString();
   }
 
   /** One decimal from 1 GB on, as the table always had; below it Phrase's kB or 0.004 GB. */

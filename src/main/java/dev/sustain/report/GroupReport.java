@@ -92,7 +92,7 @@ public record GroupReport(
 
   /** What the targets share in sysfs (group.json's {@code shared}), or a missing node. */
   JsonNode shared() {
-    return folder.json().path("shared");
+    return folder.shared();
   }
 
   /** The sentences naming the verdict and its evidence, the most important first. */
@@ -156,51 +156,67 @@ public record GroupReport(
     o.put("reason", words(v.reason().name()));
     ArrayNode evidence = o.putArray("evidence");
     evidence().forEach(evidence::add);
-    ObjectNode stretch = o.putObject("together");
+    together(o.putObject("together"), v);
+    ArrayNode targets = o.putArray("targets");
+    for (int i = 0; i < curves.targets(); i++) {
+      target(targets.addObject(), i, v);
+    }
+    drags(o.putArray("drags"), v);
+    o.set("shared", shared().isMissingNode() ? f.nullNode() : shared());
+    ArrayNode notesNode = o.putArray("notes");
+    notes.forEach(notesNode::add);
+    return o;
+  }
+
+  /** The stretch in which every target wrote: its span, sum and how steady the sum was. */
+  private static void together(ObjectNode stretch, GroupVerdict v) {
     number(stretch, "start_s", v.startSeconds(), 3);
     number(stretch, "end_s", v.endSeconds(), 3);
     number(stretch, "sum_MBps", v.sumMBps(), 1);
     number(stretch, "sum_held_within", v.sumHeldWithin(), 4);
     number(stretch, "variance_ratio", v.varianceRatio(), 4);
-    ArrayNode targets = o.putArray("targets");
-    for (int i = 0; i < curves.targets(); i++) {
-      GroupFolder.Target t = folder.targets().get(i);
-      GroupVerdict.Share s = v.shares().get(i);
-      ObjectNode n = targets.addObject();
-      n.put("name", t.name());
-      n.put("target", t.target());
-      n.put("folder", folder.dir().relativize(t.folder()).toString());
-      n.put("status", t.status());
-      if (t.error() == null) {
-        n.putNull("error");
-      } else {
-        n.put("error", t.error());
-      }
-      number(n, "start_s", t.startSeconds(), 3);
-      n.put("bytes", t.bytes());
-      number(n, "solo_MBps", t.soloMBps(), 1);
-      if (t.soloSource() == null) {
-        n.putNull("solo_source");
-      } else {
-        n.put("solo_source", t.soloSource());
-      }
-      number(n, "together_MBps", s.medianMBps(), 1);
-      number(n, "of_solo", s.ofSolo(), 3);
-      n.put("below_solo", s.belowSolo());
-      ObjectNode headline = n.putObject("analysis");
-      CurveReport m = members.get(i);
-      if (m == null) {
-        n.putNull("analysis");
-      } else {
-        ObjectNode a = AnalysisJson.toNode(m.analysis(), m.info().context());
-        for (String key : HEADLINE) {
-          if (a.has(key)) {
-            headline.set(key, a.get(key));
-          }
+  }
+
+  /** Target {@code i}: where it wrote, alone and together, and its headline figures. */
+  private void target(ObjectNode n, int i, GroupVerdict v) {
+    GroupFolder.Target t = folder.targets().get(i);
+    GroupVerdict.Share s = v.shares().get(i);
+    n.put("name", t.name());
+    n.put("target", t.target());
+    n.put("folder", folder.dir().relativize(t.folder()).toString());
+    n.put("status", t.status());
+    if (t.error() == null) {
+      n.putNull("error");
+    } else {
+      n.put("error", t.error());
+    }
+    number(n, "start_s", t.startSeconds(), 3);
+    n.put("bytes", t.bytes());
+    number(n, "solo_MBps", t.soloMBps(), 1);
+    if (t.soloSource() == null) {
+      n.putNull("solo_source");
+    } else {
+      n.put("solo_source", t.soloSource());
+    }
+    number(n, "together_MBps", s.medianMBps(), 1);
+    number(n, "of_solo", s.ofSolo(), 3);
+    n.put("below_solo", s.belowSolo());
+    ObjectNode headline = n.putObject("analysis");
+    CurveReport m = members.get(i);
+    if (m == null) {
+      n.putNull("analysis");
+    } else {
+      ObjectNode a = AnalysisJson.toNode(m.analysis(), m.info().context());
+      for (String key : HEADLINE) {
+        if (a.has(key)) {
+          headline.set(key, a.get(key));
         }
       }
     }
-    ArrayNode drags = o.putArray("drags");
+  }
+
+  /** Each drag: when one target's change moved the others. */
+  private static void drags(ArrayNode drags, GroupVerdict v) {
     for (GroupVerdict.Drag d : v.drags()) {
       ObjectNode n = drags.addObject();
       n.put("name", d.name());
@@ -211,10 +227,6 @@ public record GroupReport(
       n.put("others_before_MBps", r(d.othersBeforeMBps(), 1));
       n.put("others_after_MBps", r(d.othersAfterMBps(), 1));
     }
-    o.set("shared", shared().isMissingNode() ? f.nullNode() : shared());
-    ArrayNode notesNode = o.putArray("notes");
-    notes.forEach(notesNode::add);
-    return o;
   }
 
   /** The group for people: each target, the sum, the verdict and its evidence. */

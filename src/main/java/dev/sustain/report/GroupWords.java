@@ -24,6 +24,18 @@ final class GroupWords {
     List<String> out = new ArrayList<>();
     int n = r.curves().targets();
     String all = n == 2 ? "the two targets" : "the " + count(n) + " targets";
+    reason(r, v, all, out);
+    keptAndDrags(v, out);
+    JsonNode shared = r.shared();
+    boolean named = v.shared() && shared.path("parts").size() > 0; // the ceiling's sentence has it
+    if (!named && shared.isObject() && shared.path("summary").isTextual()) {
+      out.add("in sysfs: " + shared.path("summary").asText());
+    }
+    return out;
+  }
+
+  /** The sentence for the verdict's reason: the ceiling and its evidence, or why none. */
+  private static void reason(GroupReport r, GroupVerdict v, String all, List<String> out) {
     switch (v.reason()) {
       case HELD_BELOW_SOLO -> out.add(ceilingBelowSolo(r, v, all));
       case HELD_AND_TRADED ->
@@ -61,6 +73,10 @@ final class GroupWords {
                   v.sumMBps()));
       case ONE_TARGET -> out.add("one target: nothing is shared");
     }
+  }
+
+  /** Under a ceiling, the targets that kept their solo rate; then each target that drags. */
+  private static void keptAndDrags(GroupVerdict v, List<String> out) {
     for (GroupVerdict.Share s : v.shares()) {
       if (v.reason() == GroupVerdict.Reason.HELD_BELOW_SOLO && !s.belowSolo() && s.ofSolo() > 0) {
         out.add(
@@ -83,12 +99,6 @@ final class GroupWords {
               d.othersBeforeMBps(),
               d.othersAfterMBps()));
     }
-    JsonNode shared = r.shared();
-    boolean named = v.shared() && shared.path("parts").size() > 0; // the ceiling's sentence has it
-    if (!named && shared.isObject() && shared.path("summary").isTextual()) {
-      out.add("in sysfs: " + shared.path("summary").asText());
-    }
-    return out;
   }
 
   private static String ceilingBelowSolo(GroupReport r, GroupVerdict v, String all) {

@@ -26,61 +26,88 @@ final class Polyline {
       }
       return all;
     }
-    int[] keep = new int[16];
-    int m = 0;
-    keep[m++] = 0;
-    int a = 0;
-    double lo = Double.NEGATIVE_INFINITY;
-    double hi = Double.POSITIVE_INFINITY;
+    Kept kept = new Kept();
+    kept.add(0);
+    Cone cone = new Cone();
     int k = 1;
     while (k < n) {
-      double dx = x[k] - x[a];
-      double dy = y[k] - y[a];
-      boolean endpointOk;
-      if (k == a + 1) {
-        endpointOk = true;
-      } else if (dx <= 0) {
-        endpointOk = false;
-      } else {
-        double slope = dy / dx;
-        endpointOk = slope >= lo && slope <= hi;
-      }
-      if (!endpointOk) {
+      if (!cone.reaches(x, y, k)) {
         // The stretch ends at the previous point; start a new one there and look at k again.
-        if (m == keep.length) {
-          keep = Arrays.copyOf(keep, m * 2);
-        }
-        keep[m++] = k - 1;
-        a = k - 1;
-        lo = Double.NEGATIVE_INFINITY;
-        hi = Double.POSITIVE_INFINITY;
+        kept.add(k - 1);
+        cone.restart(k - 1);
         continue;
       }
-      boolean close;
-      if (dx <= 0) {
-        close = Math.abs(dy) > tolerance;
-      } else {
-        lo = Math.max(lo, (dy - tolerance) / dx);
-        hi = Math.min(hi, (dy + tolerance) / dx);
-        close = lo > hi;
-      }
-      if (close) {
-        if (m == keep.length) {
-          keep = Arrays.copyOf(keep, m * 2);
-        }
-        keep[m++] = k;
-        a = k;
-        lo = Double.NEGATIVE_INFINITY;
-        hi = Double.POSITIVE_INFINITY;
+      if (cone.narrowCloses(x, y, k, tolerance)) {
+        kept.add(k);
+        cone.restart(k);
       }
       k++;
     }
-    if (keep[m - 1] != n - 1) {
-      if (m == keep.length) {
-        keep = Arrays.copyOf(keep, m + 1);
-      }
-      keep[m++] = n - 1;
+    if (kept.last() != n - 1) {
+      kept.add(n - 1);
     }
-    return Arrays.copyOf(keep, m);
+    return kept.toArray();
+  }
+
+  /**
+   * The slopes from a stretch's first point {@code a} through which a line passes within the
+   * tolerance of every point of the stretch so far.
+   */
+  private static final class Cone {
+    private int a;
+    private double lo = Double.NEGATIVE_INFINITY;
+    private double hi = Double.POSITIVE_INFINITY;
+
+    void restart(int first) {
+      a = first;
+      lo = Double.NEGATIVE_INFINITY;
+      hi = Double.POSITIVE_INFINITY;
+    }
+
+    /** Whether point {@code k} can end the stretch: its slope from {@code a} is in the cone. */
+    boolean reaches(double[] x, double[] y, int k) {
+      if (k == a + 1) {
+        return true;
+      }
+      double dx = x[k] - x[a];
+      if (dx <= 0) {
+        return false;
+      }
+      double slope = (y[k] - y[a]) / dx;
+      return slope >= lo && slope <= hi;
+    }
+
+    /** Narrows the cone to keep point {@code k} within tolerance; true when it closes. */
+    boolean narrowCloses(double[] x, double[] y, int k, double tolerance) {
+      double dx = x[k] - x[a];
+      double dy = y[k] - y[a];
+      if (dx <= 0) {
+        return Math.abs(dy) > tolerance;
+      }
+      lo = Math.max(lo, (dy - tolerance) / dx);
+      hi = Math.min(hi, (dy + tolerance) / dx);
+      return lo > hi;
+    }
+  }
+
+  /** The kept indexes, in a growing array. */
+  private static final class Kept {
+    private int[] keep = new int[16];
+    private int m;
+
+    void add(int index) {
+      if (m == keep.length) {
+        keep = Arrays.copyOf(keep, m * 2);
+      }
+      keep[m++] = index;
+    }
+
+    int last() {
+      return keep[m - 1];
+    }
+
+    int[] toArray() {
+      return Arrays.copyOf(keep, m);
+    }
   }
 }

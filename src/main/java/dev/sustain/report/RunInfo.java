@@ -91,10 +91,23 @@ public record RunInfo(
 
   /** The facts of a run.json. */
   public static RunInfo of(RunDocument run) {
-    RunDocument.Target target = run.target();
-    Optional<RunDocument.Device> d = target.device();
+    Optional<RunDocument.Device> d = run.target().device();
     String model = text(d.flatMap(RunDocument.Device::model));
     String serial = text(d.flatMap(RunDocument.Device::serial));
+    Map<String, String> device = device(run, model, serial);
+
+    Map<String, String> params = new LinkedHashMap<>();
+    StringBuilder summary = new StringBuilder();
+    sizeAndTime(run, params, summary);
+    job(run.params(), params, summary);
+    outcome(run, params);
+    return new RunInfo(model, serial, device, params, summary.toString(), RunContext.of(run));
+  }
+
+  /** The drive and the target, for people, in display order. */
+  private static Map<String, String> device(RunDocument run, String model, String serial) {
+    RunDocument.Target target = run.target();
+    Optional<RunDocument.Device> d = target.device();
     Map<String, String> device = new LinkedHashMap<>();
     put(device, "model", model);
     put(device, "serial", serial);
@@ -119,11 +132,11 @@ public record RunInfo(
     put(device, "target", text(target.path()));
     put(device, "target kind", text(target.kind()));
     put(device, "host", text(run.host()));
+    return device;
+  }
 
-    RunDocument.Params p = run.params();
-    Map<String, String> params = new LinkedHashMap<>();
-    StringBuilder summary = new StringBuilder();
-    sizeAndTime(run, params, summary);
+  /** The job's block size, depth, I/O, engine, data and interval; the title's summary of them. */
+  private static void job(RunDocument.Params p, Map<String, String> params, StringBuilder summary) {
     if (p.blockBytes().isPresent()) {
       String bs = Units.binaryBytes(p.blockBytes().getAsLong());
       params.put("block size", bs);
@@ -146,6 +159,10 @@ public record RunInfo(
     }
     p.intervalSeconds().ifPresent(i -> params.put("sample interval", Units.plain(i, 3) + " s"));
     put(params, "until", text(p.until()));
+  }
+
+  /** When the run started and ended, how, and with what tool. */
+  private static void outcome(RunDocument run, Map<String, String> params) {
     put(params, "started", text(run.started()));
     put(params, "ended", text(run.ended()));
     RunDocument.Result result = run.result();
@@ -161,7 +178,6 @@ public record RunInfo(
     }
     put(params, "error", text(result.error()));
     put(params, "tool", text(run.tool().name()) + " " + text(run.tool().version()));
-    return new RunInfo(model, serial, device, params, summary.toString(), RunContext.of(run));
   }
 
   /** The drive for a label: model and serial, or the empty string. */

@@ -142,6 +142,14 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
     out.close();
   }
 
+  /**
+   * The cells of one line, split at every comma (as many as the line has: empty ones kept), the one
+   * split of samples.csv's lines, for rows kept as text elsewhere (the history's).
+   */
+  public static String[] cells(String line) {
+    return line.split(",", -1);
+  }
+
   /** The column names of a header line as written, stripped, quotes removed. */
   public static List<String> header(String line) {
     List<String> names = new ArrayList<>();
@@ -166,6 +174,7 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
 
     private final BufferedReader in;
     private final List<String> columns;
+    private final String headerText;
     private final int headerLine;
     private final int phase;
     private int lineNumber;
@@ -176,9 +185,11 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
       String header = nextContent();
       if (header == null) {
         this.columns = List.of();
+        this.headerText = "";
         this.headerLine = 0;
       } else {
         this.columns = header(header);
+        this.headerText = header;
         this.headerLine = lineNumber;
       }
       this.phase = column(PHASE_COLUMN);
@@ -198,6 +209,11 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
     /** The header's names as written (quotes removed); empty for an empty file. */
     public List<String> columns() {
       return columns;
+    }
+
+    /** The header line as written (stripped), empty when there is none. */
+    public String headerText() {
+      return headerText;
     }
 
     /** The 1-based line number of the header, 0 when there is none. */
@@ -246,7 +262,7 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
       if (line == null) {
         return null;
       }
-      String[] cells = line.split(",", -1);
+      String[] cells = cells(line);
       String p = WRITE;
       if (phase >= 0 && phase < cells.length && !cells[phase].isBlank()) {
         p = cells[phase].strip().toLowerCase(Locale.ROOT);
@@ -283,6 +299,11 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
    * @param last whether no row follows it
    */
   public record Row(int lineNumber, String[] cells, String phase, boolean last) {
+
+    /** The line as written (stripped): its cells joined at the commas they were split at. */
+    public String text() {
+      return String.join(",", cells);
+    }
 
     /** The cell at {@code column}, stripped; empty when the column is -1 or the line is short. */
     public String cell(int column) {

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A run's samples and run.json as the dashboard serves them: from the history (where runs of every
@@ -89,25 +90,28 @@ final class RunData {
     return local != null ? local : header == null ? Samples.NONE : new Samples(header, List.of());
   }
 
-  private static java.util.Optional<Samples> fromFolder(RunRecord run) {
+  /**
+   * The local folder's samples.csv through {@link SamplesCsv.Reader}: its header and rows as
+   * written (blank lines skipped), each row's sequence number its place after the header.
+   */
+  private static Optional<Samples> fromFolder(RunRecord run) {
     Path folder = localFolder(run);
-    if (folder == null) {
-      return java.util.Optional.empty();
-    }
-    try {
-      List<String> all = Files.readAllLines(folder.resolve("samples.csv"), StandardCharsets.UTF_8);
-      if (all.isEmpty()) {
-        return java.util.Optional.empty();
+    return folder == null ? Optional.empty() : fromFolder(folder);
+  }
+
+  /** As {@link #fromFolder(RunRecord)}, for a folder known to be local. */
+  static Optional<Samples> fromFolder(Path folder) {
+    try (SamplesCsv.Reader in = SamplesCsv.Reader.open(folder.resolve("samples.csv"))) {
+      if (in.headerLine() == 0) {
+        return Optional.empty();
       }
-      List<SampleStore.Line> lines = new ArrayList<>(all.size());
-      for (int i = 1; i < all.size(); i++) {
-        if (!all.get(i).isBlank()) {
-          lines.add(new SampleStore.Line(i - 1, all.get(i)));
-        }
+      List<SampleStore.Line> lines = new ArrayList<>();
+      for (SamplesCsv.Row r = in.next(); r != null; r = in.next()) {
+        lines.add(new SampleStore.Line(r.lineNumber() - in.headerLine() - 1, r.text()));
       }
-      return java.util.Optional.of(new Samples(all.getFirst(), lines));
+      return Optional.of(new Samples(in.headerText(), lines));
     } catch (IOException | RuntimeException e) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 
@@ -159,7 +163,7 @@ final class RunData {
    */
   static ObjectNode row(String[] columns, String line) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
-    String[] cells = line.split(",", -1);
+    String[] cells = SamplesCsv.cells(line);
     for (int i = 0; i < columns.length; i++) {
       String c = i < cells.length ? cells[i].strip() : "";
       if (c.isEmpty()) {

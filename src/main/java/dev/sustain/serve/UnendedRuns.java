@@ -2,8 +2,12 @@ package dev.sustain.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.NewerFormatException;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.run.RunProcess;
 import dev.sustain.run.RunStatus;
+import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.store.RunLiveness;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.SampleStore;
@@ -122,7 +126,7 @@ final class UnendedRuns {
     while (t.bytesColumn >= 0 && t.timeColumn >= 0) {
       List<SampleStore.Line> page = samples.lines(run.runId(), t.lastSeq, RunData.PAGE_ROWS);
       for (SampleStore.Line l : page) {
-        String[] cells = l.text().split(",", -1);
+        String[] cells = SamplesCsv.cells(l.text());
         t.bytes += number(cells, t.bytesColumn);
         t.seconds = Math.max(t.seconds, number(cells, t.timeColumn));
         t.lastSeq = l.seq();
@@ -149,14 +153,20 @@ final class UnendedRuns {
     }
   }
 
-  private Leftover leftover(RunRecord run) {
-    JsonNode doc = RunData.runJson(samples, run);
-    String folder = run.runFolder();
+  private Leftover leftover(RunRecord runRecord) {
+    JsonNode doc = RunData.runJson(samples, runRecord);
+    String folder = runRecord.runFolder();
     if (doc == null) {
       return new Leftover(folder, null, false);
     }
-    String testFile = doc.at("/target/test_file").asText("");
-    boolean cleaned = RunStatus.KILLED.word().equals(doc.at("/result/status").asText(""));
+    RunDocument run;
+    try {
+      run = RunDocumentCodec.decode(doc, "run.json of run " + runRecord.runId());
+    } catch (NewerFormatException e) {
+      return new Leftover(folder, null, false); // its fields may mean something else: none read
+    }
+    String testFile = run.target().testFile().orElse("");
+    boolean cleaned = RunStatus.KILLED.word().equals(run.result().status().orElse(""));
     return new Leftover(folder, testFile.isEmpty() ? null : testFile, cleaned);
   }
 

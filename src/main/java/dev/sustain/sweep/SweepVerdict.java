@@ -54,44 +54,98 @@ public record SweepVerdict(
     if (best == null || best.rate(direction) <= 0) {
       return null;
     }
-    double bestRate = best.rate(direction);
-    double goal = THRESHOLD * bestRate;
-    // For each size, its fastest depth.
-    TreeMap<Integer, SweepPoint> bestPerSize = new TreeMap<>();
-    for (SweepPoint p : measured) {
-      bestPerSize.merge(p.blockBytes(), p, (a, b) -> b.rate(direction) > a.rate(direction) ? b : a);
-    }
-    int needed = -1;
-    for (var e : bestPerSize.entrySet()) {
-      if (e.getValue().rate(direction) >= goal) {
-        needed = e.getKey();
-        break;
-      }
-    }
-    int neededDepth = Integer.MAX_VALUE;
-    for (SweepPoint p : measured) {
-      if (p.blockBytes() == needed && p.rate(direction) >= goal) {
-        neededDepth = Math.min(neededDepth, p.queueDepth());
-      }
-    }
-    Integer smaller = bestPerSize.lowerKey(needed);
-    double smallerFraction =
-        smaller == null ? Double.NaN : bestPerSize.get(smaller).rate(direction) / bestRate;
-    String dir = direction.word();
-    String bestText =
-        Units.rate(bestRate)
-            + " at "
-            + Units.binaryBytes(best.blockBytes())
-            + " QD"
-            + best.queueDepth();
+    Ranked k = Ranked.of(measured, direction, best);
     StringBuilder s = new StringBuilder();
-    if (smaller == null) {
+    sizeSentence(k, s);
+    boolean noisy = sizesWithinNoise(k, s);
+    noisy |= depthSentence(k, s);
+    return new SweepVerdict(
+        direction,
+        best,
+        k.needed(),
+        k.neededDepth(),
+        k.smaller() == null ? -1 : k.smaller(),
+        k.smallerFraction(),
+        noisy,
+        s.toString());
+  }
+
+  /**
+   * What the sentences are drawn from: the measured points, the best one, each size's fastest
+   * depth, the smallest size that reaches the goal (-1 when none) and the shallowest depth at which
+   * it does, and the next smaller size tested (null when none).
+   */
+  private record Ranked(
+      SweepPoint.Direction direction,
+      List<SweepPoint> measured,
+      SweepPoint best,
+      double bestRate,
+      double goal,
+      TreeMap<Integer, SweepPoint> bestPerSize,
+      int needed,
+      int neededDepth,
+      Integer smaller,
+      double smallerFraction) {
+
+    static Ranked of(List<SweepPoint> measured, SweepPoint.Direction direction, SweepPoint best) {
+      double bestRate = best.rate(direction);
+      double goal = THRESHOLD * bestRate;
+      // For each size, its fastest depth.
+      TreeMap<Integer, SweepPoint> bestPerSize = new TreeMap<>();
+      for (SweepPoint p : measured) {
+        bestPerSize.merge(
+            p.blockBytes(), p, (a, b) -> b.rate(direction) > a.rate(direction) ? b : a);
+      }
+      int needed = -1;
+      for (var e : bestPerSize.entrySet()) {
+        if (e.getValue().rate(direction) >= goal) {
+          needed = e.getKey();
+          break;
+        }
+      }
+      int neededDepth = Integer.MAX_VALUE;
+      for (SweepPoint p : measured) {
+        if (p.blockBytes() == needed && p.rate(direction) >= goal) {
+          neededDepth = Math.min(neededDepth, p.queueDepth());
+        }
+      }
+      Integer smaller = bestPerSize.lowerKey(needed);
+      double smallerFraction =
+          smaller == null ? Double.NaN : bestPerSize.get(smaller).rate(direction) / bestRate;
+      return new Ranked(
+          direction,
+          measured,
+          best,
+          bestRate,
+          goal,
+          bestPerSize,
+          needed,
+          neededDepth,
+          smaller,
+          smallerFraction);
+    }
+
+    double rateAt(int blockBytes) {
+      return bestPerSize.get(blockBytes).rate(direction);
+    }
+  }
+
+  /** The size the target needs, against the next smaller one; or that size does not matter. */
+  private static void sizeSentence(Ranked k, StringBuilder s) {
+    String dir = k.direction().word();
+    String bestText =
+        Units.rate(k.bestRate())
+            + " at "
+            + Units.binaryBytes(k.best().blockBytes())
+            + " QD"
+            + k.best().queueDepth();
+    if (k.smaller() == null) {
       s.append("Request size does not hold this target back: ")
-          .append(Units.binaryBytes(needed))
+          .append(Units.binaryBytes(k.needed()))
           .append(" ")
           .append(dir)
           .append("s, the smallest tested, already reach ")
-          .append(percent(bestPerSize.get(needed).rate(direction) / bestRate))
+          .append(percent(k.rateAt(k.needed()) / k.bestRate()))
           .append(" of its best ")
           .append(dir)
           .append(" rate (")
@@ -99,58 +153,66 @@ public record SweepVerdict(
           .append(").");
     } else {
       s.append("This target needs ")
-          .append(Units.binaryBytes(needed))
+          .append(Units.binaryBytes(k.needed()))
           .append(" requests to reach its best ")
           .append(dir)
           .append(" rate (")
           .append(bestText)
           .append("); at ")
-          .append(Units.binaryBytes(smaller))
+          .append(Units.binaryBytes(k.smaller()))
           .append(" it gives ")
-          .append(percent(smallerFraction))
+          .append(percent(k.smallerFraction()))
           .append(" (")
-          .append(Units.rate(bestPerSize.get(smaller).rate(direction)))
+          .append(Units.rate(k.rateAt(k.smaller())))
           .append(").");
     }
-    boolean noisy = false;
-    SweepPoint neededPoint = bestPerSize.get(needed);
-    if (smaller != null && withinNoise(neededPoint, bestPerSize.get(smaller), direction)) {
-      noisy = true;
-      s.append(" But ")
-          .append(withSpread(neededPoint, direction))
-          .append(" and ")
-          .append(withSpread(bestPerSize.get(smaller), direction))
-          .append(" differ by less than their own spread: within noise, this sweep cannot tell")
-          .append(" them apart (longer points, --min-time-per-point, may).");
+  }
+
+  /** Says so when the needed size and the next smaller one differ by less than their spread. */
+  private static boolean sizesWithinNoise(Ranked k, StringBuilder s) {
+    SweepPoint neededPoint = k.bestPerSize().get(k.needed());
+    if (k.smaller() == null
+        || !withinNoise(neededPoint, k.bestPerSize().get(k.smaller()), k.direction())) {
+      return false;
     }
-    SweepPoint shallow = shallowest(measured, needed);
-    if (shallow != null && shallow.rate(direction) < goal && shallow.queueDepth() < neededDepth) {
-      s.append(" At queue depth ")
-          .append(shallow.queueDepth())
-          .append(" it gives ")
-          .append(percent(shallow.rate(direction) / bestRate))
-          .append(" at that size: it also needs requests in flight (QD")
-          .append(neededDepth)
-          .append(").");
-      SweepPoint deep = pointAt(measured, needed, neededDepth);
-      if (deep != null && withinNoise(shallow, deep, direction)) {
-        noisy = true;
-        s.append(" But ")
-            .append(withSpread(shallow, direction))
-            .append(" and ")
-            .append(withSpread(deep, direction))
-            .append(" differ by less than their own spread: within noise.");
-      }
+    s.append(" But ")
+        .append(withSpread(neededPoint, k.direction()))
+        .append(" and ")
+        .append(withSpread(k.bestPerSize().get(k.smaller()), k.direction()))
+        .append(" differ by less than their own spread: within noise, this sweep cannot tell")
+        .append(" them apart (longer points, --min-time-per-point, may).");
+    return true;
+  }
+
+  /**
+   * The depth the needed size also needs, when its shallowest depth misses the goal; true when that
+   * comparison is within noise.
+   */
+  private static boolean depthSentence(Ranked k, StringBuilder s) {
+    SweepPoint.Direction direction = k.direction();
+    SweepPoint shallow = shallowest(k.measured(), k.needed());
+    if (shallow == null
+        || shallow.rate(direction) >= k.goal()
+        || shallow.queueDepth() >= k.neededDepth()) {
+      return false;
     }
-    return new SweepVerdict(
-        direction,
-        best,
-        needed,
-        neededDepth,
-        smaller == null ? -1 : smaller,
-        smallerFraction,
-        noisy,
-        s.toString());
+    s.append(" At queue depth ")
+        .append(shallow.queueDepth())
+        .append(" it gives ")
+        .append(percent(shallow.rate(direction) / k.bestRate()))
+        .append(" at that size: it also needs requests in flight (QD")
+        .append(k.neededDepth())
+        .append(").");
+    SweepPoint deep = pointAt(k.measured(), k.needed(), k.neededDepth());
+    if (deep == null || !withinNoise(shallow, deep, direction)) {
+      return false;
+    }
+    s.append(" But ")
+        .append(withSpread(shallow, direction))
+        .append(" and ")
+        .append(withSpread(deep, direction))
+        .append(" differ by less than their own spread: within noise.");
+    return true;
   }
 
   /**

@@ -189,8 +189,21 @@ public final class Dataset {
     SplittableRandom r = new SplittableRandom(seed);
     int streams = 30 + r.nextInt(30);
     int playlists = 20 + r.nextInt(40);
+    List<PlannedFile> small = blurayNavigation(r, streams, playlists);
+    long smallTotal = small.stream().mapToLong(PlannedFile::bytes).sum();
+    double smallScale = Math.min(1.0, total / 20.0 / smallTotal);
+    double[] shares = streamShares(r, streams);
+    List<PlannedFile> files = new ArrayList<>();
+    long sum = placeSmall(files, small, smallScale, total, r);
+    addStreams(files, total - sum, shares, r);
+    double scale = smallScale;
+    return new Plan(DatasetKind.BLURAY, total, seed, scale, List.copyOf(files));
+  }
+
+  /** The small files of a BDMV tree, at real sizes; BACKUP mirrors the navigation files. */
+  private static List<PlannedFile> blurayNavigation(
+      SplittableRandom r, int streams, int playlists) {
     List<PlannedFile> small = new ArrayList<>();
-    // The small files of a BDMV tree, at real sizes; BACKUP mirrors the navigation files.
     List<String[]> nav = new ArrayList<>();
     nav.add(new String[] {"index.bdmv", Long.toString(uniformLong(r, 120, 400))});
     nav.add(new String[] {"MovieObject.bdmv", Long.toString(uniformLong(r, 2_000, 60_000))});
@@ -230,9 +243,11 @@ public final class Dataset {
     }
     small.add(new PlannedFile("CERTIFICATE/id.bdmv", 104, 0));
     small.add(new PlannedFile("CERTIFICATE/BACKUP/id.bdmv", 104, 0));
-    long smallTotal = small.stream().mapToLong(PlannedFile::bytes).sum();
-    double smallScale = Math.min(1.0, total / 20.0 / smallTotal);
+    return small;
+  }
 
+  /** Each stream's share of the streams' bytes. */
+  private static double[] streamShares(SplittableRandom r, int streams) {
     // Streams: one or two feature streams take most; a handful of extras; many short menu clips.
     double[] shares = new double[streams];
     int features = 1 + r.nextInt(2);
@@ -245,7 +260,16 @@ public final class Dataset {
     for (int i = 0; i < features; i++) {
       shares[i] = left / features;
     }
-    List<PlannedFile> files = new ArrayList<>();
+    return shares;
+  }
+
+  /** Adds the small files, scaled and cut so the total is never passed; returns their sum. */
+  private static long placeSmall(
+      List<PlannedFile> files,
+      List<PlannedFile> small,
+      double smallScale,
+      long total,
+      SplittableRandom r) {
     long sum = 0;
     for (PlannedFile f : small) {
       long b = Math.max(1, Math.round(f.bytes() * smallScale));
@@ -255,7 +279,13 @@ public final class Dataset {
         sum += b;
       }
     }
-    long streamTotal = total - sum;
+    return sum;
+  }
+
+  /** Adds the streams, the first taking what rounding leaves of {@code streamTotal}. */
+  private static void addStreams(
+      List<PlannedFile> files, long streamTotal, double[] shares, SplittableRandom r) {
+    int streams = shares.length;
     // Ordered as on a disc: the playlists point at streams numbered from 00000.
     long[] streamBytes = new long[streams];
     long assigned = 0;
@@ -273,8 +303,6 @@ public final class Dataset {
                 r.nextLong()));
       }
     }
-    double scale = smallScale;
-    return new Plan(DatasetKind.BLURAY, total, seed, scale, List.copyOf(files));
   }
 
   // ---- helpers --------------------------------------------------------------------------------

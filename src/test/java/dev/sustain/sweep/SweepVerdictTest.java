@@ -122,4 +122,51 @@ class SweepVerdictTest {
     assertThat(steady.withinNoise()).isFalse();
     assertThat(steady.sentence()).contains("At queue depth 1 it gives 72%").doesNotContain("noise");
   }
+
+  @Test
+  void theWholeSentenceOfEachCaseStaysAsItWas() {
+    // Pinned from the verdict's output before SweepVerdict.of was split into its steps: each part
+    // of the sentence (the size, the sizes' noise, the depth, the depths' noise) in one case.
+    assertThat(
+            SweepVerdict.of(
+                    List.of(
+                        w(K128, 1, 60), w(K128, 32, 150),
+                        w(M1, 1, 200), w(M1, 32, 304),
+                        w(M4, 1, 600), w(M4, 32, 940)),
+                    Direction.WRITE)
+                .sentence())
+        .isEqualTo(
+            "This target needs 4 MiB requests to reach its best write rate (940 MB/s at 4 MiB"
+                + " QD32); at 1 MiB it gives 32% (304 MB/s). At queue depth 1 it gives 64% at that"
+                + " size: it also needs requests in flight (QD32).");
+    assertThat(
+            SweepVerdict.of(List.of(w(M1, 32, 880, 40), w(M4, 32, 1000, 150)), Direction.WRITE)
+                .sentence())
+        .isEqualTo(
+            "This target needs 4 MiB requests to reach its best write rate (1000 MB/s at 4 MiB"
+                + " QD32); at 1 MiB it gives 88% (880 MB/s). But 4 MiB QD32 (1000 MB/s ± 150 MB/s)"
+                + " and 1 MiB QD32 (880 MB/s ± 40.0 MB/s) differ by less than their own spread:"
+                + " within noise, this sweep cannot tell them apart (longer points,"
+                + " --min-time-per-point, may).");
+    assertThat(
+            SweepVerdict.of(
+                    List.of(w(K128, 1, 1700, 600), w(K128, 32, 2300, 900), w(M1, 32, 2377, 300)),
+                    Direction.WRITE)
+                .sentence())
+        .isEqualTo(
+            "Request size does not hold this target back: 128 KiB writes, the smallest tested,"
+                + " already reach 97% of its best write rate (2377 MB/s at 1 MiB QD32). At queue"
+                + " depth 1 it gives 72% at that size: it also needs requests in flight (QD32). But"
+                + " 128 KiB QD1 (1700 MB/s ± 600 MB/s) and 128 KiB QD32 (2300 MB/s ± 900 MB/s)"
+                + " differ by less than their own spread: within noise.");
+    SweepVerdict reads =
+        SweepVerdict.of(
+            List.of(new SweepPoint(M1, 32, 500, 850), new SweepPoint(M4, 32, 520, 940)),
+            Direction.READ);
+    assertThat(reads.sentence())
+        .isEqualTo(
+            "Request size does not hold this target back: 1 MiB reads, the smallest tested,"
+                + " already reach 90% of its best read rate (940 MB/s at 4 MiB QD32).");
+    assertThat(reads.neededQueueDepth()).isEqualTo(32);
+  }
 }

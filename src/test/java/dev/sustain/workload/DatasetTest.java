@@ -2,6 +2,7 @@ package dev.sustain.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.testing.Golden;
 import dev.sustain.unit.ByteSize;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,5 +145,33 @@ class DatasetTest {
       n += d.deflate(out, n, out.length - n);
     }
     assertThat((double) n / data.length).as("compressed / original").isGreaterThan(0.99);
+  }
+
+  /** A plan as lines: its scale, then each file's path, size and seed. */
+  static String listing(Dataset.Plan p) {
+    StringBuilder b = new StringBuilder();
+    b.append("# ")
+        .append(p.kind())
+        .append(' ')
+        .append(p.totalBytes())
+        .append(" seed ")
+        .append(p.seed())
+        .append(" scale ")
+        .append(p.scale())
+        .append('\n');
+    for (Dataset.PlannedFile f : p.files()) {
+      b.append(f.path()).append(' ').append(f.bytes()).append(' ').append(f.seed()).append('\n');
+    }
+    return b.toString();
+  }
+
+  @Test
+  void aBluRayPlanStaysAsItWas() throws Exception {
+    // Pinned from the plans before Dataset.bluray was split into its steps: the order in which the
+    // steps draw from the seed's random numbers is the plan, so a reordered draw changes a line.
+    Golden.assertMatches(
+        "dataset-bluray.txt",
+        listing(Dataset.plan(DatasetKind.BLURAY, 3 * ByteSize.MB, 42))
+            + listing(Dataset.plan(DatasetKind.BLURAY, 10_700_000_000L, 1)));
   }
 }
