@@ -1,5 +1,6 @@
 package dev.sustain.analysis;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -84,14 +85,58 @@ final class Curve {
         Thresholds.QUANTUM_SIGMA_REQUESTS * s.requestBytes() / 1e6 / Math.max(interval, 1e-9);
     this.segments = Segmenter.segment(s, from, Thresholds.SEGMENT_QUANTUM_FRACTION * quantumMBps);
     this.transition = new boolean[n];
-    this.plateaus = Levels.plateaus(s, segments, transition, relNoise, quantumMBps);
+    List<Segment> cut = Levels.plateaus(s, segments, transition, relNoise, quantumMBps);
     this.lasting = lastingSeconds(s);
-    this.noiseCorrelation = Levels.noiseCorrelation(s, plateaus, transition);
+    this.noiseCorrelation = Levels.noiseCorrelation(s, cut, transition);
+    this.plateaus = mergedAgain(cut);
     double b = levelWithoutStalls(plateaus.get(0));
     if (b <= 0 && plateaus.size() > 1) {
       b = levelWithoutStalls(plateaus.get(1));
     }
     this.burst = b;
+  }
+
+  /**
+   * The plateaus merged again once the noise's correlation is known: neighbours that do not {@link
+   * #differ} (whose standard error grows with the correlation) are one level, weakest pair first,
+   * as {@link Levels#plateaus} merges them with the noise taken as independent. A wandering noise
+   * (neighbours alike) lifts or lowers a few intervals together by more than independent noise
+   * would, so the first cut keeps such a stretch as a level of its own: a first plateau of 4
+   * intervals 10% above the level held 201 s after it was read as the burst, and pieces of a
+   * floor's wander as levels that climb back above the drop line. The burst is the first lasting
+   * level, and a floor is one level however it wanders. With independent noise nothing changes.
+   */
+  private List<Segment> mergedAgain(List<Segment> cut) {
+    if (!(noiseCorrelation > 0) || cut.size() < 2) {
+      return cut;
+    }
+    List<Segment> out = new ArrayList<>(cut);
+    while (out.size() > 1) {
+      int best = -1;
+      double bestScore = 1;
+      for (int i = 0; i + 1 < out.size(); i++) {
+        double score = differScore(out.get(i), out.get(i + 1));
+        if (score < bestScore) {
+          bestScore = score;
+          best = i;
+        }
+      }
+      if (best < 0) {
+        break;
+      }
+      Segment a = out.get(best);
+      Segment b = out.remove(best + 1);
+      int lf = a.startIndex();
+      while (lf < b.endIndex() - 1 && transition[lf]) {
+        lf++;
+      }
+      int lt = b.endIndex();
+      while (lt - 1 > lf && transition[lt - 1]) {
+        lt--;
+      }
+      out.set(best, Segment.of(s, a.startIndex(), b.endIndex(), lf, lt));
+    }
+    return List.copyOf(out);
   }
 
   /**
@@ -210,6 +255,16 @@ final class Curve {
    * noise's effective number of intervals), so a noisy floor's slow swings are not two levels.
    */
   boolean differ(Segment a, Segment b) {
+    return Math.abs(a.meanMBps() - b.meanMBps()) >= differLine(a, b);
+  }
+
+  /** The difference of two plateaus' means in units of what {@link #differ} asks of it. */
+  private double differScore(Segment a, Segment b) {
+    return Math.abs(a.meanMBps() - b.meanMBps()) / (differLine(a, b) + 1e-12);
+  }
+
+  /** What {@link #differ} asks of a difference: {@link Thresholds#SIGNIFICANCE} standard errors. */
+  private double differLine(Segment a, Segment b) {
     double level = Math.max(a.meanMBps(), b.meanMBps());
     double rho = noiseCorrelation;
     // The noise from neighbours' differences sees only the part that changes from one interval to
@@ -222,7 +277,7 @@ final class Curve {
     sigma = Math.max(sigma, quantumMBps);
     double se =
         sigma * Math.sqrt((1.0 / a.sampleCount() + 1.0 / b.sampleCount()) * (1 + rho) / (1 - rho));
-    return Math.abs(a.meanMBps() - b.meanMBps()) >= Thresholds.SIGNIFICANCE * se;
+    return Thresholds.SIGNIFICANCE * se;
   }
 
   /** The sample standard deviation inside a plateau, without stalls and transitions. */
