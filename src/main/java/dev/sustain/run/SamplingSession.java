@@ -28,6 +28,7 @@ public final class SamplingSession implements AutoCloseable {
   private final SamplesCsv csv;
   private SamplerThread thread;
   private boolean finished;
+  private IOException closeFailure;
 
   private SamplingSession(RunCounters counters, Sampler sampler, SamplesCsv csv) {
     this.counters = counters;
@@ -191,14 +192,22 @@ public final class SamplingSession implements AutoCloseable {
         thread.finish();
       }
     } finally {
-      csv.close();
+      try {
+        csv.close(); // writes the rows a full disk held back, now that the run gave room back
+      } catch (IOException e) {
+        closeFailure = e;
+      }
     }
     return failure();
   }
 
-  /** The rows' listener failure so far (e.g. a full disk under the run folder), or null. */
+  /**
+   * The rows' failure so far (e.g. a run folder's disk that stayed full, so rows held back could
+   * not be written even at the end), or null.
+   */
   public Throwable failure() {
-    return thread == null ? null : thread.failure();
+    Throwable listener = thread == null ? null : thread.failure();
+    return listener != null ? listener : closeFailure;
   }
 
   /** Finishes the session if that has not happened (an exception on the way out). */

@@ -2,7 +2,6 @@ package dev.sustain.sampling;
 
 import dev.sustain.unit.Units;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -10,7 +9,6 @@ import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -58,7 +56,7 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
   /** {@code time_s}'s finest resolution: the nanosecond, the clock's own. */
   private static final int FINEST_TIME_DECIMALS = 9;
 
-  private final BufferedWriter out;
+  private final HeldAppender out;
 
   /**
    * Creates the file with its header.
@@ -70,12 +68,11 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
     header.set(1, rateColumn);
     header.addAll(extraColumns);
     header.add(PHASE_COLUMN);
-    out =
-        Files.newBufferedWriter(
-            file, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-    out.write(String.join(",", header));
-    out.write('\n');
-    out.flush();
+    out = new HeldAppender(file);
+    out.append(String.join(",", header) + "\n");
+    if (out.heldBytes() > 0) {
+      out.close(); // no room even for the header: refused now, as before any row is made
+    }
   }
 
   /**
@@ -129,9 +126,7 @@ public final class SamplesCsv implements SampleListener, AutoCloseable {
   @Override
   public void onSample(SampleRow row) {
     try {
-      out.write(line(row));
-      out.write('\n');
-      out.flush();
+      out.append(line(row) + "\n");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
