@@ -6,8 +6,6 @@ import dev.sustain.document.RunDocument.FileSystem;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -69,18 +67,8 @@ final class IdleBefore {
   }
 
   private static Instant started(RunDocument run) {
-    String s =
+    return RunFolders.instant(
         run.started()
-            .map(String::strip)
-            .orElseThrow(() -> new IllegalArgumentException("run.json has no 'started' time"));
-    try {
-      return Instant.parse(s);
-    } catch (DateTimeParseException e) {
-      try {
-        return OffsetDateTime.parse(s).toInstant();
-      } catch (DateTimeParseException e2) {
-        throw new IllegalArgumentException("not a time: '" + s + "' (expected ISO-8601)");
-      }
-    }
+            .orElseThrow(() -> new IllegalArgumentException("run.json has no 'started' time")));
   }
 }

@@ -219,7 +219,16 @@ public final class RunFolders {
       // Epoch seconds as a number (fractional allowed).
       return Instant.ofEpochMilli(Math.round(n.asDouble() * 1000));
     }
-    String s = n.asText().strip();
+    return instant(n.asText());
+  }
+
+  /**
+   * A run.json time: ISO-8601 with {@code Z} or an offset, surrounding space ignored.
+   *
+   * @throws IllegalArgumentException naming the text when it is no such time
+   */
+  static Instant instant(String text) {
+    String s = text.strip();
     try {
       return Instant.parse(s);
     } catch (DateTimeParseException e) {
