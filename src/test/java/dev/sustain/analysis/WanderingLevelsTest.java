@@ -6,15 +6,13 @@ import static dev.sustain.analysis.DriveCurves.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Plan;
+import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Levels whose noise wanders (AR(1): each interval keeps 40-70% of the last one's deviation, as a
@@ -23,10 +21,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * so the burst is the first lasting level and a floor is one floor.
  */
 class WanderingLevelsTest {
-
-  static LongStream seeds() {
-    return Seeds.first(Integer.getInteger("sustain.curveSeeds", 200));
-  }
 
   /** AR(1) factors around 1 with this spread and correlation, one per interval. */
   private static double[] wander(SplittableRandom r, int count, double spread, double rho) {
@@ -44,8 +38,7 @@ class WanderingLevelsTest {
    * intervals 0.25-5 s: flat, its burst the level within 8% (a first stretch lifted by the wander
    * read as the burst was 10% above it).
    */
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @CurveSeeded
   void aWanderingLevelsBurstIsTheLevel(long seed) {
     Seeds.withSeed(
         seed,

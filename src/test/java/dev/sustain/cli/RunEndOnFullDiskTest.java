@@ -114,7 +114,7 @@ class RunEndOnFullDiskTest {
   @Test
   void aFileSystemWithNoRoomForTheRunsFilesIsRefusedBeforeAnythingIsWritten() throws Exception {
     Path out = Files.createDirectories(fs.dir().resolve("run")); // empty, as --out may be
-    fillUp(fs.dir().resolve("filler"));
+    LoopFileSystem.fillUp(fs.dir().resolve("filler"));
     Cli.Result r = fill(out, "none");
     Cli.assertBadInput(r);
     assertThat(r.err()).contains("no room for the run's files in " + out);
@@ -134,7 +134,7 @@ class RunEndOnFullDiskTest {
     Cli.Result made = Cli.ok("write", dir, "--size", "4MiB", "--out", out, "--db", "none");
     Files.delete(out.resolve(RunFolder.ANALYSIS_JSON));
     String before = Files.readString(out.resolve(RunFolder.RUN_JSON));
-    fillUp(fs.dir().resolve("filler"));
+    LoopFileSystem.fillUp(fs.dir().resolve("filler"));
     ObjectNode bigger = (ObjectNode) RunFolder.JSON.readTree(before);
     bigger.put("padding", "x".repeat(64 << 10)); // more than a partly used block can take
     IOException e =
@@ -150,24 +150,5 @@ class RunEndOnFullDiskTest {
     Files.delete(fs.dir().resolve("filler")); // analyze writes analysis.json
     Cli.Result analyzed = Cli.ok("analyze", out);
     assertThat(analyzed.out()).contains("burst");
-  }
-
-  /** Fills the file system to its last block (root may use the reserved blocks too). */
-  private static void fillUp(Path filler) throws Exception {
-    Process p =
-        new ProcessBuilder("dd", "if=/dev/zero", "of=" + filler, "bs=64k", "status=none")
-            .redirectErrorStream(true)
-            .start();
-    p.getInputStream().readAllBytes();
-    p.waitFor(); // ends with "No space left on device", as meant
-    try (var w = Files.newOutputStream(filler, java.nio.file.StandardOpenOption.APPEND)) {
-      byte[] one = new byte[1];
-      while (true) {
-        w.write(one); // the last partial block
-        w.flush();
-      }
-    } catch (IOException expected) {
-      // full
-    }
   }
 }

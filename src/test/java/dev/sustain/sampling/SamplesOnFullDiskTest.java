@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.testing.LoopFileSystem;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,7 +29,7 @@ class SamplesOnFullDiskTest {
       Path filler = fs.dir().resolve("filler");
       List<SampleRow> rows = new ArrayList<>();
       try (SamplesCsv csv = new SamplesCsv(file, "write_MBps", List.of())) {
-        fillUp(filler);
+        LoopFileSystem.fillUp(filler);
         // Rows of about 60 bytes: a block's worth is 70 rows, so 400 cross at least one boundary
         // that needs a block the full disk has not got.
         for (int i = 1; i <= 400; i++) {
@@ -56,37 +54,13 @@ class SamplesOnFullDiskTest {
     try (LoopFileSystem fs = LoopFileSystem.create(dir, "mkfs.ext4", 16)) {
       Path file = fs.dir().resolve("samples.csv");
       SamplesCsv csv = new SamplesCsv(file, "write_MBps", List.of());
-      fillUp(fs.dir().resolve("filler"));
+      LoopFileSystem.fillUp(fs.dir().resolve("filler"));
       for (int i = 1; i <= 400; i++) {
         csv.onSample(
             new SampleRow(i, 1, 8, 8_000_000L, 8, 1, 2, 3, 50, 40, List.of(), SamplesCsv.WRITE));
       }
       IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, csv::close);
       assertThat(e.getMessage()).containsIgnoringCase("space");
-    }
-  }
-
-  /** Fills the file system to its last byte (root may use the reserved blocks too). */
-  private static void fillUp(Path filler) throws IOException {
-    try (OutputStream w = Files.newOutputStream(filler, StandardOpenOption.CREATE_NEW)) {
-      byte[] chunk = new byte[64 << 10];
-      try {
-        while (true) {
-          w.write(chunk);
-          w.flush();
-        }
-      } catch (IOException full) {
-        // the chunks that fit
-      }
-    }
-    try (OutputStream w = Files.newOutputStream(filler, StandardOpenOption.APPEND)) {
-      byte[] one = new byte[1];
-      while (true) {
-        w.write(one);
-        w.flush();
-      }
-    } catch (IOException full) {
-      // the last partial block
     }
   }
 }

@@ -1,8 +1,10 @@
 package dev.sustain.testing;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -49,6 +51,32 @@ public final class LoopFileSystem implements AutoCloseable {
   /** The mounted file system's root folder. */
   public Path dir() {
     return mountPoint;
+  }
+
+  /**
+   * Fills the file system that holds {@code filler} to its last byte with that new file: whole
+   * chunks while they fit, then the last partial block a byte at a time (root may use the reserved
+   * blocks too, so the free space df shows is no guide).
+   */
+  public static void fillUp(Path filler) throws IOException {
+    try (OutputStream w = Files.newOutputStream(filler, StandardOpenOption.CREATE_NEW)) {
+      byte[] chunk = new byte[64 << 10];
+      while (true) {
+        w.write(chunk);
+        w.flush();
+      }
+    } catch (IOException full) {
+      // the chunks that fit
+    }
+    try (OutputStream w = Files.newOutputStream(filler, StandardOpenOption.APPEND)) {
+      byte[] one = new byte[1];
+      while (true) {
+        w.write(one);
+        w.flush();
+      }
+    } catch (IOException full) {
+      // the last partial block
+    }
   }
 
   /** Runs a command; null when it succeeded, else what it printed (or why it did not start). */
