@@ -126,15 +126,7 @@ final class Curve {
       }
       Segment a = out.get(best);
       Segment b = out.remove(best + 1);
-      int lf = a.startIndex();
-      while (lf < b.endIndex() - 1 && transition[lf]) {
-        lf++;
-      }
-      int lt = b.endIndex();
-      while (lt - 1 > lf && transition[lt - 1]) {
-        lt--;
-      }
-      out.set(best, Segment.of(s, a.startIndex(), b.endIndex(), lf, lt));
+      out.set(best, Levels.trimmed(s, a.startIndex(), b.endIndex(), transition));
     }
     return List.copyOf(out);
   }

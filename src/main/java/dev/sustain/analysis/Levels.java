@@ -134,17 +134,25 @@ final class Levels {
         out.add(Segment.of(s, range[0], range[1]));
         continue;
       }
-      int lf = range[0];
-      int lt = range[1];
-      while (lf < lt - 1 && transition[lf]) {
-        lf++;
-      }
-      while (lt - 1 > lf && transition[lt - 1]) {
-        lt--;
-      }
-      out.add(Segment.of(s, range[0], range[1], lf, lt));
+      out.add(trimmed(s, range[0], range[1], transition));
     }
     return out;
+  }
+
+  /**
+   * The plateau of samples {@code [from, to)} whose level leaves out the transitions at either end
+   * (at least one sample stays in the level).
+   */
+  static Segment trimmed(SampleSeries s, int from, int to, boolean[] transition) {
+    int lf = from;
+    int lt = to;
+    while (lf < lt - 1 && transition[lf]) {
+      lf++;
+    }
+    while (lt - 1 > lf && transition[lt - 1]) {
+      lt--;
+    }
+    return Segment.of(s, from, to, lf, lt);
   }
 
   /** Marks the samples of segments too short to be a plateau as transitions; returns the marks. */
