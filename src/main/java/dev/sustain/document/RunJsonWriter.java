@@ -223,20 +223,6 @@ public final class RunJsonWriter {
     putDouble(before, "idle_s", b.idleSeconds(), 3);
   }
 
-  /**
-   * Sets {@code before.idle_s} (rounded to the millisecond) in a run's tree.
-   *
-   * @return the value stored, or empty when the run has no {@code before}
-   */
-  public static OptionalDouble putIdle(ObjectNode root, double idleSeconds) {
-    if (!(root.get("before") instanceof ObjectNode before)) {
-      return OptionalDouble.empty();
-    }
-    double stored = round(Math.max(0, idleSeconds), 3);
-    before.put("idle_s", stored);
-    return OptionalDouble.of(stored);
-  }
-
   /** Puts what the engine registered with the kernel: fixed_buffers and fixed_file. */
   public static void putRegistration(ObjectNode root, Registration r) {
     ObjectNode result = result(root);
