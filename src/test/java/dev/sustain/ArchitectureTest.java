@@ -4,8 +4,10 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static dev.sustain.testing.MainClasses.MAIN;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
@@ -212,6 +214,68 @@ class ArchitectureTest {
         .orShould()
         .dependOnClassesThat()
         .haveNameMatching("dev\\.sustain\\.share\\.HubClient(\\$.*)?")
+        .check(MAIN);
+  }
+
+  /**
+   * JsonNode's reads of a key or an element: what reading a document's fields through a tree is.
+   */
+  private static final Set<String> TREE_READS =
+      Set.of("path", "get", "has", "hasNonNull", "at", "findValue", "findPath", "required");
+
+  /**
+   * The classes outside document/, hub/, device/ and input/ that read a JSON tree, each with why.
+   * The first groups read no run folder's document; the last is run.json's readers still to move
+   * onto RunDocument (issue 28), a list that only shrinks.
+   */
+  private static final Set<String> TREE_READERS =
+      Set.of(
+          // The hub's API answers (its models, its share receipts), not a run folder's.
+          "dev.sustain.share.HubClient",
+          "dev.sustain.share.HubModels",
+          "dev.sustain.cli.ModelsCommand",
+          "dev.sustain.cli.ModelsText",
+          "dev.sustain.cli.ShareCommand",
+          "dev.sustain.cli.ShareText",
+          // Copy fields between trees built in memory: the repeat's findings into each pass's
+          // --json document, each target's headline into the group's analysis.json.
+          "dev.sustain.cli.WriteCommand",
+          "dev.sustain.report.GroupReport",
+          // Prints the one document of the array it built, unwrapped.
+          "dev.sustain.cli.AnalyzeCommand",
+          // A samples.csv row it made into an object (RunData.row) for the live feed.
+          "dev.sustain.serve.LiveFeeds",
+          // Still read run.json's and analysis.json's trees to build the share and the hub's
+          // standing of a run (the drive, its capacity, its link): to move onto RunDocument.
+          "dev.sustain.share.ShareDocument",
+          "dev.sustain.share.HubStanding",
+          "dev.sustain.share.LinkTier");
+
+  @Test
+  void noRunFolderDocumentIsReadOutsideItsCodec() {
+    // run.json, analysis.json, group.json and passes.json are read by their codecs in document/
+    // into records, so a field that goes missing fails a test that asserts on the record instead
+    // of reading as a Jackson default. hub/, device/ and input/ read other formats (the hub's
+    // stored shares, smartctl's JSON, fio's and other tools' logs) and may read trees. The keys a
+    // call names are constants ArchUnit cannot see: RunJsonKeysTest reads the sources for them.
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(
+            "dev.sustain.document..",
+            "dev.sustain.hub..",
+            "dev.sustain.device..",
+            "dev.sustain.input..")
+        .and(
+            DescribedPredicate.describe(
+                "are not listed readers of another format",
+                c -> !TREE_READERS.contains(c.getName().replaceAll("\\$.*", ""))))
+        .should()
+        .callMethodWhere(
+            DescribedPredicate.describe(
+                "a JsonNode read by key or index",
+                call ->
+                    call.getTargetOwner().isAssignableTo(JsonNode.class)
+                        && TREE_READS.contains(call.getTarget().getName())))
         .check(MAIN);
   }
 

@@ -30,6 +30,27 @@ public record GroupDocument(
   }
 
   /**
+   * What the targets share as group.json's {@code shared} tells it, for the group's words.
+   *
+   * @param summary the sharing in one line, e.g. "both on USB hub 2-1"
+   * @param parts the parts shared, the closest to the targets first
+   */
+  public record Shared(Optional<String> summary, List<SharedPart> parts) {
+
+    public Shared {
+      parts = List.copyOf(parts);
+    }
+  }
+
+  /**
+   * One part the targets share.
+   *
+   * @param description the part in words, e.g. "USB 3.2 Gen 1 hub 2-1"
+   * @param ceilingMBps the most it carries in practice, where known
+   */
+  public record SharedPart(String description, OptionalDouble ceilingMBps) {}
+
+  /**
    * One target as group.json tells it.
    *
    * @param folder its run folder, relative to the group's folder (its name when the file has none)

@@ -56,6 +56,24 @@ public final class GroupDocumentCodec {
         root.path("shared"));
   }
 
+  /**
+   * What {@code shared}, as {@link GroupDocument#shared} holds it, says: its summary and its parts;
+   * both empty for a missing node or one that is no object.
+   */
+  public static GroupDocument.Shared shared(JsonNode shared) {
+    List<GroupDocument.SharedPart> parts = new ArrayList<>();
+    for (JsonNode part : shared.path("parts")) {
+      if (!shared.path("parts").isArray()) {
+        break; // an object of parts is no list of them
+      }
+      parts.add(
+          new GroupDocument.SharedPart(
+              Fields.text(part, "description").orElse(""), Fields.doubleOf(part, "ceiling_MBps")));
+    }
+    return new GroupDocument.Shared(
+        shared.isObject() ? textual(shared, "summary") : Optional.empty(), parts);
+  }
+
   private static GroupDocument.Target target(JsonNode t) {
     String name = t.path("name").asText("");
     if (name.isEmpty()) {

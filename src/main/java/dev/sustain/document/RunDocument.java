@@ -28,6 +28,9 @@ import java.util.OptionalLong;
  * @param before what a later comparison needs of the drive before the run (write only)
  * @param files a fill's files, as each ended (empty for the other commands)
  * @param resumedFrom the run folder of the fill a fill resumed
+ * @param readBack what read or verify found (read from every run.json; empty of what it lacks)
+ * @param copy a copy's passes (none in another command's run.json)
+ * @param sweep a sweep's points (none in another command's run.json)
  */
 public record RunDocument(
     int version,
@@ -44,7 +47,10 @@ public record RunDocument(
     Result result,
     Optional<Before> before,
     List<FillFile> files,
-    Optional<String> resumedFrom) {
+    Optional<String> resumedFrom,
+    RunResults.ReadBack readBack,
+    RunResults.Copy copy,
+    RunResults.Sweep sweep) {
 
   public RunDocument {
     files = List.copyOf(files);
@@ -123,6 +129,7 @@ public record RunDocument(
    *
    * @param buffered through the page cache (older folders may say only {@code direct})
    * @param repeat a copy's passes, each in its own folder of the destination (copy only)
+   * @param bytesPerPass what a copy writes in each pass (copy only)
    */
   public record Params(
       OptionalLong sizeBytes,
@@ -141,7 +148,8 @@ public record RunDocument(
       Optional<Boolean> keep,
       Optional<String> until,
       Optional<GroupMember> group,
-      OptionalInt repeat) {}
+      OptionalInt repeat,
+      OptionalLong bytesPerPass) {}
 
   /** A run written as one target of a group: the group's id, the target's name, its role. */
   public record GroupMember(String groupId, String name, String role) {}
@@ -155,6 +163,8 @@ public record RunDocument(
    * @param end what ended a fill: {@code full}, {@code limit}, {@code stopped}...
    * @param floorReached whether {@code --until floor} saw its floor
    * @param firstCompletionSeconds when the first request completed, from the sampler's start
+   * @param files the files a fill wrote, as its end counted them
+   * @param filesKept whether a fill's files were kept at its end
    */
   public record Result(
       Optional<String> status,
@@ -169,7 +179,9 @@ public record RunDocument(
       Optional<Registration> registration,
       OptionalDouble firstCompletionSeconds,
       Optional<String> end,
-      Optional<Boolean> floorReached) {
+      Optional<Boolean> floorReached,
+      OptionalLong files,
+      Optional<Boolean> filesKept) {
 
     /** True when the run never wrote its end: killed, or still going. */
     public boolean unended() {

@@ -114,8 +114,7 @@ public final class RunDocumentCodec {
     return new RunDocument(
         version,
         Fields.text(root, "command"),
-        new Tool(
-            Fields.text(tool, "name"), Fields.text(tool, "version"), Fields.text(tool, "java")),
+        tool(root.path("tool")),
         Fields.text(root, "run_id"),
         Fields.text(root, "host"),
         Fields.longOf(root, "pid"),
@@ -129,7 +128,42 @@ public final class RunDocumentCodec {
             ? Optional.of(before(root.path("before")))
             : Optional.empty(),
         fillFiles(root.path("files")),
-        Fields.text(root, "resumed_from"));
+        Fields.text(root, "resumed_from"),
+        RunResultsCodec.readBack(root.path("result")),
+        RunResultsCodec.copy(root),
+        RunResultsCodec.sweep(root.path("result")));
+  }
+
+  /** {@code tool} is {@code {name, version, java}}; a hand-made file may give it as one text. */
+  private static Tool tool(JsonNode tool) {
+    if (tool.isValueNode() && !tool.isNull()) {
+      return new Tool(
+          Optional.of(tool.asText()).filter(t -> !t.isBlank()), Optional.empty(), Optional.empty());
+    }
+    return new Tool(
+        Fields.text(tool, "name"), Fields.text(tool, "version"), Fields.text(tool, "java"));
+  }
+
+  /**
+   * The {@code params} of a run.json as the history keeps them (their JSON text alone); empty when
+   * there is none or it is no JSON object.
+   */
+  public static Optional<Params> parseParams(String paramsJson) {
+    if (paramsJson == null) {
+      return Optional.empty();
+    }
+    try {
+      JsonNode p = JSON.readTree(paramsJson);
+      return p != null && p.isObject() ? Optional.of(params(p)) : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The JSON text of run.json's {@code params}, as the history keeps it; empty when none. */
+  public static Optional<String> paramsText(JsonNode root) {
+    JsonNode p = root.path("params");
+    return p.isMissingNode() || p.isNull() ? Optional.empty() : Optional.of(p.toString());
   }
 
   private static List<FillFile> fillFiles(JsonNode files) {
@@ -229,7 +263,8 @@ public final class RunDocumentCodec {
         Fields.bool(p, "keep"),
         Fields.text(p, "until"),
         group,
-        Fields.intOf(p, "repeat"));
+        Fields.intOf(p, "repeat"),
+        Fields.longOf(p, "bytes_per_pass"));
   }
 
   private static Result result(JsonNode r) {
@@ -270,7 +305,9 @@ public final class RunDocumentCodec {
         registration,
         Fields.doubleOf(r, "first_completion_s"),
         Fields.text(r, "end"),
-        Fields.bool(r, "floor_reached"));
+        Fields.bool(r, "floor_reached"),
+        Fields.longOf(r, "files"),
+        Fields.bool(r, "files_kept"));
   }
 
   private static Before before(JsonNode b) {

@@ -1,7 +1,9 @@
 package dev.sustain.job;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.document.NewerFormatException;
 import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,21 +33,14 @@ public record Job(
     Optional<String> engine,
     Optional<String> targetKind) {
 
-  /** The job of a run.json document; fields it lacks are empty, never guessed. */
+  /**
+   * The job of a parsed run.json; fields it lacks are empty, never guessed. Its keys are read by
+   * {@link RunDocumentCodec}, as everywhere.
+   *
+   * @throws NewerFormatException when a newer sustain wrote it
+   */
   public static Job of(JsonNode runJson) {
-    JsonNode p = runJson.path("params");
-    return new Job(
-        text(runJson.path("command")).orElse("write"),
-        p.path("bs_bytes").canConvertToLong() && p.path("bs_bytes").asLong() > 0
-            ? OptionalLong.of(p.path("bs_bytes").asLong())
-            : OptionalLong.empty(),
-        p.path("qd").canConvertToInt() && p.path("qd").asInt() > 0
-            ? OptionalInt.of(p.path("qd").asInt())
-            : OptionalInt.empty(),
-        io(p),
-        text(p.path("pattern")).map(s -> s.toLowerCase(Locale.ROOT)),
-        text(p.path("engine")).map(s -> s.toLowerCase(Locale.ROOT)),
-        text(runJson.path("target").path("kind")).map(s -> s.toLowerCase(Locale.ROOT)));
+    return of(RunDocumentCodec.decode(runJson, RunDocumentCodec.FILE));
   }
 
   /** The job of a decoded run.json; fields it lacks are empty, never guessed. */
@@ -63,20 +58,6 @@ public record Job(
         p.pattern().filter(s -> !s.isBlank()).map(s -> s.toLowerCase(Locale.ROOT)),
         p.engine().filter(s -> !s.isBlank()).map(s -> s.toLowerCase(Locale.ROOT)),
         run.target().kind().filter(s -> !s.isBlank()).map(s -> s.toLowerCase(Locale.ROOT)));
-  }
-
-  private static Optional<String> io(JsonNode p) {
-    if (p.path("buffered").isBoolean()) {
-      return Optional.of(p.path("buffered").asBoolean() ? "buffered" : "direct");
-    }
-    if (p.path("direct").isBoolean()) {
-      return Optional.of(p.path("direct").asBoolean() ? "direct" : "buffered");
-    }
-    return Optional.empty();
-  }
-
-  private static Optional<String> text(JsonNode n) {
-    return n.isTextual() && !n.asText().isBlank() ? Optional.of(n.asText()) : Optional.empty();
   }
 
   /**

@@ -1,9 +1,11 @@
 package dev.sustain.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.analysis.GroupVerdict;
+import dev.sustain.document.GroupDocument;
+import dev.sustain.document.GroupDocumentCodec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * The group's verdict in words, from the findings: the shared ceiling with its evidence ("the four
@@ -26,10 +28,10 @@ final class GroupWords {
     String all = n == 2 ? "the two targets" : "the " + count(n) + " targets";
     reason(r, v, all, out);
     keptAndDrags(v, out);
-    JsonNode shared = r.shared();
-    boolean named = v.shared() && shared.path("parts").size() > 0; // the ceiling's sentence has it
-    if (!named && shared.isObject() && shared.path("summary").isTextual()) {
-      out.add("in sysfs: " + shared.path("summary").asText());
+    GroupDocument.Shared shared = GroupDocumentCodec.shared(r.shared());
+    boolean named = v.shared() && !shared.parts().isEmpty(); // the ceiling's sentence has it
+    if (!named && shared.summary().isPresent()) {
+      out.add("in sysfs: " + shared.summary().get());
     }
     return out;
   }
@@ -124,16 +126,16 @@ final class GroupWords {
 
   /** "a hub, controller or shared link", naming the part sysfs shows when there is one. */
   private static String partWords(GroupReport r, double ceilingMBps) {
-    JsonNode parts = r.shared().path("parts");
+    List<GroupDocument.SharedPart> parts = GroupDocumentCodec.shared(r.shared()).parts();
     String base = "a hub, controller or shared link";
-    if (!parts.isArray() || parts.isEmpty()) {
+    if (parts.isEmpty()) {
       return base;
     }
-    JsonNode closest = parts.get(0);
-    String text = base + "; they share " + closest.path("description").asText();
-    JsonNode ceiling = closest.path("ceiling_MBps");
-    if (ceiling.isNumber() && Math.abs(ceiling.asDouble() - ceilingMBps) <= 0.1 * ceilingMBps) {
-      text += Phrase.of(", whose practical ceiling is about {rate}", ceiling.asDouble());
+    GroupDocument.SharedPart closest = parts.get(0);
+    String text = base + "; they share " + closest.description();
+    OptionalDouble ceiling = closest.ceilingMBps();
+    if (ceiling.isPresent() && Math.abs(ceiling.getAsDouble() - ceilingMBps) <= 0.1 * ceilingMBps) {
+      text += Phrase.of(", whose practical ceiling is about {rate}", ceiling.getAsDouble());
     }
     return text;
   }

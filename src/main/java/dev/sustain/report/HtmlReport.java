@@ -284,8 +284,9 @@ public final class HtmlReport {
       cg[i + 1] = gb[i];
     }
     int[] keep = Polyline.simplify(cg, ct, CUMULATIVE_TOLERANCE_SECONDS);
-    ArrayNode kt = o.putObject("cumulative").putArray("s");
-    ArrayNode kg = ((ObjectNode) o.get("cumulative")).putArray("GB");
+    ObjectNode cumulative = o.putObject("cumulative");
+    ArrayNode kt = cumulative.putArray("s");
+    ArrayNode kg = cumulative.putArray("GB");
     for (int k : keep) {
       kt.add(round(ct[k], 3));
       kg.add(cg[k]);

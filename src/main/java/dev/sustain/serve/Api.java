@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.job.Job;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.share.HubModels;
@@ -21,6 +23,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -177,8 +182,13 @@ final class Api {
     if (RunLiveness.mayChange(r.status())) {
       o.put("planned_bytes", plannedBytes(r));
       // A write for --time ends by the clock, whatever its file's size.
-      JsonNode time = parse(r.paramsJson()).path("time_s");
-      o.put("planned_seconds", time.isNumber() && time.asDouble() > 0 ? time.asDouble() : null);
+      OptionalDouble time =
+          RunDocumentCodec.parseParams(r.paramsJson())
+              .map(RunDocument.Params::timeSeconds)
+              .orElse(OptionalDouble.empty());
+      o.put(
+          "planned_seconds",
+          time.isPresent() && time.getAsDouble() > 0 ? time.getAsDouble() : null);
     }
     unended.put(r, o);
     return o;
@@ -189,14 +199,18 @@ final class Api {
    * expected bytes, a fill's --limit, a copy's passes; null when only time or the disk ends it.
    */
   static Long plannedBytes(RunRecord r) {
-    JsonNode p = parse(r.paramsJson());
-    for (String name : List.of("size_bytes", "expected_bytes", "limit_bytes")) {
-      if (p.path(name).isIntegralNumber() && p.path(name).asLong() > 0) {
-        return p.path(name).asLong();
+    Optional<RunDocument.Params> params = RunDocumentCodec.parseParams(r.paramsJson());
+    if (params.isEmpty()) {
+      return null;
+    }
+    RunDocument.Params p = params.get();
+    for (OptionalLong bytes : List.of(p.sizeBytes(), p.expectedBytes(), p.limitBytes())) {
+      if (bytes.isPresent() && bytes.getAsLong() > 0) {
+        return bytes.getAsLong();
       }
     }
-    if (p.path("bytes_per_pass").isIntegralNumber()) {
-      return p.path("bytes_per_pass").asLong() * Math.max(1, p.path("repeat").asInt(1));
+    if (p.bytesPerPass().isPresent()) {
+      return p.bytesPerPass().getAsLong() * Math.max(1, p.repeat().orElse(1));
     }
     return null;
   }
@@ -277,16 +291,18 @@ final class Api {
     Params.only(ctx, Set.of());
     RunRecord r = find(ctx);
     JsonNode doc = RunData.runJson(samples, r);
+    Optional<RunDocument> document = RunData.document(doc);
     // A sweep has no curve: its page is its table of points.
     ObjectNode root;
-    if (SweepView.applies(r, doc)) {
-      root = SweepView.of(r, doc);
+    if (SweepView.applies(r, document)) {
+      root = SweepView.of(r, document.get());
     } else if (!RunData.hasSamples(samples, r)) {
       root = KindView.withoutSamples(r);
     } else {
-      root = parts(views.single(r));
-      root.put("html", KindView.insert(root.path("html").asText(), KindView.sections(r, doc)));
-      root.put("html", HubLine.insert(root.path("html").asText(), r, doc, views, hubCopy));
+      HtmlReport.Parts page = views.single(r);
+      root = parts(page);
+      String html = KindView.insert(page.body(), KindView.sections(r, document));
+      root.put("html", HubLine.insert(html, r, doc, views, hubCopy));
     }
     root.set("summary", runJson(r));
     send(ctx, root);

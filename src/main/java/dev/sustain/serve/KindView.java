@@ -1,12 +1,16 @@
 package dev.sustain.serve;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunResults;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.store.RunRecord;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What a run page shows beyond the curve, by the kind of run, from its run.json: a read or verify
@@ -22,14 +26,15 @@ final class KindView {
   private KindView() {}
 
   /** The sections to show above the report's own, or "" for a plain write. */
-  static String sections(RunRecord run, JsonNode runJson) {
-    if (runJson == null) {
+  static String sections(RunRecord run, Optional<RunDocument> runJson) {
+    if (runJson.isEmpty()) {
       return "";
     }
+    RunDocument doc = runJson.get();
     return switch (run.command()) {
-      case "read", "verify" -> readBack(run, runJson.path("result"));
-      case "copy" -> passes(runJson);
-      case "fill" -> files(runJson);
+      case "read", "verify" -> readBack(run, doc.readBack());
+      case "copy" -> passes(doc.copy());
+      case "fill" -> files(doc);
       default -> "";
     };
   }
@@ -47,13 +52,13 @@ final class KindView {
     return html.substring(0, cut) + "\n" + sections + html.substring(cut);
   }
 
-  private static String readBack(RunRecord run, JsonNode result) {
+  private static String readBack(RunRecord run, RunResults.ReadBack result) {
     StringBuilder b = new StringBuilder("<section id=\"read-back\"><h2>");
     boolean verify = "verify".equals(run.command());
     b.append(verify ? "Verification" : "Read back").append("</h2>");
-    long bad = result.path("bad_bytes").asLong(0);
-    String verdict = result.path("verdict").asText(bad > 0 ? "bad" : "");
-    long checked = result.path("checked_bytes").asLong(result.path("bytes").asLong(0));
+    long bad = result.badBytes().orElse(0);
+    String verdict = result.verdict().orElse(bad > 0 ? "bad" : "");
+    long checked = result.checkedBytes().orElse(result.bytes().orElse(0));
     String words;
     if (bad > 0) {
       words =
@@ -80,55 +85,50 @@ final class KindView {
         .append("\" id=\"verdict\">")
         .append(HtmlReport.esc(words))
         .append("</p>");
-    JsonNode byKind = result.path("bad_by_kind");
-    if (bad > 0 && byKind.isObject()) {
+    if (bad > 0 && result.badByKind().isPresent()) {
       b.append("<p class=\"hint\">");
       StringBuilder kinds = new StringBuilder();
-      byKind
-          .properties()
+      result
+          .badByKind()
+          .get()
           .forEach(
-              e -> {
-                if (e.getValue().asLong(0) > 0) {
+              (kind, bytes) -> {
+                if (bytes > 0) {
                   kinds.append(kinds.isEmpty() ? "" : ", ");
-                  kinds.append(e.getKey()).append(' ');
-                  kinds.append(Units.decimalBytes(e.getValue().asLong()));
+                  kinds.append(kind).append(' ');
+                  kinds.append(Units.decimalBytes(bytes));
                 }
               });
       b.append(HtmlReport.esc(kinds.toString())).append("</p>");
     }
     extents(b, result);
-    for (JsonNode note : result.path("notes")) {
-      b.append("<p class=\"hint\">").append(HtmlReport.esc(note.asText())).append("</p>");
+    for (String note : result.notes()) {
+      b.append("<p class=\"hint\">").append(HtmlReport.esc(note)).append("</p>");
     }
     return b.append("</section>\n").toString();
   }
 
-  private static void extents(StringBuilder b, JsonNode result) {
-    JsonNode list = result.path("bad");
-    if (!list.isArray() || list.isEmpty()) {
+  private static void extents(StringBuilder b, RunResults.ReadBack result) {
+    List<RunResults.BadExtent> list = result.bad();
+    if (list.isEmpty()) {
       b.append("<p class=\"hint\" id=\"no-bad-extents\">No bad extent.</p>");
       return;
     }
     b.append("<table class=\"list\" id=\"bad-extents\"><thead><tr><th class=\"num\">offset</th>")
         .append("<th class=\"num\">length</th><th>kind</th><th>found at</th></tr></thead><tbody>");
-    int shown = 0;
-    for (JsonNode e : list) {
-      if (shown++ == MAX_EXTENTS) {
-        break;
-      }
+    for (RunResults.BadExtent e : list.subList(0, Math.min(list.size(), MAX_EXTENTS))) {
       b.append("<tr><td class=\"num\">")
-          .append(e.path("offset").asLong())
+          .append(e.offset().orElse(0))
           .append("</td><td class=\"num\">")
-          .append(HtmlReport.esc(Units.binaryBytes(e.path("length").asLong())))
+          .append(HtmlReport.esc(Units.binaryBytes(e.length().orElse(0))))
           .append("</td><td>")
-          .append(HtmlReport.esc(e.path("kind").asText("")))
+          .append(HtmlReport.esc(e.kind().orElse("")))
           .append("</td><td>")
-          .append(e.path("actual_offset").isNumber() ? e.path("actual_offset").asLong() : "")
+          .append(e.actualOffset().isPresent() ? e.actualOffset().getAsLong() : "")
           .append("</td></tr>");
     }
     b.append("</tbody></table>");
-    long dropped =
-        result.path("bad_extents_dropped").asLong(0) + Math.max(0, list.size() - MAX_EXTENTS);
+    long dropped = result.badExtentsDropped().orElse(0) + Math.max(0, list.size() - MAX_EXTENTS);
     if (dropped > 0) {
       b.append("<p class=\"hint\">")
           .append(HtmlReport.esc(Units.count(dropped, "more bad extent") + " not listed"))
@@ -137,10 +137,9 @@ final class KindView {
   }
 
   /** A copy's passes: written, flushed, read back and checked. */
-  private static String passes(JsonNode runJson) {
-    JsonNode result = runJson.path("result");
+  private static String passes(RunResults.Copy copy) {
     StringBuilder b = new StringBuilder("<section id=\"passes\"><h2>Passes</h2>");
-    boolean verified = result.path("verified").asBoolean(false);
+    boolean verified = copy.verified().orElse(false);
     b.append("<p class=\"verdict ")
         .append(verified ? "good" : "bad")
         .append("\" id=\"verdict\">")
@@ -148,7 +147,7 @@ final class KindView {
             HtmlReport.esc(
                 verified
                     ? "Verified: every pass read back as written."
-                    : result.path("verified").isBoolean()
+                    : copy.verified().isPresent()
                         ? "NOT verified: a pass did not read back as written."
                         : "Not verified: the copy did not get as far as reading back."))
         .append("</p>");
@@ -158,56 +157,60 @@ final class KindView {
         .append("<th class=\"num\">flush</th><th class=\"num\">read back</th>")
         .append("<th class=\"num\">read time</th><th>read from</th><th>verified</th>")
         .append("</tr></thead><tbody>");
-    for (JsonNode p : runJson.path("passes")) {
-      boolean ok = p.path("verified").asBoolean(false);
-      String problem = p.path("first_problem").asText("");
-      b.append("<tr><td>")
-          .append(p.path("pass").asInt())
-          .append("</td><td class=\"num\">")
-          .append(p.path("files").asLong())
-          .append("</td><td class=\"num\">")
-          .append(HtmlReport.esc(Units.decimalBytes(p.path("bytes").asLong())))
-          .append("</td><td class=\"num\">")
-          .append(HtmlReport.esc(rate(p.path("write_MBps"))))
-          .append("</td><td class=\"num\">")
-          .append(HtmlReport.esc(seconds(p.path("write_s"))))
-          .append("</td><td class=\"num\">")
-          .append(HtmlReport.esc(seconds(p.path("flush_s"))))
-          .append("</td><td class=\"num\">")
-          .append(HtmlReport.esc(rate(p.path("read_MBps"))))
-          .append("</td><td class=\"num\">")
-          .append(HtmlReport.esc(seconds(p.path("read_s"))))
-          .append("</td><td>")
-          .append(HtmlReport.esc(p.path("read_cache").asText("–")))
-          .append("</td><td>")
-          .append(
-              HtmlReport.esc(
-                  ok
-                      ? "yes"
-                      : "no: "
-                          + Units.count(p.path("problems").asLong(), "problem")
-                          + (problem.isEmpty() ? "" : " (first: " + problem + ")")))
-          .append("</td></tr>");
+    for (RunResults.Pass p : copy.passes()) {
+      pass(b, p);
     }
     b.append("</tbody></table>");
-    for (JsonNode s : runJson.path("comparison")) {
-      b.append("<p>").append(HtmlReport.esc(capital(s.asText()) + ".")).append("</p>");
+    for (String s : copy.comparison()) {
+      b.append("<p>").append(HtmlReport.esc(capital(s) + ".")).append("</p>");
     }
     return b.append("</section>\n").toString();
   }
 
+  private static void pass(StringBuilder b, RunResults.Pass p) {
+    boolean ok = p.verified().orElse(false);
+    String problem = p.firstProblem().orElse("");
+    b.append("<tr><td>")
+        .append(p.pass().orElse(0))
+        .append("</td><td class=\"num\">")
+        .append(p.files().orElse(0))
+        .append("</td><td class=\"num\">")
+        .append(HtmlReport.esc(Units.decimalBytes(p.bytes().orElse(0))))
+        .append("</td><td class=\"num\">")
+        .append(HtmlReport.esc(rate(p.writeMBps())))
+        .append("</td><td class=\"num\">")
+        .append(HtmlReport.esc(seconds(p.writeSeconds())))
+        .append("</td><td class=\"num\">")
+        .append(HtmlReport.esc(seconds(p.flushSeconds())))
+        .append("</td><td class=\"num\">")
+        .append(HtmlReport.esc(rate(p.readMBps())))
+        .append("</td><td class=\"num\">")
+        .append(HtmlReport.esc(seconds(p.readSeconds())))
+        .append("</td><td>")
+        .append(HtmlReport.esc(p.readCache().orElse("–")))
+        .append("</td><td>")
+        .append(
+            HtmlReport.esc(
+                ok
+                    ? "yes"
+                    : "no: "
+                        + Units.count(p.problems().orElse(0), "problem")
+                        + (problem.isEmpty() ? "" : " (first: " + problem + ")")))
+        .append("</td></tr>");
+  }
+
   /** A fill's files, each with its own rate, and what ended it. */
-  private static String files(JsonNode runJson) {
-    JsonNode result = runJson.path("result");
+  private static String files(RunDocument doc) {
+    RunDocument.Result result = doc.result();
     StringBuilder b = new StringBuilder("<section id=\"fill-files\"><h2>Files</h2>");
-    String end = result.path("end").asText("");
+    String end = result.end().orElse("");
     b.append("<p id=\"verdict\">")
         .append(
             HtmlReport.esc(
-                Units.count(result.path("files").asLong(runJson.path("files").size()), "file")
+                Units.count(result.files().orElse(doc.files().size()), "file")
                     + " written"
                     + (end.isEmpty() ? "" : ", ended by " + end)
-                    + (result.path("files_kept").asBoolean(false)
+                    + (result.filesKept().orElse(false)
                         ? "; the files were kept"
                         : "; the files were removed")
                     + "."))
@@ -215,21 +218,21 @@ final class KindView {
     b.append("<table class=\"list\" id=\"file-table\"><thead><tr><th>file</th>")
         .append("<th class=\"num\">bytes</th><th class=\"num\">time</th>")
         .append("<th class=\"num\">rate</th><th>complete</th></tr></thead><tbody>");
-    for (JsonNode f : runJson.path("files")) {
+    for (RunDocument.FillFile f : doc.files()) {
       b.append("<tr><td class=\"wrap\">")
-          .append(HtmlReport.esc(f.path("name").asText("")))
+          .append(HtmlReport.esc(f.name()))
           .append("</td><td class=\"num\">")
-          .append(HtmlReport.esc(Units.decimalBytes(f.path("bytes").asLong())))
+          .append(HtmlReport.esc(Units.decimalBytes(f.bytes())))
           .append("</td><td class=\"num\">")
-          .append(HtmlReport.esc(seconds(f.path("seconds"))))
+          .append(HtmlReport.esc(seconds(OptionalDouble.of(f.seconds()))))
           .append("</td><td class=\"num\">")
-          .append(HtmlReport.esc(rate(f.path("average_MBps"))))
+          .append(HtmlReport.esc(rate(f.averageMBps())))
           .append("</td><td>")
-          .append(f.path("complete").asBoolean(false) ? "yes" : "no")
+          .append(f.complete() ? "yes" : "no")
           .append("</td></tr>");
     }
     b.append("</tbody></table>");
-    String note = result.path("layout_note").asText("");
+    String note = result.layout().flatMap(RunDocument.Layout::note).orElse("");
     if (!note.isEmpty()) {
       b.append("<p class=\"hint\">").append(HtmlReport.esc(note)).append("</p>");
     }
@@ -278,16 +281,16 @@ final class KindView {
         .append("</td></tr>");
   }
 
-  private static String rate(JsonNode v) {
-    return v.isNumber() ? Units.rate(v.asDouble()) : "–";
+  private static String rate(OptionalDouble v) {
+    return v.isPresent() ? Units.rate(v.getAsDouble()) : "–";
   }
 
   /** Seconds; below one second in milliseconds (a 0.016 s flush is 16 ms, not 0 s). */
-  static String seconds(JsonNode v) {
-    if (!v.isNumber()) {
+  static String seconds(OptionalDouble v) {
+    if (v.isEmpty()) {
       return "–";
     }
-    double s = v.asDouble();
+    double s = v.getAsDouble();
     return s < 1 ? Units.fixed(s * 1000, 0) + " ms" : Durations.format(s);
   }
 

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.NewerFormatException;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.store.RunFolders;
 import dev.sustain.store.RunLiveness;
@@ -136,6 +139,21 @@ final class RunData {
       return node != null && node.isObject() ? node : null;
     } catch (IOException e) {
       return null;
+    }
+  }
+
+  /**
+   * {@code runJson} ({@link #runJson}) as its record; empty when there is none, or a newer sustain
+   * wrote it (its parts could mean something else, so the page shows the curve without them).
+   */
+  static Optional<RunDocument> document(JsonNode runJson) {
+    if (runJson == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(RunDocumentCodec.decode(runJson, RunDocumentCodec.FILE));
+    } catch (NewerFormatException e) {
+      return Optional.empty();
     }
   }
 

@@ -1,12 +1,15 @@
 package dev.sustain.serve;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunResults;
 import dev.sustain.report.HtmlReport;
 import dev.sustain.store.RunRecord;
 import dev.sustain.unit.Units;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -21,25 +24,24 @@ final class SweepView {
   private SweepView() {}
 
   /** True when {@code runJson} holds a sweep's points. */
-  static boolean applies(RunRecord run, JsonNode runJson) {
+  static boolean applies(RunRecord run, Optional<RunDocument> runJson) {
     return "sweep".equals(run.command())
-        && runJson != null
-        && runJson.at("/result/points").isArray()
-        && !runJson.at("/result/points").isEmpty();
+        && runJson.isPresent()
+        && !runJson.get().sweep().points().isEmpty();
   }
 
   /** The page's content as {@code /api/runs/{id}/view} sends it: title, html, no chart data. */
-  static ObjectNode of(RunRecord run, JsonNode runJson) {
-    JsonNode result = runJson.path("result");
+  static ObjectNode of(RunRecord run, RunDocument runJson) {
+    RunResults.Sweep result = runJson.sweep();
     TreeSet<Long> depths = new TreeSet<>();
-    Map<Long, Map<Long, JsonNode>> byBlock = new TreeMap<>();
+    Map<Long, Map<Long, RunResults.SweepPoint>> byBlock = new TreeMap<>();
     boolean reads = false;
-    for (JsonNode p : result.path("points")) {
-      long bs = p.path("bs").asLong();
-      long qd = p.path("qd").asLong();
+    for (RunResults.SweepPoint p : result.points()) {
+      long bs = p.blockBytes().orElse(0);
+      long qd = p.queueDepth().orElse(0);
       depths.add(qd);
       byBlock.computeIfAbsent(bs, k -> new TreeMap<>()).put(qd, p);
-      reads |= p.path("read_MBps").isNumber();
+      reads |= p.readMBps().isPresent();
     }
     String title = "Sweep of " + run.drive().describe();
     StringBuilder b = new StringBuilder();
@@ -49,7 +51,7 @@ final class SweepView {
         .append("</p></header>\n");
     b.append("<section><h2>Rate by request size and queue depth</h2>");
     b.append("<p class=\"hint\">MB/s (10^6 bytes a second) of each point");
-    long perPoint = result.path("size_per_point_bytes").asLong(0);
+    long perPoint = result.sizePerPointBytes().orElse(0);
     if (perPoint > 0) {
       // Sweeps are sized in binary units (1GiB a point by default): shown as given.
       String size =
@@ -59,7 +61,7 @@ final class SweepView {
     b.append(reads ? "; write / read." : ".").append("</p>\n");
     table(b, byBlock, depths, reads);
     b.append("</tbody></table></section>\n");
-    String verdict = result.path("verdict").asText("");
+    String verdict = result.verdict().orElse("");
     if (!verdict.isEmpty()) {
       b.append("<section><h2>In words</h2><p id=\"words\">")
           .append(HtmlReport.esc(verdict))
@@ -76,7 +78,7 @@ final class SweepView {
   /** A row per request size, a column per depth: write (and read) MB/s. */
   private static void table(
       StringBuilder b,
-      Map<Long, Map<Long, JsonNode>> byBlock,
+      Map<Long, Map<Long, RunResults.SweepPoint>> byBlock,
       TreeSet<Long> depths,
       boolean reads) {
     b.append("<table class=\"sweep\" id=\"sweep\"><thead><tr><th>request size</th>");
@@ -84,15 +86,15 @@ final class SweepView {
       b.append("<th class=\"num\">QD").append(qd).append("</th>");
     }
     b.append("</tr></thead><tbody>\n");
-    for (Map.Entry<Long, Map<Long, JsonNode>> row : byBlock.entrySet()) {
+    for (Map.Entry<Long, Map<Long, RunResults.SweepPoint>> row : byBlock.entrySet()) {
       b.append("<tr><th>").append(HtmlReport.esc(Units.binaryBytes(row.getKey()))).append("</th>");
       for (long qd : depths) {
-        JsonNode p = row.getValue().get(qd);
+        RunResults.SweepPoint p = row.getValue().get(qd);
         b.append("<td class=\"num\">");
         if (p != null) {
-          b.append(HtmlReport.esc(rate(p.path("write_MBps"))));
+          b.append(HtmlReport.esc(rate(p.writeMBps())));
           if (reads) {
-            b.append(" / ").append(HtmlReport.esc(rate(p.path("read_MBps"))));
+            b.append(" / ").append(HtmlReport.esc(rate(p.readMBps())));
           }
         }
         b.append("</td>");
@@ -101,7 +103,7 @@ final class SweepView {
     }
   }
 
-  private static String rate(JsonNode v) {
-    return v.isNumber() ? Units.plain(v.asDouble(), v.asDouble() >= 100 ? 0 : 1) : "–";
+  private static String rate(OptionalDouble v) {
+    return v.isPresent() ? Units.plain(v.getAsDouble(), v.getAsDouble() >= 100 ? 0 : 1) : "–";
   }
 }

@@ -2,6 +2,11 @@ package dev.sustain.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.document.AnalysisDocument;
+import dev.sustain.document.AnalysisDocumentCodec;
+import dev.sustain.document.NewerFormatException;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.expect.Expectation;
 import dev.sustain.input.InputFormatException;
 import dev.sustain.input.JsonFile;
@@ -15,7 +20,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 /**
  * Reads a run folder ({@code run.json}, and {@code analysis.json} when present) into a {@link
@@ -74,93 +83,125 @@ public final class RunFolders {
       if (!Files.isRegularFile(runJson) || Files.size(runJson) > (1 << 20)) {
         return null;
       }
-      JsonNode status = JSON.readTree(runJson.toFile()).path("result").path("status");
-      String word = status.isTextual() ? status.asText() : null;
+      String word = RunDocumentCodec.readFile(runJson).result().status().orElse(null);
       return word == null || word.isBlank() || word.equals("running") ? null : word;
     } catch (IOException | RuntimeException e) {
       return null; // an unreadable folder says nothing: the run is shown as its process says
     }
   }
 
+  /**
+   * The record of a run folder's parsed run.json and analysis.json (null when it has none); their
+   * keys are read by the codecs, the texts of params and analysis kept as the history stores them.
+   */
   static RunRecord fromJson(Path folder, JsonNode run, JsonNode analysis, String source) {
-    String host = text(run, "host");
+    RunDocument doc;
+    Optional<AnalysisDocument> figures;
+    try {
+      doc = RunDocumentCodec.decode(run, folder.resolve("run.json").toString());
+      figures =
+          analysis == null
+              ? Optional.empty()
+              : Optional.of(
+                  AnalysisDocumentCodec.decode(
+                      analysis, folder.resolve("analysis.json").toString()));
+    } catch (NewerFormatException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
+    return fromDocuments(folder, doc, figures, run, analysis, source);
+  }
+
+  private static RunRecord fromDocuments(
+      Path folder,
+      RunDocument doc,
+      Optional<AnalysisDocument> analysis,
+      JsonNode run,
+      JsonNode analysisTree,
+      String source) {
+    String host = text(doc.host());
     if (host == null) {
       host = localHostName();
     }
-    Instant started = instant(run.get("started"));
+    Instant started = instant(doc.started());
     if (started == null) {
       throw new IllegalArgumentException(folder.resolve("run.json") + " has no 'started' time");
     }
-    Instant ended = instant(run.get("ended"));
-    String command = text(run, "command");
-    JsonNode target = run.path("target");
-    JsonNode device = target.path("device");
+    Instant ended = instant(doc.ended());
+    RunDocument.Target target = doc.target();
+    Optional<RunDocument.Device> device = target.device();
+    Optional<RunDocument.FileSystem> fs = target.fileSystem();
     Drive drive =
         Drive.of(
-            text(device.path("identity"), "key"),
-            text(device, "model"),
-            text(device, "serial"),
-            text(device, "wwn"),
-            longOrNull(device.get("size_bytes")),
+            text(device.flatMap(RunDocument.Device::identityKey)),
+            text(device.flatMap(RunDocument.Device::model)),
+            text(device.flatMap(RunDocument.Device::serial)),
+            text(device.flatMap(RunDocument.Device::wwn)),
+            device.map(d -> boxed(d.sizeBytes())).orElse(null),
             host,
-            text(target, "path"),
-            text(target.path("filesystem"), "mount"),
-            text(target.path("filesystem"), "type"));
-    JsonNode result = run.path("result");
-    RunRecord.Figures figures = figures(result, analysis);
-    String status = text(result, "status");
+            text(target.path()),
+            text(fs.flatMap(RunDocument.FileSystem::mount)),
+            text(fs.flatMap(RunDocument.FileSystem::type)));
+    RunDocument.Result result = doc.result();
+    String status = text(result.status());
     String folderText = folder.toAbsolutePath().normalize().toString();
-    String runId = text(run, "run_id");
+    String runId = text(doc.runId());
     if (runId == null) {
       runId = runId(host, folderText, started);
     }
-    JsonNode params = run.get("params");
+    String command = text(doc.command());
     return new RunRecord(
         runId,
         drive,
         host,
         command == null ? "write" : command,
-        params == null || params.isNull() ? null : params.toString(),
+        RunDocumentCodec.paramsText(run).orElse(null),
         started,
         ended,
         status == null ? (ended == null ? "interrupted" : "complete") : status,
-        text(result, "error"),
-        figures,
-        analysis == null ? null : analysis.toString(),
+        text(result.error()),
+        figures(result, analysis),
+        analysisTree == null ? null : analysisTree.toString(),
         folderText,
         source,
-        toolVersion(run.get("tool")),
-        text(target, "path"),
-        longOrNull(run.get("pid")),
+        toolVersion(doc.tool()),
+        text(target.path()),
+        boxed(doc.pid()),
         null);
   }
 
   /** What the run measured: its record's bytes and time, the analysis's figures. */
-  private static RunRecord.Figures figures(JsonNode result, JsonNode analysis) {
-    JsonNode a = analysis == null ? JSON.createObjectNode() : analysis;
+  private static RunRecord.Figures figures(
+      RunDocument.Result result, Optional<AnalysisDocument> analysis) {
+    AnalysisDocument a = analysis.orElse(NO_ANALYSIS);
     return new RunRecord.Figures(
-        longOrNull(result.get("bytes")),
-        doubleOrNull(result.get("seconds")),
-        firstNonNull(doubleOrNull(a.get("average_MBps")), doubleOrNull(result.get("average_MBps"))),
-        doubleOrNull(a.get("burst_MBps")),
-        doubleOrNull(a.get("cache_GB")),
-        doubleOrNull(a.get("cliff_s")),
-        doubleOrNull(a.get("floor_MBps")),
-        doubleOrNull(a.get("after_cache_MBps")),
-        text(a, "shape"));
+        boxed(result.bytes()),
+        boxed(result.seconds()),
+        firstNonNull(boxed(a.averageMBps()), boxed(result.averageMBps())),
+        boxed(a.burstMBps()),
+        boxed(a.cacheGB()),
+        boxed(a.cliffSeconds()),
+        boxed(a.floorMBps()),
+        boxed(a.afterCacheMBps()),
+        text(a.shape()));
   }
 
-  /** {@code tool} is an object {@code {name, version, java}} (or, in hand-made files, a string). */
-  private static String toolVersion(JsonNode tool) {
-    if (tool == null || tool.isNull()) {
-      return null;
-    }
-    if (tool.isObject()) {
-      String name = text(tool, "name");
-      String version = text(tool, "version");
-      return version == null ? name : (name == null ? "sustain" : name) + " " + version;
-    }
-    return tool.isValueNode() ? tool.asText() : null;
+  private static final AnalysisDocument NO_ANALYSIS =
+      new AnalysisDocument(
+          AnalysisDocumentCodec.VERSION,
+          Optional.empty(),
+          OptionalDouble.empty(),
+          OptionalDouble.empty(),
+          OptionalDouble.empty(),
+          OptionalDouble.empty(),
+          OptionalDouble.empty(),
+          OptionalDouble.empty(),
+          OptionalDouble.empty());
+
+  /** "name version", "sustain version" when it has no name, the name alone without a version. */
+  private static String toolVersion(RunDocument.Tool tool) {
+    String name = text(tool.name());
+    String version = text(tool.version());
+    return version == null ? name : (name == null ? "sustain" : name) + " " + version;
   }
 
   /**
@@ -171,24 +212,29 @@ public final class RunFolders {
    */
   public static Expectation expectationFrom(Path folder) {
     Path analysisJson = folder.resolve("analysis.json");
-    JsonNode a;
+    AnalysisDocument a;
     try {
-      a = JSON.readTree(Files.readString(analysisJson, StandardCharsets.UTF_8));
+      a =
+          AnalysisDocumentCodec.decode(
+              JSON.readTree(Files.readString(analysisJson, StandardCharsets.UTF_8)),
+              analysisJson.toString());
     } catch (NoSuchFileException e) {
       throw new IllegalArgumentException(
           "--expect-from needs a run folder with an analysis.json: " + folder);
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read " + analysisJson + ": " + e.getMessage());
+    } catch (NewerFormatException e) {
+      throw new IllegalArgumentException(e.getMessage());
     }
-    Double burst = doubleOrNull(a.get("burst_MBps"));
+    Double burst = boxed(a.burstMBps());
     if (burst == null || !(burst > 0)) {
       throw new IllegalArgumentException(analysisJson + " has no burst_MBps to expect");
     }
     Path name = folder.toAbsolutePath().normalize().getFileName();
     return Expectation.fromPastRun(
         burst,
-        doubleOrNull(a.get("cache_GB")),
-        doubleOrNull(a.get("floor_MBps")),
+        boxed(a.cacheGB()),
+        boxed(a.floorMBps()),
         name == null ? folder.toString() : name.toString());
   }
 
@@ -211,16 +257,20 @@ public final class RunFolders {
     }
   }
 
-  private static Instant instant(JsonNode n) {
-    if (n == null || n.isNull() || n.isMissingNode()) {
+  /** A run.json time, or null when it has none; a number is epoch seconds (fractions allowed). */
+  private static Instant instant(Optional<String> time) {
+    if (time.isEmpty()) {
       return null;
     }
-    if (n.isNumber()) {
-      // Epoch seconds as a number (fractional allowed).
-      return Instant.ofEpochMilli(Math.round(n.asDouble() * 1000));
+    String text = time.get();
+    if (EPOCH_SECONDS.matcher(text).matches()) {
+      return Instant.ofEpochMilli(Math.round(Double.parseDouble(text) * 1000));
     }
-    return instant(n.asText());
+    return instant(text);
   }
+
+  private static final Pattern EPOCH_SECONDS =
+      Pattern.compile("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
 
   /**
    * A run.json time: ISO-8601 with {@code Z} or an offset, surrounding space ignored.
@@ -240,17 +290,17 @@ public final class RunFolders {
     }
   }
 
-  private static String text(JsonNode n, String field) {
-    JsonNode v = n == null ? null : n.get(field);
-    return v == null || v.isNull() || !v.isValueNode() || v.asText().isBlank() ? null : v.asText();
+  /** The text, or null when it is missing or blank. */
+  private static String text(Optional<String> v) {
+    return v.filter(t -> !t.isBlank()).orElse(null);
   }
 
-  private static Long longOrNull(JsonNode n) {
-    return n == null || !n.isNumber() ? null : n.asLong();
+  private static Long boxed(OptionalLong v) {
+    return v.isPresent() ? v.getAsLong() : null;
   }
 
-  private static Double doubleOrNull(JsonNode n) {
-    return n == null || !n.isNumber() ? null : n.asDouble();
+  private static Double boxed(OptionalDouble v) {
+    return v.isPresent() ? v.getAsDouble() : null;
   }
 
   private static Double firstNonNull(Double a, Double b) {

@@ -1,12 +1,12 @@
 package dev.sustain.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * One run as the history keeps it: who (drive, host), what (command, parameters), when, how it
@@ -72,14 +72,13 @@ public record RunRecord(
 
   /** The I/O engine the run used ({@code uring}, {@code threads}, {@code null}), or null. */
   public String engine() {
-    JsonNode e = params().get("engine");
-    return e == null || !e.isTextual() ? null : e.asText();
+    return params().flatMap(RunDocument.Params::engine).orElse(null);
   }
 
   /** The request size in bytes, or null when the run had none or several (a sweep). */
   public Long blockBytes() {
-    JsonNode bs = params().get("bs_bytes");
-    return bs == null || !bs.isIntegralNumber() ? null : bs.asLong();
+    OptionalLong bs = params().map(RunDocument.Params::blockBytes).orElse(OptionalLong.empty());
+    return bs.isPresent() ? bs.getAsLong() : null;
   }
 
   /**
@@ -90,19 +89,9 @@ public record RunRecord(
     return "null".equals(engine());
   }
 
-  private JsonNode params() {
-    if (paramsJson == null) {
-      return MissingNode.getInstance();
-    }
-    try {
-      JsonNode n = PARAMS.readTree(paramsJson);
-      return n == null ? MissingNode.getInstance() : n;
-    } catch (JsonProcessingException e) {
-      return MissingNode.getInstance();
-    }
+  private Optional<RunDocument.Params> params() {
+    return RunDocumentCodec.parseParams(paramsJson);
   }
-
-  private static final ObjectMapper PARAMS = new ObjectMapper();
 
   /** True for commands that write a long stream, whose floors can be compared run to run. */
   public boolean isWriteRun() {

@@ -1,7 +1,7 @@
 package dev.sustain.store;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -16,8 +16,6 @@ public final class SoloLookup {
 
   /** How many of a drive's latest runs are looked through. */
   static final int RUNS_LOOKED_AT = 50;
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private SoloLookup() {}
 
@@ -65,14 +63,9 @@ public final class SoloLookup {
 
   /** True for a run made as a member of a group (beside other targets). */
   static boolean besideOthers(String paramsJson) {
-    if (paramsJson == null) {
-      return false;
-    }
-    try {
-      JsonNode role = JSON.readTree(paramsJson).path("group").path("role");
-      return role.asText("").equals("member");
-    } catch (java.io.IOException e) {
-      return false;
-    }
+    return RunDocumentCodec.parseParams(paramsJson)
+        .flatMap(RunDocument.Params::group)
+        .filter(g -> g.role().equals("member"))
+        .isPresent();
   }
 }

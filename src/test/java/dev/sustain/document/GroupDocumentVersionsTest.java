@@ -71,6 +71,28 @@ class GroupDocumentVersionsTest {
   }
 
   @Test
+  void whatTheTargetsShareReadsAsItsSummaryAndItsParts() throws Exception {
+    GroupDocument.Shared hub =
+        GroupDocumentCodec.shared(read("v1-2026-12-03-fill-solo-first").shared());
+    assertThat(hub.summary()).contains("both behind usb hub 2-1");
+    assertThat(hub.parts())
+        .containsExactly(
+            new GroupDocument.SharedPart(
+                "USB hub 2-1 (VIA Labs USB3.0 Hub, 5 Gb/s)", OptionalDouble.of(450.0)));
+    GroupDocument.Shared none = GroupDocumentCodec.shared(read("v1-2026-12-03-write").shared());
+    assertThat(none.summary().orElseThrow()).startsWith("cannot tell what they share");
+    assertThat(none.parts()).isEmpty();
+    GroupDocument.Shared missing =
+        GroupDocumentCodec.shared(
+            GroupDocumentCodec.decode(
+                    JSON.readTree("{\"kind\":\"group\",\"targets\":[{\"name\":\"x\"}]}"),
+                    "group.json")
+                .shared());
+    assertThat(missing.summary()).isEmpty();
+    assertThat(missing.parts()).isEmpty();
+  }
+
+  @Test
   void whatAnOlderOrCutFileLacksReadsAsTheDefaults() throws Exception {
     GroupDocument g =
         GroupDocumentCodec.decode(

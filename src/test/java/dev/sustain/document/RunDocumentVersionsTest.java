@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sustain.document.RunDocument.Layout;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -33,6 +38,7 @@ class RunDocumentVersionsTest {
         "v1-2026-12-01-copy",
         "v1-2026-12-01-read",
         "v1-2026-12-01-verify",
+        "v1-2026-12-01-verify-bad",
         "v1-2026-12-01-group-member",
         "v1-2026-12-01-repeat-pass",
         "v1-2026-12-01-sweep",
@@ -136,6 +142,134 @@ class RunDocumentVersionsTest {
     assertThat(sweep.params().queueDepth()).isEmpty();
     assertThat(sweep.params().buffered()).contains(false);
     assertThat(sweep.result().layout()).isPresent();
+  }
+
+  @Test
+  void aVerifyThatFoundBadExtentsReadsThemAndItsNotes() throws Exception {
+    RunResults.ReadBack bad = read("v1-2026-12-01-verify-bad").readBack();
+    assertThat(bad.verdict()).contains("bad");
+    assertThat(bad.badBytes()).hasValue(1_052_672);
+    assertThat(bad.checkedBytes()).hasValue(33_554_432);
+    assertThat(bad.badByKind().orElseThrow())
+        .containsExactly(
+            Map.entry("corrupted", 4096L),
+            Map.entry("blank", 0L),
+            Map.entry("overwritten", 0L),
+            Map.entry("misplaced", 1_048_576L),
+            Map.entry("unreadable", 0L),
+            Map.entry("missing", 0L));
+    assertThat(bad.bad())
+        .containsExactly(
+            new RunResults.BadExtent(
+                OptionalLong.of(8192),
+                OptionalLong.of(4096),
+                Optional.of("corrupted"),
+                OptionalLong.empty()),
+            new RunResults.BadExtent(
+                OptionalLong.of(16_777_216),
+                OptionalLong.of(1_048_576),
+                Optional.of("misplaced"),
+                OptionalLong.of(15_728_640)));
+    assertThat(bad.badExtentsDropped()).hasValue(3);
+    assertThat(bad.notes())
+        .hasSize(2)
+        .last()
+        .isEqualTo("2 bad extents listed; 3 more found and counted");
+    RunResults.ReadBack good = read("v1-2026-12-01-verify").readBack();
+    assertThat(good.verdict()).contains("good");
+    assertThat(good.bad()).isEmpty();
+    assertThat(good.notes()).singleElement().asString().startsWith("no run folder given");
+    RunResults.ReadBack plain = read("v1-2026-12-01-read").readBack();
+    assertThat(plain.verdict()).isEmpty();
+    assertThat(plain.checkedBytes()).isEmpty();
+    assertThat(plain.bytes()).hasValue(33_554_432);
+    assertThat(read("v1-2026-12-01-write").readBack().badByKind()).isEmpty();
+  }
+
+  @Test
+  void aCopyReadsItsPassesAndTheirComparison() throws Exception {
+    RunDocument doc = read("v1-2026-12-01-copy");
+    RunResults.Copy copy = doc.copy();
+    assertThat(copy.verified()).contains(true);
+    assertThat(copy.passes()).hasSize(2);
+    assertThat(copy.passes().get(0))
+        .isEqualTo(
+            new RunResults.Pass(
+                OptionalInt.of(1),
+                OptionalLong.of(1),
+                OptionalLong.of(20_000_000),
+                OptionalDouble.of(106.383),
+                OptionalDouble.of(0.188),
+                OptionalDouble.of(0.166),
+                OptionalDouble.of(170.94),
+                OptionalDouble.of(0.117),
+                Optional.of("direct"),
+                Optional.of(true),
+                OptionalLong.of(0),
+                Optional.empty()));
+    assertThat(copy.comparison()).hasSize(2).first().asString().startsWith("pass 2 wrote");
+    assertThat(doc.params().bytesPerPass()).hasValue(20_000_000);
+    assertThat(doc.params().repeat()).hasValue(2);
+    RunResults.Copy none = read("v1-2026-12-01-write").copy();
+    assertThat(none.verified()).isEmpty();
+    assertThat(none.passes()).isEmpty();
+    assertThat(none.comparison()).isEmpty();
+  }
+
+  @Test
+  void aSweepReadsItsPointsAndItsVerdict() throws Exception {
+    RunResults.Sweep sweep = read("v1-2026-12-01-sweep").sweep();
+    assertThat(sweep.points())
+        .containsExactly(
+            new RunResults.SweepPoint(
+                OptionalLong.of(1_048_576),
+                OptionalLong.of(1),
+                OptionalDouble.of(2497.352),
+                OptionalDouble.of(1098.739)),
+            new RunResults.SweepPoint(
+                OptionalLong.of(1_048_576),
+                OptionalLong.of(4),
+                OptionalDouble.of(3247.292),
+                OptionalDouble.of(895.815)));
+    assertThat(sweep.sizePerPointBytes()).hasValue(8_388_608);
+    assertThat(sweep.verdict()).isPresent();
+    assertThat(read("v1-2026-12-01-write").sweep().points()).isEmpty();
+  }
+
+  @Test
+  void aFillCountsItsFilesAndSaysWhetherItKeptThem() throws Exception {
+    RunDocument fill = read("v1-2026-12-01-fill");
+    assertThat(fill.result().files()).hasValue(2);
+    assertThat(fill.result().filesKept()).contains(false);
+    assertThat(fill.files()).hasSize(2);
+    RunDocument write = read("v1-2026-12-01-write");
+    assertThat(write.result().files()).isEmpty();
+    assertThat(write.result().filesKept()).isEmpty();
+  }
+
+  @Test
+  void theParamsTheHistoryKeepsReadAlone() {
+    RunDocument.Params p =
+        RunDocumentCodec.parseParams(
+                "{\"size_bytes\":1000,\"bs_bytes\":4096,\"engine\":\"uring\","
+                    + "\"group\":{\"id\":\"g\",\"name\":\"t1\",\"role\":\"member\"}}")
+            .orElseThrow();
+    assertThat(p.sizeBytes()).hasValue(1000);
+    assertThat(p.blockBytes()).hasValue(4096);
+    assertThat(p.engine()).contains("uring");
+    assertThat(p.group().orElseThrow().role()).isEqualTo("member");
+    assertThat(p.timeSeconds()).isEmpty();
+    assertThat(RunDocumentCodec.parseParams(null)).isEmpty();
+    assertThat(RunDocumentCodec.parseParams("not json")).isEmpty();
+    assertThat(RunDocumentCodec.parseParams("[1]")).isEmpty();
+  }
+
+  @Test
+  void aToolGivenAsOneTextIsItsName() throws Exception {
+    RunDocument doc =
+        RunDocumentCodec.parse("{\"tool\":\"sustain 0.0.9\",\"result\":{}}", "run.json");
+    assertThat(doc.tool().name()).contains("sustain 0.0.9");
+    assertThat(doc.tool().version()).isEmpty();
   }
 
   @Test

@@ -37,13 +37,8 @@ class RunJsonKeysTest {
   /** Readers not moved onto RunDocument yet, and why. */
   private static final Map<String, String> NOT_YET =
       Map.ofEntries(
-          Map.entry("job/Job.java", "the job key's own reader of params (main, 6306b63)"),
-          Map.entry("store/RunFolders.java", "store: being edited elsewhere; last to move"),
-          Map.entry("store/RunRecord.java", "store: reads the stored params text"),
-          Map.entry("serve/SweepView.java", "serve: a sweep's points, being edited elsewhere"),
-          Map.entry("serve/LiveFeeds.java", "serve: being edited elsewhere"),
-          Map.entry("serve/Api.java", "serve: a running run's stored params text (time_s)"),
-          Map.entry("serve/KindView.java", "serve: a copy's passes in the stored analysis"),
+          Map.entry(
+              "serve/LiveFeeds.java", "a samples.csv row it made (time_s is a samples column)"),
           Map.entry("share/ShareDocument.java", "share: builds the share from run.json's tree"),
           Map.entry("share/HubStanding.java", "share: the drive's capacity from run.json's tree"),
           // The share document and the hub's answers have keys of their own that run.json's share
