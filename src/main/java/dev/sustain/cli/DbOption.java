@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -101,8 +102,7 @@ public final class DbOption {
 
   // The finished runs' folders as their lifecycle wrote them, until recordQuietly records each (a
   // group's runs end on threads of their own).
-  private final Map<Path, RunObserver.Kept> keptRuns =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<Path, RunObserver.Kept> keptRuns = new ConcurrentHashMap<>();
 
   /**
    * Where the history is; bad values are a {@link UsageException} (exit 2), never echoing a secret.
