@@ -53,11 +53,15 @@ class ArchitectureLifecycleTest {
           "run.RunLifecycle -> run.RunEnd.write",
           "run.WriteRun -> run.RunJson.finish",
           // 7. The finished folder read back and analysed, the end to the observer, the history.
-          "run.RunLifecycle -> run.RunAnalysis.ofFolder",
+          "run.RunLifecycle -> run.RunAnalysis.write",
           "run.RunAnalysis -> input.CurveReader.readRunFolder",
           "run.RunAnalysis -> analysis.Analyzer.analyze",
           "input.CurveReader -> sampling.SamplesCsv$Reader.of",
+          "run.RunLifecycle -> run.RunObserver.kept",
           "run.RunLifecycle -> run.RunObserver.finished",
+          "cli.DbOption -> store.RunHistory.recordRun",
+          "store.RunHistory -> store.RunStore.recordEnd",
+          "store.SampleStore -> sampling.SamplesCsv$Reader.of",
           "cli.DbOption -> store.RunHistory.recordRunFolder",
           "cli.BaseCommand -> cli.ExitCodes.of",
           // The other runs take the same steps with the same classes.

@@ -54,14 +54,25 @@ class ArchitectureTest {
         .check(MAIN);
   }
 
+  /**
+   * Report and store read results, never the engine or the sampler; samples.csv's format (its
+   * reader, {@code SamplesCsv}) is a result, which the store reads a finished run's rows through.
+   */
   @Test
   void reportAndStoreOnlyReadResults() {
     noClasses()
         .that()
         .resideInAnyPackage("dev.sustain.report..", "dev.sustain.store..")
         .should()
-        .dependOnClassesThat()
-        .resideInAnyPackage("dev.sustain.engine..", "dev.sustain.sampling..")
+        .dependOnClassesThat(
+            JavaClass.Predicates.resideInAnyPackage(
+                    "dev.sustain.engine..", "dev.sustain.sampling..")
+                .and(
+                    DescribedPredicate.not(
+                        JavaClass.Predicates.simpleNameStartingWith("SamplesCsv")
+                            .or(
+                                JavaClass.Predicates.belongTo(
+                                    JavaClass.Predicates.simpleNameStartingWith("SamplesCsv"))))))
         .allowEmptyShould(true)
         .check(MAIN);
   }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -99,6 +100,10 @@ public final class DbOption {
   // Records the command's runs while they go; made by the first live(...) call.
   private LiveRecorder live;
 
+  // The finished runs' folders as their lifecycle wrote them, until recordQuietly records each (a
+  // group's runs end on threads of their own).
+  private final Map<Path, RunObserver.Kept> keptRuns = new ConcurrentHashMap<>();
+
   /**
    * Where the history is; bad values are a {@link UsageException} (exit 2), never echoing a secret.
    * With {@code --db none} there is no history to read: that too is a usage error.
@@ -171,8 +176,12 @@ public final class DbOption {
     if (none()) {
       return null;
     }
+    // What the run wrote, as it wrote it, when its lifecycle told it (RunObserver.kept): the end's
+    // record then reads nothing of the folder back but samples.csv, once, and stores the live
+    // recording's last rows in its own transaction.
+    RunObserver.Kept written = keptRuns.remove(runFolder.toAbsolutePath().normalize());
     if (live != null) {
-      live.finish(runFolder); // its rows first, then the final status
+      live.finish(runFolder, written == null); // its rows first, then the final status
     }
     DbLocation location;
     try {
@@ -187,7 +196,7 @@ public final class DbOption {
     Thread.ofPlatform()
         .name("sustain-record-run")
         .daemon()
-        .start(() -> recordWithRetries(runFolder, location, recorded));
+        .start(() -> recordWithRetries(runFolder, written, location, recorded));
     String problem;
     try {
       return recorded.get(RECORD_DEADLINE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
@@ -226,11 +235,16 @@ public final class DbOption {
 
   private static void recordWithRetries(
       Path runFolder,
+      RunObserver.Kept written,
       DbLocation location,
       java.util.concurrent.CompletableFuture<RunRecord> recorded) {
     for (int attempt = 1; ; attempt++) {
       try {
-        recorded.complete(RunHistory.recordRunFolder(runFolder, location));
+        recorded.complete(
+            written == null
+                ? RunHistory.recordRunFolder(runFolder, location)
+                : RunHistory.recordRun(
+                    runFolder, written.runJson(), written.analysisJson(), location));
         return;
       } catch (StoreException e) {
         if (attempt == RECORD_ATTEMPTS) {
@@ -268,6 +282,11 @@ public final class DbOption {
           public void started(RunInfo info) {
             awaitWarmUp();
             recorder.begin(info.runFolder());
+          }
+
+          @Override
+          public void kept(Kept kept) {
+            keptRuns.put(kept.runFolder().toAbsolutePath().normalize(), kept);
           }
 
           @Override

@@ -4,7 +4,6 @@ import dev.sustain.sampling.SampleListener;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.store.DbLocation;
-import dev.sustain.store.RunFolders;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunStore;
 import dev.sustain.store.SampleStore;
@@ -73,8 +72,11 @@ public final class LiveRecorder implements SampleListener, AutoCloseable {
     }
   }
 
-  /** The end of a run: the worker stores what came before it, then {@code done} is counted. */
-  private record Finish(Path folder, java.util.concurrent.CountDownLatch done) {}
+  /**
+   * The end of a run: the worker stores what came before it (or, without {@code storeRows), leaves
+   * it to the end's record), then {@code done} is counted.
+   */
+  private record Finish(Path folder, boolean storeRows, java.util.concurrent.CountDownLatch done) {}
 
   public LiveRecorder(DbLocation location) {
     this.location = location;
@@ -119,9 +121,18 @@ public final class LiveRecorder implements SampleListener, AutoCloseable {
    * stored, so that its rows are in the store before its final status.
    */
   public void finish(Path runFolder) {
+    finish(runFolder, true);
+  }
+
+  /**
+   * As {@link #finish(Path)}; without {@code storeRows}, the rows still queued are dropped instead
+   * of stored, for an end's record that stores every row of samples.csv itself in its own
+   * transaction: the run's end is then one commit, not two.
+   */
+  public void finish(Path runFolder, boolean storeRows) {
     java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
     try {
-      if (!queue.offer(new Finish(runFolder, done), 1, TimeUnit.SECONDS)
+      if (!queue.offer(new Finish(runFolder, storeRows, done), 1, TimeUnit.SECONDS)
           || !done.await(FINISH_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
         // The store hangs: the run's end records it without waiting, and this thread must not
         // record it as running afterwards.
@@ -175,7 +186,9 @@ public final class LiveRecorder implements SampleListener, AutoCloseable {
               pending.addLast(line);
             }
             case Finish f -> {
-              flush();
+              if (f.storeRows()) {
+                flush();
+              }
               pending.clear();
               current = null;
               f.done().countDown();
@@ -229,18 +242,17 @@ public final class LiveRecorder implements SampleListener, AutoCloseable {
     if (header == null) {
       throw new IllegalStateException("no samples.csv header yet in " + b.folder);
     }
-    RunRecord run = RunFolders.read(b.folder, "run");
     String runJson;
     try {
       runJson = Files.readString(b.folder.resolve("run.json"), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      runJson = null;
+      throw new IllegalStateException("cannot read " + b.folder.resolve("run.json"), e);
     }
     openStoresOrThrow();
     if (b.folder.equals(abandoned)) {
       throw new IllegalStateException("the run in " + b.folder + " ended while the store hung");
     }
-    runs.recordStart(run, runJson, header, rows);
+    RunRecord run = runs.recordStart(b.folder, runJson, header, rows); // run.json read once
     b.runId = run.runId();
     b.header = header;
   }

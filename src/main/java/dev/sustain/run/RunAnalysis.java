@@ -35,6 +35,18 @@ public final class RunAnalysis {
    */
   public static Done ofFolder(RunFolder folder, int minIntervals, AnalysisForms forms)
       throws IOException {
+    Written written = write(folder, minIntervals, forms);
+    return written == null ? null : written.done();
+  }
+
+  /**
+   * A folder's analysis and analysis.json's text as written: what the run's history records, so it
+   * need not read the file back.
+   */
+  record Written(Done done, String json) {}
+
+  /** {@link #ofFolder}, with analysis.json's text; null for a run with too few intervals. */
+  static Written write(RunFolder folder, int minIntervals, AnalysisForms forms) throws IOException {
     ImportedCurve curve;
     try {
       curve = CurveReader.readRunFolder(folder.dir());
@@ -45,8 +57,7 @@ public final class RunAnalysis {
       return null;
     }
     Done done = new Done(Analyzer.analyze(curve.series()), curve.notes(), folder.dir());
-    folder.writeJson(RunFolder.ANALYSIS_JSON, forms.json(done));
-    return done;
+    return new Written(done, folder.writeJson(RunFolder.ANALYSIS_JSON, forms.json(done)));
   }
 
   /**

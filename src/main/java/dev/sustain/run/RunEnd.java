@@ -15,10 +15,12 @@ public final class RunEnd {
    * folder is full after all, or gone read-only), the exception's one line says so and what is
    * left: run.json as it was, whole, and the samples, which {@code sustain analyze} reads without
    * it.
+   *
+   * @return run.json's text as written
    */
-  public static void write(RunFolder folder, ObjectNode runJson) throws IOException {
+  public static String write(RunFolder folder, ObjectNode runJson) throws IOException {
     try {
-      folder.writeRunJson(runJson);
+      return folder.writeRunJson(runJson);
     } catch (IOException e) {
       throw new IOException(
           "could not write the run's end to "

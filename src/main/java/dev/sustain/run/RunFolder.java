@@ -169,14 +169,24 @@ public final class RunFolder {
     return dir.resolve(RUN_JSON);
   }
 
-  /** Writes run.json through a temporary file and a rename, so a reader never sees half of it. */
-  public void writeRunJson(ObjectNode runJson) throws IOException {
-    writeAtomically(runJson(), toJson(runJson));
+  /**
+   * Writes run.json through a temporary file and a rename, so a reader never sees half of it.
+   *
+   * @return the text written, which the history records as it is instead of reading it back
+   */
+  public String writeRunJson(ObjectNode runJson) throws IOException {
+    return writeJson(RUN_JSON, runJson);
   }
 
-  /** Writes any JSON file of the folder atomically. */
-  public void writeJson(String name, Object value) throws IOException {
-    writeAtomically(dir.resolve(name), toJson(value));
+  /**
+   * Writes any JSON file of the folder atomically.
+   *
+   * @return the text written
+   */
+  public String writeJson(String name, Object value) throws IOException {
+    String text = toJson(value);
+    writeAtomically(dir.resolve(name), text);
+    return text;
   }
 
   private static String toJson(Object value) throws JsonProcessingException {

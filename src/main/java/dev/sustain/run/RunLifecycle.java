@@ -189,8 +189,8 @@ public final class RunLifecycle {
    * @return the analysis, or null when there was nothing to analyse or it could not be kept
    */
   public Analysis end(ObjectNode runJson, RunObserver.Ended ended) throws IOException {
-    RunEnd.write(folder, runJson);
-    Analysis analysis = analyse();
+    String runJsonText = RunEnd.write(folder, runJson);
+    Analysis analysis = analyse(runJsonText);
     observer.finished(ended);
     return analysis;
   }
@@ -201,18 +201,25 @@ public final class RunLifecycle {
     observer.finished(ended);
   }
 
-  private Analysis analyse() throws IOException {
-    RunAnalysis.Done done;
+  /**
+   * The finished folder's analysis into analysis.json, and the folder as written to the observer
+   * ({@link RunObserver#kept}): the history records the run from these texts.
+   */
+  private Analysis analyse(String runJsonText) throws IOException {
+    RunAnalysis.Written written;
     try {
-      done = RunAnalysis.ofFolder(folder, 1, forms);
+      written = RunAnalysis.write(folder, 1, forms);
     } catch (IOException e) {
+      // Nothing kept: the history reads the folder as it is, and analyses its samples itself.
       observer.warning(RunEnd.analysisNotWritten(folder, e));
       return null;
     }
-    if (done == null) {
+    observer.kept(
+        new RunObserver.Kept(folder.dir(), runJsonText, written == null ? null : written.json()));
+    if (written == null) {
       return null;
     }
-    observer.analysed(forms.text(done));
-    return done.analysis();
+    observer.analysed(forms.text(written.done()));
+    return written.done().analysis();
   }
 }

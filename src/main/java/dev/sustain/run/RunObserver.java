@@ -45,6 +45,14 @@ public interface RunObserver {
   /** The run's analysis, as text for people, once the run is over and analysed. */
   default void analysed(String text) {}
 
+  /**
+   * The finished run's folder as the lifecycle left it, told just before {@link #finished}: a
+   * history records the run from this, as written, instead of reading the folder back. Told only by
+   * a run that analysed its folder ({@code write}); a command that leaves analysis.json to later,
+   * or whose analysis.json could not be written, tells nothing, and its folder is read.
+   */
+  default void kept(Kept kept) {}
+
   /** The run is over; what it wrote and how it ended are final (its run.json holds them). */
   default void finished(Ended ended) {}
 
@@ -105,4 +113,13 @@ public interface RunObserver {
    * @param error one line for people, or null
    */
   record Ended(long bytes, double seconds, RunStatus status, String error) {}
+
+  /**
+   * What a finished run's folder holds, as the run wrote it.
+   *
+   * @param runJson run.json's text, the run's end included
+   * @param analysisJson analysis.json's text, or null when the run left none (a curve too short to
+   *     analyse)
+   */
+  record Kept(Path runFolder, String runJson, String analysisJson) {}
 }

@@ -23,7 +23,7 @@ public final class JdbiStores {
    * @throws StoreException when the history cannot be opened or migrated
    */
   public static Jdbi unpooled(DbLocation location) {
-    RunStore.open(location).close(); // migrates the schema, as every command's first open does
+    RunStore.ready(location); // the schema up to date, as every command's first open makes it
     return Jdbi.create(() -> RunStore.connect(location));
   }
 

@@ -1,5 +1,8 @@
 package dev.sustain.store;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.document.RunDocument;
 import java.nio.file.Path;
 import java.util.OptionalDouble;
@@ -37,6 +40,55 @@ public final class RunHistory {
       store.recordFolder(run, runFolder); // rows and status in one commit
     }
     return run;
+  }
+
+  /**
+   * Records a finished run from what it wrote, as it wrote it: {@code runJson} and {@code
+   * analysisJson} are the texts of its run.json and analysis.json, so neither is read back; its
+   * samples.csv is read once, for the rows a live recording did not store; the folder is never
+   * changed. The rows, run.json and the run go in one transaction, the rows before the final status
+   * as in {@link #recordRunFolder}, which records the same run from the same folder alike.
+   *
+   * @param analysisJson analysis.json's text, or null for a run that left none (a curve too short
+   *     to analyse: {@link #recordRunFolder} finds none to make either)
+   * @return the run as recorded, or null for a run that is not recorded (the null engine)
+   * @throws StoreException when the database cannot be reached or written (message without secrets)
+   * @throws IllegalArgumentException when {@code runJson} is not a run's run.json
+   */
+  public static RunRecord recordRun(
+      Path runFolder, String runJson, String analysisJson, DbLocation db) {
+    RunRecord run = fromText(runFolder, runJson, analysisJson);
+    if (run.measuredNoDrive()) {
+      return null;
+    }
+    try (RunStore store = RunStore.open(db)) {
+      store.recordEnd(run, runFolder, runJson); // rows and status in one commit
+    }
+    return run;
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The run a run's own folder holds, from its run.json and analysis.json texts. */
+  static RunRecord fromText(Path runFolder, String runJson, String analysisJson) {
+    return RunFolders.fromJson(
+        runFolder, tree(runJson, "run.json"), tree(analysisJson, "analysis.json"), "run");
+  }
+
+  /** A document's text as its tree; null for null. */
+  private static JsonNode tree(String text, String name) {
+    if (text == null) {
+      return null;
+    }
+    try {
+      JsonNode node = JSON.readTree(text);
+      if (node == null || !node.isObject()) {
+        throw new IllegalArgumentException(name + " is not a JSON object");
+      }
+      return node;
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(name + " is not JSON: " + e.getOriginalMessage());
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.sustain.store;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -8,6 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.ToIntFunction;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.JdbiException;
@@ -48,19 +50,31 @@ public final class RunStore implements AutoCloseable {
    */
   public static RunStore open(DbLocation location) {
     StoreMigrations.quietFlywayLogging();
-    // Once per process and history: a run opens its history at its start, while it goes and at
-    // its end, and Flyway's check costs a second of CPU that the run should not pay each time.
-    boolean first = !MIGRATED.contains(location);
-    if (first) {
-      StoreMigrations.migrate(location);
-      MIGRATED.add(location);
-    }
+    // Once per process and history (StoreMigrations keeps which): a run opens its history at its
+    // start, while it goes and at its end, and each check is a connection and a query.
+    StoreMigrations.migrate(location);
     RunStore store = new RunStore(location, connect(location));
-    if (first) {
+    if (KEYED.add(location)) {
       store.fillMissingJobKeys();
     }
     return store;
   }
+
+  /**
+   * The schema brought up to date and the older runs given their job key, as {@link #open} does,
+   * without a connection kept: nothing is opened once this process has done both.
+   */
+  static void ready(DbLocation location) {
+    StoreMigrations.quietFlywayLogging();
+    StoreMigrations.migrate(location);
+    if (!KEYED.contains(location)) {
+      open(location).close();
+    }
+  }
+
+  // The histories whose older runs this process gave their job key (a failure tries again).
+  private static final java.util.Set<DbLocation> KEYED =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /**
    * Runs an older sustain recorded without a job key get theirs ({@link V5JobKey}), once a process.
@@ -69,13 +83,11 @@ public final class RunStore implements AutoCloseable {
     try {
       V5JobKey.fillMissingKeys(connection);
     } catch (SQLException e) {
+      KEYED.remove(location);
       close();
       throw failure("cannot give the history's older runs their job key", e, location);
     }
   }
-
-  private static final java.util.Set<DbLocation> MIGRATED =
-      java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   public DbLocation location() {
     return location;
@@ -95,34 +107,6 @@ public final class RunStore implements AutoCloseable {
 
   // ---- writing -----------------------------------------------------------------------------
 
-  private static final String UPSERT_DRIVE =
-      """
-      INSERT INTO drives (drive_id, model, serial, size_bytes, first_seen_ms, last_seen_ms)
-      VALUES (:drive_id, :model, :serial, :size_bytes, :first_seen_ms, :last_seen_ms)
-      ON CONFLICT (drive_id) DO UPDATE SET
-        model = COALESCE(excluded.model, drives.model),
-        serial = COALESCE(excluded.serial, drives.serial),
-        size_bytes = COALESCE(excluded.size_bytes, drives.size_bytes),
-        first_seen_ms = CASE WHEN excluded.first_seen_ms < drives.first_seen_ms
-                             THEN excluded.first_seen_ms ELSE drives.first_seen_ms END,
-        last_seen_ms = CASE WHEN excluded.last_seen_ms > drives.last_seen_ms
-                            THEN excluded.last_seen_ms ELSE drives.last_seen_ms END
-      """;
-
-  private static final String UPSERT_RUN = upsertRunSql();
-
-  /** {@code INSERT ... ON CONFLICT DO UPDATE} of every column, bound by the columns' names. */
-  private static String upsertRunSql() {
-    String[] cols = RunRows.COLUMNS.split(",\\s*");
-    StringBuilder sql = new StringBuilder("INSERT INTO runs (").append(RunRows.COLUMNS).append(")");
-    sql.append(" VALUES (:").append(String.join(", :", cols)).append(")");
-    sql.append(" ON CONFLICT (run_id) DO UPDATE SET ");
-    for (int i = 1; i < cols.length; i++) {
-      sql.append(i > 1 ? ", " : "").append(cols[i]).append(" = excluded.").append(cols[i]);
-    }
-    return sql.toString();
-  }
-
   /**
    * Records a run, or updates it when a run with the same id is already there (a run recorded when
    * it starts and again when it ends, or a folder imported twice).
@@ -133,7 +117,7 @@ public final class RunStore implements AutoCloseable {
     inTransaction(
         "record run " + run.runId(),
         h -> {
-          upsert(h, run);
+          RunUpsert.upsert(h, run);
           return null;
         });
   }
@@ -142,22 +126,27 @@ public final class RunStore implements AutoCloseable {
    * Records a run as it starts, in one transaction (one commit: on SQLite three fsyncs, where the
    * four writes made twelve): a new series of samples (a run id that starts again, such as a
    * resumed fill, starts afresh), its run.json and samples header, its first rows, then the run
-   * itself.
+   * itself, as {@code runJson} (its folder's run.json text as it is now) says: the folder is not
+   * read again.
    *
    * @param header the first line of samples.csv
    * @param rows the first rows of samples.csv (none is fine)
+   * @return the run as recorded
+   * @throws IllegalArgumentException when {@code runJson} is not a run's run.json
    */
-  public void recordStart(
-      RunRecord run, String runJson, String header, List<SampleStore.Line> rows) {
+  public RunRecord recordStart(
+      Path folder, String runJson, String header, List<SampleStore.Line> rows) {
+    RunRecord run = RunHistory.fromText(folder, runJson, null);
     inTransaction(
         "record run " + run.runId(),
         h -> {
           SampleStore.restart(h, run.runId());
           SampleStore.saveDocument(h, run.runId(), runJson, header);
           SampleStore.append(h, run.runId(), header, rows);
-          upsert(h, run);
+          RunUpsert.upsert(h, run);
           return null;
         });
+    return run;
   }
 
   /**
@@ -168,73 +157,41 @@ public final class RunStore implements AutoCloseable {
    *
    * @throws StoreException when it cannot be written, or when samples.csv could not be read
    */
-  public void recordFolder(RunRecord run, java.nio.file.Path folder) {
+  public void recordFolder(RunRecord run, Path folder) {
+    recordEnd(run, h -> SampleStore.fillFromFolder(h, run.runId(), folder));
+  }
+
+  /**
+   * Records a run as it ends from what it wrote, in one transaction: {@code runJson} as given,
+   * every row of its folder's samples.csv not stored yet (the file read once, nothing else of the
+   * folder read), then the run. The live recording's last rows come with these, so the end is one
+   * commit.
+   *
+   * @param runJson the run's run.json text, as the run wrote it
+   * @throws StoreException when it cannot be written, or when samples.csv could not be read
+   */
+  public void recordEnd(RunRecord run, Path folder, String runJson) {
+    recordEnd(run, h -> SampleStore.fillFromSamples(h, run.runId(), folder, runJson));
+  }
+
+  /** The samples {@code fill} stores, then the run, in one transaction. */
+  private void recordEnd(RunRecord run, ToIntFunction<Handle> fill) {
     StoreException unread =
         inTransaction(
             "record run " + run.runId(),
             h -> {
               StoreException failed = null;
               try {
-                SampleStore.fillFromFolder(h, run.runId(), folder);
+                fill.applyAsInt(h);
               } catch (StoreException e) {
                 failed = e; // the run itself is still worth recording
               }
-              upsert(h, run);
+              RunUpsert.upsert(h, run);
               return failed;
             });
     if (unread != null) {
       throw new StoreException("run recorded without its samples: " + unread.getMessage());
     }
-  }
-
-  /** The drive and the run, inside the caller's transaction. */
-  private static void upsert(Handle h, RunRecord run) {
-    long startedMs = run.started().toEpochMilli();
-    Long endedMs = run.ended() == null ? null : run.ended().toEpochMilli();
-    Drive d = run.drive();
-    h.createUpdate(UPSERT_DRIVE)
-        .bind("drive_id", d.id())
-        .bind("model", d.model())
-        .bind("serial", d.serial())
-        .bind("size_bytes", d.sizeBytes())
-        .bind("first_seen_ms", startedMs)
-        .bind("last_seen_ms", endedMs == null ? startedMs : endedMs)
-        .execute();
-    RunRecord.Figures f = run.figures();
-    h.createUpdate(UPSERT_RUN)
-        .bind("run_id", run.runId())
-        .bind("drive_id", d.id())
-        .bind("host", run.host())
-        .bind("command", run.command())
-        .bind("params_json", run.paramsJson())
-        .bind("started_ms", startedMs)
-        .bind("ended_ms", endedMs)
-        .bind("status", run.status())
-        .bind("error", run.error())
-        .bind("bytes", f.bytes())
-        .bind("seconds", finite(f.seconds()))
-        .bind("average_mbps", finite(f.averageMBps()))
-        .bind("burst_mbps", finite(f.burstMBps()))
-        .bind("cache_gb", finite(f.cacheGB()))
-        .bind("cliff_s", finite(f.cliffSeconds()))
-        .bind("floor_mbps", finite(f.floorMBps()))
-        .bind("after_cache_mbps", finite(f.afterCacheMBps()))
-        .bind("shape", f.shape())
-        .bind("analysis_json", run.analysisJson())
-        .bind("run_folder", run.runFolder())
-        .bind("source", run.source())
-        .bind("tool_version", run.toolVersion())
-        .bind("recorded_ms", System.currentTimeMillis())
-        .bind("engine", run.engine())
-        .bind("target_path", run.targetPath())
-        .bind("pid", run.pid())
-        .bind("job_key", run.jobKey())
-        .execute();
-  }
-
-  /** A figure the database can hold: NaN and infinities are stored as NULL. */
-  private static Double finite(Double v) {
-    return v == null || !Double.isFinite(v) ? null : v;
   }
 
   // ---- reading -----------------------------------------------------------------------------

@@ -4,8 +4,8 @@ import dev.sustain.analysis.SampleSeries;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.InputFormatException;
 import dev.sustain.input.InputLimits;
+import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.unit.Units;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -143,7 +143,7 @@ public final class SampleStore implements AutoCloseable {
       PreparedBatch batch = h.prepareBatch(INSERT_SAMPLE);
       int n = 0;
       for (Line l : lines.subList(from, Math.min(lines.size(), from + BATCH_ROWS))) {
-        String[] cells = l.text().split(",", -1);
+        String[] cells = SamplesCsv.cells(l.text());
         Double time = cols.number(cells, cols.time);
         if (time == null) {
           continue;
@@ -235,27 +235,36 @@ public final class SampleStore implements AutoCloseable {
     } catch (IOException e) {
       // A folder without a readable run.json still has samples worth keeping.
     }
+    return fillFromSamples(h, runId, folder, runJson);
+  }
+
+  /**
+   * {@code runJson} as given (the run's own text: a run's end is recorded without reading its
+   * run.json back) and every row of the folder's samples.csv, read once through {@link
+   * SamplesCsv.Reader}, inside the caller's transaction. A row's {@code seq} is its place after the
+   * header line, blank lines counted, as {@code serve} numbers a local folder's rows.
+   *
+   * @param runJson run.json's text, or null to leave what is stored
+   * @throws StoreException when samples.csv cannot be read (what went in before stays)
+   */
+  static int fillFromSamples(Handle h, String runId, Path folder, String runJson) {
     Path samples = folder.resolve("samples.csv");
     if (!Files.isRegularFile(samples)) {
       saveDocument(h, runId, runJson, null); // a run that failed before its first row
       return 0;
     }
     // Streamed, a chunk at a time: a long run's samples.csv may be larger than the heap.
-    try (BufferedReader in = InputLimits.open(samples)) {
-      String header = in.readLine();
-      saveDocument(h, runId, runJson, header);
-      if (header == null) {
+    try (SamplesCsv.Reader in = SamplesCsv.Reader.of(InputLimits.open(samples))) {
+      if (in.headerLine() == 0) {
+        saveDocument(h, runId, runJson, null);
         return 0;
       }
+      String header = in.headerText();
+      saveDocument(h, runId, runJson, header);
       int added = 0;
       List<Line> chunk = new ArrayList<>(FILL_CHUNK_ROWS);
-      long seq = 0;
-      String line;
-      while ((line = in.readLine()) != null) {
-        if (!line.isBlank()) {
-          chunk.add(new Line(seq, line));
-        }
-        seq++;
+      for (SamplesCsv.Row r = in.next(); r != null; r = in.next()) {
+        chunk.add(new Line(r.lineNumber() - in.headerLine() - 1, r.text()));
         if (chunk.size() == FILL_CHUNK_ROWS) {
           added += append(h, runId, header, chunk);
           chunk.clear();
@@ -374,7 +383,7 @@ public final class SampleStore implements AutoCloseable {
 
     static Columns of(String header) {
       List<String> names = new ArrayList<>();
-      for (String n : header.split(",", -1)) {
+      for (String n : SamplesCsv.cells(header)) {
         names.add(n.strip().toLowerCase(Locale.ROOT));
       }
       // The rate is the second column whatever its name (write_MBps, read_MBps).

@@ -20,12 +20,35 @@ final class StoreMigrations {
 
   private StoreMigrations() {}
 
+  /**
+   * Histories whose schema this process found current or brought up to date: a run opens its
+   * history at its start (the warm-up, the idle question), while it goes and at its end, and each
+   * check is a connection and a query (Flyway's own, a quarter of a second of CPU). A schema does
+   * not go back, and a newer sustain in another process that migrates it further refuses nothing
+   * this one writes, so the answer holds for the process's life.
+   */
+  private static final java.util.Set<DbLocation> CURRENT =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /** Forgets what this process found: for a test that changes a schema behind its back. */
+  static void forgetChecked() {
+    CURRENT.clear();
+  }
+
+  /**
+   * Brings the schema up to date, once a process and history: Flyway runs only when the schema's
+   * version differs from {@link #SCHEMA_VERSION} (on SQLite; a server's is Flyway's to check).
+   */
   static void migrate(DbLocation location) {
+    if (CURRENT.contains(location)) {
+      return;
+    }
     if (location.kind() == DbLocation.Kind.SQLITE) {
       migrateSqlite(location);
     } else {
       migrateServer(location);
     }
+    CURRENT.add(location);
   }
 
   private static void migrateSqlite(DbLocation location) {
@@ -138,6 +161,9 @@ final class StoreMigrations {
    * migration) answers no, and Flyway decides as before.
    */
   static boolean sqliteSchemaIsCurrent(DbLocation location) {
+    if (CURRENT.contains(location)) {
+      return true; // checked, or brought up to date, earlier in this process
+    }
     if (!Files.isRegularFile(location.sqliteFile())) {
       return false;
     }
@@ -149,10 +175,15 @@ final class StoreMigrations {
     try (java.sql.Connection c = RunStore.connect(location);
         java.sql.Statement st = c.createStatement();
         java.sql.ResultSet rs = st.executeQuery(sql)) {
-      return rs.next()
-          && rs.getInt(1) == SCHEMA_VERSION
-          && rs.getInt(2) == 0
-          && rs.getInt(3) == SCHEMA_VERSION;
+      boolean current =
+          rs.next()
+              && rs.getInt(1) == SCHEMA_VERSION
+              && rs.getInt(2) == 0
+              && rs.getInt(3) == SCHEMA_VERSION;
+      if (current) {
+        CURRENT.add(location);
+      }
+      return current;
     } catch (SQLException | StoreException e) {
       return false;
     }

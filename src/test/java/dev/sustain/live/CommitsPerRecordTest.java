@@ -102,4 +102,34 @@ class CommitsPerRecordTest {
       assertThat(samples.runJson("c-1")).get().asString().contains("\"complete\"");
     }
   }
+
+  /**
+   * A run's end recorded from what the run wrote is one commit with every row, and reads neither
+   * run.json nor analysis.json back: here they are gone from the folder before the record.
+   */
+  @Test
+  void aRunsEndFromWhatItWroteIsOneCommitAndReadsNoDocument() throws Exception {
+    Path db = dir.resolve("history.db");
+    DbLocation location = DbLocation.sqlite(db);
+    RunStore.open(location).close();
+    Path folder = runFolder("complete");
+    String runJson = Files.readString(folder.resolve("run.json"));
+    Files.delete(folder.resolve("run.json"));
+    StringBuilder csv = new StringBuilder(String.join(",", SamplesCsv.FIXED_COLUMNS)).append('\n');
+    for (int i = 0; i < 30; i++) {
+      csv.append(SamplesCsv.line(row(i))).append('\n');
+    }
+    Files.writeString(folder.resolve("samples.csv"), csv);
+    long before = changeCounter(db);
+
+    assertThat(RunHistory.recordRun(folder, runJson, "{\"shape\":\"flat\"}", location)).isNotNull();
+
+    assertThat(changeCounter(db) - before).as("commits for the end").isEqualTo(1);
+    try (RunStore store = RunStore.open(location);
+        SampleStore samples = SampleStore.open(location)) {
+      assertThat(store.find("c-1").get().figures().shape()).isEqualTo("flat");
+      assertThat(samples.count("c-1")).isEqualTo(30);
+      assertThat(samples.runJson("c-1")).contains(runJson);
+    }
+  }
 }

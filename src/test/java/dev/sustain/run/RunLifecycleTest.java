@@ -52,6 +52,11 @@ class RunLifecycleTest {
     }
 
     @Override
+    public void kept(Kept kept) {
+      events.add(kept);
+    }
+
+    @Override
     public void finished(Ended ended) {
       events.add(Files.exists(runJson));
       events.add(ended);
@@ -115,5 +120,43 @@ class RunLifecycleTest {
             ended);
     assertThat(RunFolder.JSON.readTree(folder.runJson().toFile()).path("command").asText())
         .isEqualTo("fill");
+  }
+
+  /**
+   * An analysed run's end tells the observer what the folder holds as written, before the end:
+   * run.json's and analysis.json's texts, byte for byte the files, so a history records the run
+   * without reading them back.
+   */
+  @Test
+  void theEndTellsTheFolderAsWrittenBeforeItIsTold() throws Exception {
+    RunFolder folder = RunLifecycle.newFolder(dir.resolve("run"), "r3", "write");
+    Told told = new Told(folder.runJson());
+    AnalysisForms forms =
+        new AnalysisForms() {
+          @Override
+          public com.fasterxml.jackson.databind.JsonNode json(RunAnalysis.Done done) {
+            return RunFolder.JSON.createObjectNode().put("shape", done.analysis().shape().word());
+          }
+
+          @Override
+          public String text(RunAnalysis.Done done) {
+            return "";
+          }
+        };
+    RunLifecycle life = new RunLifecycle("r3", "write", folder, told, forms);
+    Files.writeString(
+        folder.samplesCsv(),
+        "time_s,write_MBps,bytes\n1.000,100.0,100000000\n2.000,100.0,100000000\n");
+    ObjectNode runJson = RunFolder.JSON.createObjectNode().put("command", "write");
+    RunObserver.Ended ended = new RunObserver.Ended(200_000_000, 2, RunStatus.COMPLETE, null);
+    assertThat(life.end(runJson, ended)).isNotNull();
+    assertThat(told.events)
+        .containsExactly(
+            new RunObserver.Kept(
+                folder.dir(),
+                Files.readString(folder.runJson()),
+                Files.readString(folder.dir().resolve(RunFolder.ANALYSIS_JSON))),
+            true,
+            ended);
   }
 }

@@ -82,10 +82,31 @@ class MigrationsTest {
         .hasMessageContaining("up to date");
   }
 
+  /**
+   * The schema is checked once a process: a history the warm-up found current is opened without a
+   * second look (here a step deleted behind the process's back would send Flyway to apply it again,
+   * and fail on its table already there).
+   */
+  @Test
+  void aHistoryFoundCurrentIsNotCheckedAgainInTheSameProcess(@TempDir Path dir) throws Exception {
+    DbLocation location = DbLocation.sqlite(dir.resolve("history.db"));
+    RunStore.open(location).close();
+    StoreMigrations.forgetChecked(); // as a new process finds it
+    assertThat(StoreMigrations.sqliteSchemaIsCurrent(location)).as("the warm-up's check").isTrue();
+    try (Connection c = RunStore.connect(location);
+        Statement st = c.createStatement()) {
+      st.executeUpdate("DELETE FROM " + RunStore.SCHEMA_HISTORY_TABLE + " WHERE version = '4'");
+    }
+    RunStore.open(location).close(); // no second check, no Flyway
+    StoreMigrations.forgetChecked();
+    assertThat(StoreMigrations.sqliteSchemaIsCurrent(location)).as("a new process's").isFalse();
+  }
+
   private static void execute(DbLocation location, String sql) throws Exception {
     try (Connection c = RunStore.connect(location);
         Statement st = c.createStatement()) {
       st.executeUpdate(sql);
     }
+    StoreMigrations.forgetChecked(); // the schema changed behind this process's back
   }
 }
