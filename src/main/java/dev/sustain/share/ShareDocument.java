@@ -103,7 +103,8 @@ public final class ShareDocument {
     figures.put("shape", analysis.shape().orElse("unknown"));
     figures.put("recovery_cause", recoveryCause(folder));
     ObjectNode before = doc.putObject("before");
-    OptionalLong free = run.before().map(b -> b.freeBytes()).orElse(OptionalLong.empty());
+    OptionalLong free =
+        run.before().map(RunDocument.Before::freeBytes).orElse(OptionalLong.empty());
     if (free.isPresent()) {
       before.put("free_bytes", free.getAsLong());
     } else {
@@ -118,10 +119,15 @@ public final class ShareDocument {
    * neither knows it), the capacity a hub groups a model's drives by.
    */
   static long capacityBytes(RunDocument run) {
-    long before = run.before().map(b -> b.capacityBytes()).orElse(OptionalLong.empty()).orElse(0);
+    long before =
+        run.before().map(RunDocument.Before::capacityBytes).orElse(OptionalLong.empty()).orElse(0);
     return before > 0
         ? before
-        : run.target().device().map(d -> d.sizeBytes()).orElse(OptionalLong.empty()).orElse(0);
+        : run.target()
+            .device()
+            .map(RunDocument.Device::sizeBytes)
+            .orElse(OptionalLong.empty())
+            .orElse(0);
   }
 
   /**
