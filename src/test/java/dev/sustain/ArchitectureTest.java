@@ -235,9 +235,8 @@ class ArchitectureTest {
       Set.of("path", "get", "has", "hasNonNull", "at", "findValue", "findPath", "required");
 
   /**
-   * The classes outside document/, hub/, device/ and input/ that read a JSON tree, each with why.
-   * The first groups read no run folder's document; the last is run.json's readers still to move
-   * onto RunDocument (issue 28), a list that only shrinks.
+   * The classes outside document/, hub/, device/ and input/ that read a JSON tree, each with why:
+   * none of them reads a run folder's document (issue 28), and the list only shrinks.
    */
   private static final Set<String> TREE_READERS =
       Set.of(
@@ -255,12 +254,7 @@ class ArchitectureTest {
           // Prints the one document of the array it built, unwrapped.
           "dev.sustain.cli.AnalyzeCommand",
           // A samples.csv row it made into an object (RunData.row) for the live feed.
-          "dev.sustain.serve.LiveFeeds",
-          // Still read run.json's and analysis.json's trees to build the share and the hub's
-          // standing of a run (the drive, its capacity, its link): to move onto RunDocument.
-          "dev.sustain.share.ShareDocument",
-          "dev.sustain.share.HubStanding",
-          "dev.sustain.share.LinkTier");
+          "dev.sustain.serve.LiveFeeds");
 
   @Test
   void noRunFolderDocumentIsReadOutsideItsCodec() {

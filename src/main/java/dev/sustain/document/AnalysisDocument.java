@@ -17,6 +17,8 @@ import java.util.OptionalDouble;
  * @param afterCacheMBps the mean rate after the cache
  * @param averageMBps the whole run's rate, flush included
  * @param stallSeconds the time the rate stood at zero
+ * @param target what was measured when it was no drive ({@code memory}, {@code loop-file}, {@code
+ *     host-cached}): its figures are then not a drive's; empty for a drive
  */
 public record AnalysisDocument(
     int version,
@@ -27,4 +29,33 @@ public record AnalysisDocument(
     OptionalDouble floorMBps,
     OptionalDouble afterCacheMBps,
     OptionalDouble averageMBps,
-    OptionalDouble stallSeconds) {}
+    OptionalDouble stallSeconds,
+    Optional<String> target) {
+
+  /**
+   * The figures of a drive's run: the history keeps no target (it records only drives' figures as a
+   * drive's) and makes its own documents this way.
+   */
+  public AnalysisDocument(
+      int version,
+      Optional<String> shape,
+      OptionalDouble burstMBps,
+      OptionalDouble cacheGB,
+      OptionalDouble cliffSeconds,
+      OptionalDouble floorMBps,
+      OptionalDouble afterCacheMBps,
+      OptionalDouble averageMBps,
+      OptionalDouble stallSeconds) {
+    this(
+        version,
+        shape,
+        burstMBps,
+        cacheGB,
+        cliffSeconds,
+        floorMBps,
+        afterCacheMBps,
+        averageMBps,
+        stallSeconds,
+        Optional.empty());
+  }
+}

@@ -52,6 +52,7 @@ public final class AnalysisDocumentCodec {
         Fields.doubleOf(root, "floor_MBps"),
         Fields.doubleOf(root, "after_cache_MBps"),
         Fields.doubleOf(root, "average_MBps"),
-        Fields.doubleOf(root, "stall_s"));
+        Fields.doubleOf(root, "stall_s"),
+        Fields.text(root, "target"));
   }
 }

@@ -110,7 +110,8 @@ public final class PassesCodec {
               p.path("bytes").asLong(),
               p.path("seconds").asDouble(),
               p.path("average_MBps").asDouble(),
-              p.path("status").asText("")));
+              p.path("status").asText(""),
+              Fields.text(p, "cause")));
     }
     return new PassesDocument(
         version,

@@ -1,6 +1,7 @@
 package dev.sustain.document;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -32,6 +33,9 @@ public record PassesDocument(
    * @param idleSeconds the time since the pass before it ended, empty when not known
    * @param runFolder the pass's own run folder
    * @param status complete, interrupted or failed
+   * @param cause why this pass's cache or floor differs from the first's ({@code heat}, {@code
+   *     not-recovered}, {@code different-job}...), as the comparison at the repeat's end added it;
+   *     empty before then, for the first pass, and when nothing changed
    */
   public record Pass(
       int pass,
@@ -41,5 +45,29 @@ public record PassesDocument(
       long bytes,
       double seconds,
       double averageMBps,
-      String status) {}
+      String status,
+      Optional<String> cause) {
+
+    /** A pass as it ends, before the comparison at the repeat's end can give it a cause. */
+    public Pass(
+        int pass,
+        OptionalDouble cooldownSeconds,
+        OptionalDouble idleSeconds,
+        String runFolder,
+        long bytes,
+        double seconds,
+        double averageMBps,
+        String status) {
+      this(
+          pass,
+          cooldownSeconds,
+          idleSeconds,
+          runFolder,
+          bytes,
+          seconds,
+          averageMBps,
+          status,
+          Optional.empty());
+    }
+  }
 }

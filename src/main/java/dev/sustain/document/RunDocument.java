@@ -96,6 +96,7 @@ public record RunDocument(
    *
    * @param linkCeilingMBps the most the link carries (older: {@code link.ceiling_MBps})
    * @param link the link in words, e.g. "USB 3.2 Gen 2 (10 Gbit/s)"
+   * @param linkSignal the link's kind and signalling rate, as its tier is told from them
    * @param identityKey what the history files the drive under, e.g. {@code serial:S6B0NL0T}
    */
   public record Device(
@@ -110,10 +111,25 @@ public record RunDocument(
       Optional<Boolean> discard,
       Optional<String> link,
       OptionalDouble linkCeilingMBps,
+      Optional<LinkSignal> linkSignal,
       Optional<String> temperatureSource,
       Optional<String> loopBackingFile,
       Optional<String> wwn,
       Optional<String> identityKey) {}
+
+  /**
+   * The drive's link as the probes measured it: what a share groups drives by ({@code
+   * pcie-gen4-x4}, {@code usb-5000Mbps}), since the same model on a slower link is another
+   * population. Present when run.json has a {@code link} object; each field is empty when the
+   * probes could not tell it.
+   *
+   * @param kind {@code pcie}, {@code usb}, {@code sata}... as the probes wrote it
+   * @param gbps the signalling rate in Gbit/s (USB and SATA; PCIe's is its generation and lanes)
+   * @param pcieGen the negotiated PCIe generation
+   * @param lanes the negotiated PCIe lanes
+   */
+  public record LinkSignal(
+      Optional<String> kind, OptionalDouble gbps, OptionalInt pcieGen, OptionalInt lanes) {}
 
   /** One layer between the target and the drive, e.g. {@code loop0, loop, backed by /x.img}. */
   public record Layer(String name, String kind, String detail) {}

@@ -10,6 +10,7 @@ import dev.sustain.document.RunDocument.GroupMember;
 import dev.sustain.document.RunDocument.IntervalRates;
 import dev.sustain.document.RunDocument.Layer;
 import dev.sustain.document.RunDocument.Layout;
+import dev.sustain.document.RunDocument.LinkSignal;
 import dev.sustain.document.RunDocument.Params;
 import dev.sustain.document.RunDocument.Registration;
 import dev.sustain.document.RunDocument.Result;
@@ -226,6 +227,14 @@ public final class RunDocumentCodec {
         Fields.bool(d, "discard"),
         Fields.text(link, "description"),
         ceiling > 0 ? OptionalDouble.of(ceiling) : OptionalDouble.empty(),
+        link.isObject()
+            ? Optional.of(
+                new LinkSignal(
+                    Fields.text(link, "kind"),
+                    Fields.doubleOf(link, "gbps"),
+                    Fields.intOf(link, "pcie_gen"),
+                    Fields.intOf(link, "lanes")))
+            : Optional.empty(),
         Fields.text(d, "temperature_source"),
         Fields.text(d, "loop_backing_file"),
         Fields.text(d, "wwn"),

@@ -2,6 +2,7 @@ package dev.sustain.group;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.document.GroupJsonWriter;
+import dev.sustain.input.GroupFolder;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
 import dev.sustain.run.RunStatus;
@@ -16,8 +17,7 @@ import java.util.OptionalDouble;
 /**
  * A group's {@code group.json} from its own records, through {@link GroupJsonWriter} (which names
  * its keys; none is named here). Folders are relative to the group folder, so a moved group folder
- * stays readable ({@code dev.sustain.input.GroupFolder} reads it). Not thread-safe: the
- * coordinator's thread owns it.
+ * stays readable ({@link GroupFolder} reads it). Not thread-safe: the coordinator's thread owns it.
  */
 final class GroupJson {
 

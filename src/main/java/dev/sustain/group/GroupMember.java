@@ -1,6 +1,7 @@
 package dev.sustain.group;
 
 import dev.sustain.run.RunObserver;
+import dev.sustain.unit.UsageException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -12,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * @param name a short name, unique in the group, safe as a folder name and a CSV column
  * @param target the folder, file or device the user named
  * @param check refuses the target before anything of the group is written (the single-target safety
- *     rules), by throwing {@link dev.sustain.unit.UsageException}
+ *     rules), by throwing {@link UsageException}
  * @param run the target's ordinary run (write or fill)
  * @param solo a short write of the target alone, for its solo rate ({@code --solo-first}); null
  *     when none is asked for

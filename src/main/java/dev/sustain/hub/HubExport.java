@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.share.ShareDocument;
 import dev.sustain.store.DbLocation;
+import dev.sustain.store.StoreException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -38,7 +39,7 @@ public final class HubExport {
   /**
    * Writes the export of the hub at {@code location} into {@code dir} (made when missing).
    *
-   * @throws dev.sustain.store.StoreException when the store cannot be read (no secret in it)
+   * @throws StoreException when the store cannot be read (no secret in it)
    * @throws IOException when a file cannot be written
    */
   public static Written write(DbLocation location, Path dir) throws IOException {

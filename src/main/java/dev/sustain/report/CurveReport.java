@@ -6,6 +6,7 @@ import dev.sustain.analysis.Media;
 import dev.sustain.analysis.SampleSeries;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
+import dev.sustain.input.InputFormatException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -37,7 +38,7 @@ public record CurveReport(
    *
    * @param media the media to assume instead of the run folder's, or null
    * @param jobBytes a job size to project, or a negative number for none
-   * @throws dev.sustain.input.InputFormatException when the input is missing or malformed
+   * @throws InputFormatException when the input is missing or malformed
    */
   public static CurveReport load(Path input, Media media, long jobBytes) {
     ImportedCurve curve = CurveReader.read(input);

@@ -2,6 +2,7 @@ package dev.sustain.report;
 
 import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Findings;
+import dev.sustain.analysis.Media;
 import dev.sustain.analysis.Segment;
 import dev.sustain.analysis.Shape;
 import dev.sustain.analysis.Thresholds;
@@ -173,7 +174,7 @@ public final class Explanation {
 
   /** Whether a disk's shape was named from the curve alone, the media not known. */
   private static boolean byCurve(Analysis a) {
-    return a.media() != dev.sustain.analysis.Media.HDD;
+    return a.media() != Media.HDD;
   }
 
   /** What to do, one sentence each; never empty. */

@@ -86,6 +86,14 @@ public final class HubModels {
     }
   }
 
+  /**
+   * A model's figures in the cache under exactly its name, as a run's standing reads them: a run
+   * names its own drive's model, and a near name would be another drive.
+   */
+  public static Optional<JsonNode> modelNamed(JsonNode cache, String model) {
+    return Optional.ofNullable(cache.path("models").get(model));
+  }
+
   /** A model's figures in the cache: the exact name first, then one name that contains it. */
   public static Optional<JsonNode> model(JsonNode cache, String model) {
     JsonNode models = cache.path("models");

@@ -1,7 +1,9 @@
 package dev.sustain.share;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.document.NewerFormatException;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.job.Job;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,8 +19,6 @@ import java.util.Optional;
  */
 public final class HubStanding {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private HubStanding() {}
 
   /** The line for the run in {@code folder}, from the cache at {@link HubModels#cacheFile()}. */
@@ -28,17 +28,18 @@ public final class HubStanding {
 
   public static Optional<String> line(
       Path cacheFile, Path folder, Double floorMBps, Double cacheGB) {
-    JsonNode run;
+    RunDocument run;
     try {
-      Path runJson = folder.resolve("run.json");
-      if (!Files.isRegularFile(cacheFile) || !Files.isRegularFile(runJson)) {
+      if (!Files.isRegularFile(cacheFile) || !RunDocumentCodec.exists(folder)) {
         return Optional.empty();
       }
-      run = JSON.readTree(runJson.toFile());
-    } catch (IOException e) {
+      run = RunDocumentCodec.read(folder);
+    } catch (IOException | NewerFormatException e) {
+      // The line is a footnote to a report: a run.json it cannot read leaves it out, and the
+      // report says what is wrong with the folder itself.
       return Optional.empty();
     }
-    return line(cacheFile, run, floorMBps, cacheGB);
+    return line(HubModels.read(cacheFile), run, floorMBps, cacheGB);
   }
 
   /**
@@ -59,22 +60,31 @@ public final class HubStanding {
     if (cache.isEmpty() || run == null) {
       return Optional.empty();
     }
-    JsonNode device = run.path("target").path("device");
-    String model = device.path("model").asText("").strip();
+    try {
+      return line(cache, RunDocumentCodec.decode(run, RunDocumentCodec.FILE), floorMBps, cacheGB);
+    } catch (NewerFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The line for a decoded run.json, from a copy already read. */
+  public static Optional<String> line(
+      Optional<JsonNode> cache, RunDocument run, Double floorMBps, Double cacheGB) {
+    if (cache.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<RunDocument.Device> device = run.target().device();
+    String model = device.flatMap(RunDocument.Device::model).orElse("").strip();
     if (model.isEmpty()) {
       return Optional.empty();
     }
-    JsonNode m = cache.get().path("models").get(model);
-    if (m == null) {
+    Optional<JsonNode> m = HubModels.modelNamed(cache.get(), model);
+    if (m.isEmpty()) {
       return Optional.empty();
     }
-    long capacity = run.path("before").path("capacity_bytes").asLong(0);
-    if (capacity <= 0) {
-      capacity = device.path("size_bytes").asLong(0);
-    }
-    String firmware =
-        device.path("firmware").isTextual() ? device.path("firmware").asText().strip() : null;
-    Optional<HubModels.Peers> peers = HubModels.peers(m, capacity, firmware, Job.of(run));
+    long capacity = ShareDocument.capacityBytes(run);
+    String firmware = device.flatMap(RunDocument.Device::firmware).map(String::strip).orElse(null);
+    Optional<HubModels.Peers> peers = HubModels.peers(m.get(), capacity, firmware, Job.of(run));
     if (peers.isEmpty() || peers.get().drives() == 0) {
       return Optional.empty();
     }

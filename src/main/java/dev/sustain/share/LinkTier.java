@@ -1,7 +1,8 @@
 package dev.sustain.share;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.sustain.document.RunDocument.LinkSignal;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,21 +30,22 @@ public final class LinkTier {
 
   private LinkTier() {}
 
-  /** The tier of run.json's {@code target.device.link} object (null or missing: unknown). */
-  public static String of(JsonNode link) {
-    if (link == null || !link.isObject()) {
+  /** The tier of a drive's link as run.json gives it (none: unknown). */
+  public static String of(Optional<LinkSignal> signal) {
+    if (signal.isEmpty()) {
       return UNKNOWN;
     }
-    String kind = link.path("kind").asText("").toLowerCase(Locale.ROOT);
-    double gbps = link.path("gbps").asDouble(0);
+    LinkSignal link = signal.get();
+    String kind = link.kind().orElse("").toLowerCase(Locale.ROOT);
+    double gbps = link.gbps().orElse(0);
     switch (kind) {
       case "usb" -> {
         long mbps = Math.round(gbps * 1000);
         return mbps >= 10 ? "usb-" + mbps + "Mbps" : UNKNOWN;
       }
       case "pcie" -> {
-        int gen = link.path("pcie_gen").asInt(0);
-        int lanes = link.path("lanes").asInt(0);
+        int gen = link.pcieGen().orElse(0);
+        int lanes = link.lanes().orElse(0);
         return gen >= 1 && gen <= 7 && lanes >= 1 && lanes <= 32
             ? "pcie-gen" + gen + "-x" + lanes
             : UNKNOWN;

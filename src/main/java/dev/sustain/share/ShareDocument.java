@@ -1,11 +1,16 @@
 package dev.sustain.share;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.SampleSeries;
+import dev.sustain.document.AnalysisDocument;
+import dev.sustain.document.AnalysisDocumentCodec;
+import dev.sustain.document.PassesCodec;
+import dev.sustain.document.PassesDocument;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.input.CurveReader;
 import dev.sustain.job.Job;
 import dev.sustain.report.AnalysisJson;
@@ -21,6 +26,9 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * The one document {@code sustain share} sends for a run: the drive's model, capacity, firmware,
@@ -49,8 +57,6 @@ public final class ShareDocument {
   public static final String RUN_HASH_WHEN_SENT =
       "(made when sent: SHA-256 of the hub's challenge, the serial, the run id and its start)";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private ShareDocument() {}
 
   /**
@@ -61,14 +67,14 @@ public final class ShareDocument {
    * @throws IllegalArgumentException with one line for a user when the run cannot be shared
    */
   public static ObjectNode build(Path folder, String hubSalt) throws IOException {
-    JsonNode run = read(folder.resolve("run.json"), folder);
-    JsonNode device = run.path("target").path("device");
-    String serial = serialOfShareable(folder, run, device);
-    String model = text(device, "model");
-    JsonNode analysis = analysis(folder);
-    if (analysis.hasNonNull("target")) {
+    RunDocument run = read(folder);
+    RunDocument.Device device = shareableDevice(folder, run);
+    String model = nonBlank(device.model());
+    String serial = serial(folder, device);
+    AnalysisDocument analysis = analysis(folder);
+    if (analysis.target().isPresent()) {
       throw new IllegalArgumentException(
-          folder + " measured " + analysis.path("target").asText() + ", not a drive: not shared");
+          folder + " measured " + analysis.target().get() + ", not a drive: not shared");
     }
     ObjectNode doc = JsonNodeFactory.instance.objectNode();
     doc.put("schema", SCHEMA);
@@ -77,43 +83,76 @@ public final class ShareDocument {
         "run_hash",
         hubSalt == null
             ? RUN_HASH_WHEN_SENT
-            : sha256(
-                hubSalt, serial, run.path("run_id").asText(""), run.path("started").asText("")));
+            : sha256(hubSalt, serial, run.runId().orElse(""), run.started().orElse("")));
     ObjectNode drive = doc.putObject("drive");
     drive.put("hash", hubSalt == null ? DRIVE_HASH_WHEN_SENT : sha256(hubSalt, model, serial));
-    drive.put("model", model.strip());
-    long capacity = run.path("before").path("capacity_bytes").asLong(0);
-    drive.put("capacity_bytes", capacity > 0 ? capacity : device.path("size_bytes").asLong(0));
-    drive.put("firmware", text(device, "firmware"));
-    drive.put("transport", text(device, "transport"));
-    drive.put("link_tier", LinkTier.of(device.get("link")));
+    drive.put("model", model);
+    drive.put("capacity_bytes", capacityBytes(run));
+    drive.put("firmware", nonBlank(device.firmware()));
+    drive.put("transport", nonBlank(device.transport()));
+    drive.put("link_tier", LinkTier.of(device.linkSignal()));
     job(doc.putObject("job"), Job.of(run));
     ObjectNode result = doc.putObject("result");
-    result.put("bytes", run.path("result").path("bytes").asLong());
-    result.put("seconds", run.path("result").path("seconds").asDouble());
-    result.put("average_MBps", run.path("result").path("average_MBps").asDouble());
+    result.put("bytes", run.result().bytes().orElse(0));
+    result.put("seconds", run.result().seconds().orElse(0));
+    result.put("average_MBps", run.result().averageMBps().orElse(0));
     ObjectNode figures = doc.putObject("analysis");
-    for (String f : new String[] {"burst_MBps", "cache_GB", "floor_MBps"}) {
-      JsonNode v = analysis.get(f);
-      figures.set(f, v != null && v.isNumber() ? v : JsonNodeFactory.instance.nullNode());
-    }
-    figures.put("shape", analysis.path("shape").asText("unknown"));
+    figure(figures, "burst_MBps", analysis.burstMBps());
+    figure(figures, "cache_GB", analysis.cacheGB());
+    figure(figures, "floor_MBps", analysis.floorMBps());
+    figures.put("shape", analysis.shape().orElse("unknown"));
     figures.put("recovery_cause", recoveryCause(folder));
     ObjectNode before = doc.putObject("before");
-    JsonNode free = run.path("before").path("free_bytes");
-    before.set("free_bytes", free.isNumber() ? free : JsonNodeFactory.instance.nullNode());
+    OptionalLong free =
+        run.before().map(RunDocument.Before::freeBytes).orElse(OptionalLong.empty());
+    if (free.isPresent()) {
+      before.put("free_bytes", free.getAsLong());
+    } else {
+      before.putNull("free_bytes");
+    }
     curve(doc.putObject("curve"), CurveReader.readRunFolder(folder).series());
     return doc;
   }
 
   /**
-   * The serial (or the drive's identity key) of a run that may be shared: a complete run of a named
-   * drive model with something that tells the drive from others of its model.
+   * The drive's size: as the run saw it before it started, else as the probes gave it (0 when
+   * neither knows it), the capacity a hub groups a model's drives by.
+   */
+  static long capacityBytes(RunDocument run) {
+    long before =
+        run.before().map(RunDocument.Before::capacityBytes).orElse(OptionalLong.empty()).orElse(0);
+    return before > 0
+        ? before
+        : run.target()
+            .device()
+            .map(RunDocument.Device::sizeBytes)
+            .orElse(OptionalLong.empty())
+            .orElse(0);
+  }
+
+  /**
+   * A figure of analysis.json as analysis.json wrote it: a whole number without a point (its writer
+   * strips trailing zeros, so 120.0 is written 120), so the document keeps the form the hub has
+   * always been sent.
+   */
+  private static void figure(ObjectNode o, String name, OptionalDouble v) {
+    if (v.isEmpty()) {
+      o.putNull(name);
+    } else if (v.getAsDouble() == Math.rint(v.getAsDouble())
+        && Math.abs(v.getAsDouble()) < 0x1p62) {
+      o.put(name, (long) v.getAsDouble());
+    } else {
+      o.put(name, v.getAsDouble());
+    }
+  }
+
+  /**
+   * The drive of a run that may be shared: a complete run of a named drive model.
    *
    * @throws IllegalArgumentException with one line for a user when the run cannot be shared
    */
-  private static String serialOfShareable(Path folder, JsonNode run, JsonNode device) {
-    String status = run.path("result").path("status").asText("");
+  private static RunDocument.Device shareableDevice(Path folder, RunDocument run) {
+    String status = run.result().status().orElse("");
     if (!status.equals("complete")) {
       throw new IllegalArgumentException(
           folder
@@ -121,14 +160,23 @@ public final class ShareDocument {
               + (status.isEmpty() ? "unknown" : status)
               + "): only complete runs are shared");
     }
-    String model = text(device, "model");
-    if (model == null) {
+    Optional<RunDocument.Device> device = run.target().device();
+    if (device.isEmpty() || nonBlank(device.get().model()) == null) {
       throw new IllegalArgumentException(
           folder + " names no drive model (a file system over no known drive): nothing to share");
     }
-    String serial = text(device, "serial");
+    return device.get();
+  }
+
+  /**
+   * The serial, or the drive's identity key: what tells the drive from others of its model.
+   *
+   * @throws IllegalArgumentException with one line for a user when there is neither
+   */
+  private static String serial(Path folder, RunDocument.Device device) {
+    String serial = nonBlank(device.serial());
     if (serial == null) {
-      serial = text(device.path("identity"), "key");
+      serial = nonBlank(device.identityKey());
     }
     if (serial == null) {
       throw new IllegalArgumentException(
@@ -183,41 +231,44 @@ public final class ShareDocument {
 
   private static String recoveryCause(Path folder) throws IOException {
     Path parent = folder.toAbsolutePath().normalize().getParent();
-    Path passes = parent == null ? null : parent.resolve("passes.json");
-    if (passes == null || !Files.isRegularFile(passes)) {
+    if (parent == null || !Files.isRegularFile(parent.resolve(PassesCodec.FILE))) {
       return null;
     }
     String name = folder.toAbsolutePath().normalize().getFileName().toString();
-    for (JsonNode p : JSON.readTree(passes.toFile()).path("passes")) {
-      String f = p.path("run_folder").asText("");
-      if ((f.endsWith("/" + name) || f.equals(name)) && p.path("cause").isTextual()) {
-        return p.path("cause").asText();
+    for (PassesDocument.Pass p : PassesCodec.read(parent).passes()) {
+      String f = p.runFolder();
+      if ((f.endsWith("/" + name) || f.equals(name)) && p.cause().isPresent()) {
+        return p.cause().get();
       }
     }
     return null;
   }
 
-  private static JsonNode analysis(Path folder) throws IOException {
-    Path file = folder.resolve("analysis.json");
-    if (Files.isRegularFile(file)) {
-      return JSON.readTree(file.toFile());
+  /** The run's analysis.json, or the analysis of its curve when it has none (an imported run). */
+  private static AnalysisDocument analysis(Path folder) throws IOException {
+    Optional<AnalysisDocument> file = AnalysisDocumentCodec.read(folder);
+    if (file.isPresent()) {
+      return file.get();
     }
-    return AnalysisJson.toNode(RunAnalysis.of(CurveReader.readRunFolder(folder), null, -1));
+    return AnalysisDocumentCodec.decode(
+        AnalysisJson.toNode(RunAnalysis.of(CurveReader.readRunFolder(folder), null, -1)),
+        folder.toString());
   }
 
-  private static JsonNode read(Path file, Path folder) throws IOException {
+  private static RunDocument read(Path folder) throws IOException {
     try {
-      return JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+      return RunDocumentCodec.read(folder);
     } catch (NoSuchFileException e) {
       throw new IllegalArgumentException(folder + " is not a run folder (no run.json)");
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalArgumentException(file + " is not JSON: " + e.getOriginalMessage());
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(
+          RunDocumentCodec.fileOf(folder) + " is not JSON: " + e.getOriginalMessage());
     }
   }
 
-  private static String text(JsonNode n, String field) {
-    JsonNode v = n.get(field);
-    return v != null && v.isTextual() && !v.asText().isBlank() ? v.asText().strip() : null;
+  /** The text stripped, or null when there is none or it is blank. */
+  private static String nonBlank(Optional<String> text) {
+    return text.map(String::strip).filter(t -> !t.isEmpty()).orElse(null);
   }
 
   private static BigDecimal round(double v, int decimals) {

@@ -35,6 +35,16 @@ class AnalysisDocumentTest {
   }
 
   @Test
+  void aTargetThatIsNoDriveIsNamedAndADrivesIsNot() throws Exception {
+    AnalysisDocument loop =
+        AnalysisDocumentCodec.read(FOLDERS.resolve("v1-2026-12-02-loop-file")).orElseThrow();
+    assertThat(loop.target()).contains("loop-file");
+    AnalysisDocument drive =
+        AnalysisDocumentCodec.read(FOLDERS.resolve("v1-2026-12-01-cliff")).orElseThrow();
+    assertThat(drive.target()).isEmpty();
+  }
+
+  @Test
   void aFolderWithoutOneHasNone() throws Exception {
     assertThat(AnalysisDocumentCodec.read(FOLDERS)).isEmpty();
   }

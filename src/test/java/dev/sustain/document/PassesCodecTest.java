@@ -77,6 +77,20 @@ class PassesCodecTest {
   }
 
   @Test
+  void theCauseTheComparisonGaveAPassReadsAndTheFirstPassHasNone() throws Exception {
+    ObjectNode json = PassesCodec.start(2, 30, List.of(30.0));
+    PassesCodec.addPass(json, pass(1, OptionalDouble.empty(), OptionalDouble.empty()))
+        .putNull("cause"); // the comparison writes null for the pass it compares against
+    PassesCodec.addPass(json, pass(2, OptionalDouble.of(30), OptionalDouble.of(31.5)))
+        .put("cause", "not-recovered");
+    Files.writeString(dir.resolve(PassesCodec.FILE), JSON.writeValueAsString(json));
+
+    PassesDocument read = PassesCodec.read(dir);
+    assertThat(read.passes().get(0).cause()).isEmpty();
+    assertThat(read.passes().get(1).cause()).contains("not-recovered");
+  }
+
+  @Test
   void aNewerPassesJsonIsRefusedInOneLine() throws Exception {
     Files.writeString(dir.resolve(PassesCodec.FILE), "{\"version\": 99, \"passes\": []}");
     assertThatThrownBy(() -> PassesCodec.read(dir))

@@ -42,7 +42,8 @@ class RunDocumentVersionsTest {
         "v1-2026-12-01-group-member",
         "v1-2026-12-01-repeat-pass",
         "v1-2026-12-01-sweep",
-        "v1-2026-12-01-killed-write"
+        "v1-2026-12-01-killed-write",
+        "v1-2026-12-03-pcie-link"
       })
   void everyShapeReadsWithItsHeader(String name) throws Exception {
     RunDocument doc = read(name);
@@ -80,6 +81,29 @@ class RunDocumentVersionsTest {
     assertThat(doc.target().isDevice()).isTrue();
     // direct without buffered: the older params
     assertThat(doc.params().buffered()).contains(false);
+  }
+
+  @Test
+  void aLinksKindAndRateReadWhereTheProbesGaveThem() throws Exception {
+    RunDocument.LinkSignal usb =
+        read("v1-2026-11-30-host-cpu-cores")
+            .target()
+            .device()
+            .orElseThrow()
+            .linkSignal()
+            .orElseThrow();
+    assertThat(usb.kind()).contains("usb");
+    assertThat(usb.gbps()).isEmpty(); // that day's probes gave the USB link no rate
+    assertThat(usb.pcieGen()).isEmpty();
+    RunDocument.LinkSignal pcie =
+        read("v1-2026-12-03-pcie-link").target().device().orElseThrow().linkSignal().orElseThrow();
+    assertThat(pcie.kind()).contains("pcie");
+    assertThat(pcie.gbps()).hasValue(64.0);
+    assertThat(pcie.pcieGen()).hasValue(4);
+    assertThat(pcie.lanes()).hasValue(4);
+    assertThat(read("v1-2026-12-01-write").target().device().orElseThrow().linkSignal())
+        .as("a virtio disk has no link: run.json says null")
+        .isEmpty();
   }
 
   @Test

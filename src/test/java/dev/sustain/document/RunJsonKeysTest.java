@@ -39,8 +39,6 @@ class RunJsonKeysTest {
       Map.ofEntries(
           Map.entry(
               "serve/LiveFeeds.java", "a samples.csv row it made (time_s is a samples column)"),
-          Map.entry("share/ShareDocument.java", "share: builds the share from run.json's tree"),
-          Map.entry("share/HubStanding.java", "share: the drive's capacity from run.json's tree"),
           // The share document and the hub's answers have keys of their own that run.json's share
           // (capacity_bytes, before.free_bytes): these read those documents, not a run folder.
           Map.entry("share/HubModels.java", "the hub's answers (capacity_bytes)"),
