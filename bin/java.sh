@@ -15,7 +15,12 @@
 # recorder is available, and that registration builds the recorder's whole type library (annotation
 # proxies, classes made at run time that no start-up cache holds): 0.2-0.9 s of the history's first
 # query here, the largest part of what a run waits for at its start. Sustain records no events;
-# to profile it with Flight Recorder, run the jar with java directly.
+# to profile it with Flight Recorder, run the jar with java directly. There is no deeper switch:
+# Jdbi has no setting for it (its JfrSupport asks only whether the jdk.jfr module is in the boot
+# layer and FlightRecorder.isAvailable(), which reads this property), and leaving the module out
+# with --limit-modules turns the start-up cache off ("AOT cache is disabled when the
+# --limit-modules option is specified"). Only the package's own runtime could be made without
+# jdk.jfr (Jdbi is the only code in the jar that names it).
 sustain_jvm_options=(--enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xss512k
   -Djava.locale.providers=FALLBACK -Djfr.unsupported.vm=true)
 
