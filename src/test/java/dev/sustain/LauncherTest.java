@@ -164,7 +164,9 @@ class LauncherTest {
     assertThat(first.get(0)).doesNotContain(" write ");
     assertThat(first.get(1))
         .contains("-XX:AOTCache=" + target.resolve("sustain-light.aot"))
+        .contains("-XX:TieredStopAtLevel=1")
         .endsWith("--version");
+    assertThat(first.get(0)).as("trained as it runs").contains("-XX:TieredStopAtLevel=1");
 
     launch(bin, java, "1", "analyze", "curve.csv");
     List<String> second = starts(log);
@@ -174,7 +176,10 @@ class LauncherTest {
     launch(bin, java, "1", "write");
     List<String> third = starts(log);
     assertThat(third).as("the write's own training, then the write").hasSize(6);
-    assertThat(third.get(5)).contains("-XX:AOTCache=" + target.resolve("sustain.aot"));
+    assertThat(third.get(5))
+        .contains("-XX:AOTCache=" + target.resolve("sustain.aot"))
+        .as("a run that drives requests keeps C2")
+        .doesNotContain("TieredStopAtLevel");
     assertThat(raises(log)).as("one jar, raised once").isEqualTo(1);
   }
 
