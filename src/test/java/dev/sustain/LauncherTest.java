@@ -104,24 +104,13 @@ class LauncherTest {
    */
   @Test
   void theStartUpCacheIsMadeOncePerJarAndUsed() throws Exception {
-    Path project = Files.createDirectories(dir.resolve("project"));
-    Path bin = Files.createDirectories(project.resolve("bin"));
-    Path launcher = Path.of(javaSh.getParent().toString(), "sustain");
-    Files.copy(launcher, bin.resolve("sustain"));
-    Files.copy(javaSh, bin.resolve("java.sh"));
-    Path jar = Files.createDirectories(project.resolve("target")).resolve("sustain.jar");
-    Files.writeString(jar, "not a real jar");
     Path log = dir.resolve("args.log");
-    Path java = Files.createDirectories(dir.resolve("jdk").resolve("bin")).resolve("java");
-    Files.writeString(
-        java,
-        "#!/bin/bash\necho \"$*\" >> '"
-            + log
-            + "'\nfor a in \"$@\"; do case \"$a\" in -XX:AOTCacheOutput=*) : > \"${a#*=}\";;"
-            + " esac; done\necho '    java.specification.version = 25' >&2\n");
-    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path bin = fakeProject(log);
+    Path project = bin.getParent();
+    Path jar = project.resolve("target/sustain.jar");
+    Path java = dir.resolve("jdk/bin/java");
 
-    launch(bin, java, "1");
+    launch(bin, java, "1", "write");
     List<String> first = starts(log);
     assertThat(first).hasSize(3);
     // The training writes into a history an untrained write made first: a run's classes, not
@@ -131,7 +120,7 @@ class LauncherTest {
     assertThat(first.get(1)).contains("-XX:AOTCacheOutput=").contains(" write ");
     assertThat(first.get(1)).contains("--db " + history);
     assertThat(first.get(2)).contains("-XX:AOTCache=" + project.resolve("target/sustain.aot"));
-    assertThat(first.get(2)).endsWith("--version");
+    assertThat(first.get(2)).endsWith(" write");
     // picocli's old class files are raised once per jar, before the training reads them.
     assertThat(raises(log)).as("raised before the training").isEqualTo(1);
     List<String> all = Files.readAllLines(log);
@@ -142,23 +131,84 @@ class LauncherTest {
         all.indexOf(all.stream().filter(l -> l.contains(" write ")).findFirst().orElseThrow());
     assertThat(raised).as("raised before the first write reads the jar").isLessThan(trained);
 
-    launch(bin, java, "1");
+    launch(bin, java, "1", "write");
     List<String> second = starts(log);
     assertThat(second).as("no second training").hasSize(4);
     assertThat(second.get(3)).contains("-XX:AOTCache=");
 
     assertThat(jar.toFile().setLastModified(System.currentTimeMillis() + 60_000)).isTrue();
-    launch(bin, java, "1");
+    launch(bin, java, "1", "write");
     assertThat(starts(log).get(5)).as("a newer jar").contains("-XX:AOTCacheOutput=");
     assertThat(raises(log)).as("a newer jar is raised again, an unchanged one never").isEqualTo(2);
 
-    launch(bin, java, "0");
+    launch(bin, java, "0", "write");
     assertThat(starts(log).getLast()).doesNotContain("AOTCache");
   }
 
-  private void launch(Path bin, Path java, String aot) throws Exception {
-    ProcessBuilder pb =
-        new ProcessBuilder("/bin/bash", bin.resolve("sustain").toString(), "--version");
+  /**
+   * {@code --version} and {@code analyze} start with a cache of their own, trained on an analyze: a
+   * cache loads all its classes at every start, and the write's holds more than twice the classes a
+   * curve's analysis needs. The jar is raised once for both caches.
+   */
+  @Test
+  void theCommandsThatReadACurveHaveASmallCacheOfTheirOwn() throws Exception {
+    Path log = dir.resolve("args.log");
+    Path bin = fakeProject(log);
+    Path java = dir.resolve("jdk/bin/java");
+    Path target = bin.getParent().resolve("target");
+
+    launch(bin, java, "1", "--version");
+    List<String> first = starts(log);
+    assertThat(first).hasSize(2);
+    assertThat(first.get(0)).contains("-XX:AOTCacheOutput=").contains(" analyze ");
+    assertThat(first.get(0)).doesNotContain(" write ");
+    assertThat(first.get(1))
+        .contains("-XX:AOTCache=" + target.resolve("sustain-light.aot"))
+        .contains("-XX:TieredStopAtLevel=1")
+        .endsWith("--version");
+    assertThat(first.get(0)).as("trained as it runs").contains("-XX:TieredStopAtLevel=1");
+
+    launch(bin, java, "1", "analyze", "curve.csv");
+    List<String> second = starts(log);
+    assertThat(second).as("no second training").hasSize(3);
+    assertThat(second.get(2)).contains("-XX:AOTCache=" + target.resolve("sustain-light.aot"));
+
+    launch(bin, java, "1", "write");
+    List<String> third = starts(log);
+    assertThat(third).as("the write's own training, then the write").hasSize(6);
+    assertThat(third.get(5))
+        .contains("-XX:AOTCache=" + target.resolve("sustain.aot"))
+        .as("a run that drives requests keeps C2")
+        .doesNotContain("TieredStopAtLevel");
+    assertThat(raises(log)).as("one jar, raised once").isEqualTo(1);
+  }
+
+  /** A clone with the real launcher, a stand-in jar and a "java" that logs to {@code log}. */
+  private Path fakeProject(Path log) throws Exception {
+    Path project = Files.createDirectories(dir.resolve("project"));
+    Path bin = Files.createDirectories(project.resolve("bin"));
+    Path launcher = Path.of(javaSh.getParent().toString(), "sustain");
+    Files.copy(launcher, bin.resolve("sustain"));
+    Files.copy(javaSh, bin.resolve("java.sh"));
+    Path jar = Files.createDirectories(project.resolve("target")).resolve("sustain.jar");
+    Files.writeString(jar, "not a real jar");
+    Path java = Files.createDirectories(dir.resolve("jdk").resolve("bin")).resolve("java");
+    Files.writeString(
+        java,
+        "#!/bin/bash\necho \"$*\" >> '"
+            + log
+            + "'\nfor a in \"$@\"; do case \"$a\" in -XX:AOTCacheOutput=*) : > \"${a#*=}\";;"
+            + " esac; done\necho '    java.specification.version = 25' >&2\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+    return bin;
+  }
+
+  private void launch(Path bin, Path java, String aot, String... args) throws Exception {
+    List<String> command =
+        new java.util.ArrayList<>(List.of("/bin/bash", bin.resolve("sustain").toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("SUSTAIN_JAVA", java.toString());
     pb.environment().put("SUSTAIN_JAVA_CACHE", dir.resolve("java.path").toString());
     pb.environment().put("SUSTAIN_AOT", aot);

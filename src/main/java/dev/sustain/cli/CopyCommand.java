@@ -206,15 +206,39 @@ public final class CopyCommand extends BaseCommand {
         "Pass %d: wrote %s in %s (%s, flush %s counted), read back in %s (%s%s): %s",
         p.pass(),
         Units.decimalBytes(p.bytes()),
-        Durations.format(p.writeSeconds()),
-        Units.rate(p.writeMegabytesPerSecond()),
-        Durations.format(p.flushSeconds()),
-        Durations.format(p.readSeconds()),
-        Units.rate(p.readMegabytesPerSecond()),
+        seconds(p.writeSeconds()),
+        rate(p.writeSeconds(), p.writeMegabytesPerSecond()),
+        seconds(p.flushSeconds()),
+        seconds(p.readSeconds()),
+        rate(p.readSeconds(), p.readMegabytesPerSecond()),
         p.readCache().equals("cached") ? ", from the page cache" : "",
         p.verified()
             ? "verified"
             : Units.count(p.problems(), "file differs", "files differ") + ": " + p.firstProblem());
+  }
+
+  /**
+   * The shortest span a pass line times: its times are printed to the hundredth of a second, and a
+   * phase of a small copy (a few MB from the page cache) can end within one step of it, where
+   * "0.00s" would read as no time at all.
+   */
+  static final double SHORTEST_TIMED_SECONDS = 0.005;
+
+  /** A phase's time, or "under 0.01s" for one that prints as zero. */
+  private static String seconds(double seconds) {
+    return seconds < SHORTEST_TIMED_SECONDS ? "under 0.01s" : Durations.format(seconds);
+  }
+
+  /**
+   * A phase's rate, or none for a phase too short to time: a rate over a time that is within the
+   * clock's step of zero has no figure of meaning (it printed 0.00 MB/s, or could print any
+   * multiple of it). fio, for a job as short, rounds its run time up to 1 ms and derives its
+   * bandwidth from that.
+   */
+  private static String rate(double seconds, double megabytesPerSecond) {
+    return seconds < SHORTEST_TIMED_SECONDS
+        ? "too short for a rate"
+        : Units.rate(megabytesPerSecond);
   }
 
   static ObjectNode toJson(CopyResult r) {

@@ -95,6 +95,13 @@ public final class SustainCommand implements Runnable {
 
   /** Runs the command line with the given writers (tests capture them). */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    if (isVersion(args)) {
+      // What picocli prints for it, without building even the top command's model (its options'
+      // annotations, read through proxies made at run time: ~0.1 s of a 0.2 s start).
+      out.println(new Version().getVersion()[0]);
+      out.flush();
+      return ExitCodes.OK;
+    }
     CommandLine cl = commandLine(out, err, subcommandsFor(args));
     if (args.length > 0 && !args[0].startsWith("-") && named(args[0]) == null) {
       // picocli answers "sustain NOSUCH --help" with the top help and exit 0, as if the command
@@ -134,11 +141,15 @@ public final class SustainCommand implements Runnable {
     if (args.length == 0) {
       return SUBCOMMANDS;
     }
-    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+    if (isVersion(args)) {
       return List.of();
     }
     Class<?> command = named(args[0]);
     return command == null || NEEDS_ALL.contains(command) ? SUBCOMMANDS : List.of(command);
+  }
+
+  private static boolean isVersion(String[] args) {
+    return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
   }
 
   /** The configured command line: one-line errors, exit 2 for bad input. */

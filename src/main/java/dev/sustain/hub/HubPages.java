@@ -32,7 +32,10 @@ final class HubPages {
           + " base-uri 'none'; form-action 'none'";
 
   private final byte[] shell = resource("hub.html");
-  private final byte[] script = resource("hub.js");
+
+  /** The shared size labels (report/sizes.js) first, then the hub's own script that uses them. */
+  private final byte[] script =
+      concat(resourceAt("/dev/sustain/report/sizes.js"), resource("hub.js"));
 
   void page(Context ctx) {
     ctx.header("Content-Security-Policy", POLICY);
@@ -75,10 +78,21 @@ final class HubPages {
     ctx.result(html);
   }
 
+  private static byte[] concat(byte[] first, byte[] second) {
+    byte[] both = java.util.Arrays.copyOf(first, first.length + 1 + second.length);
+    both[first.length] = '\n';
+    System.arraycopy(second, 0, both, first.length + 1, second.length);
+    return both;
+  }
+
   private static byte[] resource(String name) {
-    try (InputStream in = HubPages.class.getResourceAsStream("/dev/sustain/hub/" + name)) {
+    return resourceAt("/dev/sustain/hub/" + name);
+  }
+
+  private static byte[] resourceAt(String path) {
+    try (InputStream in = HubPages.class.getResourceAsStream(path)) {
       if (in == null) {
-        throw new IllegalStateException("the hub's " + name + " is missing from the jar");
+        throw new IllegalStateException("the hub's " + path + " is missing from the jar");
       }
       return in.readAllBytes();
     } catch (IOException e) {

@@ -22,7 +22,12 @@ public record ReportAssets(String uplotCss, String uplotJs, String reportCss, St
         resource(UPLOT_DIR + "uPlot.min.css"),
         HtmlReport.scriptSafe(resource(UPLOT_DIR + "uPlot.iife.min.js")),
         resource("dev/sustain/report/report.css"),
-        HtmlReport.scriptSafe(resource("dev/sustain/report/report.js")));
+        // The shared size labels first: report.js uses them, and so does the dashboard's app.js,
+        // loaded after the report's script.
+        HtmlReport.scriptSafe(
+            resource("dev/sustain/report/sizes.js")
+                + "\n"
+                + resource("dev/sustain/report/report.js")));
   }
 
   /** A text resource from the class path (UTF-8). */

@@ -108,7 +108,7 @@ public final class CleanRun {
     }
   }
 
-  /** A fill's files and a copy's pass folders, by the run's own names only. */
+  /** A fill's files and a copy's pass folders, by the run's own names and mark only. */
   private static boolean removeLeftovers(RunDocument doc, Consumer<String> say) throws IOException {
     boolean removed = false;
     if (doc.command().filter("fill"::equals).isPresent()) {
@@ -120,7 +120,7 @@ public final class CleanRun {
       }
     }
     if (doc.command().filter("copy"::equals).isPresent()) {
-      for (Path pass : leftoverPasses(doc)) {
+      for (Path pass : leftoverPasses(doc, say)) {
         long size = removeTree(pass);
         removed = true;
         say.accept("Removed " + pass + " (" + Units.decimalBytes(size) + ")");
@@ -158,16 +158,33 @@ public final class CleanRun {
   /**
    * The pass folders a copy left in its destination (killed mid-pass, or kept with --keep), from
    * its run.json: {@code pass-1 .. pass-repeat}, none of which existed when the copy began (it
-   * refuses a destination that holds one).
+   * refuses a destination that holds one), and only with the run's mark beside them (taken in the
+   * destination before the first pass was made, so no other folder has it). A run.json names its
+   * destination as text anyone can write: one that names a folder without the mark ({@code /home},
+   * a user's own project with a pass-1 of its own) gets nothing removed there, each such folder
+   * said to {@code say}.
    */
-  static List<Path> leftoverPasses(RunDocument doc) {
+  static List<Path> leftoverPasses(RunDocument doc, Consumer<String> say) {
     List<Path> found = new ArrayList<>();
     String dst = doc.target().path().orElse("");
+    String runId = doc.runId().orElse("");
     int repeat = doc.params().repeat().orElse(0);
-    for (int n = 1; n <= repeat && !dst.isEmpty(); n++) {
-      Path pass = CopyRun.passDir(Path.of(dst), n);
-      if (Files.isDirectory(pass, LinkOption.NOFOLLOW_LINKS)) {
+    if (dst.isEmpty()) {
+      return found;
+    }
+    Path destination = Path.of(dst).toAbsolutePath().normalize();
+    boolean marked =
+        !runId.isEmpty()
+            && Files.isRegularFile(RunMark.pathFor(destination, runId), LinkOption.NOFOLLOW_LINKS);
+    for (int n = 1; n <= repeat; n++) {
+      Path pass = CopyRun.passDir(destination, n);
+      if (!Files.isDirectory(pass, LinkOption.NOFOLLOW_LINKS)) {
+        continue;
+      }
+      if (marked) {
         found.add(pass);
+      } else {
+        say.accept("Left " + pass + ": no mark of run " + runId + " beside it, so not this run's");
       }
     }
     return found;

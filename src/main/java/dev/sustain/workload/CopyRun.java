@@ -17,6 +17,7 @@ import dev.sustain.sampling.SampleRow;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.sampling.StateProbe;
 import dev.sustain.target.MadeFolder;
+import dev.sustain.target.RunMark;
 import dev.sustain.target.WritableFolder;
 import dev.sustain.unit.Units;
 import dev.sustain.unit.UsageException;
@@ -145,8 +146,14 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
   private CopyResult copyInto(String runId, RunFolder folder, CopyWork.Paths paths, long bytes)
       throws IOException {
     MadeFolder made = MadeFolder.make(paths.destination());
-    try {
-      return runPasses(runId, folder, paths, bytes);
+    // The run's mark beside its pass folders, before the first is made: clean removes only pass
+    // folders with their run's mark (a run.json can name any folder), and kept ones keep it.
+    try (RunMark mark = RunLifecycle.mark(paths.destination(), runId, folder)) {
+      CopyResult r = runPasses(runId, folder, paths, bytes);
+      if (params.keep()) {
+        mark.keep();
+      }
+      return r;
     } finally {
       made.removeIfEmpty();
     }

@@ -1,7 +1,9 @@
 // The hub's pages: the model list (with search) and a model page, built from the JSON API with
 // DOM nodes and text only (never innerHTML: model names and firmware come from strangers).
-"use strict";
 (function () {
+  // Inside the function: the shared sizes.js goes before this script, where a directive at the
+  // file's head would no longer be one.
+  "use strict";
   const main = document.getElementById("main");
   const SVG = "http://www.w3.org/2000/svg";
   const COLORS = ["#1f5fbf", "#c0392b", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#7f8c8d"];
@@ -41,7 +43,9 @@
     root.setAttribute("data-page", page);
     root.setAttribute("data-ready", "true");
   }
-  function gb(bytes) { return (bytes / 1e9).toFixed(0) + " GB"; }
+  // Sizes as the text report prints them (Phrase.gb), from the shared sizes.js before this: a
+  // small drive's capacity is "8.0 MB", not "0 GB".
+  const gb = SustainSizes.gb;
   function num(v, d) { return v === null || v === undefined ? "–" : Number(v).toFixed(d); }
   function range(q, d, unit) {
     if (q.median === null) return "–";
@@ -144,7 +148,7 @@
         table.appendChild(head);
         m.groups.forEach(function (g) {
           const tr = el("tr", { class: "group" });
-          tr.append(el("td", {}, gb(g.capacity_bytes)), el("td", {}, g.firmware),
+          tr.append(el("td", {}, gb(g.capacity_bytes / 1e9)), el("td", {}, g.firmware),
             el("td", {}, g.job_label), el("td", { class: "num drives" }, g.drives),
             el("td", { class: "num runs" }, g.runs),
             el("td", { class: "cache" }, range(g.cache_GB, 1, "GB")),
@@ -156,7 +160,7 @@
         });
         parts.push(table, el("h2", {}, "Distributions by capacity and firmware (one dot a drive)"));
         m.groups.forEach(function (g) {
-          const title = gb(g.capacity_bytes) + ", firmware " + g.firmware + ", " + g.job_label;
+          const title = gb(g.capacity_bytes / 1e9) + ", firmware " + g.firmware + ", " + g.job_label;
           parts.push(el("h3", {}, title));
           [["cache_GB", "cache GB"], ["floor_MBps", "floor MB/s"]].forEach(function (f) {
             const v = g.drive_medians[f[0]];

@@ -31,18 +31,8 @@
       return v == null ? '–' : (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)) + ' MB/s';
     }
 
-    // Sizes as the text report prints them (Phrase.gb): below 10 MB in B, kB or MB, not 0.008 GB.
-    function gb(v) {
-      if (v == null) { return '–'; }
-      if (Math.abs(v) < 0.01) { return decimalBytes(Math.round(v * 1e9)); }
-      return (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v.toFixed(3)) + ' GB';
-    }
-
-    function decimalBytes(bytes) {
-      var units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB'], v = bytes, i = 0;
-      while (v >= 1000 && i < units.length - 1) { v /= 1000; i++; }
-      return i === 0 ? bytes + ' B' : (v >= 100 ? v.toFixed(0) : v.toFixed(1)) + ' ' + units[i];
-    }
+    // Sizes as the text report prints them (Phrase.gb), from the shared sizes.js before this.
+    var gb = SustainSizes.gb;
 
     // A job size: 500GB, 300GiB, 1.5TB, 750 MB; a bare number is GB. Returns bytes, or null.
     var UNITS = { 'b': 1, 'kb': 1e3, 'mb': 1e6, 'gb': 1e9, 'tb': 1e12,

@@ -9,6 +9,7 @@ import dev.sustain.run.RunProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -152,5 +153,53 @@ class CleanCommandTest {
     Cli.Result r = Cli.assertBadInput(Cli.run("clean", run.toString(), "--db", "none"));
     assertThat(r.err()).contains("made by a newer Sustain");
     assertThat(dir.resolve("target").resolve("sustain-test-20261203-072500-abcd.dat")).exists();
+  }
+
+  /**
+   * A copy's run.json names its destination as text: one that names a folder holding pass folders
+   * of someone else's (a hostile or mistaken run.json) gets nothing removed there, as no mark of
+   * the run is beside them.
+   */
+  @Test
+  void aCopysRunJsonNamingAnotherFolderRemovesNoPassFolder() throws Exception {
+    Path elsewhere = Files.createDirectories(dir.resolve("project"));
+    Path own = Files.createDirectories(elsewhere.resolve("pass-1"));
+    Files.writeString(own.resolve("notes.txt"), "the user's own");
+    Path folder = Files.createDirectories(dir.resolve("run"));
+    ObjectNode root = JSON.createObjectNode();
+    root.put("version", 1).put("command", "copy").put("run_id", "20261203-072500-abcd");
+    root.put("host", RunProcess.thisHost()).put("pid", Long.MAX_VALUE);
+    root.put("started", Instant.now().toString());
+    root.putObject("target").put("path", elsewhere.toString()).put("kind", "folder");
+    root.putObject("params").put("repeat", 2);
+    root.putObject("result").put("status", "failed").put("error", "stopped");
+    Files.writeString(folder.resolve("run.json"), JSON.writeValueAsString(root));
+
+    Cli.Result r = Cli.run("clean", folder.toString(), "--db", "none");
+    assertThat(own.resolve("notes.txt")).hasContent("the user's own");
+    assertThat(r.out()).contains("Left " + own).doesNotContain("Removed");
+  }
+
+  /** A copy's kept passes, with its mark beside them, are removed by clean, and the mark too. */
+  @Test
+  void aCopysKeptPassesAreRemovedWithItsMark() throws Exception {
+    Path src = dir.resolve("src");
+    Cli.ok("dataset", "photos", src, "--size", "2MB", "--seed", "3");
+    Path dst = dir.resolve("dst");
+    Path run = dir.resolve("run");
+    Cli.ok("copy", src, dst, "--repeat", "2", "--keep", "--db", "none", "--out", run);
+    assertThat(dst.resolve("pass-1")).isDirectory();
+    try (Stream<Path> marks = Files.list(dst)) {
+      assertThat(marks.map(p -> p.getFileName().toString()))
+          .as("the copy's mark beside its kept passes")
+          .anyMatch(n -> n.startsWith("sustain-test-") && n.endsWith(".run"));
+    }
+
+    Cli.Result r = Cli.ok("clean", run, "--db", "none");
+    assertThat(r.out()).contains("Removed " + dst.resolve("pass-1"));
+    assertThat(r.out()).contains("Removed " + dst.resolve("pass-2"));
+    try (Stream<Path> left = Files.list(dst)) {
+      assertThat(left).as("the passes and the mark are gone").isEmpty();
+    }
   }
 }

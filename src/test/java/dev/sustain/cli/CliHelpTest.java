@@ -137,4 +137,24 @@ class CliHelpTest {
   private static String label(ArgSpec a) {
     return a instanceof OptionSpec o ? o.longestName() : a.paramLabel();
   }
+
+  /**
+   * {@code --version} is answered without picocli's model (a start's largest cost for it): it must
+   * print what picocli prints for it, and {@code -V} the same.
+   */
+  @Test
+  void versionIsWhatPicocliPrints() {
+    StringWriter picocli = new StringWriter();
+    CommandLine cl =
+        SustainCommand.commandLine(
+            new PrintWriter(picocli, true), new PrintWriter(new StringWriter()));
+    assertThat(cl.execute("--version")).isZero();
+    assertThat(picocli.toString()).startsWith("sustain ");
+    for (String option : List.of("--version", "-V")) {
+      Cli.Result r = Cli.run(option);
+      assertThat(r.exitCode()).isZero();
+      assertThat(r.out()).as(option).isEqualTo(picocli.toString());
+      assertThat(r.err()).isEmpty();
+    }
+  }
 }

@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The HTML report's and the dashboard's size labels choose their unit as the text report does
- * ({@link Phrase#gb}): a 4 kB run is "4.0 kB" and 8 MB "8.0 MB" on the page too, never "0.000 GB"
- * or "0.008 GB" (issue 29). The pages' own functions are run by node, which is skipped where it is
- * not installed.
+ * The HTML report's, the dashboard's and the hub's size labels choose their unit as the text report
+ * does ({@link Phrase#gb}): a 4 kB run is "4.0 kB" and 8 MB "8.0 MB" on the page too, never "0.000
+ * GB" or "0.008 GB" (issue 29). They are one script, sizes.js, put before each page's own; it is
+ * run by node, which is skipped where it is not installed.
  */
 class SizeLabelParityTest {
 
@@ -31,27 +31,12 @@ class SizeLabelParityTest {
   };
 
   @Test
-  void theReportsLabelsAreTheTextReports() throws Exception {
-    assertLikeTheText("dev/sustain/report/report.js");
-  }
-
-  @Test
-  void theDashboardsLabelsAreTheTextReports() throws Exception {
-    assertLikeTheText("dev/sustain/serve/app.js");
-  }
-
-  private void assertLikeTheText(String resource) throws Exception {
+  void theSharedLabelsAreTheTextReports() throws Exception {
     Assumptions.assumeTrue(Files.isExecutable(NODE), "node is not installed: labels not run");
-    String js = resourceText(resource);
-    StringBuilder script = new StringBuilder();
-    script
-        .append(function(js, "gb"))
-        .append('\n')
-        .append(function(js, "decimalBytes"))
-        .append('\n');
+    StringBuilder script = new StringBuilder(resourceText("dev/sustain/report/sizes.js"));
     List<String> expected = new ArrayList<>();
     for (double v : GIGABYTES) {
-      script.append("console.log(gb(").append(v).append("));\n");
+      script.append("console.log(SustainSizes.gb(").append(v).append("));\n");
       expected.add(Phrase.gb(v));
     }
     Path file = dir.resolve("labels.js");
@@ -61,25 +46,42 @@ class SizeLabelParityTest {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(p.exitValue()).as(out).isZero();
-    assertThat(out.strip().lines().toList()).as(resource).isEqualTo(expected);
+    assertThat(out.strip().lines().toList()).isEqualTo(expected);
     assertThat(expected).contains("4.0 kB", "8.0 MB").doesNotContain("0.000 GB", "0.008 GB");
   }
 
-  /** The text of {@code function NAME(...) {...}} in {@code js}, braces matched. */
-  static String function(String js, String name) {
-    int start = js.indexOf("function " + name + "(");
-    assertThat(start).as("function " + name + " in the script").isNotNegative();
-    int open = js.indexOf('{', start);
-    int depth = 0;
-    for (int i = open; i < js.length(); i++) {
-      char c = js.charAt(i);
-      if (c == '{') {
-        depth++;
-      } else if (c == '}' && --depth == 0) {
-        return js.substring(start, i + 1);
-      }
+  /**
+   * The report, the dashboard and the hub print sizes with the shared script alone: none keeps a
+   * copy of its own to drift from it (the hub's printed a small drive as "0 GB").
+   */
+  @Test
+  void everyPageUsesTheSharedLabels() throws Exception {
+    for (String page :
+        List.of(
+            "dev/sustain/report/report.js", "dev/sustain/serve/app.js", "dev/sustain/hub/hub.js")) {
+      String js = resourceText(page);
+      assertThat(js)
+          .as(page)
+          .doesNotContain("function gb(")
+          .doesNotContain("function decimalBytes(")
+          .contains("SustainSizes.gb");
     }
-    throw new AssertionError("unbalanced braces in function " + name);
+    // The hub's sizes are bytes (a drive's capacity), the shared labels' gigabytes.
+    assertThat(resourceText("dev/sustain/hub/hub.js"))
+        .contains("gb(g.capacity_bytes / 1e9)")
+        .doesNotContain("gb(g.capacity_bytes)");
+  }
+
+  /**
+   * The report's inlined script (which the dashboard also loads, before its own) carries the shared
+   * labels ahead of the report's own script.
+   */
+  @Test
+  void theReportsScriptCarriesTheSharedLabelsFirst() throws Exception {
+    String reportJs = ReportAssets.load().reportJs();
+    String sizes = HtmlReport.scriptSafe(resourceText("dev/sustain/report/sizes.js"));
+    assertThat(reportJs).startsWith(sizes);
+    assertThat(reportJs.indexOf("SustainSizes.gb", sizes.length())).isPositive();
   }
 
   private static String resourceText(String name) throws IOException {
