@@ -3,6 +3,7 @@ package dev.sustain.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.document.MalformedDocumentException;
 import dev.sustain.share.HubClient;
 import dev.sustain.share.ShareDocument;
 import dev.sustain.unit.UsageException;
@@ -12,6 +13,7 @@ import java.io.InputStreamReader;
 import java.net.ConnectException;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,8 +62,11 @@ public final class ShareCommand extends BaseCommand {
     for (Path run : runs) {
       try {
         docs.add(ShareDocument.build(run, salt));
-      } catch (IllegalArgumentException e) {
+      } catch (IllegalArgumentException | MalformedDocumentException e) {
         throw new UsageException(e.getMessage());
+      } catch (IOException e) {
+        // The folder the user named could not be read whole: one line, as for any bad input.
+        throw new UsageException("cannot read " + run + ": " + why(e));
       }
     }
     if (dryRun) {
@@ -120,6 +125,9 @@ public final class ShareCommand extends BaseCommand {
   }
 
   static String why(IOException e) {
+    if (e instanceof NoSuchFileException n) {
+      return "no such file " + n.getFile();
+    }
     if (e instanceof ConnectException) {
       return "connection refused";
     }

@@ -3,7 +3,6 @@ package dev.sustain.document;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -30,11 +29,7 @@ public final class AnalysisDocumentCodec {
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
-    JsonNode root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
-    if (root == null || !root.isObject()) {
-      throw new IOException(file + " holds no JSON object");
-    }
-    return Optional.of(decode(root, file.toString()));
+    return Optional.of(decode(Fields.objectIn(JSON, file), file.toString()));
   }
 
   /** A parsed analysis.json as its record; {@code where} names it in messages. */

@@ -1,6 +1,12 @@
 package dev.sustain.document;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -13,6 +19,30 @@ import java.util.OptionalLong;
 final class Fields {
 
   private Fields() {}
+
+  /**
+   * The JSON object a document file holds. A file that is not UTF-8 or whose top is not an object
+   * is a {@link MalformedDocumentException} naming it; JSON that does not parse is Jackson's own
+   * exception, which callers word themselves.
+   */
+  static JsonNode objectIn(ObjectMapper json, Path file) throws IOException {
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (CharacterCodingException e) {
+      throw new MalformedDocumentException(file + " is not UTF-8 text");
+    }
+    return object(json, text, file.toString());
+  }
+
+  /** The JSON object {@code text} holds; {@code where} names it in the message when it is none. */
+  static JsonNode object(ObjectMapper json, String text, String where) throws IOException {
+    JsonNode root = json.readTree(text);
+    if (root == null || !root.isObject()) {
+      throw new MalformedDocumentException(where + " holds no JSON object");
+    }
+    return root;
+  }
 
   /** A value (text, or a number or boolean as its text); empty for missing, null or a container. */
   static Optional<String> text(JsonNode node, String field) {

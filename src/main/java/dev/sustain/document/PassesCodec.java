@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.document.PassesDocument.Pass;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,10 +87,7 @@ public final class PassesCodec {
    */
   public static PassesDocument read(Path folder) throws IOException {
     Path file = folder.resolve(FILE);
-    JsonNode root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
-    if (root == null || !root.isObject()) {
-      throw new IOException(file + " holds no JSON object");
-    }
+    JsonNode root = Fields.objectIn(JSON, file);
     int version = root.path("version").asInt(RunDocumentCodec.VERSION);
     if (version > RunDocumentCodec.VERSION) {
       throw new NewerFormatException(file.toString(), version, RunDocumentCodec.VERSION);

@@ -17,7 +17,6 @@ import dev.sustain.document.RunDocument.Result;
 import dev.sustain.document.RunDocument.Target;
 import dev.sustain.document.RunDocument.Tool;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,20 +83,12 @@ public final class RunDocumentCodec {
 
   /** Reads a run.json file by its own name. */
   public static RunDocument readFile(Path runJson) throws IOException {
-    JsonNode root = JSON.readTree(Files.readString(runJson, StandardCharsets.UTF_8));
-    if (root == null || !root.isObject()) {
-      throw new IOException(runJson + " holds no JSON object");
-    }
-    return decode(root, runJson.toString());
+    return decode(Fields.objectIn(JSON, runJson), runJson.toString());
   }
 
   /** Reads run.json's text, as the history keeps it; {@code where} names it in messages. */
   public static RunDocument parse(String text, String where) throws IOException {
-    JsonNode root = JSON.readTree(text);
-    if (root == null || !root.isObject()) {
-      throw new IOException(where + " holds no JSON object");
-    }
-    return decode(root, where);
+    return decode(Fields.object(JSON, text, where), where);
   }
 
   /**

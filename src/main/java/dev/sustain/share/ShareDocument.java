@@ -246,7 +246,13 @@ public final class ShareDocument {
 
   /** The run's analysis.json, or the analysis of its curve when it has none (an imported run). */
   private static AnalysisDocument analysis(Path folder) throws IOException {
-    Optional<AnalysisDocument> file = AnalysisDocumentCodec.read(folder);
+    Optional<AnalysisDocument> file;
+    try {
+      file = AnalysisDocumentCodec.read(folder);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(
+          folder.resolve(AnalysisDocumentCodec.FILE) + " is not JSON: " + e.getOriginalMessage());
+    }
     if (file.isPresent()) {
       return file.get();
     }
