@@ -27,6 +27,26 @@ final class CliffDetector {
 
   private CliffDetector() {}
 
+  /**
+   * An interval is on the way between the two levels of a drop when it lies at least this many
+   * noise sigmas from both: a level's own interval is that far out once in 740 (Gaussian), so a run
+   * of {@link #FALL_MIN_INTERVALS} of them is a fall, never a level's noise.
+   */
+  static final double FALL_SIGMAS = 3;
+
+  /**
+   * A drop is a gradual fall, placed where it left the burst, when at least this many intervals in
+   * a row lie between its levels ({@link #FALL_SIGMAS}): a step has one interval between them (the
+   * one it fell in, half old level, half new), two at most when noise puts its neighbour out.
+   */
+  static final int FALL_MIN_INTERVALS = 3;
+
+  /**
+   * ... and at most this many: a cache's fall takes seconds (15 s is 60 intervals at 0.25 s), and a
+   * longer run between the levels is a level or a ramp of its own, not the cache's end.
+   */
+  static final int FALL_MAX_INTERVALS = 200;
+
   /** The first sharp lasting drop and the stages after it, or null. */
   static Findings.Cliff find(Curve c) {
     return from(c, firstSharpDrop(c, Thresholds.DROP_FRACTION));
@@ -45,14 +65,18 @@ final class CliffDetector {
     return from(c, firstSharpDrop(c, 1 - Thresholds.PLATEAU_MERGE_FRACTION));
   }
 
-  /** The drop that begins at plateau {@code j} and the stages after it; null when j < 0. */
-  private static Findings.Cliff from(Curve c, int j) {
-    if (j < 0) {
+  /**
+   * The drop that begins at plateau {@code drop[0]} and the stages from plateau {@code drop[1]} on
+   * (a fall's pieces between them are no stage); null when there is no drop.
+   */
+  private static Findings.Cliff from(Curve c, int[] drop) {
+    if (drop == null) {
       return null;
     }
+    int j = drop[0];
     List<Segment> p = c.plateaus;
     Segment before = p.get(j - 1);
-    List<Segment> stages = stagesFrom(c, j);
+    List<Segment> stages = stagesFrom(c, drop[1]);
     double first = stages.getFirst().meanMBps();
     double lowest = Double.POSITIVE_INFINITY;
     for (Segment q : stages) {
@@ -66,7 +90,10 @@ final class CliffDetector {
             && last.endIndex() > stages.getLast().endIndex()
             && last.meanMBps() < Thresholds.DROP_FRACTION * lowest;
     int b = stepIndex(c, p.get(j).startIndex(), before.meanMBps(), first);
-    double[] at = placeInInterval(c, b, before.meanMBps(), first);
+    double[] at = departure(c, b, before, stages.getFirst());
+    if (at == null) {
+      at = placeInInterval(c, b, before.meanMBps(), first);
+    }
     int burstIntervals = 0;
     for (int i = c.from; i < before.endIndex(); i++) {
       burstIntervals += c.transition[i] ? 0 : 1;
@@ -152,65 +179,125 @@ final class CliffDetector {
   }
 
   /**
-   * The index of the plateau that begins the first sharp lasting drop below {@code fraction} of the
-   * burst, by at least {@code 1 - fraction} of the level before it, or -1.
+   * The first sharp lasting drop below {@code fraction} of the burst, by at least {@code 1 -
+   * fraction} of the level before it, as {the plateau that begins it, the first level after it}, or
+   * null. The two are one plateau for a step, and differ for a fall ({@link #fallEnds}).
    */
-  private static int firstSharpDrop(Curve c, double fraction) {
+  private static int[] firstSharpDrop(Curve c, double fraction) {
     List<Segment> p = c.plateaus;
     double line = fraction * c.burst;
     for (int j = 1; j < p.size(); j++) {
       Segment q = p.get(j);
-      if (q.meanMBps() > line || c.stallLevel(q)) {
+      if (c.stallLevel(q)) {
         continue;
       }
-      double low = 0;
-      for (int k = j; k < p.size(); k++) {
-        Segment z = p.get(k);
-        if (z.meanMBps() <= line) {
-          low += z.durationSeconds();
-        } else if (z.durationSeconds() >= c.lasting) {
-          break;
+      if (q.meanMBps() <= line && sharp(c, j, j, fraction)) {
+        return new int[] {j, j};
+      }
+      // A fall's first pieces may lie above the line its level is below.
+      for (int k : fallEnds(c, j)) {
+        if (sharp(c, j, k, fraction)) {
+          return new int[] {j, k};
         }
       }
-      if (low < c.lasting || comesBack(c, j, line)) {
-        continue;
+    }
+    return null;
+  }
+
+  /**
+   * The levels a fall that begins at plateau {@code j} may end on, nearest first: each plateau
+   * {@code k} after {@code j} that lasts, with plateaus {@code j} to {@code k} each below the one
+   * before and those before {@code k} together no longer than half of either level the fall joins.
+   * A cache whose fast blocks run out die by die falls over seconds; the segmenter cuts that fall
+   * into pieces, each a small step from the next, and a piece of five intervals may even pass as
+   * lasting. A level is what holds, a fall is the passage between two of them: shorter than either,
+   * and going one way.
+   */
+  private static List<Integer> fallEnds(Curve c, int j) {
+    List<Segment> p = c.plateaus;
+    Segment before = p.get(j - 1);
+    List<Integer> ends = new ArrayList<>();
+    double fallSeconds = 0;
+    for (int k = j; k < p.size(); k++) {
+      Segment z = p.get(k);
+      if (z.meanMBps() >= p.get(k - 1).meanMBps() || c.stallLevel(z)) {
+        break;
       }
-      Segment prev = p.get(j - 1);
-      double step = prev.meanMBps() - q.meanMBps();
-      double fromBurst = c.burst - q.meanMBps();
-      if (step < Thresholds.STEP_OF_DROP * fromBurst || step < (1 - fraction) * prev.meanMBps()) {
-        continue;
+      double shorter = Math.min(before.durationSeconds(), z.durationSeconds());
+      if (k > j && c.lastingLevel(z) && fallSeconds <= 0.5 * shorter) {
+        ends.add(k);
       }
-      int b = q.startIndex();
-      int w =
-          Math.max(
-              1,
-              Math.min(
-                  Thresholds.STEP_MEDIAN_INTERVALS,
-                  Math.min(prev.sampleCount(), q.sampleCount()) / 2));
-      double medianBefore = Stats.median(Arrays.copyOfRange(c.r, b - w, b));
-      double medianAfter = Stats.median(Arrays.copyOfRange(c.r, b, b + w));
-      if (prev.sampleCount() < 2 * Thresholds.MIN_PLATEAU_SAMPLES) {
-        // A level of a few intervals (a burst of one or two) is its level, and the interval the
-        // step fell in, on either side of it, must not stand for a side: after it, the median of
-        // as many intervals as make a short level.
-        int after = Math.min(q.sampleCount(), 2 * Thresholds.MIN_PLATEAU_SAMPLES - 1);
-        medianBefore = prev.meanMBps();
-        medianAfter = Stats.median(Arrays.copyOfRange(c.r, b, b + after));
-      }
-      // A level of a few intervals has no inside to decline in: its slope is the noise of three
-      // draws and the interval the step fell in, and a fall within them is a step.
-      double inside =
-          prev.sampleCount() < 2 * Thresholds.MIN_PLATEAU_SAMPLES
-              ? c.internalDecline(q)
-              : Math.max(c.internalDecline(prev), c.internalDecline(q));
-      if (medianBefore - medianAfter >= Thresholds.STEP_OF_LOCAL_MEDIANS * step
-          && step >= Thresholds.STEP_OVER_INSIDE * inside
-          && c.differ(prev, q)) {
-        return j;
+      fallSeconds += z.durationSeconds();
+      if (fallSeconds > 0.5 * before.durationSeconds()) {
+        break;
       }
     }
-    return -1;
+    return ends;
+  }
+
+  /**
+   * Whether the drop from plateau {@code j - 1} through plateau {@code j} to the level at plateau
+   * {@code k} (the same plateau for a step) is sharp and lasting, judged by the class comment's
+   * rules between the level before and the level after (a fall's pieces belong to neither).
+   */
+  private static boolean sharp(Curve c, int j, int k, double fraction) {
+    List<Segment> p = c.plateaus;
+    double line = fraction * c.burst;
+    double low = 0;
+    for (int m = k; m < p.size(); m++) {
+      Segment z = p.get(m);
+      if (z.meanMBps() <= line) {
+        low += z.durationSeconds();
+      } else if (z.durationSeconds() >= c.lasting) {
+        break;
+      }
+    }
+    Segment prev = p.get(j - 1);
+    Segment q = p.get(k);
+    double step = prev.meanMBps() - q.meanMBps();
+    double fromBurst = c.burst - q.meanMBps();
+    if (low < c.lasting
+        || comesBack(c, k, line)
+        || step < Thresholds.STEP_OF_DROP * fromBurst
+        || step < (1 - fraction) * prev.meanMBps()) {
+      return false;
+    }
+    // The intervals a fall passed through belong to neither side (a plateau's mean leaves them out
+    // as transitions), so each side's median is read beyond them, while they last at most half
+    // of the shorter level.
+    int b = p.get(j).startIndex();
+    int after = q.startIndex();
+    double skip = 0.5 * Math.min(prev.durationSeconds(), q.durationSeconds());
+    while (after < q.endIndex() - 1 && c.transition[after] && skip >= c.s.intervalSeconds(after)) {
+      skip -= c.s.intervalSeconds(after);
+      after++;
+    }
+    int w =
+        Math.max(
+            1,
+            Math.min(
+                Thresholds.STEP_MEDIAN_INTERVALS,
+                Math.min(prev.sampleCount(), q.sampleCount()) / 2));
+    double medianBefore = Stats.median(Arrays.copyOfRange(c.r, b - w, b));
+    double medianAfter = Stats.median(Arrays.copyOfRange(c.r, after, after + w));
+    boolean shortBefore = prev.sampleCount() < 2 * Thresholds.MIN_PLATEAU_SAMPLES;
+    if (shortBefore) {
+      // A level of a few intervals (a burst of one or two) is its level, and the interval the
+      // step fell in, on either side of it, must not stand for a side: after it, the median of
+      // as many intervals as make a short level.
+      int n = Math.min(q.sampleCount(), 2 * Thresholds.MIN_PLATEAU_SAMPLES - 1);
+      medianBefore = prev.meanMBps();
+      medianAfter = Stats.median(Arrays.copyOfRange(c.r, after, after + n));
+    }
+    // A level of a few intervals has no inside to decline in: its slope is the noise of three
+    // draws and the interval the step fell in, and a fall within them is a step.
+    double inside =
+        shortBefore
+            ? c.internalDecline(q)
+            : Math.max(c.internalDecline(prev), c.internalDecline(q));
+    return medianBefore - medianAfter >= Thresholds.STEP_OF_LOCAL_MEDIANS * step
+        && step >= Thresholds.STEP_OVER_INSIDE * inside
+        && c.differ(prev, q);
   }
 
   /**
@@ -261,6 +348,112 @@ final class CliffDetector {
       }
     }
     return best;
+  }
+
+  /**
+   * Where a gradual fall from {@code high} to {@code low} left the high level, as {seconds, bytes}
+   * from the run's start, or null when the drop at {@code b} is a step ({@link
+   * #FALL_MIN_INTERVALS}). A cache's size is the bytes written up to the first lasting departure
+   * from the burst: when the controller's fast blocks run out die by die, or folding starts before
+   * the last of them fills, the rate falls over several intervals, and the middle of that fall
+   * (where a step is placed) counts half the fall's bytes into the cache. The fall's intervals are
+   * fitted by a line, and the departure is where that line meets the high level, no later than
+   * {@code b} and no earlier than the fall's own length before its first interval clear of the
+   * noise.
+   */
+  static double[] departure(Curve c, int b, Segment before, Segment after) {
+    double high = before.meanMBps();
+    double low = after.meanMBps();
+    // Each level's own spread as well as the run's noise (the noise from neighbours' differences
+    // misses a spread that whole requests or a wander make).
+    double top = high - FALL_SIGMAS * Math.max(c.relNoise * high, spread(c, before, true));
+    double bottom = low + FALL_SIGMAS * Math.max(c.relNoise * low, spread(c, after, false));
+    if (!(bottom < top) || b <= c.from || b >= c.n) {
+      return null;
+    }
+    // The fall's run of intervals between the levels around b, across single intervals that noise
+    // put outside (a long fall at a short interval has some); only those between are fitted.
+    int f0 = b;
+    while (f0 - 1 > c.from
+        && (between(c, f0 - 1, top, bottom) || between(c, f0 - 2, top, bottom))
+        && f0 - 2 >= c.from) {
+      f0 -= between(c, f0 - 1, top, bottom) ? 1 : 2;
+    }
+    int f1 = b;
+    while (f1 < c.n && (between(c, f1, top, bottom) || between(c, f1 + 1, top, bottom))) {
+      f1 += between(c, f1, top, bottom) ? 1 : 2;
+    }
+    int count = 0;
+    for (int i = f0; i < f1; i++) {
+      count += between(c, i, top, bottom) ? 1 : 0;
+    }
+    // A fall is the passage between two levels, shorter than either (as for its pieces, {@link
+    // #fallEnds}): a cache of a few intervals has no fall to read, only its mixed intervals.
+    int shorter = Math.min(before.sampleCount(), after.sampleCount());
+    if (count < FALL_MIN_INTERVALS || count > FALL_MAX_INTERVALS || f1 - f0 > shorter / 2) {
+      return null;
+    }
+    double[] t = new double[count];
+    double[] y = new double[count];
+    for (int i = f0, k = 0; i < f1; i++) {
+      if (between(c, i, top, bottom)) {
+        t[k] = 0.5 * (c.startOf(i) + c.endOf(i));
+        y[k++] = c.r[i];
+      }
+    }
+    double[] line = Stats.robustLine(t, y);
+    if (!(line[1] < 0)) {
+      return null;
+    }
+    double seconds = (high - line[0]) / line[1];
+    // Back from the fall's first interval clear of the burst's noise by at most the fall's own
+    // length (a linear fall spends a like share of its time within noise of either level): any
+    // further is a line extrapolated from noise.
+    int earliest = Math.max(c.from, f0 - (f1 - f0) - 1);
+    seconds = Math.max(c.startOf(earliest), Math.min(c.startOf(b), seconds));
+    int i = earliest;
+    while (i + 1 < b && c.startOf(i + 1) <= seconds) {
+      i++;
+    }
+    double bytes = c.cumulative[i] + (seconds - c.startOf(i)) * high * 1e6;
+    return new double[] {seconds, bytes};
+  }
+
+  /**
+   * The spread of a level's intervals (1.4826 median absolute deviation, or 1.2533 mean absolute
+   * deviation when more: either is sigma for Gaussian noise), read from at most {@link
+   * #FALL_MAX_INTERVALS} of them next to the fall (from its end when {@code fromEnd}), transitions
+   * left out; at least a request in whole requests.
+   */
+  private static double spread(Curve c, Segment level, boolean fromEnd) {
+    int a = level.startIndex();
+    int z = level.endIndex();
+    double[] x = new double[Math.min(z - a, FALL_MAX_INTERVALS)];
+    int m = 0;
+    for (int k = 0; k < z - a && m < x.length; k++) {
+      int i = fromEnd ? z - 1 - k : a + k;
+      if (!c.transition[i] && !c.stall(i)) {
+        x[m++] = c.r[i];
+      }
+    }
+    if (m < Thresholds.LASTING_MIN_SAMPLES) {
+      return c.quantumMBps;
+    }
+    double[] v = Arrays.copyOf(x, m);
+    double center = Stats.median(v);
+    double sum = 0;
+    for (int i = 0; i < m; i++) {
+      v[i] = Math.abs(v[i] - center);
+      sum += v[i];
+    }
+    // The mean deviation too: whole requests make most intervals one count, so their median
+    // deviation is none while the neighbouring counts lie a request away.
+    return Math.max(c.quantumMBps, Math.max(1.4826 * Stats.median(v), 1.2533 * sum / m));
+  }
+
+  /** Whether interval {@code i} lies inside the run and strictly between the two lines. */
+  private static boolean between(Curve c, int i, double top, double bottom) {
+    return i >= c.from && i < c.n && c.r[i] < top && c.r[i] > bottom;
   }
 
   /**

@@ -105,4 +105,30 @@ final class Stats {
     }
     return to > from ? s / (to - from) : Double.NaN;
   }
+
+  /**
+   * The Theil-Sen line through (x, y): {intercept, slope}, the slope the median of the pairwise
+   * slopes and the intercept the median of y - slope x, so an outlier or two among the points does
+   * not tilt it; slope NaN when x does not vary.
+   */
+  static double[] robustLine(double[] x, double[] y) {
+    double[] slopes = new double[x.length * (x.length - 1) / 2];
+    int m = 0;
+    for (int i = 0; i < x.length; i++) {
+      for (int j = i + 1; j < x.length; j++) {
+        if (x[j] != x[i]) {
+          slopes[m++] = (y[j] - y[i]) / (x[j] - x[i]);
+        }
+      }
+    }
+    if (m == 0) {
+      return new double[] {Double.NaN, Double.NaN};
+    }
+    double slope = median(Arrays.copyOf(slopes, m));
+    double[] rest = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      rest[i] = y[i] - slope * x[i];
+    }
+    return new double[] {median(rest), slope};
+  }
 }
