@@ -23,18 +23,22 @@ public final class AnalysisWords implements AnalysisForms {
 
   @Override
   public JsonNode json(RunAnalysis.Done done) {
-    return AnalysisJson.toNode(done.analysis(), RunContext.read(done.runFolder()));
+    return AnalysisJson.toNode(done.analysis(), context(done));
   }
 
   /** The live progress's text of a run just analysed: no title, and no notes of reading it. */
   @Override
   public String text(RunAnalysis.Done done) {
-    return AnalysisText.format(null, done.analysis(), List.of(), RunContext.read(done.runFolder()));
+    return AnalysisText.format(null, done.analysis(), List.of(), context(done));
   }
 
   /** {@code done} under {@code title}, with the notes of reading its curve first. */
   static String text(String title, RunAnalysis.Done done) {
-    return AnalysisText.format(
-        title, done.analysis(), done.notes(), RunContext.read(done.runFolder()));
+    return AnalysisText.format(title, done.analysis(), done.notes(), context(done));
+  }
+
+  /** The context of the run.json the analysis read: the folder is not read again for it. */
+  private static RunContext context(RunAnalysis.Done done) {
+    return done.run().map(RunContext::of).orElse(RunContext.NONE);
   }
 }

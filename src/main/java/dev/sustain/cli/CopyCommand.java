@@ -74,7 +74,7 @@ public final class CopyCommand extends BaseCommand {
     CopyRun.Observer observer =
         output.json ? CopyRun.Observer.SILENT : progress(o, LiveProgress.stdoutIsTerminal());
     CopyResult r = new CopyRun(params, db.live(observer), stop::get, CopyRun.Hook.NONE).run();
-    Analysis analysis = analyseWrites(r.runFolder());
+    Analysis analysis = analyseWrites(r.runFolder(), db);
     db.recordQuietly(r.runFolder(), err());
     if (output.json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
@@ -188,10 +188,18 @@ public final class CopyCommand extends BaseCommand {
    * copy).
    */
   static Analysis analyseWrites(Path runFolder) {
+    return analyseWrites(runFolder, null);
+  }
+
+  /** {@link #analyseWrites(Path)}, analysis.json's text told to {@code db}'s record of the run. */
+  private static Analysis analyseWrites(Path runFolder, DbOption db) {
     try {
-      RunAnalysis.Done done =
-          RunAnalysis.ofFolder(RunFolder.open(runFolder), MIN_CURVE_INTERVALS, AnalysisWords.FORMS);
-      return done == null ? null : done.analysis();
+      RunAnalysis.Written written =
+          RunAnalysis.write(RunFolder.open(runFolder), MIN_CURVE_INTERVALS, AnalysisWords.FORMS);
+      if (written != null && db != null) {
+        db.analysed(runFolder, written.json());
+      }
+      return written == null ? null : written.done().analysis();
     } catch (RuntimeException | IOException e) {
       return null;
     }

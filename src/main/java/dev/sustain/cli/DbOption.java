@@ -9,6 +9,9 @@ import dev.sustain.store.RunHistory;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.StoreException;
 import dev.sustain.unit.UsageException;
+import dev.sustain.verify.ReadBackResult;
+import dev.sustain.verify.ReadObserver;
+import dev.sustain.verify.ReadSource;
 import dev.sustain.workload.CopyRun;
 import dev.sustain.workload.PassResult;
 import java.io.PrintWriter;
@@ -273,7 +276,7 @@ public final class DbOption {
   public RunObserver live(RunObserver observer) {
     LiveRecorder recorder = recorder();
     if (recorder == null) {
-      return observer;
+      return keeping(observer);
     }
     // The recorder hears of the start and of each row before the observer does.
     return RunObserver.both(
@@ -286,7 +289,7 @@ public final class DbOption {
 
           @Override
           public void kept(Kept kept) {
-            keptRuns.put(kept.runFolder().toAbsolutePath().normalize(), kept);
+            keep(kept);
           }
 
           @Override
@@ -297,29 +300,109 @@ public final class DbOption {
         observer);
   }
 
-  /** The copy's observer that also records the copy while it goes; see {@link #live}. */
+  /**
+   * {@code observer} that also keeps what the run wrote ({@link RunObserver#kept}) for {@link
+   * #recordQuietly}, which then records it without reading the folder back; {@code observer} itself
+   * with {@code --db none}.
+   */
+  public RunObserver keeping(RunObserver observer) {
+    if (none()) {
+      return observer;
+    }
+    return RunObserver.both(
+        new RunObserver() {
+          @Override
+          public void kept(Kept kept) {
+            keep(kept);
+          }
+        },
+        observer);
+  }
+
+  /** The read-back's observer that also keeps what it wrote; see {@link #keeping(RunObserver)}. */
+  public ReadObserver keeping(ReadObserver observer) {
+    if (none()) {
+      return observer;
+    }
+    return new ReadObserver() {
+      @Override
+      public void started(
+          String runId,
+          Path runFolder,
+          ReadSource source,
+          long goalBytes,
+          String engine,
+          boolean verifying) {
+        observer.started(runId, runFolder, source, goalBytes, engine, verifying);
+      }
+
+      @Override
+      public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
+        observer.sample(row, totalBytes, elapsedSeconds);
+      }
+
+      @Override
+      public void kept(RunObserver.Kept kept) {
+        keep(kept);
+        observer.kept(kept);
+      }
+
+      @Override
+      public void finished(ReadBackResult result) {
+        observer.finished(result);
+      }
+    };
+  }
+
+  /**
+   * analysis.json's text as the command wrote it after the run's end (fill's and copy's analysis
+   * follows their summary), for the run's record: the history need not read it back.
+   */
+  public void analysed(Path runFolder, String analysisJson) {
+    keptRuns.computeIfPresent(
+        runFolder.toAbsolutePath().normalize(), (folder, kept) -> kept.withAnalysis(analysisJson));
+  }
+
+  private void keep(RunObserver.Kept kept) {
+    keptRuns.put(kept.runFolder().toAbsolutePath().normalize(), kept);
+  }
+
+  /**
+   * The copy's observer that also records the copy while it goes and keeps what it wrote; see
+   * {@link #live} and {@link #keeping(RunObserver)}.
+   */
   public CopyRun.Observer live(CopyRun.Observer observer) {
     LiveRecorder recorder = recorder();
-    if (recorder == null) {
+    if (none()) {
       return observer;
     }
     return new CopyRun.Observer() {
       @Override
       public void started(String runId, Path runFolder, long bytesPerPass, int files) {
-        awaitWarmUp();
-        recorder.begin(runFolder);
+        if (recorder != null) {
+          awaitWarmUp();
+          recorder.begin(runFolder);
+        }
         observer.started(runId, runFolder, bytesPerPass, files);
       }
 
       @Override
       public void row(SampleRow row, int pass, String phase) {
-        recorder.onSample(row);
+        if (recorder != null) {
+          recorder.onSample(row);
+        }
         observer.row(row, pass, phase);
       }
 
       @Override
       public void passDone(PassResult pass) {
         observer.passDone(pass);
+      }
+
+      @Override
+      public void kept(RunObserver.Kept kept) {
+        keep(kept);
+        observer.kept(kept);
       }
     };
   }

@@ -105,10 +105,11 @@ public final class FillCommand extends BaseCommand {
       return;
     }
     try {
-      RunAnalysis.Done done =
-          RunAnalysis.ofFolder(RunFolder.open(r.runFolder()), 1, AnalysisWords.FORMS);
-      if (done != null) {
-        out().print(AnalysisWords.text("The fill's curve", done));
+      RunAnalysis.Written written =
+          RunAnalysis.write(RunFolder.open(r.runFolder()), 1, AnalysisWords.FORMS);
+      if (written != null) {
+        db.analysed(r.runFolder(), written.json()); // the history records it as written
+        out().print(AnalysisWords.text("The fill's curve", written.done()));
       }
     } catch (RuntimeException | IOException e) {
       out().println("(no analysis of the curve: " + e.getMessage() + ")");

@@ -101,7 +101,9 @@ abstract class ReadBackCommand extends BaseCommand {
     ReadProgress progress =
         run.output.json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
     ReadBackResult r =
-        new ReadBackRun(params, progress == null ? ReadObserver.SILENT : progress, stop).run();
+        new ReadBackRun(
+                params, run.db.keeping(progress == null ? ReadObserver.SILENT : progress), stop)
+            .run();
     if (run.output.json) {
       out().println(toJson(r));
       out().flush();

@@ -4,6 +4,7 @@ import dev.sustain.pattern.PatternSpec;
 import dev.sustain.pattern.Patterns;
 import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
 import dev.sustain.sweep.SweepJson;
 import dev.sustain.sweep.SweepPoint;
 import dev.sustain.sweep.SweepRun;
@@ -108,7 +109,8 @@ public final class SweepCommand extends BaseCommand {
                   PrintWriter w = run.output.json ? err() : o;
                   w.println("note: " + note);
                   w.flush();
-                })
+                },
+                run.db.keeping(RunObserver.SILENT)) // what it wrote, for its record
             .run();
     if (run.output.json) {
       o.println(RunFolder.JSON.writeValueAsString(SweepJson.document(r)));

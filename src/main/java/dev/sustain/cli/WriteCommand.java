@@ -275,9 +275,12 @@ public final class WriteCommand extends BaseCommand {
     return ExitCodes.ofUntilFloor(code, floorMissed(result.runFolder()));
   }
 
-  /** True for a run of --until floor that something else ended (its run.json says). */
-  private static boolean floorMissed(Path runFolder) {
-    return RunContext.read(runFolder).floorMissed();
+  /**
+   * True for a run of --until floor that something else ended (its run.json says); without --until
+   * floor, false without reading the folder again.
+   */
+  private boolean floorMissed(Path runFolder) {
+    return "floor".equals(until) && RunContext.read(runFolder).floorMissed();
   }
 
   /** With --trim-first: TRIM the target's file system, or the whole raw device. */

@@ -115,6 +115,20 @@ public final class CurveReader {
   }
 
   /**
+   * {@link #readRunFolder(Path)} with the folder's run.json as its caller holds it (the run that
+   * just wrote it): only samples.csv is read.
+   *
+   * @param run the folder's run.json, or null for a folder without one
+   */
+  public static ImportedCurve readRunFolder(Path dir, RunDocument run) {
+    Path samples = dir.resolve("samples.csv");
+    if (!Files.isRegularFile(samples)) {
+      throw new InputFormatException(dir, 0, "not a run folder: it has no samples.csv");
+    }
+    return readRun(dir, run, readCsv(samples, true));
+  }
+
+  /**
    * Reads a run from its samples.csv lines (header first) and its parsed run.json (or null), as
    * {@link #readRunFolder} reads them from files: for a run kept elsewhere, such as the history.
    *

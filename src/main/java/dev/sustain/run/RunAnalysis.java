@@ -1,15 +1,20 @@
 package dev.sustain.run;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.Media;
 import dev.sustain.analysis.SampleSeries;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
 import dev.sustain.input.InputFormatException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The analysis of a curve, from a finished run's folder or an imported file: the one way from
@@ -22,9 +27,12 @@ public final class RunAnalysis {
 
   /**
    * A run folder's analysis and the notes of reading its curve (a killed run, restored gaps); what
-   * the words need beside them (the stop, the target) is in the folder's run.json.
+   * the words need beside them (the stop, the target) is in the folder's run.json, {@code run}.
+   *
+   * @param run the folder's run.json as read for the analysis, or empty for a folder without one
    */
-  public record Done(Analysis analysis, List<String> notes, Path runFolder) {}
+  public record Done(
+      Analysis analysis, List<String> notes, Path runFolder, Optional<RunDocument> run) {}
 
   /**
    * Analyses a finished run from its own folder (the same path {@code sustain analyze} takes) and
@@ -43,20 +51,49 @@ public final class RunAnalysis {
    * A folder's analysis and analysis.json's text as written: what the run's history records, so it
    * need not read the file back.
    */
-  record Written(Done done, String json) {}
+  public record Written(Done done, String json) {}
 
-  /** {@link #ofFolder}, with analysis.json's text; null for a run with too few intervals. */
-  static Written write(RunFolder folder, int minIntervals, AnalysisForms forms) throws IOException {
+  /**
+   * {@link #ofFolder}, with analysis.json's text; null for a run with too few intervals. run.json
+   * is read once, for the curve and for the words both.
+   */
+  public static Written write(RunFolder folder, int minIntervals, AnalysisForms forms)
+      throws IOException {
+    RunDocument run;
+    try {
+      run =
+          Files.isRegularFile(folder.runJson())
+              ? RunDocumentCodec.readFile(folder.runJson())
+              : null;
+    } catch (JsonProcessingException e) {
+      return null; // a broken run.json, which the curve's reader refuses: nothing to analyse
+    }
+    return write(folder, run, minIntervals, forms);
+  }
+
+  /**
+   * {@link #write(RunFolder, int, AnalysisForms)} of a folder whose run.json its caller holds (the
+   * run that has just written it): only samples.csv is read.
+   *
+   * @param run the folder's run.json, or null for a folder without one
+   */
+  static Written write(RunFolder folder, RunDocument run, int minIntervals, AnalysisForms forms)
+      throws IOException {
     ImportedCurve curve;
     try {
-      curve = CurveReader.readRunFolder(folder.dir());
+      curve = CurveReader.readRunFolder(folder.dir(), run);
     } catch (InputFormatException e) {
       return null; // e.g. no samples at all: nothing to analyse
     }
     if (curve.series().size() == 0 || curve.series().size() < minIntervals) {
       return null;
     }
-    Done done = new Done(Analyzer.analyze(curve.series()), curve.notes(), folder.dir());
+    Done done =
+        new Done(
+            Analyzer.analyze(curve.series()),
+            curve.notes(),
+            folder.dir(),
+            Optional.ofNullable(run));
     return new Written(done, folder.writeJson(RunFolder.ANALYSIS_JSON, forms.json(done)));
   }
 

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
 import dev.sustain.device.MountEntry;
 import dev.sustain.device.RunSensors;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.target.RunMark;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -178,7 +180,7 @@ public final class RunLifecycle {
    * killed one leaves none), then the end to the observer.
    */
   public void endWhole(ObjectNode runJson, RunObserver.Ended ended) throws IOException {
-    folder.writeRunJson(runJson);
+    keep(folder.writeRunJson(runJson));
     observer.finished(ended);
   }
 
@@ -195,10 +197,18 @@ public final class RunLifecycle {
     return analysis;
   }
 
-  /** The run's end into run.json and to the observer; the command analyses the folder itself. */
+  /**
+   * The run's end into run.json and to the observer (with run.json's text, {@link
+   * RunObserver#kept}); the command analyses the folder itself.
+   */
   public void endUnanalysed(ObjectNode runJson, RunObserver.Ended ended) throws IOException {
-    RunEnd.write(folder, runJson);
+    keep(RunEnd.write(folder, runJson));
     observer.finished(ended);
+  }
+
+  /** run.json's text as written to the observer, so the history need not read it back. */
+  private void keep(String runJsonText) {
+    observer.kept(new RunObserver.Kept(folder.dir(), runJsonText, null));
   }
 
   /**
@@ -208,7 +218,11 @@ public final class RunLifecycle {
   private Analysis analyse(String runJsonText) throws IOException {
     RunAnalysis.Written written;
     try {
-      written = RunAnalysis.write(folder, 1, forms);
+      // run.json as just written, not read back: the analysis reads samples.csv only
+      RunDocument run =
+          RunDocumentCodec.decode(
+              RunFolder.JSON.readTree(runJsonText), folder.runJson().toString());
+      written = RunAnalysis.write(folder, run, 1, forms);
     } catch (IOException e) {
       // Nothing kept: the history reads the folder as it is, and analyses its samples itself.
       observer.warning(RunEnd.analysisNotWritten(folder, e));

@@ -47,9 +47,10 @@ public interface RunObserver {
 
   /**
    * The finished run's folder as the lifecycle left it, told just before {@link #finished}: a
-   * history records the run from this, as written, instead of reading the folder back. Told only by
-   * a run that analysed its folder ({@code write}); a command that leaves analysis.json to later,
-   * or whose analysis.json could not be written, tells nothing, and its folder is read.
+   * history records the run from this, as written, instead of reading the folder back. Told by
+   * every run's end (write, fill, copy, read, verify, sweep); a command that analyses its folder
+   * after its summary (fill, copy) gives the history analysis.json's text itself. A write whose
+   * analysis.json could not be written tells nothing, and its folder is read.
    */
   default void kept(Kept kept) {}
 
@@ -119,7 +120,14 @@ public interface RunObserver {
    *
    * @param runJson run.json's text, the run's end included
    * @param analysisJson analysis.json's text, or null when the run left none (a curve too short to
-   *     analyse)
+   *     analyse, a command that has not analysed it yet, a read-back or a sweep): the history then
+   *     analyses samples.csv itself, as {@code history --import} does
    */
-  record Kept(Path runFolder, String runJson, String analysisJson) {}
+  record Kept(Path runFolder, String runJson, String analysisJson) {
+
+    /** The same folder once the command has written its analysis.json, as {@code json}. */
+    public Kept withAnalysis(String json) {
+      return new Kept(runFolder, runJson, json);
+    }
+  }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import java.nio.file.Path;
 import java.util.OptionalDouble;
 
@@ -45,12 +46,13 @@ public final class RunHistory {
   /**
    * Records a finished run from what it wrote, as it wrote it: {@code runJson} and {@code
    * analysisJson} are the texts of its run.json and analysis.json, so neither is read back; its
-   * samples.csv is read once, for the rows a live recording did not store; the folder is never
-   * changed. The rows, run.json and the run go in one transaction, the rows before the final status
-   * as in {@link #recordRunFolder}, which records the same run from the same folder alike.
+   * samples.csv is read for the rows a live recording did not store (and, without analysis.json,
+   * for the curve); the folder is never changed. The rows, run.json and the run go in one
+   * transaction, the rows before the final status as in {@link #recordRunFolder}, which records the
+   * same run from the same folder alike.
    *
-   * @param analysisJson analysis.json's text, or null for a run that left none (a curve too short
-   *     to analyse: {@link #recordRunFolder} finds none to make either)
+   * @param analysisJson analysis.json's text, or null for a run that left none: its samples.csv is
+   *     then analysed, as {@link #recordRunFolder} does (a curve too short to analyse gives none)
    * @return the run as recorded, or null for a run that is not recorded (the null engine)
    * @throws StoreException when the database cannot be reached or written (message without secrets)
    * @throws IllegalArgumentException when {@code runJson} is not a run's run.json
@@ -60,6 +62,16 @@ public final class RunHistory {
     RunRecord run = fromText(runFolder, runJson, analysisJson);
     if (run.measuredNoDrive()) {
       return null;
+    }
+    if (analysisJson == null) {
+      // As an import of the folder would: its samples analysed now, in the context of the run.json
+      // the run wrote (a read-back, a sweep, a fill whose analysis failed).
+      JsonNode tree = tree(runJson, "run.json");
+      run =
+          RunImporter.analysedIfNone(
+              run,
+              runFolder,
+              RunDocumentCodec.decode(tree, runFolder.resolve("run.json").toString()));
     }
     try (RunStore store = RunStore.open(db)) {
       store.recordEnd(run, runFolder, runJson); // rows and status in one commit

@@ -2,6 +2,7 @@ package dev.sustain.store;
 
 import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Analyzer;
+import dev.sustain.document.RunDocument;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
 import dev.sustain.input.InputFormatException;
@@ -56,13 +57,25 @@ public final class RunImporter {
    * older version) an analysis of samples.csv made now.
    */
   public static RunRecord runFolder(Path dir, String source) {
-    RunRecord r = RunFolders.read(dir, source);
+    return analysedIfNone(RunFolders.read(dir, source), dir, null);
+  }
+
+  /**
+   * {@code r} as it is when it has its analysis or its folder has no samples.csv, else with an
+   * analysis of samples.csv made now.
+   *
+   * @param runJson the folder's run.json as its run wrote it, or null to read it from the folder
+   */
+  static RunRecord analysedIfNone(RunRecord r, Path dir, RunDocument runJson) {
     if (r.analysisJson() != null || !Files.isRegularFile(dir.resolve("samples.csv"))) {
       return r;
     }
     ImportedCurve curve;
     try {
-      curve = CurveReader.readRunFolder(dir);
+      curve =
+          runJson == null
+              ? CurveReader.readRunFolder(dir)
+              : CurveReader.readRunFolder(dir, runJson);
     } catch (InputFormatException e) {
       // A folder this version's sampler cannot make, but older ones did: a write under a
       // millisecond made no row of its own (its bytes are in the flush row), so there is no curve.
@@ -93,7 +106,7 @@ public final class RunImporter {
         r.status(),
         r.error(),
         merged,
-        AnalysisJson.toJson(a, RunContext.read(dir)),
+        AnalysisJson.toJson(a, runJson == null ? RunContext.read(dir) : RunContext.of(runJson)),
         r.runFolder(),
         r.source(),
         r.toolVersion(),

@@ -99,6 +99,8 @@ public final class SweepRun {
   private final AtomicBoolean stop;
   private final Consumer<SweepPoint> onPoint;
   private final Consumer<String> onNote;
+  // Hears of the sweep's end as written (run.json's text), for its history.
+  private final RunObserver observer;
 
   public SweepRun(Params params, AtomicBoolean stop, Consumer<SweepPoint> onPoint) {
     this(params, stop, onPoint, note -> {});
@@ -109,10 +111,23 @@ public final class SweepRun {
    */
   public SweepRun(
       Params params, AtomicBoolean stop, Consumer<SweepPoint> onPoint, Consumer<String> onNote) {
+    this(params, stop, onPoint, onNote, RunObserver.SILENT);
+  }
+
+  /**
+   * @param observer told of the sweep's folder as written ({@link RunObserver#kept}) and its end
+   */
+  public SweepRun(
+      Params params,
+      AtomicBoolean stop,
+      Consumer<SweepPoint> onPoint,
+      Consumer<String> onNote,
+      RunObserver observer) {
     this.params = params;
     this.stop = stop;
     this.onPoint = onPoint;
     this.onNote = onNote;
+    this.observer = observer;
   }
 
   /** Runs the sweep; usage problems are thrown before anything is written. */
@@ -127,7 +142,7 @@ public final class SweepRun {
     long size = sizePerPoint(align);
     file.checkFreeSpace(size);
     RunFolder folder = RunLifecycle.newFolder(params.out(), runId, "sweep");
-    RunLifecycle life = new RunLifecycle(runId, "sweep", folder, RunObserver.SILENT, null);
+    RunLifecycle life = new RunLifecycle(runId, "sweep", folder, observer, null);
     FileLayout layout =
         params.engine().equals("null")
             ? FileLayout.none()

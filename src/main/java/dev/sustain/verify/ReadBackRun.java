@@ -312,6 +312,11 @@ public final class ReadBackRun {
         observer.started(
             info.runId(), info.runFolder(), source, info.goalBytes(), info.engine(), verifying);
       }
+
+      @Override
+      public void kept(Kept kept) {
+        observer.kept(kept);
+      }
     };
   }
 

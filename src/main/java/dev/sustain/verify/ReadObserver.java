@@ -1,5 +1,6 @@
 package dev.sustain.verify;
 
+import dev.sustain.run.RunObserver;
 import dev.sustain.sampling.SampleRow;
 
 /** What a person watching a read-back sees: the start, every row, the end. */
@@ -23,6 +24,9 @@ public interface ReadObserver {
 
   /** A row was made; {@code totalBytes} read since the start. */
   default void sample(SampleRow row, long totalBytes, double elapsedSeconds) {}
+
+  /** The finished read's folder as written (run.json's text), for its history to record. */
+  default void kept(RunObserver.Kept kept) {}
 
   /** The read is over. */
   default void finished(ReadBackResult result) {}

@@ -70,6 +70,9 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     default void row(SampleRow row, int pass, String phase) {}
 
     default void passDone(PassResult pass) {}
+
+    /** The finished copy's folder as written (run.json's text), for its history to record. */
+    default void kept(RunObserver.Kept kept) {}
   }
 
   public static final String PASS_COLUMN = "pass";
@@ -272,6 +275,11 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
       @Override
       public void started(RunInfo info) {
         observer.started(info.runId(), info.runFolder(), bytesPerPass, files);
+      }
+
+      @Override
+      public void kept(Kept kept) {
+        observer.kept(kept);
       }
     };
   }

@@ -113,9 +113,11 @@ class RunLifecycleTest {
     RunObserver.Ended ended =
         new RunObserver.Ended(1 << 20, sampled.seconds(), RunStatus.COMPLETE, null);
     life.endUnanalysed(runJson, ended);
+    // run.json's text as written is told before the end, for the history to record it from
     assertThat(told.events)
         .containsExactly(
             new RunObserver.RunInfo("r2", "fill", folder.dir(), dir, "sync", 1 << 20, -1),
+            new RunObserver.Kept(folder.dir(), Files.readString(folder.runJson()), null),
             true,
             ended);
     assertThat(RunFolder.JSON.readTree(folder.runJson().toFile()).path("command").asText())

@@ -1,0 +1,197 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sustain.pattern.Patterns;
+import dev.sustain.run.RunAnalysis;
+import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
+import dev.sustain.store.DbLocation;
+import dev.sustain.store.RunRecord;
+import dev.sustain.store.RunStore;
+import dev.sustain.store.SampleStore;
+import dev.sustain.sweep.SweepRun;
+import dev.sustain.verify.ReadBackRun;
+import dev.sustain.verify.ReadObserver;
+import dev.sustain.workload.CopyParams;
+import dev.sustain.workload.CopyRun;
+import dev.sustain.workload.Dataset;
+import dev.sustain.workload.DatasetKind;
+import dev.sustain.workload.FillParams;
+import dev.sustain.workload.FillRun;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every command's run is recorded in its history from what its lifecycle wrote ({@code
+ * RunObserver.kept}), not by reading its folder back: here the folder's run.json is made garbage
+ * and its analysis.json deleted between the run's end and its record, and the history still holds
+ * the run as the run wrote it. Were the folder read back, the record would fail ("not JSON") and
+ * print a warning. Each run goes through its real lifecycle and the command line's {@link
+ * DbOption}, as the command wires them.
+ */
+class RecordedFromWhatItWroteTest {
+
+  @TempDir Path dir;
+
+  private DbOption db;
+  private DbLocation location;
+
+  @BeforeEach
+  void history() {
+    db = new DbOption();
+    db.env = Map.of("XDG_DATA_HOME", dir.resolve("data").toString(), "HOME", "/nonexistent");
+    location = DbLocation.sqlite(dir.resolve("data/sustain/history.db"));
+  }
+
+  @Test
+  void aFillIsRecordedFromItsTextsWithTheAnalysisItsCommandWrote() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("target"));
+    FillParams params =
+        new FillParams(
+            target,
+            4L << 20,
+            8L << 20,
+            1 << 20,
+            4,
+            100_000_000L,
+            dir.resolve("run"),
+            false,
+            false,
+            "threads",
+            120_000_000_000L,
+            null,
+            true);
+    Path folder = new FillRun(params, db.live(RunObserver.SILENT), () -> false).run().runFolder();
+    // What FillCommand does after its summary: the curve's analysis, told to the record.
+    RunAnalysis.Written analysis =
+        RunAnalysis.write(RunFolder.open(folder), 1, AnalysisWords.FORMS);
+    assertThat(analysis).isNotNull();
+    db.analysed(folder, analysis.json());
+    String runJson = spoil(folder);
+
+    RunRecord r = recorded(folder, runJson, "fill");
+    assertThat(r.figures().shape()).isNotNull();
+    assertThat(r.analysisJson()).contains("\"shape\"");
+  }
+
+  @Test
+  void aCopyIsRecordedFromItsTexts() throws Exception {
+    Path src = dir.resolve("src");
+    Dataset.write(src, Dataset.plan(DatasetKind.PHOTOS, 2_000_000, 3), () -> false);
+    CopyParams params =
+        new CopyParams(
+            src,
+            dir.resolve("dst"),
+            1,
+            Duration.ZERO,
+            1 << 20,
+            100_000_000L,
+            dir.resolve("run"),
+            false);
+    Path folder =
+        new CopyRun(params, db.live(CopyRun.Observer.SILENT), () -> false, CopyRun.Hook.NONE)
+            .run()
+            .runFolder();
+    String runJson = spoil(folder);
+
+    recorded(folder, runJson, "copy");
+  }
+
+  @Test
+  void aReadIsRecordedFromItsTexts() throws Exception {
+    Path file = dir.resolve("data.bin");
+    Files.write(file, new byte[1 << 20]);
+    ReadBackRun.Params params =
+        new ReadBackRun.Params(
+            file.toString(),
+            false,
+            0,
+            1,
+            100_000_000L,
+            dir.resolve("run"),
+            "threads",
+            false,
+            120_000_000_000L,
+            0);
+    Path folder =
+        new ReadBackRun(params, db.keeping(ReadObserver.SILENT), new AtomicBoolean())
+            .run()
+            .runFolder();
+    String runJson = spoil(folder);
+
+    recorded(folder, runJson, "read");
+  }
+
+  @Test
+  void aSweepIsRecordedFromItsText() throws Exception {
+    Files.createDirectories(dir.resolve("target"));
+    SweepRun.Params params =
+        new SweepRun.Params(
+            dir.resolve("target").toString(),
+            List.of(65536),
+            List.of(1),
+            1 << 20,
+            false,
+            "threads",
+            Patterns.parse("random"),
+            dir.resolve("run"),
+            10_000_000_000L,
+            true,
+            0);
+    Path folder =
+        new SweepRun(params, new AtomicBoolean(), p -> {}, n -> {}, db.keeping(RunObserver.SILENT))
+            .run()
+            .runFolder();
+    String runJson = spoil(folder);
+
+    recorded(folder, runJson, "sweep");
+  }
+
+  /**
+   * The run as the history holds it once recorded: recorded without a warning, its run.json the
+   * text the run wrote.
+   */
+  private RunRecord recorded(Path folder, String runJson, String command) {
+    StringWriter err = new StringWriter();
+    RunRecord r = db.recordQuietly(folder, new PrintWriter(err, true));
+    assertThat(err.toString()).as("no warning").isEmpty();
+    assertThat(r).isNotNull();
+    assertThat(r.command()).isEqualTo(command);
+    try (RunStore store = RunStore.open(location);
+        SampleStore samples = SampleStore.open(location)) {
+      assertThat(store.find(r.runId()))
+          .hasValueSatisfying(s -> assertThat(s.status()).isEqualTo(r.status()));
+      assertThat(samples.runJson(r.runId())).hasValue(runJson);
+    }
+    return r;
+  }
+
+  /**
+   * run.json made garbage and analysis.json gone, as a store that reads the folder back would find
+   * them.
+   *
+   * @return run.json's text as the run wrote it
+   */
+  private static String spoil(Path folder) {
+    try {
+      String runJson = Files.readString(folder.resolve("run.json"));
+      Files.writeString(folder.resolve("run.json"), "{not what the run wrote");
+      Files.deleteIfExists(folder.resolve("analysis.json"));
+      return runJson;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
