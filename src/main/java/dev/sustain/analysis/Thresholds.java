@@ -233,6 +233,13 @@ public final class Thresholds {
   public static final double MIN_DIP_DUTY = 0.03;
 
   /**
+   * ... or each at least this many intervals long, however short against the period: a controller
+   * that throttles for 2 s every 90 s is a sawtooth when its dips are regular and each several
+   * intervals long; one odd interval (or two, a single slow one split) is not.
+   */
+  public static final int MIN_DIP_INTERVALS = 3;
+
+  /**
    * Outside its train of dips a throttled drive is steady: intervals below the dip line elsewhere
    * (odd intervals, outliers) take at most this fraction of the run. A drive swinging at irregular
    * times has regular-looking runs of three among its many lows.

@@ -170,7 +170,7 @@ final class ThrottleDetector {
     double meanDip = dipSeconds / train.size();
     // Short against the period, and alike: a throttle's dips, not a drive swinging.
     if (meanDip > Thresholds.MAX_DIP_DUTY * period
-        || meanDip < Thresholds.MIN_DIP_DUTY * period
+        || !longEnough(c, train, meanDip, period)
         || longest > 3 * Math.max(shortest, c.interval)) {
       return null;
     }
@@ -221,6 +221,24 @@ final class ThrottleDetector {
         between(c, dips, a, b),
         first,
         c.meanMBps(a, b));
+  }
+
+  /**
+   * Whether the train's dips are a throttle's, not odd intervals: each spans at least {@link
+   * Thresholds#MIN_DIP_INTERVALS} independent intervals, or they last {@link
+   * Thresholds#MIN_DIP_DUTY} of the period on average (a controller that throttles for two seconds
+   * a minute still throttles).
+   */
+  private static boolean longEnough(
+      Curve c, List<Dip> train, double meanDipSeconds, double period) {
+    int fewest = Integer.MAX_VALUE;
+    for (Dip d : train) {
+      fewest = Math.min(fewest, d.end() - d.start());
+    }
+    // A wandering noise's intervals move together: k of them rest on k (1 - rho) / (1 + rho).
+    double rho = Math.max(0, c.noiseCorrelation);
+    return fewest * (1 - rho) / (1 + rho) >= Thresholds.MIN_DIP_INTERVALS
+        || meanDipSeconds >= Thresholds.MIN_DIP_DUTY * period;
   }
 
   /**
