@@ -30,32 +30,4 @@ public record AnalysisDocument(
     OptionalDouble afterCacheMBps,
     OptionalDouble averageMBps,
     OptionalDouble stallSeconds,
-    Optional<String> target) {
-
-  /**
-   * The figures of a drive's run: the history keeps no target (it records only drives' figures as a
-   * drive's) and makes its own documents this way.
-   */
-  public AnalysisDocument(
-      int version,
-      Optional<String> shape,
-      OptionalDouble burstMBps,
-      OptionalDouble cacheGB,
-      OptionalDouble cliffSeconds,
-      OptionalDouble floorMBps,
-      OptionalDouble afterCacheMBps,
-      OptionalDouble averageMBps,
-      OptionalDouble stallSeconds) {
-    this(
-        version,
-        shape,
-        burstMBps,
-        cacheGB,
-        cliffSeconds,
-        floorMBps,
-        afterCacheMBps,
-        averageMBps,
-        stallSeconds,
-        Optional.empty());
-  }
-}
+    Optional<String> target) {}

@@ -46,28 +46,5 @@ public record PassesDocument(
       double seconds,
       double averageMBps,
       String status,
-      Optional<String> cause) {
-
-    /** A pass as it ends, before the comparison at the repeat's end can give it a cause. */
-    public Pass(
-        int pass,
-        OptionalDouble cooldownSeconds,
-        OptionalDouble idleSeconds,
-        String runFolder,
-        long bytes,
-        double seconds,
-        double averageMBps,
-        String status) {
-      this(
-          pass,
-          cooldownSeconds,
-          idleSeconds,
-          runFolder,
-          bytes,
-          seconds,
-          averageMBps,
-          status,
-          Optional.empty());
-    }
-  }
+      Optional<String> cause) {}
 }

@@ -195,7 +195,8 @@ public final class RunFolders {
           OptionalDouble.empty(),
           OptionalDouble.empty(),
           OptionalDouble.empty(),
-          OptionalDouble.empty());
+          OptionalDouble.empty(),
+          Optional.empty());
 
   /** "name version", "sustain version" when it has no name, the name alone without a version. */
   private static String toolVersion(RunDocument.Tool tool) {

@@ -292,7 +292,8 @@ public final class WriteRepeat {
         r.bytes(),
         r.seconds(),
         r.averageMegabytesPerSecond(),
-        r.status().word());
+        r.status().word(),
+        Optional.empty()); // a cause comes with the comparison at the repeat's end
   }
 
   /**

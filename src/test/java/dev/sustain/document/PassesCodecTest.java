@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +26,15 @@ class PassesCodecTest {
 
   private static PassesDocument.Pass pass(int n, OptionalDouble cooldown, OptionalDouble idle) {
     return new PassesDocument.Pass(
-        n, cooldown, idle, "/runs/pass-" + n, 1_000_000L * n, 2.5 * n, 400.1234, "complete");
+        n,
+        cooldown,
+        idle,
+        "/runs/pass-" + n,
+        1_000_000L * n,
+        2.5 * n,
+        400.1234,
+        "complete",
+        Optional.empty());
   }
 
   @Test
