@@ -118,19 +118,10 @@ public final class LivePhase {
     while (!window.isEmpty() && window.peekFirst()[0] < elapsedSeconds - keep) {
       window.removeFirst();
     }
-    // A rolling median over about two seconds (at least 3 samples): robust to one odd sample,
-    // and at 100 ms intervals not so short that noise sets the burst.
-    int size = (int) Math.max(3, Math.min(50, Math.round(SMOOTH_SECONDS / intervalSeconds)));
-    if (recent.length != size) {
-      recent = Arrays.copyOf(recent, size);
-      count = Math.min(count, size - 1);
-    }
-    recent[count % size] = mbps;
-    count++;
-    if (count < size) {
+    double smooth = smoothed(mbps, intervalSeconds);
+    if (Double.isNaN(smooth)) {
       return;
     }
-    double smooth = rollingMedian();
     boolean beforeCliff = Double.isNaN(cliffSeconds);
     if (beforeCliff && phase != Phase.THROTTLING) {
       burstMBps = Double.isNaN(burstMBps) ? smooth : Math.max(burstMBps, smooth);
@@ -138,6 +129,37 @@ public final class LivePhase {
         phase = Phase.IN_CACHE;
       }
     }
+    drops(mbps, smooth, intervalSeconds, startSeconds, startBytes);
+    climbsBack(smooth, startSeconds);
+    if (phase == Phase.AFTER_CLIFF) {
+      nextStage(mbps, smooth, startSeconds, startBytes);
+    }
+    holds();
+  }
+
+  /**
+   * The rolling median with this interval in it, or NaN until the window is full. Over about two
+   * seconds (at least 3 samples): robust to one odd sample, and at 100 ms intervals not so short
+   * that noise sets the burst.
+   */
+  private double smoothed(double mbps, double intervalSeconds) {
+    int size = (int) Math.max(3, Math.min(50, Math.round(SMOOTH_SECONDS / intervalSeconds)));
+    if (recent.length != size) {
+      recent = Arrays.copyOf(recent, size);
+      count = Math.min(count, size - 1);
+    }
+    recent[count % size] = mbps;
+    count++;
+    return count < size ? Double.NaN : rollingMedian();
+  }
+
+  /**
+   * Below the drop line: the start of a low stretch, and the cliff once it has lasted. Back above
+   * it before a cliff: a dip that came back, and throttling at the second.
+   */
+  private void drops(
+      double mbps, double smooth, double intervalSeconds, double startSeconds, long startBytes) {
+    boolean beforeCliff = Double.isNaN(cliffSeconds);
     double dropLine = Thresholds.DROP_FRACTION * burstMBps;
     if (mbps < dropLine && smooth < dropLine) {
       if (Double.isNaN(lowSinceSeconds)) {
@@ -156,26 +178,31 @@ public final class LivePhase {
         stages = 1;
         phase = Phase.AFTER_CLIFF;
       }
-    } else if (smooth >= dropLine) {
-      if (!Double.isNaN(lowSinceSeconds) && Double.isNaN(cliffSeconds)) {
-        // A dip that came back before it lasted, as deep as the analysis's dips (noise that
-        // crossed the drop line is not one).
-        if (elapsedSeconds - lowSinceSeconds >= Math.max(3 * intervalSeconds, SMOOTH_SECONDS)
-            && dipMinMBps < (1 - Thresholds.DIP_ENTER) * burstMBps
-            && ++dips >= 2) {
-          phase = Phase.THROTTLING;
-        }
-        lowSinceSeconds = Double.NaN;
+    } else if (smooth >= dropLine && !Double.isNaN(lowSinceSeconds) && beforeCliff) {
+      // A dip that came back before it lasted, as deep as the analysis's dips (noise that crossed
+      // the drop line is not one).
+      if (elapsedSeconds - lowSinceSeconds >= Math.max(3 * intervalSeconds, SMOOTH_SECONDS)
+          && dipMinMBps < (1 - Thresholds.DIP_ENTER) * burstMBps
+          && ++dips >= 2) {
+        phase = Phase.THROTTLING;
       }
+      lowSinceSeconds = Double.NaN;
     }
-    // A climb back: above the current stage's own mean (robust where the lowest smoothed value of
-    // a long noisy stage is not) by the recovery margins.
+  }
+
+  /**
+   * A climb back after the cliff: above the current stage's own mean (robust where the lowest
+   * smoothed value of a long noisy stage is not) by the recovery margins, for the confirm time.
+   */
+  private void climbsBack(double smooth, double startSeconds) {
+    if (phase != Phase.AFTER_CLIFF) {
+      return;
+    }
     double stageMean =
-        phase == Phase.AFTER_CLIFF && elapsedSeconds > stageSeconds
+        elapsedSeconds > stageSeconds
             ? (totalBytes - stageBytes) / 1e6 / (elapsedSeconds - stageSeconds)
             : Double.NaN;
-    if (phase == Phase.AFTER_CLIFF
-        && smooth >= Thresholds.RECOVERY_FRACTION * stageMean
+    if (smooth >= Thresholds.RECOVERY_FRACTION * stageMean
         && smooth - stageMean >= Thresholds.RECOVERY_OF_BURST * burstMBps) {
       if (Double.isNaN(highSinceSeconds)) {
         highSinceSeconds = startSeconds;
@@ -183,12 +210,13 @@ public final class LivePhase {
         phase = Phase.THROTTLING;
         floorReached = false;
       }
-    } else if (phase == Phase.AFTER_CLIFF) {
+    } else {
       highSinceSeconds = Double.NaN;
     }
-    if (phase == Phase.AFTER_CLIFF) {
-      nextStage(mbps, smooth, startSeconds, startBytes);
-    }
+  }
+
+  /** Whether the floor has been reached: a stage after the cliff held, or a flat curve held. */
+  private void holds() {
     if (phase == Phase.AFTER_CLIFF && stageHeld()) {
       double held = heldMean(floorHoldSeconds);
       if (!Double.isNaN(held)) {

@@ -48,86 +48,37 @@ final class TemperatureBend {
   }
 
   private static Findings.TemperatureBend find(Curve c, double stepSeconds, boolean modest) {
-    if (!c.s.hasTemperature()) {
+    double[][] readings = readings(c);
+    if (readings == null) {
       return null;
     }
-    double[] t = new double[c.n];
-    double[] y = new double[c.n];
-    int m = 0;
-    for (int i = 0; i < c.n; i++) {
-      double temp = c.s.tempC(i);
-      if (!Double.isNaN(temp)) {
-        t[m] = c.endOf(i);
-        y[m] = temp;
-        m++;
-      }
-    }
-    if (m < 2 * Thresholds.BEND_MIN_READINGS + 1) {
-      return null;
-    }
-    t = Arrays.copyOf(t, m);
-    y = Arrays.copyOf(y, m);
+    double[] t = readings[0];
+    double[] y = readings[1];
+    int m = t.length;
     // Centred and scaled times keep the sums of squares well conditioned for day-long runs.
     double t0 = t[0];
     double span = Math.max(t[m - 1] - t0, 1e-9);
-    double[] u = new double[m];
-    for (int i = 0; i < m; i++) {
-      u[i] = (t[i] - t0) / span;
-    }
-    double[] su = new double[m + 1];
-    double[] suu = new double[m + 1];
-    double[] sy = new double[m + 1];
-    double[] suy = new double[m + 1];
-    double syy = 0;
-    for (int i = 0; i < m; i++) {
-      su[i + 1] = su[i] + u[i];
-      suu[i + 1] = suu[i] + u[i] * u[i];
-      sy[i + 1] = sy[i] + y[i];
-      suy[i + 1] = suy[i] + u[i] * y[i];
-      syy += y[i] * y[i];
-    }
-    double[] line = fitLine(m, su[m], suu[m], sy[m], suy[m]);
-    double lineRss = Math.max(0, syy - line[0] * sy[m] - line[1] * suy[m]);
-    Sums sums = new Sums(m, u, su, suu, sy, suy, syy);
-    double bestRss = Double.POSITIVE_INFINITY;
-    int bestK = -1;
-    for (int k = Thresholds.BEND_MIN_READINGS - 1; k < m - Thresholds.BEND_MIN_READINGS; k++) {
-      double[] fit = sums.hinge(k);
-      if (fit != null && fit[3] < bestRss) {
-        bestRss = fit[3];
-        bestK = k;
-      }
-    }
+    double[] u = Arrays.stream(t).map(v -> (v - t0) / span).toArray();
+    Sums sums = Sums.of(u, y);
+    int bestK = sums.bestHinge();
     if (bestK < 0 || Double.isNaN(stepSeconds)) {
       return null;
     }
     double bendSeconds = t[bestK];
     // The lines that meet at the step itself: their slopes, and the temperature where they meet.
-    int k = 0;
-    while (k + 1 < m && t[k + 1] <= stepSeconds) {
-      k++;
-    }
-    k =
-        Math.max(
-            Thresholds.BEND_MIN_READINGS - 1, Math.min(m - Thresholds.BEND_MIN_READINGS - 1, k));
+    int k = stepReading(t, stepSeconds);
     double[] at = sums.hinge(k);
     if (at == null) {
       return null;
     }
-    double tau = u[k];
     double atC = at[0];
     double before = at[1] / span; // °C per second
     double afterSlope = (at[1] + at[2]) / span;
-    double startC = at[0] - at[1] * tau;
+    double startC = at[0] - at[1] * u[k];
     double rise = atC - startC;
-    double[] distance = new double[m - k - 1];
-    for (int i = k + 1; i < m; i++) {
-      double fit = atC + afterSlope * (t[i] - t[k]);
-      distance[i - k - 1] = Math.abs(y[i] - fit);
-    }
-    double spread = Stats.quantile(distance, Thresholds.SPREAD_PERCENTILE);
+    double spread = spreadAfter(t, y, k, atC, afterSlope);
     double rss = Math.max(at[3], 1e-12);
-    double f = (lineRss - rss) / (rss / Math.max(1, m - 3));
+    double f = (sums.lineRss() - rss) / (rss / Math.max(1, m - 3));
     double window =
         Math.max(
             Math.max(3 * c.interval, Thresholds.BEND_MIN_SECONDS),
@@ -155,9 +106,102 @@ final class TemperatureBend {
         startC, throttleC, bendSeconds, before * 60, afterSlope * 60, spread, stepSeconds, thermal);
   }
 
+  /**
+   * The last reading at or before the step, kept {@link Thresholds#BEND_MIN_READINGS} from either
+   * end so that a hinge there has readings on both sides.
+   */
+  private static int stepReading(double[] t, double stepSeconds) {
+    int m = t.length;
+    int k = 0;
+    while (k + 1 < m && t[k + 1] <= stepSeconds) {
+      k++;
+    }
+    return Math.max(
+        Thresholds.BEND_MIN_READINGS - 1, Math.min(m - Thresholds.BEND_MIN_READINGS - 1, k));
+  }
+
+  /**
+   * The readings with a temperature: {times (each interval's end), °C}, or null without a sensor or
+   * with too few readings for a bend with {@link Thresholds#BEND_MIN_READINGS} on each side.
+   */
+  private static double[][] readings(Curve c) {
+    if (!c.s.hasTemperature()) {
+      return null;
+    }
+    double[] t = new double[c.n];
+    double[] y = new double[c.n];
+    int m = 0;
+    for (int i = 0; i < c.n; i++) {
+      double temp = c.s.tempC(i);
+      if (!Double.isNaN(temp)) {
+        t[m] = c.endOf(i);
+        y[m] = temp;
+        m++;
+      }
+    }
+    if (m < 2 * Thresholds.BEND_MIN_READINGS + 1) {
+      return null;
+    }
+    return new double[][] {Arrays.copyOf(t, m), Arrays.copyOf(y, m)};
+  }
+
+  /**
+   * How far the readings after reading k lie from the line after the bend: their {@link
+   * Thresholds#SPREAD_PERCENTILE} distance, not the largest (one odd reading is not a wander).
+   */
+  private static double spreadAfter(double[] t, double[] y, int k, double atC, double slope) {
+    int m = t.length;
+    double[] distance = new double[m - k - 1];
+    for (int i = k + 1; i < m; i++) {
+      double fit = atC + slope * (t[i] - t[k]);
+      distance[i - k - 1] = Math.abs(y[i] - fit);
+    }
+    return Stats.quantile(distance, Thresholds.SPREAD_PERCENTILE);
+  }
+
   /** Prefix sums of scaled time and temperature, for a hinge fit at any bend in O(1). */
   private record Sums(
       int m, double[] u, double[] su, double[] suu, double[] sy, double[] suy, double syy) {
+
+    static Sums of(double[] u, double[] y) {
+      int m = u.length;
+      double[] su = new double[m + 1];
+      double[] suu = new double[m + 1];
+      double[] sy = new double[m + 1];
+      double[] suy = new double[m + 1];
+      double syy = 0;
+      for (int i = 0; i < m; i++) {
+        su[i + 1] = su[i] + u[i];
+        suu[i + 1] = suu[i] + u[i] * u[i];
+        sy[i + 1] = sy[i] + y[i];
+        suy[i + 1] = suy[i] + u[i] * y[i];
+        syy += y[i] * y[i];
+      }
+      return new Sums(m, u, su, suu, sy, suy, syy);
+    }
+
+    /** The squared error of one straight line through every reading. */
+    double lineRss() {
+      double[] line = fitLine(m, su[m], suu[m], sy[m], suy[m]);
+      return Math.max(0, syy - line[0] * sy[m] - line[1] * suy[m]);
+    }
+
+    /**
+     * The reading the best hinge bends at, at least {@link Thresholds#BEND_MIN_READINGS} from
+     * either end; -1 when every fit is singular.
+     */
+    int bestHinge() {
+      double bestRss = Double.POSITIVE_INFINITY;
+      int bestK = -1;
+      for (int k = Thresholds.BEND_MIN_READINGS - 1; k < m - Thresholds.BEND_MIN_READINGS; k++) {
+        double[] fit = hinge(k);
+        if (fit != null && fit[3] < bestRss) {
+          bestRss = fit[3];
+          bestK = k;
+        }
+      }
+      return bestK;
+    }
 
     /**
      * The least-squares hinge bending at reading k: {value at the bend, slope before, change of

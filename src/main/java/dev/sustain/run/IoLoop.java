@@ -113,52 +113,73 @@ public final class IoLoop implements IoEngine.CompletionSink {
   }
 
   /**
-   * Runs until the source has no more work and nothing is in flight, or a stop, a failure, the time
-   * limit or the I/O timeout ends it.
+   * What ends a loop besides running out of work.
    *
    * @param stop polled every turn; true stops submitting and ends the loop as {@link Ended#STOPPED}
    *     once in-flight requests completed, or after {@link #DRAIN_NANOS}
    * @param finish polled every turn; true stops submitting and ends the loop as {@link Ended#DONE}
    *     once every request in flight has completed
    * @param deadlineNanos no request is submitted from then on; {@link Long#MAX_VALUE} for none
+   * @param ioTimeoutNanos no completion for this long ends the loop as {@link Ended#TIMED_OUT}
    * @param drainOnFailure after a failure, wait for the requests in flight (briefly) rather than
    *     return at once abandoning them
    */
-  public Ended run(
-      IoEngine engine,
-      Source source,
-      Handler handler,
+  public record Bounds(
       BooleanSupplier stop,
       BooleanSupplier finish,
       long deadlineNanos,
       long ioTimeoutNanos,
-      boolean drainOnFailure)
+      boolean drainOnFailure) {}
+
+  /** Where one loop is: what it was told and when, kept across its turns. */
+  private static final class Turns {
+    long lastCompletionNanos;
+    long stopAtNanos = -1;
+    boolean stopped;
+    boolean finishing;
+
+    Turns(long nowNanos) {
+      lastCompletionNanos = nowNanos;
+    }
+
+    /** Reads the stop and finish flags; a stop is remembered with its time. */
+    void poll(Bounds bounds, long nowNanos) {
+      if (!stopped && bounds.stop().getAsBoolean()) {
+        stopped = true;
+        if (stopAtNanos < 0) {
+          stopAtNanos = nowNanos;
+        }
+      }
+      if (!finishing && bounds.finish().getAsBoolean()) {
+        finishing = true;
+      }
+    }
+
+    boolean submitting(boolean failed, long nowNanos, long deadlineNanos) {
+      return stopAtNanos < 0 && !finishing && !failed && nowNanos < deadlineNanos;
+    }
+  }
+
+  /**
+   * Runs until the source has no more work and nothing is in flight, or a stop, a failure, the time
+   * limit or the I/O timeout ends it (see {@link Bounds}).
+   */
+  public Ended run(IoEngine engine, Source source, Handler handler, Bounds bounds)
       throws ErrnoException {
     this.handler = handler;
-    long lastCompletion = clock.nanoTime();
-    long stopAt = -1;
-    boolean stopped = false;
-    boolean finishing = false;
+    Turns turns = new Turns(clock.nanoTime());
     // The loop itself does little per turn; the work per request is in small methods that the JIT
     // compiles whole and early (a rare branch taken late, such as the first wrap-around, then costs
     // the recompilation of one small method, not of the whole loop).
     while (true) {
       long now = clock.nanoTime();
-      if (!stopped && stop.getAsBoolean()) {
-        stopped = true;
-        if (stopAt < 0) {
-          stopAt = now;
-        }
-      }
-      if (!finishing && finish.getAsBoolean()) {
-        finishing = true;
-      }
+      turns.poll(bounds, now);
       boolean failed = handler.failed();
-      if (failed && !drainOnFailure) {
+      if (failed && !bounds.drainOnFailure()) {
         abandoned |= inFlight > 0; // the engine's close waits for them
         return Ended.FAILED;
       }
-      boolean submitting = stopAt < 0 && !finishing && !failed && now < deadlineNanos;
+      boolean submitting = turns.submitting(failed, now, bounds.deadlineNanos());
       if (submitting) {
         submitAll(engine, source);
       }
@@ -166,29 +187,29 @@ public final class IoLoop implements IoEngine.CompletionSink {
         break;
       }
       long wait = POLL_NANOS;
-      if (submitting && deadlineNanos != Long.MAX_VALUE) {
-        wait = Math.max(0, Math.min(wait, deadlineNanos - now));
+      if (submitting && bounds.deadlineNanos() != Long.MAX_VALUE) {
+        wait = Math.max(0, Math.min(wait, bounds.deadlineNanos() - now));
       }
       int n = reap(engine, wait);
       now = clock.nanoTime();
       if (n > 0) {
-        lastCompletion = now;
-      } else if (now - lastCompletion > ioTimeoutNanos) {
+        turns.lastCompletionNanos = now;
+      } else if (now - turns.lastCompletionNanos > bounds.ioTimeoutNanos()) {
         abandoned = true;
         return Ended.TIMED_OUT;
       }
-      if (stopAt >= 0 && now - stopAt > DRAIN_NANOS) {
+      if (turns.stopAtNanos >= 0 && now - turns.stopAtNanos > DRAIN_NANOS) {
         abandoned = true;
         break; // abandon what is still in flight: stopping promptly matters more
       }
-      if (handler.failed() && stopAt < 0) {
-        stopAt = now; // drain what is in flight, briefly, then end
+      if (handler.failed() && turns.stopAtNanos < 0) {
+        turns.stopAtNanos = now; // drain what is in flight, briefly, then end
       }
     }
     if (handler.failed()) {
       return Ended.FAILED;
     }
-    return stopped ? Ended.STOPPED : Ended.DONE;
+    return turns.stopped ? Ended.STOPPED : Ended.DONE;
   }
 
   /** Fills every free slot from {@code source} while it has work, then pushes them all. */

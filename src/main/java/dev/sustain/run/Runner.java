@@ -234,11 +234,7 @@ public final class Runner {
             prepared.engine,
             prepared.requests,
             sink,
-            stop,
-            finish,
-            deadline,
-            job.ioTimeoutNanos(),
-            true);
+            new IoLoop.Bounds(stop, finish, deadline, job.ioTimeoutNanos(), true));
     if (ended == IoLoop.Ended.TIMED_OUT) {
       sink.fail(
           "no request completed for "

@@ -177,11 +177,7 @@ public final class ReadBack {
               engine,
               new Ranges(ranges, requestBytes),
               this,
-              stop,
-              () -> false,
-              Long.MAX_VALUE,
-              job.ioTimeoutNanos(),
-              false);
+              new IoLoop.Bounds(stop, () -> false, Long.MAX_VALUE, job.ioTimeoutNanos(), false));
       switch (ended) {
         case STOPPED -> end = RunStatus.INTERRUPTED;
         case TIMED_OUT -> {
