@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.engine.Errno;
 import dev.sustain.engine.ErrnoException;
-import dev.sustain.engine.IoEngine;
 import dev.sustain.engine.IoSlot;
+import dev.sustain.engine.QueuedTestEngine;
 import dev.sustain.sampling.NanoClock;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.testing.TestJobs;
-import java.nio.file.Path;
-import java.util.ArrayDeque;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -68,10 +66,9 @@ class IoErrorsTest {
   }
 
   /** Completes every request with an ErrnoException of the given errno and words. */
-  private static final class FailingEngine implements IoEngine {
+  private static final class FailingEngine extends QueuedTestEngine {
     private final int errno;
     private final String words;
-    private final ArrayDeque<IoSlot> done = new ArrayDeque<>();
 
     FailingEngine(int errno, String words) {
       this.errno = errno;
@@ -84,32 +81,10 @@ class IoErrorsTest {
     }
 
     @Override
-    public void open(Path path, OpenOptions options, int queueDepth) {}
-
-    @Override
     public void submit(IoSlot slot) {
       slot.result = -1;
       slot.failure = new ErrnoException(words, errno);
       done.add(slot);
     }
-
-    @Override
-    public void commit() {}
-
-    @Override
-    public int reap(int minCompletions, long timeoutNanos, CompletionSink sink) {
-      int n = 0;
-      while (!done.isEmpty()) {
-        sink.completed(done.poll());
-        n++;
-      }
-      return n;
-    }
-
-    @Override
-    public void sync() {}
-
-    @Override
-    public void close() {}
   }
 }

@@ -1,28 +1,26 @@
 package dev.sustain.verify;
 
 import dev.sustain.engine.ErrnoException;
-import dev.sustain.engine.IoEngine;
 import dev.sustain.engine.IoSlot;
+import dev.sustain.engine.QueuedTestEngine;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayDeque;
 import java.util.List;
 
 /**
  * A test engine: synchronous positional reads of a real file, where any request touching one of the
  * given ranges fails with EIO, as a failing drive's sectors would.
  */
-final class FaultyFileEngine implements IoEngine {
+final class FaultyFileEngine extends QueuedTestEngine {
 
   private final List<long[]> failing;
 
   /** Requests at or past this offset never complete, like a device that stopped answering. */
   long hangFromOffset = Long.MAX_VALUE;
 
-  private final ArrayDeque<IoSlot> done = new ArrayDeque<>();
   private FileChannel channel;
   int maxInFlight;
   private int inFlight;
@@ -79,21 +77,9 @@ final class FaultyFileEngine implements IoEngine {
   }
 
   @Override
-  public void commit() {}
-
-  @Override
-  public int reap(int minCompletions, long timeoutNanos, CompletionSink sink) {
-    int n = 0;
-    while (!done.isEmpty()) {
-      sink.completed(done.poll());
-      inFlight--;
-      n++;
-    }
-    return n;
+  protected void reaped(IoSlot slot) {
+    inFlight--;
   }
-
-  @Override
-  public void sync() {}
 
   @Override
   public void close() throws ErrnoException {
