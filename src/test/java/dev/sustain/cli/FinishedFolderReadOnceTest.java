@@ -10,6 +10,8 @@ import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
 import dev.sustain.testing.TestWriteParams;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -77,5 +79,44 @@ class FinishedFolderReadOnceTest {
     assertThat(reads.stream().mapToLong(Read::bytes).sum())
         .as("each byte of samples.csv read once, the last byte not looked at again")
         .isEqualTo(Files.size(samples));
+  }
+
+  @Test
+  void writeJsonIsMadeFromTheRunJsonTheLifecycleKept() throws Exception {
+    // run.json spoiled once the run has told what it wrote: --json's document and the words of its
+    // analysis come from the kept text, so the folder is not read back after the run.
+    Path out = dir.resolve("run");
+    KeptRuns kept = new KeptRuns();
+    RunObserver spoilAtTheEnd =
+        new RunObserver() {
+          @Override
+          public void finished(Ended ended) {
+            try {
+              Files.writeString(out.resolve(RunFolder.RUN_JSON), "{not what the run wrote");
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          }
+        };
+    WriteResult result =
+        new WriteRun(
+                TestWriteParams.of(
+                    Files.createDirectories(dir.resolve("t")).toString(),
+                    4 << 20,
+                    out,
+                    f -> {
+                      f.engine = "threads";
+                      f.intervalNanos = 100_000_000L;
+                    }),
+                RunObserver.both(kept, spoilAtTheEnd),
+                new AtomicBoolean(),
+                AnalysisWords.FORMS)
+            .run();
+
+    var doc = WriteCommand.document(result, null, kept);
+    assertThat(doc.get("command").asText()).isEqualTo("write");
+    assertThat(doc.get("run_folder").asText()).isEqualTo(out.toString());
+    assertThat(doc.at("/result/bytes").asLong()).isEqualTo(4 << 20);
+    assertThat(doc.get("analysis").isObject()).isTrue();
   }
 }
