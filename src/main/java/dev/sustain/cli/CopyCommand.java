@@ -74,7 +74,7 @@ public final class CopyCommand extends BaseCommand {
     CopyRun.Observer observer =
         output.json ? CopyRun.Observer.SILENT : progress(o, LiveProgress.stdoutIsTerminal());
     CopyResult r = new CopyRun(params, db.live(observer), stop::get, CopyRun.Hook.NONE).run();
-    Analysis analysis = analyseWrites(r.runFolder(), db);
+    RunAnalysis.Done analysis = analyseWrites(r.runFolder(), db);
     db.recordQuietly(r.runFolder(), err());
     if (output.json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
@@ -161,16 +161,19 @@ public final class CopyCommand extends BaseCommand {
     };
   }
 
-  /** The copy's end in text: the pass comparison, the writes' analysis, the verdict. */
-  private static void printText(PrintWriter o, CopyResult r, Analysis analysis) {
+  /**
+   * The copy's end in text: the pass comparison, the writes' analysis (its words from run.json as
+   * the analysis read it, not read again), the verdict.
+   */
+  private static void printText(PrintWriter o, CopyResult r, RunAnalysis.Done analysis) {
     Lines.sentences(o, r.comparison());
     if (analysis != null) {
       o.print(
           AnalysisText.format(
               "The copy's writes (all passes, read-backs and pauses left out)",
-              analysis,
+              analysis.analysis(),
               List.of(),
-              RunContext.read(r.runFolder())));
+              analysis.run().map(RunContext::of).orElse(RunContext.NONE)));
     } else {
       o.println("The writes took too few intervals for a curve to analyse.");
     }
@@ -188,18 +191,22 @@ public final class CopyCommand extends BaseCommand {
    * copy).
    */
   static Analysis analyseWrites(Path runFolder) {
-    return analyseWrites(runFolder, null);
+    RunAnalysis.Done done = analyseWrites(runFolder, null);
+    return done == null ? null : done.analysis();
   }
 
-  /** {@link #analyseWrites(Path)}, analysis.json's text told to {@code db}'s record of the run. */
-  private static Analysis analyseWrites(Path runFolder, DbOption db) {
+  /**
+   * {@link #analyseWrites(Path)}, analysis.json's text told to {@code db}'s record of the run; with
+   * the run.json it was read with.
+   */
+  private static RunAnalysis.Done analyseWrites(Path runFolder, DbOption db) {
     try {
       RunAnalysis.Written written =
           RunAnalysis.write(RunFolder.open(runFolder), MIN_CURVE_INTERVALS, AnalysisWords.FORMS);
       if (written != null && db != null) {
         db.analysed(runFolder, written.json());
       }
-      return written == null ? null : written.done().analysis();
+      return written == null ? null : written.done();
     } catch (RuntimeException | IOException e) {
       return null;
     }

@@ -9,9 +9,6 @@ import dev.sustain.store.RunHistory;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.StoreException;
 import dev.sustain.unit.UsageException;
-import dev.sustain.verify.ReadBackResult;
-import dev.sustain.verify.ReadObserver;
-import dev.sustain.verify.ReadSource;
 import dev.sustain.workload.CopyRun;
 import dev.sustain.workload.PassResult;
 import java.io.PrintWriter;
@@ -317,41 +314,6 @@ public final class DbOption {
           }
         },
         observer);
-  }
-
-  /** The read-back's observer that also keeps what it wrote; see {@link #keeping(RunObserver)}. */
-  public ReadObserver keeping(ReadObserver observer) {
-    if (none()) {
-      return observer;
-    }
-    return new ReadObserver() {
-      @Override
-      public void started(
-          String runId,
-          Path runFolder,
-          ReadSource source,
-          long goalBytes,
-          String engine,
-          boolean verifying) {
-        observer.started(runId, runFolder, source, goalBytes, engine, verifying);
-      }
-
-      @Override
-      public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
-        observer.sample(row, totalBytes, elapsedSeconds);
-      }
-
-      @Override
-      public void kept(RunObserver.Kept kept) {
-        keep(kept);
-        observer.kept(kept);
-      }
-
-      @Override
-      public void finished(ReadBackResult result) {
-        observer.finished(result);
-      }
-    };
   }
 
   /**

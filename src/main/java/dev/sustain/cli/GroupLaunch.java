@@ -7,9 +7,9 @@ import dev.sustain.group.GroupParams;
 import dev.sustain.group.GroupRun;
 import dev.sustain.group.MemberResult;
 import dev.sustain.group.SoloHistory;
-import dev.sustain.report.RunContext;
 import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.TargetChecks;
 import dev.sustain.run.WriteParams;
@@ -47,6 +47,8 @@ final class GroupLaunch {
   private final PrintWriter out;
   private final PrintWriter err;
   private final DbOption db;
+  // each member's run.json as its lifecycle wrote it, for the group's exit
+  private final KeptRuns kept = new KeptRuns();
 
   /** {@code --json}: the group as one JSON object on stdout, its progress and words on stderr. */
   private boolean json;
@@ -101,7 +103,7 @@ final class GroupLaunch {
                         MemberResult.of(
                             new WriteRun(
                                     template.withTarget(t, folder),
-                                    observer,
+                                    RunObserver.both(observer, kept),
                                     stop,
                                     AnalysisWords.FORMS)
                                 .idleFrom(idleHistory(template))
@@ -151,7 +153,11 @@ final class GroupLaunch {
                                 d, groupOut != null ? groupOut : RunFolder.defaultParent())),
                     (folder, observer, stop) -> {
                       FillResult r =
-                          new FillRun(template.withDir(d, folder), observer, stop::get).run();
+                          new FillRun(
+                                  template.withDir(d, folder),
+                                  RunObserver.both(observer, kept),
+                                  stop::get)
+                              .run();
                       return new MemberResult(
                           r.runFolder(), r.status(), r.error(), r.sessionBytes(), r.seconds());
                     },
@@ -373,7 +379,7 @@ final class GroupLaunch {
     // A member of --until floor that ended without its floor: written, but not what was asked.
     boolean missed =
         r.members().stream()
-            .anyMatch(m -> m.runFolder() != null && RunContext.read(m.runFolder()).floorMissed());
+            .anyMatch(m -> m.runFolder() != null && kept.context(m.runFolder()).floorMissed());
     return ExitCodes.ofUntilFloor(code, missed);
   }
 }

@@ -2,6 +2,7 @@ package dev.sustain.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
@@ -11,7 +12,6 @@ import dev.sustain.verify.RateStability;
 import dev.sustain.verify.ReadBackJson;
 import dev.sustain.verify.ReadBackResult;
 import dev.sustain.verify.ReadBackRun;
-import dev.sustain.verify.ReadObserver;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -102,7 +102,7 @@ abstract class ReadBackCommand extends BaseCommand {
         run.output.json ? null : new ReadProgress(out(), LiveProgress.stdoutIsTerminal());
     ReadBackResult r =
         new ReadBackRun(
-                params, run.db.keeping(progress == null ? ReadObserver.SILENT : progress), stop)
+                params, run.db.keeping(progress == null ? RunObserver.SILENT : progress), stop)
             .run();
     if (run.output.json) {
       out().println(toJson(r));

@@ -1,19 +1,16 @@
 package dev.sustain.cli;
 
+import dev.sustain.run.RunObserver;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
-import dev.sustain.verify.ReadBackResult;
-import dev.sustain.verify.ReadObserver;
-import dev.sustain.verify.ReadSource;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 
 /**
  * What a person sees while {@code read} or {@code verify} goes: one line redrawn in place on a
  * terminal, a plain line at most once a second elsewhere.
  */
-final class ReadProgress implements ReadObserver {
+final class ReadProgress implements RunObserver {
 
   private final PrintWriter out;
   private final boolean terminal;
@@ -25,26 +22,21 @@ final class ReadProgress implements ReadObserver {
     this.terminal = terminal;
   }
 
+  /** The read's start: its command ({@code read} or {@code verify}) and the file it reads. */
   @Override
-  public void started(
-      String runId,
-      Path runFolder,
-      ReadSource source,
-      long goal,
-      String engine,
-      boolean verifying) {
-    this.goalBytes = goal;
+  public void started(RunInfo info) {
+    this.goalBytes = info.goalBytes();
     out.println(
         "Run "
-            + runId
+            + info.runId()
             + ": "
-            + (verifying ? "verifying " : "reading ")
-            + Units.decimalBytes(goal)
+            + ("verify".equals(info.command()) ? "verifying " : "reading ")
+            + Units.decimalBytes(info.goalBytes())
             + " of "
-            + source.file()
+            + info.testFile()
             + " with engine "
-            + engine);
-    out.println("Run folder: " + runFolder);
+            + info.engine());
+    out.println("Run folder: " + info.runFolder());
     out.flush();
   }
 
@@ -72,7 +64,7 @@ final class ReadProgress implements ReadObserver {
   }
 
   @Override
-  public void finished(ReadBackResult result) {
+  public void finished(Ended ended) {
     LiveProgress.endLine(out, terminal);
   }
 }

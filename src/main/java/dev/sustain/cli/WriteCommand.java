@@ -11,7 +11,6 @@ import dev.sustain.expect.ExpectationCheck;
 import dev.sustain.expect.ExpectationJson;
 import dev.sustain.expect.Measured;
 import dev.sustain.report.AnalysisJson;
-import dev.sustain.report.RunContext;
 import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.IdleHistory;
 import dev.sustain.run.RunFolder;
@@ -131,6 +130,9 @@ public final class WriteCommand extends BaseCommand {
 
   /** The JSON document of each finished pass, printed at the end with --json. */
   private final List<ObjectNode> documents = new ArrayList<>();
+
+  // run.json of each run as its lifecycle wrote it, for --json and --until floor's exit
+  private final KeptRuns kept = new KeptRuns();
 
   /**
    * The observer that also records the run in the history while it goes; a run of the null engine
@@ -252,7 +254,7 @@ public final class WriteCommand extends BaseCommand {
       return code;
     }
     WriteResult result =
-        new WriteRun(params, live(progress), stop, AnalysisWords.FORMS)
+        new WriteRun(params, live(RunObserver.both(progress, kept)), stop, AnalysisWords.FORMS)
             .idleFrom(idleHistory())
             .run();
     afterRun(result, progress, expectation);
@@ -280,7 +282,7 @@ public final class WriteCommand extends BaseCommand {
    * floor, false without reading the folder again.
    */
   private boolean floorMissed(Path runFolder) {
-    return "floor".equals(until) && RunContext.read(runFolder).floorMissed();
+    return "floor".equals(until) && kept.context(runFolder).floorMissed();
   }
 
   /** With --trim-first: TRIM the target's file system, or the whole raw device. */
@@ -311,7 +313,7 @@ public final class WriteCommand extends BaseCommand {
       human().flush();
     }
     if (output.json) {
-      documents.add(document(result, check));
+      documents.add(document(result, check, kept));
     }
     db.recordQuietly(result.runFolder(), err());
   }
@@ -320,16 +322,16 @@ public final class WriteCommand extends BaseCommand {
    * What {@code --json} prints for one run: its run.json (target, params, result) with the run
    * folder, the analysis (null for a run too short to analyse) and the expectation's check.
    */
-  static ObjectNode document(WriteResult result, ExpectationCheck check) throws IOException {
+  static ObjectNode document(WriteResult result, ExpectationCheck check, KeptRuns kept)
+      throws IOException {
     ObjectMapper mapper = RunFolder.JSON;
-    ObjectNode doc =
-        (ObjectNode) mapper.readTree(result.runFolder().resolve(RunFolder.RUN_JSON).toFile());
+    ObjectNode doc = kept.runJson(result.runFolder());
     doc.put("run_folder", result.runFolder().toString());
     doc.set(
         "analysis",
         result.analysis() == null
             ? mapper.nullNode()
-            : AnalysisJson.toNode(result.analysis(), RunContext.read(result.runFolder())));
+            : AnalysisJson.toNode(result.analysis(), kept.context(result.runFolder())));
     if (check != null) {
       doc.set("expectation", mapper.valueToTree(ExpectationJson.of(check)));
     }
@@ -376,7 +378,7 @@ public final class WriteCommand extends BaseCommand {
             params,
             repeat,
             cooldown == null ? List.of(Duration.ZERO) : cooldown,
-            live(perPass(o, repeat, progress)),
+            live(perPass(o, repeat, RunObserver.both(progress, kept))),
             stop,
             AnalysisWords.FORMS,
             result -> afterRun(result, progress, expectation),

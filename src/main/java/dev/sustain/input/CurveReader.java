@@ -9,6 +9,7 @@ import dev.sustain.sampling.SamplesCsv;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,6 +127,67 @@ public final class CurveReader {
       throw new InputFormatException(dir, 0, "not a run folder: it has no samples.csv");
     }
     return readRun(dir, run, readCsv(samples, true));
+  }
+
+  /** Hears every row of a samples.csv as it is read, beside the curve read from them. */
+  @FunctionalInterface
+  public interface RowTap {
+
+    /** Hears nothing. */
+    RowTap NONE = (reader, row) -> {};
+
+    /** A row, in the file's order; {@code reader} names its columns. */
+    void row(SamplesCsv.Reader reader, SamplesCsv.Row row);
+  }
+
+  /**
+   * A run folder's samples.csv, read once: its curve before run.json is applied to it, or why it
+   * has none (no samples.csv, no rows, a row refused), for {@link #readRunFolder(Path, RunDocument,
+   * Samples)}.
+   */
+  public static final class Samples {
+    private final Path dir;
+    private final ImportedCurve csv;
+    private final InputFormatException refused;
+
+    private Samples(Path dir, ImportedCurve csv, InputFormatException refused) {
+      this.dir = dir;
+      this.csv = csv;
+      this.refused = refused;
+    }
+  }
+
+  /**
+   * Reads {@code dir}'s samples.csv once, telling {@code tap} every row as it goes: what a run that
+   * has just ended needs of its rows (its interval rates for run.json, its curve for the analysis
+   * once run.json is final) without opening the file twice.
+   *
+   * @throws IOException when samples.csv cannot be opened or read
+   */
+  public static Samples readSamples(Path dir, RowTap tap) throws IOException {
+    Path samples = dir.resolve("samples.csv");
+    if (!Files.isRegularFile(samples)) {
+      throw new NoSuchFileException(samples.toString()); // a run that sampled made it
+    }
+    try (SamplesCsv.Reader r = SamplesCsv.Reader.of(InputLimits.open(samples))) {
+      return new Samples(dir, SamplesCsvCurve.read(samples, r, true, tap), null);
+    } catch (InputFormatException e) {
+      return new Samples(dir, null, e);
+    }
+  }
+
+  /**
+   * {@link #readRunFolder(Path, RunDocument)} of samples {@link #readSamples} has read: nothing is
+   * read again.
+   *
+   * @throws InputFormatException as {@link #readRunFolder(Path)} does, where the samples were
+   *     refused
+   */
+  public static ImportedCurve readRunFolder(Path dir, RunDocument run, Samples samples) {
+    if (samples.refused != null) {
+      throw samples.refused;
+    }
+    return readRun(samples.dir, run, samples.csv);
   }
 
   /**

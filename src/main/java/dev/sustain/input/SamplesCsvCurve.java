@@ -92,23 +92,54 @@ final class SamplesCsvCurve {
 
   static ImportedCurve read(Path file, SamplesCsv.Reader r, boolean appendedLive)
       throws IOException {
-    SamplesCsvCurve curve = new SamplesCsvCurve(file, r, appendedLive);
-    boolean endsWithNewline = endsWithNewline(file);
+    return read(file, r, appendedLive, CurveReader.RowTap.NONE);
+  }
+
+  /**
+   * {@link #read(Path, SamplesCsv.Reader, boolean)}, with every row also told to {@code tap} as it
+   * is read, the rows after one the curve refuses too: a figure kept beside the curve (a write's
+   * interval rates) needs no second pass over the file.
+   */
+  static ImportedCurve read(
+      Path file, SamplesCsv.Reader r, boolean appendedLive, CurveReader.RowTap tap)
+      throws IOException {
+    SamplesCsvCurve curve;
+    try {
+      curve = new SamplesCsvCurve(file, r, appendedLive);
+    } catch (InputFormatException e) {
+      drain(r, tap);
+      throw e;
+    }
     SamplesCsv.Row row;
     while ((row = r.next()) != null) {
+      tap.row(r, row);
       try {
         curve.add(r, row);
       } catch (IllegalArgumentException e) {
-        if (row.last() && (appendedLive || !endsWithNewline)) {
+        // The last byte is looked at only here, where it decides: a run folder's file is never
+        // opened a second time for it.
+        if (row.last() && (appendedLive || !endsWithNewline(file))) {
           // A file appended while the run went: its last line may be cut short by a kill.
           curve.notes.add(
               "dropped the last line (" + row.lineNumber() + "), cut short: " + e.getMessage());
           continue;
         }
+        drain(r, tap);
         throw new InputFormatException(file, row.lineNumber(), e.getMessage());
       }
     }
     return curve.finish(r);
+  }
+
+  /** The rows left after one the curve refused, to {@code tap} alone. */
+  private static void drain(SamplesCsv.Reader r, CurveReader.RowTap tap) throws IOException {
+    if (tap == CurveReader.RowTap.NONE) {
+      return;
+    }
+    SamplesCsv.Row row;
+    while ((row = r.next()) != null) {
+      tap.row(r, row);
+    }
   }
 
   private void add(SamplesCsv.Reader r, SamplesCsv.Row row) {

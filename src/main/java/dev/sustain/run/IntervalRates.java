@@ -1,9 +1,8 @@
 package dev.sustain.run;
 
+import dev.sustain.input.CurveReader;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.unit.Units;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -34,25 +33,30 @@ public record IntervalRates(int intervals, double minMBps, double medianMBps, do
 
   /**
    * The statistics of the write phase of a run's samples.csv (the flush's rows are not intervals of
-   * writing), read back from the file so that nothing in memory grows with the length of the run.
+   * writing), gathered from the rows as the finished file is read once for the run's end (its curve
+   * is read in the same pass): a double per interval, nothing of the rows kept.
    */
-  public static IntervalRates read(Path samplesCsv) throws IOException {
-    double[] rates = new double[1024];
-    int n = 0;
-    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(samplesCsv)) {
-      int rate = r.column("write_MBps");
-      SamplesCsv.Row row;
-      while ((row = r.next(SamplesCsv.WRITE::equals)) != null) {
-        String cell = row.cell(rate);
-        if (cell.isEmpty()) {
-          continue;
-        }
-        if (n == rates.length) {
-          rates = Arrays.copyOf(rates, n * 2);
-        }
-        rates[n++] = Double.parseDouble(cell);
+  static final class Tally implements CurveReader.RowTap {
+    private double[] rates = new double[1024];
+    private int n;
+
+    @Override
+    public void row(SamplesCsv.Reader reader, SamplesCsv.Row row) {
+      if (!row.phase().equals(SamplesCsv.WRITE)) {
+        return;
       }
+      String cell = row.cell(reader.column("write_MBps"));
+      if (cell.isEmpty()) {
+        return;
+      }
+      if (n == rates.length) {
+        rates = Arrays.copyOf(rates, n * 2);
+      }
+      rates[n++] = Double.parseDouble(cell);
     }
-    return of(rates, n);
+
+    IntervalRates rates() {
+      return of(rates, n);
+    }
   }
 }

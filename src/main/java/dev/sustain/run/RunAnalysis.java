@@ -85,6 +85,32 @@ public final class RunAnalysis {
     } catch (InputFormatException e) {
       return null; // e.g. no samples at all: nothing to analyse
     }
+    return write(folder, run, minIntervals, forms, curve);
+  }
+
+  /**
+   * {@link #write(RunFolder, RunDocument, int, AnalysisForms)} of the samples the run's end has
+   * read ({@link RunLifecycle#finishedSamples}): no file of the folder is read.
+   */
+  static Written write(
+      RunFolder folder,
+      RunDocument run,
+      int minIntervals,
+      AnalysisForms forms,
+      CurveReader.Samples samples)
+      throws IOException {
+    ImportedCurve curve;
+    try {
+      curve = CurveReader.readRunFolder(folder.dir(), run, samples);
+    } catch (InputFormatException e) {
+      return null; // e.g. no samples at all: nothing to analyse
+    }
+    return write(folder, run, minIntervals, forms, curve);
+  }
+
+  private static Written write(
+      RunFolder folder, RunDocument run, int minIntervals, AnalysisForms forms, ImportedCurve curve)
+      throws IOException {
     if (curve.series().size() == 0 || curve.series().size() < minIntervals) {
       return null;
     }

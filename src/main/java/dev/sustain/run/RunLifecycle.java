@@ -6,6 +6,7 @@ import dev.sustain.device.MountEntry;
 import dev.sustain.device.RunSensors;
 import dev.sustain.document.RunDocument;
 import dev.sustain.document.RunDocumentCodec;
+import dev.sustain.input.CurveReader;
 import dev.sustain.target.RunMark;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -69,6 +70,8 @@ public final class RunLifecycle {
   private final RunFolder folder;
   private final RunObserver observer;
   private final AnalysisForms forms;
+  // samples.csv as read once for the run's end ({@link #finishedSamples}), for its analysis
+  private CurveReader.Samples finished;
 
   /**
    * @param command as run.json names it: {@code write}, {@code fill}, {@code copy}, {@code read},
@@ -176,6 +179,15 @@ public final class RunLifecycle {
   }
 
   /**
+   * The finished samples.csv, read once after the last row: every row to {@code tap} (what the
+   * run's result in run.json is made of, such as its interval rates), and the curve kept for the
+   * analysis {@link #end} writes once run.json is final, so the file is not opened again.
+   */
+  public void finishedSamples(CurveReader.RowTap tap) throws IOException {
+    finished = CurveReader.readSamples(folder.dir(), tap);
+  }
+
+  /**
    * run.json written whole at the run's end (a run without samples.csv writes it only then, so a
    * killed one leaves none), then the end to the observer.
    */
@@ -186,7 +198,8 @@ public final class RunLifecycle {
 
   /**
    * The run's end into run.json, then the finished folder's analysis (analysis.json, and its text
-   * to the observer), then the end to the observer.
+   * to the observer), then the end to the observer. The curve is the one {@link #finishedSamples}
+   * read, or samples.csv is read here once when it was not.
    *
    * @return the analysis, or null when there was nothing to analyse or it could not be kept
    */
@@ -222,7 +235,10 @@ public final class RunLifecycle {
       RunDocument run =
           RunDocumentCodec.decode(
               RunFolder.JSON.readTree(runJsonText), folder.runJson().toString());
-      written = RunAnalysis.write(folder, run, 1, forms);
+      if (finished == null) {
+        finished = CurveReader.readSamples(folder.dir(), CurveReader.RowTap.NONE);
+      }
+      written = RunAnalysis.write(folder, run, 1, forms, finished);
     } catch (IOException e) {
       // Nothing kept: the history reads the folder as it is, and analyses its samples itself.
       observer.warning(RunEnd.analysisNotWritten(folder, e));

@@ -21,7 +21,9 @@ public interface RunObserver {
    */
   default void note(String message) {}
 
-  /** The run is about to write: its folder, file and job are known. */
+  /**
+   * The run is about to write (or read, for read and verify): its folder, file and job are known.
+   */
   default void started(RunInfo info) {}
 
   /**
@@ -90,10 +92,10 @@ public interface RunObserver {
    * Facts known at the start, the same for every command that drives requests.
    *
    * @param command the command that runs, as run.json names it: {@code write}, {@code fill}, {@code
-   *     copy}
+   *     copy}, {@code read}, {@code verify}
    * @param testFile what the run writes: its test file, a raw device, a fill's folder or a copy's
-   *     destination
-   * @param goalBytes the bytes to write, or -1 when the run is bounded by time
+   *     destination; what a read or verify reads
+   * @param goalBytes the bytes to write (or to read), or -1 when the run is bounded by time
    * @param goalSeconds the time limit in seconds, or -1
    */
   record RunInfo(

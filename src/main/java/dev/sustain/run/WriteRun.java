@@ -337,6 +337,9 @@ public final class WriteRun {
     if (o.target().device() == null && o.target().removeAfter()) {
       RunEnd.removeTestFile(o.target().path(), o.engine());
     }
+    // samples.csv read once: the interval rates for run.json, the curve for the analysis
+    IntervalRates.Tally rates = new IntervalRates.Tally();
+    life.finishedSamples(rates);
     WriteResult result =
         new WriteResult(
             o.runId(),
@@ -348,7 +351,7 @@ public final class WriteRun {
             sampled.flushSeconds(),
             sampled.status(),
             sampled.error(),
-            IntervalRates.read(o.folder().samplesCsv()),
+            rates.rates(),
             null);
     RunJson.finish(runJson, result, ended);
     RunJson.putRegistration(runJson, o.engine());

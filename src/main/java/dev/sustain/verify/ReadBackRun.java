@@ -73,10 +73,15 @@ public final class ReadBackRun {
       long sizeBytes) {}
 
   private final Params params;
-  private final ReadObserver observer;
+  private final RunObserver observer;
   private final AtomicBoolean stop;
 
-  public ReadBackRun(Params params, ReadObserver observer, AtomicBoolean stop) {
+  /**
+   * @param observer told of the read as of any run: its start ({@link RunObserver.RunInfo} names
+   *     the command, {@code read} or {@code verify}, and the file read), every row, what its folder
+   *     holds at the end and the end; the verdict is in what {@link #run} returns
+   */
+  public ReadBackRun(Params params, RunObserver observer, AtomicBoolean stop) {
     this.params = params;
     this.observer = observer;
     this.stop = stop;
@@ -256,8 +261,7 @@ public final class ReadBackRun {
     ReadSource source = scope.source();
     VerifiablePattern checker = scope.checker();
     ObjectNode runJson = startJson(reading);
-    RunLifecycle life =
-        new RunLifecycle(runId, command(), folder, startedTo(source, checker != null), null);
+    RunLifecycle life = new RunLifecycle(runId, command(), folder, observer, null);
     // The history files the read under the drive the file is on, as the write that made it.
     life.describeWhere(runJson, source.file());
     folder.writeRunJson(runJson);
@@ -293,31 +297,11 @@ public final class ReadBackRun {
         runJson,
         new RunObserver.Ended(
             result.bytesRead(), result.seconds(), result.status(), result.error()));
-    observer.finished(result);
     return result;
   }
 
   private long timeoutNanos() {
     return params.ioTimeoutNanos();
-  }
-
-  /**
-   * The lifecycle's observer: the read-back's hears of the start in its own terms (what it reads,
-   * whether it verifies); the rows and the end it hears of from the read-back itself.
-   */
-  private RunObserver startedTo(ReadSource source, boolean verifying) {
-    return new RunObserver() {
-      @Override
-      public void started(RunInfo info) {
-        observer.started(
-            info.runId(), info.runFolder(), source, info.goalBytes(), info.engine(), verifying);
-      }
-
-      @Override
-      public void kept(Kept kept) {
-        observer.kept(kept);
-      }
-    };
   }
 
   /** What a read-back reads, with what, into which folder. */

@@ -6,13 +6,13 @@ import dev.sustain.pattern.Patterns;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
+import dev.sustain.sampling.SampleRow;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunStore;
 import dev.sustain.store.SampleStore;
 import dev.sustain.sweep.SweepRun;
 import dev.sustain.verify.ReadBackRun;
-import dev.sustain.verify.ReadObserver;
 import dev.sustain.workload.CopyParams;
 import dev.sustain.workload.CopyRun;
 import dev.sustain.workload.Dataset;
@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -126,11 +127,68 @@ class RecordedFromWhatItWroteTest {
             120_000_000_000L,
             0);
     Path folder =
-        new ReadBackRun(params, db.keeping(ReadObserver.SILENT), new AtomicBoolean())
+        new ReadBackRun(params, db.keeping(RunObserver.SILENT), new AtomicBoolean())
             .run()
             .runFolder();
     String runJson = spoil(folder);
 
+    recorded(folder, runJson, "read");
+  }
+
+  @Test
+  void aReadTellsTheRunObserverWhatAWriteTellsAndIsRecordedFromIt() throws Exception {
+    // One observer type for every run: the read's start, rows, folder and end reach a RunObserver
+    // (as a history recorder or a live line is written once for all), and the history keeps the
+    // run.json the read told it through that same observer.
+    Path file = dir.resolve("data.bin");
+    Files.write(file, new byte[2 << 20]);
+    ReadBackRun.Params params =
+        new ReadBackRun.Params(
+            file.toString(),
+            false,
+            0,
+            1,
+            100_000_000L,
+            dir.resolve("run"),
+            "threads",
+            false,
+            120_000_000_000L,
+            0);
+    List<String> events = new CopyOnWriteArrayList<>();
+    RunObserver told =
+        new RunObserver() {
+          @Override
+          public void started(RunInfo info) {
+            events.add(
+                "started " + info.command() + " " + info.testFile() + " " + info.goalBytes());
+          }
+
+          @Override
+          public void sample(SampleRow row, long totalBytes, double s) {
+            if (!events.getLast().equals("sample")) {
+              events.add("sample");
+            }
+          }
+
+          @Override
+          public void kept(Kept kept) {
+            events.add("kept " + kept.runFolder().getFileName() + " " + kept.analysisJson());
+          }
+
+          @Override
+          public void finished(Ended ended) {
+            events.add("finished " + ended.status() + " " + ended.bytes());
+          }
+        };
+    Path folder = new ReadBackRun(params, db.keeping(told), new AtomicBoolean()).run().runFolder();
+    String runJson = spoil(folder);
+
+    assertThat(events)
+        .containsExactly(
+            "started read " + file + " " + (2 << 20),
+            "sample",
+            "kept run null",
+            "finished COMPLETE " + (2 << 20));
     recorded(folder, runJson, "read");
   }
 

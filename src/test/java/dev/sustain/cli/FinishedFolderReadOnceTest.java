@@ -1,0 +1,122 @@
+package dev.sustain.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
+import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
+import dev.sustain.run.RunStatus;
+import dev.sustain.run.WriteResult;
+import dev.sustain.run.WriteRun;
+import dev.sustain.testing.TestWriteParams;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import jdk.jfr.consumer.RecordingStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A finished write's samples.csv is read once: its interval rates (for run.json) and its curve (for
+ * analysis.json) come from one pass over the file. The JVM's own file-read events count the reads
+ * of the run's file, so the test needs no hook in the code it counts: each read of the whole file
+ * ends with one read that finds its end, and a look at its last byte is one more read.
+ */
+class FinishedFolderReadOnceTest {
+
+  @TempDir Path dir;
+
+  /** One read call of the run's samples.csv. */
+  private record Read(long bytes, boolean endOfFile) {}
+
+  @Test
+  void aWritesSamplesAreReadOnceForItsRatesAndItsAnalysis() throws Exception {
+    Path out = dir.resolve("run");
+    Path samples = out.resolve(RunFolder.SAMPLES_CSV).toAbsolutePath();
+    List<Read> reads = new CopyOnWriteArrayList<>();
+    WriteResult result;
+    try (RecordingStream events = new RecordingStream()) {
+      events.enable("jdk.FileRead").withThreshold(Duration.ZERO);
+      events.onEvent(
+          "jdk.FileRead",
+          e -> {
+            if (samples.toString().equals(e.getString("path"))) {
+              reads.add(new Read(e.getLong("bytesRead"), e.getBoolean("endOfFile")));
+            }
+          });
+      events.startAsync();
+      result =
+          new WriteRun(
+                  TestWriteParams.of(
+                      Files.createDirectories(dir.resolve("t")).toString(),
+                      8 << 20,
+                      out,
+                      f -> {
+                        f.engine = "threads";
+                        f.intervalNanos = 100_000_000L;
+                      }),
+                  RunObserver.SILENT,
+                  new AtomicBoolean(),
+                  AnalysisWords.FORMS)
+              .run();
+      events.stop(); // every event recorded so far is delivered before stop returns
+    }
+
+    assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
+    // What the one pass made: the rates in run.json and the analysis beside it.
+    RunDocument run = RunDocumentCodec.read(out);
+    assertThat(run.result().intervalMBps()).isPresent();
+    assertThat(result.stats().intervals()).isPositive();
+    assertThat(result.analysis()).isNotNull();
+    assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).isRegularFile();
+    assertThat(reads).as("samples.csv read to its end once").filteredOn(Read::endOfFile).hasSize(1);
+    assertThat(reads.stream().mapToLong(Read::bytes).sum())
+        .as("each byte of samples.csv read once, the last byte not looked at again")
+        .isEqualTo(Files.size(samples));
+  }
+
+  @Test
+  void writeJsonIsMadeFromTheRunJsonTheLifecycleKept() throws Exception {
+    // run.json spoiled once the run has told what it wrote: --json's document and the words of its
+    // analysis come from the kept text, so the folder is not read back after the run.
+    Path out = dir.resolve("run");
+    KeptRuns kept = new KeptRuns();
+    RunObserver spoilAtTheEnd =
+        new RunObserver() {
+          @Override
+          public void finished(Ended ended) {
+            try {
+              Files.writeString(out.resolve(RunFolder.RUN_JSON), "{not what the run wrote");
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          }
+        };
+    WriteResult result =
+        new WriteRun(
+                TestWriteParams.of(
+                    Files.createDirectories(dir.resolve("t")).toString(),
+                    4 << 20,
+                    out,
+                    f -> {
+                      f.engine = "threads";
+                      f.intervalNanos = 100_000_000L;
+                    }),
+                RunObserver.both(kept, spoilAtTheEnd),
+                new AtomicBoolean(),
+                AnalysisWords.FORMS)
+            .run();
+
+    var doc = WriteCommand.document(result, null, kept);
+    assertThat(doc.get("command").asText()).isEqualTo("write");
+    assertThat(doc.get("run_folder").asText()).isEqualTo(out.toString());
+    assertThat(doc.at("/result/bytes").asLong()).isEqualTo(4 << 20);
+    assertThat(doc.get("analysis").isObject()).isTrue();
+  }
+}
