@@ -73,7 +73,9 @@ public final class CopyCommand extends BaseCommand {
     PrintWriter o = out();
     CopyRun.Observer observer =
         output.json ? CopyRun.Observer.SILENT : progress(o, LiveProgress.stdoutIsTerminal());
-    CopyResult r = new CopyRun(params, db.live(observer), stop::get, CopyRun.Hook.NONE).run();
+    CopyResult r =
+        new CopyRun(params, db.live(CopyRun.Observer.class, observer), stop::get, CopyRun.Hook.NONE)
+            .run();
     RunAnalysis.Done analysis = analyseWrites(r.runFolder(), db);
     db.recordQuietly(r.runFolder(), err());
     if (output.json) {
@@ -119,21 +121,30 @@ public final class CopyCommand extends BaseCommand {
    */
   private CopyRun.Observer progress(PrintWriter o, boolean terminal) {
     return new CopyRun.Observer() {
+      private long bytesPerPass;
+      private int files;
+
       @Override
-      public void started(String runId, Path runFolder, long bytesPerPass, int files) {
+      public void plan(long bytesPerPass, int files) {
+        this.bytesPerPass = bytesPerPass;
+        this.files = files;
+      }
+
+      @Override
+      public void started(RunInfo info) {
         Lines.println(
             o,
             "Run %s: copying %s, %s, %s",
-            runId,
+            info.runId(),
             Units.count(files, "file"),
             Units.decimalBytes(bytesPerPass),
             Units.count(repeat, "pass", "passes"));
-        o.println("Run folder: " + runFolder);
+        o.println("Run folder: " + info.runFolder());
         o.flush();
       }
 
       @Override
-      public void row(SampleRow row, int pass, String phase) {
+      public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
         if (!terminal) {
           return; // a log gets the pass lines only
         }
@@ -143,10 +154,10 @@ public final class CopyCommand extends BaseCommand {
         o.print(
             String.format(
                 Locale.ROOT,
-                "\rpass %d/%d %s  write %s  read %s  %s\u001b[K",
-                pass,
+                "\rpass %s/%d %s  write %s  read %s  %s\u001b[K",
+                cells.getLast(),
                 repeat,
-                phase,
+                row.phase(),
                 Units.rate(row.megabytesPerSecond()),
                 read.isEmpty() ? "-" : Units.rate(Double.parseDouble(read)),
                 Durations.format(row.timeSeconds())));

@@ -9,8 +9,6 @@ import dev.sustain.store.RunHistory;
 import dev.sustain.store.RunRecord;
 import dev.sustain.store.StoreException;
 import dev.sustain.unit.UsageException;
-import dev.sustain.workload.CopyRun;
-import dev.sustain.workload.PassResult;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -271,12 +269,21 @@ public final class DbOption {
    * cannot be named or reached changes nothing for the run.
    */
   public RunObserver live(RunObserver observer) {
+    return live(RunObserver.class, observer);
+  }
+
+  /**
+   * {@link #live(RunObserver)} for a command's own observer {@code type} (a copy's, which hears of
+   * its passes too).
+   */
+  public <T extends RunObserver> T live(Class<T> type, T observer) {
     LiveRecorder recorder = recorder();
     if (recorder == null) {
-      return keeping(observer);
+      return keeping(type, observer);
     }
     // The recorder hears of the start and of each row before the observer does.
     return RunObserver.both(
+        type,
         new RunObserver() {
           @Override
           public void started(RunInfo info) {
@@ -303,10 +310,15 @@ public final class DbOption {
    * with {@code --db none}.
    */
   public RunObserver keeping(RunObserver observer) {
+    return keeping(RunObserver.class, observer);
+  }
+
+  private <T extends RunObserver> T keeping(Class<T> type, T observer) {
     if (none()) {
       return observer;
     }
     return RunObserver.both(
+        type,
         new RunObserver() {
           @Override
           public void kept(Kept kept) {
@@ -327,46 +339,6 @@ public final class DbOption {
 
   private void keep(RunObserver.Kept kept) {
     keptRuns.put(kept.runFolder().toAbsolutePath().normalize(), kept);
-  }
-
-  /**
-   * The copy's observer that also records the copy while it goes and keeps what it wrote; see
-   * {@link #live} and {@link #keeping(RunObserver)}.
-   */
-  public CopyRun.Observer live(CopyRun.Observer observer) {
-    LiveRecorder recorder = recorder();
-    if (none()) {
-      return observer;
-    }
-    return new CopyRun.Observer() {
-      @Override
-      public void started(String runId, Path runFolder, long bytesPerPass, int files) {
-        if (recorder != null) {
-          awaitWarmUp();
-          recorder.begin(runFolder);
-        }
-        observer.started(runId, runFolder, bytesPerPass, files);
-      }
-
-      @Override
-      public void row(SampleRow row, int pass, String phase) {
-        if (recorder != null) {
-          recorder.onSample(row);
-        }
-        observer.row(row, pass, phase);
-      }
-
-      @Override
-      public void passDone(PassResult pass) {
-        observer.passDone(pass);
-      }
-
-      @Override
-      public void kept(RunObserver.Kept kept) {
-        keep(kept);
-        observer.kept(kept);
-      }
-    };
   }
 
   // The history readied on a thread of its own while the command starts (true once it is); null

@@ -66,6 +66,15 @@ public interface RunObserver {
    * kept in step with this interface by hand, where a missed event is silently lost.
    */
   static RunObserver both(RunObserver first, RunObserver second) {
+    return both(RunObserver.class, first, second);
+  }
+
+  /**
+   * {@link #both(RunObserver, RunObserver)} for a command's own observer {@code type}, which adds
+   * events of its own to these (a copy's passes): {@code first} is told of the events it has (every
+   * one of this interface, and those of {@code type} when it is one), {@code second} of all.
+   */
+  static <T extends RunObserver> T both(Class<T> type, RunObserver first, T second) {
     InvocationHandler each =
         (self, event, args) -> {
           if (event.getDeclaringClass() == Object.class) {
@@ -76,16 +85,16 @@ public interface RunObserver {
             };
           }
           try {
-            event.invoke(first, args);
+            if (event.getDeclaringClass().isInstance(first)) {
+              event.invoke(first, args);
+            }
             event.invoke(second, args);
           } catch (InvocationTargetException e) {
             throw e.getCause(); // what the observer threw, as if it had been called directly
           }
           return null; // every event returns nothing
         };
-    return (RunObserver)
-        Proxy.newProxyInstance(
-            RunObserver.class.getClassLoader(), new Class<?>[] {RunObserver.class}, each);
+    return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, each));
   }
 
   /**

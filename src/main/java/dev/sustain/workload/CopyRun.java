@@ -61,18 +61,18 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     void beforeReadBack(int pass, Path passDir) throws IOException;
   }
 
-  /** Told of each pass as it ends, and of every row. */
-  public interface Observer {
+  /**
+   * What a person watching a copy sees: a run's events (its start, every row, its end), with the
+   * copy's plan before the start and each pass as it ends. A row's pass is its last cell and its
+   * phase {@link SampleRow#phase}.
+   */
+  public interface Observer extends RunObserver {
     Observer SILENT = new Observer() {};
 
-    default void started(String runId, Path runFolder, long bytesPerPass, int files) {}
-
-    default void row(SampleRow row, int pass, String phase) {}
+    /** Told just before {@link #started}: the bytes and files of one pass. */
+    default void plan(long bytesPerPass, int files) {}
 
     default void passDone(PassResult pass) {}
-
-    /** The finished copy's folder as written (run.json's text), for its history to record. */
-    default void kept(RunObserver.Kept kept) {}
   }
 
   public static final String PASS_COLUMN = "pass";
@@ -204,8 +204,8 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     RunCounters reads = new RunCounters();
     StateProbe state = new StateProbe(PASS_COLUMN);
     state.set(PASS_COLUMN, 1);
-    RunLifecycle life =
-        new RunLifecycle(runId, "copy", folder, startedTo(bytes, paths.files().size()), null);
+    observer.plan(bytes, paths.files().size());
+    RunLifecycle life = new RunLifecycle(runId, "copy", folder, observer, null);
     // A copy has no engine: its files go through file channels, as a user's copy does.
     life.started(
         paths.destination(), "file channels", Math.multiplyExact(bytes, params.repeat()), -1);
@@ -215,8 +215,7 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     folder.writeRunJson(json);
     // The row itself says what it was (..., read_MBps, read_bytes, pass; its phase): the listener
     // runs on the sampler's thread and needs nothing else.
-    SampleListener rows =
-        row -> observer.row(row, Integer.parseInt(row.extraCells().getLast()), row.phase());
+    SampleListener rows = row -> observer.sample(row, writes.bytes(), row.timeSeconds());
     SamplingSession session =
         SamplingSession.startOnDrive(
             folder,
@@ -264,24 +263,6 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
         params.keep(),
         paths.files().size(),
         bytes);
-  }
-
-  /**
-   * The lifecycle's observer: the copy's hears of the start in its own terms (the bytes and files
-   * of a pass); the passes and rows it hears of from the copy itself.
-   */
-  private RunObserver startedTo(long bytesPerPass, int files) {
-    return new RunObserver() {
-      @Override
-      public void started(RunInfo info) {
-        observer.started(info.runId(), info.runFolder(), bytesPerPass, files);
-      }
-
-      @Override
-      public void kept(Kept kept) {
-        observer.kept(kept);
-      }
-    };
   }
 
   /** A cooldown between passes (copy's and a repeated write's): ends early on a stop. */

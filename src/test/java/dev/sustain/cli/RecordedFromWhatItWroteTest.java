@@ -102,7 +102,11 @@ class RecordedFromWhatItWroteTest {
             dir.resolve("run"),
             false);
     Path folder =
-        new CopyRun(params, db.live(CopyRun.Observer.SILENT), () -> false, CopyRun.Hook.NONE)
+        new CopyRun(
+                params,
+                db.live(CopyRun.Observer.class, CopyRun.Observer.SILENT),
+                () -> false,
+                CopyRun.Hook.NONE)
             .run()
             .runFolder();
     String runJson = spoil(folder);

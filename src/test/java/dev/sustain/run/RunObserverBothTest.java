@@ -73,4 +73,37 @@ class RunObserverBothTest {
     assertThat(both.hashCode()).isEqualTo(both.hashCode());
     assertThat(both.toString()).startsWith("RunObserver.both(");
   }
+
+  /** A command's own observer type: one event of its own beside a run's. */
+  interface Passes extends RunObserver {
+    default void passDone(int pass) {}
+  }
+
+  @Test
+  void aCommandsOwnEventsReachTheObserverOfItsTypeAndARunsEventsReachBoth() {
+    List<String> log = new ArrayList<>();
+    RunObserver recorder =
+        new RunObserver() {
+          @Override
+          public void note(String message) {
+            log.add("recorder:" + message);
+          }
+        };
+    Passes screen =
+        new Passes() {
+          @Override
+          public void note(String message) {
+            log.add("screen:" + message);
+          }
+
+          @Override
+          public void passDone(int pass) {
+            log.add("screen:pass " + pass);
+          }
+        };
+    Passes both = RunObserver.both(Passes.class, recorder, screen);
+    both.note("n");
+    both.passDone(2);
+    assertThat(log).containsExactly("recorder:n", "screen:n", "screen:pass 2");
+  }
 }
