@@ -64,8 +64,10 @@ small_write() {
 
 # size_bytes SIZE: sets bytes to a whole size as the command reads one (4KiB, 16MB, 4096); false
 # for a fraction, an unknown unit or anything else. A variable, not printed: $(...) is a fork.
+# At most 9 digits, so that no product overflows the shell's 64 bits (a longer number is no small
+# size in any unit).
 size_bytes() {
-  [[ "$1" =~ ^[[:space:]]*([0-9]{1,12})[[:space:]]*([A-Za-z]*)[[:space:]]*$ ]] || return 1
+  [[ "$1" =~ ^[[:space:]]*([0-9]{1,9})[[:space:]]*([A-Za-z]*)[[:space:]]*$ ]] || return 1
   local n=$((10#${BASH_REMATCH[1]})) m
   case "${BASH_REMATCH[2]}" in
     "" | B | b) m=1 ;;

@@ -212,6 +212,8 @@ class LauncherTest {
             "--size 4KiB --until floor",
             "--size 4KiB --repeat 2",
             "--size 1.5MB",
+            "--size 10000000000",
+            "--size 99999999999GB",
             "--time 5s")) {
       launch(bin, java, "1", ("write t " + longer).split(" "));
       assertThat(starts(log).getLast()).as(longer).doesNotContain("TieredStopAtLevel");
