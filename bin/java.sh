@@ -24,6 +24,64 @@
 sustain_jvm_options=(--enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xss512k
   -Djava.locale.providers=FALLBACK -Djfr.unsupported.vm=true)
 
+# sustain_start WORD...: what the command in WORD... (the launcher's arguments) starts with. Sets
+# start_cache, the start-up cache it uses (light: trained on an analyze, for the commands that only
+# read a curve; write: trained on a write with a history, for every other), and start_jit, the JIT's
+# options. Used by bin/sustain and, copied with `declare -f`, by the package's launcher.
+# C1 alone (-XX:TieredStopAtLevel=1) for the curve readers, whose work is short (C2's compiler
+# thread took a fifth of an analyze's CPU), and for a write that --size alone bounds to at most
+# 64 MiB: 64 requests at the default 1 MiB, at most 16,384 at 4 KiB, under a second on any drive
+# of 100 MB/s or more. C2 compiles a method only after thousands of calls (5,000, or 40,000 turns of
+# a loop), each compile taking tens of milliseconds of a start's CPU: such a write ends before
+# C2's code would run much, and a 4 KiB one with a history spent 0.13-0.23 s more CPU with it.
+# Every other run keeps C2 (a write of a time, --until, --repeat, a larger --size: its request
+# path and its data making run long enough to gain from it).
+sustain_start() {
+  start_cache=write
+  start_jit=()
+  case "${1:-}" in
+    --version | -V | analyze) start_cache=light start_jit=(-XX:TieredStopAtLevel=1) ;;
+    write) if small_write "$@"; then start_jit=(-XX:TieredStopAtLevel=1); fi ;;
+  esac
+}
+
+# small_write write ARG...: true when --size bounds the write to at most 64 MiB and nothing makes it
+# run longer (--time, --until, --repeat); a size it cannot read is not small (the command refuses
+# it anyway). Pure shell: no process of its own at every start.
+small_write() {
+  local a prev="" size="" bytes
+  shift
+  for a in "$@"; do
+    [ "$prev" = --size ] && size="$a"
+    case "$a" in
+      --size=*) size="${a#--size=}" ;;
+      --time | --time=* | --until | --until=* | --repeat | --repeat=*) return 1 ;;
+    esac
+    prev="$a"
+  done
+  size_bytes "$size" && [ "$bytes" -le $((64 << 20)) ]
+}
+
+# size_bytes SIZE: sets bytes to a whole size as the command reads one (4KiB, 16MB, 4096); false
+# for a fraction, an unknown unit or anything else. A variable, not printed: $(...) is a fork.
+# At most 9 digits, so that no product overflows the shell's 64 bits (a longer number is no small
+# size in any unit).
+size_bytes() {
+  [[ "$1" =~ ^[[:space:]]*([0-9]{1,9})[[:space:]]*([A-Za-z]*)[[:space:]]*$ ]] || return 1
+  local n=$((10#${BASH_REMATCH[1]})) m
+  case "${BASH_REMATCH[2]}" in
+    "" | B | b) m=1 ;;
+    kB | KB | kb) m=1000 ;;
+    MB | mb) m=1000000 ;;
+    GB | gb) m=1000000000 ;;
+    KiB | kiB | KIB | kib) m=1024 ;;
+    MiB | MIB | mib) m=$((1 << 20)) ;;
+    GiB | GIB | gib) m=$((1 << 30)) ;;
+    *) return 1 ;;
+  esac
+  bytes=$((n * m))
+}
+
 java_major() {
   # Prints the feature version of the java binary $1 (e.g. 25), or nothing. The JDK's release file
   # says it without starting a JVM; a java without one is asked.

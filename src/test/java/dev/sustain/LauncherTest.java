@@ -183,6 +183,45 @@ class LauncherTest {
     assertThat(raises(log)).as("one jar, raised once").isEqualTo(1);
   }
 
+  /**
+   * A write that --size alone bounds to 64 MiB starts with C1 alone (it ends before C2's code would
+   * run much); a larger one, one of a time, --until or --repeat keeps C2, and the write's cache is
+   * trained with C2 whichever write made it.
+   */
+  @Test
+  void aSmallWriteStartsWithC1AndEveryLongerOneKeepsC2() throws Exception {
+    Path log = dir.resolve("args.log");
+    Path bin = fakeProject(log);
+    Path java = dir.resolve("jdk/bin/java");
+
+    launch(bin, java, "1", "write", "t", "--size", "4KiB");
+    List<String> first = starts(log);
+    assertThat(first).as("the training, then the write").hasSize(3);
+    assertThat(first.get(1)).contains("-XX:AOTCacheOutput=").doesNotContain("TieredStopAtLevel");
+    assertThat(first.get(2)).contains("-XX:TieredStopAtLevel=1").endsWith("write t --size 4KiB");
+
+    for (String size : List.of("--size=64MiB", "--size 67108864", "--size 16MB")) {
+      launch(bin, java, "1", ("write t " + size).split(" "));
+      assertThat(starts(log).getLast()).as(size).contains("-XX:TieredStopAtLevel=1");
+    }
+    for (String longer :
+        List.of(
+            "--size 65MiB",
+            "--size 1GiB",
+            "--size 4KiB --time 10s",
+            "--size 4KiB --until floor",
+            "--size 4KiB --repeat 2",
+            "--size 1.5MB",
+            "--size 10000000000",
+            "--size 99999999999GB",
+            "--time 5s")) {
+      launch(bin, java, "1", ("write t " + longer).split(" "));
+      assertThat(starts(log).getLast()).as(longer).doesNotContain("TieredStopAtLevel");
+    }
+    launch(bin, java, "1", "fill", "t", "--size", "4KiB");
+    assertThat(starts(log).getLast()).as("only write").doesNotContain("TieredStopAtLevel");
+  }
+
   /** A clone with the real launcher, a stand-in jar and a "java" that logs to {@code log}. */
   private Path fakeProject(Path log) throws Exception {
     Path project = Files.createDirectories(dir.resolve("project"));

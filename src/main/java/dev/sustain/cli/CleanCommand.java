@@ -1,8 +1,14 @@
 package dev.sustain.cli;
 
+import dev.sustain.run.RunFolder;
+import dev.sustain.store.DbLocation;
+import dev.sustain.store.RunById;
+import dev.sustain.store.StoreException;
 import dev.sustain.unit.UsageException;
 import dev.sustain.workload.CleanRun;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -22,13 +28,15 @@ import picocli.CommandLine.Parameters;
 @Command(name = "clean", mixinStandardHelpOptions = true)
 public final class CleanCommand extends BaseCommand {
 
+  /** A run folder, or a run's id as {@code history --json} shows it. */
   @Parameters(index = "0", paramLabel = "RUN")
-  Path run;
+  Path given;
 
   @Mixin DbOption db = new DbOption();
 
   @Override
   protected int execute() throws Exception {
+    Path run = folderOf(given);
     CleanRun.Cleaned cleaned = CleanRun.clean(run, out()::println);
     if (cleaned.markedKilled()) {
       // Its rows and status in the history too (a warning, not a failure, when it is out of
@@ -44,6 +52,36 @@ public final class CleanCommand extends BaseCommand {
     }
     out().flush();
     return ExitCodes.OK;
+  }
+
+  /**
+   * The folder {@code given} names: itself when it is there or cannot be a run id (a path, with the
+   * errors of a path), else the folder of the run with that id, from the history ({@code --db}) or
+   * the runs folder; one line when neither knows the id.
+   */
+  private Path folderOf(Path given) {
+    String text = given.toString();
+    if (Files.exists(given) || !RunById.looksLikeId(text)) {
+      return given;
+    }
+    DbLocation history = db.none() || !historyThere() ? null : db.location();
+    Optional<Path> found = Optional.empty();
+    String unread = "";
+    if (history != null) {
+      try {
+        found = RunById.inHistory(text, history);
+      } catch (StoreException e) {
+        unread = " (the history could not be read: " + e.getMessage() + ")";
+      }
+    }
+    Path runs = RunFolder.defaultParent();
+    if (found.isEmpty()) {
+      found = RunById.underRunsFolder(text, runs);
+    }
+    String where = history == null ? "" : "in the history at " + history.redacted() + " or ";
+    String notFound =
+        text + " is neither a run folder nor the id of a run " + where + "under " + runs + unread;
+    return found.orElseThrow(() -> new UsageException(notFound));
   }
 
   /** A history file that is not there is not made by clean: it has no other runs to join. */

@@ -24,7 +24,7 @@ public final class JdbiStores {
    */
   public static Jdbi unpooled(DbLocation location) {
     RunStore.ready(location); // the schema up to date, as every command's first open makes it
-    return Jdbi.create(() -> RunStore.connect(location));
+    return Jdbi.create(() -> RunStore.connect(location)).setSqlParser(NamedSql.PARSER);
   }
 
   /**

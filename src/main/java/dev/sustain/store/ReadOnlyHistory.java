@@ -78,7 +78,7 @@ public final class ReadOnlyHistory {
                   + ": "
                   + JdbiStores.rootMessage(e)));
     }
-    return new JdbiStores.Pool(location, ds, Jdbi.create(ds));
+    return new JdbiStores.Pool(location, ds, Jdbi.create(ds).setSqlParser(NamedSql.PARSER));
   }
 
   /**

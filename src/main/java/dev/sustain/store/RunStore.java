@@ -354,7 +354,7 @@ public final class RunStore implements AutoCloseable {
    */
   private Handle handle() {
     if (handle == null || handleConnection != connection) {
-      handle = Jdbi.open(connection);
+      handle = Jdbi.open(connection).setSqlParser(NamedSql.PARSER);
       handleConnection = connection;
     }
     return handle;
