@@ -351,26 +351,7 @@ public final class Thresholds {
   /** See {@link #SPREAD_MAX_C}. */
   public static final double SPREAD_OF_RISE = 0.25;
 
-  // Spinning disks: see DiskThresholds.
-
-  // --- Host limits ---------------------------------------------------------------------------
-
-  /**
-   * The burst within this fraction of the link's practical ceiling means the link sets the peak.
-   */
-  public static final double LINK_CAP_FRACTION = 0.10;
-
-  /** Every core at least this busy (percent of one core) is a CPU-bound machine. */
-  public static final double CPU_ALL_CORES_PCT = 90;
-
-  /** One core busy: its median between these percents while the rate holds flat. */
-  public static final double CPU_ONE_CORE_LOW_PCT = 90;
-
-  /** See {@link #CPU_ONE_CORE_LOW_PCT}. */
-  public static final double CPU_ONE_CORE_HIGH_PCT = 110;
-
-  /** Flat enough for one busy core to be the limit: stdev below this fraction of the mean. */
-  public static final double CPU_FLAT_CV = 0.10;
+  // Spinning disks, the link and the CPU: their detectors' limits (DiskLimits, HostLimits).
 
   // --- Live ------------------------------------------------------------------------------------
 
