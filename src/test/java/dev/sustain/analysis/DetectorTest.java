@@ -1,0 +1,176 @@
+package dev.sustain.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract of a {@link Detector}: its limits are a record with a reason for each number, every
+ * detector is in the rule list, and a limit varied through the record moves the finding and the
+ * words with it (the detector reads no constant of its own beside its limits).
+ */
+class DetectorTest {
+
+  /** The prepared curve of {@code s} as the rule list hands it to a detector. */
+  private static Reading reading(SampleSeries s, Shape shape) {
+    Curve c = new Curve(s);
+    return new Reading(c, Analyzer.detect(c).stalls().intervals(), shape);
+  }
+
+  /** Five minutes flat at {@code rateMBps}, behind a link of {@code linkMBps}, CPU at cpuPct. */
+  private static SampleSeries flat(double rateMBps, double linkMBps, double cpuPct) {
+    SampleSeries.Builder b = SampleSeries.builder(300).linkCeilingMBps(linkMBps).cpuCores(4);
+    SplittableRandom r = new SplittableRandom(9);
+    for (int i = 1; i <= 300; i++) {
+      b.add(i, rateMBps * (1 + 0.005 * r.nextGaussian()), -1, Double.NaN, cpuPct);
+    }
+    return b.build();
+  }
+
+  @Test
+  void everyDetectorsLimitsAreARecordWithAReasonForEachNumber() throws IOException {
+    for (Detector<?, ?> d : Detectors.ALL) {
+      Class<?> limits = d.limits().getClass();
+      assertThat(limits.isRecord()).as(limits.getName()).isTrue();
+      String doc = javadoc(limits);
+      assertThat(limits.getRecordComponents()).as(limits.getName()).isNotEmpty();
+      for (RecordComponent c : limits.getRecordComponents()) {
+        // A reason is a sentence, not the name again: some words after the component's name.
+        assertThat(doc)
+            .as(limits.getSimpleName() + "." + c.getName())
+            .containsPattern(Pattern.compile("@param " + c.getName() + "\\s+\\S+(\\s+\\S+){2}"));
+      }
+    }
+  }
+
+  @Test
+  void everyDetectorOfTheAnalysisIsInTheRuleList() {
+    TreeSet<String> made =
+        new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.sustain.analysis")
+                .stream()
+                .filter(c -> c.isAssignableTo(Detector.class) && !c.isInterface())
+                .map(JavaClass::getName)
+                .collect(Collectors.toCollection(TreeSet::new));
+    TreeSet<String> listed =
+        Detectors.ALL.stream()
+            .map(d -> d.getClass().getName())
+            .collect(Collectors.toCollection(TreeSet::new));
+
+    assertThat(made).as("detectors of the analysis").isNotEmpty();
+    assertThat(listed).isEqualTo(made);
+  }
+
+  @Test
+  void theLinkCapFollowsItsLimitAndSaysIt() {
+    // 918 MB/s under a ceiling of 950: 3.4% below it, within the 10% the analysis reads by.
+    Reading r = reading(flat(918, 950, Double.NaN), null);
+    HostLimits.Limits base = HostLimits.Limits.DEFAULT;
+    HostLimits.Limits tight =
+        new HostLimits.Limits(
+            0.03,
+            base.cpuAllCoresPct(),
+            base.cpuOneCoreLowPct(),
+            base.cpuOneCoreHighPct(),
+            base.cpuFlatCv());
+    HostLimits.Limits wide =
+        new HostLimits.Limits(
+            0.05,
+            base.cpuAllCoresPct(),
+            base.cpuOneCoreLowPct(),
+            base.cpuOneCoreHighPct(),
+            base.cpuFlatCv());
+
+    assertThat(Detectors.LINK_CAP.find(r)).isNotNull();
+    assertThat(Detectors.linkCap(tight).find(r)).isNull();
+    Detector<Findings.LinkCap, HostLimits.Limits> at5 = Detectors.linkCap(wide);
+    Findings.LinkCap found = at5.find(r);
+    Analysis a = Analyzer.analyze(flat(918, 950, Double.NaN));
+    List<Detector.Words> words = at5.evidence(found, a);
+    assertThat(words).hasSize(1);
+    assertThat(words.getFirst().figures()).contains(5.0).doesNotContain(10.0);
+  }
+
+  @Test
+  void oneBusyCoreFollowsItsBand() {
+    // One core at 99% while the rate held flat: inside 90-110% it is the limit, outside it is not.
+    Reading r = reading(flat(170, Double.NaN, 99), Shape.FLAT);
+    HostLimits.Limits base = HostLimits.Limits.DEFAULT;
+    HostLimits.Limits lower =
+        new HostLimits.Limits(
+            base.linkCapFraction(), base.cpuAllCoresPct(), 80, 95, base.cpuFlatCv());
+
+    assertThat(Detectors.CPU_BOUND.find(r)).isNotNull();
+    assertThat(Detectors.cpuBound(lower).find(r)).isNull();
+    // The same run read as another shape is not flat, and one busy core is then not the limit.
+    assertThat(Detectors.CPU_BOUND.find(reading(flat(170, Double.NaN, 99), Shape.CACHE_CLIFF)))
+        .isNull();
+  }
+
+  @Test
+  void aDisksReachFollowsItsLimit() {
+    // A shingled disk, the media not known: the stalls are a disk's only at a disk's rate.
+    DiskCurves.Disk disk = DiskCurves.smr(new SplittableRandom(3), Media.UNKNOWN);
+    Reading r = reading(disk.series(), null);
+    Findings.Smr found = Detectors.SMR.find(r);
+    assertThat(found).isNotNull();
+    DiskLimits d = DiskLimits.DEFAULT;
+    DiskLimits slowerDisks =
+        new DiskLimits(
+            d.smrMinZeros(),
+            d.smrMinZeroFraction(),
+            d.smrDenser(),
+            d.smrOnsetRunFraction(),
+            d.smrCusumReference(),
+            d.smrFollowIntervals(),
+            d.smrSlowFraction(),
+            d.smrNearZeroFraction(),
+            d.smrEmptyShare(),
+            d.smrMinHeldSeconds(),
+            d.zonedMaxStallFraction(),
+            d.zonedBlocks(),
+            d.zonedLineFraction(),
+            d.zonedBendFraction(),
+            d.zonedBendChi2(),
+            d.zonedMinDrop(),
+            d.zonedMaxDrop(),
+            found.heldMBps() * 0.9,
+            d.zonedMaxLossPerMinute());
+
+    assertThat(Detectors.smr(slowerDisks).find(r)).isNull();
+    // Told it is a disk, its reach is not asked.
+    assertThat(Detectors.smr(slowerDisks).find(reading(disk.series().withMedia(Media.HDD), null)))
+        .isNotNull();
+  }
+
+  /** The javadoc just before the declaration of record {@code type} in its source file. */
+  private static String javadoc(Class<?> type) throws IOException {
+    Class<?> top = type;
+    while (top.getEnclosingClass() != null) {
+      top = top.getEnclosingClass();
+    }
+    Path file = Path.of("src/main/java", top.getName().replace('.', '/') + ".java");
+    String text = Files.readString(file);
+    int at = text.indexOf("record " + type.getSimpleName() + "(");
+    assertThat(at).as("record " + type.getSimpleName() + " in " + file).isPositive();
+    int open = text.lastIndexOf("/**", at);
+    int close = text.indexOf("*/", open);
+    assertThat(text.substring(close + 2, at).strip())
+        .as("nothing between the javadoc and record " + type.getSimpleName())
+        .matches("(public)?");
+    return text.substring(open, close);
+  }
+}
