@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
@@ -39,10 +40,18 @@ class DetectorTest {
     return b.build();
   }
 
+  /** Every limits record: each detector's, and the group's (read from curves of several). */
+  private static List<Record> limitsRecords() {
+    List<Record> all = new ArrayList<>();
+    Detectors.ALL.forEach(d -> all.add(d.limits()));
+    all.add(SharedCeilingDetector.Limits.DEFAULT);
+    return all;
+  }
+
   @Test
   void everyDetectorsLimitsAreARecordWithAReasonForEachNumber() throws IOException {
-    for (Detector<?, ?> d : Detectors.ALL) {
-      Class<?> limits = d.limits().getClass();
+    for (Record r : limitsRecords()) {
+      Class<?> limits = r.getClass();
       assertThat(limits.isRecord()).as(limits.getName()).isTrue();
       String doc = javadoc(limits);
       assertThat(limits.getRecordComponents()).as(limits.getName()).isNotEmpty();
@@ -154,6 +163,38 @@ class DetectorTest {
     // Told it is a disk, its reach is not asked.
     assertThat(Detectors.smr(slowerDisks).find(reading(disk.series().withMedia(Media.HDD), null)))
         .isNotNull();
+  }
+
+  @Test
+  void aTargetHeldBackFollowsItsLimit() {
+    // Targets behind one ceiling, their solo rates known: one at least writes well below its own.
+    SyntheticGroups.Truth t =
+        SyntheticGroups.make(4, new SyntheticGroups.Spec(true, true, false, false));
+    GroupVerdict shared = SharedCeilingDetector.detect(t.curves());
+    assertThat(shared.kind()).as(t.text()).isEqualTo(GroupVerdict.Kind.SHARED_CEILING);
+    SharedCeilingDetector.Limits d = SharedCeilingDetector.Limits.DEFAULT;
+    SharedCeilingDetector.Limits stricter =
+        new SharedCeilingDetector.Limits(
+            d.sumHoldFraction(),
+            d.minStretchIntervals(),
+            d.maxHoldFraction(),
+            d.maxStrayFraction(),
+            d.startSlackIntervals(),
+            d.sumSmoothSeconds(),
+            // Held back only below half of the lowest share's fraction of its solo rate: none is.
+            shared.shares().stream().mapToDouble(GroupVerdict.Share::ofSolo).min().orElseThrow()
+                / 2,
+            d.tradeVarianceRatio(),
+            d.tradeMinSwing(),
+            d.tradeMinIntervals(),
+            d.edgeIntervals(),
+            d.alignIntervals());
+
+    GroupVerdict strict = SharedCeilingDetector.detect(t.curves(), stricter);
+
+    assertThat(shared.shares()).anyMatch(GroupVerdict.Share::belowSolo);
+    assertThat(strict.kind()).as(strict.toString()).isNotEqualTo(GroupVerdict.Kind.SHARED_CEILING);
+    assertThat(strict.shares()).noneMatch(GroupVerdict.Share::belowSolo);
   }
 
   /** The javadoc just before the declaration of record {@code type} in its source file. */
