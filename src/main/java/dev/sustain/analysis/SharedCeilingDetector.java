@@ -40,11 +40,8 @@ import java.util.List;
  *       one link take from each other.
  * </ol>
  *
- * <p>Separately, a target drags the others when its own cliff (a fall to at most {@value
- * DragDetector#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
- * DragDetector#STALL_MIN_SECONDS} s lines up with the others' rise (at least {@value
- * DragDetector#DRAG_RISE_FRACTION} times their rate, taking at least {@value
- * DragDetector#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something they
+ * <p>Separately, a target drags the others when its own cliff or a stall lines up with the others'
+ * rise, by {@link Limits#drags} ({@link DragDetector}): it was holding a share of something they
  * all need.
  */
 public final class SharedCeilingDetector {
@@ -85,6 +82,7 @@ public final class SharedCeilingDetector {
    *     out.
    * @param alignIntervals A cliff within 2 intervals of another target's start or end is caused by
    *     it.
+   * @param drags the limits a target that drags the others is read by ({@link DragDetector})
    */
   public record Limits(
       double sumHoldFraction,
@@ -98,7 +96,8 @@ public final class SharedCeilingDetector {
       double tradeMinSwing,
       int tradeMinIntervals,
       int edgeIntervals,
-      int alignIntervals) {
+      int alignIntervals,
+      DragDetector.Limits drags) {
 
     /** The limits the analysis reads every group by. */
     public static final Limits DEFAULT =
@@ -114,7 +113,8 @@ public final class SharedCeilingDetector {
             0.02, // tradeMinSwing
             20, // tradeMinIntervals
             1, // edgeIntervals
-            2); // alignIntervals
+            2, // alignIntervals
+            DragDetector.Limits.DEFAULT);
   }
 
   /**
@@ -141,7 +141,7 @@ public final class SharedCeilingDetector {
       return empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.ONE_TARGET);
     }
     boolean[] together = together(g, limits);
-    List<GroupVerdict.Drag> drags = DragDetector.drags(g, together);
+    List<GroupVerdict.Drag> drags = DragDetector.drags(g, together, limits.drags());
     boolean[] usable = together.clone();
     double cut = firstOwnCliff(g, limits);
     int usableCount = 0;

@@ -45,6 +45,7 @@ class DetectorTest {
     List<Record> all = new ArrayList<>();
     Detectors.ALL.forEach(d -> all.add(d.limits()));
     all.add(SharedCeilingDetector.Limits.DEFAULT);
+    all.add(DragDetector.Limits.DEFAULT);
     return all;
   }
 
@@ -188,13 +189,58 @@ class DetectorTest {
             d.tradeMinSwing(),
             d.tradeMinIntervals(),
             d.edgeIntervals(),
-            d.alignIntervals());
+            d.alignIntervals(),
+            d.drags());
 
     GroupVerdict strict = SharedCeilingDetector.detect(t.curves(), stricter);
 
     assertThat(shared.shares()).anyMatch(GroupVerdict.Share::belowSolo);
     assertThat(strict.kind()).as(strict.toString()).isNotEqualTo(GroupVerdict.Kind.SHARED_CEILING);
     assertThat(strict.shares()).noneMatch(GroupVerdict.Share::belowSolo);
+  }
+
+  @Test
+  void aDragFollowsItsLimit() {
+    // A target whose cliff hands its share to the others: they rise as it falls.
+    SyntheticGroups.Truth t = null;
+    GroupVerdict v = null;
+    for (long seed = 0; seed < 60 && (v == null || v.drags().isEmpty()); seed++) {
+      t = SyntheticGroups.make(seed, new SyntheticGroups.Spec(true, true, true, true));
+      v = SharedCeilingDetector.detect(t.curves());
+    }
+    assertThat(v.drags()).as("a made group in which a target drags").isNotEmpty();
+    GroupVerdict.Drag drag = v.drags().getFirst();
+    double rose = drag.othersAfterMBps() / drag.othersBeforeMBps();
+    SharedCeilingDetector.Limits d = SharedCeilingDetector.Limits.DEFAULT;
+    DragDetector.Limits g = d.drags();
+    // The others must now rise by more than they did.
+    DragDetector.Limits steeper =
+        new DragDetector.Limits(
+            g.window(),
+            g.dropFraction(),
+            rose * 1.01,
+            g.takenFraction(),
+            g.stallFraction(),
+            g.stallMinSeconds());
+    SharedCeilingDetector.Limits limits =
+        new SharedCeilingDetector.Limits(
+            d.sumHoldFraction(),
+            d.minStretchIntervals(),
+            d.maxHoldFraction(),
+            d.maxStrayFraction(),
+            d.startSlackIntervals(),
+            d.sumSmoothSeconds(),
+            d.belowSoloFraction(),
+            d.tradeVarianceRatio(),
+            d.tradeMinSwing(),
+            d.tradeMinIntervals(),
+            d.edgeIntervals(),
+            d.alignIntervals(),
+            steeper);
+
+    GroupVerdict w = SharedCeilingDetector.detect(t.curves(), limits);
+
+    assertThat(w.drags()).as(t.text()).noneMatch(x -> x.name().equals(drag.name()));
   }
 
   /** The javadoc just before the declaration of record {@code type} in its source file. */
