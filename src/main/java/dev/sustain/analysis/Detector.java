@@ -8,8 +8,10 @@ import java.util.List;
 /**
  * A detector is one place: what it reads from a curve, the numbers it decides by, and how what it
  * found is said and written. Adding one touches the detector, the rule list that calls it ({@link
- * Analyzer}, {@link Detectors}) and its tests; the report package words and writes every detector
- * through this interface, without knowing its figures.
+ * Analyzer}, {@link Detectors}), a component of {@link Findings} (still positional: see "A detector
+ * is one place" in docs/ARCHITECTURE.md for what else a new shape touches) and its tests; the
+ * report package words and writes every detector through this interface, without knowing its
+ * figures.
  *
  * <p>The words are templates in the report's placeholders ({@code {rate}}, {@code {time}}, {@code
  * {gb}}, {@code {pct}}, {@code {.0}}, {@code {}}) with the figures that fill them ({@link Words}):
