@@ -15,8 +15,8 @@ import java.util.List;
  *
  * <p>The words are templates in the report's placeholders ({@code {rate}}, {@code {time}}, {@code
  * {gb}}, {@code {pct}}, {@code {.0}}, {@code {}}) with the figures that fill them ({@link Words}):
- * the analysis stays pure (no formatting of its own) and every number in a sentence is one it
- * decided by, read from its finding or its limits. Pure and thread-safe.
+ * the analysis stays pure (no formatting of its own) and every number in a sentence is read from
+ * its finding, its limits or the analysis's figures, never written twice. Pure and thread-safe.
  *
  * @param <F> its finding: a record of figures, null where it found nothing
  * @param <L> its limits: a record whose components are the numbers it decides by, each with its
