@@ -1,8 +1,10 @@
 package dev.sustain.analysis;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.io.IOException;
@@ -82,6 +84,29 @@ class DetectorTest {
 
     assertThat(made).as("detectors of the analysis").isNotEmpty();
     assertThat(listed).isEqualTo(made);
+  }
+
+  /**
+   * The report words and writes a detector's finding only through its {@link Detector}: no class
+   * outside the analysis reads the figures of a finding behind the interface.
+   */
+  @Test
+  void noClassOutsideTheAnalysisReadsAFindingBehindTheInterface() {
+    JavaClasses main =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.sustain");
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("dev.sustain.analysis..")
+        .should()
+        .accessClassesThat()
+        .belongToAnyOf(
+            Findings.Smr.class,
+            Findings.Zoned.class,
+            Findings.LinkCap.class,
+            Findings.CpuBound.class)
+        .check(main);
   }
 
   @Test
