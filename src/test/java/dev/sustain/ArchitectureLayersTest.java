@@ -116,9 +116,9 @@ class ArchitectureLayersTest {
 
   /**
    * Constants of the analysis used by another class than their own, other than those of a
-   * thresholds class ({@code Thresholds}, {@code DiskThresholds}), with why; the list only shrinks.
-   * PassNoise's limits are also the pass comparison's in workload (one noise, two readers);
-   * Segmenter's most segments bounds the erratic detector's search too.
+   * thresholds class ({@code Thresholds}), with why; the list only shrinks. PassNoise's limits are
+   * also the pass comparison's in workload (one noise, two readers); Segmenter's most segments
+   * bounds the erratic detector's search too.
    */
   static final Set<String> SHARED_CONSTANTS =
       Set.of(

@@ -142,8 +142,9 @@ public final class Analyzer {
     Findings.Zoned zoned = null;
     if (c.s.media() != Media.SSD) {
       // Told nothing of the media, the detectors ask also for a disk's rate and pace.
-      smr = SpinningDiskDetector.smr(c, stalls);
-      zoned = smr == null && cliff == null ? SpinningDiskDetector.zoned(c, stalls) : null;
+      Reading r = new Reading(c, stalls, null);
+      smr = Detectors.SMR.find(r);
+      zoned = smr == null && cliff == null ? Detectors.ZONED.find(r) : null;
     }
     return new Findings(
         c.lasting,
@@ -157,7 +158,7 @@ public final class Analyzer {
         ErraticDetector.find(c),
         smr,
         zoned,
-        HostLimits.linkCap(c.s, c.burst),
+        Detectors.LINK_CAP.find(new Reading(c, stalls, null)),
         null,
         ShortLevels.spikes(c),
         fall);
@@ -273,7 +274,7 @@ public final class Analyzer {
               found.smr(),
               found.zoned(),
               found.linkCap(),
-              HostLimits.cpuBound(c.s, shape == Shape.FLAT, mean, stdev),
+              Detectors.CPU_BOUND.find(new Reading(c, found.stalls().intervals(), shape)),
               found.spikes(),
               found.fall());
       Findings.Cliff cliff = found.cliff();

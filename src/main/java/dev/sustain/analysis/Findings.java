@@ -279,8 +279,8 @@ public record Findings(
    * @param heldGB what was written before
    * @param heldMBps the rate before (without stalls)
    * @param zerosAfter zero intervals from the onset on
-   * @param nearZeroAfter intervals from the onset on below {@link
-   *     DiskThresholds#SMR_NEAR_ZERO_FRACTION} of the held rate, the zero ones among them
+   * @param nearZeroAfter intervals from the onset on below {@link DiskLimits#smrNearZeroFraction}
+   *     of the held rate, the zero ones among them
    * @param intervalsAfter intervals from the onset on
    * @param afterMBps the mean rate from the onset on
    */

@@ -19,37 +19,103 @@ import java.util.List;
  *       departure, not the drive's cache, and does not count.
  *   <li>The sum must hold flat from the moment they all write (a shared limit binds at once, each
  *       drive alone being faster than its share; a sum that only settles later is drives declining
- *       on their own): a stretch beginning there, within {@value Thresholds#START_SLACK_INTERVALS}
- *       intervals, in which it stays within {@value Thresholds#SUM_HOLD_FRACTION} of its level, or
- *       three times its own noise where that is larger (at most {@value
- *       Thresholds#MAX_HOLD_FRACTION}), stray seconds allowed (two in a row, a quarter of the
- *       stretch at most), its first and last thirds no further apart than that, judged over {@value
- *       Thresholds#SUM_SMOOTH_SECONDS} s at least for shorter intervals, lasting at least {@value
- *       Thresholds#MIN_STRETCH_INTERVALS} intervals. Without one there is no ceiling (and when each
- *       target wrote at its solo rate while they wrote together, that is the reason given).
- *   <li>Over that stretch, and over its first {@value Thresholds#MIN_STRETCH_INTERVALS} intervals
- *       alike, a target whose median rate is at most {@value Thresholds#BELOW_SOLO_FRACTION} of its
- *       solo rate is held back by the others. One such target and a flat sum make a shared ceiling
- *       at the sum's level (a slow drive on a hub may keep its whole rate while the fast ones split
- *       the rest: a shared link shares out fairly, not evenly). None such, with every solo rate
- *       known: each target is limited on its own.
- *   <li>Without solo rates, a ceiling still shows when the targets trade it: over at least {@value
- *       Thresholds#TRADE_MIN_INTERVALS} intervals the sum varies far less than the targets do
- *       (variance ratio at most {@value Thresholds#TRADE_VARIANCE_RATIO}, their combined σ at least
- *       {@value Thresholds#TRADE_MIN_SWING} of the sum). Independent drives add their variances;
- *       drives behind one link take from each other.
+ *       on their own): a stretch beginning there, within {@link Limits#startSlackIntervals}
+ *       intervals, in which it stays within {@link Limits#sumHoldFraction} of its level, or three
+ *       times its own noise where that is larger (at most {@link Limits#maxHoldFraction}), stray
+ *       seconds allowed (two in a row, a quarter of the stretch at most), its first and last thirds
+ *       no further apart than that, judged over {@link Limits#sumSmoothSeconds} s at least for
+ *       shorter intervals, lasting at least {@link Limits#minStretchIntervals} intervals. Without
+ *       one there is no ceiling (and when each target wrote at its solo rate while they wrote
+ *       together, that is the reason given).
+ *   <li>Over that stretch, and over its first {@link Limits#minStretchIntervals} intervals alike, a
+ *       target whose median rate is at most {@link Limits#belowSoloFraction} of its solo rate is
+ *       held back by the others. One such target and a flat sum make a shared ceiling at the sum's
+ *       level (a slow drive on a hub may keep its whole rate while the fast ones split the rest: a
+ *       shared link shares out fairly, not evenly). None such, with every solo rate known: each
+ *       target is limited on its own.
+ *   <li>Without solo rates, a ceiling still shows when the targets trade it: over at least {@link
+ *       Limits#tradeMinIntervals} intervals the sum varies far less than the targets do (variance
+ *       ratio at most {@link Limits#tradeVarianceRatio}, their combined σ at least {@link
+ *       Limits#tradeMinSwing} of the sum). Independent drives add their variances; drives behind
+ *       one link take from each other.
  * </ol>
  *
- * <p>Separately, a target drags the others when its own cliff (a fall to at most {@value
- * Thresholds#DRAG_DROP_FRACTION} of its rate) or a stall of at least {@value
- * Thresholds#STALL_MIN_SECONDS} s lines up with the others' rise (at least {@value
- * Thresholds#DRAG_RISE_FRACTION} times their rate, taking at least {@value
- * Thresholds#DRAG_TAKEN_FRACTION} of what it gave up): it was holding a share of something they all
- * need.
+ * <p>Separately, a target drags the others when its own cliff or a stall lines up with the others'
+ * rise, by {@link Limits#drags} ({@link DragDetector}): it was holding a share of something they
+ * all need.
  */
 public final class SharedCeilingDetector {
 
   private SharedCeilingDetector() {}
+
+  /**
+   * The numbers the group is read by, with why they have their values: the sum that holds ({@link
+   * SumHold}), the targets held back and the ceiling traded between them. A test varies one by
+   * reading the group with other limits ({@link #detect(GroupCurves, Limits)}).
+   *
+   * @param sumHoldFraction The sum "holds" while within 5% of its level: drives and links vary by
+   *     1-3% from one second to the next, so a ceiling's sum stays inside this band while
+   *     independent drives' sum moves out of it whenever one of them changes.
+   * @param minStretchIntervals A stretch shorter than this (6 s at 1 s) is too short to call a
+   *     level.
+   * @param maxHoldFraction However noisy the sum, a band wider than 15% is no longer "held": at
+   *     most this. (Noise this large comes from sampling on a busy host, not from drives, whose
+   *     seconds vary by 1-3%.)
+   * @param maxStrayFraction At most a quarter of a held stretch may stray from its level (a busy
+   *     host's hiccups).
+   * @param startSlackIntervals The held stretch may begin this many intervals after the targets
+   *     write together (a ramp).
+   * @param sumSmoothSeconds The sum is judged over a second at least: a link or a throttle hands
+   *     out its rate in slices, so a sum sampled every half second swings around its level from one
+   *     interval to the next.
+   * @param belowSoloFraction At most 85% of its solo rate: clearly held back. Solo passes and group
+   *     runs of the same drive differ by a few percent (noise, a different moment), never by 15%.
+   * @param tradeVarianceRatio Independent rates add their variances (ratio about 1); a traded
+   *     ceiling keeps it far lower.
+   * @param tradeMinSwing A trade is only read when the targets move: their combined σ at least 2%
+   *     of the sum's level (below that the variances are measurement noise, and their ratio means
+   *     nothing).
+   * @param tradeMinIntervals A variance ratio is only trusted over 20 intervals or more: over 6,
+   *     two independent series look traded (sample correlation below -0.7) about one time in
+   *     sixteen.
+   * @param edgeIntervals Each target's first and last interval are partial (start-up, end) and left
+   *     out.
+   * @param alignIntervals A cliff within 2 intervals of another target's start or end is caused by
+   *     it.
+   * @param drags the limits a target that drags the others is read by ({@link DragDetector})
+   */
+  public record Limits(
+      double sumHoldFraction,
+      int minStretchIntervals,
+      double maxHoldFraction,
+      double maxStrayFraction,
+      int startSlackIntervals,
+      double sumSmoothSeconds,
+      double belowSoloFraction,
+      double tradeVarianceRatio,
+      double tradeMinSwing,
+      int tradeMinIntervals,
+      int edgeIntervals,
+      int alignIntervals,
+      DragDetector.Limits drags) {
+
+    /** The limits the analysis reads every group by. */
+    public static final Limits DEFAULT =
+        new Limits(
+            0.05, // sumHoldFraction
+            6, // minStretchIntervals
+            0.15, // maxHoldFraction
+            0.25, // maxStrayFraction
+            2, // startSlackIntervals
+            1.0, // sumSmoothSeconds
+            0.85, // belowSoloFraction
+            0.3, // tradeVarianceRatio
+            0.02, // tradeMinSwing
+            20, // tradeMinIntervals
+            1, // edgeIntervals
+            2, // alignIntervals
+            DragDetector.Limits.DEFAULT);
+  }
 
   /**
    * What a target wrote alone, from the rates of its solo pass: their median without the first and
@@ -62,23 +128,28 @@ public final class SharedCeilingDetector {
     return Stats.median(Arrays.copyOfRange(rates, 1, rates.length - 1));
   }
 
-  /** Reads the group's curves. */
+  /** Reads the group's curves by the limits the analysis reads every group by. */
   public static GroupVerdict detect(GroupCurves g) {
+    return detect(g, Limits.DEFAULT);
+  }
+
+  /** Reads the group's curves by {@code limits}. */
+  public static GroupVerdict detect(GroupCurves g, Limits limits) {
     int n = g.targets();
     int m = g.size();
     if (n < 2) {
       return empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.ONE_TARGET);
     }
-    boolean[] together = together(g);
-    List<GroupVerdict.Drag> drags = DragDetector.drags(g, together);
+    boolean[] together = together(g, limits);
+    List<GroupVerdict.Drag> drags = DragDetector.drags(g, together, limits.drags());
     boolean[] usable = together.clone();
-    double cut = firstOwnCliff(g);
+    double cut = firstOwnCliff(g, limits);
     int usableCount = 0;
     for (int k = 0; k < m; k++) {
       usable[k] &= g.time(k) <= cut;
       usableCount += usable[k] ? 1 : 0;
     }
-    if (usableCount < Thresholds.MIN_STRETCH_INTERVALS) {
+    if (usableCount < limits.minStretchIntervals()) {
       return withDrags(
           empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.TOO_SHORT), drags);
     }
@@ -90,9 +161,9 @@ public final class SharedCeilingDetector {
       }
       sum[k] = s;
     }
-    SumHold.Held held = SumHold.find(sum, usable, g.intervalSeconds());
+    SumHold.Held held = new SumHold(limits).find(sum, usable, g.intervalSeconds());
     if (held == null) {
-      return withDrags(notFlat(g, usable), drags);
+      return withDrags(notFlat(g, usable, limits), drags);
     }
     int a = held.from();
     int b = held.to();
@@ -110,7 +181,7 @@ public final class SharedCeilingDetector {
       double ofSolo = solo > 0 ? median / solo : Double.NaN;
       double earlyOfSolo = Stats.median(Arrays.copyOfRange(g.rateMBps()[i], a, early)) / solo;
       boolean heldBack =
-          ofSolo <= Thresholds.BELOW_SOLO_FRACTION && earlyOfSolo <= Thresholds.BELOW_SOLO_FRACTION;
+          ofSolo <= limits.belowSoloFraction() && earlyOfSolo <= limits.belowSoloFraction();
       known += Double.isNaN(ofSolo) ? 0 : 1;
       below += heldBack ? 1 : 0;
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo, ofSolo, heldBack));
@@ -127,9 +198,9 @@ public final class SharedCeilingDetector {
     } else if (known == n) {
       kind = GroupVerdict.Kind.NONE;
       reason = GroupVerdict.Reason.AT_SOLO_RATES;
-    } else if (b - a >= Thresholds.TRADE_MIN_INTERVALS
-        && varianceRatio <= Thresholds.TRADE_VARIANCE_RATIO
-        && swing >= Thresholds.TRADE_MIN_SWING) {
+    } else if (b - a >= limits.tradeMinIntervals()
+        && varianceRatio <= limits.tradeVarianceRatio()
+        && swing >= limits.tradeMinSwing()) {
       kind = GroupVerdict.Kind.SHARED_CEILING;
       reason = GroupVerdict.Reason.HELD_AND_TRADED;
     } else {
@@ -151,7 +222,7 @@ public final class SharedCeilingDetector {
   }
 
   /** The intervals in which every target wrote, each target's partial first and last left out. */
-  static boolean[] together(GroupCurves g) {
+  static boolean[] together(GroupCurves g, Limits limits) {
     int m = g.size();
     boolean[] all = new boolean[m];
     Arrays.fill(all, true);
@@ -161,8 +232,8 @@ public final class SharedCeilingDetector {
       for (int k = 0; k < m; k++) {
         all[k] &=
             first >= 0
-                && k >= first + Thresholds.EDGE_INTERVALS
-                && k <= last - Thresholds.EDGE_INTERVALS
+                && k >= first + limits.edgeIntervals()
+                && k <= last - limits.edgeIntervals()
                 && Double.isFinite(g.rate(i, k));
       }
     }
@@ -191,9 +262,9 @@ public final class SharedCeilingDetector {
    * The group time of the first own cliff that is not another target's arrival or departure;
    * +infinity when there is none.
    */
-  static double firstOwnCliff(GroupCurves g) {
+  static double firstOwnCliff(GroupCurves g, Limits limits) {
     double cut = Double.POSITIVE_INFINITY;
-    double tolerance = Thresholds.ALIGN_INTERVALS * g.intervalSeconds();
+    double tolerance = limits.alignIntervals() * g.intervalSeconds();
     double[] cliffs = g.ownCliffSeconds();
     for (int i = 0; i < g.targets(); i++) {
       double c = cliffs[i];
@@ -232,7 +303,7 @@ public final class SharedCeilingDetector {
    * wrote, that is the reason (each is limited on its own, and a host's hiccup made the sum move);
    * otherwise the sum's moving is.
    */
-  private static GroupVerdict notFlat(GroupCurves g, boolean[] usable) {
+  private static GroupVerdict notFlat(GroupCurves g, boolean[] usable, Limits limits) {
     List<GroupVerdict.Share> shares = new ArrayList<>();
     boolean allAtSolo = true;
     double[] solo = g.soloMBps();
@@ -246,7 +317,7 @@ public final class SharedCeilingDetector {
       }
       double median = Stats.median(Arrays.copyOf(r, count));
       double ofSolo = solo[i] > 0 ? median / solo[i] : Double.NaN;
-      allAtSolo &= ofSolo > Thresholds.BELOW_SOLO_FRACTION;
+      allAtSolo &= ofSolo > limits.belowSoloFraction();
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo[i], ofSolo, false));
     }
     return unheld(

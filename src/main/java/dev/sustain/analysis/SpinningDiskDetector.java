@@ -4,14 +4,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The two shapes only a spinning disk has. Stateless.
+ * The two shapes only a spinning disk has, read by the {@link DiskLimits} it is made with (the rule
+ * list uses them through {@link Detectors#SMR} and {@link Detectors#ZONED}). Immutable.
  *
  * <ul>
  *   <li>smr-stalls: a shingled disk holds its rate while its fast zone takes the writes, then has
  *       to rewrite whole bands: zero seconds and slow seconds set in and stay ({@link
- *       DiskThresholds#SMR_MIN_ZEROS}, {@link DiskThresholds#SMR_MIN_ZERO_FRACTION}, {@link
- *       DiskThresholds#SMR_DENSER}, after {@link DiskThresholds#SMR_ONSET_RUN_FRACTION} of the
- *       run).
+ *       DiskLimits#smrMinZeros}, {@link DiskLimits#smrMinZeroFraction}, {@link
+ *       DiskLimits#smrDenser}, after {@link DiskLimits#smrOnsetRunFraction} of the run).
  *   <li>hdd-zoned: a disk writes its outer tracks faster than its inner ones; at constant turns a
  *       track takes the same time, so the rate falls in a line with time, without steps and without
  *       stalls. Its start and end rates are the ends of lines through the first and last fifth of
@@ -23,7 +23,11 @@ final class SpinningDiskDetector {
   /** The fewest write intervals a block is read from: a median of three holds still. */
   private static final int MIN_BLOCK_INTERVALS = 3;
 
-  private SpinningDiskDetector() {}
+  private final DiskLimits limits;
+
+  SpinningDiskDetector(DiskLimits limits) {
+    this.limits = limits;
+  }
 
   /**
    * Where zero intervals set in, or null. The onset is the best single change point of "zero or
@@ -32,8 +36,8 @@ final class SpinningDiskDetector {
    * a CUSUM that ends there began (an isolated early stall dies away), then to the first such
    * interval.
    */
-  static Findings.Smr smr(Curve c, int stalls) {
-    if (stalls < DiskThresholds.SMR_MIN_ZEROS) {
+  Findings.Smr smr(Curve c, int stalls) {
+    if (stalls < limits.smrMinZeros()) {
       return null;
     }
     int from = c.from;
@@ -43,56 +47,21 @@ final class SpinningDiskDetector {
     long[] zeros = new long[n + 1];
     for (int i = 0; i < n; i++) {
       int k = from + i;
-      boolean low = c.stall(k) || c.r[k] < DiskThresholds.SMR_SLOW_FRACTION * level;
+      boolean low = c.stall(k) || c.r[k] < limits.smrSlowFraction() * level;
       z[i + 1] = z[i] + (low ? 1 : 0);
       zeros[i + 1] = zeros[i] + (c.stall(k) ? 1 : 0);
     }
-    double best = -1;
-    int split = -1;
-    double total = z[n];
-    for (int k = 1; k < n; k++) {
-      double left = z[k];
-      double right = total - left;
-      double g = left * left / k + right * right / (n - k) - total * total / n;
-      if (g > best) {
-        best = g;
-        split = k;
-      }
-    }
+    int split = changePoint(z, n);
     if (split < 0) {
       return null;
     }
     double before = zeros[split] / (double) split;
     double after = (zeros[n] - zeros[split]) / (double) (n - split);
-    if (after < DiskThresholds.SMR_MIN_ZERO_FRACTION
-        || after < DiskThresholds.SMR_DENSER * before) {
+    if (after < limits.smrMinZeroFraction() || after < limits.smrDenser() * before) {
       return null;
     }
-    double lowBefore = z[split] / (double) split;
-    double lowAfter = (total - z[split]) / (n - split);
-    // See DiskThresholds.SMR_CUSUM_REFERENCE.
-    double reference = lowBefore + DiskThresholds.SMR_CUSUM_REFERENCE * (lowAfter - lowBefore);
-    double cusum = 0;
-    int excursion = 0;
-    for (int i = 0; i < split; i++) {
-      cusum = Math.max(0, cusum + (z[i + 1] - z[i]) - reference);
-      if (cusum == 0) {
-        excursion = i + 1;
-      }
-    }
-    // The first low interval from there on that another follows within two: an isolated early
-    // stall (or a slow outlier) is stepped over, a band's rewrite lasts longer than an interval.
-    int onset = from + excursion;
-    while (onset < c.n) {
-      int k = onset - from;
-      boolean low = z[k + 1] - z[k] == 1;
-      if (low && z[Math.min(n, k + 1 + DiskThresholds.SMR_FOLLOW_INTERVALS)] - z[k + 1] >= 1) {
-        break;
-      }
-      onset++;
-    }
-    if (onset >= c.n
-        || c.startOf(onset) < DiskThresholds.SMR_ONSET_RUN_FRACTION * c.s.durationSeconds()) {
+    int onset = onset(c, z, split);
+    if (onset >= c.n || c.startOf(onset) < limits.smrOnsetRunFraction() * c.s.durationSeconds()) {
       return null;
     }
     int zerosAfter = 0;
@@ -100,7 +69,7 @@ final class SpinningDiskDetector {
     double heldMBps = c.nonStallMean(from, onset);
     for (int i = onset; i < c.n; i++) {
       zerosAfter += c.stall(i) ? 1 : 0;
-      nearZero += c.r[i] < DiskThresholds.SMR_NEAR_ZERO_FRACTION * heldMBps ? 1 : 0;
+      nearZero += c.r[i] < limits.smrNearZeroFraction() * heldMBps ? 1 : 0;
     }
     if (c.s.media() != Media.HDD
         && !aDisksStalls(c, heldMBps, c.startOf(onset) - c.startOf(from), zerosAfter, nearZero)) {
@@ -120,36 +89,90 @@ final class SpinningDiskDetector {
   }
 
   /**
-   * Told nothing of the media, whether stalls that set in after a held rate are a disk's: the held
-   * rate one a disk reaches ({@link DiskThresholds#HDD_MAX_MBPS}), held for {@link
-   * DiskThresholds#SMR_MIN_HELD_SECONDS} at least, and the one the run started at (a disk writes at
-   * once at its full rate; a drive that starts slow and speeds up is an SSD's translation layer),
-   * and most intervals near zero empty ({@link DiskThresholds#SMR_EMPTY_SHARE}): a shingled disk
-   * rewriting a band accepts nothing until it is done, where a starved SSD's garbage collection
-   * lets a trickle through.
+   * The best single change point of the low intervals' cumulative count {@code z} over {@code n}
+   * intervals (the split that most separates the densities before and after), or -1.
    */
-  private static boolean aDisksStalls(
+  private static int changePoint(long[] z, int n) {
+    double best = -1;
+    int split = -1;
+    double total = z[n];
+    for (int k = 1; k < n; k++) {
+      double left = z[k];
+      double right = total - left;
+      double g = left * left / k + right * right / (n - k) - total * total / n;
+      if (g > best) {
+        best = g;
+        split = k;
+      }
+    }
+    return split;
+  }
+
+  /**
+   * The onset, as an index of the curve: back from {@code split} to where the CUSUM's excursion
+   * that ends there began, then on to the first low interval another follows within {@link
+   * DiskLimits#smrFollowIntervals}; {@code c.n} when there is none.
+   */
+  private int onset(Curve c, long[] z, int split) {
+    int from = c.from;
+    int n = c.n - from;
+    double lowBefore = z[split] / (double) split;
+    double lowAfter = (z[n] - z[split]) / (double) (n - split);
+    // See DiskLimits#smrCusumReference.
+    double reference = lowBefore + limits.smrCusumReference() * (lowAfter - lowBefore);
+    double cusum = 0;
+    int excursion = 0;
+    for (int i = 0; i < split; i++) {
+      cusum = Math.max(0, cusum + (z[i + 1] - z[i]) - reference);
+      if (cusum == 0) {
+        excursion = i + 1;
+      }
+    }
+    // The first low interval from there on that another follows within two: an isolated early
+    // stall (or a slow outlier) is stepped over, a band's rewrite lasts longer than an interval.
+    int onset = from + excursion;
+    while (onset < c.n) {
+      int k = onset - from;
+      boolean low = z[k + 1] - z[k] == 1;
+      if (low && z[Math.min(n, k + 1 + limits.smrFollowIntervals())] - z[k + 1] >= 1) {
+        break;
+      }
+      onset++;
+    }
+    return onset;
+  }
+
+  /**
+   * Told nothing of the media, whether stalls that set in after a held rate are a disk's: the held
+   * rate one a disk reaches ({@link DiskLimits#hddMaxMBps}), held for {@link
+   * DiskLimits#smrMinHeldSeconds} at least, and the one the run started at (a disk writes at once
+   * at its full rate; a drive that starts slow and speeds up is an SSD's translation layer), and
+   * most intervals near zero empty ({@link DiskLimits#smrEmptyShare}): a shingled disk rewriting a
+   * band accepts nothing until it is done, where a starved SSD's garbage collection lets a trickle
+   * through.
+   */
+  private boolean aDisksStalls(
       Curve c, double heldMBps, double heldSeconds, int zeros, int nearZero) {
-    return heldMBps <= DiskThresholds.HDD_MAX_MBPS
-        && heldSeconds >= DiskThresholds.SMR_MIN_HELD_SECONDS
+    return heldMBps <= limits.hddMaxMBps()
+        && heldSeconds >= limits.smrMinHeldSeconds()
         && c.burst >= Thresholds.DROP_FRACTION * heldMBps
         && c.burst * Thresholds.DROP_FRACTION <= heldMBps
-        && zeros >= DiskThresholds.SMR_EMPTY_SHARE * nearZero;
+        && zeros >= limits.smrEmptyShare() * nearZero;
   }
 
   /**
    * A gradual decline without a cliff, or null: the last tenth at most {@link
    * Thresholds#DROP_FRACTION} of the first, and zero intervals no more than {@link
-   * DiskThresholds#ZONED_MAX_STALL_FRACTION} of the intervals (or 2).
+   * DiskLimits#zonedMaxStallFraction} of the intervals (or 2).
    */
-  static Findings.Zoned zoned(Curve c, int stalls) {
+  Findings.Zoned zoned(Curve c, int stalls) {
     boolean told = c.s.media() == Media.HDD;
     Findings.Zoned line = c.s.media() == Media.SSD ? null : alongLine(c, stalls, told);
     return line != null || !told ? line : byTenths(c, stalls);
   }
 
   /** Told it is a disk: the last tenth well below the first, without a line through the blocks. */
-  private static Findings.Zoned byTenths(Curve c, int stalls) {
+  private Findings.Zoned byTenths(Curve c, int stalls) {
     int n = c.n - c.from;
     if (n < 10) {
       return null;
@@ -158,7 +181,7 @@ final class SpinningDiskDetector {
     double early = c.nonStallMean(c.from, c.from + tenth);
     double late = c.nonStallMean(c.n - tenth, c.n);
     if (late > Thresholds.DROP_FRACTION * early
-        || stalls > Math.max(2, DiskThresholds.ZONED_MAX_STALL_FRACTION * n)) {
+        || stalls > Math.max(2, limits.zonedMaxStallFraction() * n)) {
       return null;
     }
     int fifth = Math.max(3, n / 5);
@@ -169,19 +192,19 @@ final class SpinningDiskDetector {
 
   /**
    * A decline along a line with time, or null: the run after the ramp cut into {@link
-   * DiskThresholds#ZONED_BLOCKS} blocks, each read by its median rate; the line through them falls
-   * by {@link DiskThresholds#ZONED_MIN_DROP} to {@link DiskThresholds#ZONED_MAX_DROP} of its start
-   * and by six standard errors of a block at least (a noisy flat run's wander is no decline); every
-   * block within {@link DiskThresholds#ZONED_LINE_FRACTION} of the fall of the line (plus three of
-   * its standard errors) and never that much above a block before it (the heads only move inwards);
-   * stalls as for {@link #byTenths}. Not told it is a disk, also a disk's rate ({@link
-   * DiskThresholds#HDD_MAX_MBPS}) and pace ({@link DiskThresholds#ZONED_MAX_LOSS_PER_MINUTE}).
+   * DiskLimits#zonedBlocks} blocks, each read by its median rate; the line through them falls by
+   * {@link DiskLimits#zonedMinDrop} to {@link DiskLimits#zonedMaxDrop} of its start and by six
+   * standard errors of a block at least (a noisy flat run's wander is no decline); every block
+   * within {@link DiskLimits#zonedLineFraction} of the fall of the line (plus three of its standard
+   * errors) and never that much above a block before it (the heads only move inwards); stalls as
+   * for {@link #byTenths}. Not told it is a disk, also a disk's rate ({@link
+   * DiskLimits#hddMaxMBps}) and pace ({@link DiskLimits#zonedMaxLossPerMinute}).
    */
-  static Findings.Zoned alongLine(Curve c, int stalls, boolean told) {
+  Findings.Zoned alongLine(Curve c, int stalls, boolean told) {
     int n = c.n - c.from;
-    int blocks = DiskThresholds.ZONED_BLOCKS;
+    int blocks = limits.zonedBlocks();
     if (n < MIN_BLOCK_INTERVALS * blocks
-        || stalls > Math.max(2, DiskThresholds.ZONED_MAX_STALL_FRACTION * n)) {
+        || stalls > Math.max(2, limits.zonedMaxStallFraction() * n)) {
       return null;
     }
     double[] t = new double[blocks];
@@ -206,20 +229,20 @@ final class SpinningDiskDetector {
     double end = my + slope * (c.endOf(c.n - 1) - mt);
     double fall = start - end;
     double worstSe = Arrays.stream(se).max().orElse(0);
-    if (!(fall >= DiskThresholds.ZONED_MIN_DROP * start)
-        || end < (1 - DiskThresholds.ZONED_MAX_DROP) * start
+    if (!(fall >= limits.zonedMinDrop() * start)
+        || end < (1 - limits.zonedMaxDrop()) * start
         || fall < 6 * worstSe) {
       return null;
     }
     if (!told
-        && (start > DiskThresholds.HDD_MAX_MBPS
-            || fall / start / (seconds / 60) > DiskThresholds.ZONED_MAX_LOSS_PER_MINUTE)) {
+        && (start > limits.hddMaxMBps()
+            || fall / start / (seconds / 60) > limits.zonedMaxLossPerMinute())) {
       return null;
     }
     double off = 0;
     double lowest = Double.POSITIVE_INFINITY;
     for (int b = 0; b < blocks; b++) {
-      double allowed = DiskThresholds.ZONED_LINE_FRACTION * fall + 3 * se[b];
+      double allowed = limits.zonedLineFraction() * fall + 3 * se[b];
       double away = Math.abs(y[b] - (my + slope * (t[b] - mt)));
       if (away > allowed || y[b] > lowest + allowed) {
         return null;
@@ -235,13 +258,13 @@ final class SpinningDiskDetector {
   /**
    * Whether the blocks keep to the line: the part of their departures from it that a bend explains
    * (their projection on a parabola and a cubic through the run, orthogonal to the line) is no more
-   * than {@link DiskThresholds#ZONED_BEND_FRACTION} of the fall anywhere, or no more than noise
-   * (below {@link DiskThresholds#ZONED_BEND_CHI2} in squared standard errors). At constant turns
-   * the rate falls at a constant pace, so a disk's line does not bend, and its zones' swings about
-   * it, a zone or two long, project little on a bend the length of the run; heat approaching an
-   * equilibrium holds, falls, then levels off, a bend of a quarter of its fall or more.
+   * than {@link DiskLimits#zonedBendFraction} of the fall anywhere, or no more than noise (below
+   * {@link DiskLimits#zonedBendChi2} in squared standard errors). At constant turns the rate falls
+   * at a constant pace, so a disk's line does not bend, and its zones' swings about it, a zone or
+   * two long, project little on a bend the length of the run; heat approaching an equilibrium
+   * holds, falls, then levels off, a bend of a quarter of its fall or more.
    */
-  private static boolean straight(
+  private boolean straight(
       double[] t, double[] y, double[] se, double my, double mt, double slope, double fall) {
     int blocks = y.length;
     double[][] basis = new double[4][blocks];
@@ -278,8 +301,7 @@ final class SpinningDiskDetector {
       bend = Math.max(bend, Math.abs(a2 * basis[2][b] + a3 * basis[3][b]));
     }
     double chi2 = (a2 * a2 + a3 * a3) / Math.max(variance, 1e-12);
-    return bend <= DiskThresholds.ZONED_BEND_FRACTION * fall
-        || chi2 <= DiskThresholds.ZONED_BEND_CHI2;
+    return bend <= limits.zonedBendFraction() * fall || chi2 <= limits.zonedBendChi2();
   }
 
   private static double dot(double[] a, double[] b) {

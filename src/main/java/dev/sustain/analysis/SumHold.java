@@ -4,20 +4,27 @@ import java.util.Arrays;
 
 /**
  * The stretch in which a group's summed rate holds near one level from the moment all its targets
- * write: the first half of {@link SharedCeilingDetector}'s evidence. Pure and stateless.
+ * write: the first half of {@link SharedCeilingDetector}'s evidence. Pure and immutable: it reads
+ * by the limits it is made with.
  *
- * <p>The sum is judged over a second at least ({@value Thresholds#SUM_SMOOTH_SECONDS} s: a link or
- * a throttle hands out its rate in slices, so a sum sampled every half second swings around its
- * level); within {@value Thresholds#SUM_HOLD_FRACTION} of its level, or three times its own noise
- * where that is larger (at most {@value Thresholds#MAX_HOLD_FRACTION}); beginning within {@value
- * Thresholds#START_SLACK_INTERVALS} intervals (or a hiccup's length) of the first interval they all
- * wrote; with stray seconds allowed (two in a row, {@value Thresholds#MAX_STRAY_FRACTION} of the
- * stretch at most); its first and last thirds no further apart than the band; at least {@value
- * Thresholds#MIN_STRETCH_INTERVALS} intervals long.
+ * <p>The sum is judged over a second at least ({@link
+ * SharedCeilingDetector.Limits#sumSmoothSeconds} s: a link or a throttle hands out its rate in
+ * slices, so a sum sampled every half second swings around its level); within {@link
+ * SharedCeilingDetector.Limits#sumHoldFraction} of its level, or three times its own noise where
+ * that is larger (at most {@link SharedCeilingDetector.Limits#maxHoldFraction}); beginning within
+ * {@link SharedCeilingDetector.Limits#startSlackIntervals} intervals (or a hiccup's length) of the
+ * first interval they all wrote; with stray seconds allowed (two in a row, {@link
+ * SharedCeilingDetector.Limits#maxStrayFraction} of the stretch at most); its first and last thirds
+ * no further apart than the band; at least {@link SharedCeilingDetector.Limits#minStretchIntervals}
+ * intervals long.
  */
 final class SumHold {
 
-  private SumHold() {}
+  private final SharedCeilingDetector.Limits limits;
+
+  SumHold(SharedCeilingDetector.Limits limits) {
+    this.limits = limits;
+  }
 
   /**
    * A held stretch.
@@ -27,7 +34,7 @@ final class SumHold {
    * @param levelMBps the sum's level over it
    * @param within the 90th percentile of the smoothed sum's relative deviation from the level
    * @param earlyIntervals how many raw intervals make its first {@link
-   *     Thresholds#MIN_STRETCH_INTERVALS} smoothed ones
+   *     SharedCeilingDetector.Limits#minStretchIntervals} smoothed ones
    */
   record Held(int from, int to, double levelMBps, double within, int earlyIntervals) {}
 
@@ -35,10 +42,10 @@ final class SumHold {
    * The stretch over which {@code sum} holds, among the {@code usable} intervals; null when there
    * is none.
    */
-  static Held find(double[] sum, boolean[] usable, double intervalSeconds) {
+  Held find(double[] sum, boolean[] usable, double intervalSeconds) {
     int m = sum.length;
     // A smoothed interval stands for the `span` raw ones it covers.
-    int span = Math.max(1, (int) Math.round(Thresholds.SUM_SMOOTH_SECONDS / intervalSeconds));
+    int span = Math.max(1, (int) Math.round(limits.sumSmoothSeconds() / intervalSeconds));
     double[] smooth = new double[m];
     boolean[] smoothUsable = new boolean[m];
     for (int k = span - 1; k < m; k++) {
@@ -70,22 +77,23 @@ final class SumHold {
         stretch[1],
         level,
         Stats.quantile(deviation, 0.9),
-        Thresholds.MIN_STRETCH_INTERVALS * span);
+        limits.minStretchIntervals() * span);
   }
 
   /**
    * The stretch from the start of the usable intervals in which the sum holds near its level, as
    * {@code [from, to)}; null when it does not hold from the start for {@link
-   * Thresholds#MIN_STRETCH_INTERVALS}. A shared limit binds as soon as the targets write together
-   * (each alone is faster than its share), so the stretch must begin there (within {@link
-   * Thresholds#START_SLACK_INTERVALS}); a sum that only settles later (drives declining on their
-   * own, past their burst) is no evidence of one. The level is first the median of the whole block,
-   * or of its first intervals, then of the stretch found; the band is {@link
-   * Thresholds#SUM_HOLD_FRACTION}, or three times the sum's own interval-to-interval noise where
-   * that is larger (at most {@link Thresholds#MAX_HOLD_FRACTION}): a busy host's sampling jitter is
-   * not a change of level.
+   * SharedCeilingDetector.Limits#minStretchIntervals}. A shared limit binds as soon as the targets
+   * write together (each alone is faster than its share), so the stretch must begin there (within
+   * {@link SharedCeilingDetector.Limits#startSlackIntervals}); a sum that only settles later
+   * (drives declining on their own, past their burst) is no evidence of one. The level is first the
+   * median of the whole block, or of its first intervals, then of the stretch found; the band is
+   * {@link SharedCeilingDetector.Limits#sumHoldFraction}, or three times the sum's own
+   * interval-to-interval noise where that is larger (at most {@link
+   * SharedCeilingDetector.Limits#maxHoldFraction}): a busy host's sampling jitter is not a change
+   * of level.
    */
-  static int[] heldFromStart(double[] sum, boolean[] usable, double noiseMBps, int maxGap) {
+  int[] heldFromStart(double[] sum, boolean[] usable, double noiseMBps, int maxGap) {
     int u0 = 0;
     while (u0 < usable.length && !usable[u0]) {
       u0++;
@@ -94,14 +102,14 @@ final class SumHold {
     while (blockEnd < usable.length && usable[blockEnd]) {
       blockEnd++;
     }
-    if (blockEnd - u0 < Thresholds.MIN_STRETCH_INTERVALS) {
+    if (blockEnd - u0 < limits.minStretchIntervals()) {
       return null;
     }
     // Two first guesses of the level: the whole block's (a sum that holds) and its first
     // intervals' (a sum that holds a while, then moves); the longer held run wins.
     double[] guesses = {
       Stats.median(Arrays.copyOfRange(sum, u0, blockEnd)),
-      Stats.median(Arrays.copyOfRange(sum, u0, u0 + Thresholds.MIN_STRETCH_INTERVALS))
+      Stats.median(Arrays.copyOfRange(sum, u0, u0 + limits.minStretchIntervals()))
     };
     int[] best = null;
     for (double guess : guesses) {
@@ -110,8 +118,7 @@ final class SumHold {
       }
       double band =
           Math.min(
-              Thresholds.MAX_HOLD_FRACTION,
-              Math.max(Thresholds.SUM_HOLD_FRACTION, 3 * noiseMBps / guess));
+              limits.maxHoldFraction(), Math.max(limits.sumHoldFraction(), 3 * noiseMBps / guess));
       double level = guess;
       for (int round = 0; round < 4; round++) {
         int[] found = withoutDrift(sum, runFrom(sum, u0, blockEnd, level, band, maxGap), band);
@@ -128,21 +135,21 @@ final class SumHold {
         level = refined;
       }
     }
-    return best != null && best[1] - best[0] >= Thresholds.MIN_STRETCH_INTERVALS ? best : null;
+    return best != null && best[1] - best[0] >= limits.minStretchIntervals() ? best : null;
   }
 
   /**
    * The run, shortened (by halves) until its first and last thirds differ by no more than {@code
    * band}: a sum that slides down inside the band is a decline, not a ceiling. Null when what is
-   * left is shorter than {@link Thresholds#MIN_STRETCH_INTERVALS}.
+   * left is shorter than {@link SharedCeilingDetector.Limits#minStretchIntervals}.
    */
-  private static int[] withoutDrift(double[] sum, int[] run, double band) {
+  private int[] withoutDrift(double[] sum, int[] run, double band) {
     if (run == null) {
       return null;
     }
     int from = run[0];
     int to = run[1];
-    while (to - from >= Thresholds.MIN_STRETCH_INTERVALS) {
+    while (to - from >= limits.minStretchIntervals()) {
       int third = Math.max(1, (to - from) / 3);
       double head = Stats.median(Arrays.copyOfRange(sum, from, from + third));
       double tail = Stats.median(Arrays.copyOfRange(sum, to - third, to));
@@ -150,23 +157,22 @@ final class SumHold {
       if (Math.abs(head - tail) <= band * level) {
         return new int[] {from, to};
       }
-      to = from + Math.max(Thresholds.MIN_STRETCH_INTERVALS - 1, (to - from) / 2);
+      to = from + Math.max(limits.minStretchIntervals() - 1, (to - from) / 2);
     }
     return null;
   }
 
   /**
    * The run held within {@code band} of {@code level}, starting at the first held interval among
-   * the first {@link Thresholds#START_SLACK_INTERVALS} (or {@code maxGap}) + 1 of {@code [from,
-   * to)}. Stray intervals between held ones are allowed, up to {@code maxGap} in a row (a host's
-   * hiccup of a second or two; one raw interval spreads over as many smoothed ones as the smoothing
-   * spans) and up to {@link Thresholds#MAX_STRAY_FRACTION} of the run.
+   * the first {@link SharedCeilingDetector.Limits#startSlackIntervals} (or {@code maxGap}) + 1 of
+   * {@code [from, to)}. Stray intervals between held ones are allowed, up to {@code maxGap} in a
+   * row (a host's hiccup of a second or two; one raw interval spreads over as many smoothed ones as
+   * the smoothing spans) and up to {@link SharedCeilingDetector.Limits#maxStrayFraction} of the
+   * run.
    */
-  private static int[] runFrom(
-      double[] sum, int from, int to, double level, double band, int maxGap) {
+  private int[] runFrom(double[] sum, int from, int to, double level, double band, int maxGap) {
     int start = -1;
-    int slack =
-        Math.max(Thresholds.START_SLACK_INTERVALS, maxGap); // a ramp, or a hiccup at the start
+    int slack = Math.max(limits.startSlackIntervals(), maxGap); // a ramp, or a hiccup at the start
     for (int k = from; k <= Math.min(to - 1, from + slack); k++) {
       if (Math.abs(sum[k] - level) <= band * level) {
         start = k;
@@ -182,7 +188,7 @@ final class SumHold {
     for (int j = start + 1; j < to; j++) {
       if (Math.abs(sum[j] - level) <= band * level) {
         // A quarter of the run may stray (and one gap more, so a hiccup early on is allowed).
-        if (strays + gap > Thresholds.MAX_STRAY_FRACTION * (j + 1 - start) + maxGap) {
+        if (strays + gap > limits.maxStrayFraction() * (j + 1 - start) + maxGap) {
           break;
         }
         strays += gap;

@@ -351,26 +351,7 @@ public final class Thresholds {
   /** See {@link #SPREAD_MAX_C}. */
   public static final double SPREAD_OF_RISE = 0.25;
 
-  // Spinning disks: see DiskThresholds.
-
-  // --- Host limits ---------------------------------------------------------------------------
-
-  /**
-   * The burst within this fraction of the link's practical ceiling means the link sets the peak.
-   */
-  public static final double LINK_CAP_FRACTION = 0.10;
-
-  /** Every core at least this busy (percent of one core) is a CPU-bound machine. */
-  public static final double CPU_ALL_CORES_PCT = 90;
-
-  /** One core busy: its median between these percents while the rate holds flat. */
-  public static final double CPU_ONE_CORE_LOW_PCT = 90;
-
-  /** See {@link #CPU_ONE_CORE_LOW_PCT}. */
-  public static final double CPU_ONE_CORE_HIGH_PCT = 110;
-
-  /** Flat enough for one busy core to be the limit: stdev below this fraction of the mean. */
-  public static final double CPU_FLAT_CV = 0.10;
+  // Spinning disks, the link and the CPU: their detectors' limits (DiskLimits, HostLimits).
 
   // --- Live ------------------------------------------------------------------------------------
 
@@ -437,62 +418,5 @@ public final class Thresholds {
    */
   public static final double NOT_RECOVERED_FRACTION = 0.90;
 
-  // --- The sum that holds (SumHold) ----------------------------------------------------------
-
-  /**
-   * The sum "holds" while within 5% of its level: drives and links vary by 1-3% from one second to
-   * the next, so a ceiling's sum stays inside this band while independent drives' sum moves out of
-   * it whenever one of them changes.
-   */
-  public static final double SUM_HOLD_FRACTION = 0.05;
-
-  /** A stretch shorter than this (6 s at 1 s) is too short to call a level. */
-  public static final int MIN_STRETCH_INTERVALS = 6;
-
-  /**
-   * However noisy the sum, a band wider than 15% is no longer "held": at most this. (Noise this
-   * large comes from sampling on a busy host, not from drives, whose seconds vary by 1-3%.)
-   */
-  public static final double MAX_HOLD_FRACTION = 0.15;
-
-  /** At most a quarter of a held stretch may stray from its level (a busy host's hiccups). */
-  public static final double MAX_STRAY_FRACTION = 0.25;
-
-  /** The held stretch may begin this many intervals after the targets write together (a ramp). */
-  public static final int START_SLACK_INTERVALS = 2;
-
-  /**
-   * The sum is judged over a second at least: a link or a throttle hands out its rate in slices, so
-   * a sum sampled every half second swings around its level from one interval to the next.
-   */
-  public static final double SUM_SMOOTH_SECONDS = 1.0;
-
-  // --- Held back, and traded (SharedCeilingDetector) ------------------------------------------
-
-  /**
-   * At most 85% of its solo rate: clearly held back. Solo passes and group runs of the same drive
-   * differ by a few percent (noise, a different moment), never by 15%.
-   */
-  public static final double BELOW_SOLO_FRACTION = 0.85;
-
-  /** Independent rates add their variances (ratio about 1); a traded ceiling keeps it far lower. */
-  public static final double TRADE_VARIANCE_RATIO = 0.3;
-
-  /**
-   * A trade is only read when the targets move: their combined σ at least 2% of the sum's level
-   * (below that the variances are measurement noise, and their ratio means nothing).
-   */
-  public static final double TRADE_MIN_SWING = 0.02;
-
-  /**
-   * A variance ratio is only trusted over 20 intervals or more: over 6, two independent series look
-   * traded (sample correlation below -0.7) about one time in sixteen.
-   */
-  public static final int TRADE_MIN_INTERVALS = 20;
-
-  /** Each target's first and last interval are partial (start-up, end) and left out. */
-  public static final int EDGE_INTERVALS = 1;
-
-  /** A cliff within 2 intervals of another target's start or end is caused by it. */
-  public static final int ALIGN_INTERVALS = 2;
+  // The group's shared ceiling and the sum that holds: SharedCeilingDetector.Limits.
 }

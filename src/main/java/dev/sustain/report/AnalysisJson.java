@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Detector;
+import dev.sustain.analysis.Detectors;
 import dev.sustain.analysis.Segment;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -80,8 +82,9 @@ public final class AnalysisJson {
       p.put("assumes_rate_holds", a.projection().assumesRateHolds());
     }
     o.put("startup_s", r(a.findings().ramp().seconds(), 3));
-    o.put("link_capped", a.linkCapped());
-    o.put("cpu_bound", a.cpuBound());
+    for (Detector<?, ?> d : Detectors.HOST) {
+      DetectorWords.json(d, a, o);
+    }
     o.put("noise_MBps", r(a.noiseMBps(), 2));
     o.put("duration_s", r(a.durationSeconds(), 3));
     o.put("total_GB", r(a.totalGB(), 3));

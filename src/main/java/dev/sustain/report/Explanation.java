@@ -1,8 +1,9 @@
 package dev.sustain.report;
 
 import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Detector;
+import dev.sustain.analysis.Detectors;
 import dev.sustain.analysis.Findings;
-import dev.sustain.analysis.Media;
 import dev.sustain.analysis.Segment;
 import dev.sustain.analysis.Shape;
 import dev.sustain.analysis.Thresholds;
@@ -65,18 +66,8 @@ public final class Explanation {
                   "starts slow at {rate}, then {rate}: short of free blocks (no TRIM)",
                   f.erratic().slowStart().meanMBps(),
                   f.erratic().laterMBps());
-      case SMR_STALLS ->
-          Phrase.of(
-              "holds {rate} for {gb}, then stalls (shingled disk{})",
-              f.smr().heldMBps(),
-              a.cacheGB(),
-              byCurve(a) ? ", by the curve alone" : "");
-      case HDD_ZONED ->
-          Phrase.of(
-              "declines gradually from {rate} to {rate}{}",
-              f.zoned().startMBps(),
-              f.zoned().endMBps(),
-              byCurve(a) ? " (spinning disk, by the curve alone)" : "");
+      case SMR_STALLS -> DetectorWords.headline(Detectors.SMR, a);
+      case HDD_ZONED -> DetectorWords.headline(Detectors.ZONED, a);
       case FLAT ->
           "holds " + Units.rate(a.floorMBps()) + (a.linkCapped() ? " at the link's limit" : "");
     };
@@ -107,8 +98,8 @@ public final class Explanation {
       }
       case THERMAL_THROTTLE -> thermal(a, f, e);
       case GC_ERRATIC -> gcErratic(a, f, e);
-      case SMR_STALLS -> DiskWords.smr(f.smr(), byCurve(a), e);
-      case HDD_ZONED -> DiskWords.zoned(a, f, byCurve(a), e);
+      case SMR_STALLS -> DetectorWords.evidence(Detectors.SMR, a, e);
+      case HDD_ZONED -> DetectorWords.evidence(Detectors.ZONED, a, e);
       case FLAT -> flat(a, e);
     }
     context(a, f, e);
@@ -172,11 +163,6 @@ public final class Explanation {
     e.add(noCliff(a));
   }
 
-  /** Whether a disk's shape was named from the curve alone, the media not known. */
-  private static boolean byCurve(Analysis a) {
-    return a.media() != Media.HDD;
-  }
-
   /** What to do, one sentence each; never empty. */
   public static List<String> advice(Analysis a) {
     return advice(a, RunContext.NONE);
@@ -194,7 +180,7 @@ public final class Explanation {
     Findings f = a.findings();
     List<String> out = new ArrayList<>();
     shapeAdvice(a, c, f, out);
-    limitAdvice(a, f, out);
+    limitAdvice(a, out);
     if (out.isEmpty()) {
       out.add("Nothing to do: the drive holds its rate.");
     }
@@ -228,40 +214,16 @@ public final class Explanation {
           out.add(
               "Free the drive's blocks: TRIM it (fstrim, or a format that issues UNMAP/deallocate),"
                   + " then measure again.");
-      case SMR_STALLS ->
-          out.add(
-              Phrase.of(
-                  "{}: for large backups choose a CMR disk, or expect {rate} once its fast zone is"
-                      + " full.",
-                  byCurve(a)
-                      ? "If this is a disk, as the curve says, it is a shingled (SMR) one"
-                      : "This is a shingled (SMR) disk",
-                  a.afterCacheMBps()));
-      case HDD_ZONED ->
-          out.add(
-              byCurve(a)
-                  ? "Nothing to fix if this is a spinning disk, as the curve says: it is slower on"
-                      + " its inner tracks; plan by the floor."
-                  : "Nothing to fix: a spinning disk is slower on its inner tracks; plan by the"
-                      + " floor.");
+      case SMR_STALLS -> DetectorWords.advice(Detectors.SMR, a, out);
+      case HDD_ZONED -> DetectorWords.advice(Detectors.ZONED, a, out);
       case FLAT -> {}
     }
   }
 
   /** The advice for what limited the run but the drive: the link, the CPU. */
-  private static void limitAdvice(Analysis a, Findings f, List<String> out) {
-    if (f.linkCap() != null) {
-      out.add(
-          "The link limits the peak: a faster port, cable or enclosure may show more"
-              + (a.shape() == Shape.FLAT ? " (and may reveal a cliff the link now hides)." : "."));
-    }
-    if (f.cpuBound() != null) {
-      out.add(
-          f.cpuBound().allCores()
-              ? "The CPU is the limit, not the drive: a faster CPU would write faster."
-              : "The CPU is the limit, not the drive: encryption or compression on one core;"
-                  + " a faster core or hardware acceleration would help, a faster drive would"
-                  + " not.");
+  private static void limitAdvice(Analysis a, List<String> out) {
+    for (Detector<?, ?> d : Detectors.HOST) {
+      DetectorWords.advice(d, a, out);
     }
   }
 
@@ -448,26 +410,8 @@ public final class Explanation {
               stallSeconds(f.stalls().seconds()),
               CurveCaveats.stallsOtherIo(f.stalls())));
     }
-    if (f.linkCap() != null) {
-      e.add(
-          Phrase.of(
-              "The burst of {rate} is within {.0}% of the link's practical ceiling of {rate}: the"
-                  + " link, not the drive, sets the peak{}",
-              a.burstMBps(),
-              100 * Thresholds.LINK_CAP_FRACTION,
-              f.linkCap().ceilingMBps(),
-              a.shape() == Shape.FLAT ? ", and it may hide a cliff." : "."));
-    }
-    Findings.CpuBound cpu = f.cpuBound();
-    if (cpu != null) {
-      e.add(
-          cpu.allCores()
-              ? Phrase.of(
-                  "CPU-bound: all {} cores busy (median {.0}%) while writing.",
-                  cpu.cores(), cpu.medianPct())
-              : Phrase.of(
-                  "CPU-bound: one core at {.0}% (median) while the rate held flat at {rate}.",
-                  cpu.medianPct(), cpu.rateMBps()));
+    for (Detector<?, ?> d : Detectors.HOST) {
+      DetectorWords.evidence(d, a, e);
     }
   }
 

@@ -1,0 +1,57 @@
+package dev.sustain.analysis;
+
+import java.util.List;
+
+/**
+ * The detectors that are one place each ({@link Detector}): what the rule list ({@link Analyzer})
+ * calls and the report package words and writes. The constants are the ones the analysis reads
+ * every curve by; {@link #smr}, {@link #zoned}, {@link #linkCap} and {@link #cpuBound} make one
+ * with other limits, for a test that varies a limit and sees the finding follow.
+ */
+public final class Detectors {
+
+  private Detectors() {}
+
+  /** smr-stalls: a shingled disk's zero intervals setting in after it held its rate. */
+  public static final Detector<Findings.Smr, DiskLimits> SMR = smr(DiskLimits.DEFAULT);
+
+  /** hdd-zoned: a spinning disk's gradual decline from its outer tracks to its inner ones. */
+  public static final Detector<Findings.Zoned, DiskLimits> ZONED = zoned(DiskLimits.DEFAULT);
+
+  /** The burst at the link's practical ceiling: a flag beside the shape. */
+  public static final Detector<Findings.LinkCap, HostLimits.Limits> LINK_CAP =
+      linkCap(HostLimits.Limits.DEFAULT);
+
+  /** The CPU, not the drive, set the rate: a flag beside the shape, read once it is named. */
+  public static final Detector<Findings.CpuBound, HostLimits.Limits> CPU_BOUND =
+      cpuBound(HostLimits.Limits.DEFAULT);
+
+  /**
+   * What limited the rate besides the drive, in the order their sentences are said and their fields
+   * written.
+   */
+  public static final List<Detector<?, ?>> HOST = List.of(LINK_CAP, CPU_BOUND);
+
+  /** Every detector of this list, for the checks that hold the contract. */
+  public static final List<Detector<?, ?>> ALL = List.of(SMR, ZONED, LINK_CAP, CPU_BOUND);
+
+  /** The smr-stalls detector with {@code limits}. */
+  public static Detector<Findings.Smr, DiskLimits> smr(DiskLimits limits) {
+    return new DiskDetectors.Smr(limits);
+  }
+
+  /** The hdd-zoned detector with {@code limits}. */
+  public static Detector<Findings.Zoned, DiskLimits> zoned(DiskLimits limits) {
+    return new DiskDetectors.Zoned(limits);
+  }
+
+  /** The link-cap detector with {@code limits}. */
+  public static Detector<Findings.LinkCap, HostLimits.Limits> linkCap(HostLimits.Limits limits) {
+    return new HostLimits.LinkCap(limits);
+  }
+
+  /** The CPU-bound detector with {@code limits}. */
+  public static Detector<Findings.CpuBound, HostLimits.Limits> cpuBound(HostLimits.Limits limits) {
+    return new HostLimits.CpuBound(limits);
+  }
+}

@@ -1,0 +1,288 @@
+package dev.sustain.analysis;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract of a {@link Detector}: its limits are a record with a reason for each number, every
+ * detector is in the rule list, and a limit varied through the record moves the finding and the
+ * words with it (the detector reads no constant of its own beside its limits).
+ */
+class DetectorTest {
+
+  /** The prepared curve of {@code s} as the rule list hands it to a detector. */
+  private static Reading reading(SampleSeries s, Shape shape) {
+    Curve c = new Curve(s);
+    return new Reading(c, Analyzer.detect(c).stalls().intervals(), shape);
+  }
+
+  /** Five minutes flat at {@code rateMBps}, behind a link of {@code linkMBps}, CPU at cpuPct. */
+  private static SampleSeries flat(double rateMBps, double linkMBps, double cpuPct) {
+    SampleSeries.Builder b = SampleSeries.builder(300).linkCeilingMBps(linkMBps).cpuCores(4);
+    SplittableRandom r = new SplittableRandom(9);
+    for (int i = 1; i <= 300; i++) {
+      b.add(i, rateMBps * (1 + 0.005 * r.nextGaussian()), -1, Double.NaN, cpuPct);
+    }
+    return b.build();
+  }
+
+  /** Every limits record: each detector's, and the group's (read from curves of several). */
+  private static List<Record> limitsRecords() {
+    List<Record> all = new ArrayList<>();
+    Detectors.ALL.forEach(d -> all.add(d.limits()));
+    all.add(SharedCeilingDetector.Limits.DEFAULT);
+    all.add(DragDetector.Limits.DEFAULT);
+    return all;
+  }
+
+  @Test
+  void everyDetectorsLimitsAreARecordWithAReasonForEachNumber() throws IOException {
+    for (Record r : limitsRecords()) {
+      Class<?> limits = r.getClass();
+      assertThat(limits.isRecord()).as(limits.getName()).isTrue();
+      String doc = javadoc(limits);
+      assertThat(limits.getRecordComponents()).as(limits.getName()).isNotEmpty();
+      for (RecordComponent c : limits.getRecordComponents()) {
+        // A reason is a sentence, not the name again: some words after the component's name.
+        assertThat(doc)
+            .as(limits.getSimpleName() + "." + c.getName())
+            .containsPattern(Pattern.compile("@param " + c.getName() + "\\s+\\S+(\\s+\\S+){2}"));
+      }
+    }
+  }
+
+  @Test
+  void everyDetectorOfTheAnalysisIsInTheRuleList() {
+    TreeSet<String> made =
+        new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.sustain.analysis")
+                .stream()
+                .filter(c -> c.isAssignableTo(Detector.class) && !c.isInterface())
+                .map(JavaClass::getName)
+                .collect(Collectors.toCollection(TreeSet::new));
+    TreeSet<String> listed =
+        Detectors.ALL.stream()
+            .map(d -> d.getClass().getName())
+            .collect(Collectors.toCollection(TreeSet::new));
+
+    assertThat(made).as("detectors of the analysis").isNotEmpty();
+    assertThat(listed).isEqualTo(made);
+  }
+
+  /**
+   * The report words and writes a detector's finding only through its {@link Detector}: no class
+   * outside the analysis reads the figures of a finding behind the interface.
+   */
+  @Test
+  void noClassOutsideTheAnalysisReadsAFindingBehindTheInterface() {
+    JavaClasses main =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.sustain");
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("dev.sustain.analysis..")
+        .should()
+        .accessClassesThat()
+        .belongToAnyOf(
+            Findings.Smr.class,
+            Findings.Zoned.class,
+            Findings.LinkCap.class,
+            Findings.CpuBound.class)
+        .check(main);
+  }
+
+  @Test
+  void theLinkCapFollowsItsLimitAndSaysIt() {
+    // 918 MB/s under a ceiling of 950: 3.4% below it, within the 10% the analysis reads by.
+    Reading r = reading(flat(918, 950, Double.NaN), null);
+    HostLimits.Limits base = HostLimits.Limits.DEFAULT;
+    HostLimits.Limits tight =
+        new HostLimits.Limits(
+            0.03,
+            base.cpuAllCoresPct(),
+            base.cpuOneCoreLowPct(),
+            base.cpuOneCoreHighPct(),
+            base.cpuFlatCv());
+    HostLimits.Limits wide =
+        new HostLimits.Limits(
+            0.05,
+            base.cpuAllCoresPct(),
+            base.cpuOneCoreLowPct(),
+            base.cpuOneCoreHighPct(),
+            base.cpuFlatCv());
+
+    assertThat(Detectors.LINK_CAP.find(r)).isNotNull();
+    assertThat(Detectors.linkCap(tight).find(r)).isNull();
+    Detector<Findings.LinkCap, HostLimits.Limits> at5 = Detectors.linkCap(wide);
+    Findings.LinkCap found = at5.find(r);
+    Analysis a = Analyzer.analyze(flat(918, 950, Double.NaN));
+    List<Detector.Words> words = at5.evidence(found, a);
+    assertThat(words).hasSize(1);
+    assertThat(words.getFirst().figures()).contains(5.0).doesNotContain(10.0);
+  }
+
+  @Test
+  void oneBusyCoreFollowsItsBand() {
+    // One core at 99% while the rate held flat: inside 90-110% it is the limit, outside it is not.
+    Reading r = reading(flat(170, Double.NaN, 99), Shape.FLAT);
+    HostLimits.Limits base = HostLimits.Limits.DEFAULT;
+    HostLimits.Limits lower =
+        new HostLimits.Limits(
+            base.linkCapFraction(), base.cpuAllCoresPct(), 80, 95, base.cpuFlatCv());
+
+    assertThat(Detectors.CPU_BOUND.find(r)).isNotNull();
+    assertThat(Detectors.cpuBound(lower).find(r)).isNull();
+    // The same run read as another shape is not flat, and one busy core is then not the limit.
+    assertThat(Detectors.CPU_BOUND.find(reading(flat(170, Double.NaN, 99), Shape.CACHE_CLIFF)))
+        .isNull();
+  }
+
+  @Test
+  void aDisksReachFollowsItsLimit() {
+    // A shingled disk, the media not known: the stalls are a disk's only at a disk's rate.
+    DiskCurves.Disk disk = DiskCurves.smr(new SplittableRandom(3), Media.UNKNOWN);
+    Reading r = reading(disk.series(), null);
+    Findings.Smr found = Detectors.SMR.find(r);
+    assertThat(found).isNotNull();
+    DiskLimits d = DiskLimits.DEFAULT;
+    DiskLimits slowerDisks =
+        new DiskLimits(
+            d.smrMinZeros(),
+            d.smrMinZeroFraction(),
+            d.smrDenser(),
+            d.smrOnsetRunFraction(),
+            d.smrCusumReference(),
+            d.smrFollowIntervals(),
+            d.smrSlowFraction(),
+            d.smrNearZeroFraction(),
+            d.smrEmptyShare(),
+            d.smrMinHeldSeconds(),
+            d.zonedMaxStallFraction(),
+            d.zonedBlocks(),
+            d.zonedLineFraction(),
+            d.zonedBendFraction(),
+            d.zonedBendChi2(),
+            d.zonedMinDrop(),
+            d.zonedMaxDrop(),
+            found.heldMBps() * 0.9,
+            d.zonedMaxLossPerMinute());
+
+    assertThat(Detectors.smr(slowerDisks).find(r)).isNull();
+    // Told it is a disk, its reach is not asked.
+    assertThat(Detectors.smr(slowerDisks).find(reading(disk.series().withMedia(Media.HDD), null)))
+        .isNotNull();
+  }
+
+  @Test
+  void aTargetHeldBackFollowsItsLimit() {
+    // Targets behind one ceiling, their solo rates known: one at least writes well below its own.
+    SyntheticGroups.Truth t =
+        SyntheticGroups.make(4, new SyntheticGroups.Spec(true, true, false, false));
+    GroupVerdict shared = SharedCeilingDetector.detect(t.curves());
+    assertThat(shared.kind()).as(t.text()).isEqualTo(GroupVerdict.Kind.SHARED_CEILING);
+    SharedCeilingDetector.Limits d = SharedCeilingDetector.Limits.DEFAULT;
+    SharedCeilingDetector.Limits stricter =
+        new SharedCeilingDetector.Limits(
+            d.sumHoldFraction(),
+            d.minStretchIntervals(),
+            d.maxHoldFraction(),
+            d.maxStrayFraction(),
+            d.startSlackIntervals(),
+            d.sumSmoothSeconds(),
+            // Held back only below half of the lowest share's fraction of its solo rate: none is.
+            shared.shares().stream().mapToDouble(GroupVerdict.Share::ofSolo).min().orElseThrow()
+                / 2,
+            d.tradeVarianceRatio(),
+            d.tradeMinSwing(),
+            d.tradeMinIntervals(),
+            d.edgeIntervals(),
+            d.alignIntervals(),
+            d.drags());
+
+    GroupVerdict strict = SharedCeilingDetector.detect(t.curves(), stricter);
+
+    assertThat(shared.shares()).anyMatch(GroupVerdict.Share::belowSolo);
+    assertThat(strict.kind()).as(strict.toString()).isNotEqualTo(GroupVerdict.Kind.SHARED_CEILING);
+    assertThat(strict.shares()).noneMatch(GroupVerdict.Share::belowSolo);
+  }
+
+  @Test
+  void aDragFollowsItsLimit() {
+    // A target whose cliff hands its share to the others: they rise as it falls.
+    SyntheticGroups.Truth t = null;
+    GroupVerdict v = null;
+    for (long seed = 0; seed < 60 && (v == null || v.drags().isEmpty()); seed++) {
+      t = SyntheticGroups.make(seed, new SyntheticGroups.Spec(true, true, true, true));
+      v = SharedCeilingDetector.detect(t.curves());
+    }
+    assertThat(v.drags()).as("a made group in which a target drags").isNotEmpty();
+    GroupVerdict.Drag drag = v.drags().getFirst();
+    double rose = drag.othersAfterMBps() / drag.othersBeforeMBps();
+    SharedCeilingDetector.Limits d = SharedCeilingDetector.Limits.DEFAULT;
+    DragDetector.Limits g = d.drags();
+    // The others must now rise by more than they did.
+    DragDetector.Limits steeper =
+        new DragDetector.Limits(
+            g.window(),
+            g.dropFraction(),
+            rose * 1.01,
+            g.takenFraction(),
+            g.stallFraction(),
+            g.stallMinSeconds());
+    SharedCeilingDetector.Limits limits =
+        new SharedCeilingDetector.Limits(
+            d.sumHoldFraction(),
+            d.minStretchIntervals(),
+            d.maxHoldFraction(),
+            d.maxStrayFraction(),
+            d.startSlackIntervals(),
+            d.sumSmoothSeconds(),
+            d.belowSoloFraction(),
+            d.tradeVarianceRatio(),
+            d.tradeMinSwing(),
+            d.tradeMinIntervals(),
+            d.edgeIntervals(),
+            d.alignIntervals(),
+            steeper);
+
+    GroupVerdict w = SharedCeilingDetector.detect(t.curves(), limits);
+
+    assertThat(w.drags()).as(t.text()).noneMatch(x -> x.name().equals(drag.name()));
+  }
+
+  /** The javadoc just before the declaration of record {@code type} in its source file. */
+  private static String javadoc(Class<?> type) throws IOException {
+    Class<?> top = type;
+    while (top.getEnclosingClass() != null) {
+      top = top.getEnclosingClass();
+    }
+    Path file = Path.of("src/main/java", top.getName().replace('.', '/') + ".java");
+    String text = Files.readString(file);
+    int at = text.indexOf("record " + type.getSimpleName() + "(");
+    assertThat(at).as("record " + type.getSimpleName() + " in " + file).isPositive();
+    int open = text.lastIndexOf("/**", at);
+    int close = text.indexOf("*/", open);
+    assertThat(text.substring(close + 2, at).strip())
+        .as("nothing between the javadoc and record " + type.getSimpleName())
+        .matches("(public)?");
+    return text.substring(open, close);
+  }
+}
