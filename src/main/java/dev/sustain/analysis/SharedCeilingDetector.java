@@ -135,9 +135,7 @@ public final class SharedCeilingDetector {
 
   /** Reads the group's curves by {@code limits}. */
   public static GroupVerdict detect(GroupCurves g, Limits limits) {
-    int n = g.targets();
-    int m = g.size();
-    if (n < 2) {
+    if (g.targets() < 2) {
       return empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.ONE_TARGET);
     }
     boolean[] together = together(g, limits);
@@ -145,7 +143,7 @@ public final class SharedCeilingDetector {
     boolean[] usable = together.clone();
     double cut = firstOwnCliff(g, limits);
     int usableCount = 0;
-    for (int k = 0; k < m; k++) {
+    for (int k = 0; k < g.size(); k++) {
       usable[k] &= g.time(k) <= cut;
       usableCount += usable[k] ? 1 : 0;
     }
@@ -153,14 +151,7 @@ public final class SharedCeilingDetector {
       return withDrags(
           empty(g, GroupVerdict.Kind.UNDETERMINED, GroupVerdict.Reason.TOO_SHORT), drags);
     }
-    double[] sum = new double[m];
-    for (int k = 0; k < m; k++) {
-      double s = 0;
-      for (int i = 0; i < n; i++) {
-        s += usable[k] ? g.rate(i, k) : 0;
-      }
-      sum[k] = s;
-    }
+    double[] sum = sum(g, usable);
     SumHold.Held held = new SumHold(limits).find(sum, usable, g.intervalSeconds());
     if (held == null) {
       return withDrags(notFlat(g, usable, limits), drags);
@@ -168,13 +159,81 @@ public final class SharedCeilingDetector {
     int a = held.from();
     int b = held.to();
     double level = held.levelMBps();
+    Shares shares = shares(g, held, limits);
+    double swing = Math.sqrt(shares.sumVariance()) / level;
+    double varianceRatio =
+        shares.sumVariance() > 0
+            ? Stats.variance(Arrays.copyOfRange(sum, a, b)) / shares.sumVariance()
+            : Double.NaN;
+    GroupVerdict.Reason reason;
+    if (shares.heldBack() >= 1) {
+      reason = GroupVerdict.Reason.HELD_BELOW_SOLO;
+    } else if (shares.known() == g.targets()) {
+      reason = GroupVerdict.Reason.AT_SOLO_RATES;
+    } else if (b - a >= limits.tradeMinIntervals()
+        && varianceRatio <= limits.tradeVarianceRatio()
+        && swing >= limits.tradeMinSwing()) {
+      reason = GroupVerdict.Reason.HELD_AND_TRADED;
+    } else {
+      reason = GroupVerdict.Reason.NO_SOLO_RATES;
+    }
+    GroupVerdict.Kind kind = kindOf(reason);
+    return new GroupVerdict(
+        kind,
+        reason,
+        kind == GroupVerdict.Kind.SHARED_CEILING ? level : null,
+        g.time(a) - g.intervalSeconds(),
+        g.time(b - 1),
+        level,
+        held.within(),
+        varianceRatio,
+        shares.shares(),
+        drags);
+  }
+
+  /** What a reason says of the group (as {@link #notFlat} and {@link #empty} give it too). */
+  private static GroupVerdict.Kind kindOf(GroupVerdict.Reason reason) {
+    return switch (reason) {
+      case HELD_BELOW_SOLO, HELD_AND_TRADED -> GroupVerdict.Kind.SHARED_CEILING;
+      case AT_SOLO_RATES, SUM_NOT_FLAT -> GroupVerdict.Kind.NONE;
+      case NO_SOLO_RATES, ONE_TARGET, TOO_SHORT -> GroupVerdict.Kind.UNDETERMINED;
+    };
+  }
+
+  /** The targets' summed rate in each usable interval (0 in the others). */
+  private static double[] sum(GroupCurves g, boolean[] usable) {
+    double[] sum = new double[g.size()];
+    for (int k = 0; k < sum.length; k++) {
+      double s = 0;
+      for (int i = 0; i < g.targets(); i++) {
+        s += usable[k] ? g.rate(i, k) : 0;
+      }
+      sum[k] = s;
+    }
+    return sum;
+  }
+
+  /**
+   * Each target's share of the held sum.
+   *
+   * @param heldBack how many were below their solo rate by {@link Limits#belowSoloFraction} over
+   *     the stretch and from its start
+   * @param known how many have a solo rate
+   * @param sumVariance the targets' variances over the stretch, summed
+   */
+  private record Shares(
+      List<GroupVerdict.Share> shares, int heldBack, int known, double sumVariance) {}
+
+  private static Shares shares(GroupCurves g, SumHold.Held held, Limits limits) {
+    int a = held.from();
+    int b = held.to();
     List<GroupVerdict.Share> shares = new ArrayList<>();
     int below = 0;
     int known = 0;
     double sumVariance = 0;
     // Held back from the moment they all write, not only later (drives declining on their own).
     int early = Math.min(b, a + held.earlyIntervals());
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < g.targets(); i++) {
       double[] r = Arrays.copyOfRange(g.rateMBps()[i], a, b);
       double median = Stats.median(r);
       double solo = g.soloMBps()[i];
@@ -187,38 +246,7 @@ public final class SharedCeilingDetector {
       shares.add(new GroupVerdict.Share(g.names().get(i), median, solo, ofSolo, heldBack));
       sumVariance += Stats.variance(r);
     }
-    double swing = Math.sqrt(sumVariance) / level;
-    double varianceRatio =
-        sumVariance > 0 ? Stats.variance(Arrays.copyOfRange(sum, a, b)) / sumVariance : Double.NaN;
-    GroupVerdict.Kind kind;
-    GroupVerdict.Reason reason;
-    if (below >= 1) {
-      kind = GroupVerdict.Kind.SHARED_CEILING;
-      reason = GroupVerdict.Reason.HELD_BELOW_SOLO;
-    } else if (known == n) {
-      kind = GroupVerdict.Kind.NONE;
-      reason = GroupVerdict.Reason.AT_SOLO_RATES;
-    } else if (b - a >= limits.tradeMinIntervals()
-        && varianceRatio <= limits.tradeVarianceRatio()
-        && swing >= limits.tradeMinSwing()) {
-      kind = GroupVerdict.Kind.SHARED_CEILING;
-      reason = GroupVerdict.Reason.HELD_AND_TRADED;
-    } else {
-      kind = GroupVerdict.Kind.UNDETERMINED;
-      reason = GroupVerdict.Reason.NO_SOLO_RATES;
-    }
-    double start = g.time(a) - g.intervalSeconds();
-    return new GroupVerdict(
-        kind,
-        reason,
-        kind == GroupVerdict.Kind.SHARED_CEILING ? level : null,
-        start,
-        g.time(b - 1),
-        level,
-        held.within(),
-        varianceRatio,
-        shares,
-        drags);
+    return new Shares(shares, below, known, sumVariance);
   }
 
   /** The intervals in which every target wrote, each target's partial first and last left out. */
