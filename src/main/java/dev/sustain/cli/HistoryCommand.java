@@ -167,9 +167,12 @@ public final class HistoryCommand extends BaseCommand {
     }
   }
 
-  /** One row of the text table: the header's words, or a run's figures. */
+  /**
+   * One row of the text table: the header's words, or a run's figures. The run's id comes first:
+   * what {@code clean RUN} takes.
+   */
   private static final String ROW =
-      "  %-16s  %-7s  %-7s  %7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s";
+      "  %-20s  %-16s  %-7s  %-7s  %7s  %-11s  %10s  %8s  %10s  %10s  %9s  %s";
 
   private void printText(
       DbLocation location,
@@ -193,6 +196,7 @@ public final class HistoryCommand extends BaseCommand {
         String.format(
             Locale.ROOT,
             ROW,
+            "run",
             "started (UTC)",
             "command",
             "engine",
@@ -228,6 +232,7 @@ public final class HistoryCommand extends BaseCommand {
     Lines.println(
         out,
         ROW,
+        r.runId(),
         WHEN.format(r.started()),
         r.command(),
         r.engine() == null ? "-" : r.engine(),

@@ -29,6 +29,9 @@ class CleanByIdTest {
     Cli.ok("write", target, "--size", "4KiB", "--keep", "--db", history, "--out", run);
     JsonNode shown = JSON.readTree(Cli.ok("history", "--db", history, "--json").out());
     String runId = shown.at("/runs/0/run_id").asText();
+    assertThat(Cli.ok("history", "--db", history).out().lines())
+        .as("the text table shows the id first in the run's row")
+        .anyMatch(line -> line.startsWith("  " + runId + "  "));
     Path testFile =
         Path.of(JSON.readTree(run.resolve("run.json").toFile()).at("/target/test_file").asText());
     assertThat(testFile).as("--keep left the test file").exists();
