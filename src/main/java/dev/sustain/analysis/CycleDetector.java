@@ -16,13 +16,15 @@ import java.util.List;
  * #CYCLE_HIGH_QUANTILE} quantile) and low level (the {@link #CYCLE_LOW_QUANTILE} quantile), the
  * state turning low below a quarter of the way up from the low level and high above three quarters
  * ({@link #CYCLE_HYSTERESIS}), so noise around either level never crosses. A noisy low level that a
- * segmenter would cut into many pieces is one low stretch here. The alternation is a heat cycle
- * when it has at least {@link Thresholds#MIN_DIPS} downward crossings, every spacing of the
- * downward and of the upward crossings within {@link #CYCLE_PERIOD_TOLERANCE} of the period (plus
- * an interval, the crossing's own uncertainty) of their mean, every low stretch as close to their
- * mean length, time back at the high level in every period ({@link
- * Thresholds#MIN_SWING_SIDE_FRACTION} of the cycles' time), the depth outside the levels' own noise
- * ({@link #CYCLE_NOISE_SIGMAS}), and no cycle missing before the run ends. Stateless.
+ * segmenter would cut into many pieces is one low stretch here. Each crossing is then placed at the
+ * best split of the raw rate around it ({@link #placed}). The alternation is a heat cycle when it
+ * has at least {@link Thresholds#MIN_DIPS} low halves (a run that opens in one, a cycle under way
+ * from the start, counts it), every spacing of the downward and of the upward crossings within
+ * {@link #CYCLE_PERIOD_TOLERANCE} of the period (plus an interval, the crossing's own uncertainty)
+ * of their mean, every low stretch as close to their mean length, time back at the high level in
+ * every period ({@link Thresholds#MIN_SWING_SIDE_FRACTION} of the cycles' time), the depth outside
+ * the levels' own noise ({@link #CYCLE_NOISE_SIGMAS}), both as the quantiles give it and as the
+ * halves found hold it, and no cycle missing before the run ends. Stateless.
  */
 final class CycleDetector {
 
@@ -94,6 +96,14 @@ final class CycleDetector {
    */
   static final double CYCLE_RAMP_FRACTION = 0.125;
 
+  /**
+   * The halves' levels lie this many spreads of the intervals inside a half apart: a throttle's two
+   * clocks are two levels, each with its own noise, while the halves of one level whose noise
+   * wanders lie within its spread (6.6% at rho 0.47 cut into four regular halves 7% apart). 2: a
+   * cycle's noise is at most 40% of its depth in the blind family, a fifth in the project's.
+   */
+  static final double CYCLE_SPREAD_SIGMAS = 2;
+
   /** The regular cycles of the curve as a sawtooth (its dips are the low halves), or null. */
   static Findings.Sawtooth find(Curve c) {
     int m = c.n - c.from;
@@ -121,7 +131,6 @@ final class CycleDetector {
     double sigma = c.quietNoise * high;
     double lowerLine = low + CYCLE_HYSTERESIS * (high - low);
     double upperLine = high - CYCLE_HYSTERESIS * (high - low);
-    double midLine = 0.5 * (high + low);
     for (int w : CYCLE_WINDOWS) {
       double smoothSigma = sigma * Math.sqrt(Math.PI / (2.0 * w));
       if ((1 - CYCLE_HYSTERESIS) * (high - low) < CYCLE_NOISE_SIGMAS * smoothSigma
@@ -129,8 +138,22 @@ final class CycleDetector {
         continue;
       }
       double[] smooth = ThrottleDetector.runningMedian(c.r, c.from, c.n, w);
-      List<int[]> lows = lowStretches(c, smooth, lowerLine, upperLine, midLine);
-      Findings.Sawtooth found = lows.size() < Thresholds.MIN_DIPS ? null : cycles(c, lows, w);
+      List<int[]> lows = lowStretches(c, smooth, lowerLine, upperLine, 0.5 * (high + low));
+      if (!lows.isEmpty()
+          && lows.getFirst()[2] == 1
+          && w > 3
+          && visitsHigh(c, lows.getFirst(), upperLine)) {
+        lows = lows.subList(1, lows.size());
+      }
+      Findings.Sawtooth found =
+          lows.size() < Thresholds.MIN_DIPS
+              ? null
+              : cycles(
+                  c,
+                  lows,
+                  w,
+                  CYCLE_NOISE_SIGMAS * smoothSigma,
+                  endsLow(c, smooth, lowerLine, upperLine));
       if (found != null) {
         return found;
       }
@@ -139,98 +162,257 @@ final class CycleDetector {
   }
 
   /**
-   * The low stretches [start, end) between a high state and the next: entered below the lower line,
-   * left above the upper one, each end moved to where the smoothed rate crossed the midline. A
-   * stretch still low at the end of the run is left out (it may be the throttle's last, or a fall).
+   * The low stretches [start, end, open) between high states: entered below the lower line, left
+   * above the upper one, each end moved back to the midline, then placed ({@link #placed}); one
+   * still low at the end is left out (the throttle's last, or a fall). A run that starts low opens
+   * with {@code [from, end, 1]}: a cycle under way, whose downward crossing came before the run.
    */
   private static List<int[]> lowStretches(
       Curve c, double[] smooth, double lowerLine, double upperLine, double midLine) {
     List<int[]> out = new ArrayList<>();
     int state = 0;
     int start = -1;
+    boolean open = false;
     for (int i = c.from; i < c.n; i++) {
       if (state != -1 && smooth[i] < lowerLine) {
-        if (state == 1) {
-          start = i;
-          while (start - 1 > c.from && smooth[start - 1] < midLine) {
-            start--;
-          }
+        open = state == 0;
+        start = i;
+        while (start - 1 > c.from && smooth[start - 1] < midLine) {
+          start--;
         }
         state = -1;
       } else if (state != 1 && smooth[i] > upperLine) {
-        if (state == -1 && start >= 0) {
+        if (state == -1) {
           int end = i;
           while (end - 1 > start && smooth[end - 1] > midLine) {
             end--;
           }
-          out.add(new int[] {start, end});
+          out.add(new int[] {open ? c.from : start, end, open ? 1 : 0});
         }
         state = 1;
-        start = -1;
       }
+    }
+    return placed(c, out);
+  }
+
+  /**
+   * Each crossing placed at the split of the raw rate, from the middle of the stretch before it to
+   * the middle of the one after, of least squared deviation from the two sides' means. A noisy or
+   * wandering level crosses the midline intervals early or late; the best split weighs every
+   * interval of both halves, so its error falls with the depth over the noise, not with the luck of
+   * one interval. A ramp is split at its middle in every cycle alike.
+   */
+  private static List<int[]> placed(Curve c, List<int[]> lows) {
+    List<int[]> out = new ArrayList<>();
+    for (int j = 0; j < lows.size(); j++) {
+      int[] s = lows.get(j);
+      int highBefore = s[0] - (j == 0 ? c.from : lows.get(j - 1)[1]);
+      int highAfter = (j + 1 < lows.size() ? lows.get(j + 1)[0] : c.n) - s[1];
+      int half = (s[1] - s[0]) / 2;
+      int down = s[2] == 1 ? c.from : bestSplit(c, s[0] - highBefore / 2, s[0] + half, s[0]);
+      int up = bestSplit(c, s[1] - half, s[1] + highAfter / 2, s[1]);
+      out.add(new int[] {down, Math.max(up, down + 1), s[2]});
     }
     return out;
   }
 
   /**
-   * The sawtooth the low stretches make when they are regular, or null; each half of a cycle at
-   * least {@code window} intervals (a median over a window longer than a half bends its edges).
+   * The index k in (a, b) that splits [a, b) into two runs of least total squared deviation from
+   * their means, or {@code fallback} when the range is under 2 intervals.
    */
-  private static Findings.Sawtooth cycles(Curve c, List<int[]> lows, int window) {
+  private static int bestSplit(Curve c, int a, int b, int fallback) {
+    if (b - a < 2) {
+      return fallback;
+    }
+    double total = 0;
+    double totalSq = 0;
+    for (int i = a; i < b; i++) {
+      total += c.r[i];
+      totalSq += c.r[i] * c.r[i];
+    }
+    double left = 0;
+    double leftSq = 0;
+    double best = Double.POSITIVE_INFINITY;
+    int at = fallback;
+    for (int k = a + 1; k < b; k++) {
+      left += c.r[k - 1];
+      leftSq += c.r[k - 1] * c.r[k - 1];
+      int nl = k - a;
+      int nr = b - k;
+      double sse =
+          leftSq - left * left / nl + (totalSq - leftSq) - (total - left) * (total - left) / nr;
+      if (sse < best) {
+        best = sse;
+        at = k;
+      }
+    }
+    return at;
+  }
+
+  /**
+   * The sawtooth the low stretches make when they are regular, or null; each half of a cycle at
+   * least {@code window} intervals (a median over a window longer than a half bends its edges). An
+   * open first stretch (a cycle under way from the start) counts as a low half and its upward
+   * crossing keeps the spacing, but its length is only a lower bound: it must not exceed the
+   * longest of the others (a start slower for longer than every low half after it is a slow start,
+   * a starved translation layer's, not a cycle's half), and the period and the lengths are read
+   * from the whole stretches.
+   */
+  private static Findings.Sawtooth cycles(
+      Curve c, List<int[]> lows, int window, double leastDepthMBps, boolean endsLow) {
     int count = lows.size();
-    double[] downs = new double[count];
+    int open = lows.getFirst()[2];
+    double[] downs = new double[count - open];
     double[] ups = new double[count];
     double lowSeconds = 0;
     double shortest = Double.POSITIVE_INFINITY;
     double longest = 0;
+    double wholeSeconds = 0;
     long lowBytes = 0;
     for (int i = 0; i < count; i++) {
       int[] s = lows.get(i);
-      downs[i] = c.startOf(s[0]);
       ups[i] = c.startOf(s[1]);
-      double len = ups[i] - downs[i];
-      lowSeconds += len;
-      shortest = Math.min(shortest, len);
-      longest = Math.max(longest, len);
+      lowSeconds += ups[i] - c.startOf(s[0]);
       lowBytes += c.cumulative[s[1]] - c.cumulative[s[0]];
+      if (i >= open) {
+        downs[i - open] = c.startOf(s[0]);
+        double len = ups[i] - downs[i - open];
+        wholeSeconds += len;
+        shortest = Math.min(shortest, len);
+        longest = Math.max(longest, len);
+      }
     }
-    double period = (downs[count - 1] - downs[0]) / (count - 1);
-    double meanLow = lowSeconds / count;
+    if (downs.length < 2) {
+      return null;
+    }
+    double period = (downs[downs.length - 1] - downs[0]) / (downs.length - 1);
+    double meanLow = wholeSeconds / downs.length;
     // The halves alike too: a throttle cools to the same threshold each time, while a starved
     // translation layer is slow for as long as its collection takes.
     double tolerance = CYCLE_PERIOD_TOLERANCE * period + c.interval;
+    double openLow = open == 1 ? ups[0] - c.startOf(c.from) : 0;
     if (!regular(downs, period, tolerance)
         || !regular(ups, (ups[count - 1] - ups[0]) / (count - 1), tolerance)
         || longest - meanLow > tolerance
-        || meanLow - shortest > tolerance) {
+        || meanLow - shortest > tolerance
+        || openLow > longest + tolerance
+        || !firstHighAlike(c, lows, ups, tolerance)) {
       return null;
     }
-    // Time back at the high level in every period: a drive that stays low and only blips up is
-    // not cooling and resuming.
-    double halfSeconds = window * c.interval;
-    if (period - meanLow < Thresholds.MIN_SWING_SIDE_FRACTION * period
-        || period < CYCLE_MIN_PERIOD_INTERVALS * c.interval - 1e-9
-        || (window > 3 && (shortest < halfSeconds || period - longest < halfSeconds))) {
-      return null;
-    }
-    // On to the end: no cycle is missing before the run ends.
-    if (c.endOf(c.n - 1) - downs[count - 1]
-        > (1 + CYCLE_PERIOD_TOLERANCE) * period + meanLow + c.interval) {
+    if (!sidesHeld(c, period, meanLow, shortest, longest, window)
+        || !onToTheEnd(c, downs[downs.length - 1], period, meanLow, window, endsLow)) {
       return null;
     }
     int a = lows.getFirst()[0];
     int b = lows.getLast()[0];
-    if (rampAndReset(c, lows, highLevel(c, lows, a, b) - lowBytes / 1e6 / lowSeconds)) {
+    double lowMBps = lowBytes / 1e6 / lowSeconds;
+    double levelMBps = highLevel(c, lows, a, b);
+    if (!twoLevels(c, lows, levelMBps - lowMBps, leastDepthMBps)) {
       return null;
     }
     return new Findings.Sawtooth(
-        count,
-        period,
-        meanLow,
-        lowBytes / 1e6 / lowSeconds,
-        highLevel(c, lows, a, b),
-        downs[0],
-        c.meanMBps(a, b));
+        count, period, meanLow, lowMBps, levelMBps, c.startOf(a), c.meanMBps(a, b));
+  }
+
+  /**
+   * Whether an open first low half is followed by a high half within {@code tolerance} of the
+   * others' mean (the spacings hold it when every low half is whole): a throttle resumes for as
+   * long as its heat sink takes to reach the trip temperature again; a starved drive's slow start,
+   * short fast visit and second slow stretch are not alike.
+   */
+  private static boolean firstHighAlike(Curve c, List<int[]> lows, double[] ups, double tolerance) {
+    if (lows.getFirst()[2] == 0) {
+      return true;
+    }
+    double others = 0;
+    for (int i = 1; i + 1 < lows.size(); i++) {
+      others += (c.startOf(lows.get(i + 1)[0]) - ups[i]) / (lows.size() - 2);
+    }
+    return Math.abs(c.startOf(lows.get(1)[0]) - ups[0] - others) <= tolerance;
+  }
+
+  /**
+   * Time back at the high level in every period (a drive that stays low and only blips up is not
+   * cooling and resuming), a period of {@link #CYCLE_MIN_PERIOD_INTERVALS} at least, and each half
+   * as long as a median window longer than 3.
+   */
+  private static boolean sidesHeld(
+      Curve c, double period, double meanLow, double shortest, double longest, int window) {
+    double halfSeconds = window * c.interval;
+    return period - meanLow >= Thresholds.MIN_SWING_SIDE_FRACTION * period
+        && period >= CYCLE_MIN_PERIOD_INTERVALS * c.interval - 1e-9
+        && (window <= 3 || (shortest >= halfSeconds && period - longest >= halfSeconds));
+  }
+
+  /**
+   * On to the end: no cycle is missing. The run ends within a period and a low half of the last
+   * downward crossing and, when it ends high, before the next low half was due (a period on, plus
+   * the tolerance and the window for the median to turn): a drive at speed past its next throttle's
+   * time has stopped cycling, or never was (a starved drive's slow start of a few swings).
+   */
+  private static boolean onToTheEnd(
+      Curve c, double lastDown, double period, double meanLow, int window, boolean endsLow) {
+    double end = c.endOf(c.n - 1);
+    double tolerance = CYCLE_PERIOD_TOLERANCE * period + c.interval;
+    return end - lastDown <= (1 + CYCLE_PERIOD_TOLERANCE) * period + meanLow + c.interval
+        && (endsLow || end - lastDown <= period + tolerance + window * c.interval);
+  }
+
+  /** Whether the smoothed rate was last on the low side of the hysteresis when the run ended. */
+  private static boolean endsLow(Curve c, double[] smooth, double lowerLine, double upperLine) {
+    for (int i = c.n - 1; i >= c.from; i--) {
+      if (smooth[i] < lowerLine) {
+        return true;
+      } else if (smooth[i] > upperLine) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the halves found hold two levels {@code depthMBps} apart: by the noise test the
+   * quantiles passed ({@code leastDepthMBps}: in a level whose noise wanders slowly the quantiles
+   * lie apart and a long median crosses their lines now and then, but the stretches it finds hold
+   * the same rate as the rest, 959 MB/s in both on a flat run), by {@link #CYCLE_SPREAD_SIGMAS}
+   * spreads inside a half, and not as a ramp and a reset ({@link #rampAndReset}).
+   */
+  private static boolean twoLevels(
+      Curve c, List<int[]> lows, double depthMBps, double leastDepthMBps) {
+    return depthMBps >= leastDepthMBps
+        && depthMBps >= CYCLE_SPREAD_SIGMAS * withinSpread(c, lows)
+        && !rampAndReset(c, lows, depthMBps);
+  }
+
+  /**
+   * The pooled standard deviation of the intervals inside the halves, each about its own half's
+   * mean, leaving out the interval either side of each crossing (partly in both halves) and stalls.
+   */
+  private static double withinSpread(Curve c, List<int[]> lows) {
+    double squares = 0;
+    int count = 0;
+    for (int j = 0; j < lows.size(); j++) {
+      int[] s = lows.get(j);
+      int nextDown = j + 1 < lows.size() ? lows.get(j + 1)[0] : s[1];
+      for (int[] half : new int[][] {{s[0] + 1, s[1] - 1}, {s[1] + 1, nextDown - 1}}) {
+        double sum = 0;
+        int m = 0;
+        for (int i = half[0]; i < half[1]; i++) {
+          if (!c.stall(i)) {
+            sum += c.r[i];
+            m++;
+          }
+        }
+        for (int i = half[0]; i < half[1] && m > 1; i++) {
+          if (!c.stall(i)) {
+            squares += (c.r[i] - sum / m) * (c.r[i] - sum / m);
+            count++;
+          }
+        }
+        count -= m > 1 ? 1 : 0;
+      }
+    }
+    return count > 0 ? Math.sqrt(squares / count) : 0;
   }
 
   /**
@@ -267,6 +449,20 @@ final class CycleDetector {
       return 0;
     }
     return c.nonStallMean(b - half, b) - c.nonStallMean(a, a + half);
+  }
+
+  /**
+   * Whether the run's 3-interval median climbs above {@code upperLine} inside the open stretch
+   * {@code s}: the stretch a longer median read as one low half was visited at the high level.
+   */
+  private static boolean visitsHigh(Curve c, int[] s, double upperLine) {
+    double[] smooth = ThrottleDetector.runningMedian(c.r, c.from, s[1], 3);
+    for (int i = s[0]; i < s[1]; i++) {
+      if (smooth[i] > upperLine) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether every spacing of {@code times} is within {@code tolerance} seconds of their mean. */

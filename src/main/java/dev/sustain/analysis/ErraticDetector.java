@@ -111,14 +111,14 @@ final class ErraticDetector {
    * noise); the low time is the time of the swings: a slow start or a slow end is not swinging.
    */
   private static Swings swings(Curve c, double lowLine, double highLine) {
-    return swings(c, lowLine, highLine, c.n);
+    return swings(c, lowLine, highLine, c.n, 0);
   }
 
   /**
-   * {@link #swings(Curve, double, double)} over the pieces that begin before sample {@code end}.
+   * {@link #swings(Curve, double, double)} over the pieces that begin before sample {@code end},
+   * from {@code state} at the start (1: a low start counts as a low visit).
    */
-  private static Swings swings(Curve c, double lowLine, double highLine, int end) {
-    int state = 0;
+  private static Swings swings(Curve c, double lowLine, double highLine, int end, int state) {
     int swings = 0;
     int firstHalf = 0;
     double lows = 0;
@@ -249,12 +249,14 @@ final class ErraticDetector {
 
   /**
    * The lasting level a slow, swinging start speeds up to, or null: the drive swung ({@link
-   * Thresholds#MIN_SWINGS} climbs, near or deep) before it, and wrote on average below {@link
+   * Thresholds#MIN_SWINGS} climbs, near or deep) up to it, and wrote on average below {@link
    * Thresholds#SLOW_START_FRACTION} of it, for {@link Thresholds#SLOW_START_RUN_FRACTION} of the
    * run at least; the level lasts that long too. A drive short of free blocks collects garbage
    * until the overwrite has freed enough of them, then writes at full speed (the nearly full drive
    * of the field reports: 250 s slow and erratic, then 250 s fast); a throttle steps down and a
-   * cache runs out, and neither starts by swinging low.
+   * cache runs out, and neither starts by swinging low. The climbs counted include the one out of a
+   * slow first stretch and the one onto the level: the drive was collecting from the first second,
+   * and its last collection ends where it speeds up.
    */
   private static Segment swingingStart(Curve c, double high) {
     double least = Math.max(c.lasting, Thresholds.SLOW_START_RUN_FRACTION * c.judgedSeconds());
@@ -266,9 +268,9 @@ final class ErraticDetector {
               < Thresholds.SLOW_START_FRACTION * p.meanMBps())) {
         continue;
       }
-      int end = p.startIndex();
-      if (swings(c, high * c.dipLine(), high * c.highLine(), end).count >= Thresholds.MIN_SWINGS
-          || swings(c, high * SWING_DEEP_LOW, high * SWING_DEEP_HIGH, end).count
+      int end = p.startIndex() + 1;
+      if (swings(c, high * c.dipLine(), high * c.highLine(), end, 1).count >= Thresholds.MIN_SWINGS
+          || swings(c, high * SWING_DEEP_LOW, high * SWING_DEEP_HIGH, end, 1).count
               >= Thresholds.MIN_SWINGS) {
         return p;
       }
