@@ -104,17 +104,27 @@ final class FallDeparture {
   /**
    * The spread of a level's intervals (1.4826 median absolute deviation, or 1.2533 mean absolute
    * deviation when more: either is sigma for Gaussian noise), read from at most {@link
-   * #FALL_MAX_INTERVALS} of them next to the fall (from its end when {@code fromEnd}), transitions
-   * left out; at least a request in whole requests.
+   * #FALL_MAX_INTERVALS} of them next to the fall (from its end when {@code fromEnd}), the
+   * transitions at its ends left out (the intervals the level was entered or left in); at least a
+   * request in whole requests. The transitions inside it stay: they are its own excursions, cut out
+   * as short segments where the run's noise (a quiet floor's, when the level is a noisy burst) is
+   * smaller than the level's, and left out they would make a noisy level look quiet and its noise a
+   * fall (a burst of 4.8% noise before a floor of 0.6% read as falling for 13 s).
    */
   private static double spread(Curve c, Segment level, boolean fromEnd) {
     int a = level.startIndex();
     int z = level.endIndex();
+    while (a < z && c.transition[a]) {
+      a++;
+    }
+    while (z > a && c.transition[z - 1]) {
+      z--;
+    }
     double[] x = new double[Math.min(z - a, FALL_MAX_INTERVALS)];
     int m = 0;
     for (int k = 0; k < z - a && m < x.length; k++) {
       int i = fromEnd ? z - 1 - k : a + k;
-      if (!c.transition[i] && !c.stall(i)) {
+      if (!c.stall(i)) {
         x[m++] = c.r[i];
       }
     }
