@@ -27,26 +27,6 @@ final class CliffDetector {
 
   private CliffDetector() {}
 
-  /**
-   * An interval is on the way between the two levels of a drop when it lies at least this many
-   * noise sigmas from both: a level's own interval is that far out once in 740 (Gaussian), so a run
-   * of {@link #FALL_MIN_INTERVALS} of them is a fall, never a level's noise.
-   */
-  static final double FALL_SIGMAS = 3;
-
-  /**
-   * A drop is a gradual fall, placed where it left the burst, when at least this many intervals in
-   * a row lie between its levels ({@link #FALL_SIGMAS}): a step has one interval between them (the
-   * one it fell in, half old level, half new), two at most when noise puts its neighbour out.
-   */
-  static final int FALL_MIN_INTERVALS = 3;
-
-  /**
-   * ... and at most this many: a cache's fall takes seconds (15 s is 60 intervals at 0.25 s), and a
-   * longer run between the levels is a level or a ramp of its own, not the cache's end.
-   */
-  static final int FALL_MAX_INTERVALS = 200;
-
   /** The first sharp lasting drop and the stages after it, or null. */
   static Findings.Cliff find(Curve c) {
     return from(c, firstSharpDrop(c, Thresholds.DROP_FRACTION));
@@ -90,7 +70,7 @@ final class CliffDetector {
             && last.endIndex() > stages.getLast().endIndex()
             && last.meanMBps() < Thresholds.DROP_FRACTION * lowest;
     int b = stepIndex(c, p.get(j).startIndex(), before.meanMBps(), first);
-    double[] at = departure(c, b, before, stages.getFirst());
+    double[] at = FallDeparture.departure(c, b, before, stages.getFirst());
     if (at == null) {
       at = placeInInterval(c, b, before.meanMBps(), first);
     }
@@ -348,112 +328,6 @@ final class CliffDetector {
       }
     }
     return best;
-  }
-
-  /**
-   * Where a gradual fall from {@code high} to {@code low} left the high level, as {seconds, bytes}
-   * from the run's start, or null when the drop at {@code b} is a step ({@link
-   * #FALL_MIN_INTERVALS}). A cache's size is the bytes written up to the first lasting departure
-   * from the burst: when the controller's fast blocks run out die by die, or folding starts before
-   * the last of them fills, the rate falls over several intervals, and the middle of that fall
-   * (where a step is placed) counts half the fall's bytes into the cache. The fall's intervals are
-   * fitted by a line, and the departure is where that line meets the high level, no later than
-   * {@code b} and no earlier than the fall's own length before its first interval clear of the
-   * noise.
-   */
-  static double[] departure(Curve c, int b, Segment before, Segment after) {
-    double high = before.meanMBps();
-    double low = after.meanMBps();
-    // Each level's own spread as well as the run's noise (the noise from neighbours' differences
-    // misses a spread that whole requests or a wander make).
-    double top = high - FALL_SIGMAS * Math.max(c.relNoise * high, spread(c, before, true));
-    double bottom = low + FALL_SIGMAS * Math.max(c.relNoise * low, spread(c, after, false));
-    if (!(bottom < top) || b <= c.from || b >= c.n) {
-      return null;
-    }
-    // The fall's run of intervals between the levels around b, across single intervals that noise
-    // put outside (a long fall at a short interval has some); only those between are fitted.
-    int f0 = b;
-    while (f0 - 1 > c.from
-        && (between(c, f0 - 1, top, bottom) || between(c, f0 - 2, top, bottom))
-        && f0 - 2 >= c.from) {
-      f0 -= between(c, f0 - 1, top, bottom) ? 1 : 2;
-    }
-    int f1 = b;
-    while (f1 < c.n && (between(c, f1, top, bottom) || between(c, f1 + 1, top, bottom))) {
-      f1 += between(c, f1, top, bottom) ? 1 : 2;
-    }
-    int count = 0;
-    for (int i = f0; i < f1; i++) {
-      count += between(c, i, top, bottom) ? 1 : 0;
-    }
-    // A fall is the passage between two levels, shorter than either (as for its pieces, {@link
-    // #fallEnds}): a cache of a few intervals has no fall to read, only its mixed intervals.
-    int shorter = Math.min(before.sampleCount(), after.sampleCount());
-    if (count < FALL_MIN_INTERVALS || count > FALL_MAX_INTERVALS || f1 - f0 > shorter / 2) {
-      return null;
-    }
-    double[] t = new double[count];
-    double[] y = new double[count];
-    for (int i = f0, k = 0; i < f1; i++) {
-      if (between(c, i, top, bottom)) {
-        t[k] = 0.5 * (c.startOf(i) + c.endOf(i));
-        y[k++] = c.r[i];
-      }
-    }
-    double[] line = Stats.robustLine(t, y);
-    if (!(line[1] < 0)) {
-      return null;
-    }
-    double seconds = (high - line[0]) / line[1];
-    // Back from the fall's first interval clear of the burst's noise by at most the fall's own
-    // length (a linear fall spends a like share of its time within noise of either level): any
-    // further is a line extrapolated from noise.
-    int earliest = Math.max(c.from, f0 - (f1 - f0) - 1);
-    seconds = Math.max(c.startOf(earliest), Math.min(c.startOf(b), seconds));
-    int i = earliest;
-    while (i + 1 < b && c.startOf(i + 1) <= seconds) {
-      i++;
-    }
-    double bytes = c.cumulative[i] + (seconds - c.startOf(i)) * high * 1e6;
-    return new double[] {seconds, bytes};
-  }
-
-  /**
-   * The spread of a level's intervals (1.4826 median absolute deviation, or 1.2533 mean absolute
-   * deviation when more: either is sigma for Gaussian noise), read from at most {@link
-   * #FALL_MAX_INTERVALS} of them next to the fall (from its end when {@code fromEnd}), transitions
-   * left out; at least a request in whole requests.
-   */
-  private static double spread(Curve c, Segment level, boolean fromEnd) {
-    int a = level.startIndex();
-    int z = level.endIndex();
-    double[] x = new double[Math.min(z - a, FALL_MAX_INTERVALS)];
-    int m = 0;
-    for (int k = 0; k < z - a && m < x.length; k++) {
-      int i = fromEnd ? z - 1 - k : a + k;
-      if (!c.transition[i] && !c.stall(i)) {
-        x[m++] = c.r[i];
-      }
-    }
-    if (m < Thresholds.LASTING_MIN_SAMPLES) {
-      return c.quantumMBps;
-    }
-    double[] v = Arrays.copyOf(x, m);
-    double center = Stats.median(v);
-    double sum = 0;
-    for (int i = 0; i < m; i++) {
-      v[i] = Math.abs(v[i] - center);
-      sum += v[i];
-    }
-    // The mean deviation too: whole requests make most intervals one count, so their median
-    // deviation is none while the neighbouring counts lie a request away.
-    return Math.max(c.quantumMBps, Math.max(1.4826 * Stats.median(v), 1.2533 * sum / m));
-  }
-
-  /** Whether interval {@code i} lies inside the run and strictly between the two lines. */
-  private static boolean between(Curve c, int i, double top, double bottom) {
-    return i >= c.from && i < c.n && c.r[i] < top && c.r[i] > bottom;
   }
 
   /**

@@ -2,7 +2,9 @@ package dev.sustain.analysis;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Groups change-point segments into plateaus, the levels a drive held: segments shorter than {@link
@@ -11,8 +13,9 @@ import java.util.List;
  * Thresholds#SIGNIFICANCE} standard errors of each other merge, weakest pair first. A plateau's
  * level leaves out its short transition segments (the interval a cliff fell in is half one level
  * and half the next). A first level of one or two intervals that wrote far more than the level
- * after it is a level of its own (a burst too short to fold away: {@link #shortFirstLevel}).
- * Stateless.
+ * after it is a level of its own (a burst too short to fold away: {@link #shortFirstLevel}). A
+ * level noisier than the run is judged by its own noise, and its intervals within its own spread
+ * are its level's, not transitions ({@link LevelNoise}). Stateless.
  */
 final class Levels {
 
@@ -97,6 +100,7 @@ final class Levels {
       }
       join(r, Math.min(shortest, into));
     }
+    Map<Long, Double> ownNoise = new HashMap<>();
     while (r.size() > 1) {
       int best = -1;
       double bestScore = 1;
@@ -105,13 +109,9 @@ final class Levels {
         double b = levelMean(s, transition, r.get(i + 1));
         double level = Math.max(Math.max(a, b), 1e-12);
         double rel = Math.abs(a - b) / level;
-        double sigma = relNoise * level;
-        double inside =
-            Math.max(spread(s, transition, r.get(i)), spread(s, transition, r.get(i + 1)));
-        if (!Double.isNaN(inside)) {
-          sigma = Math.min(sigma, inside);
-        }
-        sigma = Math.max(sigma, quantumMBps);
+        double sigma =
+            LevelNoise.mergeSigma(
+                s, transition, r.get(i), r.get(i + 1), level, relNoise, quantumMBps, ownNoise);
         double se = sigma * Math.sqrt(1.0 / len(r.get(i)) + 1.0 / len(r.get(i + 1)));
         double score =
             Math.min(
@@ -126,6 +126,9 @@ final class Levels {
         break;
       }
       join(r, best);
+    }
+    for (int[] range : r) {
+      LevelNoise.reclaim(s, transition, range, relNoise);
     }
     List<Segment> out = new ArrayList<>(r.size());
     for (int[] range : r) {

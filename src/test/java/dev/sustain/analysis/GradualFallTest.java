@@ -15,7 +15,7 @@ import java.util.function.DoubleUnaryOperator;
  * A cache that runs out over seconds, not in an instant (its fast blocks fill die by die, or
  * folding starts before the last of them is full), over seeded random parameters: the cache is the
  * bytes written up to where the rate left the burst, not to the middle of its fall, and a fall cut
- * into pieces by the segmenter is still the cache's end ({@link CliffDetector#departure}).
+ * into pieces by the segmenter is still the cache's end ({@link FallDeparture#departure}).
  */
 class GradualFallTest {
 
