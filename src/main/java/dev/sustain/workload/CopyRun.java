@@ -293,8 +293,8 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
       double[] rr =
           IntervalFigures.rates(
               folder.samplesCsv(), "read_MBps", new IntervalFigures.Rows(SamplesCsv.READ, pass));
-      w.add(new PassComparison.Pass(p.pass(), p.writeMegabytesPerSecond(), wr));
-      r.add(new PassComparison.Pass(p.pass(), p.readMegabytesPerSecond(), rr));
+      w.add(new PassComparison.Pass(p.pass(), p.writeMegabytesPerSecond(), wr, p.writeSeconds()));
+      r.add(new PassComparison.Pass(p.pass(), p.readMegabytesPerSecond(), rr, p.readSeconds()));
     }
     List<String> words = new ArrayList<>(PassComparison.compare("wrote", w));
     words.addAll(PassComparison.compare("read back", r));

@@ -2,6 +2,7 @@ package dev.sustain.workload;
 
 import dev.sustain.analysis.PassNoise;
 import dev.sustain.report.Phrase;
+import dev.sustain.unit.Durations;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,9 +14,18 @@ import java.util.List;
  * passes' mean interval rates, but a difference of {@link #MAX_NOISE_PERCENT}% or more is always
  * named (whole-pass averages are measured, not sampled; a quarter is not noise). With fewer than
  * {@link #MIN_INTERVALS} such intervals in a pass there is no spread to judge by, and {@link
- * #SHORT_PERCENT}% is required. Pure; thread-safe.
+ * #SHORT_PERCENT}% is required. A pass shorter than {@link #MIN_PASS_SECONDS} is not compared at
+ * all. Pure; thread-safe.
  */
 public final class PassComparison {
+
+  /**
+   * A pass shorter than this is said to be too short to compare, seconds: its average is set by its
+   * start and end (the first requests, opening files, the flush) and, for a copy through the page
+   * cache, by memory, not by the drive; two such averages may differ five-fold (a copy's 35 MB in
+   * 0.03 s, then 0.16 s) and say nothing of heat or a cache between passes.
+   */
+  public static final double MIN_PASS_SECONDS = 1;
 
   /** Differences below this are never called out. */
   public static final double MIN_PERCENT = PassNoise.MIN_PERCENT;
@@ -36,8 +46,14 @@ public final class PassComparison {
    *
    * @param averageMBps bytes over time for the pass (what the comparison states)
    * @param intervalMBps the pass's per-interval rates (for the noise)
+   * @param seconds the pass's time, the averaged one
    */
-  public record Pass(int pass, double averageMBps, double[] intervalMBps) {}
+  public record Pass(int pass, double averageMBps, double[] intervalMBps, double seconds) {
+
+    boolean tooShort() {
+      return !(seconds >= MIN_PASS_SECONDS);
+    }
+  }
 
   /** The change of each later pass from the first, in percent of the first (negative: slower). */
   public static double changePercent(Pass first, Pass later) {
@@ -78,13 +94,22 @@ public final class PassComparison {
       return words;
     }
     Pass first = passes.getFirst();
-    boolean slower = false;
+    if (first.tooShort()) {
+      return List.of(tooShort(verb, first, "no later pass is compared with it"));
+    }
+    int compared = 0;
+    int lastSlower = -1;
     for (Pass p : passes.subList(1, passes.size())) {
+      if (p.tooShort()) {
+        words.add(tooShort(verb, p, "not compared with pass " + first.pass()));
+        continue;
+      }
+      compared++;
       double change = changePercent(first, p);
       if (Math.abs(change) < noisePercent(first, p)) {
         continue;
       }
-      slower |= change < 0;
+      lastSlower = change < 0 ? words.size() : lastSlower;
       words.add(
           Phrase.of(
               "pass {} {} {.0}% {} than pass {} ({rate} against {rate})",
@@ -96,21 +121,34 @@ public final class PassComparison {
               p.averageMBps(),
               first.averageMBps()));
     }
-    if (words.isEmpty()) {
+    boolean allCompared = compared == passes.size() - 1;
+    if (compared > 0 && words.size() == passes.size() - 1 - compared) {
       words.add(
           Phrase.of(
-              "every pass {} within noise of pass {} ({rate})",
+              "{} {} within noise of pass {} ({rate})",
+              allCompared ? "every pass" : "every other pass",
               verb,
               first.pass(),
               first.averageMBps()));
-    } else if (slower && guessWhy) {
-      int last = words.size() - 1;
+    } else if (lastSlower >= 0 && guessWhy) {
       words.set(
-          last,
-          words.get(last)
+          lastSlower,
+          words.get(lastSlower)
               + ": the drive slows as the session goes on: heat builds up, or its fast cache"
               + " has not recovered between passes (a longer --cooldown tells)");
     }
     return words;
+  }
+
+  /** A pass too short to compare, in words: its time ("under 0.01s" for one that prints as 0). */
+  private static String tooShort(String verb, Pass p, String consequence) {
+    return Phrase.of(
+        "pass {} {} in {}, too short to compare (a pass under {time} is set by its start and end,"
+            + " not by the drive): {}",
+        p.pass(),
+        verb,
+        p.seconds() < 0.005 ? "under 0.01s" : Durations.format(p.seconds()),
+        MIN_PASS_SECONDS,
+        consequence);
   }
 }

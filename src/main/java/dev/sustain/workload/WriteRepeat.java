@@ -219,7 +219,8 @@ public final class WriteRepeat {
         double[] rates =
             IntervalFigures.rates(
                 RunFolder.open(r.runFolder()).samplesCsv(), "write_MBps", IntervalFigures.Rows.ALL);
-        compared.add(new PassComparison.Pass(i + 1, r.averageMegabytesPerSecond(), rates));
+        compared.add(
+            new PassComparison.Pass(i + 1, r.averageMegabytesPerSecond(), rates, r.seconds()));
         try {
           curves.add(CurveReport.load(r.runFolder(), null, -1));
           names.add("pass " + (i + 1));
