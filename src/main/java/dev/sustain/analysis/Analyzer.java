@@ -1,7 +1,6 @@
 package dev.sustain.analysis;
 
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Reads a write curve: finds its start-up ramp, its levels and what each detector sees in them,
@@ -259,111 +258,122 @@ public final class Analyzer {
       double[] sorted = after.clone();
       Arrays.sort(sorted);
       double mean = c.meanMBps(c.from, c.n);
-      double stdev = Math.sqrt(Stats.variance(after));
-      Findings f =
-          new Findings(
-              found.lastingSeconds(),
-              found.ramp(),
-              found.stalls(),
-              found.undetermined(),
-              found.cliff(),
-              found.recovery(),
-              found.sawtooth(),
-              found.bend(),
-              found.erratic(),
-              found.smr(),
-              found.zoned(),
-              found.linkCap(),
-              Detectors.CPU_BOUND.find(new Reading(c, found.stalls().intervals(), shape)),
-              found.spikes(),
-              found.fall());
       Findings.Cliff cliff = found.cliff();
-      Findings.Sawtooth saw = found.sawtooth();
-      boolean sawtooth = shape == Shape.THERMAL_THROTTLE && saw != null;
+      boolean sawtooth = shape == Shape.THERMAL_THROTTLE && found.sawtooth() != null;
       boolean stepped =
           (shape == Shape.CACHE_CLIFF || shape == Shape.THERMAL_THROTTLE) && !sawtooth;
-      Double cliffSeconds = null;
-      Double cacheGB = null;
-      Double afterCache = null;
-      List<Segment> stages = List.of();
-      if (shape == Shape.SMR_STALLS) {
-        cliffSeconds = found.smr().onsetSeconds();
-        cacheGB = found.smr().heldGB();
-        afterCache = found.smr().afterMBps();
-      } else if (stepped && cliff != null) {
-        cliffSeconds = cliff.seconds();
-        cacheGB = cliff.cacheGB();
-        stages = cliff.stages();
-        double rest = c.endOf(c.n - 1) - cliff.seconds();
-        afterCache = rest > 0 ? (c.cumulative[c.n] / 1e9 - cliff.cacheGB()) * 1000 / rest : 0;
-      }
+      CacheFigures cache = CacheFigures.of(c, found, shape, stepped);
       Double floor = floor(c, found, shape, mean);
-      double burst = c.burst;
+      double burst = burst(c, found, shape, sawtooth);
+      double total = c.cumulative[c.n];
+      boolean noCliffSeen = shape == Shape.FLAT || shape == Shape.UNDETERMINED;
+      return new Analysis(
+          shape,
+          burst,
+          cache.gigabytes(),
+          noCliffSeen && !noShapeFits(found) ? noCliffGB(found, total) : null,
+          cache.cliffSeconds(),
+          cache.stages(),
+          floor,
+          stepped && cliff != null && cliff.floorMayBeLower(),
+          cache.afterMBps(),
+          averageMBps(c),
+          sorted[0],
+          Stats.sortedQuantile(sorted, 0.5),
+          sorted[sorted.length - 1],
+          Math.sqrt(Stats.variance(after)),
+          found.stalls().seconds(),
+          c.s.flushSeconds(),
+          found.recovery() != null && shape == Shape.THERMAL_THROTTLE || sawtooth,
+          throttleC(found, shape),
+          c.segments,
+          c.plateaus,
+          withCpuBound(c, found, shape),
+          projection(c, jobBytes, floor, burst, noCliffSeen),
+          c.sigmaMBps,
+          c.s.durationSeconds(),
+          total / 1e9,
+          c.s.media());
+    }
+
+    /** The findings with the CPU-bound flag, which is read once the shape is named. */
+    private static Findings withCpuBound(Curve c, Findings found, Shape shape) {
+      return new Findings(
+          found.lastingSeconds(),
+          found.ramp(),
+          found.stalls(),
+          found.undetermined(),
+          found.cliff(),
+          found.recovery(),
+          found.sawtooth(),
+          found.bend(),
+          found.erratic(),
+          found.smr(),
+          found.zoned(),
+          found.linkCap(),
+          Detectors.CPU_BOUND.find(new Reading(c, found.stalls().intervals(), shape)),
+          found.spikes(),
+          found.fall());
+    }
+
+    /**
+     * The burst of each shape (see {@link Analysis#burstMBps}): the first lasting level, but a
+     * zoned disk's outer zone, a sawtooth's level before or between its dips, and an erratic
+     * drive's full speed.
+     */
+    private static double burst(Curve c, Findings found, Shape shape, boolean sawtooth) {
+      Findings.Sawtooth saw = found.sawtooth();
       if (shape == Shape.HDD_ZONED) {
-        burst = found.zoned().startMBps();
+        return found.zoned().startMBps();
       } else if (sawtooth && !levelBefore(c, saw.onsetSeconds())) {
         // The level it dips from, read between all the dips, unless a lasting level came before
         // them: the burst is the first lasting level, whatever comes after it (a throttle that
         // sets in late holds a lower level between its dips than the drive held cool).
-        burst = levelBeforeOnset(c, saw);
+        return levelBeforeOnset(c, saw);
       } else if (sawtooth) {
         // A throttle only lowers the rate: a first level below the level between the dips is a
         // low half of a cycle under way from the start, not a cooler level.
-        burst = Math.max(c.burst, saw.levelMBps());
+        return Math.max(c.burst, saw.levelMBps());
       } else if (shape == Shape.GC_ERRATIC && found.erratic().swinging()) {
-        burst = fullSpeed(c, found.erratic());
+        return fullSpeed(c, found.erratic());
       }
-      double total = c.cumulative[c.n];
-      double duration = c.s.durationSeconds();
-      double average =
-          Double.isNaN(c.s.reportedAverageMBps())
-              ? (duration + c.s.flushSeconds() > 0
-                  ? total / 1e6 / (duration + c.s.flushSeconds())
-                  : 0)
-              : c.s.reportedAverageMBps();
-      Double throttleC = null;
-      if (shape == Shape.THERMAL_THROTTLE && found.bend() != null && found.bend().thermal()) {
-        throttleC = Math.round(found.bend().bendC() * 10) / 10.0;
+      return c.burst;
+    }
+
+    /** The average rate over the run and its flush, or the one the source reported. */
+    private static double averageMBps(Curve c) {
+      if (!Double.isNaN(c.s.reportedAverageMBps())) {
+        return c.s.reportedAverageMBps();
       }
-      boolean noCliffSeen = shape == Shape.FLAT || shape == Shape.UNDETERMINED;
-      Projection projection = null;
-      if (jobBytes >= 0) {
-        // Too short for a floor: the level it held (an odd interval in a few is not the rate).
-        double rate = floor != null ? floor : burst;
-        projection =
-            new Projection(
-                jobBytes / 1e9,
-                projectSeconds(c.s, jobBytes, rate),
-                rate,
-                noCliffSeen && jobBytes > total);
+      double seconds = c.s.durationSeconds() + c.s.flushSeconds();
+      return seconds > 0 ? c.cumulative[c.n] / 1e6 / seconds : 0;
+    }
+
+    /** The temperature a throttle set in at, to 0.1 °C, when the temperature's bend read it. */
+    private static Double throttleC(Findings f, Shape shape) {
+      if (shape == Shape.THERMAL_THROTTLE && f.bend() != null && f.bend().thermal()) {
+        return Math.round(f.bend().bendC() * 10) / 10.0;
       }
-      return new Analysis(
-          shape,
-          burst,
-          cacheGB,
-          noCliffSeen && !noShapeFits(found) ? noCliffGB(found, total) : null,
-          cliffSeconds,
-          stages,
-          floor,
-          stepped && cliff != null && cliff.floorMayBeLower(),
-          afterCache,
-          average,
-          sorted[0],
-          Stats.sortedQuantile(sorted, 0.5),
-          sorted[sorted.length - 1],
-          stdev,
-          found.stalls().seconds(),
-          c.s.flushSeconds(),
-          found.recovery() != null && shape == Shape.THERMAL_THROTTLE || sawtooth,
-          throttleC,
-          c.segments,
-          c.plateaus,
-          f,
-          projection,
-          c.sigmaMBps,
-          duration,
-          total / 1e9,
-          c.s.media());
+      return null;
+    }
+
+    /**
+     * How long a job of {@code jobBytes} takes (null for none): along the curve, then at the floor;
+     * past what was measured with no cliff seen, it assumes the rate holds (see {@link
+     * Projection}).
+     */
+    private static Projection projection(
+        Curve c, long jobBytes, Double floor, double burst, boolean noCliffSeen) {
+      if (jobBytes < 0) {
+        return null;
+      }
+      // Too short for a floor: the level it held (an odd interval in a few is not the rate).
+      double rate = floor != null ? floor : burst;
+      return new Projection(
+          jobBytes / 1e9,
+          projectSeconds(c.s, jobBytes, rate),
+          rate,
+          noCliffSeen && jobBytes > c.cumulative[c.n]);
     }
 
     /**

@@ -73,8 +73,31 @@ final class Levels {
     for (Segment g : segments) {
       r.add(new int[] {g.startIndex(), g.endIndex()});
     }
-    // A piece is short while it has fewer level (non-transition) samples than a plateau needs:
-    // two short segments side by side (an outlier next to a first interval) stay short together.
+    foldShort(s, r, transition, keepFirst);
+    mergeClose(s, r, transition, relNoise, quantumMBps);
+    for (int[] range : r) {
+      LevelNoise.reclaim(s, transition, range, relNoise);
+    }
+    List<Segment> out = new ArrayList<>(r.size());
+    for (int[] range : r) {
+      if (levelSamples(transition, range) == 0) {
+        // Nothing but transitions (a run of two intervals): the level is all of it.
+        out.add(Segment.of(s, range[0], range[1]));
+        continue;
+      }
+      out.add(trimmed(s, range[0], range[1], transition));
+    }
+    return out;
+  }
+
+  /**
+   * Folds each piece too short to be a plateau into the neighbour whose level is nearer its mean,
+   * shortest first. A piece is short while it has fewer level (non-transition) samples than a
+   * plateau needs: two short segments side by side (an outlier next to a first interval) stay short
+   * together. A first level kept as one of its own ({@link #shortFirstLevel}) is not folded.
+   */
+  private static void foldShort(
+      SampleSeries s, List<int[]> r, boolean[] transition, boolean keepFirst) {
     while (r.size() > 1) {
       int shortest = -1;
       for (int i = keepFirst ? 1 : 0; i < r.size(); i++) {
@@ -100,6 +123,16 @@ final class Levels {
       }
       join(r, Math.min(shortest, into));
     }
+  }
+
+  /**
+   * Merges neighbours whose levels are closer than {@link Thresholds#PLATEAU_MERGE_FRACTION} or
+   * within {@link Thresholds#SIGNIFICANCE} standard errors of each other, weakest pair first, until
+   * no pair is that close. The standard error is at the pair's noise ({@link
+   * LevelNoise#mergeSigma}), each piece's own noise kept across the joins.
+   */
+  private static void mergeClose(
+      SampleSeries s, List<int[]> r, boolean[] transition, double relNoise, double quantumMBps) {
     Map<Long, Double> ownNoise = new HashMap<>();
     while (r.size() > 1) {
       int best = -1;
@@ -127,19 +160,6 @@ final class Levels {
       }
       join(r, best);
     }
-    for (int[] range : r) {
-      LevelNoise.reclaim(s, transition, range, relNoise);
-    }
-    List<Segment> out = new ArrayList<>(r.size());
-    for (int[] range : r) {
-      if (levelSamples(transition, range) == 0) {
-        // Nothing but transitions (a run of two intervals): the level is all of it.
-        out.add(Segment.of(s, range[0], range[1]));
-        continue;
-      }
-      out.add(trimmed(s, range[0], range[1], transition));
-    }
-    return out;
   }
 
   /**

@@ -145,100 +145,25 @@ final class ThrottleDetector {
     return null;
   }
 
-  /** The sawtooth that {@code train} makes, or null when it is not one (see the checks). */
+  /** The sawtooth that {@code train} makes, or null when it is not one (see {@link DipTrain}). */
   private static Findings.Sawtooth sawtooth(Curve c, List<Dip> dips, List<Dip> train) {
     if (train.size() < Thresholds.MIN_DIPS) {
       return null;
     }
-    double first = c.startOf(train.getFirst().start());
-    double last = c.startOf(train.getLast().start());
-    double period = (last - first) / (train.size() - 1);
-    double dipSeconds = 0;
-    double dipBytes = 0;
-    double shortest = Double.POSITIVE_INFINITY;
-    double longest = 0;
-    double[] levels = new double[train.size()];
-    for (int i = 0; i < train.size(); i++) {
-      Dip d = train.get(i);
-      double len = c.endOf(d.end() - 1) - c.startOf(d.start());
-      dipSeconds += len;
-      dipBytes += c.cumulative[d.end()] - c.cumulative[d.start()];
-      shortest = Math.min(shortest, len);
-      longest = Math.max(longest, len);
-      levels[i] = d.baselineMBps();
-    }
-    double meanDip = dipSeconds / train.size();
-    // Short against the period, and alike: a throttle's dips, not a drive swinging.
-    if (meanDip > Thresholds.MAX_DIP_DUTY * period
-        || !longEnough(c, train, meanDip, period)
-        || longest > 3 * Math.max(shortest, c.interval)) {
-      return null;
-    }
-    // Low only in its dips: in the train's span, the time below the dip line is short too (a drive
-    // swinging between levels has regular-looking trains among its many lows).
-    int a0 = train.getFirst().start();
-    int b0 = train.getLast().start();
-    double level = Stats.median(levels);
-    double enter = c.dipLine();
-    double lowSeconds = 0;
-    for (int i = a0; i < b0; i++) {
-      if (c.r[i] < enter * level) {
-        lowSeconds += c.s.intervalSeconds(i);
-      }
-    }
-    if (lowSeconds > Thresholds.MAX_DIP_DUTY * (c.startOf(b0) - c.startOf(a0))) {
-      return null;
-    }
-    // Steady elsewhere: outside the train's dips the run is seldom low (an odd interval now and
-    // then), not a drive swinging all along with a regular-looking run of three among its lows.
-    boolean[] inTrain = new boolean[c.n];
-    for (Dip d : train) {
-      java.util.Arrays.fill(inTrain, d.start(), d.end(), true);
-    }
-    // (A fixed line here: a run's noise estimate grows with its swings and would hide them.)
-    double line = (1 - Thresholds.DIP_ENTER) * level;
-    double otherSeconds = 0;
-    for (int i = c.from; i < c.n; i++) {
-      if (!inTrain[i] && c.r[i] < line) {
-        otherSeconds += c.s.intervalSeconds(i);
-      }
-    }
-    if (otherSeconds > Thresholds.MAX_OTHER_DIP_FRACTION * c.judgedSeconds()) {
-      return null;
-    }
-    // On to the end: no dip of the train is missing before the run ends.
-    double end = c.endOf(c.n - 1);
-    if (end - last > (1 + Thresholds.PERIOD_TOLERANCE) * period + longest) {
+    DipTrain t = DipTrain.of(c, train);
+    if (!t.shortAndAlike(c) || !t.lowOnlyInDips(c) || !t.steadyElsewhere(c) || !t.onToTheEnd(c)) {
       return null;
     }
     int a = train.getFirst().start();
     int b = train.getLast().start();
     return new Findings.Sawtooth(
         train.size(),
-        period,
-        meanDip,
-        dipBytes / 1e6 / dipSeconds,
+        t.periodSeconds(),
+        t.meanDipSeconds(),
+        t.dipMBps(),
         between(c, dips, a, b),
-        first,
+        t.firstSeconds(),
         c.meanMBps(a, b));
-  }
-
-  /**
-   * Whether the train's dips are a throttle's, not odd intervals: each spans at least {@link
-   * Thresholds#MIN_DIP_INTERVALS} independent intervals, or they last {@link
-   * Thresholds#MIN_DIP_DUTY} of the period on average (a controller that throttles for two seconds
-   * a minute still throttles).
-   */
-  private static boolean longEnough(
-      Curve c, List<Dip> train, double meanDipSeconds, double period) {
-    int fewest = Integer.MAX_VALUE;
-    for (Dip d : train) {
-      fewest = Math.min(fewest, d.end() - d.start());
-    }
-    // A wandering noise's intervals move together: k of them rest on k (1 - rho) / (1 + rho).
-    double rho = Math.max(0, c.noiseCorrelation);
-    return fewest * (1 - rho) / (1 + rho) >= Thresholds.MIN_DIP_INTERVALS
-        || meanDipSeconds >= Thresholds.MIN_DIP_DUTY * period;
   }
 
   /**

@@ -1,0 +1,132 @@
+package dev.sustain.analysis;
+
+import dev.sustain.analysis.ThrottleDetector.Dip;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A regular train of dips as {@link ThrottleDetector#sawtooth} reads it, with the checks that tell
+ * a throttle's dips from a drive swinging between levels: short against the period and alike, low
+ * only in its dips, steady elsewhere, and on to the end of the run.
+ *
+ * @param dips the train's dips, in time order
+ * @param firstSeconds when the first dip began
+ * @param lastSeconds when the last dip began
+ * @param periodSeconds the mean spacing of the dips
+ * @param dipSeconds the time in all the dips together
+ * @param dipBytes the bytes written in all the dips together
+ * @param shortestSeconds the shortest dip
+ * @param longestSeconds the longest dip
+ * @param levelMBps the level the dips dip from: the median of their baselines
+ */
+record DipTrain(
+    List<Dip> dips,
+    double firstSeconds,
+    double lastSeconds,
+    double periodSeconds,
+    double dipSeconds,
+    double dipBytes,
+    double shortestSeconds,
+    double longestSeconds,
+    double levelMBps) {
+
+  /** The timing of {@code train} (at least two dips) on the curve. */
+  static DipTrain of(Curve c, List<Dip> train) {
+    double first = c.startOf(train.getFirst().start());
+    double last = c.startOf(train.getLast().start());
+    double period = (last - first) / (train.size() - 1);
+    double dipSeconds = 0;
+    double dipBytes = 0;
+    double shortest = Double.POSITIVE_INFINITY;
+    double longest = 0;
+    double[] levels = new double[train.size()];
+    for (int i = 0; i < train.size(); i++) {
+      Dip d = train.get(i);
+      double len = c.endOf(d.end() - 1) - c.startOf(d.start());
+      dipSeconds += len;
+      dipBytes += c.cumulative[d.end()] - c.cumulative[d.start()];
+      shortest = Math.min(shortest, len);
+      longest = Math.max(longest, len);
+      levels[i] = d.baselineMBps();
+    }
+    return new DipTrain(
+        train, first, last, period, dipSeconds, dipBytes, shortest, longest, Stats.median(levels));
+  }
+
+  /** The mean length of a dip in seconds. */
+  double meanDipSeconds() {
+    return dipSeconds / dips.size();
+  }
+
+  /** The mean rate in the dips, in MB/s. */
+  double dipMBps() {
+    return dipBytes / 1e6 / dipSeconds;
+  }
+
+  /** Short against the period, and alike: a throttle's dips, not a drive swinging. */
+  boolean shortAndAlike(Curve c) {
+    return meanDipSeconds() <= Thresholds.MAX_DIP_DUTY * periodSeconds
+        && longEnough(c)
+        && longestSeconds <= 3 * Math.max(shortestSeconds, c.interval);
+  }
+
+  /**
+   * Whether the dips are a throttle's, not odd intervals: each spans at least {@link
+   * Thresholds#MIN_DIP_INTERVALS} independent intervals, or they last {@link
+   * Thresholds#MIN_DIP_DUTY} of the period on average (a controller that throttles for two seconds
+   * a minute still throttles).
+   */
+  private boolean longEnough(Curve c) {
+    int fewest = Integer.MAX_VALUE;
+    for (Dip d : dips) {
+      fewest = Math.min(fewest, d.end() - d.start());
+    }
+    // A wandering noise's intervals move together: k of them rest on k (1 - rho) / (1 + rho).
+    double rho = Math.max(0, c.noiseCorrelation);
+    return fewest * (1 - rho) / (1 + rho) >= Thresholds.MIN_DIP_INTERVALS
+        || meanDipSeconds() >= Thresholds.MIN_DIP_DUTY * periodSeconds;
+  }
+
+  /**
+   * Low only in its dips: in the train's span, the time below the dip line is short too (a drive
+   * swinging between levels has regular-looking trains among its many lows).
+   */
+  boolean lowOnlyInDips(Curve c) {
+    int a0 = dips.getFirst().start();
+    int b0 = dips.getLast().start();
+    double enter = c.dipLine();
+    double lowSeconds = 0;
+    for (int i = a0; i < b0; i++) {
+      if (c.r[i] < enter * levelMBps) {
+        lowSeconds += c.s.intervalSeconds(i);
+      }
+    }
+    return lowSeconds <= Thresholds.MAX_DIP_DUTY * (c.startOf(b0) - c.startOf(a0));
+  }
+
+  /**
+   * Steady elsewhere: outside the train's dips the run is seldom low (an odd interval now and
+   * then), not a drive swinging all along with a regular-looking run of three among its lows.
+   */
+  boolean steadyElsewhere(Curve c) {
+    boolean[] inTrain = new boolean[c.n];
+    for (Dip d : dips) {
+      Arrays.fill(inTrain, d.start(), d.end(), true);
+    }
+    // (A fixed line here: a run's noise estimate grows with its swings and would hide them.)
+    double line = (1 - Thresholds.DIP_ENTER) * levelMBps;
+    double otherSeconds = 0;
+    for (int i = c.from; i < c.n; i++) {
+      if (!inTrain[i] && c.r[i] < line) {
+        otherSeconds += c.s.intervalSeconds(i);
+      }
+    }
+    return otherSeconds <= Thresholds.MAX_OTHER_DIP_FRACTION * c.judgedSeconds();
+  }
+
+  /** On to the end: no dip of the train is missing before the run ends. */
+  boolean onToTheEnd(Curve c) {
+    double end = c.endOf(c.n - 1);
+    return end - lastSeconds <= (1 + Thresholds.PERIOD_TOLERANCE) * periodSeconds + longestSeconds;
+  }
+}
