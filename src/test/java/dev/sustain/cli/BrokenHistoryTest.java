@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.testing.Await;
 import dev.sustain.testing.LoopFileSystem;
+import dev.sustain.testing.Mounted;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,60 +27,58 @@ class BrokenHistoryTest {
   @TempDir Path dir;
 
   @Test
-  void aHistoryMadeImmutableMidRunIsOneWarningNotACrash() throws Exception {
-    // chattr needs a real file system (tmpfs has no immutable flag): an ext4 on a loop device.
-    try (LoopFileSystem fs = LoopFileSystem.create(dir, "mkfs.ext4", 64)) {
-      Path db = fs.dir().resolve("history.db");
-      Path out = dir.resolve("run");
-      Path target = Files.createDirectories(dir.resolve("drive"));
-      Path stdout = dir.resolve("stdout");
-      Path stderr = dir.resolve("stderr");
-      Process child =
-          Cli.startLine(
-              stdout,
-              stderr,
-              "write {} --size 64GiB --time 6s --out {} --db {}",
-              target.toString(),
-              out,
-              db);
-      List<Path> frozen = List.of();
-      try {
-        Await.until(
-            "the run records its first rows",
-            () ->
-                Files.isRegularFile(db)
-                    && Files.isRegularFile(out.resolve("samples.csv"))
-                    && Files.readAllLines(out.resolve("samples.csv")).size() >= 3);
-        frozen = historyFiles(db);
-        for (Path f : frozen) {
-          Assumptions.assumeTrue(chattr("+i", f), "chattr +i does not work here");
-        }
-        assertThat(child.waitFor(Await.GENEROUS.toSeconds(), TimeUnit.SECONDS)).isTrue();
-      } finally {
-        for (Path f : frozen) {
-          chattr("-i", f);
-        }
-        child.destroyForcibly().waitFor();
+  void aHistoryMadeImmutableMidRunIsOneWarningNotACrash(
+      // chattr needs a real file system (tmpfs has no immutable flag): an ext4 on a loop device.
+      @Mounted(mebibytes = 64) LoopFileSystem fs) throws Exception {
+    Path db = fs.dir().resolve("history.db");
+    Path out = dir.resolve("run");
+    Path target = Files.createDirectories(dir.resolve("drive"));
+    Path stdout = dir.resolve("stdout");
+    Path stderr = dir.resolve("stderr");
+    Process child =
+        Cli.startLine(
+            stdout,
+            stderr,
+            "write {} --size 64GiB --time 6s --out {} --db {}",
+            target.toString(),
+            out,
+            db);
+    List<Path> frozen = List.of();
+    try {
+      Await.until(
+          "the run records its first rows",
+          () ->
+              Files.isRegularFile(db)
+                  && Files.isRegularFile(out.resolve("samples.csv"))
+                  && Files.readAllLines(out.resolve("samples.csv")).size() >= 3);
+      frozen = historyFiles(db);
+      for (Path f : frozen) {
+        Assumptions.assumeTrue(chattr("+i", f), "chattr +i does not work here");
       }
-      String err = Files.readString(stderr, StandardCharsets.UTF_8);
-      String all = Files.readString(stdout, StandardCharsets.UTF_8) + err;
+      assertThat(child.waitFor(Await.GENEROUS.toSeconds(), TimeUnit.SECONDS)).isTrue();
+    } finally {
+      for (Path f : frozen) {
+        chattr("-i", f);
+      }
+      child.destroyForcibly().waitFor();
+    }
+    String err = Files.readString(stderr, StandardCharsets.UTF_8);
+    String all = Files.readString(stdout, StandardCharsets.UTF_8) + err;
 
-      assertThat(child.exitValue()).as(all).isZero();
-      assertThat(err.lines().filter(l -> l.contains("history")).toList())
-          .as(all)
-          .hasSize(1)
-          .allSatisfy(l -> assertThat(l).startsWith("sustain: warning: run not recorded"));
-      assertThat(all).doesNotContain("SIGBUS", "\tat ", "Exception");
-      JsonNode run = new ObjectMapper().readTree(out.resolve("run.json").toFile());
-      assertThat(run.path("result").path("status").asText()).isEqualTo("complete");
-      try (Stream<Path> left = Files.list(target)) {
-        assertThat(left.toList()).as("the test file is removed").isEmpty();
-      }
-      try (Stream<Path> crashDumps = Files.list(Path.of("."))) {
-        assertThat(
-                crashDumps.map(Path::toString).filter(n -> n.contains("hs_err_pid" + child.pid())))
-            .isEmpty();
-      }
+    assertThat(child.exitValue()).as(all).isZero();
+    assertThat(err.lines().filter(l -> l.contains("history")).toList())
+        .as(all)
+        .hasSize(1)
+        .allSatisfy(l -> assertThat(l).startsWith("sustain: warning: run not recorded"));
+    assertThat(all).doesNotContain("SIGBUS", "\tat ", "Exception");
+    JsonNode run = new ObjectMapper().readTree(out.resolve("run.json").toFile());
+    assertThat(run.path("result").path("status").asText()).isEqualTo("complete");
+    try (Stream<Path> left = Files.list(target)) {
+      assertThat(left.toList()).as("the test file is removed").isEmpty();
+    }
+    try (Stream<Path> crashDumps = Files.list(Path.of("."))) {
+      assertThat(crashDumps.map(Path::toString).filter(n -> n.contains("hs_err_pid" + child.pid())))
+          .isEmpty();
     }
   }
 

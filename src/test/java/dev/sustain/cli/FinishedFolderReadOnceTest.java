@@ -7,6 +7,7 @@ import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
+import dev.sustain.run.WriteParams;
 import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
 import dev.sustain.testing.TestWriteParams;
@@ -53,14 +54,7 @@ class FinishedFolderReadOnceTest {
       events.startAsync();
       result =
           new WriteRun(
-                  TestWriteParams.of(
-                      Files.createDirectories(dir.resolve("t")).toString(),
-                      8 << 20,
-                      out,
-                      f -> {
-                        f.engine = "threads";
-                        f.intervalNanos = 100_000_000L;
-                      }),
+                  threadsWrite(8 << 20, out),
                   RunObserver.SILENT,
                   new AtomicBoolean(),
                   AnalysisWords.FORMS)
@@ -100,14 +94,7 @@ class FinishedFolderReadOnceTest {
         };
     WriteResult result =
         new WriteRun(
-                TestWriteParams.of(
-                    Files.createDirectories(dir.resolve("t")).toString(),
-                    4 << 20,
-                    out,
-                    f -> {
-                      f.engine = "threads";
-                      f.intervalNanos = 100_000_000L;
-                    }),
+                threadsWrite(4 << 20, out),
                 RunObserver.both(kept, spoilAtTheEnd),
                 new AtomicBoolean(),
                 AnalysisWords.FORMS)
@@ -118,5 +105,17 @@ class FinishedFolderReadOnceTest {
     assertThat(doc.get("run_folder").asText()).isEqualTo(out.toString());
     assertThat(doc.at("/result/bytes").asLong()).isEqualTo(4 << 20);
     assertThat(doc.get("analysis").isObject()).isTrue();
+  }
+
+  /** A write by threads of {@code sizeBytes} into dir/t, a row each 100 ms, its folder out. */
+  private WriteParams threadsWrite(long sizeBytes, Path out) throws IOException {
+    return TestWriteParams.of(
+        Files.createDirectories(dir.resolve("t")).toString(),
+        sizeBytes,
+        out,
+        f -> {
+          f.engine = "threads";
+          f.intervalNanos = 100_000_000L;
+        });
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.run.RunFolder;
 import dev.sustain.testing.LoopFileSystem;
+import dev.sustain.testing.Mounted;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -27,64 +28,62 @@ class HistoryOnFullDiskTest {
   @TempDir Path dir;
 
   @Test
-  void aFullHistoryIsOneLineAndTheRunIsImportedLater() throws Exception {
-    try (LoopFileSystem fs = LoopFileSystem.create(dir, "mkfs.ext4", 16)) {
-      Path db = fs.dir().resolve("history.db");
-      assertThat(write(dir.resolve("drive"), "first", db).exitCode()).isZero();
-      List<Path> fillers = fill(fs.dir());
+  void aFullHistoryIsOneLineAndTheRunIsImportedLater(@Mounted(mebibytes = 16) LoopFileSystem fs)
+      throws Exception {
+    Path db = fs.dir().resolve("history.db");
+    assertThat(write(dir.resolve("drive"), "first", db).exitCode()).isZero();
+    List<Path> fillers = fill(fs.dir());
 
-      Cli.Result r = write(dir.resolve("drive"), "run", db);
-      Path out = dir.resolve("run");
-      String all = r.out() + r.err();
-      assertThat(r.exitCode()).as(all).isZero();
-      assertThat(r.err().strip().lines().toList())
-          .as(all)
-          .singleElement()
-          .asString()
-          .startsWith("sustain: warning: run not recorded in the history")
-          .contains("sustain history --db " + db + " --import " + out);
-      assertThat(all).doesNotContain("\tat ", "Exception");
-      JsonNode run = RunFolder.JSON.readTree(out.resolve(RunFolder.RUN_JSON).toFile());
-      assertThat(run.at("/result/status").asText()).isEqualTo("complete");
-      assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).exists();
-      assertNoTestFile(dir.resolve("drive"));
-      assertThat(runs(db)).as("not recorded").hasSize(1);
+    Cli.Result r = write(dir.resolve("drive"), "run", db);
+    Path out = dir.resolve("run");
+    String all = r.out() + r.err();
+    assertThat(r.exitCode()).as(all).isZero();
+    assertThat(r.err().strip().lines().toList())
+        .as(all)
+        .singleElement()
+        .asString()
+        .startsWith("sustain: warning: run not recorded in the history")
+        .contains("sustain history --db " + db + " --import " + out);
+    assertThat(all).doesNotContain("\tat ", "Exception");
+    JsonNode run = RunFolder.JSON.readTree(out.resolve(RunFolder.RUN_JSON).toFile());
+    assertThat(run.at("/result/status").asText()).isEqualTo("complete");
+    assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).exists();
+    assertNoTestFile(dir.resolve("drive"));
+    assertThat(runs(db)).as("not recorded").hasSize(1);
 
-      for (Path f : fillers) {
-        Files.delete(f);
-      }
-      long samples = Files.readAllLines(out.resolve("samples.csv")).size() - 1;
-      Cli.Result imported = Cli.ok("history", "--db", db, "--import", out);
-      assertThat(imported.out()).contains(", " + samples + " new samples)");
-      JsonNode runs = runs(db);
-      assertThat(runs).hasSize(2);
-      assertThat(runs.get(0).path("run_id").asText()).isEqualTo(run.path("run_id").asText());
-      assertThat(runs.get(0).path("status").asText()).isEqualTo("complete");
+    for (Path f : fillers) {
+      Files.delete(f);
     }
+    long samples = Files.readAllLines(out.resolve("samples.csv")).size() - 1;
+    Cli.Result imported = Cli.ok("history", "--db", db, "--import", out);
+    assertThat(imported.out()).contains(", " + samples + " new samples)");
+    JsonNode runs = runs(db);
+    assertThat(runs).hasSize(2);
+    assertThat(runs.get(0).path("run_id").asText()).isEqualTo(run.path("run_id").asText());
+    assertThat(runs.get(0).path("status").asText()).isEqualTo("complete");
   }
 
   @Test
-  void aRunThatFillsTheHistorysFileSystemIsRecordedFailed() throws Exception {
-    try (LoopFileSystem fs = LoopFileSystem.create(dir, "mkfs.ext4", 32)) {
-      Path db = fs.dir().resolve("history.db");
-      Cli.Result r =
-          Cli.runLine(
-              "write {} --time 30s --interval 100ms --out {} --db {}",
-              fs.dir().toString(),
-              dir.resolve("run"),
-              db);
-      String all = r.out() + r.err();
-      assertThat(r.exitCode()).as(all).isEqualTo(1);
-      assertThat(r.err().strip().lines().toList())
-          .as(all)
-          .singleElement()
-          .asString()
-          .contains("is full (No space left on device)");
-      assertNoTestFile(fs.dir());
-      JsonNode runs = runs(db);
-      assertThat(runs).hasSize(1);
-      assertThat(runs.get(0).path("status").asText()).isEqualTo("failed");
-    }
+  void aRunThatFillsTheHistorysFileSystemIsRecordedFailed(
+      @Mounted(mebibytes = 32) LoopFileSystem fs) throws Exception {
+    Path db = fs.dir().resolve("history.db");
+    Cli.Result r =
+        Cli.runLine(
+            "write {} --time 30s --interval 100ms --out {} --db {}",
+            fs.dir().toString(),
+            dir.resolve("run"),
+            db);
+    String all = r.out() + r.err();
+    assertThat(r.exitCode()).as(all).isEqualTo(1);
+    assertThat(r.err().strip().lines().toList())
+        .as(all)
+        .singleElement()
+        .asString()
+        .contains("is full (No space left on device)");
+    assertNoTestFile(fs.dir());
+    JsonNode runs = runs(db);
+    assertThat(runs).hasSize(1);
+    assertThat(runs.get(0).path("status").asText()).isEqualTo("failed");
   }
 
   private Cli.Result write(Path target, String name, Path db) throws IOException {

@@ -2,7 +2,6 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sustain.pattern.Patterns;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
@@ -12,6 +11,7 @@ import dev.sustain.store.RunRecord;
 import dev.sustain.store.RunStore;
 import dev.sustain.store.SampleStore;
 import dev.sustain.sweep.SweepRun;
+import dev.sustain.testing.TestSweepParams;
 import dev.sustain.verify.ReadBackRun;
 import dev.sustain.workload.CopyParams;
 import dev.sustain.workload.CopyRun;
@@ -80,9 +80,7 @@ class RecordedFromWhatItWroteTest {
         RunAnalysis.write(RunFolder.open(folder), 1, AnalysisWords.FORMS);
     assertThat(analysis).isNotNull();
     db.analysed(folder, analysis.json());
-    String runJson = spoil(folder);
-
-    RunRecord r = recorded(folder, runJson, "fill");
+    RunRecord r = recorded(folder, "fill");
     assertThat(r.figures().shape()).isNotNull();
     assertThat(r.analysisJson()).contains("\"shape\"");
   }
@@ -109,34 +107,17 @@ class RecordedFromWhatItWroteTest {
                 CopyRun.Hook.NONE)
             .run()
             .runFolder();
-    String runJson = spoil(folder);
-
-    recorded(folder, runJson, "copy");
+    recorded(folder, "copy");
   }
 
   @Test
   void aReadIsRecordedFromItsTexts() throws Exception {
-    Path file = dir.resolve("data.bin");
-    Files.write(file, new byte[1 << 20]);
-    ReadBackRun.Params params =
-        new ReadBackRun.Params(
-            file.toString(),
-            false,
-            0,
-            1,
-            100_000_000L,
-            dir.resolve("run"),
-            "threads",
-            false,
-            120_000_000_000L,
-            0);
+    ReadBackRun.Params params = readParams(1 << 20);
     Path folder =
         new ReadBackRun(params, db.keeping(RunObserver.SILENT), new AtomicBoolean())
             .run()
             .runFolder();
-    String runJson = spoil(folder);
-
-    recorded(folder, runJson, "read");
+    recorded(folder, "read");
   }
 
   @Test
@@ -144,20 +125,8 @@ class RecordedFromWhatItWroteTest {
     // One observer type for every run: the read's start, rows, folder and end reach a RunObserver
     // (as a history recorder or a live line is written once for all), and the history keeps the
     // run.json the read told it through that same observer.
-    Path file = dir.resolve("data.bin");
-    Files.write(file, new byte[2 << 20]);
-    ReadBackRun.Params params =
-        new ReadBackRun.Params(
-            file.toString(),
-            false,
-            0,
-            1,
-            100_000_000L,
-            dir.resolve("run"),
-            "threads",
-            false,
-            120_000_000_000L,
-            0);
+    ReadBackRun.Params params = readParams(2 << 20);
+    Path file = Path.of(params.source());
     List<String> events = new CopyOnWriteArrayList<>();
     RunObserver told =
         new RunObserver() {
@@ -185,47 +154,56 @@ class RecordedFromWhatItWroteTest {
           }
         };
     Path folder = new ReadBackRun(params, db.keeping(told), new AtomicBoolean()).run().runFolder();
-    String runJson = spoil(folder);
-
     assertThat(events)
         .containsExactly(
             "started read " + file + " " + (2 << 20),
             "sample",
             "kept run null",
             "finished COMPLETE " + (2 << 20));
-    recorded(folder, runJson, "read");
+    recorded(folder, "read");
   }
 
   @Test
   void aSweepIsRecordedFromItsText() throws Exception {
     Files.createDirectories(dir.resolve("target"));
     SweepRun.Params params =
-        new SweepRun.Params(
+        TestSweepParams.of(
             dir.resolve("target").toString(),
             List.of(65536),
             List.of(1),
             1 << 20,
             false,
-            "threads",
-            Patterns.parse("random"),
-            dir.resolve("run"),
-            10_000_000_000L,
-            true,
-            0);
+            dir.resolve("run"));
     Path folder =
         new SweepRun(params, new AtomicBoolean(), p -> {}, n -> {}, db.keeping(RunObserver.SILENT))
             .run()
             .runFolder();
-    String runJson = spoil(folder);
+    recorded(folder, "sweep");
+  }
 
-    recorded(folder, runJson, "sweep");
+  /** A read by threads into dir/run, sampled each 100 ms, of a file of {@code bytes} zeros. */
+  private ReadBackRun.Params readParams(int bytes) throws IOException {
+    Path file = dir.resolve("data.bin");
+    Files.write(file, new byte[bytes]);
+    return new ReadBackRun.Params(
+        file.toString(),
+        false,
+        0,
+        1,
+        100_000_000L,
+        dir.resolve("run"),
+        "threads",
+        false,
+        120_000_000_000L,
+        0);
   }
 
   /**
-   * The run as the history holds it once recorded: recorded without a warning, its run.json the
-   * text the run wrote.
+   * The run as the history holds it once recorded after its folder is spoiled: recorded without a
+   * warning, its run.json the text the run wrote.
    */
-  private RunRecord recorded(Path folder, String runJson, String command) {
+  private RunRecord recorded(Path folder, String command) {
+    String runJson = spoil(folder);
     StringWriter err = new StringWriter();
     RunRecord r = db.recordQuietly(folder, new PrintWriter(err, true));
     assertThat(err.toString()).as("no warning").isEmpty();

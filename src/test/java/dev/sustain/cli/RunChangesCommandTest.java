@@ -95,16 +95,7 @@ class RunChangesCommandTest {
           }
         };
     Path second = dir.resolve("second");
-    dev.sustain.run.WriteParams p =
-        TestWriteParams.of(
-            target.toString(),
-            4L << 20,
-            second,
-            f -> {
-              f.queueDepth = 8;
-              f.intervalNanos = 100_000_000L;
-              f.preallocate = false;
-            });
+    dev.sustain.run.WriteParams p = TestWriteParams.smallWrite(target.toString(), second);
     dev.sustain.run.WriteResult w =
         new dev.sustain.run.WriteRun(
                 p,

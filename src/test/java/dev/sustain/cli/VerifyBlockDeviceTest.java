@@ -51,8 +51,7 @@ class VerifyBlockDeviceTest {
   void aRawDeviceWrittenByWriteVerifiesFromItsRunFolder() throws Exception {
     try (LoopDevice device = LoopDevice.attach("verify-raw", 12 * MIB)) {
       String loop = device.device();
-      Path run = dir.resolve("run");
-      Cli.Result w = Cli.ok("write", loop, "--destroy-data", "--until", "full", "--out", run);
+      Path run = writtenByWrite(loop, "--until", "full");
       Cli.Result good =
           Cli.run("verify", run.toString(), "--json", "--out", dir.resolve("v").toString());
       assertThat(good.exitCode()).as(good.out() + good.err()).isZero();
@@ -71,8 +70,7 @@ class VerifyBlockDeviceTest {
   void aDeviceWrittenInPartIsGoodUpToItsDataAndBlankBeyondIsNotBad() throws Exception {
     try (LoopDevice device = LoopDevice.attach("verify-part", 256 * MIB)) {
       String loop = device.device();
-      Path run = dir.resolve("run");
-      Cli.Result w = Cli.ok("write", loop, "--destroy-data", "--size", "64MiB", "--out", run);
+      Path run = writtenByWrite(loop, "--size", "64MiB");
 
       // Named directly: the run's data ends at 64 MiB, found from the headers; the 192 MiB after
       // it were never written and are not bad.
@@ -137,5 +135,15 @@ class VerifyBlockDeviceTest {
       assertThat(b.get("bad").get(1).get("kind").asText()).isEqualTo("overwritten");
       assertThat(b.get("checked_bytes").asLong()).isEqualTo(64 * MIB);
     }
+  }
+
+  /**
+   * {@code write device --destroy-data amountOption amount --out dir/run} (--until full, --size
+   * 64MiB): the run folder verify reads back.
+   */
+  private Path writtenByWrite(String device, String amountOption, String amount) {
+    Path run = dir.resolve("run");
+    Cli.ok("write", device, "--destroy-data", amountOption, amount, "--out", run);
+    return run;
   }
 }

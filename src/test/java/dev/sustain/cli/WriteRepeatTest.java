@@ -80,16 +80,7 @@ class WriteRepeatTest {
     // edits the pass's folder after its end.
     Path target = Files.createDirectories(dir.resolve("target"));
     Path out = dir.resolve("runs");
-    WriteParams p =
-        TestWriteParams.of(
-            target.toString(),
-            4L << 20,
-            out,
-            f -> {
-              f.queueDepth = 8;
-              f.intervalNanos = 100_000_000L;
-              f.preallocate = false;
-            });
+    WriteParams p = TestWriteParams.smallWrite(target.toString(), out);
     Map<Path, OptionalDouble> atStart = new LinkedHashMap<>();
     RunObserver readsTheStart =
         new RunObserver() {

@@ -3,11 +3,11 @@ package dev.sustain.document;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sustain.pattern.Patterns;
 import dev.sustain.sweep.SweepJson;
 import dev.sustain.sweep.SweepPoint;
 import dev.sustain.sweep.SweepRun;
 import dev.sustain.testing.RunFolderRig;
+import dev.sustain.testing.TestSweepParams;
 import dev.sustain.workload.CopyParams;
 import dev.sustain.workload.CopyResult;
 import dev.sustain.workload.CopyRun;
@@ -95,18 +95,13 @@ class RunJsonShapesTest {
   @Test
   void aSweepsRunJsonHasItsKeysInTheirOrder() throws Exception {
     SweepRun.Params params =
-        new SweepRun.Params(
+        TestSweepParams.of(
             dir.resolve("target").toString(),
             List.of(65536, 131072),
             List.of(1, 2),
             1 << 20,
             true,
-            "threads",
-            Patterns.parse("random"),
-            dir.resolve("run"),
-            10_000_000_000L,
-            true,
-            0);
+            dir.resolve("run"));
     List<SweepPoint> told = new ArrayList<>();
     Files.createDirectories(dir.resolve("target"));
     SweepRun.Result r = new SweepRun(params, new AtomicBoolean(), told::add).run();

@@ -9,17 +9,15 @@ import dev.sustain.serve.Browser;
 import dev.sustain.share.HubClient;
 import dev.sustain.share.HubModels;
 import dev.sustain.share.ShareDocument;
-import dev.sustain.store.DbLocation;
-import dev.sustain.store.TestDatabases;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 
@@ -35,16 +33,14 @@ class HubBrowserTest {
   /** A stranger's model name: quotes, markup, a script end and letters beyond ASCII. */
   static final String ODD_MODEL = "ODD \"Ünï\" </script><b>X 2TB";
 
+  @RegisterExtension static final TestHub LIVE = new TestHub(1000);
+
   @TempDir static Path dir;
-  private static String db;
-  private static Hub hub;
   private static Browser browser;
 
   @BeforeAll
   static void share() throws Exception {
-    db = TestDatabases.freshDbValue(TestDatabases.Backend.POSTGRESQL, dir);
-    hub = Hub.start(DbLocation.parse(db, Map.of()), HubTest.settings(1000));
-    HubClient client = new HubClient("http://127.0.0.1:" + hub.port(), null);
+    HubClient client = LIVE.client();
     String salt = client.salt();
     double[] floors = {100, 120, 140};
     for (int d = 0; d < 3; d++) {
@@ -66,17 +62,11 @@ class HubBrowserTest {
     if (browser != null) {
       browser.close();
     }
-    if (hub != null) {
-      hub.close();
-    }
-    if (db != null) {
-      TestDatabases.drop(db);
-    }
   }
 
   @Test
   void theModelPageShowsCountsDistributionsAndCurvesUnderItsPolicy() {
-    browser.get("http://localhost:" + hub.port() + "/");
+    browser.get("http://localhost:" + LIVE.hub().port() + "/");
     findAndOpenTheModel();
     assertTheModelPage();
   }
@@ -84,7 +74,7 @@ class HubBrowserTest {
   @Test
   void theStaticExportIsTheApiAndItsPagesOpenFromFilesWithNothingIdentifying() throws Exception {
     Path out = dir.resolve("export");
-    Cli.Result r = Cli.ok("hub", "--db", db, "--export", out);
+    Cli.Result r = Cli.ok("hub", "--db", LIVE.db(), "--export", out);
     assertThat(r.out()).contains("Exported 2 models");
     String key = HubExport.fileKey(HubRuns.MODEL);
     assertThat(key).isEqualTo("ACME_20NV9_201TB");
@@ -97,7 +87,9 @@ class HubBrowserTest {
         .isEqualTo(3);
     String all = everyFile(out);
     assertThat(all).contains(HubRuns.MODEL).contains("\"floor_MBps\"");
-    assertThat(all).doesNotContain(HubRuns.IDENTIFYING).doesNotContain("127.0.0.1:" + hub.port());
+    assertThat(all)
+        .doesNotContain(HubRuns.IDENTIFYING)
+        .doesNotContain("127.0.0.1:" + LIVE.hub().port());
 
     browser.get(out.resolve("index.html").toUri().toString());
     findAndOpenTheModel();
@@ -139,7 +131,7 @@ class HubBrowserTest {
   }
 
   private static JsonNode api(String path) throws Exception {
-    HubClient.Answer a = new HubClient("http://127.0.0.1:" + hub.port(), null).get(path);
+    HubClient.Answer a = LIVE.client().get(path);
     assertThat(a.status()).isEqualTo(200);
     return a.body();
   }

@@ -9,7 +9,6 @@ import dev.sustain.share.HubClient;
 import dev.sustain.share.HubModels;
 import dev.sustain.share.ShareDocument;
 import dev.sustain.store.DbLocation;
-import dev.sustain.store.TestDatabases;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,9 +16,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,33 +32,19 @@ class HubTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+  @RegisterExtension static final TestHub LIVE = new TestHub(100_000);
+
   @TempDir static Path dir;
-  private static String db;
-  private static Hub hub;
-  private static HubClient client;
   private static String salt;
 
   @BeforeAll
-  static void start() throws Exception {
-    db = TestDatabases.freshDbValue(TestDatabases.Backend.POSTGRESQL, dir);
-    hub = Hub.start(DbLocation.parse(db, Map.of()), settings(100_000));
-    client = new HubClient("http://127.0.0.1:" + hub.port(), null);
-    salt = client.salt();
+  static void salt() throws Exception {
+    salt = LIVE.client().salt();
   }
 
   static Hub.Settings settings(int perMinute) {
     return new Hub.Settings(
         InetAddress.getLoopbackAddress(), 0, null, null, perMinute, null, false);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (hub != null) {
-      hub.close();
-    }
-    if (db != null) {
-      TestDatabases.drop(db);
-    }
   }
 
   private static ObjectNode doc(String model, int drive, int run, double floor) throws Exception {
@@ -77,7 +62,7 @@ class HubTest {
   }
 
   private static JsonNode model(String model) throws Exception {
-    HubClient.Answer a = client.get(HubModels.path(model));
+    HubClient.Answer a = LIVE.client().get(HubModels.path(model));
     assertThat(a.status()).as(a.body().toString()).isEqualTo(200);
     return a.body();
   }
@@ -87,7 +72,7 @@ class HubTest {
     String m = "ACME READBACK";
     double[] floors = {110, 120, 130};
     for (int d = 0; d < 3; d++) {
-      assertThat(client.share(doc(m, d, 1, floors[d]).toString()).status()).isEqualTo(201);
+      assertThat(LIVE.client().share(doc(m, d, 1, floors[d]).toString()).status()).isEqualTo(201);
     }
     JsonNode g = model(m).path("groups").get(0);
     assertThat(model(m).path("drives").asInt()).isEqualTo(3);
@@ -106,8 +91,8 @@ class HubTest {
   void aDuplicateIsOneRunAnsweredWithItsId() throws Exception {
     String m = "ACME DUPLICATE";
     String d = doc(m, 1, 1, 100).toString();
-    HubClient.Answer first = client.share(d);
-    HubClient.Answer again = client.share(d);
+    HubClient.Answer first = LIVE.client().share(d);
+    HubClient.Answer again = LIVE.client().share(d);
     assertThat(first.status()).isEqualTo(201);
     assertThat(again.status()).isEqualTo(200);
     assertThat(again.body().path("id").asLong()).isEqualTo(first.body().path("id").asLong());
@@ -120,13 +105,13 @@ class HubTest {
     String m = "ACME FLOOD";
     double[] floors = {100, 110, 120, 130, 140};
     for (int d = 0; d < floors.length; d++) {
-      assertThat(client.share(doc(m, d, 0, floors[d]).toString()).status()).isEqualTo(201);
+      assertThat(LIVE.client().share(doc(m, d, 0, floors[d]).toString()).status()).isEqualTo(201);
     }
     double before = model(m).path("groups").get(0).path("floor_MBps").path("median").asDouble();
     // Drive 4 (the fastest) shares 500 runs far below every other drive: its own median falls
     // below all of them, so the model's median may move to the next drive's value, and no further.
     for (int r = 1; r <= 500; r++) {
-      assertThat(client.share(doc(m, 4, r, 20).toString()).status()).isEqualTo(201);
+      assertThat(LIVE.client().share(doc(m, 4, r, 20).toString()).status()).isEqualTo(201);
     }
     JsonNode g = model(m).path("groups").get(0);
     assertThat(g.path("drives").asInt()).isEqualTo(5);
@@ -142,13 +127,15 @@ class HubTest {
   @Test
   void nothingIdentifyingIsStoredOrShown() throws Exception {
     String m = "ACME PRIVATE";
-    assertThat(client.share(doc(m, 7, 1, 100).toString()).status()).isEqualTo(201);
+    assertThat(LIVE.client().share(doc(m, 7, 1, 100).toString()).status()).isEqualTo(201);
     StringBuilder seen = new StringBuilder();
     for (String t :
         new String[] {"hub_shares", "hub_drives", "hub_drive_medians", "hub_aggregates"}) {
-      hub.rows(t).forEach(row -> row.values().forEach(v -> seen.append(text(v)).append('\n')));
+      LIVE.hub()
+          .rows(t)
+          .forEach(row -> row.values().forEach(v -> seen.append(text(v)).append('\n')));
     }
-    String base = "http://127.0.0.1:" + hub.port();
+    String base = LIVE.base();
     for (String p :
         new String[] {
           "/",
@@ -177,7 +164,7 @@ class HubTest {
 
   @Test
   void refusedSharesGetTheirStatusAndAJsonError() throws Exception {
-    String base = "http://127.0.0.1:" + hub.port();
+    String base = LIVE.base();
     HttpResponse<String> big = post(base, "{\"pad\":\"" + "x".repeat(1_100_000) + "\"}");
     assertThat(big.statusCode()).isEqualTo(413);
     assertThat(JSON.readTree(big.body()).path("error").asText()).contains("at most");
@@ -191,7 +178,7 @@ class HubTest {
 
   @Test
   void implausibleSharesAreKeptAsRejectedAndCountedNowhere() throws Exception {
-    String base = "http://127.0.0.1:" + hub.port();
+    String base = LIVE.base();
     ObjectNode lie = doc("ACME REFUSED", 2, 1, 100);
     ((ObjectNode) lie.get("analysis")).put("floor_MBps", 5000.0);
     HttpResponse<String> implausible = post(base, lie.toString());
@@ -202,17 +189,19 @@ class HubTest {
     HttpResponse<String> overLink = post(base, fast.toString());
     assertThat(overLink.statusCode()).isEqualTo(422);
     assertThat(JSON.readTree(overLink.body()).path("reason").asText()).contains("usb-480Mbps");
-    assertThat(client.get(HubModels.path("ACME REFUSED")).status())
+    assertThat(LIVE.client().get(HubModels.path("ACME REFUSED")).status())
         .as("rejected shares are in no aggregate")
         .isEqualTo(404);
     assertThat(
-            hub.rows("hub_shares").stream().filter(r -> "rejected".equals(r.get("status"))).count())
+            LIVE.hub().rows("hub_shares").stream()
+                .filter(r -> "rejected".equals(r.get("status")))
+                .count())
         .isGreaterThanOrEqualTo(2);
   }
 
   @Test
   void aFloodFromOneAddressIsAnswered429WithRetryAfter() throws Exception {
-    try (Hub slow = Hub.start(DbLocation.parse(db, Map.of()), settings(3))) {
+    try (Hub slow = Hub.start(DbLocation.parse(LIVE.db(), Map.of()), settings(3))) {
       String base = "http://127.0.0.1:" + slow.port();
       int[] codes = new int[5];
       HttpResponse<String> last = null;
@@ -229,9 +218,9 @@ class HubTest {
 
   @Test
   void theHostMustBeThisMachinesAndOnlyTheShareAddressTakesPost() throws Exception {
-    String base = "http://127.0.0.1:" + hub.port();
+    String base = LIVE.base();
     // java.net.http refuses to set Host: a raw request, as a rebinding page's browser sends it.
-    try (java.net.Socket sock = new java.net.Socket("127.0.0.1", hub.port())) {
+    try (java.net.Socket sock = new java.net.Socket("127.0.0.1", LIVE.hub().port())) {
       sock.setSoTimeout(30_000);
       sock.getOutputStream()
           .write(

@@ -13,6 +13,7 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,16 @@ import org.junit.jupiter.api.io.TempDir;
 class CommitsPerRecordTest {
 
   @TempDir Path dir;
+
+  private Path db;
+  private DbLocation location;
+
+  @BeforeEach
+  void history() throws Exception {
+    db = dir.resolve("history.db");
+    location = DbLocation.sqlite(db);
+    RunStore.open(location).close(); // the schema's own commits come before
+  }
 
   /** The file change counter of a SQLite database. */
   private static long changeCounter(Path db) throws IOException {
@@ -46,6 +57,15 @@ class CommitsPerRecordTest {
     return folder;
   }
 
+  /** samples.csv in folder: its header and {@code rows} rows. */
+  private static void writeRows(Path folder, int rows) throws IOException {
+    StringBuilder csv = new StringBuilder(String.join(",", SamplesCsv.FIXED_COLUMNS)).append('\n');
+    for (int i = 0; i < rows; i++) {
+      csv.append(SamplesCsv.line(row(i))).append('\n');
+    }
+    Files.writeString(folder.resolve("samples.csv"), csv);
+  }
+
   private static SampleRow row(int i) {
     return new SampleRow(
         i + 1, 1, 100, 100_000_000, 10, 1, 2, 3, 4, Double.NaN, List.of(), SamplesCsv.WRITE);
@@ -53,12 +73,8 @@ class CommitsPerRecordTest {
 
   @Test
   void aRunsStartIsOneCommitWithItsFirstRows() throws Exception {
-    Path db = dir.resolve("history.db");
-    DbLocation location = DbLocation.sqlite(db);
-    RunStore.open(location).close(); // the schema's own commits come before
     Path folder = runFolder("running");
-    Files.writeString(
-        folder.resolve("samples.csv"), String.join(",", SamplesCsv.FIXED_COLUMNS) + "\n");
+    writeRows(folder, 0); // the header alone: the rows come live
     long before = changeCounter(db);
 
     LiveRecorder recorder = new LiveRecorder(location);
@@ -81,15 +97,8 @@ class CommitsPerRecordTest {
 
   @Test
   void aRunsEndIsOneCommitWithEveryRow() throws Exception {
-    Path db = dir.resolve("history.db");
-    DbLocation location = DbLocation.sqlite(db);
-    RunStore.open(location).close();
     Path folder = runFolder("complete");
-    StringBuilder csv = new StringBuilder(String.join(",", SamplesCsv.FIXED_COLUMNS)).append('\n');
-    for (int i = 0; i < 30; i++) {
-      csv.append(SamplesCsv.line(row(i))).append('\n');
-    }
-    Files.writeString(folder.resolve("samples.csv"), csv);
+    writeRows(folder, 30);
     long before = changeCounter(db);
 
     assertThat(RunHistory.recordRunFolder(folder, location)).isNotNull();
@@ -109,17 +118,10 @@ class CommitsPerRecordTest {
    */
   @Test
   void aRunsEndFromWhatItWroteIsOneCommitAndReadsNoDocument() throws Exception {
-    Path db = dir.resolve("history.db");
-    DbLocation location = DbLocation.sqlite(db);
-    RunStore.open(location).close();
     Path folder = runFolder("complete");
     String runJson = Files.readString(folder.resolve("run.json"));
     Files.delete(folder.resolve("run.json"));
-    StringBuilder csv = new StringBuilder(String.join(",", SamplesCsv.FIXED_COLUMNS)).append('\n');
-    for (int i = 0; i < 30; i++) {
-      csv.append(SamplesCsv.line(row(i))).append('\n');
-    }
-    Files.writeString(folder.resolve("samples.csv"), csv);
+    writeRows(folder, 30);
     long before = changeCounter(db);
 
     assertThat(RunHistory.recordRun(folder, runJson, "{\"shape\":\"flat\"}", location)).isNotNull();

@@ -9,6 +9,7 @@ import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /** {@link RunObserver#both} tells the first observer, then the second, of every event there is. */
@@ -24,6 +25,16 @@ class RunObserverBothTest {
               log.add(tag + ":" + method.getName());
               return null;
             });
+  }
+
+  /** An observer told only of notes, each handed to {@code onNote}. */
+  private static RunObserver noting(Consumer<String> onNote) {
+    return new RunObserver() {
+      @Override
+      public void note(String message) {
+        onNote.accept(message);
+      }
+    };
   }
 
   private static Object blank(Class<?> type) {
@@ -58,12 +69,10 @@ class RunObserverBothTest {
   void whatTheFirstThrowsComesOutAsItIsAndTheSecondIsNotTold() {
     List<String> log = new ArrayList<>();
     RunObserver failing =
-        new RunObserver() {
-          @Override
-          public void note(String message) {
-            throw new IllegalStateException("full: " + message);
-          }
-        };
+        noting(
+            message -> {
+              throw new IllegalStateException("full: " + message);
+            });
     RunObserver both = RunObserver.both(failing, logging("b", log));
     assertThatThrownBy(() -> both.note("x"))
         .isExactlyInstanceOf(IllegalStateException.class)
@@ -82,13 +91,7 @@ class RunObserverBothTest {
   @Test
   void aCommandsOwnEventsReachTheObserverOfItsTypeAndARunsEventsReachBoth() {
     List<String> log = new ArrayList<>();
-    RunObserver recorder =
-        new RunObserver() {
-          @Override
-          public void note(String message) {
-            log.add("recorder:" + message);
-          }
-        };
+    RunObserver recorder = noting(message -> log.add("recorder:" + message));
     Passes screen =
         new Passes() {
           @Override

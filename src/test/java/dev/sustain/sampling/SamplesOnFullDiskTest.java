@@ -3,13 +3,13 @@ package dev.sustain.sampling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.testing.LoopFileSystem;
+import dev.sustain.testing.Mounted;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A row that finds the run folder's disk full is held, not lost: a test file that fills the file
@@ -20,47 +20,43 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SamplesOnFullDiskTest {
 
-  @TempDir Path dir;
-
   @Test
-  void rowsTheFullDiskRefusedAreWrittenOnceRoomIsBackEachOnceInOrder() throws Exception {
-    try (LoopFileSystem fs = LoopFileSystem.create(dir, "mkfs.ext4", 16)) {
-      Path file = fs.dir().resolve("samples.csv");
-      Path filler = fs.dir().resolve("filler");
-      List<SampleRow> rows = new ArrayList<>();
-      try (SamplesCsv csv = new SamplesCsv(file, "write_MBps", List.of())) {
-        LoopFileSystem.fillUp(filler);
-        // Rows of about 60 bytes: a block's worth is 70 rows, so 400 cross at least one boundary
-        // that needs a block the full disk has not got.
-        for (int i = 1; i <= 400; i++) {
-          SampleRow row =
-              new SampleRow(i, 1, 8, 8_000_000L, 8, 1, 2, 3, 50, 40, List.of(), SamplesCsv.WRITE);
-          csv.onSample(row); // must not throw: the row is held
-          rows.add(row);
-        }
-        assertThat(Files.size(file)).as("the disk refused some rows").isLessThan(400L * 50);
-        Files.delete(filler); // the run gives back the room it set aside
+  void rowsTheFullDiskRefusedAreWrittenOnceRoomIsBackEachOnceInOrder(
+      @Mounted(mebibytes = 16) LoopFileSystem fs) throws Exception {
+    Path file = fs.dir().resolve("samples.csv");
+    Path filler = fs.dir().resolve("filler");
+    List<SampleRow> rows = new ArrayList<>();
+    try (SamplesCsv csv = new SamplesCsv(file, "write_MBps", List.of())) {
+      LoopFileSystem.fillUp(filler);
+      // Rows of about 60 bytes: a block's worth is 70 rows, so 400 cross at least one boundary
+      // that needs a block the full disk has not got.
+      for (int i = 1; i <= 400; i++) {
+        SampleRow row =
+            new SampleRow(i, 1, 8, 8_000_000L, 8, 1, 2, 3, 50, 40, List.of(), SamplesCsv.WRITE);
+        csv.onSample(row); // must not throw: the row is held
+        rows.add(row);
       }
-      List<String> lines = Files.readAllLines(file);
-      assertThat(lines).hasSize(401);
-      for (int i = 0; i < rows.size(); i++) {
-        assertThat(lines.get(i + 1)).isEqualTo(SamplesCsv.line(rows.get(i)));
-      }
+      assertThat(Files.size(file)).as("the disk refused some rows").isLessThan(400L * 50);
+      Files.delete(filler); // the run gives back the room it set aside
+    }
+    List<String> lines = Files.readAllLines(file);
+    assertThat(lines).hasSize(401);
+    for (int i = 0; i < rows.size(); i++) {
+      assertThat(lines.get(i + 1)).isEqualTo(SamplesCsv.line(rows.get(i)));
     }
   }
 
   @Test
-  void aDiskThatStaysFullFailsAtTheCloseWithTheRowsItHeld() throws Exception {
-    try (LoopFileSystem fs = LoopFileSystem.create(dir, "mkfs.ext4", 16)) {
-      Path file = fs.dir().resolve("samples.csv");
-      SamplesCsv csv = new SamplesCsv(file, "write_MBps", List.of());
-      LoopFileSystem.fillUp(fs.dir().resolve("filler"));
-      for (int i = 1; i <= 400; i++) {
-        csv.onSample(
-            new SampleRow(i, 1, 8, 8_000_000L, 8, 1, 2, 3, 50, 40, List.of(), SamplesCsv.WRITE));
-      }
-      IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, csv::close);
-      assertThat(e.getMessage()).containsIgnoringCase("space");
+  void aDiskThatStaysFullFailsAtTheCloseWithTheRowsItHeld(
+      @Mounted(mebibytes = 16) LoopFileSystem fs) throws Exception {
+    Path file = fs.dir().resolve("samples.csv");
+    SamplesCsv csv = new SamplesCsv(file, "write_MBps", List.of());
+    LoopFileSystem.fillUp(fs.dir().resolve("filler"));
+    for (int i = 1; i <= 400; i++) {
+      csv.onSample(
+          new SampleRow(i, 1, 8, 8_000_000L, 8, 1, 2, 3, 50, 40, List.of(), SamplesCsv.WRITE));
     }
+    IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, csv::close);
+    assertThat(e.getMessage()).containsIgnoringCase("space");
   }
 }

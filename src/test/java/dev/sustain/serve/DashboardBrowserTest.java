@@ -48,13 +48,18 @@ class DashboardBrowserTest {
     return List.of(a, b);
   }
 
+  /** Stores two runs and opens the first one's page, once the page says it is ready. */
+  private void openTheFirstRunsPage(Served s, Browser browser) throws Exception {
+    RunRecord run = twoRuns(s).getFirst();
+    browser.get(s.base() + "/runs/" + run.runId());
+    browser.awaitReady("run");
+  }
+
   @Test
   void runPageShowsTheFiguresAndDrawsTheCharts() throws Exception {
     try (Served s = Served.start(Served.freshDb(Backend.SQLITE, dir), null, 100);
         Browser browser = Browser.open(dir)) {
-      RunRecord run = twoRuns(s).getFirst();
-      browser.get(s.base() + "/runs/" + run.runId());
-      browser.awaitReady("run");
+      openTheFirstRunsPage(s, browser);
       assertThat(browser.attr("data-error")).isNull();
       assertThat(browser.attr("data-api-error")).isNull();
       browser.await(d -> "2".equals(browser.attr("data-drawn")), "both charts drawn");
@@ -85,9 +90,7 @@ class DashboardBrowserTest {
   void markupPutInWithInnerHtmlRunsNoScript() throws Exception {
     try (Served s = Served.start(Served.freshDb(Backend.SQLITE, dir), null, 100);
         Browser browser = Browser.open(dir)) {
-      RunRecord run = twoRuns(s).getFirst();
-      browser.get(s.base() + "/runs/" + run.runId());
-      browser.awaitReady("run");
+      openTheFirstRunsPage(s, browser);
       browser.await(d -> "2".equals(browser.attr("data-drawn")), "both charts drawn");
       assertThat(browser.attr("data-csp")).isNull();
       browser.script(

@@ -26,6 +26,11 @@ public final class TestDatabases {
     if (backend == Backend.SQLITE) {
       return tempDir.resolve("sub dir").resolve("history.db").toString();
     }
+    return freshPostgresDbValue();
+  }
+
+  /** The --db value of a fresh empty PostgreSQL schema; skips the test without PostgreSQL. */
+  public static String freshPostgresDbValue() {
     String url = System.getenv(PG_ENV);
     assumeTrue(
         url != null && !url.isBlank(),

@@ -42,6 +42,22 @@ public final class TestWriteParams {
         f.preallocate);
   }
 
+  /**
+   * A 4 MiB write at depth 8, a row each 100 ms, not preallocated: over in well under a second, for
+   * the tests of what the history knows between one run and the next.
+   */
+  public static WriteParams smallWrite(String target, Path out) {
+    return of(
+        target,
+        4L << 20,
+        out,
+        f -> {
+          f.queueDepth = 8;
+          f.intervalNanos = 100_000_000L;
+          f.preallocate = false;
+        });
+  }
+
   /** The fields of a {@link WriteParams}, named as the record's, at the command line's defaults. */
   public static final class Fields {
     public String target;
