@@ -115,6 +115,33 @@ public final class SharedCeilingDetector {
             1, // edgeIntervals
             2, // alignIntervals
             DragDetector.Limits.DEFAULT);
+
+    /** These limits with another {@link #belowSoloFraction} (a test varying what held back is). */
+    public Limits withBelowSoloFraction(double fraction) {
+      return with(fraction, drags);
+    }
+
+    /** These limits with the drags read by {@code limits}. */
+    public Limits withDrags(DragDetector.Limits limits) {
+      return with(belowSoloFraction, limits);
+    }
+
+    private Limits with(double belowSoloFraction, DragDetector.Limits drags) {
+      return new Limits(
+          sumHoldFraction,
+          minStretchIntervals,
+          maxHoldFraction,
+          maxStrayFraction,
+          startSlackIntervals,
+          sumSmoothSeconds,
+          belowSoloFraction,
+          tradeVarianceRatio,
+          tradeMinSwing,
+          tradeMinIntervals,
+          edgeIntervals,
+          alignIntervals,
+          drags);
+    }
   }
 
   /**

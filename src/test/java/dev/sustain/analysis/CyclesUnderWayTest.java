@@ -1,17 +1,16 @@
 package dev.sustain.analysis;
 
+import static dev.sustain.analysis.DriveCurves.alternation;
 import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.meanOver;
 import static dev.sustain.analysis.DriveCurves.plan;
 import static dev.sustain.analysis.DriveCurves.sample;
+import static dev.sustain.analysis.DriveCurves.thermal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Plan;
-import dev.sustain.analysis.DriveCurves.Truth;
-import dev.sustain.testing.CurveSeeded;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
@@ -36,16 +35,10 @@ class CyclesUnderWayTest {
    */
   @Test
   void cyclesThatOpenInTheirLowHalfAreHeat() {
-    List<String> misses = new ArrayList<>();
-    CurveSeeded.Provider.seeds()
-        .forEach(
-            seed -> {
-              try {
-                ReadEveryCurveTest.check("thermal, under way", seed, CyclesUnderWayTest::underWay);
-              } catch (AssertionError e) {
-                misses.add(e.getMessage().lines().findFirst().orElse("seed " + seed));
-              }
-            });
+    List<String> misses =
+        SeededMisses.of(
+            seed ->
+                ReadEveryCurveTest.check("thermal, under way", seed, CyclesUnderWayTest::underWay));
     assertThat(misses)
         .as("cycles under way from the start not read as heat")
         .hasSizeLessThanOrEqualTo(4);
@@ -69,24 +62,12 @@ class CyclesUnderWayTest {
     double first = p.latency - r.nextDouble(0, gone);
     double[] at = DriveCurves.starts(r, first, count, period, 0.97, 1.03);
     p.seconds = at[count - 1] + lowSeconds + r.nextDouble(0.3, 0.9) * (period - lowSeconds);
-    DoubleUnaryOperator profile =
-        x -> {
-          for (double a : at) {
-            if (x >= a && x < a + lowSeconds) {
-              return low;
-            }
-          }
-          return high;
-        };
+    DoubleUnaryOperator profile = alternation(at, lowSeconds, high, low, high);
     SampleSeries s = sample(profile, p, r);
-    return new Made(
+    return thermal(
         s,
-        Truth.ofLevels(
-            Shape.THERMAL_THROTTLE,
-            high,
-            meanOver(profile, p.latency, at[count - 1]),
-            true,
-            s.flushSeconds()),
+        high,
+        meanOver(profile, p.latency, at[count - 1]),
         f(
             "under way: %d cycles of %.1f s, %.0f s low, %.1f->%.1f, opened %.1f s in, dt %.2f,"
                 + " noise %.3f",

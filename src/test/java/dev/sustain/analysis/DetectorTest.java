@@ -199,23 +199,11 @@ class DetectorTest {
     GroupVerdict shared = SharedCeilingDetector.detect(t.curves());
     assertThat(shared.kind()).as(t.text()).isEqualTo(GroupVerdict.Kind.SHARED_CEILING);
     SharedCeilingDetector.Limits d = SharedCeilingDetector.Limits.DEFAULT;
+    // Held back only below half of the lowest share's fraction of its solo rate: none is.
     SharedCeilingDetector.Limits stricter =
-        new SharedCeilingDetector.Limits(
-            d.sumHoldFraction(),
-            d.minStretchIntervals(),
-            d.maxHoldFraction(),
-            d.maxStrayFraction(),
-            d.startSlackIntervals(),
-            d.sumSmoothSeconds(),
-            // Held back only below half of the lowest share's fraction of its solo rate: none is.
+        d.withBelowSoloFraction(
             shared.shares().stream().mapToDouble(GroupVerdict.Share::ofSolo).min().orElseThrow()
-                / 2,
-            d.tradeVarianceRatio(),
-            d.tradeMinSwing(),
-            d.tradeMinIntervals(),
-            d.edgeIntervals(),
-            d.alignIntervals(),
-            d.drags());
+                / 2);
 
     GroupVerdict strict = SharedCeilingDetector.detect(t.curves(), stricter);
 
@@ -247,21 +235,7 @@ class DetectorTest {
             g.takenFraction(),
             g.stallFraction(),
             g.stallMinSeconds());
-    SharedCeilingDetector.Limits limits =
-        new SharedCeilingDetector.Limits(
-            d.sumHoldFraction(),
-            d.minStretchIntervals(),
-            d.maxHoldFraction(),
-            d.maxStrayFraction(),
-            d.startSlackIntervals(),
-            d.sumSmoothSeconds(),
-            d.belowSoloFraction(),
-            d.tradeVarianceRatio(),
-            d.tradeMinSwing(),
-            d.tradeMinIntervals(),
-            d.edgeIntervals(),
-            d.alignIntervals(),
-            steeper);
+    SharedCeilingDetector.Limits limits = d.withDrags(steeper);
 
     GroupVerdict w = SharedCeilingDetector.detect(t.curves(), limits);
 

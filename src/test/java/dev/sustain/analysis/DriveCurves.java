@@ -293,4 +293,43 @@ public final class DriveCurves {
     levels.add(floor);
     return levels;
   }
+
+  /** {@code before} until the first of {@code at}, then {@code low} for lowSeconds at each. */
+  static DoubleUnaryOperator alternation(
+      double[] at, double lowSeconds, double before, double low, double high) {
+    return x -> {
+      if (x < at[0]) {
+        return before;
+      }
+      for (double a : at) {
+        if (x >= a && x < a + lowSeconds) {
+          return low;
+        }
+      }
+      return high;
+    };
+  }
+
+  /** A thermal throttle read from its levels: its burst, the floor its dips or cycles average. */
+  static Made thermal(SampleSeries s, double burst, double floor, String what, double noise) {
+    return new Made(
+        s,
+        Truth.ofLevels(Shape.THERMAL_THROTTLE, burst, floor, true, s.flushSeconds()),
+        what,
+        noise);
+  }
+
+  /**
+   * AR(1) factors around 1 with this spread and correlation, one per interval: a level whose noise
+   * wanders, as a controller's background work spans several intervals.
+   */
+  static double[] wander(SplittableRandom r, int count, double spread, double rho) {
+    double[] draw = new double[count];
+    double x = r.nextGaussian();
+    for (int i = 0; i < count; i++) {
+      x = rho * x + Math.sqrt(1 - rho * rho) * r.nextGaussian();
+      draw[i] = Math.max(0.05, 1 + spread * x);
+    }
+    return draw;
+  }
 }

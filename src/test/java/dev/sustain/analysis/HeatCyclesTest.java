@@ -1,15 +1,16 @@
 package dev.sustain.analysis;
 
+import static dev.sustain.analysis.DriveCurves.alternation;
 import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.meanOver;
 import static dev.sustain.analysis.DriveCurves.plan;
 import static dev.sustain.analysis.DriveCurves.sample;
+import static dev.sustain.analysis.DriveCurves.thermal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Plan;
-import dev.sustain.analysis.DriveCurves.Truth;
 import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.SplittableRandom;
@@ -95,7 +96,7 @@ class HeatCyclesTest {
     p.seconds = at[count - 1] + lowSeconds + r.nextDouble(0.3, 0.9) * (period - lowSeconds);
     DoubleUnaryOperator profile = alternation(at, lowSeconds, high, low, high);
     SampleSeries s = sample(profile, p, r);
-    return made(
+    return thermal(
         s,
         high,
         meanOver(profile, at[0], at[count - 1]),
@@ -135,7 +136,7 @@ class HeatCyclesTest {
     onsetOut[0] = onset;
     onsetOut[1] = period;
     onsetOut[2] = at[0];
-    return made(
+    return thermal(
         s,
         burst,
         meanOver(profile, at[0], at[count - 1]),
@@ -144,29 +145,5 @@ class HeatCyclesTest {
                 + " %.2f, noise %.3f",
             burst, between, onset, count, dip, dipSeconds, period, p.interval, p.noise),
         p.noise);
-  }
-
-  /** {@code before} until the first of {@code at}, then {@code low} for lowSeconds at each. */
-  private static DoubleUnaryOperator alternation(
-      double[] at, double lowSeconds, double before, double low, double high) {
-    return x -> {
-      if (x < at[0]) {
-        return before;
-      }
-      for (double a : at) {
-        if (x >= a && x < a + lowSeconds) {
-          return low;
-        }
-      }
-      return high;
-    };
-  }
-
-  private static Made made(SampleSeries s, double burst, double floor, String what, double noise) {
-    return new Made(
-        s,
-        Truth.ofLevels(Shape.THERMAL_THROTTLE, burst, floor, true, s.flushSeconds()),
-        what,
-        noise);
   }
 }

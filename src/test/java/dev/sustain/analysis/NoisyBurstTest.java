@@ -3,9 +3,7 @@ package dev.sustain.analysis;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -33,16 +31,7 @@ class NoisyBurstTest {
    */
   @Test
   void aNoisyBurstsCacheIsReadFromItsOwnSpread() {
-    List<String> misses = new ArrayList<>();
-    CurveSeeded.Provider.seeds()
-        .forEach(
-            seed -> {
-              try {
-                check(seed);
-              } catch (AssertionError e) {
-                misses.add(e.getMessage().lines().findFirst().orElse("seed " + seed));
-              }
-            });
+    List<String> misses = SeededMisses.of(seed -> check(seed));
     assertThat(misses).as("noisy bursts read wrong").hasSizeLessThanOrEqualTo(4);
   }
 

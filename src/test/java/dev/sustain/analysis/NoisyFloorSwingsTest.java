@@ -3,6 +3,7 @@ package dev.sustain.analysis;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.plan;
 import static dev.sustain.analysis.DriveCurves.sample;
+import static dev.sustain.analysis.DriveCurves.wander;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Plan;
@@ -37,12 +38,7 @@ class NoisyFloorSwingsTest {
           double cliff = p.latency + cacheSeconds;
           p.seconds = cliff + r.nextDouble(600, 2400);
           double pauseEvery = r.nextBoolean() ? r.nextDouble(10, 60) : 0;
-          double[] draw = new double[(int) (p.seconds / p.interval) + 2];
-          double jitter = r.nextGaussian();
-          for (int i = 0; i < draw.length; i++) {
-            jitter = rho * jitter + Math.sqrt(1 - rho * rho) * r.nextGaussian();
-            draw[i] = Math.max(0.05, 1 + spread * jitter);
-          }
+          double[] draw = wander(r, (int) (p.seconds / p.interval) + 2, spread, rho);
           for (double t = cliff + r.nextDouble(0.5, 1.5) * pauseEvery;
               pauseEvery > 0 && t < p.seconds;
               t += r.nextDouble(0.5, 1.5) * pauseEvery) {

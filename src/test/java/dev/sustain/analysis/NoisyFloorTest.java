@@ -3,6 +3,7 @@ package dev.sustain.analysis;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.plan;
 import static dev.sustain.analysis.DriveCurves.sample;
+import static dev.sustain.analysis.DriveCurves.wander;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Plan;
@@ -77,12 +78,7 @@ class NoisyFloorTest {
           double cacheSeconds = r.nextDouble(Math.max(20, 8 * p.interval), 200);
           double cliff = p.latency + cacheSeconds;
           p.seconds = cliff + r.nextDouble(600, 3600);
-          double[] draw = new double[(int) (p.seconds / p.interval) + 2];
-          double jitter = r.nextGaussian();
-          for (int i = 0; i < draw.length; i++) {
-            jitter = rho * jitter + Math.sqrt(1 - rho * rho) * r.nextGaussian();
-            draw[i] = Math.max(0.05, 1 + spread * jitter);
-          }
+          double[] draw = wander(r, (int) (p.seconds / p.interval) + 2, spread, rho);
           SampleSeries s =
               sample(t -> t < cliff ? burst : floor * draw[(int) Math.floor(t / p.interval)], p, r);
           double seen = new Curve(s).noiseCorrelation;

@@ -1,17 +1,16 @@
 package dev.sustain.analysis;
 
+import static dev.sustain.analysis.DriveCurves.alternation;
 import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.meanOver;
 import static dev.sustain.analysis.DriveCurves.plan;
 import static dev.sustain.analysis.DriveCurves.sample;
+import static dev.sustain.analysis.DriveCurves.thermal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Plan;
-import dev.sustain.analysis.DriveCurves.Truth;
-import dev.sustain.testing.CurveSeeded;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
@@ -32,16 +31,11 @@ class ShortDipTrainTest {
    */
   @Test
   void regularDipsOfAFewIntervalsAreASawtooth() {
-    List<String> misses = new ArrayList<>();
-    CurveSeeded.Provider.seeds()
-        .forEach(
-            seed -> {
-              try {
-                ReadEveryCurveTest.check("thermal, short dips", seed, ShortDipTrainTest::shortDips);
-              } catch (AssertionError e) {
-                misses.add(e.getMessage().lines().findFirst().orElse("seed " + seed));
-              }
-            });
+    List<String> misses =
+        SeededMisses.of(
+            seed ->
+                ReadEveryCurveTest.check(
+                    "thermal, short dips", seed, ShortDipTrainTest::shortDips));
     assertThat(misses).as("short dip trains not read as a sawtooth").hasSizeLessThanOrEqualTo(3);
   }
 
@@ -61,27 +55,12 @@ class ShortDipTrainTest {
     int count = 6 + r.nextInt(7);
     double[] at = DriveCurves.starts(r, onset, count, period, 0.97, 1.03);
     p.seconds = at[count - 1] + dipSeconds + r.nextDouble(0.3, 0.8) * period;
-    DoubleUnaryOperator profile =
-        x -> {
-          if (x < at[0]) {
-            return burst;
-          }
-          for (double a : at) {
-            if (x >= a && x < a + dipSeconds) {
-              return dip;
-            }
-          }
-          return between;
-        };
+    DoubleUnaryOperator profile = alternation(at, dipSeconds, burst, dip, between);
     SampleSeries s = sample(profile, p, r);
-    return new Made(
+    return thermal(
         s,
-        Truth.ofLevels(
-            Shape.THERMAL_THROTTLE,
-            burst,
-            meanOver(profile, at[0], at[count - 1]),
-            true,
-            s.flushSeconds()),
+        burst,
+        meanOver(profile, at[0], at[count - 1]),
         f(
             "%d dips %.1f->%.1f for %.1f s every %.1f s from %.0f s (burst %.1f), dt %.2f, noise"
                 + " %.3f",

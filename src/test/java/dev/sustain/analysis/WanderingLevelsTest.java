@@ -3,6 +3,7 @@ package dev.sustain.analysis;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.plan;
 import static dev.sustain.analysis.DriveCurves.sample;
+import static dev.sustain.analysis.DriveCurves.wander;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Plan;
@@ -21,17 +22,6 @@ import org.junit.jupiter.api.Test;
  * so the burst is the first lasting level and a floor is one floor.
  */
 class WanderingLevelsTest {
-
-  /** AR(1) factors around 1 with this spread and correlation, one per interval. */
-  private static double[] wander(SplittableRandom r, int count, double spread, double rho) {
-    double[] draw = new double[count];
-    double x = r.nextGaussian();
-    for (int i = 0; i < count; i++) {
-      x = rho * x + Math.sqrt(1 - rho * rho) * r.nextGaussian();
-      draw[i] = Math.max(0.05, 1 + spread * x);
-    }
-    return draw;
-  }
 
   /**
    * One level of 20-3000 MB/s wandering with a spread of 3-8% at rho 0.4-0.7 for 200-1500 s,
