@@ -108,6 +108,9 @@ public final class HostLimits {
           cpu[m++] = s.cpuPct(i);
         }
       }
+      if (m == 0) {
+        return null; // no row long enough to read the CPU over (a tiny run)
+      }
       double median = Stats.median(Arrays.copyOf(cpu, m));
       int cores = s.cpuCores();
       // The rate of the write intervals after the ramp, as the analysis's figures read it.

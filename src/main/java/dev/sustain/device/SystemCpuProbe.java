@@ -1,5 +1,6 @@
 package dev.sustain.device;
 
+import dev.sustain.sampling.CpuClock;
 import dev.sustain.unit.Units;
 import java.util.List;
 import java.util.function.Supplier;
@@ -24,8 +25,8 @@ public final class SystemCpuProbe extends CounterProbe<List<CpuTicks>> {
   @Override
   boolean cells(
       List<CpuTicks> before, List<CpuTicks> now, long elapsedNanos, List<String> cellsOut) {
-    if (now.isEmpty() || before.isEmpty()) {
-      return false;
+    if (now.isEmpty() || before.isEmpty() || elapsedNanos < CpuClock.MIN_READ_NANOS) {
+      return false; // too short for the clock's ticks (see CpuClock.MIN_READ_NANOS)
     }
     CpuTicks a = before.getFirst();
     CpuTicks b = now.getFirst();

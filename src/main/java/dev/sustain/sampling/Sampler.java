@@ -19,6 +19,7 @@ import org.HdrHistogram.Histogram;
 public final class Sampler {
 
   private final NanoClock clock;
+
   private final CpuClock cpu;
   private final RunCounters counters;
   private final TemperatureSensor temperature;
@@ -228,7 +229,7 @@ public final class Sampler {
             .subtract(java.math.BigDecimal.valueOf(lastTimeSeconds))
             .doubleValue();
     double cpuPercent =
-        cpuNanos >= 0 && lastCpuNanos >= 0
+        cpuNanos >= 0 && lastCpuNanos >= 0 && elapsed >= CpuClock.MIN_READ_NANOS
             ? 100.0 * (cpuNanos - lastCpuNanos) / elapsed
             : Double.NaN;
     double temp = temperature.read().orElse(Double.NaN);

@@ -71,6 +71,33 @@ class ProbesAndSensorsTest {
     assertThat(cellsAt(p, 2_000_000_000L)).containsExactly("", "", "");
   }
 
+  /**
+   * A row of 5 ms holds one clock tick of each CPU at most: "100" busy from a single tick is the
+   * tick, not the CPU. Under CpuClock.MIN_READ_NANOS the cells are empty; the next row is read over
+   * its own second (cpu0 30 ticks busy of 100, cpu1 none).
+   */
+  @Test
+  void cpuProbeLeavesARowTooShortForTheTicksEmpty() {
+    long[] a1 = {50, 0, 25, 400, 25, 0, 0, 0};
+    long[] b1 = {51, 0, 25, 400, 25, 0, 0, 0}; // one tick busy on cpu0, none idle: "100%"
+    long[] c1 = {81, 0, 25, 470, 25, 0, 0, 0};
+    long[] a0 = new long[8];
+    long[] b0 = new long[8];
+    long[] c0 = new long[8];
+    for (int i = 0; i < 8; i++) {
+      a0[i] = 2 * a1[i];
+      b0[i] = a1[i] + b1[i];
+      c0[i] = a1[i] + c1[i];
+    }
+    SystemCpuProbe p =
+        new SystemCpuProbe(texts(stat(a0, a1, a1), stat(b0, b1, a1), stat(c0, c1, a1)));
+    p.begin(0);
+    assertThat(cellsAt(p, 5_000_000L)).as("a 5 ms row").containsExactly("", "", "");
+    assertThat(cellsAt(p, 1_005_000_000L))
+        .as("the second after it")
+        .containsExactly("30", "0", "30");
+  }
+
   static String diskstats(long sectorsRead, long sectorsWritten, long ioMs) {
     return "   8       0 sda 10 0 "
         + sectorsRead

@@ -11,6 +11,7 @@ import dev.sustain.testing.SamplerRig;
 import dev.sustain.testing.Seeded;
 import dev.sustain.testing.Seeds;
 import dev.sustain.testing.TestJobs;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -119,5 +120,35 @@ class SamplerTest {
     assertThat(outcome.end()).isEqualTo(RunStatus.COMPLETE);
     assertThat(outcome.bytes()).isEqualTo(expected);
     assertThat(sum).isEqualTo(outcome.bytes()).isEqualTo(rig.counters().bytes());
+  }
+
+  /**
+   * The process's CPU time comes in 10 ms clock ticks: over a row of 1.3 ms one tick reads as 769%
+   * of a core, on a machine of 2 ("all 2 cores busy" for a 4 KiB write). A row shorter than the
+   * shortest interval a run may choose leaves the CPU empty; a second's row reads it to a tick.
+   */
+  @Test
+  void aRowTooShortForTheCpuClocksTicksHasNoCpuFigure() {
+    SamplerRig.FakeClock clock = new SamplerRig.FakeClock();
+    long tickNanos = 10_000_000L;
+    // Half a core busy, counted in whole ticks as the kernel counts it.
+    CpuClock ticks = () -> clock.nanoTime() / 2 / tickNanos * tickNanos;
+    RunCounters counters = new RunCounters();
+    Sampler sampler =
+        new Sampler(clock, ticks, counters, TemperatureSensor.NONE, List.of(), SECOND);
+    List<SampleRow> rows = new ArrayList<>();
+    sampler.addListener(rows::add);
+    clock.advance(tickNanos * 2 - 600_000); // the next 1.3 ms cross a tick of the CPU clock
+    sampler.begin();
+    clock.advance(1_300_000);
+    counters.completed(4096, 300_000);
+    sampler.sample(true);
+    clock.advance(SECOND);
+    counters.completed(4096, 300_000);
+    sampler.sample(true);
+
+    assertThat(rows).hasSize(2);
+    assertThat(rows.get(0).cpuPercent()).as("a 1.3 ms row").isNaN();
+    assertThat(rows.get(1).cpuPercent()).as("a second's row").isBetween(49.0, 51.0);
   }
 }
