@@ -12,7 +12,8 @@ import dev.sustain.unit.Units;
  *   <li>{@code {}}: text or a whole number as it is (a floating-point value is refused: it must say
  *       how it is written);
  *   <li>{@code {rate}}: MB/s for people ({@link Units#rate}), {@code {mbps}} its number alone;
- *   <li>{@code {time}}: a duration in seconds ({@link Durations#format});
+ *   <li>{@code {time}}: a duration in seconds ({@link Durations#inWords}: "under 0.01s" for one
+ *       that would print as 0.00s);
  *   <li>{@code {gb}}: gigabytes for people ({@link #gb});
  *   <li>{@code {pct}}: a fraction in percent, one decimal below 10% ({@link #pct});
  *   <li>{@code {.0}}, {@code {.1}}, {@code {.2}}: a number with that many decimals ({@link
@@ -84,7 +85,7 @@ public final class Phrase {
       case "gb" -> gb(v == null ? null : number(kind, v));
       case "rate" -> Units.rate(number(kind, v));
       case "mbps" -> Units.mbps(number(kind, v));
-      case "time" -> Durations.format(number(kind, v));
+      case "time" -> Durations.inWords(number(kind, v));
       case "pct" -> pct(number(kind, v));
       case ".0", ".1", ".2" -> Units.fixed(number(kind, v), kind.charAt(1) - '0');
       default -> throw new IllegalArgumentException("an unknown placeholder {" + kind + "}");

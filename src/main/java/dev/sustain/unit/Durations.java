@@ -127,6 +127,14 @@ public final class Durations {
     return b.isEmpty() ? "0s" : b.toString();
   }
 
+  /**
+   * A duration in a sentence: as {@link #format}, but a time above zero that would print as 0.00s
+   * is "under 0.01s" (a 4 KiB write's 1 ms, a flush of microseconds took some time, not none).
+   */
+  public static String inWords(double seconds) {
+    return seconds > 0 && seconds < 0.005 ? "under 0.01s" : format(seconds);
+  }
+
   /** {@code 1h 02m 03s}, {@code 4m 05s} or {@code 12.3s}, for people. */
   public static String format(double seconds) {
     if (!Double.isFinite(seconds)) {

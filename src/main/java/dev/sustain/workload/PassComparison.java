@@ -2,7 +2,6 @@ package dev.sustain.workload;
 
 import dev.sustain.analysis.PassNoise;
 import dev.sustain.report.Phrase;
-import dev.sustain.unit.Durations;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -140,14 +139,14 @@ public final class PassComparison {
     return words;
   }
 
-  /** A pass too short to compare, in words: its time ("under 0.01s" for one that prints as 0). */
+  /** A pass too short to compare, in words. */
   private static String tooShort(String verb, Pass p, String consequence) {
     return Phrase.of(
-        "pass {} {} in {}, too short to compare (a pass under {time} is set by its start and end,"
-            + " not by the drive): {}",
+        "pass {} {} in {time}, too short to compare (a pass under {time} is set by its start and"
+            + " end, not by the drive): {}",
         p.pass(),
         verb,
-        p.seconds() < 0.005 ? "under 0.01s" : Durations.format(p.seconds()),
+        p.seconds(),
         MIN_PASS_SECONDS,
         consequence);
   }

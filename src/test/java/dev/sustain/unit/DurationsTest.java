@@ -88,4 +88,18 @@ class DurationsTest {
   void formats(double seconds, String text) {
     assertThat(Durations.format(seconds)).isEqualTo(text);
   }
+
+  /** In a sentence a time above zero never reads as none: a 4 KiB write took 1 ms, not 0.00s. */
+  @ParameterizedTest
+  @CsvSource({
+    "0.001, under 0.01s",
+    "0.0049, under 0.01s",
+    "0.005, 0.01s",
+    "0, 0.00s",
+    "2.08, 2.08s",
+    "75, 1m 15s"
+  })
+  void aTimeInWordsAboveZeroIsNeverNone(double seconds, String text) {
+    assertThat(Durations.inWords(seconds)).isEqualTo(text);
+  }
 }
