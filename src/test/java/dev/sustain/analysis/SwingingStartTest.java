@@ -22,13 +22,14 @@ class SwingingStartTest {
   private static final int CURVES = 200;
 
   /**
-   * Counted, not each: 42 of the 200 read thermal-throttle with the swings of a start counted from
-   * its first slow stretch (66 before). Most are 2 s intervals whose first slow stretch is shorter
-   * than a lasting level: it is read as the burst (251 MB/s), the fall from the first visit at full
-   * speed as a throttle and the speed-up as its recovery, "throttles down to 352 MB/s" below a
-   * burst of 251. Left as found (docs/ANALYSIS.md); the bound only holds what is read right now.
+   * Counted, not each: 2 of the 200 read thermal-throttle (21 before a run that began slow needed
+   * no count of swings, 42 before the start's climbs were counted from its first slow stretch, 66
+   * before that). Both open at a third of the level and average over 60% of it before the level
+   * holds, so neither slow-start rule reads them: seed 13's first slow stretch (5 intervals of 2 s)
+   * is cut to 4 by the start-up ramp, under a lasting level; seed 68's start averages 61% of the
+   * level it speeds up to.
    */
-  private static final int KNOWN_WRONG = 45;
+  private static final int KNOWN_WRONG = 2;
 
   @Test
   void aSlowStartThatSwingsAFewTimesBeforeFullSpeedIsGcErratic() {
