@@ -25,8 +25,16 @@ final class ThrottleDetector {
 
   private ThrottleDetector() {}
 
-  /** A lasting climb back after a lasting drop, or null. */
+  /**
+   * A lasting climb back after a lasting drop, or null. A drive starts cool, at its full speed, so
+   * heat only lowers the rate from where it started: the drop is from a level the run started near
+   * (the first lasting level at least {@link Thresholds#SLOW_START_FRACTION} of it) to a rate below
+   * the first lasting level, beyond noise. A run that started far slower than the level it fell
+   * from, or as slow as the level it fell to, sped up from a slow start before it fell (a
+   * translation layer short of free blocks): no heat explains its start.
+   */
   static Findings.Recovery recovery(Curve c) {
+    Segment first = null;
     Segment best = null;
     Segment low = null;
     double bestAtDrop = Double.NaN;
@@ -34,6 +42,7 @@ final class ThrottleDetector {
       if (p.startIndex() < c.from || !c.lastingLevel(p)) {
         continue;
       }
+      first = first == null ? p : first;
       double m = p.meanMBps();
       if (low != null
           && m >= Thresholds.RECOVERY_FRACTION * low.meanMBps()
@@ -41,7 +50,12 @@ final class ThrottleDetector {
           && c.differ(low, p)) {
         return new Findings.Recovery(bestAtDrop, low.meanMBps(), m, c.startOf(p.startIndex()));
       }
-      if (best != null && m <= Thresholds.DROP_FRACTION * best.meanMBps() && c.differ(best, p)) {
+      if (best != null
+          && m <= Thresholds.DROP_FRACTION * best.meanMBps()
+          && c.differ(best, p)
+          && first.meanMBps() >= Thresholds.SLOW_START_FRACTION * best.meanMBps()
+          && m < first.meanMBps()
+          && c.differ(first, p)) {
         if (low == null || m < low.meanMBps()) {
           low = p;
           bestAtDrop = best.meanMBps();
