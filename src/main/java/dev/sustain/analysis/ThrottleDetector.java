@@ -26,12 +26,10 @@ final class ThrottleDetector {
   private ThrottleDetector() {}
 
   /**
-   * A lasting climb back after a lasting drop, or null. A drive starts cool, at its full speed, so
-   * heat only lowers the rate from where it started: the drop is from a level the run started near
-   * (the first lasting level at least {@link Thresholds#SLOW_START_FRACTION} of it) to a rate below
-   * the first lasting level, beyond noise. A run that started far slower than the level it fell
-   * from, or as slow as the level it fell to, sped up from a slow start before it fell (a
-   * translation layer short of free blocks): no heat explains its start.
+   * A lasting climb back after a lasting drop, or null. A drive starts cool, at full speed, so heat
+   * only lowers the rate from where it started: the drop is from a level the first lasting level is
+   * {@link Thresholds#SLOW_START_FRACTION} of at least, to below the first lasting level beyond
+   * noise. A run that started far slower, or as slow as its low, sped up from a slow start first.
    */
   static Findings.Recovery recovery(Curve c) {
     Segment first = null;
