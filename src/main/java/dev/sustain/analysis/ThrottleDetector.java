@@ -27,16 +27,20 @@ final class ThrottleDetector {
 
   /**
    * A lasting climb back after a lasting drop, or null. A drive starts cool, at full speed, so heat
-   * only lowers the rate from where it started: the drop is from a level the first lasting level is
-   * {@link Thresholds#SLOW_START_FRACTION} of at least, to below the first lasting level beyond
-   * noise. A run that started far slower, or as slow as its low, sped up from a slow start first.
+   * only lowers the rate from where it started: the drop is from a level the run's opening (lasting
+   * or not) and first lasting level are {@link Thresholds#SLOW_START_FRACTION} of, to below the
+   * first lasting level beyond noise. A run that opened slower sped up from a slow start first.
    */
   static Findings.Recovery recovery(Curve c) {
     Segment first = null;
     Segment best = null;
     Segment low = null;
     double bestAtDrop = Double.NaN;
+    double opening = Double.NaN;
     for (Segment p : c.plateaus) {
+      if (Double.isNaN(opening) && p.startIndex() >= c.from && !c.stallLevel(p)) {
+        opening = p.meanMBps();
+      }
       if (p.startIndex() < c.from || !c.lastingLevel(p)) {
         continue;
       }
@@ -51,7 +55,7 @@ final class ThrottleDetector {
       if (best != null
           && m <= Thresholds.DROP_FRACTION * best.meanMBps()
           && c.differ(best, p)
-          && first.meanMBps() >= Thresholds.SLOW_START_FRACTION * best.meanMBps()
+          && Math.min(opening, first.meanMBps()) >= Thresholds.SLOW_START_FRACTION * best.meanMBps()
           && m < first.meanMBps()
           && c.differ(first, p)) {
         if (low == null || m < low.meanMBps()) {
