@@ -74,10 +74,13 @@ public final class Analyzer {
    * Whether a run read as flat held the level it started at: its mean after the start-up above
    * {@link Thresholds#DROP_FRACTION} of the burst. A run whose mean is a lasting drop's depth below
    * its first level, with no lasting level below the drop line, moved between levels none of which
-   * held; a flat reading of it says it held a rate it did not.
+   * held; a flat reading of it says it held a rate it did not. So does one whose first level is
+   * below that fraction of its mean: it sped up from its start and wrote most of its bytes faster
+   * (a slow start neither slow-start rule reads), which no single level describes.
    */
   private static boolean heldItsStart(Curve c) {
-    return c.meanMBps(c.from, c.n) > Thresholds.DROP_FRACTION * c.burst;
+    double mean = c.meanMBps(c.from, c.n);
+    return mean > Thresholds.DROP_FRACTION * c.burst && c.burst >= Thresholds.DROP_FRACTION * mean;
   }
 
   /** The shape, by the rules of the class comment, in their order. */

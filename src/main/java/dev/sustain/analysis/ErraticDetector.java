@@ -22,8 +22,8 @@ import java.util.List;
  *   <li>slow start: the first lasting level begins within {@link
  *       Thresholds#SLOW_START_RUN_FRACTION} of the run, lasts that fraction and {@link
  *       Thresholds#SLOW_START_MIN_SAMPLES} intervals, and is below {@link
- *       Thresholds#SLOW_START_FRACTION} of a later lasting level; or the run swings first and then
- *       speeds up to a lasting level ({@link #swingingStart}).
+ *       Thresholds#SLOW_START_FRACTION} of a later lasting level; or the run swings first, or began
+ *       slow ({@link #beganSlow}), and then speeds up to a lasting level ({@link #swingingStart}).
  * </ul>
  */
 final class ErraticDetector {
@@ -256,7 +256,8 @@ final class ErraticDetector {
    * of the field reports: 250 s slow and erratic, then 250 s fast); a throttle steps down and a
    * cache runs out, and neither starts by swinging low. The climbs counted include the one out of a
    * slow first stretch and the one onto the level: the drive was collecting from the first second,
-   * and its last collection ends where it speeds up.
+   * and its last collection ends where it speeds up. A run that began slow needs no count ({@link
+   * #beganSlow}).
    */
   private static Segment swingingStart(Curve c, double high) {
     double least = Math.max(c.lasting, Thresholds.SLOW_START_RUN_FRACTION * c.judgedSeconds());
@@ -269,13 +270,31 @@ final class ErraticDetector {
         continue;
       }
       int end = p.startIndex() + 1;
-      if (swings(c, high * c.dipLine(), high * c.highLine(), end, 1).count >= Thresholds.MIN_SWINGS
+      if (beganSlow(c, p)
+          || swings(c, high * c.dipLine(), high * c.highLine(), end, 1).count
+              >= Thresholds.MIN_SWINGS
           || swings(c, high * SWING_DEEP_LOW, high * SWING_DEEP_HIGH, end, 1).count
               >= Thresholds.MIN_SWINGS) {
         return p;
       }
     }
     return null;
+  }
+
+  /**
+   * Whether the run began slow, below {@link Thresholds#SLOW_START_FRACTION} of the level {@code p}
+   * it speeds up to: its first level, where the start-up ramp ends, lasted and was that slow. A
+   * drive starts cool and with its cache empty, so heat and a full cache only slow it from the
+   * speed it starts at; a run that opens at a fraction of a speed it reaches later was slowed by
+   * something it cleared while writing, a translation layer collecting garbage. Then the start
+   * needs no count of swings (two slow visits each way have only two climbs): the swings guard a
+   * start that opened fast, a throttle's drop and climb back.
+   */
+  private static boolean beganSlow(Curve c, Segment p) {
+    Segment first = c.plateaus.getFirst();
+    return first.startIndex() < p.startIndex()
+        && c.lastingLevel(first)
+        && first.meanMBps() < Thresholds.SLOW_START_FRACTION * p.meanMBps();
   }
 
   private static double laterBest(Curve c, Segment first) {

@@ -25,15 +25,26 @@ final class ThrottleDetector {
 
   private ThrottleDetector() {}
 
-  /** A lasting climb back after a lasting drop, or null. */
+  /**
+   * A lasting climb back after a lasting drop, or null. A drive starts cool, at full speed, so heat
+   * only lowers the rate from where it started: the drop is from a level the run's opening (lasting
+   * or not) and first lasting level are {@link Thresholds#SLOW_START_FRACTION} of, to below the
+   * first lasting level beyond noise. A run that opened slower sped up from a slow start first.
+   */
   static Findings.Recovery recovery(Curve c) {
+    Segment first = null;
     Segment best = null;
     Segment low = null;
     double bestAtDrop = Double.NaN;
+    double opening = Double.NaN;
     for (Segment p : c.plateaus) {
+      if (Double.isNaN(opening) && p.startIndex() >= c.from && !c.stallLevel(p)) {
+        opening = p.meanMBps();
+      }
       if (p.startIndex() < c.from || !c.lastingLevel(p)) {
         continue;
       }
+      first = first == null ? p : first;
       double m = p.meanMBps();
       if (low != null
           && m >= Thresholds.RECOVERY_FRACTION * low.meanMBps()
@@ -41,7 +52,12 @@ final class ThrottleDetector {
           && c.differ(low, p)) {
         return new Findings.Recovery(bestAtDrop, low.meanMBps(), m, c.startOf(p.startIndex()));
       }
-      if (best != null && m <= Thresholds.DROP_FRACTION * best.meanMBps() && c.differ(best, p)) {
+      if (best != null
+          && m <= Thresholds.DROP_FRACTION * best.meanMBps()
+          && c.differ(best, p)
+          && Math.min(opening, first.meanMBps()) >= Thresholds.SLOW_START_FRACTION * best.meanMBps()
+          && m < first.meanMBps()
+          && c.differ(first, p)) {
         if (low == null || m < low.meanMBps()) {
           low = p;
           bestAtDrop = best.meanMBps();

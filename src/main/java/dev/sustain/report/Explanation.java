@@ -272,9 +272,15 @@ public final class Explanation {
    * shape is named.
    */
   private static String noShape(Analysis a) {
+    // The run's mean left its start one way or the other (Analyzer's heldItsStart).
+    String away =
+        a.averageMBps() < a.burstMBps()
+            ? "under {.0}% of its start"
+            : "its start under {.0}% of that";
     return Phrase.of(
-        "Started at {rate} and averaged {rate} (min/median/max {mbps}/{mbps}/{mbps} MB/s), under"
-            + " {.0}% of its start, yet no rule reads a shape in it: no cliff to a floor that"
+        "Started at {rate} and averaged {rate} (min/median/max {mbps}/{mbps}/{mbps} MB/s), "
+            + away
+            + ", yet no rule reads a shape in it: no cliff to a floor that"
             + " held, no throttle's steps or regular dips, no swings the erratic rule counts. Flat"
             + " would say it held one rate throughout, which it did not, so no shape is named.",
         a.burstMBps(),

@@ -2,6 +2,7 @@ package dev.sustain.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.report.PrintedInvariants;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,13 +23,16 @@ class SwingingStartTest {
   private static final int CURVES = 200;
 
   /**
-   * Counted, not each: 42 of the 200 read thermal-throttle with the swings of a start counted from
-   * its first slow stretch (66 before). Most are 2 s intervals whose first slow stretch is shorter
-   * than a lasting level: it is read as the burst (251 MB/s), the fall from the first visit at full
-   * speed as a throttle and the speed-up as its recovery, "throttles down to 352 MB/s" below a
-   * burst of 251. Left as found (docs/ANALYSIS.md); the bound only holds what is read right now.
+   * Counted, not each: 2 of the 200 read other than gc-erratic, both undetermined (21 before a run
+   * that began slow needed no count of swings, 42 before the start's climbs were counted from its
+   * first slow stretch, 66 before that). Both open at a third of the level and average over 60% of
+   * it before the level holds, so neither slow-start rule reads them. Seed 13's first slow stretch
+   * (5 intervals of 2 s) is cut to 4 by the start-up ramp, under a lasting level: too short to read
+   * as a slow start, yet an opening far slower than the level it later fell from, which no heat
+   * explains. Seed 68 started far slower than the level it fell from, and its mean is far above its
+   * start. Every curve's printed figures hold {@link PrintedInvariants}.
    */
-  private static final int KNOWN_WRONG = 45;
+  private static final int KNOWN_WRONG = 2;
 
   @Test
   void aSlowStartThatSwingsAFewTimesBeforeFullSpeedIsGcErratic() {
@@ -64,6 +68,7 @@ class SwingingStartTest {
           SyntheticCurves.series(
               SyntheticCurves.sample(profile, interval, seconds, noise, r), Media.SSD);
       Analysis a = Analyzer.analyze(s);
+      PrintedInvariants.check(a, s, "seed " + seed);
       if (a.shape() != Shape.GC_ERRATIC) {
         wrong.add(
             String.format(
@@ -79,5 +84,10 @@ class SwingingStartTest {
       }
     }
     assertThat(wrong).as("read other than gc-erratic").hasSizeLessThanOrEqualTo(KNOWN_WRONG);
+    // A run that opened far slower than the level it fell from is no throttle: a miss says
+    // undetermined, never heat.
+    assertThat(wrong)
+        .as("read as heat")
+        .noneMatch(w -> w.endsWith(Shape.THERMAL_THROTTLE.toString()));
   }
 }

@@ -4,13 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Findings;
 import dev.sustain.analysis.SampleSeries;
+import dev.sustain.analysis.Shape;
 
 /**
  * What no output may state, whatever the curve, checked against the series it was read from: a
- * floor above its burst; "no cliff in the first N GB" when the rate had already fallen for good
- * before N; a printed span (a plateau or a stage) whose mean and bytes disagree beyond the rounding
- * of their printed digits.
+ * floor above its burst; a throttle whose floor is not below the level it fell from; "no cliff in
+ * the first N GB" when the rate had already fallen for good before N; a printed span (a plateau or
+ * a stage) whose mean and bytes disagree beyond the rounding of their printed digits.
  */
 public final class PrintedInvariants {
 
@@ -25,6 +27,9 @@ public final class PrintedInvariants {
   /** Asserts every invariant of {@code a}, read from {@code s}; {@code why} names the curve. */
   public static void check(Analysis a, SampleSeries s, String why) {
     JsonNode j = AnalysisJson.toNode(a);
+    if (a.shape() == Shape.THERMAL_THROTTLE) {
+      throttleFellToItsFloor(a, why);
+    }
     if (a.floorMBps() != null) {
       assertThat(a.floorMBps())
           .as("floor above its burst: " + why)
@@ -47,6 +52,28 @@ public final class PrintedInvariants {
             .as(list + " span " + span + " mean x time is not its GB: " + why)
             .isLessThanOrEqualTo(slack);
       }
+    }
+  }
+
+  /**
+   * "Throttles down to F" names a floor below the burst the run started at, and "fell from A to L"
+   * a low below A with F no higher: a throttle only lowers the rate from the speed it started at,
+   * so a floor at or above the burst, or a fall to a rate above the one it fell from, is words
+   * against their own figures.
+   */
+  private static void throttleFellToItsFloor(Analysis a, String why) {
+    assertThat(a.floorMBps()).as("a throttle without a floor: " + why).isNotNull();
+    assertThat(a.floorMBps())
+        .as("throttles down to a floor not below its burst: " + why)
+        .isLessThan(a.burstMBps());
+    Findings.Recovery r = a.findings().recovery();
+    if (r != null) {
+      assertThat(r.lowMBps())
+          .as("fell to a rate not below its start: " + why)
+          .isLessThan(r.fromMBps());
+      assertThat(a.floorMBps())
+          .as("throttles down to a floor not below the level it fell from: " + why)
+          .isLessThan(r.fromMBps());
     }
   }
 
