@@ -3,21 +3,20 @@ package dev.sustain.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sustain.run.RunFolder;
 import dev.sustain.store.RunById;
+import dev.sustain.testing.RunFolderRig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code clean RUNID}: the id {@code history --json} shows names the run's folder through the
- * history (or the runs folder, for a run made without {@code --out}); an id that names no run is
- * one line and exit 2, with nothing removed.
+ * {@code clean RUNID}: the id {@code history} shows names the run's folder through the history (or
+ * the runs folder, for a run made without {@code --out}); an id that names no run is one line and
+ * exit 2, with nothing removed.
  */
 class CleanByIdTest {
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path dir;
 
@@ -27,13 +26,12 @@ class CleanByIdTest {
     Path run = dir.resolve("run");
     Path history = dir.resolve("h.db");
     Cli.ok("write", target, "--size", "4KiB", "--keep", "--db", history, "--out", run);
-    JsonNode shown = JSON.readTree(Cli.ok("history", "--db", history, "--json").out());
+    JsonNode shown = RunFolder.JSON.readTree(Cli.ok("history", "--db", history, "--json").out());
     String runId = shown.at("/runs/0/run_id").asText();
     assertThat(Cli.ok("history", "--db", history).out().lines())
         .as("the text table shows the id first in the run's row")
         .anyMatch(line -> line.startsWith("  " + runId + "  "));
-    Path testFile =
-        Path.of(JSON.readTree(run.resolve("run.json").toFile()).at("/target/test_file").asText());
+    Path testFile = Path.of(RunFolderRig.document(run).target().testFile().orElseThrow());
     assertThat(testFile).as("--keep left the test file").exists();
 
     Cli.Result r = Cli.ok("clean", runId, "--db", history);
