@@ -244,15 +244,15 @@ public final class CopyCommand extends BaseCommand {
   }
 
   /**
-   * The shortest span a pass line times: its times are printed to the hundredth of a second, and a
-   * phase of a small copy (a few MB from the page cache) can end within one step of it, where
-   * "0.00s" would read as no time at all.
+   * The shortest span a pass line times ({@link Durations#SHORTEST_PRINTED_SECONDS}): a phase of a
+   * small copy (a few MB from the page cache) can end within one step of the hundredths its times
+   * are printed to, where "0.00s" would read as no time at all.
    */
-  static final double SHORTEST_TIMED_SECONDS = 0.005;
+  static final double SHORTEST_TIMED_SECONDS = Durations.SHORTEST_PRINTED_SECONDS;
 
-  /** A phase's time, or "under 0.01s" for one that prints as zero. */
+  /** A phase's time: "under 0.01s" for one that prints as zero, a measured 0 included. */
   private static String seconds(double seconds) {
-    return seconds < SHORTEST_TIMED_SECONDS ? "under 0.01s" : Durations.format(seconds);
+    return Durations.inWords(Math.max(seconds, Double.MIN_VALUE));
   }
 
   /**

@@ -23,10 +23,10 @@ final class WriteSummary {
         "%s %s in %s: average %s%s",
         verb,
         Lines.bothUnits(r.bytes()),
-        Durations.format(r.seconds()),
+        Durations.inWords(r.seconds()),
         Units.rate(r.averageMegabytesPerSecond()),
         r.flushSeconds() > 0.0005
-            ? " (the final flush took " + Durations.format(r.flushSeconds()) + ", counted)"
+            ? " (the final flush took " + Durations.inWords(r.flushSeconds()) + ", counted)"
             : "");
     if (r.stats().intervals() > 0) {
       Lines.println(

@@ -132,8 +132,11 @@ public final class Durations {
    * is "under 0.01s" (a 4 KiB write's 1 ms, a flush of microseconds took some time, not none).
    */
   public static String inWords(double seconds) {
-    return seconds > 0 && seconds < 0.005 ? "under 0.01s" : format(seconds);
+    return seconds > 0 && seconds < SHORTEST_PRINTED_SECONDS ? "under 0.01s" : format(seconds);
   }
+
+  /** The shortest time {@link #format} does not print as 0.00s (it prints to the hundredth). */
+  public static final double SHORTEST_PRINTED_SECONDS = 0.005;
 
   /** {@code 1h 02m 03s}, {@code 4m 05s} or {@code 12.3s}, for people. */
   public static String format(double seconds) {
