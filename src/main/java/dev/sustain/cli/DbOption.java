@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -100,7 +99,7 @@ public final class DbOption {
 
   // The finished runs' folders as their lifecycle wrote them, until recordQuietly records each (a
   // group's runs end on threads of their own).
-  private final Map<Path, RunObserver.Kept> keptRuns = new ConcurrentHashMap<>();
+  private final KeptRuns keptRuns = new KeptRuns();
 
   /**
    * Where the history is; bad values are a {@link UsageException} (exit 2), never echoing a secret.
@@ -177,7 +176,7 @@ public final class DbOption {
     // What the run wrote, as it wrote it, when its lifecycle told it (RunObserver.kept): the end's
     // record then reads nothing of the folder back but samples.csv, once, and stores the live
     // recording's last rows in its own transaction.
-    RunObserver.Kept written = keptRuns.remove(runFolder.toAbsolutePath().normalize());
+    RunObserver.Kept written = keptRuns.take(runFolder);
     if (live != null) {
       live.finish(runFolder, written == null); // its rows first, then the final status
     }
@@ -293,7 +292,7 @@ public final class DbOption {
 
           @Override
           public void kept(Kept kept) {
-            keep(kept);
+            keptRuns.kept(kept);
           }
 
           @Override
@@ -317,15 +316,7 @@ public final class DbOption {
     if (none()) {
       return observer;
     }
-    return RunObserver.both(
-        type,
-        new RunObserver() {
-          @Override
-          public void kept(Kept kept) {
-            keep(kept);
-          }
-        },
-        observer);
+    return RunObserver.both(type, keptRuns, observer);
   }
 
   /**
@@ -333,12 +324,7 @@ public final class DbOption {
    * follows their summary), for the run's record: the history need not read it back.
    */
   public void analysed(Path runFolder, String analysisJson) {
-    keptRuns.computeIfPresent(
-        runFolder.toAbsolutePath().normalize(), (folder, kept) -> kept.withAnalysis(analysisJson));
-  }
-
-  private void keep(RunObserver.Kept kept) {
-    keptRuns.put(kept.runFolder().toAbsolutePath().normalize(), kept);
+    keptRuns.withAnalysis(runFolder, analysisJson);
   }
 
   // The history readied on a thread of its own while the command starts (true once it is); null

@@ -46,6 +46,16 @@ final class KeptRuns implements RunObserver {
     }
   }
 
+  /** What the run in {@code runFolder} kept, forgotten from now on; null when it told nothing. */
+  Kept take(Path runFolder) {
+    return kept.remove(key(runFolder));
+  }
+
+  /** The run in {@code runFolder} with its analysis.json's text, when it kept its folder. */
+  void withAnalysis(Path runFolder, String analysisJson) {
+    kept.computeIfPresent(key(runFolder), (folder, k) -> k.withAnalysis(analysisJson));
+  }
+
   private static Path key(Path runFolder) {
     return runFolder.toAbsolutePath().normalize();
   }
