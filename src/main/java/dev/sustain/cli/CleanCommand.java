@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "clean", mixinStandardHelpOptions = true)
 public final class CleanCommand extends BaseCommand {
 
-  /** A run folder, or a run's id as {@code history --json} shows it. */
+  /** A run folder, or a run's id as {@code history} shows it. */
   @Parameters(index = "0", paramLabel = "RUN")
   Path given;
 

@@ -12,10 +12,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The folder of a run named by its id (as {@code history --json} and the dashboard show it), for
- * the commands that take a run folder: the folder the history recorded for it, else one under the
- * runs folder that a run without {@code --out} made ({@code RUNID-COMMAND}) and whose run.json
- * names that id. Stateless.
+ * The folder of a run named by its id (as {@code history} and the dashboard show it), for the
+ * commands that take a run folder: the folder the history recorded for it, else one under the runs
+ * folder that a run without {@code --out} made ({@code RUNID-COMMAND}) and whose run.json names
+ * that id. Stateless.
  */
 public final class RunById {
 
