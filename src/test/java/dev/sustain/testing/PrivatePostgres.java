@@ -1,5 +1,6 @@
 package dev.sustain.testing;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -143,7 +144,9 @@ public final class PrivatePostgres implements AutoCloseable {
             "-At",
             "-c",
             sql);
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    // From /: the postgres user may not enter the checkout's folder (a clone in a mktemp -d folder
+    // is root's alone), and psql's "could not change directory" would come first in its output.
+    Process p = new ProcessBuilder(cmd).directory(new File("/")).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
     Await.ended(p, "psql");
     if (p.exitValue() != 0) {
