@@ -56,7 +56,8 @@ for _ in $(seq 1 60); do
 done
 pg_isready -h 127.0.0.1 -p "$PORT" >&2
 
-psql_admin() { runuser -u postgres -- psql -v ON_ERROR_STOP=1 -q -p "$PORT" "$@"; }
+# From /: the postgres user may not enter the folder the checkout is in (a clone in mktemp -d).
+psql_admin() { (cd / && runuser -u postgres -- psql -v ON_ERROR_STOP=1 -q -p "$PORT" "$@"); }
 
 # The password goes in through a psql variable (quoted with :'pw'), never through the command line.
 psql_admin -d postgres -v user="$DB_USER" -v pw="$DB_PASSWORD" >&2 <<'SQL'
