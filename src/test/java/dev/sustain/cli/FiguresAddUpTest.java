@@ -52,7 +52,7 @@ class FiguresAddUpTest {
     assertThat(text)
         .contains(
             " in "
-                + Durations.format(seconds)
+                + Durations.inWords(seconds)
                 + ": average "
                 + Units.rate(result.path("average_MBps").asDouble()));
     JsonNode analysis = json(out.resolve("analysis.json"));
@@ -66,7 +66,7 @@ class FiguresAddUpTest {
             "over "
                 + dev.sustain.report.Phrase.gb(bytes / 1e9)
                 + " in "
-                + Durations.format(seconds)
+                + Durations.inWords(seconds)
                 + (result.path("flush_s").asDouble() > 0 ? ", flush included" : ""));
   }
 
@@ -105,7 +105,7 @@ class FiguresAddUpTest {
       assertThat(read.out())
           .contains(
               " in "
-                  + Durations.format(result.path("seconds").asDouble())
+                  + Durations.inWords(result.path("seconds").asDouble())
                   + ": average "
                   + Units.rate(result.path("average_MBps").asDouble()));
     }
@@ -119,7 +119,7 @@ class FiguresAddUpTest {
     double flush = json(out.resolve("run.json")).at("/result/flush_s").asDouble();
     if (flush >= 0.005) {
       assertThat(r.out())
-          .contains("(the final flush took " + Durations.format(flush) + ", counted)");
+          .contains("(the final flush took " + Durations.inWords(flush) + ", counted)");
     }
   }
 
@@ -166,7 +166,7 @@ class FiguresAddUpTest {
         // within their rounding (above) and are printed as stored.
         .contains(
             " in "
-                + Durations.format(
+                + Durations.inWords(
                     analysis.path("duration_s").asDouble() + analysis.path("flush_s").asDouble())
                 + ", flush included");
   }
@@ -183,7 +183,7 @@ class FiguresAddUpTest {
       assertThat(r.out())
           .contains(
               "Time to fill: "
-                  + Durations.format(seconds)
+                  + Durations.inWords(seconds)
                   + ", average "
                   + Units.rate(result.path("average_MBps").asDouble()));
       assertThat(result.path("average_MBps").asDouble())

@@ -3,6 +3,7 @@ package dev.sustain.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.sampling.SamplesCsv;
+import dev.sustain.unit.Durations;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -52,8 +53,14 @@ final class PrintedFigures {
     return number(number, scale);
   }
 
-  /** A duration as {@code Durations.format} prints it: {@code 2.42s}, {@code 4m 05s}, ... */
+  /**
+   * A duration as {@code Durations.inWords} prints it: {@code 2.42s}, {@code 4m 05s}, ..., or
+   * {@code under 0.01s} (above zero and below what prints as 0.01s).
+   */
   static Span seconds(String printed) {
+    if (printed.equals("under 0.01s")) {
+      return new Span(Double.MIN_VALUE, Durations.SHORTEST_PRINTED_SECONDS);
+    }
     Matcher m = Pattern.compile("(?:(\\d+)h )?(?:(\\d+)m )?([\\d.]+)s").matcher(printed);
     assertThat(m.matches()).as("a duration: " + printed).isTrue();
     double whole = 0;
@@ -68,7 +75,7 @@ final class PrintedFigures {
   }
 
   static final String SIZE = "([\\d.]+) (B|kB|MB|GB|TB)";
-  static final String TIME = "((?:\\d+h )?(?:\\d+m )?[\\d.]+s)";
+  static final String TIME = "(under 0\\.01s|(?:\\d+h )?(?:\\d+m )?[\\d.]+s)";
   static final String RATE = "([\\d.]+) MB/s";
 
   /** Sentences of {@code text} that give a rate with its bytes and time, each checked. */
