@@ -14,10 +14,13 @@ import java.util.Map;
 /**
  * What a person sees while a group writes: one line per target (its rate now, what it has written,
  * how it stands) and one for the sum, redrawn in place on a terminal and printed as a block at most
- * once a second elsewhere. Solo passes and each target's start and end get their own lines. Called
- * from the targets' threads: every method is synchronized.
+ * once a second elsewhere. Solo passes, each target's start, warnings, notes and end get their own
+ * lines. Called from the targets' threads: every method is synchronized.
  */
 final class GroupProgress implements GroupObserver {
+
+  // A target's state while it writes, until its phase is known.
+  private static final String WRITING = "writing";
 
   private final PrintWriter out;
   private final boolean terminal;
@@ -26,6 +29,7 @@ final class GroupProgress implements GroupObserver {
   private final Map<String, Long> written = new LinkedHashMap<>();
   private final Map<String, String> state = new LinkedHashMap<>();
   private final Map<String, String> analyses = new LinkedHashMap<>();
+  private final Map<String, String> phases = new LinkedHashMap<>();
   private int linesDrawn;
   private double lastPrintedSeconds = -1;
   private boolean together;
@@ -57,15 +61,59 @@ final class GroupProgress implements GroupObserver {
     line("Together: " + String.join(", ", names));
   }
 
+  /**
+   * One target's run as this progress shows it: its warnings and notes as lines, its start, its
+   * rows, its live phase in its line of the block, its analysis for the end; its end is {@link
+   * #finished(String, MemberResult)}'s, which the group tells once the run has returned.
+   */
   @Override
-  public synchronized void warning(String name, String message) {
-    line("warning: " + name + ": " + message);
+  public RunObserver member(String name) {
+    return new RunObserver() {
+      @Override
+      public void warning(String message) {
+        line(name, "warning: ", message);
+      }
+
+      @Override
+      public void note(String message) {
+        line(name, "note: ", message);
+      }
+
+      @Override
+      public void started(RunInfo info) {
+        GroupProgress.this.started(name, info);
+      }
+
+      @Override
+      public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
+        GroupProgress.this.sample(name, row, totalBytes, elapsedSeconds);
+      }
+
+      @Override
+      public void phase(String words) {
+        GroupProgress.this.phase(name, words);
+      }
+
+      @Override
+      public void analysed(String text) {
+        GroupProgress.this.analysed(name, text);
+      }
+    };
   }
 
-  @Override
-  public synchronized void started(String name, RunObserver.RunInfo info) {
+  private synchronized void line(String name, String kind, String message) {
+    line(kind + name + ": " + message);
+  }
+
+  /** Where a target's curve is now (in cache, after the cliff...), in its line while it writes. */
+  private synchronized void phase(String name, String words) {
+    phases.put(name, words == null ? "" : words);
+  }
+
+  private synchronized void started(String name, RunObserver.RunInfo info) {
+    phases.remove(name); // a solo pass's phase is not the run's together
     if (together) {
-      state.put(name, "writing");
+      state.put(name, WRITING);
     }
     line(
         name
@@ -78,8 +126,7 @@ final class GroupProgress implements GroupObserver {
             + ")");
   }
 
-  @Override
-  public synchronized void sample(
+  private synchronized void sample(
       String name, SampleRow row, long totalBytes, double elapsedSeconds) {
     if (!together) {
       // A solo pass: the target alone, one plain line a second.
@@ -115,7 +162,7 @@ final class GroupProgress implements GroupObserver {
       b.append(row(n, Double.isNaN(rateMBps[i]) ? "-" : Units.rate(rateMBps[i])))
           .append(Units.decimalBytes(written.get(n)))
           .append(" written, ")
-          .append(state.get(n))
+          .append(state(n))
           .append(terminal ? "\u001b[K\n" : "\n");
     }
     b.append(row("sum", Units.rate(sumMBps)))
@@ -127,6 +174,12 @@ final class GroupProgress implements GroupObserver {
     linesDrawn = names.size() + 1;
   }
 
+  /** How target {@code name} stands: its phase while it writes, once known, else its state. */
+  private String state(String name) {
+    String phase = phases.getOrDefault(name, "");
+    return WRITING.equals(state.get(name)) && !phase.isEmpty() ? phase : state.get(name);
+  }
+
   private String row(String name, String rate) {
     StringBuilder b = new StringBuilder("  ").append(name);
     b.append(" ".repeat(width - name.length() + 2)).append(rate);
@@ -134,8 +187,7 @@ final class GroupProgress implements GroupObserver {
     return b.toString();
   }
 
-  @Override
-  public synchronized void analysed(String name, String text) {
+  private synchronized void analysed(String name, String text) {
     if (together) {
       analyses.put(name, text);
     }

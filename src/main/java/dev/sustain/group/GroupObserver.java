@@ -1,11 +1,11 @@
 package dev.sustain.group;
 
 import dev.sustain.run.RunObserver;
-import dev.sustain.sampling.SampleRow;
 
 /**
- * What a person watching a group sees: each target's start, rows and end, and every row of the
- * group's own samples. Called from the targets' threads: implementations synchronize.
+ * What a person watching a group sees: each target's own run (every event of it, through {@link
+ * #member}) and end, and every row of the group's own samples. Called from the targets' threads:
+ * implementations synchronize.
  */
 public interface GroupObserver {
 
@@ -17,20 +17,17 @@ public interface GroupObserver {
   /** The targets are about to start writing together (after any solo pass). */
   default void together() {}
 
-  /** Something the user should know about one target. */
-  default void warning(String name, String message) {}
-
-  /** A target's run is about to write. */
-  default void started(String name, RunObserver.RunInfo info) {}
-
-  /** A row of one target's own run. */
-  default void sample(String name, SampleRow row, long totalBytes, double elapsedSeconds) {}
+  /**
+   * What hears every event of the target {@code name}'s own run ({@link RunObserver}'s, each one:
+   * the group forwards them all through {@link RunObserver#both}, so an event added to it later
+   * reaches this too). Asked once for each run of a target (its solo pass, its run together).
+   */
+  default RunObserver member(String name) {
+    return RunObserver.SILENT;
+  }
 
   /** A row of the group's samples: each target's rate (NaN where not writing) and the sum. */
   default void groupRow(double timeSeconds, double[] rateMBps, double sumMBps) {}
-
-  /** A target's analysis, as text for people. */
-  default void analysed(String name, String text) {}
 
   /** A target's run is over. */
   default void finished(String name, MemberResult result) {}

@@ -12,6 +12,7 @@ import dev.sustain.sampling.SampleRow;
 import dev.sustain.sampling.SamplesCsv;
 import dev.sustain.unit.UsageException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -261,7 +262,7 @@ public final class GroupRun {
       return r != null ? r : MemberResult.failedToStart(dir, "the run gave no result");
     } catch (IOException | RuntimeException e) {
       return MemberResult.failedToStart(
-          java.nio.file.Files.isDirectory(dir) ? dir : null,
+          Files.isDirectory(dir) ? dir : null,
           e.getMessage() == null ? e.toString() : e.getMessage());
     }
   }
@@ -282,46 +283,34 @@ public final class GroupRun {
   }
 
   /**
-   * Forwards one target's run to the group's observer and, when given, the group's samples; holds
-   * it at the start line, when given, once it is ready to write.
+   * One target's run as the group hears it: held at the start line, when given, once it is ready to
+   * write; each row into the group's samples, when given; then every event, each one, to the
+   * group's observer of that target. {@link RunObserver#both} forwards them, so none is left out by
+   * hand (a forwarder of five of its events once lost a target's notes, its live phase and what it
+   * kept).
    */
   private RunObserver memberObserver(int i, GroupSamples samples, StartLine line) {
-    String name = members.get(i).name();
-    return new RunObserver() {
-      @Override
-      public void warning(String message) {
-        observer.warning(name, message);
-      }
+    RunObserver group =
+        new RunObserver() {
+          @Override
+          public void ready() {
+            if (line != null) {
+              line.arrive(i);
+            }
+          }
 
-      @Override
-      public void started(RunInfo info) {
-        observer.started(name, info);
-      }
-
-      @Override
-      public void ready() {
-        if (line != null) {
-          line.arrive(i);
-        }
-      }
-
-      @Override
-      public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
-        if (samples != null) {
-          samples.row(
-              i,
-              System.nanoTime(),
-              row.intervalSeconds(),
-              row.bytes(),
-              SamplesCsv.WRITE.equals(row.phase()));
-        }
-        observer.sample(name, row, totalBytes, elapsedSeconds);
-      }
-
-      @Override
-      public void analysed(String text) {
-        observer.analysed(name, text);
-      }
-    };
+          @Override
+          public void sample(SampleRow row, long totalBytes, double elapsedSeconds) {
+            if (samples != null) {
+              samples.row(
+                  i,
+                  System.nanoTime(),
+                  row.intervalSeconds(),
+                  row.bytes(),
+                  SamplesCsv.WRITE.equals(row.phase()));
+            }
+          }
+        };
+    return RunObserver.both(group, observer.member(members.get(i).name()));
   }
 }

@@ -10,6 +10,7 @@ import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import dev.sustain.run.WriteParams;
 import dev.sustain.sampling.SampleRow;
+import dev.sustain.testing.EveryEvent;
 import dev.sustain.testing.TestWriteParams;
 import dev.sustain.workload.WriteRepeat;
 import java.io.IOException;
@@ -144,6 +145,20 @@ class WriteRepeatTest {
         .contains("50% ")
         .contains("after the cliff at 1 GB");
     assertThat(progress.analysis()).isEqualTo("  shape cliff\n");
+  }
+
+  @Test
+  void eachPassTellsTheScreenEveryEventOfItsRun() {
+    // Every event of RunObserver, found by reflection (one added later too), reaches the screen's
+    // observer through the per-pass one, in the order the run told them, the heading printed once.
+    StringWriter screen = new StringWriter();
+    PrintWriter o = new PrintWriter(screen);
+    List<String> heard = EveryEvent.log();
+    EveryEvent.tellEvery(WriteCommand.perPass(o, 2, EveryEvent.logging(heard)), dir);
+    o.flush();
+    assertThat(heard).containsExactlyElementsOf(EveryEvent.names());
+    assertThat(EveryEvent.names()).contains("note", "phase", "kept", "analysed", "finished");
+    assertThat(screen.toString()).isEqualTo("Pass 1 of 2:\n");
   }
 
   @Test
