@@ -7,6 +7,8 @@ import static dev.sustain.testing.MainClasses.MAIN;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import dev.sustain.store.DbLocation;
+import dev.sustain.store.RunById;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -143,6 +145,22 @@ class ArchitectureTest {
         .callMethod(java.nio.file.Files.class, "delete", java.nio.file.Path.class)
         .orShould()
         .callMethod(java.nio.file.Files.class, "deleteIfExists", java.nio.file.Path.class)
+        .check(MAIN);
+  }
+
+  @Test
+  void theCommandLineLeavesFindingARunByIdToTheStore() {
+    // clean RUN: which of a path, the history and the runs folder names the run is decided by
+    // store.RunById.folderOf; cli parses, delegates and maps its NotFound to a usage error.
+    noClasses()
+        .that()
+        .resideInAPackage("dev.sustain.cli..")
+        .should()
+        .callMethod(RunById.class, "inHistory", String.class, DbLocation.class)
+        .orShould()
+        .callMethod(RunById.class, "underRunsFolder", String.class, java.nio.file.Path.class)
+        .orShould()
+        .callMethod(RunById.class, "looksLikeId", String.class)
         .check(MAIN);
   }
 

@@ -3,12 +3,10 @@ package dev.sustain.cli;
 import dev.sustain.run.RunFolder;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.RunById;
-import dev.sustain.store.StoreException;
 import dev.sustain.unit.UsageException;
 import dev.sustain.workload.CleanRun;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -54,34 +52,14 @@ public final class CleanCommand extends BaseCommand {
     return ExitCodes.OK;
   }
 
-  /**
-   * The folder {@code given} names: itself when it is there or cannot be a run id (a path, with the
-   * errors of a path), else the folder of the run with that id, from the history ({@code --db}) or
-   * the runs folder; one line when neither knows the id.
-   */
+  /** The folder {@code given} names ({@link RunById#folderOf}); one line when none is. */
   private Path folderOf(Path given) {
-    String text = given.toString();
-    if (Files.exists(given) || !RunById.looksLikeId(text)) {
-      return given;
+    Supplier<DbLocation> history = () -> db.none() || !historyThere() ? null : db.location();
+    try {
+      return RunById.folderOf(given, history, RunFolder.defaultParent());
+    } catch (RunById.NotFound e) {
+      throw new UsageException(e.getMessage());
     }
-    DbLocation history = db.none() || !historyThere() ? null : db.location();
-    Optional<Path> found = Optional.empty();
-    String unread = "";
-    if (history != null) {
-      try {
-        found = RunById.inHistory(text, history);
-      } catch (StoreException e) {
-        unread = " (the history could not be read: " + e.getMessage() + ")";
-      }
-    }
-    Path runs = RunFolder.defaultParent();
-    if (found.isEmpty()) {
-      found = RunById.underRunsFolder(text, runs);
-    }
-    String where = history == null ? "" : "in the history at " + history.redacted() + " or ";
-    String notFound =
-        text + " is neither a run folder nor the id of a run " + where + "under " + runs + unread;
-    return found.orElseThrow(() -> new UsageException(notFound));
   }
 
   /** A history file that is not there is not made by clean: it has no other runs to join. */

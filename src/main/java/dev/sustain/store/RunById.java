@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -26,6 +27,59 @@ public final class RunById {
   private static final Pattern ID = Pattern.compile("[0-9A-Za-z][0-9A-Za-z-]{0,63}");
 
   private RunById() {}
+
+  /** No run folder is named by what was given: {@link #getMessage} says where it was looked for. */
+  public static final class NotFound extends Exception {
+    NotFound(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * The folder {@code given} names: itself when it is there or cannot be a run id (a path, with the
+   * errors of a path), else the folder of the run with that id, from the history (when one is
+   * given) or the runs folder.
+   *
+   * @param history the history to ask first, or null for none: asked only for an id, so a path is
+   *     taken whatever the history option says
+   * @param runsParent where runs made without {@code --out} are
+   * @throws NotFound when neither knows the id, in one line that says where it looked (and why the
+   *     history could not be asked, when it could not)
+   */
+  public static Path folderOf(Path given, Supplier<DbLocation> history, Path runsParent)
+      throws NotFound {
+    String text = given.toString();
+    if (Files.exists(given) || !looksLikeId(text)) {
+      return given;
+    }
+    return byId(text, history.get(), runsParent);
+  }
+
+  private static Path byId(String text, DbLocation history, Path runsParent) throws NotFound {
+    Optional<Path> found = Optional.empty();
+    String unread = "";
+    if (history != null) {
+      try {
+        found = inHistory(text, history);
+      } catch (StoreException e) {
+        unread = " (the history could not be read: " + e.getMessage() + ")";
+      }
+    }
+    if (found.isEmpty()) {
+      found = underRunsFolder(text, runsParent);
+    }
+    if (found.isPresent()) {
+      return found.get();
+    }
+    String where = history == null ? "" : "in the history at " + history.redacted() + " or ";
+    throw new NotFound(
+        text
+            + " is neither a run folder nor the id of a run "
+            + where
+            + "under "
+            + runsParent
+            + unread);
+  }
 
   /** True when {@code text} could be a run id rather than a path. */
   public static boolean looksLikeId(String text) {
