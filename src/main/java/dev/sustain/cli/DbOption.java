@@ -174,8 +174,8 @@ public final class DbOption {
       return null;
     }
     // What the run wrote, as it wrote it, when its lifecycle told it (RunObserver.kept): the end's
-    // record then reads nothing of the folder back but samples.csv, once, and stores the live
-    // recording's last rows in its own transaction.
+    // record then reads nothing of the folder back (samples.csv only when the end did not read
+    // its rows), and stores the live recording's last rows in its own transaction.
     RunObserver.Kept written = keptRuns.take(runFolder);
     if (live != null) {
       live.finish(runFolder, written == null); // its rows first, then the final status
@@ -241,7 +241,11 @@ public final class DbOption {
             written == null
                 ? RunHistory.recordRunFolder(runFolder, location)
                 : RunHistory.recordRun(
-                    runFolder, written.runJson(), written.analysisJson(), location));
+                    runFolder,
+                    written.runJson(),
+                    written.analysisJson(),
+                    written.samples(),
+                    location));
         return;
       } catch (StoreException e) {
         if (attempt == RECORD_ATTEMPTS) {

@@ -7,6 +7,7 @@ import dev.sustain.device.RunSensors;
 import dev.sustain.document.RunDocument;
 import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.input.CurveReader;
+import dev.sustain.sampling.SamplesCsvLines;
 import dev.sustain.target.RunMark;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -72,6 +73,8 @@ public final class RunLifecycle {
   private final AnalysisForms forms;
   // samples.csv as read once for the run's end ({@link #finishedSamples}), for its analysis
   private CurveReader.Samples finished;
+  // its rows as text from that same read, for the history (RunObserver.Kept.samples)
+  private final SamplesCsvLines.Collector finishedLines = new SamplesCsvLines.Collector();
 
   /**
    * @param command as run.json names it: {@code write}, {@code fill}, {@code copy}, {@code read},
@@ -184,7 +187,13 @@ public final class RunLifecycle {
    * analysis {@link #end} writes once run.json is final, so the file is not opened again.
    */
   public void finishedSamples(CurveReader.RowTap tap) throws IOException {
-    finished = CurveReader.readSamples(folder.dir(), tap);
+    finished =
+        CurveReader.readSamples(
+            folder.dir(),
+            (reader, row) -> {
+              tap.row(reader, row);
+              finishedLines.row(reader, row);
+            });
   }
 
   /**
@@ -236,7 +245,7 @@ public final class RunLifecycle {
           RunDocumentCodec.decode(
               RunFolder.JSON.readTree(runJsonText), folder.runJson().toString());
       if (finished == null) {
-        finished = CurveReader.readSamples(folder.dir(), CurveReader.RowTap.NONE);
+        finishedSamples(CurveReader.RowTap.NONE);
       }
       written = RunAnalysis.write(folder, run, 1, forms, finished);
     } catch (IOException e) {
@@ -245,7 +254,11 @@ public final class RunLifecycle {
       return null;
     }
     observer.kept(
-        new RunObserver.Kept(folder.dir(), runJsonText, written == null ? null : written.json()));
+        new RunObserver.Kept(
+            folder.dir(),
+            runJsonText,
+            written == null ? null : written.json(),
+            finishedLines.lines()));
     if (written == null) {
       return null;
     }

@@ -1,6 +1,7 @@
 package dev.sustain.run;
 
 import dev.sustain.sampling.SampleRow;
+import dev.sustain.sampling.SamplesCsvLines;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -133,12 +134,20 @@ public interface RunObserver {
    * @param analysisJson analysis.json's text, or null when the run left none (a curve too short to
    *     analyse, a command that has not analysed it yet, a read-back or a sweep): the history then
    *     analyses samples.csv itself, as {@code history --import} does
+   * @param samples samples.csv's rows as the run's end read them for its analysis, or null when it
+   *     did not read them (fill, copy, a read-back, a sweep) or kept none (a file too long to hold,
+   *     one without rows): the history then reads the file for them
    */
-  record Kept(Path runFolder, String runJson, String analysisJson) {
+  record Kept(Path runFolder, String runJson, String analysisJson, SamplesCsvLines samples) {
+
+    /** A folder whose samples.csv was not read at its end. */
+    public Kept(Path runFolder, String runJson, String analysisJson) {
+      this(runFolder, runJson, analysisJson, null);
+    }
 
     /** The same folder once the command has written its analysis.json, as {@code json}. */
     public Kept withAnalysis(String json) {
-      return new Kept(runFolder, runJson, json);
+      return new Kept(runFolder, runJson, json, samples);
     }
   }
 }

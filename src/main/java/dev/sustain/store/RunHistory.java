@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.document.RunDocument;
 import dev.sustain.document.RunDocumentCodec;
+import dev.sustain.sampling.SamplesCsvLines;
 import java.nio.file.Path;
 import java.util.OptionalDouble;
 
@@ -59,6 +60,15 @@ public final class RunHistory {
    */
   public static RunRecord recordRun(
       Path runFolder, String runJson, String analysisJson, DbLocation db) {
+    return recordRun(runFolder, runJson, analysisJson, null, db);
+  }
+
+  /**
+   * {@link #recordRun(Path, String, String, DbLocation)} with samples.csv's rows as the run's end
+   * read them ({@code samples}): the file is then not opened again. Null reads the file.
+   */
+  public static RunRecord recordRun(
+      Path runFolder, String runJson, String analysisJson, SamplesCsvLines samples, DbLocation db) {
     RunRecord run = fromText(runFolder, runJson, analysisJson);
     if (run.measuredNoDrive()) {
       return null;
@@ -74,7 +84,7 @@ public final class RunHistory {
               RunDocumentCodec.decode(tree, runFolder.resolve("run.json").toString()));
     }
     try (RunStore store = RunStore.open(db)) {
-      store.recordEnd(run, runFolder, runJson); // rows and status in one commit
+      store.recordEnd(run, runFolder, runJson, samples); // rows and status in one commit
     }
     return run;
   }

@@ -1,5 +1,6 @@
 package dev.sustain.store;
 
+import dev.sustain.sampling.SamplesCsvLines;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -168,10 +169,16 @@ public final class RunStore implements AutoCloseable {
    * commit.
    *
    * @param runJson the run's run.json text, as the run wrote it
+   * @param samples samples.csv's rows as the run's end read them, or null to read the file
    * @throws StoreException when it cannot be written, or when samples.csv could not be read
    */
-  public void recordEnd(RunRecord run, Path folder, String runJson) {
-    recordEnd(run, h -> SampleStore.fillFromSamples(h, run.runId(), folder, runJson));
+  public void recordEnd(RunRecord run, Path folder, String runJson, SamplesCsvLines samples) {
+    recordEnd(
+        run,
+        h ->
+            samples == null
+                ? SampleStore.fillFromSamples(h, run.runId(), folder, runJson)
+                : SampleStore.fillFromLines(h, run.runId(), runJson, samples));
   }
 
   /** The samples {@code fill} stores, then the run, in one transaction. */

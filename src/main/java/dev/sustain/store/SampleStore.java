@@ -5,6 +5,7 @@ import dev.sustain.input.CurveReader;
 import dev.sustain.input.InputFormatException;
 import dev.sustain.input.InputLimits;
 import dev.sustain.sampling.SamplesCsv;
+import dev.sustain.sampling.SamplesCsvLines;
 import dev.sustain.unit.Units;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -276,6 +277,19 @@ public final class SampleStore implements AutoCloseable {
     } catch (InputFormatException e) {
       throw new StoreException(e.getMessage());
     }
+  }
+
+  /**
+   * {@link #fillFromSamples} of rows already read ({@code samples}, as the run's end read its
+   * samples.csv): the same rows under the same {@code seq}, the file not opened.
+   */
+  static int fillFromLines(Handle h, String runId, String runJson, SamplesCsvLines samples) {
+    saveDocument(h, runId, runJson, samples.header());
+    List<Line> lines = new ArrayList<>(samples.lines().size());
+    for (SamplesCsvLines.Line l : samples.lines()) {
+      lines.add(new Line(l.seq(), l.text()));
+    }
+    return append(h, runId, samples.header(), lines);
   }
 
   /** Rows read from a samples.csv before they are sent (in batches of {@link #BATCH_ROWS}). */

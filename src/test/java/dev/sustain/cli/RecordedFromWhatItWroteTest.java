@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
+import dev.sustain.run.WriteParams;
+import dev.sustain.run.WriteRun;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.store.DbLocation;
 import dev.sustain.store.RunRecord;
@@ -12,6 +14,7 @@ import dev.sustain.store.RunStore;
 import dev.sustain.store.SampleStore;
 import dev.sustain.sweep.SweepRun;
 import dev.sustain.testing.TestSweepParams;
+import dev.sustain.testing.TestWriteParams;
 import dev.sustain.verify.ReadBackRun;
 import dev.sustain.workload.CopyParams;
 import dev.sustain.workload.CopyRun;
@@ -26,6 +29,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -54,6 +58,45 @@ class RecordedFromWhatItWroteTest {
     db = new DbOption();
     db.env = Map.of("XDG_DATA_HOME", dir.resolve("data").toString(), "HOME", "/nonexistent");
     location = DbLocation.sqlite(dir.resolve("data/sustain/history.db"));
+  }
+
+  @Test
+  void aWritesRowsAreRecordedFromTheReadItsEndMadeForItsAnalysis() throws Exception {
+    // The end of a write reads samples.csv once for its analysis and gives the history those
+    // rows: with the file gone before the record, every row is still stored, under its place in
+    // the file, as a record that read the file would have stored it.
+    Path target = Files.createDirectories(dir.resolve("target"));
+    WriteParams params =
+        TestWriteParams.of(
+            target.toString(),
+            64L << 20,
+            dir.resolve("run"),
+            f -> {
+              f.engine = "threads";
+              f.queueDepth = 4;
+              f.intervalNanos = 100_000_000L;
+            });
+    Path folder =
+        new WriteRun(
+                params, db.keeping(RunObserver.SILENT), new AtomicBoolean(), AnalysisWords.FORMS)
+            .run()
+            .runFolder();
+    List<String> file = Files.readAllLines(folder.resolve(RunFolder.SAMPLES_CSV));
+    assertThat(file).as("a header and rows").hasSizeGreaterThan(1);
+    Files.delete(folder.resolve(RunFolder.SAMPLES_CSV));
+    RunRecord r = recorded(folder, "write");
+    try (SampleStore samples = SampleStore.open(location)) {
+      assertThat(samples.header(r.runId())).hasValue(file.getFirst());
+      List<String> stored =
+          samples.lines(r.runId(), -1, file.size()).stream()
+              .map(l -> l.seq() + ":" + l.text())
+              .toList();
+      List<String> rows = new ArrayList<>();
+      for (int i = 1; i < file.size(); i++) {
+        rows.add((i - 1) + ":" + file.get(i));
+      }
+      assertThat(stored).isEqualTo(rows);
+    }
   }
 
   @Test

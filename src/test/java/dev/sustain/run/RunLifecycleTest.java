@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.sampling.RunCounters;
 import dev.sustain.sampling.SamplesCsv;
+import dev.sustain.sampling.SamplesCsvLines;
 import dev.sustain.sampling.TemperatureSensor;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -126,8 +127,8 @@ class RunLifecycleTest {
 
   /**
    * An analysed run's end tells the observer what the folder holds as written, before the end:
-   * run.json's and analysis.json's texts, byte for byte the files, so a history records the run
-   * without reading them back.
+   * run.json's and analysis.json's texts, byte for byte the files, and samples.csv's rows as its
+   * analysis read them, so a history records the run without reading any of them back.
    */
   @Test
   void theEndTellsTheFolderAsWrittenBeforeItIsTold() throws Exception {
@@ -157,7 +158,12 @@ class RunLifecycleTest {
             new RunObserver.Kept(
                 folder.dir(),
                 Files.readString(folder.runJson()),
-                Files.readString(folder.dir().resolve(RunFolder.ANALYSIS_JSON))),
+                Files.readString(folder.dir().resolve(RunFolder.ANALYSIS_JSON)),
+                new SamplesCsvLines(
+                    "time_s,write_MBps,bytes",
+                    List.of(
+                        new SamplesCsvLines.Line(0, "1.000,100.0,100000000"),
+                        new SamplesCsvLines.Line(1, "2.000,100.0,100000000")))),
             true,
             ended);
   }
