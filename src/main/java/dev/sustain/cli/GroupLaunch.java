@@ -245,10 +245,12 @@ final class GroupLaunch {
     List<String> names = members.stream().map(GroupMember::name).toList();
     Map<String, Object> shared = sharedParts(members.stream().map(GroupMember::target).toList());
     AtomicBoolean stop = Signals.installStopFlag();
+    // Each target's run is recorded from what it wrote (run.json as the group marked it).
     GroupProgress progress =
-        json
-            ? new GroupProgress(err, false, names)
-            : new GroupProgress(out, LiveProgress.stdoutIsTerminal(), names);
+        (json
+                ? new GroupProgress(err, false, names)
+                : new GroupProgress(out, LiveProgress.stdoutIsTerminal(), names))
+            .keeping(db::keeping);
     GroupRun.Result r = new GroupRun(params, members, shared, history, progress, stop).run();
     report(r, names, progress);
     return exitCode(r, names);

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * What a person sees while a group writes: one line per target (its rate now, what it has written,
@@ -33,6 +34,7 @@ final class GroupProgress implements GroupObserver {
   private int linesDrawn;
   private double lastPrintedSeconds = -1;
   private boolean together;
+  private UnaryOperator<RunObserver> keeping = UnaryOperator.identity();
 
   GroupProgress(PrintWriter out, boolean terminal, List<String> names) {
     this.out = out;
@@ -68,6 +70,19 @@ final class GroupProgress implements GroupObserver {
    */
   @Override
   public RunObserver member(String name) {
+    return keeping.apply(shown(name));
+  }
+
+  /**
+   * Each target's observer also given to {@code keeping} (the history's, which keeps what each run
+   * wrote for its record: {@link DbOption#keeping}).
+   */
+  GroupProgress keeping(UnaryOperator<RunObserver> keeping) {
+    this.keeping = keeping;
+    return this;
+  }
+
+  private RunObserver shown(String name) {
     return new RunObserver() {
       @Override
       public void warning(String message) {

@@ -144,7 +144,19 @@ public final class GroupJsonWriter {
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
-    JsonNode run = JSON.readTree(file.toFile());
+    return mark(JSON.readTree(file.toFile()), groupId, name, role);
+  }
+
+  /**
+   * {@link #markMember(Path, String, String, String)} of run.json's text as the run wrote it (its
+   * lifecycle told it): the file is not read back.
+   */
+  public static Optional<ObjectNode> markMember(
+      String runJson, String groupId, String name, String role) throws IOException {
+    return mark(JSON.readTree(runJson), groupId, name, role);
+  }
+
+  private static Optional<ObjectNode> mark(JsonNode run, String groupId, String name, String role) {
     if (!(run instanceof ObjectNode o) || !(o.get("params") instanceof ObjectNode params)) {
       return Optional.empty();
     }

@@ -5,6 +5,7 @@ import dev.sustain.document.GroupJsonWriter;
 import dev.sustain.input.GroupFolder;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunHeader;
+import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -100,13 +101,25 @@ final class GroupJson {
   /**
    * Marks a target's own run folder as part of this group ({@code group} in run.json's params: id,
    * name, role {@code member} or {@code solo}), so the history can tell a run slowed by its
-   * neighbours from a drive's run alone.
+   * neighbours from a drive's run alone. Marked from run.json's text as the run's end told it
+   * ({@code kept}), or read from the folder when it told nothing (null).
+   *
+   * @return the folder as it is once marked, for the history; null when the run told nothing or its
+   *     run.json has no params to mark
    */
-  static void markMember(Path runFolder, String groupId, String name, String role)
+  static RunObserver.Kept markMember(
+      Path runFolder, RunObserver.Kept kept, String groupId, String name, String role)
       throws IOException {
-    Optional<ObjectNode> marked = GroupJsonWriter.markMember(runFolder, groupId, name, role);
-    if (marked.isPresent()) {
-      RunFolder.open(runFolder).writeRunJson(marked.get());
+    Optional<ObjectNode> marked =
+        kept == null
+            ? GroupJsonWriter.markMember(runFolder, groupId, name, role)
+            : GroupJsonWriter.markMember(kept.runJson(), groupId, name, role);
+    if (marked.isEmpty()) {
+      return null;
     }
+    String text = RunFolder.open(runFolder).writeRunJson(marked.get());
+    return kept == null
+        ? null
+        : new RunObserver.Kept(runFolder, text, kept.analysisJson(), kept.samples());
   }
 }

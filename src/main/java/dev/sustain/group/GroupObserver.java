@@ -20,7 +20,9 @@ public interface GroupObserver {
   /**
    * What hears every event of the target {@code name}'s own run ({@link RunObserver}'s, each one:
    * the group forwards them all through {@link RunObserver#both}, so an event added to it later
-   * reaches this too). Asked once for each run of a target (its solo pass, its run together).
+   * reaches this too). Asked once for each run of a target (its solo pass, its run together), and
+   * once more when the group has marked the run's run.json as its member's: that observer is then
+   * told {@link RunObserver#kept} again, with run.json as marked, after the run's end.
    */
   default RunObserver member(String name) {
     return RunObserver.SILENT;

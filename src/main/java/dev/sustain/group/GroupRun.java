@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -42,6 +43,9 @@ public final class GroupRun {
   private final AtomicBoolean stop;
   private final SoloHistory history;
   private final Map<String, Object> shared;
+  // What each target's run told of its finished folder (RunObserver.kept), by folder: its run.json
+  // is marked from this text, not read back.
+  private final Map<Path, RunObserver.Kept> kept = new ConcurrentHashMap<>();
 
   /**
    * @param shared what the targets share (from sysfs), as group.json records it, or null
@@ -146,7 +150,7 @@ public final class GroupRun {
         json.start(i, samples.startSeconds(i));
       }
       if (results[i].runFolder() != null) {
-        GroupJson.markMember(results[i].runFolder(), groupId, m.name(), "member");
+        mark(m.name(), results[i].runFolder(), groupId, "member");
       }
       if (!soloDone[i]) {
         SoloHistory.Solo s =
@@ -155,6 +159,19 @@ public final class GroupRun {
           json.solo(i, s.megabytesPerSecond(), "history", s.from());
         }
       }
+    }
+  }
+
+  /**
+   * A target's run folder marked as the group's {@code role}, from run.json's text as its run told
+   * it; the folder as marked is told to the group's observer of the target (kept again), so a
+   * history records it from that text without reading the folder back.
+   */
+  private void mark(String name, Path runFolder, String groupId, String role) throws IOException {
+    RunObserver.Kept told = kept.remove(runFolder.toAbsolutePath().normalize());
+    RunObserver.Kept marked = GroupJson.markMember(runFolder, told, groupId, name, role);
+    if (marked != null) {
+      observer.member(name).kept(marked);
     }
   }
 
@@ -180,7 +197,7 @@ public final class GroupRun {
       MemberResult r = runMember(m.solo(), dir, memberObserver(i, null, null));
       observer.finished(m.name(), r);
       if (r.runFolder() != null) {
-        GroupJson.markMember(r.runFolder(), json.groupId(), m.name(), "solo");
+        mark(m.name(), r.runFolder(), json.groupId(), "solo");
       }
       double rate = soloRate(dir);
       if (r.status() != RunStatus.INTERRUPTED && Double.isFinite(rate)) {
@@ -297,6 +314,11 @@ public final class GroupRun {
             if (line != null) {
               line.arrive(i);
             }
+          }
+
+          @Override
+          public void kept(Kept k) {
+            kept.put(k.runFolder().toAbsolutePath().normalize(), k);
           }
 
           @Override
