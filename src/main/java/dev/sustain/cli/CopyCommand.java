@@ -215,7 +215,7 @@ public final class CopyCommand extends BaseCommand {
       RunAnalysis.Written written =
           RunAnalysis.write(RunFolder.open(runFolder), MIN_CURVE_INTERVALS, AnalysisWords.FORMS);
       if (written != null && db != null) {
-        db.analysed(runFolder, written.json());
+        db.analysed(runFolder, written);
       }
       return written == null ? null : written.done();
     } catch (RuntimeException | IOException e) {

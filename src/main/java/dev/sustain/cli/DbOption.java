@@ -2,6 +2,7 @@ package dev.sustain.cli;
 
 import dev.sustain.live.LiveRecorder;
 import dev.sustain.run.IdleHistory;
+import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunObserver;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.store.DbLocation;
@@ -324,11 +325,12 @@ public final class DbOption {
   }
 
   /**
-   * analysis.json's text as the command wrote it after the run's end (fill's and copy's analysis
-   * follows their summary), for the run's record: the history need not read it back.
+   * The analysis the command wrote after the run's end (fill's and copy's analysis follows their
+   * summary), for the run's record: analysis.json's text and the samples.csv rows it read, so the
+   * history need read neither back.
    */
-  public void analysed(Path runFolder, String analysisJson) {
-    keptRuns.withAnalysis(runFolder, analysisJson);
+  public void analysed(Path runFolder, RunAnalysis.Written written) {
+    keptRuns.withAnalysis(runFolder, written.json(), written.samples());
   }
 
   // The history readied on a thread of its own while the command starts (true once it is); null

@@ -108,7 +108,7 @@ public final class FillCommand extends BaseCommand {
       RunAnalysis.Written written =
           RunAnalysis.write(RunFolder.open(r.runFolder()), 1, AnalysisWords.FORMS);
       if (written != null) {
-        db.analysed(r.runFolder(), written.json()); // the history records it as written
+        db.analysed(r.runFolder(), written); // the history records it as written
         out().print(AnalysisWords.text("The fill's curve", written.done()));
       }
     } catch (RuntimeException | IOException e) {

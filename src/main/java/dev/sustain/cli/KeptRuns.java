@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sustain.report.RunContext;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
+import dev.sustain.sampling.SamplesCsvLines;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -51,9 +52,12 @@ final class KeptRuns implements RunObserver {
     return kept.remove(key(runFolder));
   }
 
-  /** The run in {@code runFolder} with its analysis.json's text, when it kept its folder. */
-  void withAnalysis(Path runFolder, String analysisJson) {
-    kept.computeIfPresent(key(runFolder), (folder, k) -> k.withAnalysis(analysisJson));
+  /**
+   * The run in {@code runFolder} with its analysis.json's text and the rows that analysis read
+   * (null for none), when it kept its folder.
+   */
+  void withAnalysis(Path runFolder, String analysisJson, SamplesCsvLines rows) {
+    kept.computeIfPresent(key(runFolder), (folder, k) -> k.withAnalysis(analysisJson, rows));
   }
 
   private static Path key(Path runFolder) {

@@ -10,6 +10,7 @@ import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
 import dev.sustain.input.InputFormatException;
+import dev.sustain.sampling.SamplesCsvLines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,8 +51,12 @@ public final class RunAnalysis {
   /**
    * A folder's analysis and analysis.json's text as written: what the run's history records, so it
    * need not read the file back.
+   *
+   * @param samples samples.csv's rows as this analysis read them, for the history; null when it
+   *     read none of its own (a run's end, which keeps its own) or kept none ({@link
+   *     SamplesCsvLines.Collector#lines})
    */
-  public record Written(Done done, String json) {}
+  public record Written(Done done, String json, SamplesCsvLines samples) {}
 
   /**
    * {@link #ofFolder}, with analysis.json's text; null for a run with too few intervals. run.json
@@ -79,13 +84,19 @@ public final class RunAnalysis {
    */
   static Written write(RunFolder folder, RunDocument run, int minIntervals, AnalysisForms forms)
       throws IOException {
-    ImportedCurve curve;
-    try {
-      curve = CurveReader.readRunFolder(folder.dir(), run);
-    } catch (InputFormatException e) {
-      return null; // e.g. no samples at all: nothing to analyse
+    if (!Files.isRegularFile(folder.samplesCsv())) {
+      return null; // no samples at all: nothing to analyse
     }
-    return write(folder, run, minIntervals, forms, curve);
+    // The rows kept as read, so the history stores them without opening the file again.
+    SamplesCsvLines.Collector rows = new SamplesCsvLines.Collector();
+    CurveReader.Samples samples;
+    try {
+      samples = CurveReader.readSamples(folder.dir(), rows::row);
+    } catch (IOException e) {
+      return null; // unreadable, as a refused curve: nothing to analyse
+    }
+    Written written = write(folder, run, minIntervals, forms, samples);
+    return written == null ? null : new Written(written.done(), written.json(), rows.lines());
   }
 
   /**
@@ -120,7 +131,7 @@ public final class RunAnalysis {
             curve.notes(),
             folder.dir(),
             Optional.ofNullable(run));
-    return new Written(done, folder.writeJson(RunFolder.ANALYSIS_JSON, forms.json(done)));
+    return new Written(done, folder.writeJson(RunFolder.ANALYSIS_JSON, forms.json(done)), null);
   }
 
   /**

@@ -149,5 +149,13 @@ public interface RunObserver {
     public Kept withAnalysis(String json) {
       return new Kept(runFolder, runJson, json, samples);
     }
+
+    /**
+     * {@link #withAnalysis(String)}, with samples.csv's rows as that analysis read them ({@code
+     * rows}; null leaves what was kept).
+     */
+    public Kept withAnalysis(String json, SamplesCsvLines rows) {
+      return new Kept(runFolder, runJson, json, rows != null ? rows : samples);
+    }
   }
 }

@@ -81,10 +81,46 @@ class RecordedFromWhatItWroteTest {
                 params, db.keeping(RunObserver.SILENT), new AtomicBoolean(), AnalysisWords.FORMS)
             .run()
             .runFolder();
+    assertTheRowsAreStoredFromTheRead(folder, "write");
+  }
+
+  @Test
+  void aFillsRowsAreRecordedFromTheReadItsAnalysisMade() throws Exception {
+    // A fill is analysed by its command after its summary: that analysis's read gives the rows.
+    Path target = Files.createDirectories(dir.resolve("target"));
+    FillParams params =
+        new FillParams(
+            target,
+            4L << 20,
+            8L << 20,
+            1 << 20,
+            4,
+            100_000_000L,
+            dir.resolve("run"),
+            false,
+            false,
+            "threads",
+            120_000_000_000L,
+            null,
+            true);
+    Path folder =
+        new FillRun(params, db.keeping(RunObserver.SILENT), () -> false).run().runFolder();
+    RunAnalysis.Written analysis =
+        RunAnalysis.write(RunFolder.open(folder), 1, AnalysisWords.FORMS);
+    assertThat(analysis).isNotNull();
+    db.analysed(folder, analysis);
+    assertTheRowsAreStoredFromTheRead(folder, "fill");
+  }
+
+  /**
+   * The run in {@code folder} recorded with its samples.csv deleted first: every row of the file
+   * stored all the same, under its place after the header.
+   */
+  private void assertTheRowsAreStoredFromTheRead(Path folder, String command) throws Exception {
     List<String> file = Files.readAllLines(folder.resolve(RunFolder.SAMPLES_CSV));
     assertThat(file).as("a header and rows").hasSizeGreaterThan(1);
     Files.delete(folder.resolve(RunFolder.SAMPLES_CSV));
-    RunRecord r = recorded(folder, "write");
+    RunRecord r = recorded(folder, command);
     try (SampleStore samples = SampleStore.open(location)) {
       assertThat(samples.header(r.runId())).hasValue(file.getFirst());
       List<String> stored =
@@ -122,7 +158,7 @@ class RecordedFromWhatItWroteTest {
     RunAnalysis.Written analysis =
         RunAnalysis.write(RunFolder.open(folder), 1, AnalysisWords.FORMS);
     assertThat(analysis).isNotNull();
-    db.analysed(folder, analysis.json());
+    db.analysed(folder, analysis);
     RunRecord r = recorded(folder, "fill");
     assertThat(r.figures().shape()).isNotNull();
     assertThat(r.analysisJson()).contains("\"shape\"");
