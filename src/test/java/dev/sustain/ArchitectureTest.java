@@ -195,6 +195,43 @@ class ArchitectureTest {
   }
 
   @Test
+  void theStoreNeverEditsARunFolder() {
+    // The history records what a run gives it and writes only its own database: no file is
+    // written, moved or removed by the store (IdleBefore once edited run.json after the analysis),
+    // and none of the run folder's writers is reached. StoreMigrations' lock file sits beside the
+    // history file, not in a run folder.
+    DescribedPredicate<JavaClass> store =
+        inPackageBut(
+            "dev.sustain.store",
+            "the store's classes",
+            name -> name.startsWith("dev.sustain.store.StoreMigrations"));
+    Class<java.nio.file.Files> files = java.nio.file.Files.class;
+    noClasses()
+        .that(store)
+        .should()
+        .callMethodWhere(
+            DescribedPredicate.describe(
+                "a write, move or removal of a file",
+                call ->
+                    call.getTargetOwner().isEquivalentTo(files)
+                        && call.getName()
+                            .matches(
+                                "write|writeString|newOutputStream|newBufferedWriter|move|copy"
+                                    + "|delete|deleteIfExists|createFile")))
+        .orShould()
+        .callConstructor(java.io.FileOutputStream.class, java.io.File.class)
+        .orShould()
+        .callConstructor(java.io.FileOutputStream.class, String.class)
+        .orShould()
+        .callConstructor(java.io.FileWriter.class, java.io.File.class)
+        .orShould()
+        .dependOnClassesThat()
+        .haveNameMatching(
+            "dev\\.sustain\\.(document\\..*Writer|run\\.RunFolder|run\\.RunJson)(\\$.*)?")
+        .check(MAIN);
+  }
+
+  @Test
   void theCommandLinePrintsInTheRootLocale() {
     // Lines' templates and every String.format in cli name Locale.ROOT: a decimal comma from the
     // user's locale would change what scripts read.
