@@ -2,6 +2,7 @@ package dev.sustain.cli;
 
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
@@ -52,6 +53,9 @@ public final class FillCommand extends BaseCommand {
   @Option(names = "--resume", paramLabel = "RUN_FOLDER")
   Path resume;
 
+  // The fill's run.json as its lifecycle wrote it, for its analysis after the summary.
+  private final KeptRuns kept = new KeptRuns();
+
   @Override
   protected void starting() {
     db.warmUp(); // the history readied while the input is checked and the target opened
@@ -87,9 +91,9 @@ public final class FillCommand extends BaseCommand {
     AtomicBoolean stop = Signals.installStopFlag();
     LiveProgress progress = new LiveProgress(out(), LiveProgress.stdoutIsTerminal());
     // A run of the null engine measures no drive: not recorded, not even while it goes.
+    RunObserver told = RunObserver.both(progress, kept);
     FillResult r =
-        new FillRun(params, "null".equals(io.engine) ? progress : db.live(progress), stop::get)
-            .run();
+        new FillRun(params, "null".equals(io.engine) ? told : db.live(told), stop::get).run();
     printSummary(out(), r);
     analyse(r);
     db.recordQuietly(r.runFolder(), err());
@@ -106,7 +110,11 @@ public final class FillCommand extends BaseCommand {
     }
     try {
       RunAnalysis.Written written =
-          RunAnalysis.write(RunFolder.open(r.runFolder()), 1, AnalysisWords.FORMS);
+          RunAnalysis.write(
+              RunFolder.open(r.runFolder()),
+              kept.runJsonText(r.runFolder()),
+              1,
+              AnalysisWords.FORMS);
       if (written != null) {
         db.analysed(r.runFolder(), written); // the history records it as written
         out().print(AnalysisWords.text("The fill's curve", written.done()));

@@ -47,6 +47,12 @@ final class KeptRuns implements RunObserver {
     }
   }
 
+  /** run.json's text as the run in {@code runFolder} wrote it; null when it told nothing. */
+  String runJsonText(Path runFolder) {
+    Kept k = kept.get(key(runFolder));
+    return k == null ? null : k.runJson();
+  }
+
   /** What the run in {@code runFolder} kept, forgotten from now on; null when it told nothing. */
   Kept take(Path runFolder) {
     return kept.remove(key(runFolder));

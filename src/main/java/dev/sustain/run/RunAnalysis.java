@@ -77,6 +77,25 @@ public final class RunAnalysis {
   }
 
   /**
+   * {@link #write(RunFolder, int, AnalysisForms)} with run.json's text as the run wrote it ({@code
+   * runJson}, which its end told: {@link RunObserver.Kept#runJson}), so only samples.csv is read;
+   * null reads the folder's run.json.
+   */
+  public static Written write(
+      RunFolder folder, String runJson, int minIntervals, AnalysisForms forms) throws IOException {
+    if (runJson == null) {
+      return write(folder, minIntervals, forms);
+    }
+    RunDocument run;
+    try {
+      run = RunDocumentCodec.decode(RunFolder.JSON.readTree(runJson), folder.runJson().toString());
+    } catch (JsonProcessingException e) {
+      return null; // as a broken run.json file: nothing to analyse
+    }
+    return write(folder, run, minIntervals, forms);
+  }
+
+  /**
    * {@link #write(RunFolder, int, AnalysisForms)} of a folder whose run.json its caller holds (the
    * run that has just written it): only samples.csv is read.
    *

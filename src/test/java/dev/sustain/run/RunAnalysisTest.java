@@ -54,4 +54,38 @@ class RunAnalysisTest {
     assertThat(told).singleElement().satisfies(d -> assertThat(d.run()).containsSame(run));
     assertThat(Files.readString(folder.dir().resolve(RunFolder.ANALYSIS_JSON))).contains("flat");
   }
+
+  @Test
+  void aCommandsAnalysisAfterItsSummaryTakesRunJsonAsItsRunToldIt() throws Exception {
+    // fill analyses its folder after its summary: with run.json's text as its run's end told it,
+    // the file is not read back (here it is garbage), and without it the file is read.
+    RunFolder folder = RunLifecycle.newFolder(dir.resolve("run"), "r2", "fill");
+    Files.writeString(
+        folder.samplesCsv(), "time_s,write_MBps,bytes\n1.000,16.7,16700000\n2.000,16.5,33200000\n");
+    Files.writeString(folder.runJson(), "{not what the run wrote");
+    String told = "{\"version\":1,\"command\":\"fill\",\"run_id\":\"r2\",\"params\":{\"qd\":4}}";
+    AnalysisForms forms =
+        new AnalysisForms() {
+          @Override
+          public JsonNode json(RunAnalysis.Done done) {
+            return RunFolder.JSON
+                .createObjectNode()
+                .put("command", done.run().orElseThrow().command().orElseThrow());
+          }
+
+          @Override
+          public String text(RunAnalysis.Done done) {
+            return "";
+          }
+        };
+
+    RunAnalysis.Written written = RunAnalysis.write(folder, told, 1, forms);
+
+    assertThat(written).as("analysed, though the file is garbage").isNotNull();
+    assertThat(written.json()).contains("\"fill\"");
+    assertThat(written.samples().lines()).as("the rows it read, for the history").hasSize(2);
+    assertThat(RunAnalysis.write(folder, (String) null, 1, forms))
+        .as("the garbage file read")
+        .isNull();
+  }
 }
