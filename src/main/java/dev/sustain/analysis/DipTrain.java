@@ -63,10 +63,13 @@ record DipTrain(
     return dipBytes / 1e6 / dipSeconds;
   }
 
-  /** Short against the period, and alike: a throttle's dips, not a drive swinging. */
-  boolean shortAndAlike(Curve c) {
+  /**
+   * Short against the period, and alike: a throttle's dips, not a drive swinging. {@code all} are
+   * every dip the train was chosen from.
+   */
+  boolean shortAndAlike(Curve c, List<Dip> all) {
     return meanDipSeconds() <= Thresholds.MAX_DIP_DUTY * periodSeconds
-        && longEnough(c)
+        && longEnough(c, all)
         && longestSeconds <= 3 * Math.max(shortestSeconds, c.interval);
   }
 
@@ -74,9 +77,9 @@ record DipTrain(
    * Whether the dips are a throttle's, not odd intervals: each spans at least {@link
    * Thresholds#MIN_DIP_INTERVALS} independent intervals, or they last {@link
    * Thresholds#MIN_DIP_DUTY} of the period on average (a controller that throttles for two seconds
-   * a minute still throttles).
+   * a minute still throttles), or they keep a heat sink's beat.
    */
-  private boolean longEnough(Curve c) {
+  private boolean longEnough(Curve c, List<Dip> all) {
     int fewest = Integer.MAX_VALUE;
     for (Dip d : dips) {
       fewest = Math.min(fewest, d.end() - d.start());
@@ -84,7 +87,39 @@ record DipTrain(
     // A wandering noise's intervals move together: k of them rest on k (1 - rho) / (1 + rho).
     double rho = Math.max(0, c.noiseCorrelation);
     return fewest * (1 - rho) / (1 + rho) >= Thresholds.MIN_DIP_INTERVALS
-        || meanDipSeconds() >= Thresholds.MIN_DIP_DUTY * periodSeconds;
+        || meanDipSeconds() >= Thresholds.MIN_DIP_DUTY * periodSeconds
+        || steadyBeat(c, all);
+  }
+
+  /**
+   * Whether dips too short to count on their own keep a heat sink's beat: at least {@link
+   * Thresholds#SHORT_DIP_MIN_DIPS} of them, every spacing within {@link
+   * Thresholds#SHORT_DIP_PERIOD_TOLERANCE} of the period plus an interval (where a dip's start is
+   * read). A controller at its limit trips and resumes at the same temperatures through the same
+   * heat capacity, so its period repeats within a few percent however short each dip. Odd slow
+   * intervals come at chance times: a chance set of that many keeps such a beat less than once in a
+   * thousand, and one picked out of more of them leaves the others off the beat between its dips,
+   * so no dip of {@code all} lies between the train's first and last off its beat.
+   */
+  private boolean steadyBeat(Curve c, List<Dip> all) {
+    if (dips.size() < Thresholds.SHORT_DIP_MIN_DIPS) {
+      return false;
+    }
+    int a = dips.getFirst().start();
+    int b = dips.getLast().start();
+    for (Dip d : all) {
+      if (d.start() > a && d.start() < b && !dips.contains(d)) {
+        return false;
+      }
+    }
+    double tolerance = Thresholds.SHORT_DIP_PERIOD_TOLERANCE * periodSeconds + c.interval;
+    for (int i = 1; i < dips.size(); i++) {
+      double spacing = c.startOf(dips.get(i).start()) - c.startOf(dips.get(i - 1).start());
+      if (Math.abs(spacing - periodSeconds) > tolerance) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
