@@ -141,15 +141,24 @@ record DipTrain(
 
   /**
    * Steady elsewhere: outside the train's dips the run is seldom low (an odd interval now and
-   * then), not a drive swinging all along with a regular-looking run of three among its lows.
+   * then), not a drive swinging all along with a regular-looking run of three among its lows. Low
+   * is below {@link Thresholds#DIP_ENTER} under the level; for dips that keep a heat sink's beat
+   * ({@link #steadyBeat}), below {@link Thresholds#DIP_SPREAD_SIGMAS} of the level's own spread
+   * under it when that is further: a level with a spread of a fifth has a tenth of its intervals a
+   * quarter low, which are its noise, not swings. Without the beat the line stays: a noisy floor's
+   * erase pauses, a starved drive's swings and a curve that runs backwards make trains of three
+   * among lows that a spread widened by them would hide.
    */
-  boolean steadyElsewhere(Curve c) {
+  boolean steadyElsewhere(Curve c, List<Dip> all) {
     boolean[] inTrain = new boolean[c.n];
     for (Dip d : dips) {
       Arrays.fill(inTrain, d.start(), d.end(), true);
     }
-    // (A fixed line here: a run's noise estimate grows with its swings and would hide them.)
+    // (Not the run's noise: that estimate grows with a drive's swings and would hide them.)
     double line = (1 - Thresholds.DIP_ENTER) * levelMBps;
+    if (steadyBeat(c, all)) {
+      line = Math.min(line, levelMBps - Thresholds.DIP_SPREAD_SIGMAS * ownSpreadMBps(c, inTrain));
+    }
     double otherSeconds = 0;
     for (int i = c.from; i < c.n; i++) {
       if (!inTrain[i] && c.r[i] < line) {
@@ -157,6 +166,24 @@ record DipTrain(
       }
     }
     return otherSeconds <= Thresholds.MAX_OTHER_DIP_FRACTION * c.judgedSeconds();
+  }
+
+  /**
+   * The spread of the level the dips dip from, in MB/s: 1.4826 times the median absolute deviation
+   * from it of the intervals from the first dip on, those in or next to a dip left out. Robust: a
+   * drive low a third of the time reads about 1.7 times its core's spread, not the swing.
+   */
+  private double ownSpreadMBps(Curve c, boolean[] inTrain) {
+    int from = dips.getFirst().start();
+    double[] dev = new double[c.n - from];
+    int m = 0;
+    for (int i = from; i < c.n; i++) {
+      boolean near = inTrain[i] || (i > 0 && inTrain[i - 1]) || (i + 1 < c.n && inTrain[i + 1]);
+      if (!near && !c.stall(i)) {
+        dev[m++] = Math.abs(c.r[i] - levelMBps);
+      }
+    }
+    return m == 0 ? 0 : 1.4826 * Stats.median(Arrays.copyOf(dev, m));
   }
 
   /** On to the end: no dip of the train is missing before the run ends. */

@@ -169,7 +169,7 @@ final class ThrottleDetector {
     DipTrain t = DipTrain.of(c, train);
     if (!t.shortAndAlike(c, dips)
         || !t.lowOnlyInDips(c)
-        || !t.steadyElsewhere(c)
+        || !t.steadyElsewhere(c, dips)
         || !t.onToTheEnd(c)) {
       return null;
     }
