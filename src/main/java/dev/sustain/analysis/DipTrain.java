@@ -63,10 +63,13 @@ record DipTrain(
     return dipBytes / 1e6 / dipSeconds;
   }
 
-  /** Short against the period, and alike: a throttle's dips, not a drive swinging. */
-  boolean shortAndAlike(Curve c) {
+  /**
+   * Short against the period, and alike: a throttle's dips, not a drive swinging. {@code all} are
+   * every dip the train was chosen from.
+   */
+  boolean shortAndAlike(Curve c, List<Dip> all) {
     return meanDipSeconds() <= Thresholds.MAX_DIP_DUTY * periodSeconds
-        && longEnough(c)
+        && longEnough(c, all)
         && longestSeconds <= 3 * Math.max(shortestSeconds, c.interval);
   }
 
@@ -74,9 +77,9 @@ record DipTrain(
    * Whether the dips are a throttle's, not odd intervals: each spans at least {@link
    * Thresholds#MIN_DIP_INTERVALS} independent intervals, or they last {@link
    * Thresholds#MIN_DIP_DUTY} of the period on average (a controller that throttles for two seconds
-   * a minute still throttles).
+   * a minute still throttles), or they keep a heat sink's beat.
    */
-  private boolean longEnough(Curve c) {
+  private boolean longEnough(Curve c, List<Dip> all) {
     int fewest = Integer.MAX_VALUE;
     for (Dip d : dips) {
       fewest = Math.min(fewest, d.end() - d.start());
@@ -84,7 +87,39 @@ record DipTrain(
     // A wandering noise's intervals move together: k of them rest on k (1 - rho) / (1 + rho).
     double rho = Math.max(0, c.noiseCorrelation);
     return fewest * (1 - rho) / (1 + rho) >= Thresholds.MIN_DIP_INTERVALS
-        || meanDipSeconds() >= Thresholds.MIN_DIP_DUTY * periodSeconds;
+        || meanDipSeconds() >= Thresholds.MIN_DIP_DUTY * periodSeconds
+        || steadyBeat(c, all);
+  }
+
+  /**
+   * Whether dips too short to count on their own keep a heat sink's beat: at least {@link
+   * Thresholds#SHORT_DIP_MIN_DIPS} of them, every spacing within {@link
+   * Thresholds#SHORT_DIP_PERIOD_TOLERANCE} of the period plus an interval (where a dip's start is
+   * read). A controller at its limit trips and resumes at the same temperatures through the same
+   * heat capacity, so its period repeats within a few percent however short each dip. Odd slow
+   * intervals come at chance times: a chance set of that many keeps such a beat less than once in a
+   * thousand, and one picked out of more of them leaves the others off the beat between its dips,
+   * so no dip of {@code all} lies between the train's first and last off its beat.
+   */
+  private boolean steadyBeat(Curve c, List<Dip> all) {
+    if (dips.size() < Thresholds.SHORT_DIP_MIN_DIPS) {
+      return false;
+    }
+    int a = dips.getFirst().start();
+    int b = dips.getLast().start();
+    for (Dip d : all) {
+      if (d.start() > a && d.start() < b && !dips.contains(d)) {
+        return false;
+      }
+    }
+    double tolerance = Thresholds.SHORT_DIP_PERIOD_TOLERANCE * periodSeconds + c.interval;
+    for (int i = 1; i < dips.size(); i++) {
+      double spacing = c.startOf(dips.get(i).start()) - c.startOf(dips.get(i - 1).start());
+      if (Math.abs(spacing - periodSeconds) > tolerance) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -106,15 +141,24 @@ record DipTrain(
 
   /**
    * Steady elsewhere: outside the train's dips the run is seldom low (an odd interval now and
-   * then), not a drive swinging all along with a regular-looking run of three among its lows.
+   * then), not a drive swinging all along with a regular-looking run of three among its lows. Low
+   * is below {@link Thresholds#DIP_ENTER} under the level; for dips that keep a heat sink's beat
+   * ({@link #steadyBeat}), below {@link Thresholds#DIP_SPREAD_SIGMAS} of the level's own spread
+   * under it when that is further: a level with a spread of a fifth has a tenth of its intervals a
+   * quarter low, which are its noise, not swings. Without the beat the line stays: a noisy floor's
+   * erase pauses, a starved drive's swings and a curve that runs backwards make trains of three
+   * among lows that a spread widened by them would hide.
    */
-  boolean steadyElsewhere(Curve c) {
+  boolean steadyElsewhere(Curve c, List<Dip> all) {
     boolean[] inTrain = new boolean[c.n];
     for (Dip d : dips) {
       Arrays.fill(inTrain, d.start(), d.end(), true);
     }
-    // (A fixed line here: a run's noise estimate grows with its swings and would hide them.)
+    // (Not the run's noise: that estimate grows with a drive's swings and would hide them.)
     double line = (1 - Thresholds.DIP_ENTER) * levelMBps;
+    if (steadyBeat(c, all)) {
+      line = Math.min(line, levelMBps - Thresholds.DIP_SPREAD_SIGMAS * ownSpreadMBps(c, inTrain));
+    }
     double otherSeconds = 0;
     for (int i = c.from; i < c.n; i++) {
       if (!inTrain[i] && c.r[i] < line) {
@@ -122,6 +166,24 @@ record DipTrain(
       }
     }
     return otherSeconds <= Thresholds.MAX_OTHER_DIP_FRACTION * c.judgedSeconds();
+  }
+
+  /**
+   * The spread of the level the dips dip from, in MB/s: 1.4826 times the median absolute deviation
+   * from it of the intervals from the first dip on, those in or next to a dip left out. Robust: a
+   * drive low a third of the time reads about 1.7 times its core's spread, not the swing.
+   */
+  private double ownSpreadMBps(Curve c, boolean[] inTrain) {
+    int from = dips.getFirst().start();
+    double[] dev = new double[c.n - from];
+    int m = 0;
+    for (int i = from; i < c.n; i++) {
+      boolean near = inTrain[i] || (i > 0 && inTrain[i - 1]) || (i + 1 < c.n && inTrain[i + 1]);
+      if (!near && !c.stall(i)) {
+        dev[m++] = Math.abs(c.r[i] - levelMBps);
+      }
+    }
+    return m == 0 ? 0 : 1.4826 * Stats.median(Arrays.copyOf(dev, m));
   }
 
   /** On to the end: no dip of the train is missing before the run ends. */

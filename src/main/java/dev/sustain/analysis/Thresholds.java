@@ -240,6 +240,22 @@ public final class Thresholds {
   public static final int MIN_DIP_INTERVALS = 3;
 
   /**
+   * ... or, shorter than both, at least this many at a steady beat ({@link
+   * #SHORT_DIP_PERIOD_TOLERANCE}): a controller at its thermal limit throttles for a second or two
+   * and resumes, again and again at the period its heat capacity sets. Dips at chance times keep
+   * such a beat less than once in a thousand sets of 5 (once in 250 of 4, once in 16 of 3).
+   */
+  public static final int SHORT_DIP_MIN_DIPS = 5;
+
+  /**
+   * The beat of short dips: every spacing within this fraction of their mean spacing, plus an
+   * interval (a dip's start is read to its interval). A throttle trips and resumes at the same
+   * temperatures through the same heat sink, so its period repeats within a few percent; a tenth
+   * leaves room for a noisy interval read at a dip's edge.
+   */
+  public static final double SHORT_DIP_PERIOD_TOLERANCE = 0.10;
+
+  /**
    * Outside its train of dips a throttled drive is steady: intervals below the dip line elsewhere
    * (odd intervals, outliers) take at most this fraction of the run. A drive swinging at irregular
    * times has regular-looking runs of three among its many lows.

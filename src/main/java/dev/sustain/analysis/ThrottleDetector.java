@@ -167,7 +167,10 @@ final class ThrottleDetector {
       return null;
     }
     DipTrain t = DipTrain.of(c, train);
-    if (!t.shortAndAlike(c) || !t.lowOnlyInDips(c) || !t.steadyElsewhere(c) || !t.onToTheEnd(c)) {
+    if (!t.shortAndAlike(c, dips)
+        || !t.lowOnlyInDips(c)
+        || !t.steadyElsewhere(c, dips)
+        || !t.onToTheEnd(c)) {
       return null;
     }
     int a = train.getFirst().start();
