@@ -14,11 +14,11 @@ import java.util.List;
  *       {@link Thresholds#MIN_SWING_SIDE_FRACTION} of the time on each side, swings in both halves
  *       of the run. High is within {@link Thresholds#SWING_HIGH} (or 2 noise sigmas) of the high
  *       level (p95); low is as far below it as a dip ({@link Thresholds#DIP_ENTER} or {@link
- *       Thresholds#DIP_NOISE_SIGMAS} sigmas), at any depth above zero. Zero intervals are stalls,
- *       not swings. A swing is between two levels: its low side is {@link
- *       Thresholds#SWING_SPREAD_SIGMAS} sigmas below its high side, and below the level the climb
- *       reached by as many of that level's own sigmas when it is a noisier level than the run
- *       ({@link #leftItsLevel}).
+ *       Thresholds#DIP_NOISE_SIGMAS} sigmas), at any depth above zero. A stall level between two
+ *       fast visits is a low visit: a starved drive may accept nothing while it collects. A swing
+ *       is between two levels: its low side is {@link Thresholds#SWING_SPREAD_SIGMAS} sigmas below
+ *       its high side, and below the level the climb reached by as many of that level's own sigmas
+ *       when it is a noisier level than the run ({@link #leftItsLevel}).
  *   <li>deep swings: the same, low below {@link #SWING_DEEP_LOW} of the high level and high above
  *       {@link #SWING_DEEP_HIGH} of it (a starved drive nearly stops, then writes at whatever speed
  *       its freed blocks allow).
@@ -136,9 +136,6 @@ final class ErraticDetector {
     for (Segment g : pieces(c, lowLine, highLine)) {
       if (g.startIndex() >= end) {
         break;
-      }
-      if (c.stallLevel(g)) {
-        continue;
       }
       double seconds = g.durationSeconds();
       written += seconds;
