@@ -2,7 +2,9 @@ package dev.sustain.analysis;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One write curve prepared for the detectors: its start-up ramp found, its noise measured, its
@@ -64,6 +66,9 @@ final class Curve {
   /** The first plateau's level after the ramp, MB/s. */
   final double burst;
 
+  /** Each plateau's own noise, by its sample range ({@link #ownNoise}). */
+  private final Map<Long, Double> ownNoises = new HashMap<>();
+
   Curve(SampleSeries s) {
     if (s.size() == 0) {
       throw new IllegalArgumentException("no samples to analyse");
@@ -104,7 +109,10 @@ final class Curve {
    * would, so the first cut keeps such a stretch as a level of its own: a first plateau of 4
    * intervals 10% above the level held 201 s after it was read as the burst, and pieces of a
    * floor's wander as levels that climb back above the drop line. The burst is the first lasting
-   * level, and a floor is one level however it wanders. With independent noise nothing changes.
+   * level, and a floor is one level however it wanders. With independent noise nothing changes. A
+   * piece judged by a noisy burst's own noise ({@link #differ}) may be a passage out of it, not its
+   * wander: a fall's pieces ({@link #passage}) stay what they are, so a cache that runs out over
+   * seconds is still read from where it left the burst.
    */
   private List<Segment> mergedAgain(List<Segment> cut) {
     if (!(noiseCorrelation > 0) || cut.size() < 2) {
@@ -115,6 +123,9 @@ final class Curve {
       int best = -1;
       double bestScore = 1;
       for (int i = 0; i + 1 < out.size(); i++) {
+        if (passage(out, i) || passage(out, i + 1) || apart(out.get(i), out.get(i + 1))) {
+          continue;
+        }
         double score = differScore(out.get(i), out.get(i + 1));
         if (score < bestScore) {
           bestScore = score;
@@ -129,6 +140,47 @@ final class Curve {
       out.set(best, Levels.trimmed(s, a.startIndex(), b.endIndex(), transition));
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * Whether plateau {@code k} of {@code p} is a passage between its neighbours, not a level: its
+   * level lies between theirs (a fall or a climb, going one way) and it lasted at most half as long
+   * as the shorter of them, as a fall's pieces do ({@code CliffDetector}'s falls). A cache that
+   * runs out over seconds passes through levels within the burst's noise on its way to the floor;
+   * merged into the burst, its first pieces would move the cliff to the end of the fall.
+   */
+  private static boolean passage(List<Segment> p, int k) {
+    if (k <= 0 || k >= p.size() - 1) {
+      return false;
+    }
+    double before = p.get(k - 1).meanMBps();
+    double level = p.get(k).meanMBps();
+    double after = p.get(k + 1).meanMBps();
+    // Between them, and apart from the level it left as two levels are (closer is one level).
+    double margin = 1 - Thresholds.PLATEAU_MERGE_FRACTION;
+    boolean between =
+        (level < margin * before && level > after) || (before < margin * level && level < after);
+    double shorter = Math.min(p.get(k - 1).durationSeconds(), p.get(k + 1).durationSeconds());
+    return between && p.get(k).durationSeconds() <= 0.5 * shorter;
+  }
+
+  /**
+   * Whether two plateaus are apart as two levels are, whatever their standard error: their levels'
+   * ratio is at least {@link Thresholds#SWING_SPREAD_SIGMAS} sigmas of log rate, sigma the larger
+   * of the run's relative noise and the noisier one's own ({@link #ownNoise}) over sqrt(1 - rho). A
+   * drive's noise is a fraction of its rate, and one level's intervals lie within 2 such sigmas of
+   * it 95% of the time, so two pieces of it are rarely 4 apart: a burst of six noisy intervals 12
+   * times its floor is not that floor's wander, however uncertain the mean of six.
+   */
+  private boolean apart(Segment a, Segment b) {
+    double high = Math.max(a.meanMBps(), b.meanMBps());
+    double low = Math.min(a.meanMBps(), b.meanMBps());
+    if (!(low > 0)) {
+      return false;
+    }
+    double own = Math.max(ownNoise(a), ownNoise(b)) / high;
+    double sigma = Math.max(relNoise, own) / Math.sqrt(1 - noiseCorrelation);
+    return Math.log(high / low) >= Thresholds.SWING_SPREAD_SIGMAS * sigma;
   }
 
   /**
@@ -239,7 +291,9 @@ final class Curve {
   /**
    * Whether two plateaus differ by more than noise: by at least {@link Thresholds#SIGNIFICANCE}
    * standard errors of their means. The noise is the smaller of the run's relative noise at the
-   * higher level (a drive's noise grows with its rate) and the larger spread inside the two
+   * higher level (a drive's noise grows with its rate), or the noisier plateau's own noise where it
+   * is a noisier level than the run's ({@link LevelNoise#ownNoise}: a noisy burst before an hour of
+   * quiet floor is judged by its own noise, not the floor's), and the larger spread inside the two
    * plateaus (a rate that alternates between two values, as whole requests in short intervals do,
    * makes the difference-based estimate too large), never below the quantum of one request. A
    * wandering rate's neighbours are alike (lag-1 correlation rho): its sigma is the differences'
@@ -261,7 +315,8 @@ final class Curve {
     double rho = noiseCorrelation;
     // The noise from neighbours' differences sees only the part that changes from one interval to
     // the next: a wandering noise's own sigma is larger by 1 / sqrt(1 - rho).
-    double sigma = relNoise * level / Math.sqrt(1 - rho);
+    double own = Math.max(ownNoise(a), ownNoise(b));
+    double sigma = Math.max(relNoise * level, own) / Math.sqrt(1 - rho);
     double inside = Math.max(spread(a), spread(b));
     if (!Double.isNaN(inside)) {
       sigma = Math.min(sigma, inside);
@@ -270,6 +325,18 @@ final class Curve {
     double se =
         sigma * Math.sqrt((1.0 / a.sampleCount() + 1.0 / b.sampleCount()) * (1 + rho) / (1 - rho));
     return Thresholds.SIGNIFICANCE * se;
+  }
+
+  /**
+   * A plateau's own noise when it is a noisier level than the run's ({@link LevelNoise#ownNoise}),
+   * 0 otherwise; kept per plateau, since the merge asks of every pair again after each join.
+   */
+  private double ownNoise(Segment p) {
+    long key = ((long) p.startIndex() << 32) | p.endIndex();
+    return ownNoises.computeIfAbsent(
+        key,
+        k ->
+            LevelNoise.ownNoise(s, transition, new int[] {p.startIndex(), p.endIndex()}, relNoise));
   }
 
   /** The sample standard deviation inside a plateau, without stalls and transitions. */

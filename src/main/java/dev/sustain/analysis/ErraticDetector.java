@@ -14,8 +14,11 @@ import java.util.List;
  *       {@link Thresholds#MIN_SWING_SIDE_FRACTION} of the time on each side, swings in both halves
  *       of the run. High is within {@link Thresholds#SWING_HIGH} (or 2 noise sigmas) of the high
  *       level (p95); low is as far below it as a dip ({@link Thresholds#DIP_ENTER} or {@link
- *       Thresholds#DIP_NOISE_SIGMAS} sigmas), at any depth above zero. Zero intervals are stalls,
- *       not swings.
+ *       Thresholds#DIP_NOISE_SIGMAS} sigmas), at any depth above zero. A stall level between two
+ *       fast visits is a low visit: a starved drive may accept nothing while it collects. A swing
+ *       is between two levels: its low side is {@link Thresholds#SWING_SPREAD_SIGMAS} sigmas below
+ *       its high side, and below the level the climb reached by as many of that level's own sigmas
+ *       when it is a noisier level than the run ({@link #leftItsLevel}).
  *   <li>deep swings: the same, low below {@link #SWING_DEEP_LOW} of the high level and high above
  *       {@link #SWING_DEEP_HIGH} of it (a starved drive nearly stops, then writes at whatever speed
  *       its freed blocks allow).
@@ -128,12 +131,11 @@ final class ErraticDetector {
     double highs = 0;
     double written = 0;
     double half = c.startOf(c.from) + 0.5 * c.judgedSeconds();
+    double[] levelSigmas = new double[c.plateaus.size()];
+    java.util.Arrays.fill(levelSigmas, Double.NaN);
     for (Segment g : pieces(c, lowLine, highLine)) {
       if (g.startIndex() >= end) {
         break;
-      }
-      if (c.stallLevel(g)) {
-        continue;
       }
       double seconds = g.durationSeconds();
       written += seconds;
@@ -148,7 +150,8 @@ final class ErraticDetector {
         highs += seconds;
         if (state == -1
             && pending >= Thresholds.MIN_SWING_SECONDS
-            && twoLevels(c, pendingMB / pending, g.meanMBps(), wider(pendingSpread, c.spread(g)))) {
+            && twoLevels(c, pendingMB / pending, g.meanMBps(), wider(pendingSpread, c.spread(g)))
+            && leftItsLevel(c, pendingMB / pending, g, levelSigmas)) {
           swings++;
           lows += pending;
           firstHalf += c.startOf(g.startIndex()) < half ? 1 : 0;
@@ -192,6 +195,65 @@ final class ErraticDetector {
       sigma = Math.min(sigma, spreadMBps);
     }
     return highMBps - lowMBps >= Thresholds.SWING_SPREAD_SIGMAS * sigma;
+  }
+
+  /**
+   * Whether a low side at {@code lowMBps} left the level the climb reached: when the plateau that
+   * holds the high piece {@code g} is a noisier level than the run ({@link #levelNoise}), the low
+   * side lies below that plateau's mean by {@link Thresholds#SWING_SPREAD_SIGMAS} of its own noise.
+   * A noisy burst of a fifth after which a quiet floor set the run's noise is cut by that quieter
+   * noise into pieces a sigma or two either side of its mean, which cross both lines, but it is one
+   * level: the analysis merged them into one plateau, and its pieces stay around that plateau's
+   * mean. A starved translation layer's visits are levels of the run's own noise, and its low
+   * visits nearly stop.
+   */
+  private static boolean leftItsLevel(Curve c, double lowMBps, Segment g, double[] sigmas) {
+    int k = plateauOf(c, g.startIndex());
+    Segment level = c.plateaus.get(k);
+    if (Double.isNaN(sigmas[k])) {
+      sigmas[k] = levelNoise(c, level);
+    }
+    return lowMBps <= level.meanMBps() * Math.exp(-Thresholds.SWING_SPREAD_SIGMAS * sigmas[k]);
+  }
+
+  /**
+   * A plateau's own relative noise when it is a noisier level than the run's, 0 otherwise: its
+   * quiet noise (as {@link Curve#quietNoise} is measured over the run, the lower quartile of the
+   * differences, which swings every few intervals do not inflate) over sqrt(1 - rho) for a
+   * wandering noise, counted when it is at least {@link LevelNoise#OWN_NOISE_RUN_RATIO} times the
+   * run's: a level of another kind than the one that set the run's noise.
+   */
+  private static double levelNoise(Curve c, Segment level) {
+    double[] x = java.util.Arrays.copyOfRange(c.r, level.startIndex(), level.endIndex());
+    if (x.length < Thresholds.LASTING_MIN_SAMPLES) {
+      return 0;
+    }
+    double own = Math.min(Segmenter.relativeNoise(x), Segmenter.quietRelativeNoise(x));
+    if (own < LevelNoise.OWN_NOISE_RUN_RATIO * c.quietNoise) {
+      return 0;
+    }
+    java.util.Arrays.sort(x);
+    if (Stats.sortedQuantile(x, 0.1) < SWING_DEEP_LOW * Stats.sortedQuantile(x, 0.9)) {
+      // It nearly stops by turns: swings the plateaus merged, not one level's noise.
+      return 0;
+    }
+    return own / Math.sqrt(1 - c.noiseCorrelation);
+  }
+
+  /** The index of the plateau that holds sample {@code i}. */
+  private static int plateauOf(Curve c, int i) {
+    List<Segment> p = c.plateaus;
+    int lo = 0;
+    int hi = p.size() - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (p.get(mid).startIndex() <= i) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
   }
 
   /** The larger of two spreads, NaN (unknown) only when both are. */

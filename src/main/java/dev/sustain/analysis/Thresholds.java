@@ -295,7 +295,14 @@ public final class Thresholds {
    * fifth, has a top 1.6 sigmas above its middle (the p95 the lines are drawn from), and its noise
    * and wander cross both lines with pieces a sigma or two apart. 4, as for a dip ({@link
    * #DIP_SPREAD_SIGMAS}): one level's intervals are within 2 sigmas of its mean 95% of the time, so
-   * two pieces of it are rarely 4 apart, while two levels are apart by many of their spreads.
+   * two pieces of it are rarely 4 apart, while two levels are apart by many of their spreads. The
+   * low side must also leave the level the climb reached: when the plateau that holds the high
+   * piece is a noisier level than the run (its quiet relative noise at least {@link
+   * LevelNoise#OWN_NOISE_RUN_RATIO} times the run's, and it never nearly stops: its 10th percentile
+   * at least {@code ErraticDetector.SWING_DEEP_LOW} of its 90th), the low side lies this many of
+   * that level's own log-rate sigmas below its mean. A noisy burst of a fifth before a quiet floor
+   * is cut by the floor's noise into pieces a sigma or two either side of its mean, which the run's
+   * quiet noise would read as swings; its low pieces stay within 2 of its own sigmas.
    */
   public static final double SWING_SPREAD_SIGMAS = 4;
 
