@@ -214,6 +214,19 @@ public final class Thresholds {
   public static final int MIN_DIPS = 3;
 
   /**
+   * A shallow heat cycle ({@code CycleFold}) counts when its low half's mean lies this many
+   * standard errors below the high halves either side of it, the standard error from the run's
+   * noise and its correlation from one interval to the next. The statistic is the depth in standard
+   * errors of the halves' means, not in the noise of one interval: a controller one clock step
+   * slower for 10-40 s is 5-30% deep, inside a noise of 5-8% interval by interval, yet its
+   * half-means lie far apart. 3: one cycle in 740 passes by chance from noise alone (a normal
+   * tail), and {@link #MIN_DIPS} of them in a row at one period and phase less than once in 10^8
+   * tries, so a level however noisy is not read as cycles. A cycle within that is not evidence: the
+   * run reads as it did.
+   */
+  public static final double CYCLE_FOLD_SIGMAS = 3;
+
+  /**
    * Spacings of a sawtooth stay within this fraction of their mean: a controller that throttles at
    * a temperature and resumes when it has cooled repeats within a few seconds a period of 45-60 s,
    * while garbage collection pauses come whenever the free blocks run out.
