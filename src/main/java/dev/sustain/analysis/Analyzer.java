@@ -33,6 +33,8 @@ import java.util.Arrays;
  *       ThrottleDetector#recovery}), or a drop at the temperature's bend ({@link TemperatureBend}),
  *       where a step too small for a cache's end counts as the drop ({@link CliffDetector#step});
  *   <li>cache-cliff: a sharp lasting drop that never recovers ({@link CliffDetector});
+ *   <li>thermal-throttle: where no rule above read a shape, shallow cycles at a steady period whose
+ *       low halves lie well outside the noise of the halves beside them ({@link CycleFold});
  *   <li>flat: anything else.
  * </ol>
  */
@@ -55,6 +57,13 @@ public final class Analyzer {
     Curve c = new Curve(series);
     Findings f = detect(c);
     Shape shape = shape(c.s.media(), f);
+    Findings.Sawtooth folded = shape == Shape.FLAT ? CycleFold.find(c) : null;
+    if (folded != null) {
+      // Cycles too shallow for a midline only where no other rule read a shape: the fold is the
+      // weakest evidence of heat, and no more specific reading loses to it.
+      f = f.withSawtooth(onset(c, folded));
+      shape = Shape.THERMAL_THROTTLE;
+    }
     if (shape == Shape.FLAT && !heldItsStart(c)) {
       // No rule read a shape, yet the run did not hold the level it started at: "held from start
       // to end" would be false, and any shape named would be a guess.

@@ -220,7 +220,7 @@ final class CycleDetector {
    * The index k in (a, b) that splits [a, b) into two runs of least total squared deviation from
    * their means, or {@code fallback} when the range is under 2 intervals.
    */
-  private static int bestSplit(Curve c, int a, int b, int fallback) {
+  static int bestSplit(Curve c, int a, int b, int fallback) {
     if (b - a < 2) {
       return fallback;
     }
@@ -377,8 +377,7 @@ final class CycleDetector {
    * the same rate as the rest, 959 MB/s in both on a flat run), by {@link #CYCLE_SPREAD_SIGMAS}
    * spreads inside a half, and not as a ramp and a reset ({@link #rampAndReset}).
    */
-  private static boolean twoLevels(
-      Curve c, List<int[]> lows, double depthMBps, double leastDepthMBps) {
+  static boolean twoLevels(Curve c, List<int[]> lows, double depthMBps, double leastDepthMBps) {
     return depthMBps >= leastDepthMBps
         && depthMBps >= CYCLE_SPREAD_SIGMAS * withinSpread(c, lows)
         && !rampAndReset(c, lows, depthMBps);
@@ -479,7 +478,7 @@ final class CycleDetector {
    * The level between the lows over [a, b): the intervals neither low nor next to a low stretch
    * (those are partly in it).
    */
-  private static double highLevel(Curve c, List<int[]> lows, int a, int b) {
+  static double highLevel(Curve c, List<int[]> lows, int a, int b) {
     boolean[] near = new boolean[c.n];
     for (int[] s : lows) {
       Arrays.fill(near, Math.max(0, s[0] - 1), Math.min(c.n, s[1] + 1), true);

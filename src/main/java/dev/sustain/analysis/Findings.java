@@ -159,6 +159,26 @@ public record Findings(
         fall);
   }
 
+  /** These findings with {@code s} as their sawtooth (shallow cycles read by {@code CycleFold}). */
+  Findings withSawtooth(Sawtooth s) {
+    return new Findings(
+        lastingSeconds,
+        ramp,
+        stalls,
+        undetermined,
+        cliff,
+        recovery,
+        s,
+        bend,
+        erratic,
+        smr,
+        zoned,
+        linkCap,
+        cpuBound,
+        spikes,
+        fall);
+  }
+
   /**
    * The first lasting drop from the burst.
    *

@@ -35,6 +35,16 @@ public final class Thresholds {
   /** A climb back must also be this fraction of the burst, so a crawl at 1% cannot "recover". */
   public static final double RECOVERY_OF_BURST = 0.05;
 
+  /**
+   * A smaller climb back is one too when it lies this many spreads of a single interval (of the low
+   * level or the level climbed to, whichever is noisier) above the low: then no interval of the low
+   * level reaches the level it climbed to, so the two are distinct levels, not one wandering, and a
+   * cache that has run out does not refill. A controller steps back up by one clock step of 10-12%
+   * from a stage of 1% noise (8-17 spreads); a noisy floor's wander, a spread of a tenth or more,
+   * would need to climb 60% for it.
+   */
+  public static final double RECOVERY_SPREAD_SIGMAS = 6;
+
   /** Neighbouring plateaus closer than this fraction are one level (noise splits a level). */
   public static final double PLATEAU_MERGE_FRACTION = 0.08;
 
@@ -212,6 +222,19 @@ public final class Thresholds {
 
   /** At least this many dips at a regular spacing make a sawtooth: two could be chance. */
   public static final int MIN_DIPS = 3;
+
+  /**
+   * A shallow heat cycle ({@code CycleFold}) counts when its low half's mean lies this many
+   * standard errors below the high halves either side of it, the standard error from the run's
+   * noise and its correlation from one interval to the next. The statistic is the depth in standard
+   * errors of the halves' means, not in the noise of one interval: a controller one clock step
+   * slower for 10-40 s is 5-30% deep, inside a noise of 5-8% interval by interval, yet its
+   * half-means lie far apart. 3: one cycle in 740 passes by chance from noise alone (a normal
+   * tail), and {@link #MIN_DIPS} of them in a row at one period and phase less than once in 10^8
+   * tries, so a level however noisy is not read as cycles. A cycle within that is not evidence: the
+   * run reads as it did.
+   */
+  public static final double CYCLE_FOLD_SIGMAS = 3;
 
   /**
    * Spacings of a sawtooth stay within this fraction of their mean: a controller that throttles at

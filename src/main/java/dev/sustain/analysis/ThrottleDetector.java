@@ -46,10 +46,7 @@ final class ThrottleDetector {
       }
       first = first == null ? p : first;
       double m = p.meanMBps();
-      if (low != null
-          && m >= Thresholds.RECOVERY_FRACTION * low.meanMBps()
-          && m - low.meanMBps() >= Thresholds.RECOVERY_OF_BURST * best.meanMBps()
-          && c.differ(low, p)) {
+      if (low != null && climbsBack(c, low, p, best)) {
         return new Findings.Recovery(bestAtDrop, low.meanMBps(), m, c.startOf(p.startIndex()));
       }
       if (best != null
@@ -68,6 +65,23 @@ final class ThrottleDetector {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether lasting level {@code p} is a climb back from {@code low}: by {@link
+   * Thresholds#RECOVERY_OF_BURST} of the highest level before ({@code best}) and beyond noise, and
+   * either {@link Thresholds#RECOVERY_FRACTION} above the low or {@link
+   * Thresholds#RECOVERY_SPREAD_SIGMAS} spreads of a single interval of either level above it (a
+   * throttle that steps back up one clock step of 10-12% from a quiet stage).
+   */
+  private static boolean climbsBack(Curve c, Segment low, Segment p, Segment best) {
+    double climbMBps = p.meanMBps() - low.meanMBps();
+    if (climbMBps < Thresholds.RECOVERY_OF_BURST * best.meanMBps() || !c.differ(low, p)) {
+      return false;
+    }
+    double spreadMBps = Math.max(c.quantumMBps, Math.max(c.spread(low), c.spread(p)));
+    return p.meanMBps() >= Thresholds.RECOVERY_FRACTION * low.meanMBps()
+        || climbMBps >= Thresholds.RECOVERY_SPREAD_SIGMAS * spreadMBps;
   }
 
   /**
