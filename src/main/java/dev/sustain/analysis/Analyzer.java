@@ -107,15 +107,9 @@ public final class Analyzer {
 
   /** Runs every detector over the prepared curve. */
   static Findings detect(Curve c) {
-    Findings.Ramp ramp = StartUp.finding(c);
-    int stalls = 0;
-    double stallSeconds = 0;
-    for (int i = c.from; i < c.n; i++) {
-      if (c.stall(i)) {
-        stalls++;
-        stallSeconds += c.s.intervalSeconds(i);
-      }
-    }
+    // The stalls are read from the curve alone; the detectors after them read their count.
+    Findings.Stalls stalls = Detectors.STALLS.find(new Reading(c, 0, null));
+    Reading r = new Reading(c, stalls.intervals(), null);
     Findings.Cliff cliff = CliffDetector.find(c);
     Findings.TemperatureBend bend = cliff == null ? null : TemperatureBend.find(c, cliff.seconds());
     if (cliff == null) {
@@ -144,14 +138,13 @@ public final class Analyzer {
     Findings.Zoned zoned = null;
     if (c.s.media() != Media.SSD) {
       // Told nothing of the media, the detectors ask also for a disk's rate and pace.
-      Reading r = new Reading(c, stalls, null);
       smr = Detectors.SMR.find(r);
       zoned = smr == null && cliff == null ? Detectors.ZONED.find(r) : null;
     }
     return new Findings(
         c.lasting,
-        ramp,
-        new Findings.Stalls(stalls, stallSeconds, StartUp.stallsOtherIo(c)),
+        Detectors.RAMP.find(r),
+        stalls,
         undetermined,
         cliff,
         ThrottleDetector.recovery(c),
@@ -160,9 +153,9 @@ public final class Analyzer {
         ErraticDetector.find(c),
         smr,
         zoned,
-        Detectors.LINK_CAP.find(new Reading(c, stalls, null)),
+        Detectors.LINK_CAP.find(r),
         null,
-        ShortLevels.spikes(c),
+        Detectors.SPIKES.find(r),
         fall);
   }
 

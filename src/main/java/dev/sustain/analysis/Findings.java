@@ -139,6 +139,16 @@ public record Findings(
     }
   }
 
+  /** Whether the run had a start-up: intervals left out of the intervals' figures. */
+  public boolean hasStartUp() {
+    return ramp.intervals() > 0;
+  }
+
+  /** What the start-up wrote, GB: counted in the total and the average only. */
+  public double startUpGB() {
+    return ramp.gigabytes();
+  }
+
   /** These findings with {@code u} as their undetermined finding. */
   Findings withUndetermined(Undetermined u) {
     return new Findings(

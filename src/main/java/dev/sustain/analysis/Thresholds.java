@@ -97,25 +97,9 @@ public final class Thresholds {
    */
   public static final double LASTING_MAX_SECONDS = 30;
 
-  // --- Start-up and too short to judge -------------------------------------------------------
+  // The start-up and the stalls: their detectors' limits (StartUp.Limits).
 
-  /**
-   * The start-up is the time before the run's first completion: a full queue of large requests on a
-   * slow USB drive waits up to about this long; a longer wait is named by its length alone.
-   */
-  public static final double STARTUP_MAX_SECONDS = 2.0;
-
-  /**
-   * The interval holding the first completion is start-up only when more than this fraction of it
-   * passed before it (mostly empty): one that completed at the run's rate is part of the curve.
-   */
-  public static final double RAMP_EMPTY_FRACTION = 0.5;
-
-  /** Busy this percent of the time, moving more than the run had in flight: other I/O. */
-  public static final double OTHER_IO_BUSY_PCT = 50;
-
-  /** The run's rate after the first completion: the median of this many intervals after it. */
-  public static final int RAMP_REFERENCE_INTERVALS = 10;
+  // --- Too short to judge ---------------------------------------------------------------------
 
   /**
    * A run without a lasting drop is too short to tell any shape when it has fewer than this many

@@ -5,7 +5,6 @@ import dev.sustain.analysis.Detector;
 import dev.sustain.analysis.Detectors;
 import dev.sustain.analysis.Findings;
 import dev.sustain.analysis.Segment;
-import dev.sustain.analysis.Shape;
 import dev.sustain.analysis.Thresholds;
 import dev.sustain.unit.Units;
 import java.util.ArrayList;
@@ -239,7 +238,7 @@ public final class Explanation {
       return;
     }
     // The bytes and rate of the time named: what was written after the start-up, over it.
-    double judgedGB = Math.max(0, a.totalGB() - f.ramp().gigabytes());
+    double judgedGB = Math.max(0, a.totalGB() - f.startUpGB());
     e.add(
         Phrase.of(
             "No lasting drop in the {time} of writing after the start ({gb} at {rate}): a"
@@ -403,19 +402,10 @@ public final class Explanation {
   }
 
   private static void context(Analysis a, Findings f, List<String> e) {
-    String startUp = CurveCaveats.startUpSentence(f.ramp());
-    if (startUp != null) {
-      e.add(startUp);
-    }
+    DetectorWords.evidence(Detectors.RAMP, a, e);
     CurveCaveats.levels(a, e);
-    if (a.shape() != Shape.SMR_STALLS && f.stalls().intervals() > 0) {
-      e.add(
-          Phrase.of(
-              "{} ({} s) in which nothing completed (stalls){}.",
-              Units.count(f.stalls().intervals(), "interval"),
-              stallSeconds(f.stalls().seconds()),
-              CurveCaveats.stallsOtherIo(f.stalls())));
-    }
+    DetectorWords.evidence(Detectors.SPIKES, a, e);
+    DetectorWords.evidence(Detectors.STALLS, a, e);
     for (Detector<?, ?> d : Detectors.HOST) {
       DetectorWords.evidence(d, a, e);
     }
@@ -429,11 +419,6 @@ public final class Explanation {
     return (perMinute >= 0 ? "+" : "")
         + Units.fixed(perMinute, Math.abs(perMinute) >= 1 ? 1 : 2)
         + " °C/min";
-  }
-
-  /** Seconds of stalls: one decimal below 10 s. */
-  static String stallSeconds(double seconds) {
-    return Units.fixed(seconds, seconds < 10 ? 1 : 0);
   }
 
   /** "2555 MB/s for 280 GB, 1200 MB/s for 90.5 GB": each stage's rate and size. */
