@@ -6,8 +6,8 @@ import java.util.List;
  * The detectors that are one place each ({@link Detector}): what the rule list ({@link Analyzer})
  * calls and the report package words and writes. The constants are the ones the analysis reads
  * every curve by; {@link #smr}, {@link #zoned}, {@link #linkCap}, {@link #cpuBound}, {@link #ramp},
- * {@link #stalls} and {@link #spikes} make one with other limits, for a test that varies a limit
- * and sees the finding follow.
+ * {@link #stalls}, {@link #spikes} and {@link #undetermined} make one with other limits, for a test
+ * that varies a limit and sees the finding follow.
  */
 public final class Detectors {
 
@@ -38,6 +38,10 @@ public final class Detectors {
   public static final Detector<Findings.Spikes, SpikeDetector.Limits> SPIKES =
       spikes(SpikeDetector.Limits.DEFAULT);
 
+  /** No shape named: too short to tell, or no shape fits a run that did not hold its start. */
+  public static final Detector<Findings.Undetermined, UndeterminedDetector.Limits> UNDETERMINED =
+      undetermined(UndeterminedDetector.Limits.DEFAULT);
+
   /**
    * What limited the rate besides the drive, in the order their sentences are said and their fields
    * written.
@@ -46,7 +50,7 @@ public final class Detectors {
 
   /** Every detector of this list, for the checks that hold the contract. */
   public static final List<Detector<?, ?>> ALL =
-      List.of(RAMP, STALLS, SPIKES, SMR, ZONED, LINK_CAP, CPU_BOUND);
+      List.of(RAMP, STALLS, SPIKES, UNDETERMINED, SMR, ZONED, LINK_CAP, CPU_BOUND);
 
   /** The smr-stalls detector with {@code limits}. */
   public static Detector<Findings.Smr, DiskLimits> smr(DiskLimits limits) {
@@ -82,5 +86,11 @@ public final class Detectors {
   public static Detector<Findings.Spikes, SpikeDetector.Limits> spikes(
       SpikeDetector.Limits limits) {
     return new SpikeDetector(limits);
+  }
+
+  /** The undetermined detector with {@code limits}. */
+  public static Detector<Findings.Undetermined, UndeterminedDetector.Limits> undetermined(
+      UndeterminedDetector.Limits limits) {
+    return new UndeterminedDetector(limits);
   }
 }

@@ -97,17 +97,8 @@ public final class Thresholds {
    */
   public static final double LASTING_MAX_SECONDS = 30;
 
-  // The start-up and the stalls: their detectors' limits (StartUp.Limits).
-
-  // --- Too short to judge ---------------------------------------------------------------------
-
-  /**
-   * A run without a lasting drop is too short to tell any shape when it has fewer than this many
-   * seconds of write intervals after the start-up ramp (30 intervals at 1 s, 60 at 0.5 s, 6 at 5
-   * s): half of the 64 retail caches in the bench held longer than 39 s, so a shorter flat run says
-   * only that the cache is at least what was written.
-   */
-  public static final double UNDETERMINED_SECONDS = 30;
+  // The start-up and the stalls, and too short to judge: their detectors' limits (StartUp.Limits,
+  // UndeterminedDetector.Limits).
 
   // --- Cliff ----------------------------------------------------------------------------------
 

@@ -109,7 +109,8 @@ class DetectorTest {
             Findings.Ramp.class,
             Findings.Stalls.class,
             Findings.OtherIo.class,
-            Findings.Spikes.class)
+            Findings.Spikes.class,
+            Findings.Undetermined.class)
         .check(main);
   }
 
@@ -335,6 +336,37 @@ class DetectorTest {
     assertThat(Detectors.spikes(new SpikeDetector.Limits(0.1, d.sigmas(), 3)).find(r)).isNull();
     assertThat(Detectors.spikes(new SpikeDetector.Limits(d.dropFraction(), 1000, 3)).find(r))
         .isNull();
+  }
+
+  @Test
+  void tooShortAndNoShapeFollowTheirLimits() {
+    // Forty seconds flat at 1 s: long enough at 30 s, too short at 60.
+    SampleSeries s = flat(500, Double.NaN, Double.NaN);
+    SampleSeries.Builder b = SampleSeries.builder(40);
+    for (int i = 0; i < 40; i++) {
+      b.add(s.timeSeconds(i), s.writeMBps(i));
+    }
+    Reading r = reading(b.build(), null);
+    UndeterminedDetector.Limits d = UndeterminedDetector.Limits.DEFAULT;
+    Detector<Findings.Undetermined, UndeterminedDetector.Limits> longer =
+        Detectors.undetermined(new UndeterminedDetector.Limits(60, d.dropFraction()));
+
+    assertThat(Detectors.UNDETERMINED.find(r)).isNull();
+    Findings.Undetermined u = longer.find(r);
+    assertThat(u).isNotNull();
+    assertThat(u.tooShort()).isTrue();
+    assertThat(u.neededSeconds()).isEqualTo(60);
+
+    // Read as flat, five minutes at one rate held their start; a drop line above the mean does not.
+    Reading flat = reading(flat(500, Double.NaN, Double.NaN), Shape.FLAT);
+    Detector<Findings.Undetermined, UndeterminedDetector.Limits> above =
+        Detectors.undetermined(new UndeterminedDetector.Limits(d.seconds(), 1.2));
+    assertThat(Detectors.UNDETERMINED.find(flat)).isNull();
+    Findings.Undetermined none = above.find(flat);
+    assertThat(none).isNotNull();
+    assertThat(none.why()).isEqualTo(Findings.Undetermined.Why.NO_SHAPE_FITS);
+    Analysis a = Analyzer.analyze(flat(500, Double.NaN, Double.NaN));
+    assertThat(above.evidence(none, a).getFirst().figures()).contains(120.0).doesNotContain(85.0);
   }
 
   /** The javadoc just before the declaration of record {@code type} in its source file. */
