@@ -11,10 +11,10 @@ import java.util.Arrays;
  * <p>The shape rules, in the order they are tried:
  *
  * <ol>
- *   <li>undetermined: no lasting drop, and fewer than {@link Thresholds#UNDETERMINED_SECONDS} of
- *       writing after the start-up ramp: too short to tell (the cache is at least what was
- *       written); or, when no rule below names a shape, a run that did not hold the level it
- *       started at (flat would say it did);
+ *   <li>undetermined ({@link UndeterminedDetector}): no lasting drop, and fewer than {@link
+ *       UndeterminedDetector.Limits#seconds} of writing after the start-up ramp: too short to tell
+ *       (the cache is at least what was written); or, when no rule below names a shape, a run that
+ *       did not hold the level it started at (flat would say it did);
  *   <li>smr-stalls (spinning disk, or media not known and a disk's rate with empty stalls): zero
  *       and slow intervals set in after it held ({@link SpinningDiskDetector#smr});
  *   <li>hdd-zoned (spinning disk, or media not known and a disk's rate and pace): a gradual decline
@@ -64,32 +64,13 @@ public final class Analyzer {
       f = f.withSawtooth(onset(c, folded));
       shape = Shape.THERMAL_THROTTLE;
     }
-    if (shape == Shape.FLAT && !heldItsStart(c)) {
-      // No rule read a shape, yet the run did not hold the level it started at: "held from start
-      // to end" would be false, and any shape named would be a guess.
-      f =
-          f.withUndetermined(
-              new Findings.Undetermined(
-                  Findings.Undetermined.Why.NO_SHAPE_FITS,
-                  c.judgedSeconds(),
-                  neededIntervals(c) * c.interval,
-                  c.cumulative[c.n] / 1e9));
+    Findings.Undetermined none =
+        Detectors.UNDETERMINED.find(new Reading(c, f.stalls().intervals(), shape));
+    if (none != null) {
+      f = f.withUndetermined(none);
       shape = Shape.UNDETERMINED;
     }
     return Figures.of(c, f, shape, jobBytes);
-  }
-
-  /**
-   * Whether a run read as flat held the level it started at: its mean after the start-up above
-   * {@link Thresholds#DROP_FRACTION} of the burst. A run whose mean is a lasting drop's depth below
-   * its first level, with no lasting level below the drop line, moved between levels none of which
-   * held; a flat reading of it says it held a rate it did not. So does one whose first level is
-   * below that fraction of its mean: it sped up from its start and wrote most of its bytes faster
-   * (a slow start neither slow-start rule reads), which no single level describes.
-   */
-  private static boolean heldItsStart(Curve c) {
-    double mean = c.meanMBps(c.from, c.n);
-    return mean > Thresholds.DROP_FRACTION * c.burst && c.burst >= Thresholds.DROP_FRACTION * mean;
   }
 
   /** The shape, by the rules of the class comment, in their order. */
@@ -116,15 +97,9 @@ public final class Analyzer {
 
   /** Runs every detector over the prepared curve. */
   static Findings detect(Curve c) {
-    Findings.Ramp ramp = StartUp.finding(c);
-    int stalls = 0;
-    double stallSeconds = 0;
-    for (int i = c.from; i < c.n; i++) {
-      if (c.stall(i)) {
-        stalls++;
-        stallSeconds += c.s.intervalSeconds(i);
-      }
-    }
+    // The stalls are read from the curve alone; the detectors after them read their count.
+    Findings.Stalls stalls = Detectors.STALLS.find(new Reading(c, 0, null));
+    Reading r = new Reading(c, stalls.intervals(), null);
     Findings.Cliff cliff = CliffDetector.find(c);
     Findings.TemperatureBend bend = cliff == null ? null : TemperatureBend.find(c, cliff.seconds());
     if (cliff == null) {
@@ -139,28 +114,19 @@ public final class Analyzer {
       }
     }
     Findings.Fall fall = ShortLevels.fall(c, cliff);
-    Findings.Undetermined undetermined = null;
-    int needed = neededIntervals(c);
-    if (cliff == null && !lastingDrop(c) && c.n - c.from < needed) {
-      undetermined =
-          new Findings.Undetermined(
-              Findings.Undetermined.Why.TOO_SHORT,
-              c.judgedSeconds(),
-              needed * c.interval,
-              fall != null ? fall.gigabytes() : c.cumulative[c.n] / 1e9);
-    }
+    Findings.Undetermined undetermined =
+        Detectors.UNDETERMINED.find(new Reading(c, stalls.intervals(), null, cliff, fall));
     Findings.Smr smr = null;
     Findings.Zoned zoned = null;
     if (c.s.media() != Media.SSD) {
       // Told nothing of the media, the detectors ask also for a disk's rate and pace.
-      Reading r = new Reading(c, stalls, null);
       smr = Detectors.SMR.find(r);
       zoned = smr == null && cliff == null ? Detectors.ZONED.find(r) : null;
     }
     return new Findings(
         c.lasting,
-        ramp,
-        new Findings.Stalls(stalls, stallSeconds, StartUp.stallsOtherIo(c)),
+        Detectors.RAMP.find(r),
+        stalls,
         undetermined,
         cliff,
         ThrottleDetector.recovery(c),
@@ -169,9 +135,9 @@ public final class Analyzer {
         ErraticDetector.find(c),
         smr,
         zoned,
-        Detectors.LINK_CAP.find(new Reading(c, stalls, null)),
+        Detectors.LINK_CAP.find(r),
         null,
-        ShortLevels.spikes(c),
+        Detectors.SPIKES.find(r),
         fall);
   }
 
@@ -207,24 +173,6 @@ public final class Analyzer {
     }
     return new Findings.Sawtooth(
         s.dips(), s.periodSeconds(), s.dipSeconds(), s.dipMBps(), s.levelMBps(), at, s.meanMBps());
-  }
-
-  /**
-   * The write intervals after the ramp a shape needs without a lasting drop: {@link
-   * Thresholds#UNDETERMINED_SECONDS} of them (30 at 1 s, 60 at 0.5 s, 6 at 5 s).
-   */
-  static int neededIntervals(Curve c) {
-    return (int) Math.ceil(Thresholds.UNDETERMINED_SECONDS / c.interval - 1e-9);
-  }
-
-  /** Whether any lasting level after the ramp sits below the drop line. */
-  private static boolean lastingDrop(Curve c) {
-    for (Segment p : c.plateaus) {
-      if (c.lastingLevel(p) && p.meanMBps() <= Thresholds.DROP_FRACTION * c.burst) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

@@ -48,6 +48,14 @@ public interface Detector<F extends Record, L extends Record> {
     return List.of();
   }
 
+  /**
+   * Its line among the text's figures (the words after the line's label), or null for none: the
+   * start-up's wait, the stalls' time.
+   */
+  default Words figureLine(F found, Analysis a) {
+    return null;
+  }
+
   /** Its fields in analysis.json, found or not ({@code found} null): a field never goes missing. */
   default void json(F found, JsonFields out) {}
 
@@ -76,5 +84,11 @@ public interface Detector<F extends Record, L extends Record> {
 
     /** Writes {@code name}: {@code value}. */
     void put(String name, boolean value);
+
+    /**
+     * Writes {@code name}: {@code value} rounded half-up to {@code decimals}, as analysis.json
+     * writes every figure.
+     */
+    void put(String name, double value, int decimals);
   }
 }

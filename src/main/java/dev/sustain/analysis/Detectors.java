@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * The detectors that are one place each ({@link Detector}): what the rule list ({@link Analyzer})
  * calls and the report package words and writes. The constants are the ones the analysis reads
- * every curve by; {@link #smr}, {@link #zoned}, {@link #linkCap} and {@link #cpuBound} make one
- * with other limits, for a test that varies a limit and sees the finding follow.
+ * every curve by; {@link #smr}, {@link #zoned}, {@link #linkCap}, {@link #cpuBound}, {@link #ramp},
+ * {@link #stalls}, {@link #spikes} and {@link #undetermined} make one with other limits, for a test
+ * that varies a limit and sees the finding follow.
  */
 public final class Detectors {
 
@@ -26,6 +27,21 @@ public final class Detectors {
   public static final Detector<Findings.CpuBound, HostLimits.Limits> CPU_BOUND =
       cpuBound(HostLimits.Limits.DEFAULT);
 
+  /** The start-up ramp: the time before the run's first completion, never the burst or stalls. */
+  public static final Detector<Findings.Ramp, StartUp.Limits> RAMP = ramp(StartUp.Limits.DEFAULT);
+
+  /** The write intervals after the start-up in which nothing completed. */
+  public static final Detector<Findings.Stalls, StartUp.Limits> STALLS =
+      stalls(StartUp.Limits.DEFAULT);
+
+  /** Intervals far above the level around them, too few to be a level. */
+  public static final Detector<Findings.Spikes, SpikeDetector.Limits> SPIKES =
+      spikes(SpikeDetector.Limits.DEFAULT);
+
+  /** No shape named: too short to tell, or no shape fits a run that did not hold its start. */
+  public static final Detector<Findings.Undetermined, UndeterminedDetector.Limits> UNDETERMINED =
+      undetermined(UndeterminedDetector.Limits.DEFAULT);
+
   /**
    * What limited the rate besides the drive, in the order their sentences are said and their fields
    * written.
@@ -33,7 +49,8 @@ public final class Detectors {
   public static final List<Detector<?, ?>> HOST = List.of(LINK_CAP, CPU_BOUND);
 
   /** Every detector of this list, for the checks that hold the contract. */
-  public static final List<Detector<?, ?>> ALL = List.of(SMR, ZONED, LINK_CAP, CPU_BOUND);
+  public static final List<Detector<?, ?>> ALL =
+      List.of(RAMP, STALLS, SPIKES, UNDETERMINED, SMR, ZONED, LINK_CAP, CPU_BOUND);
 
   /** The smr-stalls detector with {@code limits}. */
   public static Detector<Findings.Smr, DiskLimits> smr(DiskLimits limits) {
@@ -53,5 +70,27 @@ public final class Detectors {
   /** The CPU-bound detector with {@code limits}. */
   public static Detector<Findings.CpuBound, HostLimits.Limits> cpuBound(HostLimits.Limits limits) {
     return new HostLimits.CpuBound(limits);
+  }
+
+  /** The start-up detector with {@code limits}. */
+  public static Detector<Findings.Ramp, StartUp.Limits> ramp(StartUp.Limits limits) {
+    return new RampDetector(limits);
+  }
+
+  /** The stalls detector with {@code limits}. */
+  public static Detector<Findings.Stalls, StartUp.Limits> stalls(StartUp.Limits limits) {
+    return new StallDetector(limits);
+  }
+
+  /** The spikes detector with {@code limits}. */
+  public static Detector<Findings.Spikes, SpikeDetector.Limits> spikes(
+      SpikeDetector.Limits limits) {
+    return new SpikeDetector(limits);
+  }
+
+  /** The undetermined detector with {@code limits}. */
+  public static Detector<Findings.Undetermined, UndeterminedDetector.Limits> undetermined(
+      UndeterminedDetector.Limits limits) {
+    return new UndeterminedDetector(limits);
   }
 }

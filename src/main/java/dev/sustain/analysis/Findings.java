@@ -109,7 +109,7 @@ public record Findings(
 
   /**
    * No shape is named. Either the run is too short to judge (no lasting drop in fewer than {@link
-   * Thresholds#UNDETERMINED_SECONDS}), or the evidence contradicts every shape: no rule read a
+   * UndeterminedDetector.Limits#seconds}), or the evidence contradicts every shape: no rule read a
    * shape, yet the run's rate was not the level it started at (its mean at or below {@link
    * Thresholds#DROP_FRACTION} of the burst, so "held from start to end" would be false).
    *
@@ -137,6 +137,16 @@ public record Findings(
     public boolean tooShort() {
       return why == Why.TOO_SHORT;
     }
+  }
+
+  /** Whether the run had a start-up: intervals left out of the intervals' figures. */
+  public boolean hasStartUp() {
+    return ramp.intervals() > 0;
+  }
+
+  /** Whether no shape is named because the run was too short to tell one. */
+  public boolean tooShort() {
+    return undetermined != null && undetermined.tooShort();
   }
 
   /** These findings with {@code u} as their undetermined finding. */

@@ -15,15 +15,44 @@ import java.util.Arrays;
  * was submitted at the start, so it completed within that latency of it.
  *
  * <p>Nothing completing while the device moved more bytes than the run could have had in flight,
- * busy at least {@link Thresholds#OTHER_IO_BUSY_PCT} of the time, is other I/O: another process
- * kept the device busy. Stateless.
+ * busy at least {@link Limits#otherIoBusyPct} of the time, is other I/O: another process kept the
+ * device busy. The start-up and the stalls are read through {@link Detectors#RAMP} and {@link
+ * Detectors#STALLS} by these {@link Limits}. Stateless.
  */
-final class StartUp {
+public final class StartUp {
 
   private StartUp() {}
 
-  /** The first sample after the start-up; at least one sample stays. */
+  /**
+   * The numbers the start-up and the stalls are read by.
+   *
+   * @param emptyFraction the interval holding the first completion is start-up only when more than
+   *     this fraction of it passed before it (mostly empty): one that completed at the run's rate
+   *     is part of the curve
+   * @param referenceIntervals without a recorded first completion, the run's rate after it is the
+   *     median of the intervals that wrote among this many after it: a median, so an odd interval
+   *     among them does not set the rate the first interval's bytes are read against
+   * @param otherIoBusyPct nothing of this run completing while the device moved more than the run
+   *     could have had in flight and was busy at least this percent of the time is other I/O: for
+   *     at least that part of the time the device served requests that were not this run's
+   * @param waitMaxSeconds a full queue of large requests on a slow USB drive waits up to about this
+   *     long before its first completes (the first requests in flight); a longer wait is named by
+   *     its length alone
+   */
+  public record Limits(
+      double emptyFraction, int referenceIntervals, double otherIoBusyPct, double waitMaxSeconds) {
+
+    /** The limits the analysis reads every curve by. */
+    public static final Limits DEFAULT = new Limits(0.5, 10, 50, 2.0);
+  }
+
+  /** The first sample after the start-up by the default limits: where the curve's levels begin. */
   static int end(SampleSeries s) {
+    return end(s, Limits.DEFAULT);
+  }
+
+  /** The first sample after the start-up read by {@code limits}; at least one sample stays. */
+  static int end(SampleSeries s, Limits limits) {
     int n = s.size();
     int first = 0;
     while (first < n && s.bytes(first) == 0) {
@@ -32,8 +61,8 @@ final class StartUp {
     if (first >= n - 1) {
       return Math.max(0, Math.min(first, n - 1));
     }
-    double empty = emptySeconds(s, first);
-    boolean mostlyEmpty = empty > Thresholds.RAMP_EMPTY_FRACTION * s.intervalSeconds(first);
+    double empty = emptySeconds(s, first, limits);
+    boolean mostlyEmpty = empty > limits.emptyFraction() * s.intervalSeconds(first);
     return mostlyEmpty ? first + 1 : first;
   }
 
@@ -42,7 +71,7 @@ final class StartUp {
    * recorded, or estimated from its bytes against the run's rate and bounded by its longest
    * latency. 0 when the data cannot tell (then the interval is part of the curve).
    */
-  static double emptySeconds(SampleSeries s, int first) {
+  static double emptySeconds(SampleSeries s, int first, Limits limits) {
     double dt = s.intervalSeconds(first);
     double origin = s.startSeconds(0);
     double start = s.startSeconds(first) - origin;
@@ -52,7 +81,7 @@ final class StartUp {
     if (!Double.isNaN(recorded) && recorded >= start - 1e-3 && recorded <= start + dt + 1e-3) {
       return Math.max(0, Math.min(dt, recorded - start));
     }
-    double rate = followingRate(s, first + 1);
+    double rate = followingRate(s, first + 1, limits.referenceIntervals());
     if (!(rate > 0)) {
       return 0;
     }
@@ -64,9 +93,9 @@ final class StartUp {
     return empty;
   }
 
-  /** The median rate of the intervals that wrote among the next {@code RAMP_REFERENCE}. */
-  private static double followingRate(SampleSeries s, int from) {
-    int to = Math.min(s.size(), from + Thresholds.RAMP_REFERENCE_INTERVALS);
+  /** The median rate of the intervals that wrote among the next {@code intervals}. */
+  private static double followingRate(SampleSeries s, int from, int intervals) {
+    int to = Math.min(s.size(), from + intervals);
     double[] v = new double[Math.max(0, to - from)];
     int m = 0;
     for (int i = from; i < to; i++) {
@@ -77,9 +106,12 @@ final class StartUp {
     return m == 0 ? Double.NaN : Stats.median(Arrays.copyOf(v, m));
   }
 
-  /** The start-up of a prepared curve as a finding. */
-  static Findings.Ramp finding(Curve c) {
-    int k = c.from;
+  /**
+   * The start-up of a prepared curve as a finding, read by {@code limits}: by the default ones it
+   * ends where the curve's levels begin ({@link Curve#from}).
+   */
+  static Findings.Ramp finding(Curve c, Limits limits) {
+    int k = end(c.s, limits);
     int empty = 0;
     while (empty < k && c.s.bytes(empty) == 0) {
       empty++;
@@ -89,7 +121,7 @@ final class StartUp {
         k == 0 ? 0 : c.endOf(k - 1),
         c.cumulative[k] / 1e9,
         c.s.firstCompletionSeconds(),
-        otherIo(c.s, 0, empty, true));
+        otherIo(c.s, 0, empty, true, limits));
   }
 
   /**
@@ -99,7 +131,7 @@ final class StartUp {
    * interval, as a stall mid-run has its own requests in flight), while it was busy. Null when
    * there was none, or the counters or the run's queue are unknown.
    */
-  static Findings.OtherIo otherIo(SampleSeries s, int a, int b, boolean together) {
+  static Findings.OtherIo otherIo(SampleSeries s, int a, int b, boolean together, Limits limits) {
     long inFlight = s.inFlightBytes();
     if (b <= a || inFlight <= 0) {
       return null;
@@ -121,20 +153,20 @@ final class StartUp {
       other = Math.max(0, device - inFlight);
     }
     double busyPct = seconds > 0 ? busy / seconds : 0;
-    if (other <= 0 || busyPct < Thresholds.OTHER_IO_BUSY_PCT) {
+    if (other <= 0 || busyPct < limits.otherIoBusyPct()) {
       return null;
     }
     return new Findings.OtherIo(seconds, other / 1e9, busyPct);
   }
 
   /** Other I/O in the stalls after the start-up, interval by interval; null when none. */
-  static Findings.OtherIo stallsOtherIo(Curve c) {
+  static Findings.OtherIo stallsOtherIo(Curve c, Limits limits) {
     long other = 0;
     double seconds = 0;
     double busy = 0;
     for (int i = c.from; i < c.n; i++) {
       if (c.stall(i)) {
-        Findings.OtherIo o = otherIo(c.s, i, i + 1, false);
+        Findings.OtherIo o = otherIo(c.s, i, i + 1, false, limits);
         if (o != null) {
           other += Math.round(o.gigabytes() * 1e9);
           seconds += o.seconds();

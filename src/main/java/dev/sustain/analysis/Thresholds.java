@@ -107,33 +107,8 @@ public final class Thresholds {
    */
   public static final double LASTING_MAX_SECONDS = 30;
 
-  // --- Start-up and too short to judge -------------------------------------------------------
-
-  /**
-   * The start-up is the time before the run's first completion: a full queue of large requests on a
-   * slow USB drive waits up to about this long; a longer wait is named by its length alone.
-   */
-  public static final double STARTUP_MAX_SECONDS = 2.0;
-
-  /**
-   * The interval holding the first completion is start-up only when more than this fraction of it
-   * passed before it (mostly empty): one that completed at the run's rate is part of the curve.
-   */
-  public static final double RAMP_EMPTY_FRACTION = 0.5;
-
-  /** Busy this percent of the time, moving more than the run had in flight: other I/O. */
-  public static final double OTHER_IO_BUSY_PCT = 50;
-
-  /** The run's rate after the first completion: the median of this many intervals after it. */
-  public static final int RAMP_REFERENCE_INTERVALS = 10;
-
-  /**
-   * A run without a lasting drop is too short to tell any shape when it has fewer than this many
-   * seconds of write intervals after the start-up ramp (30 intervals at 1 s, 60 at 0.5 s, 6 at 5
-   * s): half of the 64 retail caches in the bench held longer than 39 s, so a shorter flat run says
-   * only that the cache is at least what was written.
-   */
-  public static final double UNDETERMINED_SECONDS = 30;
+  // The start-up and the stalls, and too short to judge: their detectors' limits (StartUp.Limits,
+  // UndeterminedDetector.Limits).
 
   // --- Cliff ----------------------------------------------------------------------------------
 

@@ -58,7 +58,7 @@ public final class AnalysisJson {
     o.put("median_MBps", r(a.medianMBps(), 1));
     o.put("max_MBps", r(a.maxMBps(), 1));
     o.put("stdev_MBps", r(a.stdevMBps(), 1));
-    o.put("stall_s", r(a.stallSeconds(), 3));
+    DetectorWords.json(Detectors.STALLS, a, o);
     o.put("recovered", a.recovered());
     putNullable(o, "throttle_temp_C", a.throttleTempC(), 1);
     o.set("segments", segments(a.segments()));
@@ -81,7 +81,7 @@ public final class AnalysisJson {
       }
       p.put("assumes_rate_holds", a.projection().assumesRateHolds());
     }
-    o.put("startup_s", r(a.findings().ramp().seconds(), 3));
+    DetectorWords.json(Detectors.RAMP, a, o);
     for (Detector<?, ?> d : Detectors.HOST) {
       DetectorWords.json(d, a, o);
     }
@@ -130,7 +130,7 @@ public final class AnalysisJson {
   }
 
   /** Rounded half-up to {@code decimals} as a decimal, so JSON shows 127.1 and not 127.09999. */
-  private static BigDecimal r(double v, int decimals) {
+  static BigDecimal r(double v, int decimals) {
     if (!Double.isFinite(v)) {
       return BigDecimal.ZERO;
     }

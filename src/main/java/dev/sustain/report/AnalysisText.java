@@ -1,6 +1,7 @@
 package dev.sustain.report;
 
 import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Detectors;
 import dev.sustain.analysis.Shape;
 import dev.sustain.unit.Units;
 import java.util.List;
@@ -57,7 +58,7 @@ public final class AnalysisText {
             a.flushSeconds() > 0 ? ", flush included" : "",
             // The intervals' figures leave the start-up ramp out; the average counts all bytes
             // over all time, so without saying so an average below the minimum reads as an error.
-            a.findings().ramp().intervals() > 0 ? "after the start-up: " : "",
+            a.findings().hasStartUp() ? "after the start-up: " : "",
             a.minMBps(),
             a.medianMBps(),
             a.maxMBps()));
@@ -65,11 +66,13 @@ public final class AnalysisText {
 
   /** The start-up, stalls, flush, throttling and projection lines, each where there is one. */
   private static void events(StringBuilder b, Analysis a, RunContext c) {
-    if (a.findings().ramp().intervals() > 0) {
-      line(b, "start-up", CurveCaveats.startUpLine(a.findings().ramp()));
+    String startUp = DetectorWords.figureLine(Detectors.RAMP, a);
+    if (startUp != null) {
+      line(b, "start-up", startUp);
     }
-    if (a.stallSeconds() > 0) {
-      line(b, "stalls", Explanation.stallSeconds(a.stallSeconds()) + " s with nothing written");
+    String stalls = DetectorWords.figureLine(Detectors.STALLS, a);
+    if (stalls != null) {
+      line(b, "stalls", stalls);
     }
     if (a.flushSeconds() > 0) {
       line(

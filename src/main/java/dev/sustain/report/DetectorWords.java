@@ -40,8 +40,27 @@ final class DetectorWords {
     }
   }
 
+  /** {@code d}'s line among the text's figures in words, or null when it has none in {@code a}. */
+  static <F extends Record> String figureLine(Detector<F, ?> d, Analysis a) {
+    F found = d.in(a.findings());
+    Detector.Words w = found == null ? null : d.figureLine(found, a);
+    return w == null ? null : of(w);
+  }
+
   /** Puts {@code d}'s fields into {@code o}, found or not. */
   static <F extends Record> void json(Detector<F, ?> d, Analysis a, ObjectNode o) {
-    d.json(d.in(a.findings()), o::put);
+    d.json(
+        d.in(a.findings()),
+        new Detector.JsonFields() {
+          @Override
+          public void put(String name, boolean value) {
+            o.put(name, value);
+          }
+
+          @Override
+          public void put(String name, double value, int decimals) {
+            o.put(name, AnalysisJson.r(value, decimals));
+          }
+        });
   }
 }

@@ -5,7 +5,6 @@ import dev.sustain.analysis.Detector;
 import dev.sustain.analysis.Detectors;
 import dev.sustain.analysis.Findings;
 import dev.sustain.analysis.Segment;
-import dev.sustain.analysis.Shape;
 import dev.sustain.analysis.Thresholds;
 import dev.sustain.unit.Units;
 import java.util.ArrayList;
@@ -33,7 +32,7 @@ public final class Explanation {
   public static String headline(Analysis a) {
     Findings f = a.findings();
     return switch (a.shape()) {
-      case UNDETERMINED -> undeterminedHeadline(a);
+      case UNDETERMINED -> DetectorWords.headline(Detectors.UNDETERMINED, a);
       case CACHE_CLIFF -> {
         StringBuilder b = new StringBuilder(Phrase.of("fast for {gb}, then ", a.cacheGB()));
         List<Segment> stages = a.stages();
@@ -88,7 +87,12 @@ public final class Explanation {
     Findings f = a.findings();
     List<String> e = new ArrayList<>();
     switch (a.shape()) {
-      case UNDETERMINED -> undeterminedEvidence(a, e);
+      case UNDETERMINED -> {
+        DetectorWords.evidence(Detectors.UNDETERMINED, a, e);
+        if (f.tooShort()) {
+          e.add(noCliff(a));
+        }
+      }
       case CACHE_CLIFF -> {
         e.add(cliffSentence(a, f.cliff()) + ": the fast cache was full.");
         mayBeLower(a, f.cliff(), e);
@@ -190,7 +194,15 @@ public final class Explanation {
   /** The advice for the run's shape. */
   private static void shapeAdvice(Analysis a, RunContext c, Findings f, List<String> out) {
     switch (a.shape()) {
-      case UNDETERMINED -> out.add(f.undetermined().tooShort() ? tooShort(a, c) : NO_SHAPE_ADVICE);
+      case UNDETERMINED -> {
+        // What ended a run too short, where the context knows, says more than "write longer".
+        String why = f.tooShort() ? ContextWords.tooShort(a, c) : null;
+        if (why != null) {
+          out.add(why);
+        } else {
+          DetectorWords.advice(Detectors.UNDETERMINED, a, out);
+        }
+      }
       case CACHE_CLIFF -> {
         out.add(
             Phrase.of(
@@ -225,80 +237,6 @@ public final class Explanation {
     for (Detector<?, ?> d : Detectors.HOST) {
       DetectorWords.advice(d, a, out);
     }
-  }
-
-  /**
-   * Why an undetermined run names no shape: no shape fits, or too little was written after its
-   * start.
-   */
-  private static void undeterminedEvidence(Analysis a, List<String> e) {
-    Findings f = a.findings();
-    Findings.Undetermined u = f.undetermined();
-    if (!u.tooShort()) {
-      e.add(noShape(a));
-      return;
-    }
-    // The bytes and rate of the time named: what was written after the start-up, over it.
-    double judgedGB = Math.max(0, a.totalGB() - f.ramp().gigabytes());
-    e.add(
-        Phrase.of(
-            "No lasting drop in the {time} of writing after the start ({gb} at {rate}): a"
-                + " shape takes {time} to tell.",
-            u.judgedSeconds(),
-            judgedGB,
-            u.judgedSeconds() > 0 ? judgedGB * 1e3 / u.judgedSeconds() : 0,
-            u.neededSeconds()));
-    e.add(noCliff(a));
-  }
-
-  /** What to do with a run no shape fits. */
-  private static final String NO_SHAPE_ADVICE =
-      "Look at the curve itself (sustain report draws it), and write again after the drive has"
-          + " rested and been trimmed: a second run that reads a shape tells which.";
-
-  /** The headline of an undetermined run: too short, or no shape fits. */
-  private static String undeterminedHeadline(Analysis a) {
-    return a.findings().undetermined().tooShort()
-        ? Phrase.of(
-            "too short to tell: {rate} for {gb} and no cliff yet", a.burstMBps(), a.totalGB())
-        : Phrase.of(
-            "undetermined: started at {rate}, averaged {rate}, and no shape fits",
-            a.burstMBps(),
-            a.averageMBps());
-  }
-
-  /**
-   * What a run no shape fits showed: where it started, what it averaged, its spread, and why no
-   * shape is named.
-   */
-  private static String noShape(Analysis a) {
-    // The run's mean left its start one way or the other (Analyzer's heldItsStart).
-    String away =
-        a.averageMBps() < a.burstMBps()
-            ? "under {.0}% of its start"
-            : "its start under {.0}% of that";
-    return Phrase.of(
-        "Started at {rate} and averaged {rate} (min/median/max {mbps}/{mbps}/{mbps} MB/s), "
-            + away
-            + ", yet no rule reads a shape in it: no cliff to a floor that"
-            + " held, no throttle's steps or regular dips, no swings the erratic rule counts. Flat"
-            + " would say it held one rate throughout, which it did not, so no shape is named.",
-        a.burstMBps(),
-        a.averageMBps(),
-        a.minMBps(),
-        a.medianMBps(),
-        a.maxMBps(),
-        100 * Thresholds.DROP_FRACTION);
-  }
-
-  /** A run too short to tell: what ended it where that says more than "write longer". */
-  private static String tooShort(Analysis a, RunContext c) {
-    String why = ContextWords.tooShort(a, c);
-    return why != null
-        ? why
-        : "Write longer to see the drive's shape: 'sustain write TARGET --until floor' runs"
-            + " until the floor after the cache has held (or give --size more than the cache"
-            + " you expect, such as a third of the drive).";
   }
 
   private static String cliffSentence(Analysis a, Findings.Cliff c) {
@@ -403,19 +341,10 @@ public final class Explanation {
   }
 
   private static void context(Analysis a, Findings f, List<String> e) {
-    String startUp = CurveCaveats.startUpSentence(f.ramp());
-    if (startUp != null) {
-      e.add(startUp);
-    }
+    DetectorWords.evidence(Detectors.RAMP, a, e);
     CurveCaveats.levels(a, e);
-    if (a.shape() != Shape.SMR_STALLS && f.stalls().intervals() > 0) {
-      e.add(
-          Phrase.of(
-              "{} ({} s) in which nothing completed (stalls){}.",
-              Units.count(f.stalls().intervals(), "interval"),
-              stallSeconds(f.stalls().seconds()),
-              CurveCaveats.stallsOtherIo(f.stalls())));
-    }
+    DetectorWords.evidence(Detectors.SPIKES, a, e);
+    DetectorWords.evidence(Detectors.STALLS, a, e);
     for (Detector<?, ?> d : Detectors.HOST) {
       DetectorWords.evidence(d, a, e);
     }
@@ -429,11 +358,6 @@ public final class Explanation {
     return (perMinute >= 0 ? "+" : "")
         + Units.fixed(perMinute, Math.abs(perMinute) >= 1 ? 1 : 2)
         + " °C/min";
-  }
-
-  /** Seconds of stalls: one decimal below 10 s. */
-  static String stallSeconds(double seconds) {
-    return Units.fixed(seconds, seconds < 10 ? 1 : 0);
   }
 
   /** "2555 MB/s for 280 GB, 1200 MB/s for 90.5 GB": each stage's rate and size. */

@@ -16,8 +16,8 @@ import dev.sustain.unit.Units;
  *       that would print as 0.00s);
  *   <li>{@code {gb}}: gigabytes for people ({@link #gb});
  *   <li>{@code {pct}}: a fraction in percent, one decimal below 10% ({@link #pct});
- *   <li>{@code {.0}}, {@code {.1}}, {@code {.2}}: a number with that many decimals ({@link
- *       Units#fixed}).
+ *   <li>{@code {.0}}, {@code {.1}}, {@code {.2}}, {@code {.3}}: a number with that many decimals
+ *       ({@link Units#fixed}).
  * </ul>
  *
  * A template holds no other braces. A wrong template (an unknown placeholder, more or fewer values
@@ -87,7 +87,7 @@ public final class Phrase {
       case "mbps" -> Units.mbps(number(kind, v));
       case "time" -> Durations.inWords(number(kind, v));
       case "pct" -> pct(number(kind, v));
-      case ".0", ".1", ".2" -> Units.fixed(number(kind, v), kind.charAt(1) - '0');
+      case ".0", ".1", ".2", ".3" -> Units.fixed(number(kind, v), kind.charAt(1) - '0');
       default -> throw new IllegalArgumentException("an unknown placeholder {" + kind + "}");
     };
   }

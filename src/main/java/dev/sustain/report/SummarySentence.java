@@ -81,7 +81,7 @@ public final class SummarySentence {
 
   /** A run too short to tell its shape, and what ended it where that says more. */
   private static String tooShort(Analysis a, RunContext c) {
-    if (!a.findings().undetermined().tooShort()) {
+    if (!a.findings().tooShort()) {
       return Phrase.of(
           "It started at {rate} and averaged {rate}, moving between levels none of which held:"
               + " no shape fits, so none is named.",

@@ -105,7 +105,12 @@ class DetectorTest {
             Findings.Smr.class,
             Findings.Zoned.class,
             Findings.LinkCap.class,
-            Findings.CpuBound.class)
+            Findings.CpuBound.class,
+            Findings.Ramp.class,
+            Findings.Stalls.class,
+            Findings.OtherIo.class,
+            Findings.Spikes.class,
+            Findings.Undetermined.class)
         .check(main);
   }
 
@@ -240,6 +245,128 @@ class DetectorTest {
     GroupVerdict w = SharedCeilingDetector.detect(t.curves(), limits);
 
     assertThat(w.drags()).as(t.text()).noneMatch(x -> x.name().equals(drag.name()));
+  }
+
+  /**
+   * One minute at 300 MB/s after {@code empty} intervals in which nothing completed, the first of
+   * the rest writing {@code firstMBps}; the device busy {@code busyPct} moving 600 MB in each empty
+   * interval and in a stall at 40 s, while the run could have had 32 MiB in flight.
+   */
+  private static SampleSeries waiting(int empty, double firstMBps, double busyPct) {
+    SampleSeries.Builder b = SampleSeries.builder(64);
+    for (int i = 1; i <= 60; i++) {
+      boolean none = i <= empty || i == 40;
+      double rate = none ? 0 : i == empty + 1 ? firstMBps : 300;
+      long bytes = Math.round(rate * 1e6);
+      b.add(i, rate, bytes, Double.NaN, Double.NaN)
+          .device(Double.NaN, none ? 600_000_000L : bytes, none ? busyPct : 100);
+    }
+    return b.inFlightBytes(32L << 20).build();
+  }
+
+  /** The start-up's limits with {@code emptyFraction}, {@code busyPct} and {@code waitSeconds}. */
+  private static StartUp.Limits startUp(double emptyFraction, double busyPct, double waitSeconds) {
+    StartUp.Limits d = StartUp.Limits.DEFAULT;
+    return new StartUp.Limits(emptyFraction, d.referenceIntervals(), busyPct, waitSeconds);
+  }
+
+  @Test
+  void theStartUpFollowsItsLimits() {
+    StartUp.Limits d = StartUp.Limits.DEFAULT;
+    // The first interval wrote 120 MB/s against the run's 300: 60% of it was empty.
+    Reading partly = reading(waiting(0, 120, 100), null);
+    assertThat(Detectors.RAMP.find(partly).intervals()).isEqualTo(1);
+    assertThat(Detectors.ramp(startUp(0.7, d.otherIoBusyPct(), d.waitMaxSeconds())).find(partly))
+        .extracting(Findings.Ramp::intervals)
+        .isEqualTo(0);
+
+    // Two empty intervals, the device 60% busy with 1.2 GB that were not this run's.
+    SampleSeries s = waiting(2, 300, 60);
+    Analysis a = Analyzer.analyze(s);
+    Reading r = reading(s, null);
+    Findings.Ramp other = Detectors.RAMP.find(r);
+    assertThat(other.otherIo()).isNotNull();
+    Detector<Findings.Ramp, StartUp.Limits> busier =
+        Detectors.ramp(startUp(d.emptyFraction(), 70, d.waitMaxSeconds()));
+    Findings.Ramp waited = busier.find(r);
+    assertThat(waited.intervals()).isEqualTo(2);
+    assertThat(waited.otherIo()).isNull();
+    // A wait of 2 s is the first requests in flight up to 2 s, a wait of its own beyond 1 s.
+    assertThat(busier.figureLine(waited, a).template()).contains("first requests completed");
+    assertThat(Detectors.ramp(startUp(d.emptyFraction(), 70, 1)).figureLine(waited, a).template())
+        .contains("first request completed (not stalls)");
+  }
+
+  @Test
+  void theStallsOtherIoFollowsItsLimit() {
+    StartUp.Limits d = StartUp.Limits.DEFAULT;
+    SampleSeries s = waiting(2, 300, 60);
+    Analysis a = Analyzer.analyze(s);
+    Reading r = reading(s, null);
+
+    Findings.Stalls found = Detectors.STALLS.find(r);
+    Detector<Findings.Stalls, StartUp.Limits> busier =
+        Detectors.stalls(startUp(d.emptyFraction(), 70, d.waitMaxSeconds()));
+    Findings.Stalls quiet = busier.find(r);
+
+    assertThat(found.intervals()).isEqualTo(1);
+    assertThat(found.otherIo()).isNotNull();
+    assertThat(found.otherIo().busyPct()).isEqualTo(60);
+    assertThat(quiet.intervals()).isEqualTo(1);
+    assertThat(quiet.otherIo()).isNull();
+    assertThat(Detectors.STALLS.evidence(found, a).getFirst().template()).contains("other I/O");
+    assertThat(busier.evidence(quiet, a).getFirst().template()).doesNotContain("other I/O");
+  }
+
+  @Test
+  void aSpikeFollowsItsLimits() {
+    // One interval at 2000 MB/s in two minutes at 300: 6.7 times its level.
+    SampleSeries.Builder b = SampleSeries.builder(120);
+    for (int i = 0; i < 120; i++) {
+      b.add(i + 1, (i == 60 ? 2000 : 300) * (1 + 0.01 * ((i * 7) % 5 - 2) / 2));
+    }
+    Reading r = reading(b.build(), null);
+    SpikeDetector.Limits d = SpikeDetector.Limits.DEFAULT;
+
+    Findings.Spikes found = Detectors.SPIKES.find(r);
+    assertThat(found).isNotNull();
+    assertThat(found.intervals()).isEqualTo(1);
+    assertThat(found.highestMBps()).isGreaterThan(1900);
+    // A spike must now stand ten times its level, or a thousand of its sigmas above it.
+    assertThat(Detectors.spikes(new SpikeDetector.Limits(0.1, d.sigmas(), 3)).find(r)).isNull();
+    assertThat(Detectors.spikes(new SpikeDetector.Limits(d.dropFraction(), 1000, 3)).find(r))
+        .isNull();
+  }
+
+  @Test
+  void tooShortAndNoShapeFollowTheirLimits() {
+    // Forty seconds flat at 1 s: long enough at 30 s, too short at 60.
+    SampleSeries s = flat(500, Double.NaN, Double.NaN);
+    SampleSeries.Builder b = SampleSeries.builder(40);
+    for (int i = 0; i < 40; i++) {
+      b.add(s.timeSeconds(i), s.writeMBps(i));
+    }
+    Reading r = reading(b.build(), null);
+    UndeterminedDetector.Limits d = UndeterminedDetector.Limits.DEFAULT;
+    Detector<Findings.Undetermined, UndeterminedDetector.Limits> longer =
+        Detectors.undetermined(new UndeterminedDetector.Limits(60, d.dropFraction()));
+
+    assertThat(Detectors.UNDETERMINED.find(r)).isNull();
+    Findings.Undetermined u = longer.find(r);
+    assertThat(u).isNotNull();
+    assertThat(u.tooShort()).isTrue();
+    assertThat(u.neededSeconds()).isEqualTo(60);
+
+    // Read as flat, five minutes at one rate held their start; a drop line above the mean does not.
+    Reading flat = reading(flat(500, Double.NaN, Double.NaN), Shape.FLAT);
+    Detector<Findings.Undetermined, UndeterminedDetector.Limits> above =
+        Detectors.undetermined(new UndeterminedDetector.Limits(d.seconds(), 1.2));
+    assertThat(Detectors.UNDETERMINED.find(flat)).isNull();
+    Findings.Undetermined none = above.find(flat);
+    assertThat(none).isNotNull();
+    assertThat(none.why()).isEqualTo(Findings.Undetermined.Why.NO_SHAPE_FITS);
+    Analysis a = Analyzer.analyze(flat(500, Double.NaN, Double.NaN));
+    assertThat(above.evidence(none, a).getFirst().figures()).contains(120.0).doesNotContain(85.0);
   }
 
   /** The javadoc just before the declaration of record {@code type} in its source file. */

@@ -382,7 +382,8 @@ public final class DriveClasses {
   public static Made flat(SplittableRandom r) {
     Plan p = plan(r);
     double level = logUniform(r, 5, 7000);
-    p.seconds = r.nextDouble(Thresholds.UNDETERMINED_SECONDS + 3 * p.interval + 3, 1500);
+    p.seconds =
+        r.nextDouble(UndeterminedDetector.Limits.DEFAULT.seconds() + 3 * p.interval + 3, 1500);
     p.stalls = r.nextInt(3) == 0 ? r.nextInt(4) : 0;
     SampleSeries s = sample(t -> level, p, r);
     double job = DriveCurves.job(r, 0, s.totalBytes() / 1e9);
@@ -410,7 +411,7 @@ public final class DriveClasses {
 
   /**
    * A run of {@code intervals} intervals (the last a remainder) at one rate: undetermined unless it
-   * has {@link Thresholds#UNDETERMINED_SECONDS} of intervals after its start-up.
+   * has {@link UndeterminedDetector.Limits#seconds} of intervals after its start-up.
    */
   public static Made shortRun(SplittableRandom r, int intervals) {
     Plan p = plan(r);
@@ -425,7 +426,7 @@ public final class DriveClasses {
         && Math.min(1, Math.max(0, (ramp + 1) * p.interval - p.latency) / p.interval) < 0.85) {
       ramp++;
     }
-    int needed = (int) Math.ceil(Thresholds.UNDETERMINED_SECONDS / p.interval - 1e-9);
+    int needed = (int) Math.ceil(UndeterminedDetector.Limits.DEFAULT.seconds() / p.interval - 1e-9);
     boolean judged = s.size() - ramp >= needed;
     double job = s.totalBytes() / 1e9 * r.nextDouble(1.5, 4);
     return new Made(

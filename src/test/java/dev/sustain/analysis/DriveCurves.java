@@ -158,7 +158,8 @@ public final class DriveCurves {
     boolean[] stall = new boolean[n];
     for (int placed = 0; placed < plan.stalls; ) {
       int i = r.nextInt(n);
-      if (i * plan.interval >= Thresholds.STARTUP_MAX_SECONDS + plan.interval && !stall[i]) {
+      if (i * plan.interval >= StartUp.Limits.DEFAULT.waitMaxSeconds() + plan.interval
+          && !stall[i]) {
         stall[i] = true;
         placed++;
       }

@@ -262,7 +262,7 @@ public final class SyntheticCurves {
   /**
    * The same curve with {@code count} distinct intervals (chosen by the seed) set to zero; the
    * truth's stall figures count them. None falls in the first {@link
-   * Thresholds#STARTUP_MAX_SECONDS}: a zero there is the start-up ramp, not a stall.
+   * StartUp.Limits#waitMaxSeconds}: a zero there is the start-up ramp, not a stall.
    */
   public static Curve withStalls(Curve c, long seed, int count) {
     SampleSeries s = c.series();
@@ -270,7 +270,7 @@ public final class SyntheticCurves {
     boolean[] zero = new boolean[s.size()];
     int placed = 0;
     int first = 0;
-    while (first < s.size() && s.startSeconds(first) < Thresholds.STARTUP_MAX_SECONDS) {
+    while (first < s.size() && s.startSeconds(first) < StartUp.Limits.DEFAULT.waitMaxSeconds()) {
       first++;
     }
     while (placed < Math.min(count, s.size() - first)) {
