@@ -58,6 +58,10 @@ public class AnalysisBench {
       {"gc-erratic", curve(t -> gc[(int) t], null, Media.SSD, 4)},
       {"cache-cliff (QLC)", curve(t -> t < 20 ? 5000 : t < 153 ? 1500 : 80, null, Media.SSD, 5)},
       {"thermal (sawtooth)", curve(t -> t > 300 && t % 50 < 8 ? 20 : 800, null, Media.SSD, 6)},
+      // The long regular cycles: 60 s at a third, 100 s back at full speed, after 300 s.
+      {"thermal (cycles)", curve(t -> t > 300 && (t - 300) % 160 < 60 ? 600 : 1800, null, Media.SSD, 8)},
+      // Cycles too shallow for the midline (6% every 34 s): the period fold reads them.
+      {"thermal (shallow)", curve(t -> t > 368 && t % 34 < 12 ? 1100 : 1300, null, Media.SSD, 9)},
       {
         "thermal (temperature)",
         curve(t -> t < 3000 ? 100 : 80, t -> t < 3000 ? 25 + 20 * t / 3000 : 45, Media.SSD, 7)
