@@ -11,7 +11,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Plan;
-import dev.sustain.testing.Seeds;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -92,17 +91,14 @@ class LateShortDipsTest {
   @Test
   void theSameDipsAtIrregularTimesAreNotAThrottle() {
     List<String> misses =
-        SeededMisses.of(
-            seed ->
-                Seeds.withSeed(
-                    seed,
-                    r -> {
-                      Made m = dips(r, false);
-                      Analysis a = Analyzer.analyze(m.series());
-                      assertThat(a.shape())
-                          .as("irregular dips: %s read as %s", m.what(), a.shape())
-                          .isNotEqualTo(Shape.THERMAL_THROTTLE);
-                    }));
+        SeededMisses.drawn(
+            r -> {
+              Made m = dips(r, false);
+              Analysis a = Analyzer.analyze(m.series());
+              assertThat(a.shape())
+                  .as("irregular dips: %s read as %s", m.what(), a.shape())
+                  .isNotEqualTo(Shape.THERMAL_THROTTLE);
+            });
     assertThat(misses)
         .as("irregular dips read as a throttle")
         .hasSizeLessThanOrEqualTo(IRREGULAR_READ_AS_HEAT);

@@ -1,6 +1,7 @@
 package dev.sustain.analysis;
 
 import dev.sustain.testing.CurveSeeded;
+import dev.sustain.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -28,5 +29,13 @@ final class SeededMisses {
               }
             });
     return misses;
+  }
+
+  /**
+   * The misses of {@code body} drawn from each curve seed's random source, each failed seed named
+   * with its replay line ({@link Seeds#withSeed}).
+   */
+  static List<String> drawn(Seeds.Body body) {
+    return of(seed -> Seeds.withSeed(seed, body));
   }
 }

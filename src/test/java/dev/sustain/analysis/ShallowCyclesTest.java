@@ -12,7 +12,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.report.PrintedInvariants;
-import dev.sustain.testing.Seeds;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
@@ -48,42 +47,36 @@ class ShallowCyclesTest {
   @Test
   void shallowCyclesOutsideTheirNoiseAreHeat() {
     List<String> misses =
-        SeededMisses.of(
-            seed ->
-                Seeds.withSeed(
-                    seed,
-                    r -> {
-                      double[] sigmas = new double[1];
-                      Made m = shallow(r, sigmas, true);
-                      Analysis a = Analyzer.analyze(m.series());
-                      String why = m.what() + "\n  read as " + a.shape();
-                      PrintedInvariants.check(a, m.series(), why);
-                      if (sigmas[0] >= CLEAR) {
-                        assertThat(a.shape()).as(why).isEqualTo(Shape.THERMAL_THROTTLE);
-                      } else {
-                        assertThat(a.shape())
-                            .as(why)
-                            .isIn(Shape.THERMAL_THROTTLE, Shape.FLAT, Shape.UNDETERMINED);
-                      }
-                    }));
+        SeededMisses.drawn(
+            r -> {
+              double[] sigmas = new double[1];
+              Made m = shallow(r, sigmas, true);
+              Analysis a = Analyzer.analyze(m.series());
+              String why = m.what() + "\n  read as " + a.shape();
+              PrintedInvariants.check(a, m.series(), why);
+              if (sigmas[0] >= CLEAR) {
+                assertThat(a.shape()).as(why).isEqualTo(Shape.THERMAL_THROTTLE);
+              } else {
+                assertThat(a.shape())
+                    .as(why)
+                    .isIn(Shape.THERMAL_THROTTLE, Shape.FLAT, Shape.UNDETERMINED);
+              }
+            });
     assertThat(misses).as("shallow cycles misread").hasSizeLessThanOrEqualTo(KNOWN_WRONG);
   }
 
   @Test
   void theSameRunsWithoutCyclesReadFlat() {
     List<String> misses =
-        SeededMisses.of(
-            seed ->
-                Seeds.withSeed(
-                    seed,
-                    r -> {
-                      Made m = shallow(r, new double[1], false);
-                      Analysis a = Analyzer.analyze(m.series());
-                      String why = m.what() + " without its cycles\n  read as " + a.shape();
-                      PrintedInvariants.check(a, m.series(), why);
-                      assertThat(a.shape()).as(why).isEqualTo(Shape.FLAT);
-                      assertThat(a.findings().sawtooth()).as(why).isNull();
-                    }));
+        SeededMisses.drawn(
+            r -> {
+              Made m = shallow(r, new double[1], false);
+              Analysis a = Analyzer.analyze(m.series());
+              String why = m.what() + " without its cycles\n  read as " + a.shape();
+              PrintedInvariants.check(a, m.series(), why);
+              assertThat(a.shape()).as(why).isEqualTo(Shape.FLAT);
+              assertThat(a.findings().sawtooth()).as(why).isNull();
+            });
     assertThat(misses).as("flat runs of the same noise misread").isEmpty();
   }
 

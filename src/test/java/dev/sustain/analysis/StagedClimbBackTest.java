@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.report.PrintedInvariants;
-import dev.sustain.testing.Seeds;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -35,21 +34,18 @@ class StagedClimbBackTest {
   @Test
   void aSmallClimbBackFromAQuietStageIsHeat() {
     List<String> misses =
-        SeededMisses.of(
-            seed ->
-                Seeds.withSeed(
-                    seed,
-                    r -> {
-                      String[] what = new String[1];
-                      double[] burst = new double[1];
-                      SampleSeries s = staged(r, what, burst);
-                      Analysis a = Analyzer.analyze(s);
-                      String why = what[0] + "\n  read as " + a.shape();
-                      PrintedInvariants.check(a, s, why);
-                      assertThat(a.shape()).as(why).isEqualTo(Shape.THERMAL_THROTTLE);
-                      assertThat(a.recovered()).as(why).isTrue();
-                      assertThat(a.burstMBps()).as(why).isBetween(0.95 * burst[0], 1.05 * burst[0]);
-                    }));
+        SeededMisses.drawn(
+            r -> {
+              String[] what = new String[1];
+              double[] burst = new double[1];
+              SampleSeries s = staged(r, what, burst);
+              Analysis a = Analyzer.analyze(s);
+              String why = what[0] + "\n  read as " + a.shape();
+              PrintedInvariants.check(a, s, why);
+              assertThat(a.shape()).as(why).isEqualTo(Shape.THERMAL_THROTTLE);
+              assertThat(a.recovered()).as(why).isTrue();
+              assertThat(a.burstMBps()).as(why).isBetween(0.95 * burst[0], 1.05 * burst[0]);
+            });
     assertThat(misses)
         .as("small climbs back not read as heat")
         .hasSizeLessThanOrEqualTo(KNOWN_WRONG);

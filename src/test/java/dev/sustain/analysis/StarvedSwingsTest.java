@@ -82,22 +82,19 @@ class StarvedSwingsTest {
   @org.junit.jupiter.api.Test
   void collectionsThatAcceptNothingAreSwings() {
     List<String> misses =
-        SeededMisses.of(
-            seed ->
-                Seeds.withSeed(
-                    seed,
-                    r -> {
-                      Plan p = plan(r);
-                      p.noise = logUniform(r, 0.005, 0.10);
-                      double full = logUniform(r, 150, 3000);
-                      double meanHigh = logUniform(r, Math.max(3 * p.interval, 5), 20);
-                      double meanLow = meanHigh * r.nextDouble(2, 4);
-                      p.seconds = 8 * (meanHigh + meanLow) + r.nextDouble(0, 200);
-                      Steps s = new Steps();
-                      s.zeroShare = 0.7;
-                      s.swing(r, p.latency, p.seconds, full, meanHigh, meanLow, p.interval);
-                      check(r, p, s, full, meanHigh, meanLow, "collections that stop");
-                    }));
+        SeededMisses.drawn(
+            r -> {
+              Plan p = plan(r);
+              p.noise = logUniform(r, 0.005, 0.10);
+              double full = logUniform(r, 150, 3000);
+              double meanHigh = logUniform(r, Math.max(3 * p.interval, 5), 20);
+              double meanLow = meanHigh * r.nextDouble(2, 4);
+              p.seconds = 8 * (meanHigh + meanLow) + r.nextDouble(0, 200);
+              Steps s = new Steps();
+              s.zeroShare = 0.7;
+              s.swing(r, p.latency, p.seconds, full, meanHigh, meanLow, p.interval);
+              check(r, p, s, full, meanHigh, meanLow, "collections that stop");
+            });
     assertThat(misses).as("starved drives that stop read wrong").hasSizeLessThanOrEqualTo(BOUND);
   }
 
