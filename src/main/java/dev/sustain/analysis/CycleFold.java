@@ -1,6 +1,7 @@
 package dev.sustain.analysis;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -181,13 +182,41 @@ final class CycleFold {
         }
       }
     }
-    if (n < 4 || !(squares > 0)) {
+    if (n < 4 || !(squares > 0) || dipInAHalf(c, b, f, endBin, level, count)) {
       return null;
     }
     double rho = Math.max(0, Math.min(Thresholds.MAX_NOISE_CORRELATION, products / squares));
     double seMBps = Math.sqrt(squares / (n - 3) * (1 + rho) / (1 - rho));
     int last = f.first + (f.cycles - 1) * f.bins;
     return onToTheEnd(b, f.periodIntervals, f.bins, f.low, last, seMBps);
+  }
+
+  /**
+   * Whether an interval inside a half lies {@link Thresholds#CYCLE_FOLD_DIP_SIGMAS} robust sigmas
+   * (1.4826 times the median absolute residual of the halves' intervals about their levels) below
+   * the level of its half: a dip of something else, not a half of a heat cycle. A heat cycle lowers
+   * the whole of its low half and leaves its high halves at the level; dips at chance times pull a
+   * few half-means down at a period that happens to fit three of them, and the others fall where
+   * the fold says the drive ran at its level. A train of dips is the dip rules' to read.
+   */
+  private static boolean dipInAHalf(
+      Curve c, Bins b, Fold f, int endBin, double[] level, int[] count) {
+    double[] residuals = new double[count[0] + count[1]];
+    int n = 0;
+    double lowest = Double.POSITIVE_INFINITY;
+    for (int j = 0; j < endBin; j++) {
+      int side = side(f, j);
+      boolean inAHalf = side == 0 || side == 1;
+      for (int i = c.from + b.edge(j); inAHalf && i < c.from + b.edge(j + 1); i++) {
+        if (!c.stall(i)) {
+          double e = c.r[i] - level[side] / count[side];
+          residuals[n++] = Math.abs(e);
+          lowest = Math.min(lowest, e);
+        }
+      }
+    }
+    double sigma = 1.4826 * Stats.median(Arrays.copyOf(residuals, n));
+    return n > 0 && lowest < -Thresholds.CYCLE_FOLD_DIP_SIGMAS * sigma;
   }
 
   /**

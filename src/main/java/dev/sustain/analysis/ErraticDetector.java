@@ -220,7 +220,7 @@ final class ErraticDetector {
    * A plateau's own relative noise when it is a noisier level than the run's, 0 otherwise: its
    * quiet noise (as {@link Curve#quietNoise} is measured over the run, the lower quartile of the
    * differences, which swings every few intervals do not inflate) over sqrt(1 - rho) for a
-   * wandering noise, counted when it is at least {@link LevelNoise#OWN_NOISE_RUN_RATIO} times the
+   * wandering noise, counted when it is at least {@link Thresholds#OWN_NOISE_RUN_RATIO} times the
    * run's: a level of another kind than the one that set the run's noise.
    */
   private static double levelNoise(Curve c, Segment level) {
@@ -229,7 +229,7 @@ final class ErraticDetector {
       return 0;
     }
     double own = Math.min(Segmenter.relativeNoise(x), Segmenter.quietRelativeNoise(x));
-    if (own < LevelNoise.OWN_NOISE_RUN_RATIO * c.quietNoise) {
+    if (own < Thresholds.OWN_NOISE_RUN_RATIO * c.quietNoise) {
       return 0;
     }
     java.util.Arrays.sort(x);

@@ -9,21 +9,12 @@ import java.util.Map;
  * hour's floor of 0.6% after a minute's burst of 4.8%. The segmenter cuts at that noise, so it cuts
  * a noisier level's own noise into pieces of one or two intervals; marked as transitions, they
  * leave the level's mean, its spread, and so what counts as falling from it, to the few intervals
- * of the pieces left. A level whose own noise is {@link #OWN_NOISE_RUN_RATIO} times the run's is
- * judged by its own: two neighbours within its noise are one level ({@link #mergeSigma}), and its
- * intervals within {@link #OWN_SPREAD_SIGMAS} of its robust spread are its level's ({@link
+ * of the pieces left. A level whose own noise is {@link Thresholds#OWN_NOISE_RUN_RATIO} times the
+ * run's is judged by its own: two neighbours within its noise are one level ({@link #mergeSigma}),
+ * and its intervals within {@link #OWN_SPREAD_SIGMAS} of its robust spread are its level's ({@link
  * #reclaim}). Stateless.
  */
 final class LevelNoise {
-
-  /**
-   * A level is noisier than the run when its own noise ({@link #ownNoise}) is at least this many
-   * times the run's. Pieces of the level that set the run's noise, or of levels of the same kind,
-   * are within a few tens of percent of it; a level twice as noisy is of another kind (a cache's
-   * fast writes, a second source of noise). Below it the run's noise judges, as before: pieces of a
-   * noisy floor keep the marks the segmenter gave its erase pauses.
-   */
-  static final double OWN_NOISE_RUN_RATIO = 2;
 
   /**
    * An interval within this many of its level's own robust sigmas is the level's ({@link
@@ -75,9 +66,9 @@ final class LevelNoise {
    * measured as the run's is (1.4826 median absolute deviation of first differences over sqrt(2),
    * blind to a slow drift and to the odd outlier) over its intervals that wrote and are not
    * transitions (all of them when {@code transition} is null), and counted when it is at least
-   * {@link #OWN_NOISE_RUN_RATIO} times the run's relative noise at the level's median. 0 too under
-   * {@link Thresholds#LASTING_MIN_SAMPLES} intervals: a few differences are no estimate, and a
-   * burst of a few intervals is the short first level's to read.
+   * {@link Thresholds#OWN_NOISE_RUN_RATIO} times the run's relative noise at the level's median. 0
+   * too under {@link Thresholds#LASTING_MIN_SAMPLES} intervals: a few differences are no estimate,
+   * and a burst of a few intervals is the short first level's to read.
    */
   static double ownNoise(SampleSeries s, boolean[] transition, int[] range, double relNoise) {
     double[] x = new double[range[1] - range[0]];
@@ -92,7 +83,7 @@ final class LevelNoise {
     }
     double own = Stats.diffNoiseSigma(x, 0, m);
     double level = Stats.median(Arrays.copyOf(x, m));
-    return own >= OWN_NOISE_RUN_RATIO * relNoise * level ? own : 0;
+    return own >= Thresholds.OWN_NOISE_RUN_RATIO * relNoise * level ? own : 0;
   }
 
   /**

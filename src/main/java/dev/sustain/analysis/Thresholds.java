@@ -212,6 +212,24 @@ public final class Thresholds {
   public static final double CYCLE_FOLD_SIGMAS = 3;
 
   /**
+   * How far below its half's level one interval may lie, in robust sigmas of the halves' intervals,
+   * for a fold to be read as heat cycles: a heat cycle lowers a whole half, so its intervals keep
+   * the noise of a level (6 sigmas: once in 10^9 intervals of normal noise); an interval further
+   * down is a dip of something else (a collection, a host's pause), and dips at chance times fit a
+   * fold of three cycles about once in 16 sets.
+   */
+  public static final double CYCLE_FOLD_DIP_SIGMAS = 6;
+
+  /**
+   * A level is noisier than the run when its own noise ({@link LevelNoise#ownNoise}) is at least
+   * this many times the run's. Pieces of the level that set the run's noise, or of levels of the
+   * same kind, are within a few tens of percent of it; a level twice as noisy is of another kind (a
+   * cache's fast writes, a second source of noise). Below it the run's noise judges, as before:
+   * pieces of a noisy floor keep the marks the segmenter gave its erase pauses.
+   */
+  public static final double OWN_NOISE_RUN_RATIO = 2;
+
+  /**
    * Spacings of a sawtooth stay within this fraction of their mean: a controller that throttles at
    * a temperature and resumes when it has cooled repeats within a few seconds a period of 45-60 s,
    * while garbage collection pauses come whenever the free blocks run out.
@@ -296,10 +314,10 @@ public final class Thresholds {
    * two pieces of it are rarely 4 apart, while two levels are apart by many of their spreads. The
    * low side must also leave the level the climb reached: when the plateau that holds the high
    * piece is a noisier level than the run (its quiet relative noise at least {@link
-   * LevelNoise#OWN_NOISE_RUN_RATIO} times the run's, and it never nearly stops: its 10th percentile
-   * at least {@code ErraticDetector.SWING_DEEP_LOW} of its 90th), the low side lies this many of
-   * that level's own log-rate sigmas below its mean. A noisy burst of a fifth before a quiet floor
-   * is cut by the floor's noise into pieces a sigma or two either side of its mean, which the run's
+   * #OWN_NOISE_RUN_RATIO} times the run's, and it never nearly stops: its 10th percentile at least
+   * a quarter (the erratic rule's deep low line) of its 90th), the low side lies this many of that
+   * level's own log-rate sigmas below its mean. A noisy burst of a fifth before a quiet floor is
+   * cut by the floor's noise into pieces a sigma or two either side of its mean, which the run's
    * quiet noise would read as swings; its low pieces stay within 2 of its own sigmas.
    */
   public static final double SWING_SPREAD_SIGMAS = 4;
