@@ -123,7 +123,7 @@ record UndeterminedDetector(UndeterminedDetector.Limits limits)
     double judgedGB = Math.max(0, a.totalGB() - a.findings().ramp().gigabytes());
     return List.of(
         Words.of(
-            "No lasting drop in the {time} of writing after the start ({gb} at {rate}): a"
+            "No lasting drop in {time} of writing after the start ({gb} at {rate}): a"
                 + " shape takes {time} to tell.",
             u.judgedSeconds(),
             judgedGB,

@@ -87,9 +87,9 @@ final class PrintedFigures {
           Pattern.compile("average\\s+" + RATE + " over " + SIZE + " in " + TIME),
           // Pass 1: wrote 537 MB in 0.68s (795 MB/s, ...
           Pattern.compile("wrote " + SIZE + " in " + TIME + " \\(" + RATE),
-          // No lasting drop in the 2.40s of writing after the start (2.1 GB at 894 MB/s)
+          // No lasting drop in 2.40s of writing after the start (2.1 GB at 894 MB/s)
           Pattern.compile(
-              "in the " + TIME + " of writing after the start \\(" + SIZE + " at " + RATE));
+              "drop in " + TIME + " of writing after the start \\(" + SIZE + " at " + RATE));
 
   /**
    * Checks every such sentence in {@code text}; returns how many there were.

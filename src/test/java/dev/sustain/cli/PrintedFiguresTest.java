@@ -17,7 +17,7 @@ class PrintedFiguresTest {
       """
       Wrote 2.1 GB (2 GiB) in under 0.01s: average 536871 MB/s (the final flush took under 0.01s, counted)
         average     536871 MB/s over 2.1 GB in under 0.01s, flush included  (min 715828, median 715828, max 715828)
-        - No lasting drop in the under 0.01s of writing after the start (2.1 GB at 715828 MB/s): a shape takes 30.0s to tell.
+        - No lasting drop in under 0.01s of writing after the start (2.1 GB at 715828 MB/s): a shape takes 30.0s to tell.
       """;
 
   @Test
