@@ -87,22 +87,7 @@ class RecordedFromWhatItWroteTest {
   @Test
   void aFillsRowsAreRecordedFromTheReadItsAnalysisMade() throws Exception {
     // A fill is analysed by its command after its summary: that analysis's read gives the rows.
-    Path target = Files.createDirectories(dir.resolve("target"));
-    FillParams params =
-        new FillParams(
-            target,
-            4L << 20,
-            8L << 20,
-            1 << 20,
-            4,
-            100_000_000L,
-            dir.resolve("run"),
-            false,
-            false,
-            "threads",
-            120_000_000_000L,
-            null,
-            true);
+    FillParams params = smallFill();
     Path folder =
         new FillRun(params, db.keeping(RunObserver.SILENT), () -> false).run().runFolder();
     RunAnalysis.Written analysis =
@@ -110,6 +95,25 @@ class RecordedFromWhatItWroteTest {
     assertThat(analysis).isNotNull();
     db.analysed(folder, analysis);
     assertTheRowsAreStoredFromTheRead(folder, "fill");
+  }
+
+  /** A fill of 8 MiB in files of 4 MiB into a new folder, by threads, its run folder "run". */
+  private FillParams smallFill() throws Exception {
+    Path target = Files.createDirectories(dir.resolve("target"));
+    return new FillParams(
+        target,
+        4L << 20,
+        8L << 20,
+        1 << 20,
+        4,
+        100_000_000L,
+        dir.resolve("run"),
+        false,
+        false,
+        "threads",
+        120_000_000_000L,
+        null,
+        true);
   }
 
   /**
@@ -137,22 +141,7 @@ class RecordedFromWhatItWroteTest {
 
   @Test
   void aFillIsRecordedFromItsTextsWithTheAnalysisItsCommandWrote() throws Exception {
-    Path target = Files.createDirectories(dir.resolve("target"));
-    FillParams params =
-        new FillParams(
-            target,
-            4L << 20,
-            8L << 20,
-            1 << 20,
-            4,
-            100_000_000L,
-            dir.resolve("run"),
-            false,
-            false,
-            "threads",
-            120_000_000_000L,
-            null,
-            true);
+    FillParams params = smallFill();
     Path folder = new FillRun(params, db.live(RunObserver.SILENT), () -> false).run().runFolder();
     // What FillCommand does after its summary: the curve's analysis, told to the record.
     RunAnalysis.Written analysis =

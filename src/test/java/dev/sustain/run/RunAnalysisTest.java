@@ -21,12 +21,18 @@ class RunAnalysisTest {
 
   @TempDir Path dir;
 
-  @Test
-  void aFolderIsAnalysedWithTheRunJsonItsRunHoldsNotTheFile() throws Exception {
-    RunFolder folder = RunLifecycle.newFolder(dir.resolve("run"), "r1", "write");
+  /** A run folder of two rows whose run.json on disk is garbage: it must not be read back. */
+  private RunFolder spoiledFolder(String runId, String command) throws Exception {
+    RunFolder folder = RunLifecycle.newFolder(dir.resolve("run"), runId, command);
     Files.writeString(
         folder.samplesCsv(), "time_s,write_MBps,bytes\n1.000,16.7,16700000\n2.000,16.5,33200000\n");
     Files.writeString(folder.runJson(), "{not what the run wrote");
+    return folder;
+  }
+
+  @Test
+  void aFolderIsAnalysedWithTheRunJsonItsRunHoldsNotTheFile() throws Exception {
+    RunFolder folder = spoiledFolder("r1", "write");
     RunDocument run =
         RunDocumentCodec.decode(
             RunFolder.JSON.readTree(
@@ -59,10 +65,7 @@ class RunAnalysisTest {
   void aCommandsAnalysisAfterItsSummaryTakesRunJsonAsItsRunToldIt() throws Exception {
     // fill analyses its folder after its summary: with run.json's text as its run's end told it,
     // the file is not read back (here it is garbage), and without it the file is read.
-    RunFolder folder = RunLifecycle.newFolder(dir.resolve("run"), "r2", "fill");
-    Files.writeString(
-        folder.samplesCsv(), "time_s,write_MBps,bytes\n1.000,16.7,16700000\n2.000,16.5,33200000\n");
-    Files.writeString(folder.runJson(), "{not what the run wrote");
+    RunFolder folder = spoiledFolder("r2", "fill");
     String told = "{\"version\":1,\"command\":\"fill\",\"run_id\":\"r2\",\"params\":{\"qd\":4}}";
     AnalysisForms forms =
         new AnalysisForms() {
