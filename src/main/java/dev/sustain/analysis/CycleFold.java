@@ -41,6 +41,26 @@ final class CycleFold {
    */
   static final double FOLD_PERIOD_STEP = 0.02;
 
+  /**
+   * Each cycle's low half may start this many bins (a sixteenth of the period each) earlier or
+   * later than a period after the one before: a heat sink's period wanders a few percent from cycle
+   * to cycle with the ambient temperature, and a grid period 1% off drifts a whole period in 100
+   * cycles, so a fold at one exact period over hours smears; following the phase cycle by cycle
+   * reads each cycle where it is. A bin is 6% of the period, and the edge bins left out absorb a
+   * bin's drift between shifts. Only at {@link #FOLD_BINS} bins a period: in a period of fewer
+   * intervals a bin is one interval, 7-12% of the period, a shift larger than the wander.
+   */
+  static final int FOLD_DRIFT_BINS = 1;
+
+  /**
+   * The phase shifts by {@link #FOLD_DRIFT_BINS} at most once in this many cycles, and only where
+   * the period at hand loses the cycle: a bin in three cycles follows a period 2% off or wandering
+   * a few percent a cycle, and the last {@link Thresholds#MIN_DIPS} cycles of every reading keep
+   * one period, so whether a run holds cycles at all is judged as at one steady period (dips at
+   * irregular times do not chain by shifting); the shifts only let a reading that holds go on.
+   */
+  static final int FOLD_DRIFT_EVERY_CYCLES = Thresholds.MIN_DIPS;
+
   /** Prefix sums over the judged intervals, stalls left out (a stall is no rate of a level). */
   private record Prefix(Curve c, double[] sum, int[] count) {
     static Prefix of(Curve c) {
@@ -72,9 +92,25 @@ final class CycleFold {
     }
   }
 
-  /** The best cycles found: period in intervals, bins per period, low bins, first low bin. */
-  private record Fold(
-      double periodIntervals, int bins, int low, int first, int cycles, double evidence) {}
+  /**
+   * The best cycles found: period in intervals, bins per period, low bins, and the bin each cycle's
+   * low half starts at (in order), each a period after the one before within {@link
+   * #FOLD_DRIFT_BINS}.
+   */
+  private record Fold(double periodIntervals, int bins, int low, int[] starts, double evidence) {
+    int cycles() {
+      return starts.length;
+    }
+
+    int first() {
+      return starts[0];
+    }
+
+    /** The bin after the last cycle's high half. */
+    int endBin() {
+      return starts[starts.length - 1] + bins;
+    }
+  }
 
   /** The shallow regular cycles of the curve as a sawtooth (its dips the low halves), or null. */
   static Findings.Sawtooth find(Curve c) {
@@ -120,25 +156,49 @@ final class CycleFold {
   /**
    * The cycles from the one whose low half starts at bin {@code last} back to the first that does
    * not lie {@link Thresholds#CYCLE_FOLD_SIGMAS} below its high halves, when at least {@link
-   * Thresholds#MIN_DIPS}; else null.
+   * Thresholds#MIN_DIPS}; else null. Each cycle back starts a period before the one after it, or
+   * where that loses the cycle, {@link #FOLD_DRIFT_BINS} earlier or later (where it lies lowest
+   * below its halves), at most once in {@link #FOLD_DRIFT_EVERY_CYCLES}.
    */
   private static Fold onToTheEnd(
       Bins b, double periodIntervals, int k, int low, int last, double seMBps) {
+    // Most tries end within a few cycles: grown as a chain lasts, not sized for the whole run.
+    int[] starts = new int[8];
     int cycles = 0;
     double evidence = 0;
-    int first = -1;
-    for (int s = last; s >= 0; s -= k) {
-      double z = cycleSigmas(b, s, k, low, seMBps);
-      if (!(z >= Thresholds.CYCLE_FOLD_SIGMAS)) {
-        break;
+    int s = last;
+    int sinceShift = 0;
+    double z = cycleSigmas(b, s, k, low, seMBps);
+    while (z >= Thresholds.CYCLE_FOLD_SIGMAS) {
+      if (cycles == starts.length) {
+        starts = Arrays.copyOf(starts, 2 * cycles);
       }
-      cycles++;
+      starts[cycles++] = s;
       evidence += z;
-      first = s;
+      sinceShift++;
+      int steady = s - k;
+      s = steady;
+      z = steady >= 0 ? cycleSigmas(b, steady, k, low, seMBps) : Double.NaN;
+      if (k == FOLD_BINS && sinceShift >= FOLD_DRIFT_EVERY_CYCLES) {
+        for (int d = -FOLD_DRIFT_BINS; d <= FOLD_DRIFT_BINS; d++) {
+          int shifted = steady + d;
+          double zd = d != 0 && shifted >= 0 ? cycleSigmas(b, shifted, k, low, seMBps) : Double.NaN;
+          if (zd >= Thresholds.CYCLE_FOLD_SIGMAS && !(zd <= z)) {
+            z = zd;
+            s = shifted;
+            sinceShift = 0;
+          }
+        }
+      }
     }
-    return cycles >= Thresholds.MIN_DIPS
-        ? new Fold(periodIntervals, k, low, first, cycles, evidence)
-        : null;
+    if (cycles < Thresholds.MIN_DIPS) {
+      return null;
+    }
+    int[] ordered = new int[cycles];
+    for (int i = 0; i < cycles; i++) {
+      ordered[i] = starts[cycles - 1 - i];
+    }
+    return new Fold(periodIntervals, k, low, ordered, evidence);
   }
 
   /**
@@ -152,11 +212,12 @@ final class CycleFold {
    */
   private static Fold recheck(Curve c, Prefix x, Fold f) {
     Bins b = new Bins(x, f.periodIntervals / f.bins);
-    int endBin = f.first + f.cycles * f.bins;
+    int endBin = f.endBin();
+    int[] sides = sides(f);
     double[] level = new double[3];
     int[] count = new int[3];
     for (int j = 0; j < endBin; j++) {
-      int side = side(f, j);
+      int side = sides[j];
       for (int i = c.from + b.edge(j); side >= 0 && i < c.from + b.edge(j + 1); i++) {
         if (!c.stall(i)) {
           level[side] += c.r[i];
@@ -170,7 +231,7 @@ final class CycleFold {
     int previous = -2;
     double previousResidual = 0;
     for (int j = 0; j < endBin; j++) {
-      int side = side(f, j);
+      int side = sides[j];
       for (int i = c.from + b.edge(j); side >= 0 && i < c.from + b.edge(j + 1); i++) {
         if (!c.stall(i)) {
           double e = c.r[i] - level[side] / count[side];
@@ -182,56 +243,67 @@ final class CycleFold {
         }
       }
     }
-    if (n < 4 || !(squares > 0) || dipInAHalf(c, b, f, endBin, level, count)) {
+    if (n < 4 || !(squares > 0) || dipInAHalf(c, b, sides, level, count)) {
       return null;
     }
     double rho = Math.max(0, Math.min(Thresholds.MAX_NOISE_CORRELATION, products / squares));
     double seMBps = Math.sqrt(squares / (n - 3) * (1 + rho) / (1 - rho));
-    int last = f.first + (f.cycles - 1) * f.bins;
-    return onToTheEnd(b, f.periodIntervals, f.bins, f.low, last, seMBps);
+    return onToTheEnd(b, f.periodIntervals, f.bins, f.low, f.starts[f.cycles() - 1], seMBps);
   }
 
   /**
    * Whether an interval inside a half lies {@link Thresholds#CYCLE_FOLD_DIP_SIGMAS} robust sigmas
    * (1.4826 times the median absolute residual of the halves' intervals about their levels) below
-   * the level of its half: a dip of something else, not a half of a heat cycle. A heat cycle lowers
-   * the whole of its low half and leaves its high halves at the level; dips at chance times pull a
-   * few half-means down at a period that happens to fit three of them, and the others fall where
-   * the fold says the drive ran at its level. A train of dips is the dip rules' to read.
+   * the low halves' level: a dip of something else, not a half of a heat cycle. A heat cycle lowers
+   * its low half to one level and leaves its high halves at the other, so no interval of either
+   * falls far under the low one (an interval of a low half the fold placed a bin off sits at the
+   * low level, not under it); dips at chance times pull a few half-means down at a period that
+   * happens to fit three of them, and each dip falls far under any level. A train of dips is the
+   * dip rules' to read.
    */
-  private static boolean dipInAHalf(
-      Curve c, Bins b, Fold f, int endBin, double[] level, int[] count) {
+  private static boolean dipInAHalf(Curve c, Bins b, int[] sides, double[] level, int[] count) {
     double[] residuals = new double[count[0] + count[1]];
     int n = 0;
-    double lowest = Double.POSITIVE_INFINITY;
-    for (int j = 0; j < endBin; j++) {
-      int side = side(f, j);
+    double lowestMBps = Double.POSITIVE_INFINITY;
+    for (int j = 0; j < sides.length; j++) {
+      int side = sides[j];
       boolean inAHalf = side == 0 || side == 1;
       for (int i = c.from + b.edge(j); inAHalf && i < c.from + b.edge(j + 1); i++) {
         if (!c.stall(i)) {
           double e = c.r[i] - level[side] / count[side];
           residuals[n++] = Math.abs(e);
-          lowest = Math.min(lowest, e);
+          lowestMBps = Math.min(lowestMBps, c.r[i]);
         }
       }
     }
+    if (n == 0) {
+      return false;
+    }
     double sigma = 1.4826 * Stats.median(Arrays.copyOf(residuals, n));
-    return n > 0 && lowest < -Thresholds.CYCLE_FOLD_DIP_SIGMAS * sigma;
+    return count[0] > 0
+        && lowestMBps < level[0] / count[0] - Thresholds.CYCLE_FOLD_DIP_SIGMAS * sigma;
   }
 
   /**
-   * Whether bin {@code j} is inside a low half (0), inside a high one (1), at an edge (-1), or
-   * before the cycles (2, the level the run held before them).
+   * For each bin up to the end of the cycles, whether it is inside a low half (0), inside a high
+   * one (1), at an edge (-1), or before the cycles (2, the level the run held before them).
    */
-  private static int side(Fold f, int j) {
-    if (j < f.first - f.bins + f.low) {
-      return 2;
+  private static int[] sides(Fold f) {
+    int[] sides = new int[f.endBin()];
+    int k = f.bins;
+    int from = f.first() - k + f.low;
+    Arrays.fill(sides, 0, Math.max(0, from), 2);
+    for (int i = -1; i < f.cycles(); i++) {
+      // The high half before the first cycle as if a cycle had started a period earlier.
+      int s = i < 0 ? f.first() - k : f.starts[i];
+      int next = i + 1 < f.cycles() ? f.starts[i + 1] : s + k;
+      for (int j = Math.max(0, Math.max(from, s)); j < next; j++) {
+        int phase = j - s;
+        boolean edge = phase == 0 || phase == f.low - 1 || phase == f.low || j == next - 1;
+        sides[j] = edge ? -1 : phase < f.low ? 0 : 1;
+      }
     }
-    int phase = Math.floorMod(j - f.first, f.bins);
-    if (phase == 0 || phase == f.low - 1 || phase == f.low || phase == f.bins - 1) {
-      return -1;
-    }
-    return phase < f.low ? 0 : 1;
+    return sides;
   }
 
   /**
@@ -269,8 +341,8 @@ final class CycleFold {
     List<int[]> lows = new ArrayList<>();
     long lowBytes = 0;
     double lowSeconds = 0;
-    for (int i = 0; i < f.cycles; i++) {
-      int s = f.first + i * f.bins;
+    for (int i = 0; i < f.cycles(); i++) {
+      int s = f.starts[i];
       // Each crossing at the best split of the raw rate over its edge bin and the bins beside it.
       int a = c.from + b.edge(s);
       a = CycleDetector.bestSplit(c, Math.max(c.from, a - b.edge(1)), c.from + b.edge(s + 2), a);
@@ -278,23 +350,26 @@ final class CycleFold {
       e =
           CycleDetector.bestSplit(
               c, c.from + b.edge(s + f.low - 2), c.from + b.edge(s + f.low + 2), e);
+      // The windows of the two splits overlap for a low half of 3 bins: its end never before its
+      // start (a low of no time, not a negative one).
+      e = Math.max(e, a);
       lows.add(new int[] {a, e, 0});
       lowBytes += c.cumulative[e] - c.cumulative[a];
       lowSeconds += c.startOf(e) - c.startOf(a);
     }
     int a = lows.getFirst()[0];
     int last = lows.getLast()[0];
-    int end = c.from + b.edge(f.first + f.cycles * f.bins);
+    int end = c.from + b.edge(f.endBin());
     double lowMBps = lowBytes / 1e6 / lowSeconds;
     double levelMBps = CycleDetector.highLevel(c, lows, a, end);
     if (!CycleDetector.twoLevels(c, lows, levelMBps - lowMBps, 0)) {
       return null;
     }
-    double periodSeconds = (c.startOf(last) - c.startOf(a)) / Math.max(1, f.cycles - 1);
+    double periodSeconds = (c.startOf(last) - c.startOf(a)) / Math.max(1, f.cycles() - 1);
     return new Findings.Sawtooth(
-        f.cycles,
+        f.cycles(),
         periodSeconds,
-        lowSeconds / f.cycles,
+        lowSeconds / f.cycles(),
         lowMBps,
         levelMBps,
         c.startOf(a),
