@@ -52,16 +52,7 @@ class ShallowCyclesTest {
             r -> {
               double[] sigmas = new double[1];
               Made m = shallow(r, sigmas, true);
-              Analysis a = Analyzer.analyze(m.series());
-              String why = m.what() + "\n  read as " + a.shape();
-              PrintedInvariants.check(a, m.series(), why);
-              if (sigmas[0] >= CLEAR) {
-                assertThat(a.shape()).as(why).isEqualTo(Shape.THERMAL_THROTTLE);
-              } else {
-                assertThat(a.shape())
-                    .as(why)
-                    .isIn(Shape.THERMAL_THROTTLE, Shape.FLAT, Shape.UNDETERMINED);
-              }
+              heatWhenClear(m, sigmas[0]);
             });
     assertThat(misses).as("shallow cycles misread").hasSizeLessThanOrEqualTo(KNOWN_WRONG);
   }
@@ -72,13 +63,33 @@ class ShallowCyclesTest {
         SeededMisses.drawn(
             r -> {
               Made m = shallow(r, new double[1], false);
-              Analysis a = Analyzer.analyze(m.series());
-              String why = m.what() + " without its cycles\n  read as " + a.shape();
-              PrintedInvariants.check(a, m.series(), why);
-              assertThat(a.shape()).as(why).isEqualTo(Shape.FLAT);
-              assertThat(a.findings().sawtooth()).as(why).isNull();
+              flatWithoutCycles(m);
             });
     assertThat(misses).as("flat runs of the same noise misread").isEmpty();
+  }
+
+  /**
+   * {@code m} read as heat when its cycles lie {@link #CLEAR} standard errors out of its noise, and
+   * as heat, flat or undetermined when they lie closer; its printed sentences agree with it.
+   */
+  private static void heatWhenClear(Made m, double sigmas) {
+    Analysis a = Analyzer.analyze(m.series());
+    String why = m.what() + "\n  read as " + a.shape();
+    PrintedInvariants.check(a, m.series(), why);
+    if (sigmas >= CLEAR) {
+      assertThat(a.shape()).as(why).isEqualTo(Shape.THERMAL_THROTTLE);
+    } else {
+      assertThat(a.shape()).as(why).isIn(Shape.THERMAL_THROTTLE, Shape.FLAT, Shape.UNDETERMINED);
+    }
+  }
+
+  /** {@code m}, drawn without its cycles, read flat with no sawtooth. */
+  private static void flatWithoutCycles(Made m) {
+    Analysis a = Analyzer.analyze(m.series());
+    String why = m.what() + " without its cycles\n  read as " + a.shape();
+    PrintedInvariants.check(a, m.series(), why);
+    assertThat(a.shape()).as(why).isEqualTo(Shape.FLAT);
+    assertThat(a.findings().sawtooth()).as(why).isNull();
   }
 
   /**
@@ -93,16 +104,7 @@ class ShallowCyclesTest {
             r -> {
               double[] sigmas = new double[1];
               Made m = longShallow(r, sigmas, true);
-              Analysis a = Analyzer.analyze(m.series());
-              String why = m.what() + "\n  read as " + a.shape();
-              PrintedInvariants.check(a, m.series(), why);
-              if (sigmas[0] >= CLEAR) {
-                assertThat(a.shape()).as(why).isEqualTo(Shape.THERMAL_THROTTLE);
-              } else {
-                assertThat(a.shape())
-                    .as(why)
-                    .isIn(Shape.THERMAL_THROTTLE, Shape.FLAT, Shape.UNDETERMINED);
-              }
+              heatWhenClear(m, sigmas[0]);
             });
     assertThat(misses).as("long shallow cycles misread").hasSizeLessThanOrEqualTo(LONG_KNOWN_WRONG);
   }
@@ -121,11 +123,7 @@ class ShallowCyclesTest {
         SeededMisses.drawn(
             r -> {
               Made m = longShallow(r, new double[1], false);
-              Analysis a = Analyzer.analyze(m.series());
-              String why = m.what() + " without its cycles\n  read as " + a.shape();
-              PrintedInvariants.check(a, m.series(), why);
-              assertThat(a.shape()).as(why).isEqualTo(Shape.FLAT);
-              assertThat(a.findings().sawtooth()).as(why).isNull();
+              flatWithoutCycles(m);
             });
     assertThat(misses).as("long flat runs of the same noise misread").isEmpty();
   }
