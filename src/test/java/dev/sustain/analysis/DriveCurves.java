@@ -87,6 +87,17 @@ public final class DriveCurves {
     int stalls;
   }
 
+  /**
+   * A typical plan with no sampling noise and no jitter: the curve's noise is all the wander its
+   * test draws for it.
+   */
+  static Plan quietPlan(SplittableRandom r) {
+    Plan p = plan(r);
+    p.noise = 0;
+    p.jitter = false;
+    return p;
+  }
+
   /** A typical plan: interval, noise, outliers, latency, quantum and flush drawn from r. */
   static Plan plan(SplittableRandom r) {
     Plan p = new Plan();

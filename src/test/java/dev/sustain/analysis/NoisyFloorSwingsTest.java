@@ -1,7 +1,7 @@
 package dev.sustain.analysis;
 
 import static dev.sustain.analysis.DriveCurves.logUniform;
-import static dev.sustain.analysis.DriveCurves.plan;
+import static dev.sustain.analysis.DriveCurves.quietPlan;
 import static dev.sustain.analysis.DriveCurves.sample;
 import static dev.sustain.analysis.DriveCurves.wander;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,9 +27,7 @@ class NoisyFloorSwingsTest {
     Seeds.withSeed(
         seed,
         r -> {
-          Plan p = plan(r);
-          p.noise = 0;
-          p.jitter = false;
+          Plan p = quietPlan(r);
           double burst = logUniform(r, 60, 3000);
           double floor = burst * r.nextDouble(0.05, 0.4);
           double spread = r.nextDouble(0.12, 0.25);

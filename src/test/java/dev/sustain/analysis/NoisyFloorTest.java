@@ -2,6 +2,7 @@ package dev.sustain.analysis;
 
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.plan;
+import static dev.sustain.analysis.DriveCurves.quietPlan;
 import static dev.sustain.analysis.DriveCurves.sample;
 import static dev.sustain.analysis.DriveCurves.wander;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -68,9 +69,7 @@ class NoisyFloorTest {
     Seeds.withSeed(
         seed,
         r -> {
-          Plan p = plan(r);
-          p.noise = 0;
-          p.jitter = false;
+          Plan p = quietPlan(r);
           double burst = logUniform(r, 200, 3000);
           double floor = burst * r.nextDouble(0.05, 0.4);
           double spread = r.nextDouble(0.1, 0.25);

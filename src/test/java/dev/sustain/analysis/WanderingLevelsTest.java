@@ -1,7 +1,7 @@
 package dev.sustain.analysis;
 
 import static dev.sustain.analysis.DriveCurves.logUniform;
-import static dev.sustain.analysis.DriveCurves.plan;
+import static dev.sustain.analysis.DriveCurves.quietPlan;
 import static dev.sustain.analysis.DriveCurves.sample;
 import static dev.sustain.analysis.DriveCurves.wander;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,9 +33,7 @@ class WanderingLevelsTest {
     Seeds.withSeed(
         seed,
         r -> {
-          Plan p = plan(r);
-          p.noise = 0;
-          p.jitter = false;
+          Plan p = quietPlan(r);
           double level = logUniform(r, 20, 3000);
           double spread = r.nextDouble(0.03, 0.08);
           double rho = r.nextDouble(0.4, 0.7);
@@ -86,9 +84,7 @@ class WanderingLevelsTest {
 
   /** One wandering floor after a cache: null when read as a cache cliff, else what it read. */
   private static String wanderingFloor(SplittableRandom r) {
-    Plan p = plan(r);
-    p.noise = 0;
-    p.jitter = false;
+    Plan p = quietPlan(r);
     double burst = logUniform(r, 200, 3000);
     double floor = burst * r.nextDouble(0.05, 0.4);
     double spread = r.nextDouble(0.1, 0.25);
