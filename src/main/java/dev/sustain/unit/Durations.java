@@ -132,7 +132,10 @@ public final class Durations {
    * is "under 0.01s" (a 4 KiB write's 1 ms, a flush of microseconds took some time, not none).
    */
   public static String inWords(double seconds) {
-    return seconds > 0 && seconds < SHORTEST_PRINTED_SECONDS ? "under 0.01s" : format(seconds);
+    // Judged at the milliseconds format rounds to first: a flush of 0.0049999 s (a difference of
+    // stored times) prints 0.01s as its stored 0.005 does, not "under 0.01s" beside it.
+    double stored = Units.roundedToThousandths(seconds);
+    return seconds > 0 && stored < SHORTEST_PRINTED_SECONDS ? "under 0.01s" : format(seconds);
   }
 
   /** The shortest time {@link #format} does not print as 0.00s (it prints to the hundredth). */
