@@ -10,10 +10,10 @@ import java.util.List;
  * holds for a lasting time, and after which the rate never climbs back above that line for a
  * lasting time (then it was a throttle's dip). Sharp means a step, not the end of a ramp: the step
  * between the two plateaus is at least {@link Thresholds#STEP_OF_DROP} of the whole drop and 15% of
- * the level before it, the medians of up to 20 intervals either side differ by at least half of it
- * (a ramp's local change is its slope times 20, small against its total decline), the plateaus
- * change inside by less than the step over {@link Thresholds#STEP_OVER_INSIDE}, and they differ
- * beyond noise.
+ * the level before it, the local levels (pair medians) of up to 20 intervals either side differ by
+ * at least half of it (a ramp's local change is its slope times 20, small against its total
+ * decline), the plateaus change inside by less than the step over {@link
+ * Thresholds#STEP_OVER_INSIDE}, and they differ beyond noise.
  *
  * <p>The cliff's time and the cache's bytes are read inside the interval it fell in when that
  * interval's rate lies clearly between the two levels (its mixed rate says how much of it was still
@@ -258,8 +258,8 @@ final class CliffDetector {
             Math.min(
                 Thresholds.STEP_MEDIAN_INTERVALS,
                 Math.min(prev.sampleCount(), q.sampleCount()) / 2));
-    double medianBefore = Stats.median(Arrays.copyOfRange(c.r, b - w, b));
-    double medianAfter = Stats.median(Arrays.copyOfRange(c.r, after, after + w));
+    double medianBefore = Stats.pairMedian(Arrays.copyOfRange(c.r, b - w, b));
+    double medianAfter = Stats.pairMedian(Arrays.copyOfRange(c.r, after, after + w));
     boolean shortBefore = prev.sampleCount() < 2 * Thresholds.MIN_PLATEAU_SAMPLES;
     if (shortBefore) {
       // A level of a few intervals (a burst of one or two) is its level, and the interval the
@@ -267,7 +267,7 @@ final class CliffDetector {
       // as many intervals as make a short level.
       int n = Math.min(q.sampleCount(), 2 * Thresholds.MIN_PLATEAU_SAMPLES - 1);
       medianBefore = prev.meanMBps();
-      medianAfter = Stats.median(Arrays.copyOfRange(c.r, after, after + n));
+      medianAfter = Stats.pairMedian(Arrays.copyOfRange(c.r, after, after + n));
     }
     // A level of a few intervals has no inside to decline in: its slope is the noise of three
     // draws and the interval the step fell in, and a fall within them is a step.

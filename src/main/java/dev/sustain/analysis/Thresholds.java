@@ -122,9 +122,12 @@ public final class Thresholds {
   public static final double STEP_OVER_INSIDE = 3.0;
 
   /**
-   * ... and the medians of up to {@link #STEP_MEDIAN_INTERVALS} intervals either side of it differ
-   * by at least this fraction of the step: a ramp's local change is its slope times 20, small
-   * against its total decline, while a step's is the whole step.
+   * ... and the local levels of up to {@link #STEP_MEDIAN_INTERVALS} intervals either side of it
+   * differ by at least this fraction of the step: a ramp's local change is its slope times 20,
+   * small against its total decline, while a step's is the whole step. A local level is the
+   * window's pair median ({@code Stats.pairMedian}): robust to the odd wild interval as a median
+   * is, and at the centre of a rate that alternates between two values (whole throttle slices or
+   * requests in short intervals), where the median of an odd count is one of the two.
    */
   public static final double STEP_OF_LOCAL_MEDIANS = 0.5;
 
