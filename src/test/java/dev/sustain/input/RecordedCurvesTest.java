@@ -38,4 +38,18 @@ class RecordedCurvesTest {
     assertThat(a.stallSeconds()).isEqualTo(3.0);
     assertThat(a.shape()).isNotEqualTo(Shape.CACHE_CLIFF);
   }
+
+  @Test
+  void halfACacheBackBetweenAlternatingLevelsIsACliff() throws Exception {
+    // A repeat's second pass (RepeatChangesEmulatedTest, on CI): blkio 40 MB/s for 180 MB, then 20;
+    // 250 ms intervals of two or three 100 ms throttle slices read 48 and 32 MB/s by turns. Read
+    // undetermined when each side's level was the median of an odd count of its intervals.
+    Analysis a =
+        Analyzer.analyze(CurveReader.read(resource("emulated-half-cache-250ms.csv")).series());
+
+    assertThat(a.shape()).isEqualTo(Shape.CACHE_CLIFF);
+    assertThat(a.cacheGB()).isCloseTo(0.18, within(0.02));
+    assertThat(a.burstMBps()).isCloseTo(40, within(2.0));
+    assertThat(a.floorMBps()).isCloseTo(20, within(2.0));
+  }
 }
