@@ -78,6 +78,7 @@ final class Levels {
     for (int[] range : r) {
       LevelNoise.reclaim(s, transition, range, relNoise);
     }
+    LevelNoise.markBurstEdge(s, transition, r);
     List<Segment> out = new ArrayList<>(r.size());
     for (int[] range : r) {
       if (levelSamples(transition, range) == 0) {
