@@ -117,7 +117,7 @@ public final class CopyCommand extends BaseCommand {
     CopyRun.Observer told = RunObserver.both(CopyRun.Observer.class, kept, observer);
     CopyResult r =
         new CopyRun(params, db.live(CopyRun.Observer.class, told), stop, CopyRun.Hook.NONE).run();
-    return new Copied(r, analyseWrites(r.runFolder(), kept.runJsonText(r.runFolder()), db));
+    return new Copied(r, analyseWrites(r.runFolder(), kept.get(r.runFolder()), db));
   }
 
   /** What was asked, checked where picocli cannot (the buffer's size). */
@@ -230,15 +230,16 @@ public final class CopyCommand extends BaseCommand {
   }
 
   /**
-   * {@link #analyseWrites(Path)} with run.json's text as the run told it ({@code runJson}; null
-   * reads the folder's), analysis.json's text told to {@code db}'s record of the run; with the
-   * run.json it was read with, which the words take.
+   * {@link #analyseWrites(Path)} of what the run told ({@code kept}: run.json's text and the rows
+   * its end read; null reads the folder), analysis.json's text told to {@code db}'s record of the
+   * run; with the run.json it was read with, which the words take.
    */
-  private static RunAnalysis.Done analyseWrites(Path runFolder, String runJson, DbOption db) {
+  private static RunAnalysis.Done analyseWrites(
+      Path runFolder, RunObserver.Kept kept, DbOption db) {
     try {
       RunAnalysis.Written written =
           RunAnalysis.write(
-              RunFolder.open(runFolder), runJson, MIN_CURVE_INTERVALS, AnalysisWords.FORMS);
+              RunFolder.open(runFolder), kept, MIN_CURVE_INTERVALS, AnalysisWords.FORMS);
       if (written != null && db != null) {
         db.analysed(runFolder, written);
       }

@@ -72,23 +72,45 @@ record IntervalFigures(IntervalRates stats, int zeroIntervals, double zeroSecond
 
   /** The rates in {@code rateColumn} of the rows {@code rows} names, in order. */
   static double[] rates(Path csv, String rateColumn, Rows rows) throws IOException {
-    double[] rates = new double[1024];
-    int n = 0;
+    Selection selection = new Selection(rateColumn, rows);
     try (SamplesCsv.Reader r = SamplesCsv.Reader.open(csv)) {
-      int rate = r.column(rateColumn);
-      int pass = r.column(CopyRun.PASS_COLUMN);
       SamplesCsv.Row row;
       while ((row = r.next()) != null) {
-        String cell = row.cell(rate);
-        if (cell.isEmpty() || !rows.keep(row, pass)) {
-          continue;
-        }
-        if (n == rates.length) {
-          rates = Arrays.copyOf(rates, n * 2);
-        }
-        rates[n++] = Double.parseDouble(cell);
+        selection.row(r, row);
       }
     }
-    return Arrays.copyOf(rates, n);
+    return selection.rates();
+  }
+
+  /**
+   * The rates of {@link #rates}, gathered from the rows as the run's end reads its samples.csv once
+   * (a copy's passes, each phase of each, from that one read).
+   */
+  static final class Selection implements CurveReader.RowTap {
+    private final String rateColumn;
+    private final Rows rows;
+    private double[] rates = new double[1024];
+    private int n;
+
+    Selection(String rateColumn, Rows rows) {
+      this.rateColumn = rateColumn;
+      this.rows = rows;
+    }
+
+    @Override
+    public void row(SamplesCsv.Reader reader, SamplesCsv.Row row) {
+      String cell = row.cell(reader.column(rateColumn));
+      if (cell.isEmpty() || !rows.keep(row, reader.column(CopyRun.PASS_COLUMN))) {
+        return;
+      }
+      if (n == rates.length) {
+        rates = Arrays.copyOf(rates, n * 2);
+      }
+      rates[n++] = Double.parseDouble(cell);
+    }
+
+    double[] rates() {
+      return Arrays.copyOf(rates, n);
+    }
   }
 }

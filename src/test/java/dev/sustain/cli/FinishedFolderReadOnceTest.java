@@ -115,6 +115,43 @@ class FinishedFolderReadOnceTest {
   }
 
   @Test
+  void aCopysSamplesAreReadOnceForItsPassComparisonAndItsAnalysis() throws Exception {
+    // Three passes: each one's write and read-back rates for the comparison, and the writes'
+    // curve for the analysis after the run, from the one read the copy's end makes.
+    Path src = dir.resolve("src");
+    Cli.ok("dataset", "photos", src, "--size", "6MB", "--seed", "9");
+    Path out = dir.resolve("run");
+    Path samples = out.resolve(RunFolder.SAMPLES_CSV).toAbsolutePath();
+    List<Read> reads = new CopyOnWriteArrayList<>();
+    Cli.Result r;
+    try (RecordingStream events = new RecordingStream()) {
+      events.enable("jdk.FileRead").withThreshold(Duration.ZERO);
+      events.onEvent(
+          "jdk.FileRead",
+          e -> {
+            if (samples.toString().equals(e.getString("path"))) {
+              reads.add(new Read(e.getLong("bytesRead"), e.getBoolean("endOfFile")));
+            }
+          });
+      events.startAsync();
+      r =
+          Cli.okLine(
+              "copy {} {} --repeat 3 --interval 100ms --db none --json --out {}",
+              src,
+              dir.resolve("dst"),
+              out);
+      events.stop(); // every event recorded so far is delivered before stop returns
+    }
+
+    assertThat(RunFolder.JSON.readTree(r.out()).get("comparison")).isNotEmpty();
+    assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).isRegularFile();
+    assertThat(reads).as("samples.csv read to its end once").filteredOn(Read::endOfFile).hasSize(1);
+    String fromTheRows = Files.readString(out.resolve(RunFolder.ANALYSIS_JSON));
+    assertThat(RunAnalysis.write(RunFolder.open(out), 3, AnalysisWords.FORMS).json())
+        .isEqualTo(fromTheRows);
+  }
+
+  @Test
   void writeJsonIsMadeFromTheRunJsonTheLifecycleKept() throws Exception {
     // run.json spoiled once the run has told what it wrote: --json's document and the words of its
     // analysis come from the kept text, so the folder is not read back after the run.
