@@ -1,8 +1,10 @@
 package dev.sustain.group;
 
 import dev.sustain.analysis.SharedCeilingDetector;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.GroupFolder;
+import dev.sustain.input.ImportedCurve;
 import dev.sustain.input.InputFormatException;
 import dev.sustain.report.CurveReport;
 import dev.sustain.report.GroupReport;
@@ -226,10 +228,9 @@ public final class GroupRun {
       Path dir = folder.dir().resolve(SOLO_FOLDER).resolve(m.name());
       MemberResult r = runMember(m.solo(), dir, memberObserver(i, null, null));
       observer.finished(m.name(), r);
-      if (r.runFolder() != null) {
-        mark(m.name(), r.runFolder(), json.groupId(), "solo");
-      }
-      double rate = soloRate(dir);
+      RunObserver.Kept told =
+          r.runFolder() == null ? null : mark(m.name(), r.runFolder(), json.groupId(), "solo");
+      double rate = soloRate(dir, told);
       if (r.status() != RunStatus.INTERRUPTED && Double.isFinite(rate)) {
         json.solo(i, rate, "solo-first", SOLO_FOLDER + "/" + m.name());
         done[i] = true;
@@ -237,11 +238,22 @@ public final class GroupRun {
     }
   }
 
-  private static double soloRate(Path runFolder) {
+  /**
+   * A solo pass's rate, from what its run told ({@code told}: run.json as marked, the rows its end
+   * read), or read from its folder where it told nothing or kept no rows.
+   */
+  private static double soloRate(Path runFolder, RunObserver.Kept told) {
     try {
-      return SharedCeilingDetector.soloRateMBps(
-          CurveReader.readRunFolder(runFolder).series().writeMBpsArray());
-    } catch (InputFormatException e) {
+      ImportedCurve curve =
+          told == null || told.samples() == null
+              ? CurveReader.readRunFolder(runFolder)
+              : CurveReader.readRunFolder(
+                  runFolder,
+                  RunDocumentCodec.parse(
+                      told.runJson(), RunDocumentCodec.fileOf(runFolder).toString()),
+                  CurveReader.readSamples(runFolder, told.samples()));
+      return SharedCeilingDetector.soloRateMBps(curve.series().writeMBpsArray());
+    } catch (InputFormatException | IOException e) {
       return Double.NaN;
     }
   }

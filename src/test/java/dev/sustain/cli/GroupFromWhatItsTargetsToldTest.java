@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,26 +37,37 @@ class GroupFromWhatItsTargetsToldTest {
 
   @TempDir Path dir;
 
-  /** A write by threads of 4 MiB into dir/NAME, a row each 100 ms, into the group's folder. */
+  /**
+   * A write by threads of 4 MiB into dir/NAME, a row each 100 ms, into the group's folder; its solo
+   * pass rewrites the 4 MiB for half a second, for the intervals a solo rate needs.
+   */
   private GroupMember member(String name) throws IOException {
     Path target = Files.createDirectories(dir.resolve(name));
-    GroupMember.Run run =
-        (folder, observer, stop) ->
-            MemberResult.of(
-                new WriteRun(
-                        TestWriteParams.of(
-                            target.toString(),
-                            4 << 20,
-                            folder,
-                            f -> {
-                              f.engine = "threads";
-                              f.intervalNanos = 100_000_000L;
-                            }),
-                        observer,
-                        stop,
-                        AnalysisWords.FORMS)
-                    .run());
-    return new GroupMember(name, target.toString(), () -> {}, run, null);
+    return new GroupMember(
+        name,
+        target.toString(),
+        () -> {},
+        write(target, null),
+        write(target, Duration.ofMillis(500)));
+  }
+
+  private static GroupMember.Run write(Path target, Duration time) {
+    return (folder, observer, stop) ->
+        MemberResult.of(
+            new WriteRun(
+                    TestWriteParams.of(
+                        target.toString(),
+                        4 << 20,
+                        folder,
+                        f -> {
+                          f.engine = "threads";
+                          f.intervalNanos = 100_000_000L;
+                          f.duration = time;
+                        }),
+                    observer,
+                    stop,
+                    AnalysisWords.FORMS)
+                .run());
   }
 
   /** Deletes a target's samples.csv once its run has ended. */
@@ -123,5 +135,30 @@ class GroupFromWhatItsTargetsToldTest {
     Files.delete(r.folder().resolve("group.json"));
     JsonNode doc = GroupLaunch.jsonOf(r, List.of("a", "b"));
     assertThat(doc.get("group")).isEqualTo(RunFolder.JSON.readTree(groupJson));
+  }
+
+  @Test
+  void aSoloPassesRateIsTakenFromWhatItsRunTold() throws Exception {
+    // --solo-first: each target's solo pass, its samples.csv deleted at its end, still gives the
+    // target's rate alone from the rows its run kept.
+    GroupParams params =
+        new GroupParams("write", dir.resolve("group"), 100_000_000L, 0, 0.5, Map.of());
+    GroupRun.Result r =
+        new GroupRun(
+                params,
+                List.of(member("a"), member("b")),
+                null,
+                SoloHistory.NONE,
+                new DeleteTheSamplesAtTheEnd(),
+                new AtomicBoolean())
+            .run();
+
+    assertThat(r.folder().resolve("solo/a").resolve(RunFolder.RUN_JSON)).isRegularFile();
+    assertThat(r.folder().resolve("solo/a").resolve(RunFolder.SAMPLES_CSV)).doesNotExist();
+    JsonNode group = RunFolder.JSON.readTree(r.groupJson());
+    for (JsonNode t : group.get("targets")) {
+      assertThat(t.path("solo_source").asText()).as(t.toString()).isEqualTo("solo-first");
+      assertThat(t.path("solo_MBps").asDouble()).as(t.toString()).isPositive();
+    }
   }
 }
