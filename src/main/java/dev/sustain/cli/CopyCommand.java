@@ -9,6 +9,7 @@ import dev.sustain.report.RunContext;
 import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
+import dev.sustain.run.RunObserver;
 import dev.sustain.sampling.SampleRow;
 import dev.sustain.unit.ByteSize;
 import dev.sustain.unit.Durations;
@@ -25,6 +26,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -73,10 +75,9 @@ public final class CopyCommand extends BaseCommand {
     PrintWriter o = out();
     CopyRun.Observer observer =
         output.json ? CopyRun.Observer.SILENT : progress(o, LiveProgress.stdoutIsTerminal());
-    CopyResult r =
-        new CopyRun(params, db.live(CopyRun.Observer.class, observer), stop::get, CopyRun.Hook.NONE)
-            .run();
-    RunAnalysis.Done analysis = analyseWrites(r.runFolder(), db);
+    Copied copied = copy(params, observer, db, stop::get);
+    CopyResult r = copied.result();
+    RunAnalysis.Done analysis = copied.analysis();
     db.recordQuietly(r.runFolder(), err());
     if (output.json) {
       o.println(RunFolder.JSON.writeValueAsString(toJson(r)));
@@ -95,6 +96,28 @@ public final class CopyCommand extends BaseCommand {
       return ExitCodes.BAD_DATA;
     }
     return exitFor(r.status(), r.error());
+  }
+
+  /**
+   * A copy's run and the analysis of its writes after it.
+   *
+   * @param analysis null when there was nothing to analyse
+   */
+  record Copied(CopyResult result, RunAnalysis.Done analysis) {}
+
+  /**
+   * The copy, told to {@code observer} and recorded live in {@code db}'s history, then its writes
+   * analysed with run.json as the run told it ({@link RunObserver#kept}), so the finished folder's
+   * run.json is not read back for the analysis nor for its words.
+   */
+  static Copied copy(
+      CopyParams params, CopyRun.Observer observer, DbOption db, BooleanSupplier stop)
+      throws IOException {
+    KeptRuns kept = new KeptRuns();
+    CopyRun.Observer told = RunObserver.both(CopyRun.Observer.class, kept, observer);
+    CopyResult r =
+        new CopyRun(params, db.live(CopyRun.Observer.class, told), stop, CopyRun.Hook.NONE).run();
+    return new Copied(r, analyseWrites(r.runFolder(), kept.get(r.runFolder()), db));
   }
 
   /** What was asked, checked where picocli cannot (the buffer's size). */
@@ -202,18 +225,21 @@ public final class CopyCommand extends BaseCommand {
    * copy).
    */
   static Analysis analyseWrites(Path runFolder) {
-    RunAnalysis.Done done = analyseWrites(runFolder, null);
+    RunAnalysis.Done done = analyseWrites(runFolder, null, null);
     return done == null ? null : done.analysis();
   }
 
   /**
-   * {@link #analyseWrites(Path)}, analysis.json's text told to {@code db}'s record of the run; with
-   * the run.json it was read with.
+   * {@link #analyseWrites(Path)} of what the run told ({@code kept}: run.json's text and the rows
+   * its end read; null reads the folder), analysis.json's text told to {@code db}'s record of the
+   * run; with the run.json it was read with, which the words take.
    */
-  private static RunAnalysis.Done analyseWrites(Path runFolder, DbOption db) {
+  private static RunAnalysis.Done analyseWrites(
+      Path runFolder, RunObserver.Kept kept, DbOption db) {
     try {
       RunAnalysis.Written written =
-          RunAnalysis.write(RunFolder.open(runFolder), MIN_CURVE_INTERVALS, AnalysisWords.FORMS);
+          RunAnalysis.write(
+              RunFolder.open(runFolder), kept, MIN_CURVE_INTERVALS, AnalysisWords.FORMS);
       if (written != null && db != null) {
         db.analysed(runFolder, written);
       }

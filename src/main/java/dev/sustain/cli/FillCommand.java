@@ -53,7 +53,8 @@ public final class FillCommand extends BaseCommand {
   @Option(names = "--resume", paramLabel = "RUN_FOLDER")
   Path resume;
 
-  // The fill's run.json as its lifecycle wrote it, for its analysis after the summary.
+  // The fill's run.json and rows as its lifecycle wrote and read them, for its analysis after the
+  // summary.
   private final KeptRuns kept = new KeptRuns();
 
   @Override
@@ -111,10 +112,7 @@ public final class FillCommand extends BaseCommand {
     try {
       RunAnalysis.Written written =
           RunAnalysis.write(
-              RunFolder.open(r.runFolder()),
-              kept.runJsonText(r.runFolder()),
-              1,
-              AnalysisWords.FORMS);
+              RunFolder.open(r.runFolder()), kept.get(r.runFolder()), 1, AnalysisWords.FORMS);
       if (written != null) {
         db.analysed(r.runFolder(), written); // the history records it as written
         out().print(AnalysisWords.text("The fill's curve", written.done()));

@@ -232,8 +232,10 @@ final class GroupLaunch {
     SoloHistory history =
         location == null
             ? SoloHistory.NONE
-            : folder ->
-                SoloLookup.forRunFolder(location, folder)
+            : (folder, told) ->
+                (told == null
+                        ? SoloLookup.forRunFolder(location, folder)
+                        : SoloLookup.forRun(location, folder, told.runJson(), told.analysisJson()))
                     .map(
                         f ->
                             new SoloHistory.Solo(
@@ -304,7 +306,7 @@ final class GroupLaunch {
    * other --json (snake_case keys with their units, lowercase words, figures as the text rounds
    * them).
    */
-  private static com.fasterxml.jackson.databind.node.ObjectNode jsonOf(
+  static com.fasterxml.jackson.databind.node.ObjectNode jsonOf(
       GroupRun.Result r, List<String> names) throws IOException {
     var root = RunFolder.JSON.createObjectNode();
     root.put("group_id", r.groupId());
@@ -322,10 +324,8 @@ final class GroupLaunch {
       t.put("duration_s", Math.round(m.seconds() * 1000) / 1000.0);
       t.put("average_MBps", Math.round(m.averageMegabytesPerSecond() * 10) / 10.0);
     }
-    Path groupJson = r.folder().resolve("group.json");
-    root.set(
-        "group",
-        Files.isRegularFile(groupJson) ? RunFolder.JSON.readTree(groupJson.toFile()) : null);
+    // group.json as the group wrote it, not read back
+    root.set("group", RunFolder.JSON.readTree(r.groupJson()));
     root.set("analysis", r.report() == null ? null : r.report().toJson());
     return root;
   }

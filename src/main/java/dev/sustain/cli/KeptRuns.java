@@ -53,6 +53,11 @@ final class KeptRuns implements RunObserver {
     return k == null ? null : k.runJson();
   }
 
+  /** What the run in {@code runFolder} kept; null when it told nothing. */
+  Kept get(Path runFolder) {
+    return kept.get(key(runFolder));
+  }
+
   /** What the run in {@code runFolder} kept, forgotten from now on; null when it told nothing. */
   Kept take(Path runFolder) {
     return kept.remove(key(runFolder));

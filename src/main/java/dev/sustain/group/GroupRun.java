@@ -1,8 +1,12 @@
 package dev.sustain.group;
 
 import dev.sustain.analysis.SharedCeilingDetector;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.input.CurveReader;
+import dev.sustain.input.GroupFolder;
+import dev.sustain.input.ImportedCurve;
 import dev.sustain.input.InputFormatException;
+import dev.sustain.report.CurveReport;
 import dev.sustain.report.GroupReport;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunLifecycle;
@@ -46,6 +50,9 @@ public final class GroupRun {
   // What each target's run told of its finished folder (RunObserver.kept), by folder: its run.json
   // is marked from this text, not read back.
   private final Map<Path, RunObserver.Kept> kept = new ConcurrentHashMap<>();
+  // Each target's folder as marked a member's (run.json's text as written, the rows its end read),
+  // by folder: the group's analysis and the solo rate's lookup take these, not the folder.
+  private final Map<Path, RunObserver.Kept> marked = new ConcurrentHashMap<>();
 
   /**
    * @param shared what the targets share (from sysfs), as group.json records it, or null
@@ -75,13 +82,15 @@ public final class GroupRun {
    *     stopped
    * @param report the group's analysis (also in analysis.json), or null when there was nothing to
    *     analyse
+   * @param groupJson group.json's text as last written (its end included)
    */
   public record Result(
       String groupId,
       Path folder,
       List<MemberResult> members,
       RunStatus status,
-      GroupReport report) {}
+      GroupReport report,
+      String groupJson) {}
 
   /**
    * Checks every target, then runs the group. Usage problems are thrown before anything is written.
@@ -121,15 +130,31 @@ public final class GroupRun {
     recordMembers(groupId, json, results, samples, soloDone);
     RunStatus status = status(results);
     json.finish(status, Instant.now());
-    folder.writeJson(GroupJson.GROUP_JSON, json.node());
+    String groupJson = folder.writeJson(GroupJson.GROUP_JSON, json.node());
     GroupReport report = null;
     try {
-      report = GroupReport.load(folder.dir());
+      report = GroupReport.of(GroupFolder.read(folder.dir()), this::memberCurve);
       folder.writeJson(RunFolder.ANALYSIS_JSON, report.toJson());
     } catch (InputFormatException e) {
       // nothing written together (every target failed at once): no analysis
     }
-    return new Result(groupId, folder.dir(), List.of(results), status, report);
+    return new Result(groupId, folder.dir(), List.of(results), status, report, groupJson);
+  }
+
+  /**
+   * A target's own curve from what its run told (run.json as marked, the rows its end read); read
+   * from its folder only when it told nothing or kept no rows (a file too long to hold).
+   */
+  private CurveReport memberCurve(GroupFolder.Target t) {
+    RunObserver.Kept k = marked.get(t.folder().toAbsolutePath().normalize());
+    if (k == null || k.samples() == null) {
+      return CurveReport.load(t.folder(), null, -1);
+    }
+    try {
+      return CurveReport.ofRun(t.folder(), k.runJson(), k.samples());
+    } catch (IOException e) {
+      return CurveReport.load(t.folder(), null, -1); // as the folder reads: its words say why
+    }
   }
 
   /**
@@ -149,12 +174,13 @@ public final class GroupRun {
       if (samples != null) {
         json.start(i, samples.startSeconds(i));
       }
+      RunObserver.Kept told = null;
       if (results[i].runFolder() != null) {
-        mark(m.name(), results[i].runFolder(), groupId, "member");
+        told = mark(m.name(), results[i].runFolder(), groupId, "member");
       }
       if (!soloDone[i]) {
         SoloHistory.Solo s =
-            results[i].runFolder() == null ? null : history.find(results[i].runFolder());
+            results[i].runFolder() == null ? null : history.find(results[i].runFolder(), told);
         if (s != null) {
           json.solo(i, s.megabytesPerSecond(), "history", s.from());
         }
@@ -166,13 +192,19 @@ public final class GroupRun {
    * A target's run folder marked as the group's {@code role}, from run.json's text as its run told
    * it; the folder as marked is told to the group's observer of the target (kept again), so a
    * history records it from that text without reading the folder back.
+   *
+   * @return the folder as marked, or null when its run told nothing
    */
-  private void mark(String name, Path runFolder, String groupId, String role) throws IOException {
-    RunObserver.Kept told = kept.remove(runFolder.toAbsolutePath().normalize());
-    RunObserver.Kept marked = GroupJson.markMember(runFolder, told, groupId, name, role);
-    if (marked != null) {
-      observer.member(name).kept(marked);
+  private RunObserver.Kept mark(String name, Path runFolder, String groupId, String role)
+      throws IOException {
+    Path key = runFolder.toAbsolutePath().normalize();
+    RunObserver.Kept told = kept.remove(key);
+    RunObserver.Kept k = GroupJson.markMember(runFolder, told, groupId, name, role);
+    if (k != null) {
+      marked.put(key, k);
+      observer.member(name).kept(k);
     }
+    return k;
   }
 
   private static RunStatus status(MemberResult[] results) {
@@ -196,10 +228,9 @@ public final class GroupRun {
       Path dir = folder.dir().resolve(SOLO_FOLDER).resolve(m.name());
       MemberResult r = runMember(m.solo(), dir, memberObserver(i, null, null));
       observer.finished(m.name(), r);
-      if (r.runFolder() != null) {
-        mark(m.name(), r.runFolder(), json.groupId(), "solo");
-      }
-      double rate = soloRate(dir);
+      RunObserver.Kept told =
+          r.runFolder() == null ? null : mark(m.name(), r.runFolder(), json.groupId(), "solo");
+      double rate = soloRate(dir, told);
       if (r.status() != RunStatus.INTERRUPTED && Double.isFinite(rate)) {
         json.solo(i, rate, "solo-first", SOLO_FOLDER + "/" + m.name());
         done[i] = true;
@@ -207,11 +238,22 @@ public final class GroupRun {
     }
   }
 
-  private static double soloRate(Path runFolder) {
+  /**
+   * A solo pass's rate, from what its run told ({@code told}: run.json as marked, the rows its end
+   * read), or read from its folder where it told nothing or kept no rows.
+   */
+  private static double soloRate(Path runFolder, RunObserver.Kept told) {
     try {
-      return SharedCeilingDetector.soloRateMBps(
-          CurveReader.readRunFolder(runFolder).series().writeMBpsArray());
-    } catch (InputFormatException e) {
+      ImportedCurve curve =
+          told == null || told.samples() == null
+              ? CurveReader.readRunFolder(runFolder)
+              : CurveReader.readRunFolder(
+                  runFolder,
+                  RunDocumentCodec.parse(
+                      told.runJson(), RunDocumentCodec.fileOf(runFolder).toString()),
+                  CurveReader.readSamples(runFolder, told.samples()));
+      return SharedCeilingDetector.soloRateMBps(curve.series().writeMBpsArray());
+    } catch (InputFormatException | IOException e) {
       return Double.NaN;
     }
   }

@@ -1,5 +1,6 @@
 package dev.sustain.group;
 
+import dev.sustain.run.RunObserver;
 import java.nio.file.Path;
 
 /**
@@ -11,13 +12,16 @@ import java.nio.file.Path;
 public interface SoloHistory {
 
   /** Nothing remembered. */
-  SoloHistory NONE = folder -> null;
+  SoloHistory NONE = (folder, told) -> null;
 
   /**
    * What the drive written in {@code memberRunFolder} wrote alone before, or null when nothing is
    * known.
+   *
+   * @param told the member's folder as its run told it and the group marked it (its run.json's and
+   *     analysis.json's texts), so the folder need not be read; null when its run told nothing
    */
-  Solo find(Path memberRunFolder);
+  Solo find(Path memberRunFolder, RunObserver.Kept told);
 
   /**
    * A solo rate and where it comes from.

@@ -6,6 +6,7 @@ import dev.sustain.analysis.SampleSeries;
 import dev.sustain.document.RunDocument;
 import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.sampling.SamplesCsv;
+import dev.sustain.sampling.SamplesCsvLines;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -171,6 +172,19 @@ public final class CurveReader {
     }
     try (SamplesCsv.Reader r = SamplesCsv.Reader.of(InputLimits.open(samples))) {
       return new Samples(dir, SamplesCsvCurve.read(samples, r, true, tap), null);
+    } catch (InputFormatException e) {
+      return new Samples(dir, null, e);
+    }
+  }
+
+  /**
+   * {@link #readSamples(Path, RowTap)} of the rows a run's end read and kept ({@code lines}, {@code
+   * RunObserver.Kept.samples}): the curve they make, the file not opened again.
+   */
+  public static Samples readSamples(Path dir, SamplesCsvLines lines) throws IOException {
+    Path samples = dir.resolve("samples.csv");
+    try (SamplesCsv.Reader r = lines.reader()) {
+      return new Samples(dir, SamplesCsvCurve.read(samples, r, true, RowTap.NONE), null);
     } catch (InputFormatException e) {
       return new Samples(dir, null, e);
     }

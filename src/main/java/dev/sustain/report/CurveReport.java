@@ -4,9 +4,13 @@ import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.Media;
 import dev.sustain.analysis.SampleSeries;
+import dev.sustain.document.RunDocument;
+import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.ImportedCurve;
 import dev.sustain.input.InputFormatException;
+import dev.sustain.sampling.SamplesCsvLines;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -46,6 +50,25 @@ public record CurveReport(
     RunInfo info = RunInfo.read(input);
     Analysis analysis = Analyzer.analyze(series, jobBytes);
     return new CurveReport(input, labelOf(input, info), info, series, analysis, curve.notes());
+  }
+
+  /**
+   * {@link #load} of a run folder from what its run told of it: run.json's text ({@code runJson})
+   * and samples.csv's rows as its end read them ({@code rows}), so neither file is read again.
+   *
+   * @throws InputFormatException where {@link #load} of the folder would
+   * @throws IOException when run.json's text cannot be parsed
+   */
+  public static CurveReport ofRun(Path runFolder, String runJson, SamplesCsvLines rows)
+      throws IOException {
+    RunDocument run =
+        RunDocumentCodec.parse(runJson, RunDocumentCodec.fileOf(runFolder).toString());
+    ImportedCurve curve =
+        CurveReader.readRunFolder(runFolder, run, CurveReader.readSamples(runFolder, rows));
+    RunInfo info = RunInfo.of(run);
+    Analysis analysis = Analyzer.analyze(curve.series(), -1);
+    return new CurveReport(
+        runFolder, labelOf(runFolder, info), info, curve.series(), analysis, curve.notes());
   }
 
   /** The drive's model and serial, or the name of the file or folder. */

@@ -59,7 +59,28 @@ public record GroupReport(
    * @throws InputFormatException when group.json or the group's samples.csv is missing or malformed
    */
   public static GroupReport load(Path dir) {
-    GroupFolder g = GroupFolder.read(dir);
+    return of(GroupFolder.read(dir), t -> CurveReport.load(t.folder(), null, -1));
+  }
+
+  /**
+   * A target's own curve, as {@link CurveReport#load} reads it from its run folder or from what its
+   * run told.
+   */
+  @FunctionalInterface
+  public interface MemberCurve {
+
+    /**
+     * @throws InputFormatException when the target's run folder cannot be read
+     */
+    CurveReport of(GroupFolder.Target target);
+  }
+
+  /**
+   * Analyses the group folder {@code g} as read, each target's own curve from {@code member} (a
+   * group that has just run gives what its targets' runs told, so their folders are not read
+   * again).
+   */
+  public static GroupReport of(GroupFolder g, MemberCurve member) {
     List<CurveReport> members = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     int n = g.targets().size();
@@ -69,7 +90,7 @@ public record GroupReport(
       GroupFolder.Target t = g.targets().get(i);
       CurveReport r = null;
       try {
-        r = CurveReport.load(t.folder(), null, -1);
+        r = member.of(t);
       } catch (InputFormatException e) {
         notes.add(t.name() + ": no curve of its own (" + e.getMessage() + ")");
       }

@@ -96,6 +96,30 @@ public final class RunAnalysis {
   }
 
   /**
+   * {@link #write(RunFolder, String, int, AnalysisForms)} of what the run's end told ({@code kept}:
+   * run.json's text, and samples.csv's rows where its end read them), so no file of the folder is
+   * read but samples.csv when its rows were not kept; null {@code kept} reads the folder.
+   */
+  public static Written write(
+      RunFolder folder, RunObserver.Kept kept, int minIntervals, AnalysisForms forms)
+      throws IOException {
+    if (kept == null || kept.samples() == null) {
+      return write(folder, kept == null ? null : kept.runJson(), minIntervals, forms);
+    }
+    RunDocument run;
+    try {
+      run =
+          RunDocumentCodec.decode(
+              RunFolder.JSON.readTree(kept.runJson()), folder.runJson().toString());
+    } catch (JsonProcessingException e) {
+      return null; // as a broken run.json file: nothing to analyse
+    }
+    // The rows are the history's already (Kept.samples): none of the analysis's own to add.
+    return write(
+        folder, run, minIntervals, forms, CurveReader.readSamples(folder.dir(), kept.samples()));
+  }
+
+  /**
    * {@link #write(RunFolder, int, AnalysisForms)} of a folder whose run.json its caller holds (the
    * run that has just written it): only samples.csv is read.
    *

@@ -221,16 +221,22 @@ public final class RunLifecycle {
 
   /**
    * The run's end into run.json and to the observer (with run.json's text, {@link
-   * RunObserver#kept}); the command analyses the folder itself.
+   * RunObserver#kept}, and samples.csv's rows when {@link #finishedSamples} read them); the command
+   * analyses the folder itself.
    */
   public void endUnanalysed(ObjectNode runJson, RunObserver.Ended ended) throws IOException {
     keep(RunEnd.write(folder, runJson));
     observer.finished(ended);
   }
 
-  /** run.json's text as written to the observer, so the history need not read it back. */
+  /**
+   * run.json's text as written to the observer, and the rows the end's read kept (none when it made
+   * none), so neither the history nor the command's analysis need read them back.
+   */
   private void keep(String runJsonText) {
-    observer.kept(new RunObserver.Kept(folder.dir(), runJsonText, null));
+    observer.kept(
+        new RunObserver.Kept(
+            folder.dir(), runJsonText, null, finished == null ? null : finishedLines.lines()));
   }
 
   /**

@@ -134,9 +134,10 @@ public interface RunObserver {
    * @param analysisJson analysis.json's text, or null when the run left none (a curve too short to
    *     analyse, a command that has not analysed it yet, a read-back or a sweep): the history then
    *     analyses samples.csv itself, as {@code history --import} does
-   * @param samples samples.csv's rows as the run's end read them for its analysis, or null when it
-   *     did not read them (fill, copy, a read-back, a sweep) or kept none (a file too long to hold,
-   *     one without rows): the history then reads the file for them
+   * @param samples samples.csv's rows as the run's end read them (a write's for its analysis, a
+   *     fill's for its interval figures, which its command's analysis then takes), or null when it
+   *     did not read them (copy, a read-back, a sweep) or kept none (a file too long to hold, one
+   *     without rows): the history, and a command's analysis, then read the file for them
    */
   record Kept(Path runFolder, String runJson, String analysisJson, SamplesCsvLines samples) {
 

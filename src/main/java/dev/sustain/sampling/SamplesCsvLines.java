@@ -1,5 +1,7 @@
 package dev.sustain.sampling;
 
+import java.io.IOException;
+import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -23,6 +25,24 @@ public record SamplesCsvLines(String header, List<Line> lines) {
 
   public SamplesCsvLines {
     lines = Collections.unmodifiableList(lines);
+  }
+
+  /**
+   * A reader of these rows as the file holds them: the header on the first line, as Sustain writes
+   * it, and each row on the line its {@link Line#seq} gives, so a row's line number (which a note
+   * on a line cut short names) is the file's.
+   */
+  public SamplesCsv.Reader reader() throws IOException {
+    StringBuilder text = new StringBuilder(header).append('\n');
+    long next = 0;
+    for (Line line : lines) {
+      for (; next < line.seq(); next++) {
+        text.append('\n'); // a blank or comment line of the file, which the reader skips
+      }
+      text.append(line.text()).append('\n');
+      next = line.seq() + 1;
+    }
+    return SamplesCsv.Reader.of(new StringReader(text.toString()));
   }
 
   /**

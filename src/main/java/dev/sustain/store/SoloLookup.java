@@ -43,6 +43,29 @@ public final class SoloLookup {
     } catch (RuntimeException e) {
       return Optional.empty();
     }
+    return besides(db, current);
+  }
+
+  /**
+   * {@link #forRunFolder} of the run in {@code runFolder} as it told its folder: its run.json's and
+   * analysis.json's texts ({@code analysisJson} null for none), so the folder is not read.
+   */
+  public static Optional<Found> forRun(
+      DbLocation db, Path runFolder, String runJson, String analysisJson) {
+    if (db.kind() == DbLocation.Kind.SQLITE && !Files.isRegularFile(db.sqliteFile())) {
+      return Optional.empty(); // never create a history just to look in it
+    }
+    RunRecord current;
+    try {
+      current = RunHistory.fromText(runFolder, runJson, analysisJson);
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+    return besides(db, current);
+  }
+
+  /** The latest solo rate of {@code current}'s drive, {@code current} itself not counted. */
+  private static Optional<Found> besides(DbLocation db, RunRecord current) {
     try (RunStore store = RunStore.open(db)) {
       for (RunRecord r : store.runsOfDrive(current.drive().id(), RUNS_LOOKED_AT)) {
         if (r.runId().equals(current.runId())

@@ -239,7 +239,7 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
             runId,
             folder.dir(),
             passes,
-            comparison(folder, passes),
+            comparison(life, passes),
             passes.stream().allMatch(PassResult::verified),
             sampled.end().status(),
             sampled.end().error(),
@@ -277,24 +277,49 @@ public record CopyRun(CopyParams params, Observer observer, BooleanSupplier stop
     }
   }
 
-  /** Sentences comparing the passes, from run.json's figures and the per-interval rates. */
-  private static List<String> comparison(RunFolder folder, List<PassResult> passes)
+  /**
+   * Sentences comparing the passes, from run.json's figures and the per-interval rates, which the
+   * run's end reads from samples.csv once ({@link RunLifecycle#finishedSamples}: each pass's write
+   * and read-back rows, and the rows kept for the analysis after the run and for the history).
+   */
+  private static List<String> comparison(RunLifecycle life, List<PassResult> passes)
       throws IOException {
+    List<IntervalFigures.Selection> writes = new ArrayList<>();
+    List<IntervalFigures.Selection> reads = new ArrayList<>();
+    for (PassResult p : passes) {
+      String pass = Integer.toString(p.pass());
+      writes.add(
+          new IntervalFigures.Selection(
+              "write_MBps", new IntervalFigures.Rows(SamplesCsv.WRITE, pass)));
+      reads.add(
+          new IntervalFigures.Selection(
+              "read_MBps", new IntervalFigures.Rows(SamplesCsv.READ, pass)));
+    }
+    try {
+      life.finishedSamples(
+          (reader, row) -> {
+            writes.forEach(w -> w.row(reader, row));
+            reads.forEach(r -> r.row(reader, row));
+          });
+    } catch (IOException e) {
+      if (passes.size() >= 2) {
+        throw e; // as the comparison's own read of the file failed
+      }
+      return List.of(); // one pass: nothing to compare, and the analysis reads the file itself
+    }
     if (passes.size() < 2) {
       return List.of();
     }
     List<PassComparison.Pass> w = new ArrayList<>();
     List<PassComparison.Pass> r = new ArrayList<>();
-    for (PassResult p : passes) {
-      String pass = Integer.toString(p.pass());
-      double[] wr =
-          IntervalFigures.rates(
-              folder.samplesCsv(), "write_MBps", new IntervalFigures.Rows(SamplesCsv.WRITE, pass));
-      double[] rr =
-          IntervalFigures.rates(
-              folder.samplesCsv(), "read_MBps", new IntervalFigures.Rows(SamplesCsv.READ, pass));
-      w.add(new PassComparison.Pass(p.pass(), p.writeMegabytesPerSecond(), wr, p.writeSeconds()));
-      r.add(new PassComparison.Pass(p.pass(), p.readMegabytesPerSecond(), rr, p.readSeconds()));
+    for (int i = 0; i < passes.size(); i++) {
+      PassResult p = passes.get(i);
+      w.add(
+          new PassComparison.Pass(
+              p.pass(), p.writeMegabytesPerSecond(), writes.get(i).rates(), p.writeSeconds()));
+      r.add(
+          new PassComparison.Pass(
+              p.pass(), p.readMegabytesPerSecond(), reads.get(i).rates(), p.readSeconds()));
     }
     List<String> words = new ArrayList<>(PassComparison.compare("wrote", w));
     words.addAll(PassComparison.compare("read back", r));

@@ -145,7 +145,11 @@ public record FillRun(FillParams params, RunObserver observer, BooleanSupplier s
     } finally {
       sensors.close();
     }
-    FillResult r = work.result(sampled, session.counters().bytes());
+    // samples.csv read once at the end: the interval figures for run.json, and the rows as text,
+    // which the history and the command's analysis after its summary take (RunObserver.Kept).
+    IntervalFigures.Tally figures = new IntervalFigures.Tally("write_MBps");
+    life.finishedSamples(figures);
+    FillResult r = work.result(sampled, session.counters().bytes(), figures.figures());
     if (work.layoutNote() != null) {
       observer.note(work.layoutNote());
     }

@@ -298,11 +298,12 @@ final class FillWork implements RunLifecycle.Work {
    * end put (the lifecycle writes it).
    *
    * @param sessionBytes the bytes this session wrote (a resumed fill's earlier ones not counted)
+   * @param series the per-interval figures of the finished samples.csv
    */
-  FillResult result(RunLifecycle.Sampled sampled, long sessionBytes) throws IOException {
+  FillResult result(RunLifecycle.Sampled sampled, long sessionBytes, IntervalFigures series)
+      throws IOException {
     // The fill's time is its record's (samples.csv's last time_s): the allocations between files
     // are in it, as the curve shows them; layout_s says their share.
-    IntervalFigures series = IntervalFigures.read(folder.samplesCsv(), "write_MBps");
     if (!params.keep()) {
       for (FillResult.FileDone f : files) {
         Files.deleteIfExists(dir.resolve(f.name()));

@@ -1,5 +1,6 @@
 package dev.sustain.workload;
 
+import dev.sustain.input.CurveReader;
 import dev.sustain.run.IntervalRates;
 import dev.sustain.sampling.SamplesCsv;
 import java.io.IOException;
@@ -27,59 +28,89 @@ record IntervalFigures(IntervalRates stats, int zeroIntervals, double zeroSecond
     }
   }
 
-  /** Over all rows of {@code rateColumn} and {@code bytes}. */
-  static IntervalFigures read(Path csv, String rateColumn) throws IOException {
-    double[] rates = new double[1024];
-    int n = 0;
-    int zeros = 0;
-    double zeroSeconds = 0;
-    double lastTime = 0;
-    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(csv)) {
-      int time = r.column("time_s");
-      int rate = r.column(rateColumn);
-      int bytes = r.column("bytes");
-      SamplesCsv.Row row;
-      while ((row = r.next()) != null) {
-        String rateCell = row.cell(rate);
-        String bytesCell = row.cell(bytes);
-        if (rateCell.isEmpty() || bytesCell.isEmpty()) {
-          continue; // a line cut short by a kill
-        }
-        double t = Double.parseDouble(row.cell(time));
-        double length = t - lastTime;
-        lastTime = t;
-        if (n == rates.length) {
-          rates = Arrays.copyOf(rates, n * 2);
-        }
-        rates[n++] = Double.parseDouble(rateCell);
-        if (Long.parseLong(bytesCell) == 0) {
-          zeros++;
-          zeroSeconds += length;
-        }
+  /**
+   * The figures over all rows of a rate column and {@code bytes}, gathered from the rows as the
+   * run's end reads its samples.csv once, for these and for its curve ({@code
+   * RunLifecycle.finishedSamples}): a double per interval.
+   */
+  static final class Tally implements CurveReader.RowTap {
+    private final String rateColumn;
+    private double[] rates = new double[1024];
+    private int n;
+    private int zeros;
+    private double zeroSeconds;
+    private double lastTime;
+
+    Tally(String rateColumn) {
+      this.rateColumn = rateColumn;
+    }
+
+    @Override
+    public void row(SamplesCsv.Reader reader, SamplesCsv.Row row) {
+      String rateCell = row.cell(reader.column(rateColumn));
+      String bytesCell = row.cell(reader.column("bytes"));
+      if (rateCell.isEmpty() || bytesCell.isEmpty()) {
+        return; // a line cut short by a kill
+      }
+      double t = Double.parseDouble(row.cell(reader.column("time_s")));
+      double length = t - lastTime;
+      lastTime = t;
+      if (n == rates.length) {
+        rates = Arrays.copyOf(rates, n * 2);
+      }
+      rates[n++] = Double.parseDouble(rateCell);
+      if (Long.parseLong(bytesCell) == 0) {
+        zeros++;
+        zeroSeconds += length;
       }
     }
-    return new IntervalFigures(IntervalRates.of(rates, n), zeros, zeroSeconds);
+
+    IntervalFigures figures() {
+      return new IntervalFigures(IntervalRates.of(rates, n), zeros, zeroSeconds);
+    }
   }
 
   /** The rates in {@code rateColumn} of the rows {@code rows} names, in order. */
   static double[] rates(Path csv, String rateColumn, Rows rows) throws IOException {
-    double[] rates = new double[1024];
-    int n = 0;
+    Selection selection = new Selection(rateColumn, rows);
     try (SamplesCsv.Reader r = SamplesCsv.Reader.open(csv)) {
-      int rate = r.column(rateColumn);
-      int pass = r.column(CopyRun.PASS_COLUMN);
       SamplesCsv.Row row;
       while ((row = r.next()) != null) {
-        String cell = row.cell(rate);
-        if (cell.isEmpty() || !rows.keep(row, pass)) {
-          continue;
-        }
-        if (n == rates.length) {
-          rates = Arrays.copyOf(rates, n * 2);
-        }
-        rates[n++] = Double.parseDouble(cell);
+        selection.row(r, row);
       }
     }
-    return Arrays.copyOf(rates, n);
+    return selection.rates();
+  }
+
+  /**
+   * The rates of {@link #rates}, gathered from the rows as the run's end reads its samples.csv once
+   * (a copy's passes, each phase of each, from that one read).
+   */
+  static final class Selection implements CurveReader.RowTap {
+    private final String rateColumn;
+    private final Rows rows;
+    private double[] rates = new double[1024];
+    private int n;
+
+    Selection(String rateColumn, Rows rows) {
+      this.rateColumn = rateColumn;
+      this.rows = rows;
+    }
+
+    @Override
+    public void row(SamplesCsv.Reader reader, SamplesCsv.Row row) {
+      String cell = row.cell(reader.column(rateColumn));
+      if (cell.isEmpty() || !rows.keep(row, reader.column(CopyRun.PASS_COLUMN))) {
+        return;
+      }
+      if (n == rates.length) {
+        rates = Arrays.copyOf(rates, n * 2);
+      }
+      rates[n++] = Double.parseDouble(cell);
+    }
+
+    double[] rates() {
+      return Arrays.copyOf(rates, n);
+    }
   }
 }

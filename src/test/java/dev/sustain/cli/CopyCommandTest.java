@@ -7,9 +7,14 @@ import dev.sustain.document.AnalysisDocument;
 import dev.sustain.run.RunFolder;
 import dev.sustain.testing.Await;
 import dev.sustain.testing.RunFolderRig;
+import dev.sustain.workload.CopyParams;
+import dev.sustain.workload.CopyRun;
 import dev.sustain.workload.Tmpfs;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -178,5 +183,36 @@ class CopyCommandTest {
     assertThat(json.shape()).contains("flat");
     assertThat(json.averageMBps().orElseThrow())
         .isCloseTo(100, org.assertj.core.data.Offset.offset(0.5));
+  }
+
+  @Test
+  void theWritesAreAnalysedWithTheRunJsonTheRunToldNotTheFile() throws Exception {
+    // run.json spoiled once the copy has told what it wrote: the analysis after the run, and the
+    // words it gives, take the kept text. Read back from the folder, the spoiled file would leave
+    // nothing to analyse.
+    Path out = dir.resolve("run");
+    CopyRun.Observer spoilAtTheEnd =
+        new CopyRun.Observer() {
+          @Override
+          public void finished(Ended ended) {
+            try {
+              Files.writeString(out.resolve(RunFolder.RUN_JSON), "{not what the run wrote");
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          }
+        };
+    CopyParams params =
+        new CopyParams(
+            src, dir.resolve("dst"), 3, Duration.ZERO, 1 << 20, 100_000_000L, out, false);
+    DbOption none = new DbOption();
+    none.value = "none";
+    CopyCommand.Copied copied = CopyCommand.copy(params, spoilAtTheEnd, none, () -> false);
+
+    assertThat(copied.result().verified()).isTrue();
+    assertThat(copied.analysis()).as("the writes analysed").isNotNull();
+    assertThat(copied.analysis().run())
+        .hasValueSatisfying(run -> assertThat(run.command()).hasValue("copy"));
+    assertThat(Files.readString(out.resolve(RunFolder.ANALYSIS_JSON))).contains("\"shape\"");
   }
 }

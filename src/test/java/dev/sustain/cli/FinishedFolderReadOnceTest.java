@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.document.RunDocument;
 import dev.sustain.document.RunDocumentCodec;
+import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
@@ -73,6 +74,81 @@ class FinishedFolderReadOnceTest {
     assertThat(reads.stream().mapToLong(Read::bytes).sum())
         .as("each byte of samples.csv read once, the last byte not looked at again")
         .isEqualTo(Files.size(samples));
+  }
+
+  @Test
+  void aFillsSamplesAreReadOnceForItsIntervalFiguresAndItsAnalysis() throws Exception {
+    // The fill's end reads samples.csv for its interval figures (run.json's) and keeps the rows;
+    // the command's analysis after its summary takes those rows, not the file again.
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path out = dir.resolve("run");
+    Path samples = out.resolve(RunFolder.SAMPLES_CSV).toAbsolutePath();
+    List<Read> reads = new CopyOnWriteArrayList<>();
+    Cli.Result r;
+    try (RecordingStream events = new RecordingStream()) {
+      events.enable("jdk.FileRead").withThreshold(Duration.ZERO);
+      events.onEvent(
+          "jdk.FileRead",
+          e -> {
+            if (samples.toString().equals(e.getString("path"))) {
+              reads.add(new Read(e.getLong("bytesRead"), e.getBoolean("endOfFile")));
+            }
+          });
+      events.startAsync();
+      r =
+          Cli.okLine(
+              "fill {} --limit 8MiB --file-size 4MiB --engine threads --qd 4 --interval 100ms"
+                  + " --db none --out {}",
+              target,
+              out);
+      events.stop(); // every event recorded so far is delivered before stop returns
+    }
+
+    assertThat(r.out()).contains("Per interval: ").contains("The fill's curve");
+    assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).isRegularFile();
+    assertThat(RunDocumentCodec.read(out).result().intervalMBps()).isPresent();
+    assertThat(reads).as("samples.csv read to its end once").filteredOn(Read::endOfFile).hasSize(1);
+    // The kept rows make the analysis the file makes, byte for byte.
+    String fromTheRows = Files.readString(out.resolve(RunFolder.ANALYSIS_JSON));
+    assertThat(RunAnalysis.write(RunFolder.open(out), 1, AnalysisWords.FORMS).json())
+        .isEqualTo(fromTheRows);
+  }
+
+  @Test
+  void aCopysSamplesAreReadOnceForItsPassComparisonAndItsAnalysis() throws Exception {
+    // Three passes: each one's write and read-back rates for the comparison, and the writes'
+    // curve for the analysis after the run, from the one read the copy's end makes.
+    Path src = dir.resolve("src");
+    Cli.ok("dataset", "photos", src, "--size", "6MB", "--seed", "9");
+    Path out = dir.resolve("run");
+    Path samples = out.resolve(RunFolder.SAMPLES_CSV).toAbsolutePath();
+    List<Read> reads = new CopyOnWriteArrayList<>();
+    Cli.Result r;
+    try (RecordingStream events = new RecordingStream()) {
+      events.enable("jdk.FileRead").withThreshold(Duration.ZERO);
+      events.onEvent(
+          "jdk.FileRead",
+          e -> {
+            if (samples.toString().equals(e.getString("path"))) {
+              reads.add(new Read(e.getLong("bytesRead"), e.getBoolean("endOfFile")));
+            }
+          });
+      events.startAsync();
+      r =
+          Cli.okLine(
+              "copy {} {} --repeat 3 --interval 100ms --db none --json --out {}",
+              src,
+              dir.resolve("dst"),
+              out);
+      events.stop(); // every event recorded so far is delivered before stop returns
+    }
+
+    assertThat(RunFolder.JSON.readTree(r.out()).get("comparison")).isNotEmpty();
+    assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).isRegularFile();
+    assertThat(reads).as("samples.csv read to its end once").filteredOn(Read::endOfFile).hasSize(1);
+    String fromTheRows = Files.readString(out.resolve(RunFolder.ANALYSIS_JSON));
+    assertThat(RunAnalysis.write(RunFolder.open(out), 3, AnalysisWords.FORMS).json())
+        .isEqualTo(fromTheRows);
   }
 
   @Test

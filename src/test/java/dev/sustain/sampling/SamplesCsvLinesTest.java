@@ -42,4 +42,19 @@ class SamplesCsvLinesTest {
     assertThat(collected("time_s,write_MBps\n", 1_000)).isNull();
     assertThat(collected(csv, SamplesCsvLines.MAX_CHARS).lines()).hasSize(3);
   }
+
+  @Test
+  void theKeptRowsReadBackOnTheLinesTheFileHadThem() throws Exception {
+    // A reader of the kept rows gives each row the line number it had in the file (the header
+    // first, as Sustain writes it), so a note that names a line names the file's.
+    String csv = "time_s,write_MBps\n1,10\n\n2,20\n# mid\n3,30\n";
+    try (SamplesCsv.Reader r = collected(csv, 1_000).reader()) {
+      assertThat(r.columns()).containsExactly("time_s", "write_MBps");
+      StringBuilder read = new StringBuilder();
+      for (SamplesCsv.Row row = r.next(); row != null; row = r.next()) {
+        read.append(row.lineNumber()).append(':').append(row.text()).append(' ');
+      }
+      assertThat(read.toString()).isEqualTo("2:1,10 4:2,20 6:3,30 ");
+    }
+  }
 }
