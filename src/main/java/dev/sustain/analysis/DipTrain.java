@@ -101,7 +101,7 @@ record DipTrain(
    * thousand, and one picked out of more of them leaves the others off the beat between its dips,
    * so no dip of {@code all} lies between the train's first and last off its beat.
    */
-  private boolean steadyBeat(Curve c, List<Dip> all) {
+  boolean steadyBeat(Curve c, List<Dip> all) {
     if (dips.size() < Thresholds.SHORT_DIP_MIN_DIPS) {
       return false;
     }

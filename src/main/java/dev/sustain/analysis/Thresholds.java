@@ -275,6 +275,22 @@ public final class Thresholds {
   public static final double SHORT_DIP_PERIOD_TOLERANCE = 0.10;
 
   /**
+   * Dips nearer their level's spread than {@link #DIP_SPREAD_SIGMAS}, this many robust sigmas out,
+   * count only as a train that keeps a steady beat ({@link #SHORT_DIP_PERIOD_TOLERANCE}) with no
+   * such dip off it between its first and last, at least {@link #BEAT_DIP_MIN_DIPS} of them, on to
+   * the end. A throttle on a noisy level (a fifth) dips by 3-5 sigmas, so one dip alone is not told
+   * from the level's own low intervals; the beat is what tells them: its controller trips at the
+   * same temperature through the same heat sink. A Gaussian level's intervals fall 3 sigmas low
+   * once in 740, at chance times. Measured, not derived: at 2.5 sigmas a noisy floor of 1,200
+   * intervals (ShortBurstLevelTest, a spread of up to a quarter) made a chance train of 6 in 1 of
+   * 200 curves; at 3, none of those nor of NoisyDipTrainTest's noisy levels without dips does.
+   */
+  public static final double BEAT_DIP_SPREAD_SIGMAS = 3.0;
+
+  /** The fewest dips of a train read at {@link #BEAT_DIP_SPREAD_SIGMAS}: see there. */
+  public static final int BEAT_DIP_MIN_DIPS = 6;
+
+  /**
    * Outside its train of dips a throttled drive is steady: intervals below the dip line elsewhere
    * (odd intervals, outliers) take at most this fraction of the run. A drive swinging at irregular
    * times has regular-looking runs of three among its many lows.

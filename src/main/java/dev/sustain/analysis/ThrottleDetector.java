@@ -144,13 +144,24 @@ final class ThrottleDetector {
    * Thresholds#BASELINE_SCALE} times that, for the slower cycles of a larger heat sink.
    */
   static Findings.Sawtooth sawtooth(Curve c) {
+    Findings.Sawtooth found = sawtooth(c, Thresholds.DIP_SPREAD_SIGMAS);
+    return found != null ? found : sawtooth(c, Thresholds.BEAT_DIP_SPREAD_SIGMAS);
+  }
+
+  /**
+   * The sawtooth of dips {@code spreadSigmas} outside their level's spread; below {@link
+   * Thresholds#DIP_SPREAD_SIGMAS} only a train that keeps a steady beat counts (see {@link
+   * Thresholds#BEAT_DIP_SPREAD_SIGMAS}).
+   */
+  private static Findings.Sawtooth sawtooth(Curve c, double spreadSigmas) {
     double seconds = Thresholds.BASELINE_SECONDS;
     for (int scale = 0; scale < 2; scale++, seconds *= Thresholds.BASELINE_SCALE) {
       int w = baselineWindow(c, seconds);
       if (scale > 0 && w > c.n - c.from) {
         break;
       }
-      Findings.Sawtooth found = sawtooth(c, dips(c, w));
+      Findings.Sawtooth found =
+          sawtooth(c, dips(c, w, spreadSigmas), spreadSigmas < Thresholds.DIP_SPREAD_SIGMAS);
       if (found != null) {
         return found;
       }
@@ -158,7 +169,7 @@ final class ThrottleDetector {
     return null;
   }
 
-  private static Findings.Sawtooth sawtooth(Curve c, List<Dip> dips) {
+  private static Findings.Sawtooth sawtooth(Curve c, List<Dip> dips, boolean onBeatOnly) {
     if (dips.size() < Thresholds.MIN_DIPS) {
       return null;
     }
@@ -167,7 +178,7 @@ final class ThrottleDetector {
     List<List<Dip>> trains = trains(c, dips);
     for (List<Dip> train :
         trains.subList(0, Math.min(trains.size(), Thresholds.MAX_TRAINS_TRIED))) {
-      Findings.Sawtooth found = sawtooth(c, dips, train);
+      Findings.Sawtooth found = sawtooth(c, dips, train, onBeatOnly);
       if (found != null) {
         return found;
       }
@@ -176,12 +187,14 @@ final class ThrottleDetector {
   }
 
   /** The sawtooth that {@code train} makes, or null when it is not one (see {@link DipTrain}). */
-  private static Findings.Sawtooth sawtooth(Curve c, List<Dip> dips, List<Dip> train) {
-    if (train.size() < Thresholds.MIN_DIPS) {
+  private static Findings.Sawtooth sawtooth(
+      Curve c, List<Dip> dips, List<Dip> train, boolean onBeatOnly) {
+    if (train.size() < (onBeatOnly ? Thresholds.BEAT_DIP_MIN_DIPS : Thresholds.MIN_DIPS)) {
       return null;
     }
     DipTrain t = DipTrain.of(c, train);
-    if (!t.shortAndAlike(c, dips)
+    if ((onBeatOnly && !t.steadyBeat(c, dips))
+        || !t.shortAndAlike(c, dips)
         || !t.lowOnlyInDips(c)
         || !t.steadyElsewhere(c, dips)
         || !t.onToTheEnd(c)) {
@@ -236,6 +249,11 @@ final class ThrottleDetector {
    * short of it by more than whole requests explain ({@link Thresholds#QUANTUM_SIGMA_REQUESTS}).
    */
   static List<Dip> dips(Curve c, int w) {
+    return dips(c, w, Thresholds.DIP_SPREAD_SIGMAS);
+  }
+
+  /** The dips as {@link #dips(Curve, int)} reads them, each {@code spreadSigmas} outside. */
+  static List<Dip> dips(Curve c, int w, double spreadSigmas) {
     double[] base = runningMedian(c.r, c.from, c.n, w);
     double enter = c.dipLine();
     double exit = c.backLine();
@@ -277,7 +295,7 @@ final class ThrottleDetector {
       // Judged against the level's own spread: a noisy low floor swings by its own noise, and an
       // interval of it below the run's dip line is no dip. The dip's mean is short of its level by
       // DIP_SPREAD_SIGMAS of the spread of the intervals around it (1.4826 MAD, the dip left out).
-      if (!outsideSpread(c, a, b, w, level)) {
+      if (!outsideSpread(c, a, b, w, level, spreadSigmas)) {
         continue;
       }
       int around = Math.max(1, Math.min(3, w / 4));
@@ -296,7 +314,8 @@ final class ThrottleDetector {
    * level} by {@link Thresholds#DIP_SPREAD_SIGMAS} robust sigmas (1.4826 times the median absolute
    * deviation of the window's other intervals), over the square root of its intervals.
    */
-  private static boolean outsideSpread(Curve c, int a, int b, int w, double level) {
+  private static boolean outsideSpread(
+      Curve c, int a, int b, int w, double level, double spreadSigmas) {
     int lo = Math.max(c.from, a - w / 2);
     int hi = Math.min(c.n, b + w / 2);
     double[] dev = new double[hi - lo];
@@ -310,7 +329,7 @@ final class ThrottleDetector {
       return true;
     }
     double sigma = 1.4826 * Stats.median(Arrays.copyOf(dev, m));
-    return (level - c.meanMBps(a, b)) * Math.sqrt(b - a) >= Thresholds.DIP_SPREAD_SIGMAS * sigma;
+    return (level - c.meanMBps(a, b)) * Math.sqrt(b - a) >= spreadSigmas * sigma;
   }
 
   /**
