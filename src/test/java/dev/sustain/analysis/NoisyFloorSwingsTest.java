@@ -1,5 +1,6 @@
 package dev.sustain.analysis;
 
+import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.quietPlan;
 import static dev.sustain.analysis.DriveCurves.sample;
@@ -9,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
-import java.util.Locale;
 
 /**
  * A cache of a few seconds, then a noisy floor, over seeded random parameters: a spread of 12-25%
@@ -57,8 +57,7 @@ class NoisyFloorSwingsTest {
           Analysis a = Analyzer.analyze(s);
           Findings.Erratic e = a.findings().erratic();
           String what =
-              String.format(
-                  Locale.ROOT,
+              f(
                   "%.1f for %.1f s then %.1f with a spread of %.0f%% at correlation %.2f, pauses"
                       + " every %.0f s, dt %.2f: read as %s, %s",
                   burst,

@@ -1,5 +1,6 @@
 package dev.sustain.analysis;
 
+import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.plan;
 import static dev.sustain.analysis.DriveCurves.quietPlan;
@@ -39,8 +40,7 @@ class NoisyFloorTest {
               sample(t -> t < cliff ? burst : floor * draw[(int) Math.floor(t / p.interval)], p, r);
           Analysis a = Analyzer.analyze(s);
           String what =
-              String.format(
-                  java.util.Locale.ROOT,
+              f(
                   "%.1f for %.0f s then %.1f with a spread of %.0f%%, dt %.2f: read as %s, %s",
                   burst,
                   cacheSeconds,
@@ -82,15 +82,9 @@ class NoisyFloorTest {
               sample(t -> t < cliff ? burst : floor * draw[(int) Math.floor(t / p.interval)], p, r);
           double seen = new Curve(s).noiseCorrelation;
           String what =
-              String.format(
-                  java.util.Locale.ROOT,
+              f(
                   "%.1f then %.1f with a spread of %.0f%% at correlation %.2f, dt %.2f: seen %.3f",
-                  burst,
-                  floor,
-                  100 * spread,
-                  rho,
-                  p.interval,
-                  seen);
+                  burst, floor, 100 * spread, rho, p.interval, seen);
           assertThat(seen).as(what).isBetween(rho / 5, rho + 0.1);
         });
   }

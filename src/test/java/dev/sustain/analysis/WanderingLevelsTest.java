@@ -1,5 +1,6 @@
 package dev.sustain.analysis;
 
+import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.quietPlan;
 import static dev.sustain.analysis.DriveCurves.sample;
@@ -11,7 +12,6 @@ import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -42,15 +42,9 @@ class WanderingLevelsTest {
           SampleSeries s = sample(t -> level * draw[(int) Math.floor(t / p.interval)], p, r);
           Analysis a = Analyzer.analyze(s);
           String what =
-              String.format(
-                  Locale.ROOT,
+              f(
                   "%.1f with a spread of %.1f%% at rho %.2f, dt %.2f: %s, burst %.1f",
-                  level,
-                  100 * spread,
-                  rho,
-                  p.interval,
-                  a.shape(),
-                  a.burstMBps());
+                  level, 100 * spread, rho, p.interval, a.shape(), a.burstMBps());
           assertThat(a.shape()).as(what).isEqualTo(Shape.FLAT);
           assertThat(a.burstMBps()).as(what).isBetween(0.92 * level, 1.08 * level);
         });
@@ -98,14 +92,8 @@ class WanderingLevelsTest {
     if (a.shape() == Shape.CACHE_CLIFF) {
       return null;
     }
-    return String.format(
-        Locale.ROOT,
+    return f(
         "%.1f then %.1f with a spread of %.0f%% at rho %.2f, dt %.2f: %s",
-        burst,
-        floor,
-        100 * spread,
-        rho,
-        p.interval,
-        a.shape());
+        burst, floor, 100 * spread, rho, p.interval, a.shape());
   }
 }
