@@ -78,22 +78,11 @@ class WanderingLevelsTest {
 
   /** One wandering floor after a cache: null when read as a cache cliff, else what it read. */
   private static String wanderingFloor(SplittableRandom r) {
-    Plan p = quietPlan(r);
-    double burst = logUniform(r, 200, 3000);
-    double floor = burst * r.nextDouble(0.05, 0.4);
-    double spread = r.nextDouble(0.1, 0.25);
-    double rho = r.nextDouble(0.4, 0.7);
-    double cliff = p.latency + r.nextDouble(Math.max(20, 8 * p.interval), 200);
-    p.seconds = cliff + r.nextDouble(600, 3600);
-    double[] draw = wander(r, (int) (p.seconds / p.interval) + 2, spread, rho);
-    SampleSeries s =
-        sample(t -> t < cliff ? burst : floor * draw[(int) Math.floor(t / p.interval)], p, r);
-    Analysis a = Analyzer.analyze(s);
+    NoisyFloorTest.Floor c = NoisyFloorTest.wanderingFloor(r, 0.4);
+    Analysis a = Analyzer.analyze(c.series());
     if (a.shape() == Shape.CACHE_CLIFF) {
       return null;
     }
-    return f(
-        "%.1f then %.1f with a spread of %.0f%% at rho %.2f, dt %.2f: %s",
-        burst, floor, 100 * spread, rho, p.interval, a.shape());
+    return c.what() + ": " + a.shape();
   }
 }
