@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -34,25 +33,21 @@ class AlternatingLevelsCliffTest {
 
   @Test
   void aCliffBetweenAlternatingLevelsIsACliff() {
-    List<String> misses =
-        SeededMisses.drawn(
-            r -> {
-              Made m = made(r);
-              Analysis a = Analyzer.analyze(m.series);
-              assertThat(a.shape())
-                  .as("%s read %s", m.what, a.shape())
-                  .isEqualTo(Shape.CACHE_CLIFF);
-              // Within one interval of the burst's bytes, and the level's own alternation.
-              assertThat(a.cacheGB())
-                  .as("%s cache", m.what)
-                  .isCloseTo(m.cacheGB, offset(m.toleranceGB));
-            });
-    assertThat(misses)
-        .as("cliffs between alternating levels misread")
-        .hasSizeLessThanOrEqualTo(KNOWN_WRONG);
+    SeededMisses.drawnAtMost(
+        KNOWN_WRONG,
+        "cliffs between alternating levels misread",
+        SeededMisses.analysed(
+            AlternatingLevelsCliffTest::made,
+            Shape.CACHE_CLIFF,
+            // Within one interval of the burst's bytes, and the level's own alternation.
+            (m, a) ->
+                assertThat(a.cacheGB())
+                    .as("%s cache", m.what)
+                    .isCloseTo(m.cacheGB, offset(m.toleranceGB))));
   }
 
-  private record Made(SampleSeries series, double cacheGB, double toleranceGB, String what) {}
+  private record Made(SampleSeries series, double cacheGB, double toleranceGB, String what)
+      implements SeededMisses.Drawn {}
 
   private static Made made(SplittableRandom r) {
     double interval = r.nextDouble(0.2, 1.0);

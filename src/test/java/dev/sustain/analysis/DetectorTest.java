@@ -4,9 +4,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.sustain.testing.MainClasses;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
@@ -92,10 +92,6 @@ class DetectorTest {
    */
   @Test
   void noClassOutsideTheAnalysisReadsAFindingBehindTheInterface() {
-    JavaClasses main =
-        new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("dev.sustain");
     noClasses()
         .that()
         .resideOutsideOfPackage("dev.sustain.analysis..")
@@ -111,7 +107,7 @@ class DetectorTest {
             Findings.OtherIo.class,
             Findings.Spikes.class,
             Findings.Undetermined.class)
-        .check(main);
+        .check(MainClasses.MAIN);
   }
 
   @Test

@@ -322,6 +322,34 @@ public final class DriveCurves {
     };
   }
 
+  /**
+   * A burst, then a level of {@code between} with dips to {@code dip} for {@code dipSeconds} each:
+   * the one way the dip-train tests (short, late, noisy) end their curves, so that each draws only
+   * its own ranges.
+   */
+  record DipTrain(double burst, double between, double dip, double dipSeconds) {
+
+    /**
+     * Dips at a steady beat of {@code period} (within 3%) from {@code first}, the run ending
+     * 0.3-0.8 of a period after the last: {@link #at}.
+     */
+    Made regular(SplittableRandom r, Plan p, double first, int count, double period, String what) {
+      double[] at = starts(r, first, count, period, 0.97, 1.03);
+      p.seconds = at[count - 1] + dipSeconds + r.nextDouble(0.3, 0.8) * period;
+      return at(r, p, at, what);
+    }
+
+    /**
+     * Dips from each of {@code at}, sampled by {@code p} (its length already set): a throttle whose
+     * floor is the mean from the first dip to the last.
+     */
+    Made at(SplittableRandom r, Plan p, double[] at, String what) {
+      DoubleUnaryOperator profile = alternation(at, dipSeconds, burst, dip, between);
+      SampleSeries s = sample(profile, p, r);
+      return thermal(s, burst, meanOver(profile, at[0], at[at.length - 1]), what, p.noise);
+    }
+  }
+
   /** A thermal throttle read from its levels: its burst, the floor its dips or cycles average. */
   static Made thermal(SampleSeries s, double burst, double floor, String what, double noise) {
     return new Made(

@@ -1,20 +1,15 @@
 package dev.sustain.analysis;
 
-import static dev.sustain.analysis.DriveCurves.alternation;
 import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
-import static dev.sustain.analysis.DriveCurves.meanOver;
 import static dev.sustain.analysis.DriveCurves.plan;
-import static dev.sustain.analysis.DriveCurves.sample;
-import static dev.sustain.analysis.DriveCurves.thermal;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.analysis.DriveCurves.DipTrain;
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Plan;
 import java.util.Arrays;
-import java.util.List;
 import java.util.SplittableRandom;
-import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,12 +43,11 @@ class LateShortDipsTest {
 
   @Test
   void aLateTrainOfShortDeepDipsIsASawtooth() {
-    List<String> misses =
-        SeededMisses.of(
-            seed -> ReadEveryCurveTest.check("thermal, late short dips", seed, r -> dips(r, true)));
-    assertThat(misses)
-        .as("late short dip trains not read as a sawtooth")
-        .hasSizeLessThanOrEqualTo(KNOWN_WRONG);
+    SeededMisses.readAtMost(
+        KNOWN_WRONG,
+        "late short dip trains not read as a sawtooth",
+        "thermal, late short dips",
+        r -> dips(r, true));
   }
 
   /**
@@ -74,14 +68,11 @@ class LateShortDipsTest {
    */
   @Test
   void aTrainOfDeepDipsAtASteadyBeatOnANoisyLevelIsASawtooth() {
-    List<String> misses =
-        SeededMisses.of(
-            seed ->
-                ReadEveryCurveTest.check(
-                    "thermal, dips on a noisy level", seed, r -> dips(r, true, NOISY)));
-    assertThat(misses)
-        .as("dip trains on a noisy level not read as a sawtooth")
-        .hasSizeLessThanOrEqualTo(NOISY_KNOWN_WRONG);
+    SeededMisses.readAtMost(
+        NOISY_KNOWN_WRONG,
+        "dip trains on a noisy level not read as a sawtooth",
+        "thermal, dips on a noisy level",
+        r -> dips(r, true, NOISY));
   }
 
   /**
@@ -90,18 +81,16 @@ class LateShortDipsTest {
    */
   @Test
   void theSameDipsAtIrregularTimesAreNotAThrottle() {
-    List<String> misses =
-        SeededMisses.drawn(
-            r -> {
-              Made m = dips(r, false);
-              Analysis a = Analyzer.analyze(m.series());
-              assertThat(a.shape())
-                  .as("irregular dips: %s read as %s", m.what(), a.shape())
-                  .isNotEqualTo(Shape.THERMAL_THROTTLE);
-            });
-    assertThat(misses)
-        .as("irregular dips read as a throttle")
-        .hasSizeLessThanOrEqualTo(IRREGULAR_READ_AS_HEAT);
+    SeededMisses.drawnAtMost(
+        IRREGULAR_READ_AS_HEAT,
+        "irregular dips read as a throttle",
+        r -> {
+          Made m = dips(r, false);
+          Analysis a = Analyzer.analyze(m.series());
+          assertThat(a.shape())
+              .as("irregular dips: %s read as %s", m.what(), a.shape())
+              .isNotEqualTo(Shape.THERMAL_THROTTLE);
+        });
   }
 
   /** A level, then short deep dips on to the end, at a steady period or at irregular times. */
@@ -139,12 +128,7 @@ class LateShortDipsTest {
       at = irregular(r, first, end, count, dipSeconds);
     }
     p.seconds = end + r.nextDouble(0.3, 0.8) * period;
-    DoubleUnaryOperator profile = alternation(at, dipSeconds, burst, dip, between);
-    SampleSeries s = sample(profile, p, r);
-    return thermal(
-        s,
-        burst,
-        meanOver(profile, at[0], at[count - 1]),
+    String what =
         f(
             "%d %s dips %.1f->%.1f for %.2f s every %.1f s from %.0f s (burst %.1f), dt %.2f,"
                 + " noise %.3f",
@@ -157,8 +141,8 @@ class LateShortDipsTest {
             first,
             burst,
             p.interval,
-            p.noise),
-        p.noise);
+            p.noise);
+    return new DipTrain(burst, between, dip, dipSeconds).at(r, p, at, what);
   }
 
   /**

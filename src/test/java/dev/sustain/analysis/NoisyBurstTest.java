@@ -4,8 +4,6 @@ import static dev.sustain.analysis.DriveCurves.logUniform;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.testing.Seeds;
-import java.util.List;
-import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,8 +29,7 @@ class NoisyBurstTest {
    */
   @Test
   void aNoisyBurstsCacheIsReadFromItsOwnSpread() {
-    List<String> misses = SeededMisses.of(seed -> check(seed));
-    assertThat(misses).as("noisy bursts read wrong").hasSizeLessThanOrEqualTo(4);
+    SeededMisses.atMost(4, "noisy bursts read wrong", NoisyBurstTest::check);
   }
 
   /** One seed's curve, read right or an assertion error that says what it was. */
@@ -50,14 +47,11 @@ class NoisyBurstTest {
           double cacheSeconds = logUniform(r, 6 * dt, Math.max(300, 6 * dt));
           double seconds = cacheSeconds + r.nextDouble(300, 3000);
           int n = (int) Math.ceil(seconds / dt);
-          double[] t = new double[n];
+          Step step = Step.of(n, dt, cacheSeconds);
           double[] rate = new double[n];
           long cacheBytes = 0;
           for (int i = 0; i < n; i++) {
-            double start = i * dt;
-            t[i] = start + dt;
-            // The share of the interval still in the burst: 1 before the step, 0 after it.
-            double high = Math.max(0, Math.min(1, (cacheSeconds - start) / dt));
+            double high = step.high()[i];
             double noise = high * burstNoise * burst + (1 - high) * floorNoise * floor;
             double mean = high * burst + (1 - high) * floor;
             rate[i] = Math.max(0.01 * floor, mean + noise * r.nextGaussian());
@@ -67,8 +61,9 @@ class NoisyBurstTest {
               cacheBytes += Math.round(high * burst * dt * 1e6);
             }
           }
-          Analysis a = Analyzer.analyze(SampleSeries.of(t, rate));
-          String what = describe(burst, burstNoise, cacheSeconds, floor, floorNoise, dt, a, seed);
+          Analysis a = Analyzer.analyze(SampleSeries.of(step.t(), rate));
+          String spread = DriveCurves.f("noise %.1f%%", 100 * burstNoise);
+          String what = describe(seed, burst, spread, cacheSeconds, floor, floorNoise, dt, a);
           assertThat(a.shape()).as(what).isEqualTo(Shape.CACHE_CLIFF);
           int burstIntervals = (int) Math.floor(cacheSeconds / dt);
           double burstError = 3 * burstNoise * burst / Math.sqrt(Math.max(1, burstIntervals));
@@ -81,22 +76,25 @@ class NoisyBurstTest {
         });
   }
 
-  private static String describe(
+  /**
+   * What a noisy burst's curve was and how it read, {@code burstSpread} its burst's noise in words:
+   * the one message of both noisy-burst tests (this one's and {@link NoisyWanderingBurstTest}'s).
+   */
+  static String describe(
+      long seed,
       double burst,
-      double burstNoise,
+      String burstSpread,
       double cacheSeconds,
       double floor,
       double floorNoise,
       double dt,
-      Analysis a,
-      long seed) {
-    return String.format(
-        Locale.ROOT,
-        "seed %d: %.1f MB/s (noise %.1f%%) for %.1f s, then %.1f (noise %.1f%%), dt %.2f: %s,"
-            + " burst %.1f, cache %s",
+      Analysis a) {
+    return DriveCurves.f(
+        "seed %d: %.1f MB/s (%s) for %.1f s, then %.1f (noise %.1f%%), dt %.2f: %s, burst %.1f,"
+            + " cache %s",
         seed,
         burst,
-        100 * burstNoise,
+        burstSpread,
         cacheSeconds,
         floor,
         100 * floorNoise,
@@ -104,5 +102,23 @@ class NoisyBurstTest {
         a.shape(),
         a.burstMBps(),
         a.cacheGB());
+  }
+
+  /**
+   * A burst's step to its floor inside an interval, as the noisy-burst tests draw it: each
+   * interval's end and the share of it still in the burst (1 before the step, 0 after it).
+   */
+  record Step(double[] t, double[] high) {
+
+    static Step of(int n, double dt, double cacheSeconds) {
+      double[] t = new double[n];
+      double[] high = new double[n];
+      for (int i = 0; i < n; i++) {
+        double start = i * dt;
+        t[i] = start + dt;
+        high[i] = Math.max(0, Math.min(1, (cacheSeconds - start) / dt));
+      }
+      return new Step(t, high);
+    }
   }
 }

@@ -4,8 +4,6 @@ import static dev.sustain.analysis.DriveCurves.logUniform;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.testing.Seeds;
-import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -26,13 +24,12 @@ class NoisyWanderingBurstTest {
    */
   @Test
   void aNoisyBurstDoesNotSwing() {
-    List<String> swinging =
-        SeededMisses.of(
-            seed -> {
-              Reading read = read(seed);
-              assertThat(read.analysis().shape()).as(read.what()).isNotEqualTo(Shape.GC_ERRATIC);
-            });
-    assertThat(swinging).as("noisy bursts read as swings").isEmpty();
+    SeededMisses.none(
+        "noisy bursts read as swings",
+        seed -> {
+          Reading read = read(seed);
+          assertThat(read.analysis().shape()).as(read.what()).isNotEqualTo(Shape.GC_ERRATIC);
+        });
   }
 
   /**
@@ -49,25 +46,23 @@ class NoisyWanderingBurstTest {
    */
   @Test
   void aNoisyBurstIsReadAsOneLevelAndACliff() {
-    List<String> misses =
-        SeededMisses.of(
-            seed -> {
-              Reading read = read(seed);
-              Analysis a = read.analysis();
-              assertThat(a.shape()).as(read.what()).isEqualTo(Shape.CACHE_CLIFF);
-              double independent =
-                  Math.max(1, read.burstIntervals() * (1 - read.rho()) / (1 + read.rho()));
-              double error = 3 * read.burstNoise() * read.burst() / Math.sqrt(independent);
-              assertThat(a.burstMBps())
-                  .as(read.what())
-                  .isBetween(0.95 * read.burst() - error, 1.05 * read.burst() + error);
-              double tolerance =
-                  Math.max(0.05 * read.cacheGB(), 2 * read.burst() * read.dt() / 1000);
-              assertThat(a.cacheGB())
-                  .as(read.what())
-                  .isBetween(read.cacheGB() - tolerance, read.cacheGB() + tolerance);
-            });
-    assertThat(misses).as("noisy bursts read wrong").hasSizeLessThanOrEqualTo(9);
+    SeededMisses.atMost(9, "noisy bursts read wrong", NoisyWanderingBurstTest::readAsOneCliff);
+  }
+
+  /** One seed's burst read as one level and a cliff, with its burst and its cache. */
+  private static void readAsOneCliff(long seed) {
+    Reading read = read(seed);
+    Analysis a = read.analysis();
+    assertThat(a.shape()).as(read.what()).isEqualTo(Shape.CACHE_CLIFF);
+    double independent = Math.max(1, read.burstIntervals() * (1 - read.rho()) / (1 + read.rho()));
+    double error = 3 * read.burstNoise() * read.burst() / Math.sqrt(independent);
+    assertThat(a.burstMBps())
+        .as(read.what())
+        .isBetween(0.95 * read.burst() - error, 1.05 * read.burst() + error);
+    double tolerance = Math.max(0.05 * read.cacheGB(), 2 * read.burst() * read.dt() / 1000);
+    assertThat(a.cacheGB())
+        .as(read.what())
+        .isBetween(read.cacheGB() - tolerance, read.cacheGB() + tolerance);
   }
 
   /** One seed's curve as made and as read. */
@@ -104,34 +99,18 @@ class NoisyWanderingBurstTest {
     int n = (int) Math.ceil((cacheSeconds + r.nextDouble(300, 3000)) / dt);
     double[] burstWander = DriveCurves.wander(r, n, burstNoise, rho);
     double[] floorWander = DriveCurves.wander(r, n, floorNoise, rho);
-    double[] t = new double[n];
+    NoisyBurstTest.Step step = NoisyBurstTest.Step.of(n, dt, cacheSeconds);
     double[] rate = new double[n];
     long cacheBytes = 0;
     for (int i = 0; i < n; i++) {
-      double start = i * dt;
-      t[i] = start + dt;
-      // The share of the interval still in the burst: 1 before the step, 0 after it.
-      double high = Math.max(0, Math.min(1, (cacheSeconds - start) / dt));
+      double high = step.high()[i];
       rate[i] = high * burst * burstWander[i] + (1 - high) * floor * floorWander[i];
       cacheBytes += Math.round(high * burst * burstWander[i] * dt * 1e6);
     }
-    Analysis a = Analyzer.analyze(SampleSeries.of(t, rate));
+    Analysis a = Analyzer.analyze(SampleSeries.of(step.t(), rate));
+    String spread = DriveCurves.f("noise %.1f%%, rho %.2f", 100 * burstNoise, rho);
     String what =
-        String.format(
-            Locale.ROOT,
-            "seed %d: %.1f MB/s (noise %.1f%%, rho %.2f) for %.1f s, then %.1f (noise %.1f%%), dt"
-                + " %.2f: %s, burst %.1f, cache %s",
-            seed,
-            burst,
-            100 * burstNoise,
-            rho,
-            cacheSeconds,
-            floor,
-            100 * floorNoise,
-            dt,
-            a.shape(),
-            a.burstMBps(),
-            a.cacheGB());
+        NoisyBurstTest.describe(seed, burst, spread, cacheSeconds, floor, floorNoise, dt, a);
     int burstIntervals = (int) Math.floor(cacheSeconds / dt);
     return new Reading(a, what, burst, burstNoise, rho, dt, burstIntervals, cacheBytes / 1e9);
   }

@@ -1,5 +1,6 @@
 package dev.sustain.analysis;
 
+import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.plan;
 import static dev.sustain.analysis.DriveCurves.sample;
@@ -12,7 +13,6 @@ import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
@@ -98,8 +98,7 @@ class RippleFloorTest {
     SampleSeries s = sample(profile, p, r);
     Analysis a = Analyzer.analyze(s);
     String what =
-        String.format(
-            Locale.ROOT,
+        f(
             "%.1f MB/s for %.1f s, then %.1f MB/s %s %.0f%% every %d intervals of %.2f s, noise"
                 + " %.2f%%, %.0f s: read as %s, burst %s, cliff %s, floor %s%n  %s%n  %s",
             burst,

@@ -5,15 +5,14 @@ import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.meanOver;
 import static dev.sustain.analysis.DriveCurves.plan;
-import static dev.sustain.analysis.DriveCurves.sample;
 import static dev.sustain.analysis.DriveCurves.thermal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.report.PrintedInvariants;
+import dev.sustain.testing.Seeds;
 import java.util.Arrays;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -47,25 +46,36 @@ class ShallowCyclesTest {
 
   @Test
   void shallowCyclesOutsideTheirNoiseAreHeat() {
-    List<String> misses =
-        SeededMisses.drawn(
-            r -> {
-              double[] sigmas = new double[1];
-              Made m = shallow(r, sigmas, true);
-              heatWhenClear(m, sigmas[0]);
-            });
-    assertThat(misses).as("shallow cycles misread").hasSizeLessThanOrEqualTo(KNOWN_WRONG);
+    SeededMisses.drawnAtMost(
+        KNOWN_WRONG, "shallow cycles misread", heatWhenClear(ShallowCyclesTest::shallow));
   }
 
   @Test
   void theSameRunsWithoutCyclesReadFlat() {
-    List<String> misses =
-        SeededMisses.drawn(
-            r -> {
-              Made m = shallow(r, new double[1], false);
-              flatWithoutCycles(m);
-            });
-    assertThat(misses).as("flat runs of the same noise misread").isEmpty();
+    SeededMisses.drawnNone(
+        "flat runs of the same noise misread", flatWithoutCycles(ShallowCyclesTest::shallow));
+  }
+
+  /**
+   * A way of drawing runs of shallow cycles ({@link #shallow}, {@link #longShallow}): the four
+   * tests read each way's runs alike, with their cycles and without.
+   */
+  interface Cycles {
+    Made draw(SplittableRandom r, double[] sigmasOut, boolean cycling);
+  }
+
+  /** Each seed's run drawn by {@code draw} with its cycles, {@link #heatWhenClear} by them. */
+  private static Seeds.Body heatWhenClear(Cycles draw) {
+    return r -> {
+      double[] sigmas = new double[1];
+      Made m = draw.draw(r, sigmas, true);
+      heatWhenClear(m, sigmas[0]);
+    };
+  }
+
+  /** Each seed's run drawn by {@code draw} without its cycles, {@link #flatWithoutCycles}. */
+  private static Seeds.Body flatWithoutCycles(Cycles draw) {
+    return r -> flatWithoutCycles(draw.draw(r, new double[1], false));
   }
 
   /**
@@ -99,14 +109,10 @@ class ShallowCyclesTest {
    */
   @Test
   void longRunsOfWanderingCyclesAreHeat() {
-    List<String> misses =
-        SeededMisses.drawn(
-            r -> {
-              double[] sigmas = new double[1];
-              Made m = longShallow(r, sigmas, true);
-              heatWhenClear(m, sigmas[0]);
-            });
-    assertThat(misses).as("long shallow cycles misread").hasSizeLessThanOrEqualTo(LONG_KNOWN_WRONG);
+    SeededMisses.drawnAtMost(
+        LONG_KNOWN_WRONG,
+        "long shallow cycles misread",
+        heatWhenClear(ShallowCyclesTest::longShallow));
   }
 
   /**
@@ -119,13 +125,9 @@ class ShallowCyclesTest {
 
   @Test
   void theSameLongRunsWithoutCyclesReadFlat() {
-    List<String> misses =
-        SeededMisses.drawn(
-            r -> {
-              Made m = longShallow(r, new double[1], false);
-              flatWithoutCycles(m);
-            });
-    assertThat(misses).as("long flat runs of the same noise misread").isEmpty();
+    SeededMisses.drawnNone(
+        "long flat runs of the same noise misread",
+        flatWithoutCycles(ShallowCyclesTest::longShallow));
   }
 
   /**
@@ -137,58 +139,47 @@ class ShallowCyclesTest {
   static Made longShallow(SplittableRandom r, double[] sigmasOut, boolean cycling) {
     Plan p = plan(r);
     p.outlierRate = 0;
-    double high = logUniform(r, 50, 3000);
-    double depth = r.nextDouble(0.08, 0.3);
-    double low = high * (1 - depth);
-    double period = logUniform(r, 20, 400);
-    double lowShare = r.nextDouble(0.2, 0.6);
-    double noise = logUniform(r, 0.005, 0.05);
-    double rho = r.nextBoolean() ? 0 : r.nextDouble(0.2, 0.7);
-    p.noise = rho > 0 ? 0 : noise;
-    p.jitter = p.jitter && rho == 0;
-    p.interval = Math.min(p.interval, period / 10);
+    Cycle c = Cycle.draw(r, 0.08);
+    p.interval = Math.min(p.interval, c.period() / 10);
     p.seconds = logUniform(r, 5000, 50000) * p.interval;
     double onset = p.latency + r.nextDouble(0, 0.3) * p.seconds;
-    int count = (int) Math.ceil((p.seconds - onset) / (0.97 * period)) + 1;
-    double[] at = DriveCurves.starts(r, onset, count, period, 0.97, 1.03);
-    double lowSeconds = lowShare * period;
+    int count = (int) Math.ceil((p.seconds - onset) / (0.97 * c.period())) + 1;
+    double[] at = DriveCurves.starts(r, onset, count, c.period(), 0.97, 1.03);
+    double lowSeconds = c.lowShare() * c.period();
     // The cycle under way found by a binary search: a scan of every start per instant is
     // quadratic in a run of thousands of cycles.
     DoubleUnaryOperator cycles =
         t -> {
           int i = Arrays.binarySearch(at, t);
           int under = i >= 0 ? i : -i - 2;
-          return under >= 0 && t < at[under] + lowSeconds ? low : high;
+          return under >= 0 && t < at[under] + lowSeconds ? c.low() : c.high();
         };
-    DoubleUnaryOperator profile = cycling ? cycles : t -> high;
-    double[] wander = DriveCurves.wander(r, (int) (p.seconds / p.interval) + 2, noise, rho);
-    DoubleUnaryOperator noisy =
-        rho > 0 ? t -> profile.applyAsDouble(t) * wander[(int) (t / p.interval)] : profile;
-    SampleSeries s = sample(noisy, p, r);
-    sigmasOut[0] = clearSigmas(depth, noise, rho, period, lowShare, p.interval);
+    DoubleUnaryOperator profile = cycling ? cycles : t -> c.high();
+    SampleSeries s = c.sample(r, p, profile);
+    sigmasOut[0] = c.clearSigmas(p.interval);
     int whole = 0;
-    while (whole < count && at[whole] + period <= p.seconds) {
+    while (whole < count && at[whole] + c.period() <= p.seconds) {
       whole++;
     }
     return thermal(
         s,
-        high,
+        c.high(),
         meanOver(profile, at[0], at[Math.max(0, whole - 1)]),
         f(
             "long shallow cycles %d of %.1f s (+-3%%), %.0f%% low, %.1f->%.1f from %.0f s of"
                 + " %.0f s, dt %.2f, noise %.3f at rho %.2f, %.1f sigmas",
             whole,
-            period,
-            100 * lowShare,
-            high,
-            low,
+            c.period(),
+            100 * c.lowShare(),
+            c.high(),
+            c.low(),
             onset,
             p.seconds,
             p.interval,
-            noise,
-            rho,
+            c.noise(),
+            c.rho(),
             sigmasOut[0]),
-        noise);
+        c.noise());
   }
 
   /**
@@ -199,38 +190,80 @@ class ShallowCyclesTest {
     Plan p = plan(r);
     // No single odd intervals: an outlier at 60% of the level is deeper than these cycles.
     p.outlierRate = 0;
-    double high = logUniform(r, 50, 3000);
-    double depth = r.nextDouble(0.05, 0.3);
-    double low = high * (1 - depth);
-    double period = logUniform(r, 20, 400);
-    double lowShare = r.nextDouble(0.2, 0.6);
-    double noise = logUniform(r, 0.005, 0.05);
-    // Half the runs with noise that wanders from one interval to the next (a controller's
-    // background work spans several), correlated 0.2-0.7, as the field's and the blind family's.
-    double rho = r.nextBoolean() ? 0 : r.nextDouble(0.2, 0.7);
-    p.noise = rho > 0 ? 0 : noise;
-    p.jitter = p.jitter && rho == 0;
+    Cycle c = Cycle.draw(r, 0.05);
     int count = 3 + r.nextInt(6);
-    double onset = p.latency + (r.nextInt(4) == 0 ? 0 : r.nextDouble(0, 1.5) * count * period);
-    double[] at = DriveCurves.starts(r, onset, count, period, 0.97, 1.03);
-    double lowSeconds = lowShare * period;
-    p.seconds = at[count - 1] + lowSeconds + r.nextDouble(0.3, 0.9) * (period - lowSeconds);
-    DoubleUnaryOperator cycles = alternation(at, lowSeconds, high, low, high);
-    DoubleUnaryOperator profile = cycling ? cycles : t -> high;
-    double[] wander = DriveCurves.wander(r, (int) (p.seconds / p.interval) + 2, noise, rho);
-    DoubleUnaryOperator noisy =
-        rho > 0 ? t -> profile.applyAsDouble(t) * wander[(int) (t / p.interval)] : profile;
-    SampleSeries s = sample(noisy, p, r);
-    sigmasOut[0] = clearSigmas(depth, noise, rho, period, lowShare, p.interval);
+    double onset = p.latency + (r.nextInt(4) == 0 ? 0 : r.nextDouble(0, 1.5) * count * c.period());
+    double[] at = DriveCurves.starts(r, onset, count, c.period(), 0.97, 1.03);
+    double lowSeconds = c.lowShare() * c.period();
+    p.seconds = at[count - 1] + lowSeconds + r.nextDouble(0.3, 0.9) * (c.period() - lowSeconds);
+    DoubleUnaryOperator cycles = alternation(at, lowSeconds, c.high(), c.low(), c.high());
+    DoubleUnaryOperator profile = cycling ? cycles : t -> c.high();
+    SampleSeries s = c.sample(r, p, profile);
+    sigmasOut[0] = c.clearSigmas(p.interval);
     return thermal(
         s,
-        high,
+        c.high(),
         meanOver(profile, at[0], at[count - 1]),
         f(
             "shallow cycles %d of %.1f s, %.0f%% low, %.1f->%.1f from %.0f s, dt %.2f, noise"
                 + " %.3f at rho %.2f, %.1f sigmas",
-            count, period, 100 * lowShare, high, low, onset, p.interval, noise, rho, sigmasOut[0]),
-        noise);
+            count,
+            c.period(),
+            100 * c.lowShare(),
+            c.high(),
+            c.low(),
+            onset,
+            p.interval,
+            c.noise(),
+            c.rho(),
+            sigmasOut[0]),
+        c.noise());
+  }
+
+  /**
+   * What both ways draw a shallow cycle from, in the order they draw it: a high level of 50-3000
+   * MB/s, a depth of {@code depthLo} to 30%, a period of 20-400 s, 20-60% of it low, noise of
+   * 0.5-5% of the level, and half the time that noise wandering from one interval to the next (a
+   * controller's background work spans several), correlated 0.2-0.7, as the field's and the blind
+   * family's.
+   */
+  record Cycle(
+      double high,
+      double depth,
+      double low,
+      double period,
+      double lowShare,
+      double noise,
+      double rho) {
+
+    static Cycle draw(SplittableRandom r, double depthLo) {
+      double high = logUniform(r, 50, 3000);
+      double depth = r.nextDouble(depthLo, 0.3);
+      double low = high * (1 - depth);
+      double period = logUniform(r, 20, 400);
+      double lowShare = r.nextDouble(0.2, 0.6);
+      double noise = logUniform(r, 0.005, 0.05);
+      double rho = r.nextBoolean() ? 0 : r.nextDouble(0.2, 0.7);
+      return new Cycle(high, depth, low, period, lowShare, noise, rho);
+    }
+
+    /**
+     * {@code profile} sampled by {@code p} with this noise: the plan's own when it does not wander,
+     * else none of the plan's (nor its jitter) and the wander's factors instead.
+     */
+    SampleSeries sample(SplittableRandom r, Plan p, DoubleUnaryOperator profile) {
+      p.noise = rho > 0 ? 0 : noise;
+      p.jitter = p.jitter && rho == 0;
+      double[] wander = DriveCurves.wander(r, (int) (p.seconds / p.interval) + 2, noise, rho);
+      DoubleUnaryOperator noisy =
+          rho > 0 ? t -> profile.applyAsDouble(t) * wander[(int) (t / p.interval)] : profile;
+      return DriveCurves.sample(noisy, p, r);
+    }
+
+    /** How clear of the noise a cycle's halves lie at this interval ({@link #clearSigmas}). */
+    double clearSigmas(double interval) {
+      return ShallowCyclesTest.clearSigmas(depth, noise, rho, period, lowShare, interval);
+    }
   }
 
   /**

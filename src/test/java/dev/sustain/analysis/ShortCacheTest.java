@@ -1,12 +1,12 @@
 package dev.sustain.analysis;
 
+import static dev.sustain.analysis.DriveCurves.f;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.report.PrintedInvariants;
 import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
-import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -44,8 +44,7 @@ class ShortCacheTest {
             DriveCurves.steps(new double[] {0, cacheSeconds}, new double[] {burst, floor}), p, r);
     Analysis a = Analyzer.analyze(s);
     String why =
-        String.format(
-            Locale.ROOT,
+        f(
             "%.1f MB/s for %.2f intervals of %.2f s (%.3f GB) then %.1f MB/s (x%.2f), noise %.3f,"
                 + " quantum %s, jitter %s%n  read as %s",
             burst,

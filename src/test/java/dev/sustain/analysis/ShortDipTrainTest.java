@@ -1,19 +1,13 @@
 package dev.sustain.analysis;
 
-import static dev.sustain.analysis.DriveCurves.alternation;
 import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
-import static dev.sustain.analysis.DriveCurves.meanOver;
 import static dev.sustain.analysis.DriveCurves.plan;
-import static dev.sustain.analysis.DriveCurves.sample;
-import static dev.sustain.analysis.DriveCurves.thermal;
-import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.analysis.DriveCurves.DipTrain;
 import dev.sustain.analysis.DriveCurves.Made;
 import dev.sustain.analysis.DriveCurves.Plan;
-import java.util.List;
 import java.util.SplittableRandom;
-import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,12 +25,11 @@ class ShortDipTrainTest {
    */
   @Test
   void regularDipsOfAFewIntervalsAreASawtooth() {
-    List<String> misses =
-        SeededMisses.of(
-            seed ->
-                ReadEveryCurveTest.check(
-                    "thermal, short dips", seed, ShortDipTrainTest::shortDips));
-    assertThat(misses).as("short dip trains not read as a sawtooth").hasSizeLessThanOrEqualTo(3);
+    SeededMisses.readAtMost(
+        3,
+        "short dip trains not read as a sawtooth",
+        "thermal, short dips",
+        ShortDipTrainTest::shortDips);
   }
 
   /** A level held from the start, then short deep dips at a steady period on to the end. */
@@ -53,18 +46,16 @@ class ShortDipTrainTest {
     double period = Math.max(5 * dipSeconds, logUniform(r, 40, 200));
     double onset = p.latency + r.nextDouble(60, 600);
     int count = 6 + r.nextInt(7);
-    double[] at = DriveCurves.starts(r, onset, count, period, 0.97, 1.03);
-    p.seconds = at[count - 1] + dipSeconds + r.nextDouble(0.3, 0.8) * period;
-    DoubleUnaryOperator profile = alternation(at, dipSeconds, burst, dip, between);
-    SampleSeries s = sample(profile, p, r);
-    return thermal(
-        s,
-        burst,
-        meanOver(profile, at[0], at[count - 1]),
+    DipTrain train = new DipTrain(burst, between, dip, dipSeconds);
+    return train.regular(
+        r,
+        p,
+        onset,
+        count,
+        period,
         f(
             "%d dips %.1f->%.1f for %.1f s every %.1f s from %.0f s (burst %.1f), dt %.2f, noise"
                 + " %.3f",
-            count, between, dip, dipSeconds, period, onset, burst, p.interval, p.noise),
-        p.noise);
+            count, between, dip, dipSeconds, period, onset, burst, p.interval, p.noise));
   }
 }

@@ -1,5 +1,6 @@
 package dev.sustain.analysis;
 
+import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.plan;
 import static dev.sustain.analysis.DriveCurves.sample;
@@ -11,7 +12,6 @@ import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -121,8 +121,7 @@ class StarvedSwingsTest {
     SampleSeries series = sample(s.profile(), p, r);
     Analysis a = Analyzer.analyze(series);
     String why =
-        String.format(
-            Locale.ROOT,
+        f(
             "%s: full %.1f, high %.1f s, low %.1f s, %.0f s, dt %.2f, noise %.3f\n  read as %s",
             kind,
             full,

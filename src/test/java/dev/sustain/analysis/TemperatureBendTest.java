@@ -98,24 +98,22 @@ class TemperatureBendTest {
     Seeds.withSeed(
         seed,
         r -> {
-          Run run = Run.random(r, 0.5, 0.82);
-          Sensor sensor = Sensor.random(r);
-          double thresholdC = r.nextDouble(40, 90);
-          double riseC = r.nextDouble(8, Math.min(40, thresholdC - 18));
-          double startC = thresholdC - riseC;
+          Heating h = Heating.draw(r, 0.5, 0.82);
+          double thresholdC = h.atStepC();
+          double startC = h.startC();
           double aboveC = r.nextDouble(6, 30);
           double eqBeforeC = thresholdC + aboveC;
-          double tauBefore = run.stepSeconds() / Math.log((eqBeforeC - startC) / aboveC);
+          double tauBefore = h.run().stepSeconds() / Math.log((eqBeforeC - startC) / aboveC);
           double eqAfterC = thresholdC + aboveC * r.nextDouble(-0.2, 0.25);
           double tauAfter = tauBefore * r.nextDouble(1, 2);
-          double step = run.stepSeconds();
+          double step = h.run().stepSeconds();
           DoubleUnaryOperator trueC =
               t ->
                   t <= step
                       ? eqBeforeC - (eqBeforeC - startC) * Math.exp(-t / tauBefore)
                       : eqAfterC + (thresholdC - eqAfterC) * Math.exp(-(t - step) / tauAfter);
-          Analysis a = Analyzer.analyze(run.series(r, trueC, sensor));
-          String what = describe(run, sensor, thresholdC, startC, a);
+          Analysis a = h.read(r, trueC);
+          String what = h.describe(a);
 
           assertThat(a.shape()).as(what).isEqualTo(Shape.THERMAL_THROTTLE);
           assertThat(a.throttleTempC()).as(what).isNotNull();
@@ -135,35 +133,58 @@ class TemperatureBendTest {
     Seeds.withSeed(
         seed,
         r -> {
-          Run run = Run.random(r, 0.15, 0.8);
-          Sensor sensor = Sensor.random(r);
-          double atStepC = r.nextDouble(40, 90);
-          double riseC = r.nextDouble(8, Math.min(40, atStepC - 18));
-          double startC = atStepC - riseC;
-          double tau = run.seconds() * r.nextDouble(3, 6);
+          Heating h = Heating.draw(r, 0.15, 0.8);
+          double tau = h.run().seconds() * r.nextDouble(3, 6);
+          double startC = h.startC();
           // The equilibrium that puts the temperature at atStepC at the drop.
-          double eqC = startC + riseC / (1 - Math.exp(-run.stepSeconds() / tau));
+          double eqC = startC + h.riseC() / (1 - Math.exp(-h.run().stepSeconds() / tau));
           DoubleUnaryOperator trueC = t -> eqC - (eqC - startC) * Math.exp(-t / tau);
-          Analysis a = Analyzer.analyze(run.series(r, trueC, sensor));
-          String what = describe(run, sensor, atStepC, startC, a);
+          Analysis a = h.read(r, trueC);
+          String what = h.describe(a);
 
           assertThat(a.shape()).as(what).isEqualTo(Shape.CACHE_CLIFF);
           assertThat(a.throttleTempC()).as(what).isNull();
         });
   }
 
-  private static String describe(
-      Run run, Sensor sensor, double atStepC, double startC, Analysis a) {
-    Findings.TemperatureBend bend = a.findings().bend();
-    return String.format(
-        Locale.ROOT,
-        "%s; %s; %.1f C at the step from %.1f; read %s at %s C, bend %s",
-        run,
-        sensor,
-        atStepC,
-        startC,
-        a.shape(),
-        a.throttleTempC(),
-        bend);
+  /**
+   * What both tests draw first, in this order: a run stepping down between {@code lowShare} and
+   * {@code highShare} of its burst, its sensor, the temperature at the step (40-90 °C) and the rise
+   * to it (8-40 °C, from 18 °C at least).
+   */
+  record Heating(Run run, Sensor sensor, double atStepC, double riseC) {
+
+    static Heating draw(SplittableRandom r, double lowShare, double highShare) {
+      Run run = Run.random(r, lowShare, highShare);
+      Sensor sensor = Sensor.random(r);
+      double atStepC = r.nextDouble(40, 90);
+      double riseC = r.nextDouble(8, Math.min(40, atStepC - 18));
+      return new Heating(run, sensor, atStepC, riseC);
+    }
+
+    /** The temperature at the run's start. */
+    double startC() {
+      return atStepC - riseC;
+    }
+
+    /** The run sampled with the sensor's readings of {@code trueC}, and read. */
+    Analysis read(SplittableRandom r, DoubleUnaryOperator trueC) {
+      return Analyzer.analyze(run.series(r, trueC, sensor));
+    }
+
+    /** What was drawn and how it read, for a failure's message. */
+    String describe(Analysis a) {
+      Findings.TemperatureBend bend = a.findings().bend();
+      return String.format(
+          Locale.ROOT,
+          "%s; %s; %.1f C at the step from %.1f; read %s at %s C, bend %s",
+          run,
+          sensor,
+          atStepC,
+          startC(),
+          a.shape(),
+          a.throttleTempC(),
+          bend);
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.sustain.analysis;
 
+import static dev.sustain.analysis.DriveCurves.f;
 import static dev.sustain.analysis.DriveCurves.logUniform;
 import static dev.sustain.analysis.DriveCurves.quietPlan;
 import static dev.sustain.analysis.DriveCurves.sample;
@@ -11,7 +12,6 @@ import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -42,15 +42,9 @@ class WanderingLevelsTest {
           SampleSeries s = sample(t -> level * draw[(int) Math.floor(t / p.interval)], p, r);
           Analysis a = Analyzer.analyze(s);
           String what =
-              String.format(
-                  Locale.ROOT,
+              f(
                   "%.1f with a spread of %.1f%% at rho %.2f, dt %.2f: %s, burst %.1f",
-                  level,
-                  100 * spread,
-                  rho,
-                  p.interval,
-                  a.shape(),
-                  a.burstMBps());
+                  level, 100 * spread, rho, p.interval, a.shape(), a.burstMBps());
           assertThat(a.shape()).as(what).isEqualTo(Shape.FLAT);
           assertThat(a.burstMBps()).as(what).isBetween(0.92 * level, 1.08 * level);
         });
@@ -84,28 +78,11 @@ class WanderingLevelsTest {
 
   /** One wandering floor after a cache: null when read as a cache cliff, else what it read. */
   private static String wanderingFloor(SplittableRandom r) {
-    Plan p = quietPlan(r);
-    double burst = logUniform(r, 200, 3000);
-    double floor = burst * r.nextDouble(0.05, 0.4);
-    double spread = r.nextDouble(0.1, 0.25);
-    double rho = r.nextDouble(0.4, 0.7);
-    double cliff = p.latency + r.nextDouble(Math.max(20, 8 * p.interval), 200);
-    p.seconds = cliff + r.nextDouble(600, 3600);
-    double[] draw = wander(r, (int) (p.seconds / p.interval) + 2, spread, rho);
-    SampleSeries s =
-        sample(t -> t < cliff ? burst : floor * draw[(int) Math.floor(t / p.interval)], p, r);
-    Analysis a = Analyzer.analyze(s);
+    NoisyFloorTest.Floor c = NoisyFloorTest.wanderingFloor(r, 0.4);
+    Analysis a = Analyzer.analyze(c.series());
     if (a.shape() == Shape.CACHE_CLIFF) {
       return null;
     }
-    return String.format(
-        Locale.ROOT,
-        "%.1f then %.1f with a spread of %.0f%% at rho %.2f, dt %.2f: %s",
-        burst,
-        floor,
-        100 * spread,
-        rho,
-        p.interval,
-        a.shape());
+    return c.what() + ": " + a.shape();
   }
 }

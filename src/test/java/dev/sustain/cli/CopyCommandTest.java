@@ -10,8 +10,6 @@ import dev.sustain.testing.RunFolderRig;
 import dev.sustain.workload.CopyParams;
 import dev.sustain.workload.CopyRun;
 import dev.sustain.workload.Tmpfs;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -191,17 +189,7 @@ class CopyCommandTest {
     // words it gives, take the kept text. Read back from the folder, the spoiled file would leave
     // nothing to analyse.
     Path out = dir.resolve("run");
-    CopyRun.Observer spoilAtTheEnd =
-        new CopyRun.Observer() {
-          @Override
-          public void finished(Ended ended) {
-            try {
-              Files.writeString(out.resolve(RunFolder.RUN_JSON), "{not what the run wrote");
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
-          }
-        };
+    CopyRun.Observer spoilAtTheEnd = new SpoilsRunJsonAtTheEnd(out);
     CopyParams params =
         new CopyParams(
             src, dir.resolve("dst"), 3, Duration.ZERO, 1 << 20, 100_000_000L, out, false);

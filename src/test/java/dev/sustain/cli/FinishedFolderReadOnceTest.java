@@ -13,11 +13,11 @@ import dev.sustain.run.WriteResult;
 import dev.sustain.run.WriteRun;
 import dev.sustain.testing.TestWriteParams;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jdk.jfr.consumer.RecordingStream;
@@ -37,12 +37,17 @@ class FinishedFolderReadOnceTest {
   /** One read call of the run's samples.csv. */
   private record Read(long bytes, boolean endOfFile) {}
 
-  @Test
-  void aWritesSamplesAreReadOnceForItsRatesAndItsAnalysis() throws Exception {
-    Path out = dir.resolve("run");
+  /** What an action returned, and the reads of the run's samples.csv it made. */
+  private record Recorded<T>(T value, List<Read> reads) {}
+
+  /**
+   * Runs {@code action} while the JVM's file-read events of out/samples.csv are recorded: the one
+   * way each test here counts the reads of a run's file.
+   */
+  private static <T> Recorded<T> recordingReads(Path out, Callable<T> action) throws Exception {
     Path samples = out.resolve(RunFolder.SAMPLES_CSV).toAbsolutePath();
     List<Read> reads = new CopyOnWriteArrayList<>();
-    WriteResult result;
+    T value;
     try (RecordingStream events = new RecordingStream()) {
       events.enable("jdk.FileRead").withThreshold(Duration.ZERO);
       events.onEvent(
@@ -53,15 +58,25 @@ class FinishedFolderReadOnceTest {
             }
           });
       events.startAsync();
-      result =
-          new WriteRun(
-                  threadsWrite(8 << 20, out),
-                  RunObserver.SILENT,
-                  new AtomicBoolean(),
-                  AnalysisWords.FORMS)
-              .run();
+      value = action.call();
       events.stop(); // every event recorded so far is delivered before stop returns
     }
+    return new Recorded<>(value, reads);
+  }
+
+  @Test
+  void aWritesSamplesAreReadOnceForItsRatesAndItsAnalysis() throws Exception {
+    Path out = dir.resolve("run");
+    Path samples = out.resolve(RunFolder.SAMPLES_CSV).toAbsolutePath();
+    WriteParams params = threadsWrite(8 << 20, out);
+    Recorded<WriteResult> recorded =
+        recordingReads(
+            out,
+            () ->
+                new WriteRun(params, RunObserver.SILENT, new AtomicBoolean(), AnalysisWords.FORMS)
+                    .run());
+    WriteResult result = recorded.value();
+    List<Read> reads = recorded.reads();
 
     assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
     // What the one pass made: the rates in run.json and the analysis beside it.
@@ -82,36 +97,17 @@ class FinishedFolderReadOnceTest {
     // the command's analysis after its summary takes those rows, not the file again.
     Path target = Files.createDirectories(dir.resolve("t"));
     Path out = dir.resolve("run");
-    Path samples = out.resolve(RunFolder.SAMPLES_CSV).toAbsolutePath();
-    List<Read> reads = new CopyOnWriteArrayList<>();
-    Cli.Result r;
-    try (RecordingStream events = new RecordingStream()) {
-      events.enable("jdk.FileRead").withThreshold(Duration.ZERO);
-      events.onEvent(
-          "jdk.FileRead",
-          e -> {
-            if (samples.toString().equals(e.getString("path"))) {
-              reads.add(new Read(e.getLong("bytesRead"), e.getBoolean("endOfFile")));
-            }
-          });
-      events.startAsync();
-      r =
-          Cli.okLine(
-              "fill {} --limit 8MiB --file-size 4MiB --engine threads --qd 4 --interval 100ms"
-                  + " --db none --out {}",
-              target,
-              out);
-      events.stop(); // every event recorded so far is delivered before stop returns
-    }
+    Recorded<Cli.Result> fill =
+        recordingReads(
+            out,
+            "fill {} --limit 8MiB --file-size 4MiB --engine threads --qd 4 --interval 100ms"
+                + " --db none --out {}",
+            target,
+            out);
 
-    assertThat(r.out()).contains("Per interval: ").contains("The fill's curve");
-    assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).isRegularFile();
+    assertThat(fill.value().out()).contains("Per interval: ").contains("The fill's curve");
     assertThat(RunDocumentCodec.read(out).result().intervalMBps()).isPresent();
-    assertThat(reads).as("samples.csv read to its end once").filteredOn(Read::endOfFile).hasSize(1);
-    // The kept rows make the analysis the file makes, byte for byte.
-    String fromTheRows = Files.readString(out.resolve(RunFolder.ANALYSIS_JSON));
-    assertThat(RunAnalysis.write(RunFolder.open(out), 1, AnalysisWords.FORMS).json())
-        .isEqualTo(fromTheRows);
+    readOnceAndAnalysedFromTheRows(out, fill.reads(), 1);
   }
 
   @Test
@@ -121,34 +117,16 @@ class FinishedFolderReadOnceTest {
     Path src = dir.resolve("src");
     Cli.ok("dataset", "photos", src, "--size", "6MB", "--seed", "9");
     Path out = dir.resolve("run");
-    Path samples = out.resolve(RunFolder.SAMPLES_CSV).toAbsolutePath();
-    List<Read> reads = new CopyOnWriteArrayList<>();
-    Cli.Result r;
-    try (RecordingStream events = new RecordingStream()) {
-      events.enable("jdk.FileRead").withThreshold(Duration.ZERO);
-      events.onEvent(
-          "jdk.FileRead",
-          e -> {
-            if (samples.toString().equals(e.getString("path"))) {
-              reads.add(new Read(e.getLong("bytesRead"), e.getBoolean("endOfFile")));
-            }
-          });
-      events.startAsync();
-      r =
-          Cli.okLine(
-              "copy {} {} --repeat 3 --interval 100ms --db none --json --out {}",
-              src,
-              dir.resolve("dst"),
-              out);
-      events.stop(); // every event recorded so far is delivered before stop returns
-    }
+    Recorded<Cli.Result> copy =
+        recordingReads(
+            out,
+            "copy {} {} --repeat 3 --interval 100ms --db none --json --out {}",
+            src,
+            dir.resolve("dst"),
+            out);
 
-    assertThat(RunFolder.JSON.readTree(r.out()).get("comparison")).isNotEmpty();
-    assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).isRegularFile();
-    assertThat(reads).as("samples.csv read to its end once").filteredOn(Read::endOfFile).hasSize(1);
-    String fromTheRows = Files.readString(out.resolve(RunFolder.ANALYSIS_JSON));
-    assertThat(RunAnalysis.write(RunFolder.open(out), 3, AnalysisWords.FORMS).json())
-        .isEqualTo(fromTheRows);
+    assertThat(RunFolder.JSON.readTree(copy.value().out()).get("comparison")).isNotEmpty();
+    readOnceAndAnalysedFromTheRows(out, copy.reads(), 3);
   }
 
   @Test
@@ -157,17 +135,7 @@ class FinishedFolderReadOnceTest {
     // analysis come from the kept text, so the folder is not read back after the run.
     Path out = dir.resolve("run");
     KeptRuns kept = new KeptRuns();
-    RunObserver spoilAtTheEnd =
-        new RunObserver() {
-          @Override
-          public void finished(Ended ended) {
-            try {
-              Files.writeString(out.resolve(RunFolder.RUN_JSON), "{not what the run wrote");
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
-          }
-        };
+    RunObserver spoilAtTheEnd = new SpoilsRunJsonAtTheEnd(out);
     WriteResult result =
         new WriteRun(
                 threadsWrite(4 << 20, out),
@@ -181,6 +149,25 @@ class FinishedFolderReadOnceTest {
     assertThat(doc.get("run_folder").asText()).isEqualTo(out.toString());
     assertThat(doc.at("/result/bytes").asLong()).isEqualTo(4 << 20);
     assertThat(doc.get("analysis").isObject()).isTrue();
+  }
+
+  /** {@link #recordingReads} of the command {@code line} ({@link Cli#okLine}). */
+  private static Recorded<Cli.Result> recordingReads(Path out, String line, Object... args)
+      throws Exception {
+    return recordingReads(out, () -> Cli.okLine(line, args));
+  }
+
+  /**
+   * A command's run whose end kept the rows it read: samples.csv read to its end once, and the kept
+   * rows made the analysis the file makes, byte for byte (the fill's and the copy's checks).
+   */
+  private static void readOnceAndAnalysedFromTheRows(Path out, List<Read> reads, int passes)
+      throws IOException {
+    assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).isRegularFile();
+    assertThat(reads).as("samples.csv read to its end once").filteredOn(Read::endOfFile).hasSize(1);
+    String fromTheRows = Files.readString(out.resolve(RunFolder.ANALYSIS_JSON));
+    assertThat(RunAnalysis.write(RunFolder.open(out), passes, AnalysisWords.FORMS).json())
+        .isEqualTo(fromTheRows);
   }
 
   /** A write by threads of {@code sizeBytes} into dir/t, a row each 100 ms, its folder out. */

@@ -51,6 +51,20 @@ class GroupFromWhatItsTargetsToldTest {
         write(target, Duration.ofMillis(500)));
   }
 
+  /**
+   * A group of targets a and b writing into dir/group, {@code soloSeconds} of solo pass each first
+   * (0 for none), their solo rates looked up in {@code history}, each member's samples.csv deleted
+   * at its end: both tests' group, so that what they read can only be what the runs told.
+   */
+  private GroupRun.Result runAB(double soloSeconds, SoloHistory history) throws Exception {
+    List<GroupMember> ab = List.of(member("a"), member("b"));
+    GroupParams params =
+        new GroupParams("write", dir.resolve("group"), 100_000_000L, 0, soloSeconds, Map.of());
+    return new GroupRun(
+            params, ab, null, history, new DeleteTheSamplesAtTheEnd(), new AtomicBoolean())
+        .run();
+  }
+
   private static GroupMember.Run write(Path target, Duration time) {
     return (folder, observer, stop) ->
         MemberResult.of(
@@ -102,17 +116,7 @@ class GroupFromWhatItsTargetsToldTest {
           looked.put(folder.getFileName().toString(), Optional.ofNullable(told));
           return null;
         };
-    GroupParams params =
-        new GroupParams("write", dir.resolve("group"), 100_000_000L, 0, 0, Map.of());
-    GroupRun.Result r =
-        new GroupRun(
-                params,
-                List.of(member("a"), member("b")),
-                null,
-                history,
-                new DeleteTheSamplesAtTheEnd(),
-                new AtomicBoolean())
-            .run();
+    GroupRun.Result r = runAB(0, history);
 
     assertThat(r.status()).isEqualTo(RunStatus.COMPLETE);
     assertThat(r.folder().resolve("a").resolve(RunFolder.SAMPLES_CSV)).doesNotExist();
@@ -141,17 +145,7 @@ class GroupFromWhatItsTargetsToldTest {
   void aSoloPassesRateIsTakenFromWhatItsRunTold() throws Exception {
     // --solo-first: each target's solo pass, its samples.csv deleted at its end, still gives the
     // target's rate alone from the rows its run kept.
-    GroupParams params =
-        new GroupParams("write", dir.resolve("group"), 100_000_000L, 0, 0.5, Map.of());
-    GroupRun.Result r =
-        new GroupRun(
-                params,
-                List.of(member("a"), member("b")),
-                null,
-                SoloHistory.NONE,
-                new DeleteTheSamplesAtTheEnd(),
-                new AtomicBoolean())
-            .run();
+    GroupRun.Result r = runAB(0.5, SoloHistory.NONE);
 
     assertThat(r.folder().resolve("solo/a").resolve(RunFolder.RUN_JSON)).isRegularFile();
     assertThat(r.folder().resolve("solo/a").resolve(RunFolder.SAMPLES_CSV)).doesNotExist();
