@@ -10,6 +10,8 @@ import java.util.List;
  * only in its dips, steady elsewhere, and on to the end of the run.
  *
  * @param dips the train's dips, in time order
+ * @param beats the periods from the first dip to the last: one fewer than the dips, plus any beat
+ *     at which no dip was seen ({@link DipChains})
  * @param firstSeconds when the first dip began
  * @param lastSeconds when the last dip began
  * @param periodSeconds the mean spacing of the dips
@@ -21,6 +23,7 @@ import java.util.List;
  */
 record DipTrain(
     List<Dip> dips,
+    int beats,
     double firstSeconds,
     double lastSeconds,
     double periodSeconds,
@@ -30,11 +33,12 @@ record DipTrain(
     double longestSeconds,
     double levelMBps) {
 
-  /** The timing of {@code train} (at least two dips) on the curve. */
-  static DipTrain of(Curve c, List<Dip> train) {
+  /** The timing of {@code chain} (at least two dips) on the curve. */
+  static DipTrain of(Curve c, DipChains.Chain chain) {
+    List<Dip> train = chain.dips();
     double first = c.startOf(train.getFirst().start());
     double last = c.startOf(train.getLast().start());
-    double period = (last - first) / (train.size() - 1);
+    double period = (last - first) / chain.beats();
     double dipSeconds = 0;
     double dipBytes = 0;
     double shortest = Double.POSITIVE_INFINITY;
@@ -50,7 +54,16 @@ record DipTrain(
       levels[i] = d.baselineMBps();
     }
     return new DipTrain(
-        train, first, last, period, dipSeconds, dipBytes, shortest, longest, Stats.median(levels));
+        train,
+        chain.beats(),
+        first,
+        last,
+        period,
+        dipSeconds,
+        dipBytes,
+        shortest,
+        longest,
+        Stats.median(levels));
   }
 
   /** The mean length of a dip in seconds. */
@@ -99,10 +112,13 @@ record DipTrain(
    * heat capacity, so its period repeats within a few percent however short each dip. Odd slow
    * intervals come at chance times: a chance set of that many keeps such a beat less than once in a
    * thousand, and one picked out of more of them leaves the others off the beat between its dips,
-   * so no dip of {@code all} lies between the train's first and last off its beat.
+   * so no dip of {@code all} lies between the train's first and last off its beat. A train that
+   * steps over a beat ({@link Thresholds#MAX_SKIPPED_BEATS}) keeps it across that gap too: two
+   * periods within twice the tolerance.
    */
   boolean steadyBeat(Curve c, List<Dip> all) {
-    if (dips.size() < Thresholds.SHORT_DIP_MIN_DIPS) {
+    if (dips.size() < Thresholds.SHORT_DIP_MIN_DIPS
+        || beats - (dips.size() - 1) > Thresholds.MAX_SKIPPED_BEATS) {
       return false;
     }
     int a = dips.getFirst().start();
@@ -112,10 +128,13 @@ record DipTrain(
         return false;
       }
     }
-    double tolerance = Thresholds.SHORT_DIP_PERIOD_TOLERANCE * periodSeconds + c.interval;
+    boolean skips = beats > dips.size() - 1;
     for (int i = 1; i < dips.size(); i++) {
       double spacing = c.startOf(dips.get(i).start()) - c.startOf(dips.get(i - 1).start());
-      if (Math.abs(spacing - periodSeconds) > tolerance) {
+      // Without a skip every spacing is one beat, however long (the tolerance then refuses it).
+      int k = skips && spacing > 1.5 * periodSeconds ? 2 : 1;
+      double tolerance = k * Thresholds.SHORT_DIP_PERIOD_TOLERANCE * periodSeconds + c.interval;
+      if (Math.abs(spacing - k * periodSeconds) > tolerance) {
         return false;
       }
     }

@@ -291,6 +291,17 @@ public final class Thresholds {
   public static final int BEAT_DIP_MIN_DIPS = 6;
 
   /**
+   * Beats a train of dips may step over: one, and only where the train keeps a steady beat across
+   * it (at least {@link #SHORT_DIP_MIN_DIPS} dips, every spacing within {@link
+   * #SHORT_DIP_PERIOD_TOLERANCE} of one period or, at the gap, of two). A controller that trips at
+   * the same temperature keeps its period whether or not each dip is seen, and on a level of a
+   * fifth noise hides one dip in a dozen or leaves the level after it too low for it to read as a
+   * dip that came back. One only: each skip widens the chance that a set of a level's own lows
+   * keeps a beat.
+   */
+  public static final int MAX_SKIPPED_BEATS = 1;
+
+  /**
    * Outside its train of dips a throttled drive is steady: intervals below the dip line elsewhere
    * (odd intervals, outliers) take at most this fraction of the run. A drive swinging at irregular
    * times has regular-looking runs of three among its many lows.

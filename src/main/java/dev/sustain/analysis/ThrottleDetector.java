@@ -175,8 +175,8 @@ final class ThrottleDetector {
     }
     // The longest trains are the candidates; a day of stalls makes thousands of short ones, and
     // each check reads the whole run.
-    List<List<Dip>> trains = trains(c, dips);
-    for (List<Dip> train :
+    List<DipChains.Chain> trains = DipChains.of(c, dips, Thresholds.MAX_SKIPPED_BEATS);
+    for (DipChains.Chain train :
         trains.subList(0, Math.min(trains.size(), Thresholds.MAX_TRAINS_TRIED))) {
       Findings.Sawtooth found = sawtooth(c, dips, train, onBeatOnly);
       if (found != null) {
@@ -188,12 +188,14 @@ final class ThrottleDetector {
 
   /** The sawtooth that {@code train} makes, or null when it is not one (see {@link DipTrain}). */
   private static Findings.Sawtooth sawtooth(
-      Curve c, List<Dip> dips, List<Dip> train, boolean onBeatOnly) {
+      Curve c, List<Dip> dips, DipChains.Chain chain, boolean onBeatOnly) {
+    List<Dip> train = chain.dips();
     if (train.size() < (onBeatOnly ? Thresholds.BEAT_DIP_MIN_DIPS : Thresholds.MIN_DIPS)) {
       return null;
     }
-    DipTrain t = DipTrain.of(c, train);
-    if ((onBeatOnly && !t.steadyBeat(c, dips))
+    DipTrain t = DipTrain.of(c, chain);
+    // A train that steps over a beat counts only where the beat is steady across it.
+    if (((onBeatOnly || chain.skips()) && !t.steadyBeat(c, dips))
         || !t.shortAndAlike(c, dips)
         || !t.lowOnlyInDips(c)
         || !t.steadyElsewhere(c, dips)
@@ -387,74 +389,5 @@ final class ThrottleDetector {
     }
     System.arraycopy(sorted, at + 1, sorted, at, size - at - 1);
     return size - 1;
-  }
-
-  /**
-   * Chains of dips at a regular spacing, longest first: from each dip and each of the next three as
-   * its second, the next dip is looked for within {@link Thresholds#PERIOD_TOLERANCE} of the mean
-   * spacing so far, among dips of a like length (a third to three times the chain's mean, so a
-   * single odd interval does not join a throttle's dips); dips off the rhythm are stepped over.
-   */
-  private static List<List<Dip>> trains(Curve c, List<Dip> dips) {
-    List<List<Dip>> out = new ArrayList<>();
-    for (int i = 0; i < dips.size(); i++) {
-      for (int j = i + 1; j < Math.min(dips.size(), i + 4); j++) {
-        double first = c.startOf(dips.get(i).start());
-        double at = c.startOf(dips.get(j).start());
-        double period = at - first;
-        if (period < 2 * c.interval || !alike(c, dips.get(i), length(c, dips.get(j)))) {
-          continue;
-        }
-        List<Dip> train = new ArrayList<>();
-        train.add(dips.get(i));
-        train.add(dips.get(j));
-        double lengths = length(c, dips.get(i)) + length(c, dips.get(j));
-        int k = j + 1;
-        while (k < dips.size()) {
-          double expected = at + period;
-          double tolerance = Thresholds.PERIOD_TOLERANCE * period;
-          double typical = lengths / train.size();
-          int found = -1;
-          for (int m = k; m < dips.size(); m++) {
-            Dip d = dips.get(m);
-            double t = c.startOf(d.start());
-            if (t > expected + tolerance) {
-              break;
-            }
-            if (Math.abs(t - expected) <= tolerance
-                && alike(c, d, typical)
-                && (found < 0
-                    || Math.abs(t - expected)
-                        < Math.abs(c.startOf(dips.get(found).start()) - expected))) {
-              found = m;
-            }
-          }
-          if (found < 0) {
-            break;
-          }
-          train.add(dips.get(found));
-          lengths += length(c, dips.get(found));
-          at = c.startOf(dips.get(found).start());
-          period = (at - first) / (train.size() - 1);
-          k = found + 1;
-        }
-        if (train.size() >= Thresholds.MIN_DIPS) {
-          out.add(train);
-        }
-      }
-    }
-    out.sort((x, y) -> Integer.compare(y.size(), x.size()));
-    return out;
-  }
-
-  private static double length(Curve c, Dip d) {
-    return c.endOf(d.end() - 1) - c.startOf(d.start());
-  }
-
-  /** Whether dip {@code d} is about as long as {@code typical} seconds (a third to three times). */
-  private static boolean alike(Curve c, Dip d, double typical) {
-    double len = Math.max(length(c, d), c.interval);
-    double t = Math.max(typical, c.interval);
-    return len <= 3 * t && t <= 3 * len;
   }
 }

@@ -128,77 +128,79 @@ class ReadEveryCurveTest {
   }
 
   static void check(String kind, long seed, Function<SplittableRandom, Made> maker) {
-    Seeds.withSeed(
-        seed,
-        r -> {
-          Made m = maker.apply(r);
-          Truth t = m.truth();
-          long job = Double.isFinite(t.projectionSeconds()) ? Math.round(t.jobGB() * 1e9) : -1;
-          Analysis a = Analyzer.analyze(m.series(), job);
-          String why = kind + ": " + m.what() + "\n  read as " + describe(a);
-          PrintedInvariants.check(a, m.series(), why);
-          assertThat(a.shape()).as(why).isEqualTo(t.shape());
-          record(kind, 0, rel(a.burstMBps(), t.burstMBps()));
-          // A level of a few intervals cannot be read better than its noise allows.
-          double typical = Curve.typicalInterval(m.series());
-          int levelSamples =
-              t.cliffSeconds() != null
-                  ? (int) Math.floor(t.cliffSeconds() / typical)
-                  : m.series().size() - a.findings().ramp().intervals();
-          double noiseBound = 4 * m.noise() / Math.sqrt(Math.max(1, levelSamples - 1));
-          double burstTolerance = Math.max(BURST, noiseBound);
-          assertThat(rel(a.burstMBps(), t.burstMBps()))
-              .as("burst: " + why)
-              .isLessThan(burstTolerance);
-          if (t.cliffSeconds() == null) {
-            assertThat(a.cliffSeconds()).as("cliff: " + why).isNull();
-          } else {
-            assertThat(a.cliffSeconds()).as("cliff: " + why).isNotNull();
-            double d = Math.abs(a.cliffSeconds() - t.cliffSeconds());
-            record(kind, 1, d);
-            // At 5 s intervals a modest step is placed inside its interval to about a second;
-            // allow 3 s there (the judge's bound), 2.5 s at shorter intervals.
-            double cliffTolerance =
-                Math.max(CLIFF_SECONDS, 0.6 * Curve.typicalInterval(m.series()));
-            assertThat(d).as("cliff seconds: " + why).isLessThan(cliffTolerance);
-          }
-          if (t.cacheGB() != null && t.shape() != Shape.SMR_STALLS) {
-            record(kind, 2, rel(a.cacheGB(), t.cacheGB()));
-            assertThat(rel(a.cacheGB(), t.cacheGB())).as("cache: " + why).isLessThan(CACHE);
-          }
-          if (t.floorMBps() == null) {
-            assertThat(a.floorMBps()).as("floor: " + why).isNull();
-            assertThat(a.cacheGBMin()).as("cache_GB_min: " + why).isEqualTo(a.totalGB());
-          } else {
-            assertThat(a.floorMBps()).as("floor: " + why).isNotNull();
-            record(kind, 3, rel(a.floorMBps(), t.floorMBps()));
-            assertThat(rel(a.floorMBps(), t.floorMBps())).as("floor: " + why).isLessThan(FLOOR);
-          }
-          if (t.throttleC() == null) {
-            assertThat(a.throttleTempC()).as("throttle temperature: " + why).isNull();
-          } else {
-            assertThat(a.throttleTempC()).as("throttle temperature: " + why).isNotNull();
-            double d = Math.abs(a.throttleTempC() - t.throttleC());
-            record(kind, 4, d);
-            assertThat(d).as("throttle temperature: " + why).isLessThan(THROTTLE_C);
-          }
-          assertThat(a.recovered()).as("recovered: " + why).isEqualTo(t.recovered());
-          assertThat(a.flushSeconds()).as("flush: " + why).isEqualTo(t.flushSeconds());
-          if (t.shape() == Shape.CACHE_CLIFF) {
-            assertThat(a.stages()).as("stages: " + why).hasSize(t.stages());
-          }
-          if (job >= 0) {
-            double e = rel(a.projection().seconds(), t.projectionSeconds());
-            record(kind, 5, e);
-            // Past a short run the rate it measured is all there is: as exact as its noise.
-            double projectionTolerance =
-                t.shape() == Shape.UNDETERMINED ? Math.max(PROJECTION, noiseBound) : PROJECTION;
-            assertThat(e).as("projection: " + why).isLessThan(projectionTolerance);
-          }
-          synchronized (COUNT) {
-            COUNT.merge(kind, 1, Integer::sum);
-          }
-        });
+    Seeds.withSeed(seed, r -> check(kind, maker.apply(r)));
+  }
+
+  /**
+   * Reads {@code m} and requires its shape and every figure its truth names within this test's
+   * tolerances, {@code kind} naming its class in the messages; returns the reading, for a test that
+   * checks more of it.
+   */
+  static Analysis check(String kind, Made m) {
+    Truth t = m.truth();
+    long job = Double.isFinite(t.projectionSeconds()) ? Math.round(t.jobGB() * 1e9) : -1;
+    Analysis a = Analyzer.analyze(m.series(), job);
+    String why = kind + ": " + m.what() + "\n  read as " + describe(a);
+    PrintedInvariants.check(a, m.series(), why);
+    assertThat(a.shape()).as(why).isEqualTo(t.shape());
+    record(kind, 0, rel(a.burstMBps(), t.burstMBps()));
+    // A level of a few intervals cannot be read better than its noise allows.
+    double typical = Curve.typicalInterval(m.series());
+    int levelSamples =
+        t.cliffSeconds() != null
+            ? (int) Math.floor(t.cliffSeconds() / typical)
+            : m.series().size() - a.findings().ramp().intervals();
+    double noiseBound = 4 * m.noise() / Math.sqrt(Math.max(1, levelSamples - 1));
+    double burstTolerance = Math.max(BURST, noiseBound);
+    assertThat(rel(a.burstMBps(), t.burstMBps())).as("burst: " + why).isLessThan(burstTolerance);
+    if (t.cliffSeconds() == null) {
+      assertThat(a.cliffSeconds()).as("cliff: " + why).isNull();
+    } else {
+      assertThat(a.cliffSeconds()).as("cliff: " + why).isNotNull();
+      double d = Math.abs(a.cliffSeconds() - t.cliffSeconds());
+      record(kind, 1, d);
+      // At 5 s intervals a modest step is placed inside its interval to about a second;
+      // allow 3 s there (the judge's bound), 2.5 s at shorter intervals.
+      double cliffTolerance = Math.max(CLIFF_SECONDS, 0.6 * Curve.typicalInterval(m.series()));
+      assertThat(d).as("cliff seconds: " + why).isLessThan(cliffTolerance);
+    }
+    if (t.cacheGB() != null && t.shape() != Shape.SMR_STALLS) {
+      record(kind, 2, rel(a.cacheGB(), t.cacheGB()));
+      assertThat(rel(a.cacheGB(), t.cacheGB())).as("cache: " + why).isLessThan(CACHE);
+    }
+    if (t.floorMBps() == null) {
+      assertThat(a.floorMBps()).as("floor: " + why).isNull();
+      assertThat(a.cacheGBMin()).as("cache_GB_min: " + why).isEqualTo(a.totalGB());
+    } else {
+      assertThat(a.floorMBps()).as("floor: " + why).isNotNull();
+      record(kind, 3, rel(a.floorMBps(), t.floorMBps()));
+      assertThat(rel(a.floorMBps(), t.floorMBps())).as("floor: " + why).isLessThan(FLOOR);
+    }
+    if (t.throttleC() == null) {
+      assertThat(a.throttleTempC()).as("throttle temperature: " + why).isNull();
+    } else {
+      assertThat(a.throttleTempC()).as("throttle temperature: " + why).isNotNull();
+      double d = Math.abs(a.throttleTempC() - t.throttleC());
+      record(kind, 4, d);
+      assertThat(d).as("throttle temperature: " + why).isLessThan(THROTTLE_C);
+    }
+    assertThat(a.recovered()).as("recovered: " + why).isEqualTo(t.recovered());
+    assertThat(a.flushSeconds()).as("flush: " + why).isEqualTo(t.flushSeconds());
+    if (t.shape() == Shape.CACHE_CLIFF) {
+      assertThat(a.stages()).as("stages: " + why).hasSize(t.stages());
+    }
+    if (job >= 0) {
+      double e = rel(a.projection().seconds(), t.projectionSeconds());
+      record(kind, 5, e);
+      // Past a short run the rate it measured is all there is: as exact as its noise.
+      double projectionTolerance =
+          t.shape() == Shape.UNDETERMINED ? Math.max(PROJECTION, noiseBound) : PROJECTION;
+      assertThat(e).as("projection: " + why).isLessThan(projectionTolerance);
+    }
+    synchronized (COUNT) {
+      COUNT.merge(kind, 1, Integer::sum);
+    }
+    return a;
   }
 
   private static double rel(double measured, double truth) {

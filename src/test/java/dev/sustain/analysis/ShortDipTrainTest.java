@@ -34,28 +34,59 @@ class ShortDipTrainTest {
 
   /** A level held from the start, then short deep dips at a steady period on to the end. */
   static Made shortDips(SplittableRandom r) {
-    Plan p = plan(r);
-    p.interval = logUniform(r, 0.25, 5);
-    p.noise = logUniform(r, 0.005, 0.05);
-    // No single odd intervals: one at half the rate off the rhythm is a dip by every sign.
-    p.outlierRate = 0;
-    double burst = logUniform(r, 100, 3000);
-    double between = burst * r.nextDouble(0.9, 1.0);
-    double dip = between * r.nextDouble(0.1, 0.6);
-    double dipSeconds = (3 + r.nextInt(6)) * p.interval;
-    double period = Math.max(5 * dipSeconds, logUniform(r, 40, 200));
-    double onset = p.latency + r.nextDouble(60, 600);
+    Drawn d = Drawn.of(r);
     int count = 6 + r.nextInt(7);
-    DipTrain train = new DipTrain(burst, between, dip, dipSeconds);
-    return train.regular(
-        r,
-        p,
-        onset,
-        count,
-        period,
-        f(
-            "%d dips %.1f->%.1f for %.1f s every %.1f s from %.0f s (burst %.1f), dt %.2f, noise"
-                + " %.3f",
-            count, between, dip, dipSeconds, period, onset, burst, p.interval, p.noise));
+    return d.train()
+        .regular(
+            r,
+            d.p(),
+            d.onset(),
+            count,
+            d.period(),
+            f(
+                "%d dips %.1f->%.1f for %.1f s every %.1f s from %.0f s (burst %.1f), dt %.2f,"
+                    + " noise %.3f",
+                count,
+                d.between(),
+                d.dip(),
+                d.dipSeconds(),
+                d.period(),
+                d.onset(),
+                d.burst(),
+                d.p().interval,
+                d.p().noise));
+  }
+
+  /**
+   * The ranges of a short dip train before its count is drawn; {@link SkippedBeatTest} draws the
+   * same trains with one beat left out.
+   */
+  record Drawn(
+      Plan p,
+      double burst,
+      double between,
+      double dip,
+      double dipSeconds,
+      double period,
+      double onset) {
+
+    static Drawn of(SplittableRandom r) {
+      Plan p = plan(r);
+      p.interval = logUniform(r, 0.25, 5);
+      p.noise = logUniform(r, 0.005, 0.05);
+      // No single odd intervals: one at half the rate off the rhythm is a dip by every sign.
+      p.outlierRate = 0;
+      double burst = logUniform(r, 100, 3000);
+      double between = burst * r.nextDouble(0.9, 1.0);
+      double dip = between * r.nextDouble(0.1, 0.6);
+      double dipSeconds = (3 + r.nextInt(6)) * p.interval;
+      double period = Math.max(5 * dipSeconds, logUniform(r, 40, 200));
+      double onset = p.latency + r.nextDouble(60, 600);
+      return new Drawn(p, burst, between, dip, dipSeconds, period, onset);
+    }
+
+    DipTrain train() {
+      return new DipTrain(burst, between, dip, dipSeconds);
+    }
   }
 }
