@@ -45,10 +45,12 @@ final class FallDeparture {
   static double[] departure(Curve c, int b, Segment before, Segment after) {
     double high = before.meanMBps();
     double low = after.meanMBps();
-    // Each level's own spread as well as the run's noise (the noise from neighbours' differences
-    // misses a spread that whole requests or a wander make).
-    double top = high - FALL_SIGMAS * Math.max(c.relNoise * high, spread(c, before, true));
-    double bottom = low + FALL_SIGMAS * Math.max(c.relNoise * low, spread(c, after, false));
+    // Each level's own spread, not the run's noise: a quiet burst before a noisy floor keeps its
+    // few percent (the run's noise, pooled from both, put a 3% burst's line a third of the way
+    // down an 8-second fall, and the fall read as a step in its middle). The run's noise stands in
+    // for a level too short to read a spread of its own.
+    double top = high - FALL_SIGMAS * ownSpread(c, before, true, high);
+    double bottom = low + FALL_SIGMAS * ownSpread(c, after, false, low);
     if (!(bottom < top) || b <= c.from || b >= c.n) {
       return null;
     }
@@ -101,6 +103,12 @@ final class FallDeparture {
     return new double[] {seconds, bytes};
   }
 
+  /** A level's own spread ({@link #spread}), or the run's noise at its rate when too short. */
+  private static double ownSpread(Curve c, Segment level, boolean fromEnd, double levelMBps) {
+    double own = spread(c, level, fromEnd);
+    return Double.isNaN(own) ? c.relNoise * levelMBps : own;
+  }
+
   /**
    * The spread of a level's intervals (1.4826 median absolute deviation, or 1.2533 mean absolute
    * deviation when more: either is sigma for Gaussian noise), read from at most {@link
@@ -109,7 +117,8 @@ final class FallDeparture {
    * request in whole requests. The transitions inside it stay: they are its own excursions, cut out
    * as short segments where the run's noise (a quiet floor's, when the level is a noisy burst) is
    * smaller than the level's, and left out they would make a noisy level look quiet and its noise a
-   * fall (a burst of 4.8% noise before a floor of 0.6% read as falling for 13 s).
+   * fall (a burst of 4.8% noise before a floor of 0.6% read as falling for 13 s). NaN for a level
+   * of fewer than {@link Thresholds#LASTING_MIN_SAMPLES} intervals.
    */
   private static double spread(Curve c, Segment level, boolean fromEnd) {
     int a = level.startIndex();
@@ -129,7 +138,7 @@ final class FallDeparture {
       }
     }
     if (m < Thresholds.LASTING_MIN_SAMPLES) {
-      return c.quantumMBps;
+      return Double.NaN;
     }
     double[] v = Arrays.copyOf(x, m);
     double center = Stats.median(v);

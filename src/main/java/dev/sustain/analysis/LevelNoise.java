@@ -119,16 +119,17 @@ final class LevelNoise {
   }
 
   /**
-   * Marks as a transition the interval at the edge between the first level of {@code r} and the
-   * next that lies between their levels and outside {@link #OWN_SPREAD_SIGMAS} robust sigmas of
-   * both (each level's 1.4826 median absolute deviation about its median, without that interval).
-   * The burst is the rate the cache took writes at, and the interval the cache ran out in wrote
-   * partly at each rate: counted in the burst, it pulled a burst of nine quiet seconds 6% under the
-   * bytes over the time it held, so "held 159 MB/s for 1.6 GB (9.34s)" said 169 by its own figures.
-   * Later edges are left as they are: a stage's or a floor's level is read over many more
-   * intervals, and a swing's or a stage's edges are the shapes' own to read. Levels of fewer than
-   * {@link Thresholds#LASTING_MIN_SAMPLES} intervals are left too: a few give no spread to judge
-   * by.
+   * Marks as transitions the intervals at the edge between the first level of {@code r} and the
+   * next that lie between their levels and outside {@link #OWN_SPREAD_SIGMAS} robust sigmas of both
+   * (each level's 1.4826 median absolute deviation about its median, without those intervals): the
+   * interval at the edge, and the one before or after it in turn while it does too (a cache that
+   * falls over seconds writes its fall's intervals at neither rate). The burst is the rate the
+   * cache took writes at, and the interval the cache ran out in wrote partly at each rate: counted
+   * in the burst, it pulled a burst of nine quiet seconds 6% under the bytes over the time it held,
+   * so "held 159 MB/s for 1.6 GB (9.34s)" said 169 by its own figures. Later edges are left as they
+   * are: a stage's or a floor's level is read over many more intervals, and a swing's or a stage's
+   * edges are the shapes' own to read. Levels of fewer than {@link Thresholds#LASTING_MIN_SAMPLES}
+   * intervals are left too: a few give no spread to judge by.
    */
   static void markBurstEdge(SampleSeries s, boolean[] transition, List<int[]> r) {
     if (r.size() < 2) {
@@ -140,15 +141,26 @@ final class LevelNoise {
         || b[1] - b[0] < Thresholds.LASTING_MIN_SAMPLES) {
       return;
     }
-    markIfBetween(s, transition, a[1] - 1, a, b);
-    markIfBetween(s, transition, b[0], b, a);
+    // A fall over several intervals leaves several between the levels: each in turn from the edge,
+    // no further than half the shorter level (a fall is the passage between two levels, shorter
+    // than either; FallDeparture reads it the same way).
+    int most = Math.min(a[1] - a[0], b[1] - b[0]) / 2;
+    for (int i = a[1] - 1; i >= a[1] - most && markIfBetween(s, transition, i, a, b); i--) {
+      // marked
+    }
+    for (int i = b[0]; i < b[0] + most && markIfBetween(s, transition, i, b, a); i++) {
+      // marked
+    }
   }
 
-  /** Marks interval {@code i} of level {@code own} when it lies out of it towards {@code other}. */
-  private static void markIfBetween(
+  /**
+   * Marks interval {@code i} of level {@code own} when it lies out of it towards {@code other};
+   * whether it is marked.
+   */
+  private static boolean markIfBetween(
       SampleSeries s, boolean[] transition, int i, int[] own, int[] other) {
     if (transition[i] || s.bytes(i) <= 0) {
-      return;
+      return false;
     }
     double[] mine = centreAndSigma(s, transition, own, i);
     double[] theirs = centreAndSigma(s, transition, other, -1);
@@ -160,7 +172,9 @@ final class LevelNoise {
         && Math.abs(rate - mine[0]) > OWN_SPREAD_SIGMAS * mine[1]
         && Math.abs(rate - theirs[0]) > OWN_SPREAD_SIGMAS * theirs[1]) {
       transition[i] = true;
+      return true;
     }
+    return false;
   }
 
   /** {median, robust sigma} of the level's writing intervals that are not transitions, but skip. */

@@ -10,6 +10,7 @@ import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.Locale;
 import java.util.function.DoubleUnaryOperator;
+import org.junit.jupiter.api.Test;
 
 /**
  * A cache that runs out over seconds, not in an instant (its fast blocks fill die by die, or
@@ -78,6 +79,85 @@ class GradualFallTest {
           // A fall is seen as one when several intervals lie clear of both levels' noise; a
           // shallower or quicker one is a step, placed at its middle (half its bytes late).
           double band = (burst - next - 3 * p.noise * (burst + next)) / (burst - next);
+          boolean seen = band * fallSeconds / p.interval >= 4;
+          double tolerance =
+              Math.max(0.05 * cacheGB, 2 * burst * p.interval / 1000)
+                  + (seen ? 0 : 0.5 * burst * fallSeconds / 1000);
+          assertThat(a.cacheGB()).as(what).isBetween(cacheGB - tolerance, cacheGB + tolerance);
+        });
+  }
+
+  /**
+   * Counted, not each: 2 of the 200 read undetermined (63 misread with each level's band from the
+   * run's noise; 4 with each level's own, two of them bursts 6-7% low with only the one interval at
+   * the burst's edge left out of it). Both fall over 14-15 s at 0.5 s intervals to half the burst,
+   * the floor 15-20% noisy: the segmenter, judging by the run's noise (the floor's), keeps 18 of
+   * the fall's 28 intervals in the burst, and the drop it then cuts is a ramp's by the cliff's
+   * sharpness rule. No shape is named, not a wrong one.
+   */
+  private static final int KNOWN_UNDETERMINED = 2;
+
+  /**
+   * The same fall from a quiet burst (0.5-3% noise) to a noisy floor (a tenth to a quarter): a
+   * level's noise is its own, so the burst's line stays a few percent under it and the fall is seen
+   * as one however noisy the floor (with the run's noise, pooled from both, the burst's line sat a
+   * third of the way down the fall and the cache ended at its middle). Burst 200-7000 MB/s for
+   * 20-150 s, a fall over 3-15 s (at least 4 intervals of 0.25-2 s) to 5-50% of it: cache within 5%
+   * or two intervals of the burst's bytes when at least 4 of the fall's intervals lie 3 of each
+   * level's own sigmas clear of both, else half the fall's bytes more.
+   */
+  @Test
+  void aQuietBurstsFallToANoisyFloorEndsWhereTheRateLeftTheBurst() {
+    SeededMisses.drawnAtMost(
+        KNOWN_UNDETERMINED,
+        "falls from a quiet burst to a noisy floor misread",
+        r -> {
+          Plan p = plan(r);
+          double[] intervals = {0.25, 0.5, 1, 2};
+          p.interval = intervals[r.nextInt(intervals.length)];
+          p.noise = r.nextDouble(0.005, 0.03);
+          p.jitter = false;
+          double floorNoise = r.nextDouble(0.10, 0.25);
+          double burst = logUniform(r, 200, 7000);
+          double fallSeconds = r.nextDouble(Math.max(3, 4 * p.interval), 15);
+          double departure = p.latency + r.nextDouble(20, 150);
+          double floor = burst * r.nextDouble(0.05, 0.5);
+          p.seconds = departure + fallSeconds + r.nextDouble(300, 1500);
+          double[] floorFactor = new double[(int) (p.seconds / p.interval) + 2];
+          for (int i = 0; i < floorFactor.length; i++) {
+            floorFactor[i] = Math.max(0.05, 1 + floorNoise * r.nextGaussian());
+          }
+          double dt = p.interval;
+          DoubleUnaryOperator profile =
+              t -> {
+                if (t < departure) {
+                  return burst;
+                } else if (t < departure + fallSeconds) {
+                  return burst + (floor - burst) * (t - departure) / fallSeconds;
+                }
+                return floor * floorFactor[(int) Math.min(floorFactor.length - 1, t / dt)];
+              };
+          SampleSeries s = sample(profile, p, r);
+          Analysis a = Analyzer.analyze(s);
+          double cacheGB = burst * (departure - p.latency) / 1000;
+          String what =
+              DriveCurves.f(
+                  "%.1f (noise %.1f%%) for %.1f GB, falling over %.1f s to %.1f (noise %.1f%%),"
+                      + " dt %.2f: %s, burst %.1f, cache %s",
+                  burst,
+                  100 * p.noise,
+                  cacheGB,
+                  fallSeconds,
+                  floor,
+                  100 * floorNoise,
+                  p.interval,
+                  a.shape(),
+                  a.burstMBps(),
+                  a.cacheGB());
+          assertThat(a.shape()).as(what).isEqualTo(Shape.CACHE_CLIFF);
+          assertThat(a.burstMBps()).as(what).isBetween(0.95 * burst, 1.05 * burst);
+          double band =
+              (burst - floor - 3 * (p.noise * burst + floorNoise * floor)) / (burst - floor);
           boolean seen = band * fallSeconds / p.interval >= 4;
           double tolerance =
               Math.max(0.05 * cacheGB, 2 * burst * p.interval / 1000)
