@@ -27,6 +27,12 @@ final class CliffDetector {
 
   private CliffDetector() {}
 
+  /**
+   * A fall may take this long whatever the burst before it: a cache's fall takes seconds (as {@link
+   * FallDeparture} reads one: 15 s is 60 intervals at 0.25 s).
+   */
+  static final double CACHE_FALL_SECONDS = 15;
+
   /** The first sharp lasting drop and the stages after it, or null. */
   static Findings.Cliff find(Curve c) {
     return from(c, firstSharpDrop(c, Thresholds.DROP_FRACTION));
@@ -187,28 +193,33 @@ final class CliffDetector {
   /**
    * The levels a fall that begins at plateau {@code j} may end on, nearest first: each plateau
    * {@code k} after {@code j} that lasts, with plateaus {@code j} to {@code k} each below the one
-   * before and those before {@code k} together no longer than half of either level the fall joins.
-   * A cache whose fast blocks run out die by die falls over seconds; the segmenter cuts that fall
-   * into pieces, each a small step from the next, and a piece of five intervals may even pass as
-   * lasting. A level is what holds, a fall is the passage between two of them: shorter than either,
-   * and going one way.
+   * before and those before {@code k} together no longer than half the level the fall ends on, nor
+   * than half the burst or {@link #CACHE_FALL_SECONDS}, whichever is longer. A cache whose fast
+   * blocks run out die by die falls over seconds; the segmenter cuts that fall into pieces, each a
+   * small step from the next, and a piece of five intervals may even pass as lasting. A level is
+   * what holds, a fall is the passage between two of them: shorter than either, and going one way.
    */
   private static List<Integer> fallEnds(Curve c, int j) {
     List<Segment> p = c.plateaus;
     Segment before = p.get(j - 1);
     List<Integer> ends = new ArrayList<>();
+    // Shorter than half the burst, or a cache's fall of seconds whatever the burst (a cache of two
+    // gigabytes at 440 MB/s fills in four seconds, and folding that starts before its last die
+    // fills makes a fall of seven).
+    double longest = Math.max(0.5 * before.durationSeconds(), CACHE_FALL_SECONDS);
     double fallSeconds = 0;
     for (int k = j; k < p.size(); k++) {
       Segment z = p.get(k);
       if (z.meanMBps() >= p.get(k - 1).meanMBps() || c.stallLevel(z)) {
         break;
       }
-      double shorter = Math.min(before.durationSeconds(), z.durationSeconds());
-      if (k > j && c.lastingLevel(z) && fallSeconds <= 0.5 * shorter) {
+      if (k > j
+          && c.lastingLevel(z)
+          && fallSeconds <= Math.min(longest, 0.5 * z.durationSeconds())) {
         ends.add(k);
       }
       fallSeconds += z.durationSeconds();
-      if (fallSeconds > 0.5 * before.durationSeconds()) {
+      if (fallSeconds > longest) {
         break;
       }
     }

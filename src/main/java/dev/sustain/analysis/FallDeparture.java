@@ -49,8 +49,9 @@ final class FallDeparture {
     // few percent (the run's noise, pooled from both, put a 3% burst's line a third of the way
     // down an 8-second fall, and the fall read as a step in its middle). The run's noise stands in
     // for a level too short to read a spread of its own.
-    double top = high - FALL_SIGMAS * ownSpread(c, before, true, high);
-    double bottom = low + FALL_SIGMAS * ownSpread(c, after, false, low);
+    double spreadBefore = spread(c, before, true);
+    double top = high - FALL_SIGMAS * orNoise(c, spreadBefore, high);
+    double bottom = low + FALL_SIGMAS * orNoise(c, spread(c, after, false), low);
     if (!(bottom < top) || b <= c.from || b >= c.n) {
       return null;
     }
@@ -70,11 +71,7 @@ final class FallDeparture {
     for (int i = f0; i < f1; i++) {
       count += between(c, i, top, bottom) ? 1 : 0;
     }
-    // A fall is the passage between two levels, shorter than either (as for its pieces, {@link
-    // CliffDetector#fallEnds}): a cache of a few intervals has no fall to read, only its mixed
-    // intervals.
-    int shorter = Math.min(before.sampleCount(), after.sampleCount());
-    if (count < FALL_MIN_INTERVALS || count > FALL_MAX_INTERVALS || f1 - f0 > shorter / 2) {
+    if (!isFall(count, f1 - f0, before, after, !Double.isNaN(spreadBefore))) {
       return null;
     }
     double[] t = new double[count];
@@ -103,10 +100,26 @@ final class FallDeparture {
     return new double[] {seconds, bytes};
   }
 
-  /** A level's own spread ({@link #spread}), or the run's noise at its rate when too short. */
-  private static double ownSpread(Curve c, Segment level, boolean fromEnd, double levelMBps) {
-    double own = spread(c, level, fromEnd);
-    return Double.isNaN(own) ? c.relNoise * levelMBps : own;
+  /** A level's own spread, or the run's noise at its rate where it had none ({@link #spread}). */
+  private static double orNoise(Curve c, double ownSpreadMBps, double levelMBps) {
+    return Double.isNaN(ownSpreadMBps) ? c.relNoise * levelMBps : ownSpreadMBps;
+  }
+
+  /**
+   * Whether {@code count} intervals between the levels over a span of {@code span} are a fall: at
+   * least {@link #FALL_MIN_INTERVALS}, at most {@link #FALL_MAX_INTERVALS}, and a passage to a
+   * level that outlasts it twice over. It may outlast the burst where the burst's own spread was
+   * read ({@code burstSpreadRead}): a cache of two gigabytes at 440 MB/s fills in four seconds, and
+   * one whose folding starts before its last die fills falls over seven. A burst too short for a
+   * spread of its own is judged by the run's noise, which a noisy burst's own intervals lie outside
+   * of; there the fall must be shorter than half the burst too, or a burst of six noisy intervals
+   * reads as one long fall (as for a fall's pieces, {@link CliffDetector#fallEnds}).
+   */
+  private static boolean isFall(
+      int count, int span, Segment before, Segment after, boolean burstSpreadRead) {
+    int longest =
+        burstSpreadRead ? after.sampleCount() : Math.min(before.sampleCount(), after.sampleCount());
+    return count >= FALL_MIN_INTERVALS && count <= FALL_MAX_INTERVALS && span <= longest / 2;
   }
 
   /**
