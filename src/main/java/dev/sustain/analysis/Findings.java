@@ -111,16 +111,25 @@ public record Findings(
    * No shape is named. Either the run is too short to judge (no lasting drop in fewer than {@link
    * UndeterminedDetector.Limits#seconds}), or the evidence contradicts every shape: no rule read a
    * shape, yet the run's rate was not the level it started at (its mean at or below {@link
-   * Thresholds#DROP_FRACTION} of the burst, so "held from start to end" would be false).
+   * Thresholds#DROP_FRACTION} of the burst, so "held from start to end" would be false) or was no
+   * level at all (half its intervals further from their median than {@link
+   * UndeterminedDetector.Limits#heldSpread} of it).
    *
    * @param why which of the two
    * @param judgedSeconds the write seconds after the ramp
    * @param neededSeconds how many a shape needs
    * @param gigabytes what was written without a cliff (the cache is at least that); for {@link
    *     Why#NO_SHAPE_FITS} all that was written
+   * @param spreadOfMedian for {@link Why#NO_SHAPE_FITS}, how far from their median half the write
+   *     intervals after the start-up lie, as a fraction of it (their median absolute deviation over
+   *     their median); NaN for a run too short
    */
   public record Undetermined(
-      Why why, double judgedSeconds, double neededSeconds, double gigabytes) {
+      Why why,
+      double judgedSeconds,
+      double neededSeconds,
+      double gigabytes,
+      double spreadOfMedian) {
 
     /** Why no shape is named. */
     public enum Why {

@@ -1,5 +1,6 @@
 package dev.sustain.analysis;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -24,11 +25,18 @@ record UndeterminedDetector(UndeterminedDetector.Limits limits)
    *     held its start only with its mean above it (and its start above it of its mean): the
    *     analysis's drop line ({@link Thresholds#DROP_FRACTION}), so "held" means what "no drop"
    *     means everywhere else
+   * @param heldSpread a flat run held a level only with half its write intervals within this
+   *     fraction of their median (their median absolute deviation over it): a third. A sampler's
+   *     noise on a held level puts half its intervals within 0.674 sigmas of it, a fifth at a noise
+   *     of 30%, the most any drive class shows; a third is a noise of half the level. A drive that
+   *     swings between full speed and near nothing in turns shorter than the erratic rule can count
+   *     (one or two 5-second intervals each) lies half the time two thirds away, and "held 794 MB/s
+   *     from start to end" of it (min 0, max 2162) is false
    */
-  public record Limits(double seconds, double dropFraction) {
+  public record Limits(double seconds, double dropFraction, double heldSpread) {
 
     /** The limits the analysis reads every curve by. */
-    public static final Limits DEFAULT = new Limits(30, Thresholds.DROP_FRACTION);
+    public static final Limits DEFAULT = new Limits(30, Thresholds.DROP_FRACTION, 1.0 / 3);
   }
 
   /**
@@ -48,9 +56,14 @@ record UndeterminedDetector(UndeterminedDetector.Limits limits)
           Findings.Undetermined.Why.TOO_SHORT,
           c.judgedSeconds(),
           needed * c.interval,
-          r.fall() != null ? r.fall().gigabytes() : c.cumulative[c.n] / 1e9);
+          r.fall() != null ? r.fall().gigabytes() : c.cumulative[c.n] / 1e9,
+          Double.NaN);
     }
-    if (r.shape() != Shape.FLAT || heldItsStart(c)) {
+    if (r.shape() != Shape.FLAT) {
+      return null;
+    }
+    double spread = spreadOfMedian(c);
+    if (heldItsStart(c) && !(spread > limits.heldSpread())) {
       return null;
     }
     // No rule read a shape, yet the run did not hold the level it started at: "held from start
@@ -59,7 +72,27 @@ record UndeterminedDetector(UndeterminedDetector.Limits limits)
         Findings.Undetermined.Why.NO_SHAPE_FITS,
         c.judgedSeconds(),
         needed * c.interval,
-        c.cumulative[c.n] / 1e9);
+        c.cumulative[c.n] / 1e9,
+        spread);
+  }
+
+  /**
+   * The median absolute deviation of the write intervals after the start-up over their median
+   * (stalls in: a drive that stops half the time held nothing); NaN without a positive median.
+   */
+  static double spreadOfMedian(Curve c) {
+    double[] v = Arrays.copyOfRange(c.r, c.from, c.n);
+    if (v.length == 0) {
+      return Double.NaN;
+    }
+    double median = Stats.median(v);
+    if (!(median > 0)) {
+      return Double.NaN;
+    }
+    for (int i = 0; i < v.length; i++) {
+      v[i] = Math.abs(v[i] - median);
+    }
+    return Stats.median(v) / median;
   }
 
   /**
@@ -117,7 +150,7 @@ record UndeterminedDetector(UndeterminedDetector.Limits limits)
   @Override
   public List<Words> evidence(Findings.Undetermined u, Analysis a) {
     if (!u.tooShort()) {
-      return List.of(noShape(a));
+      return List.of(noShape(u, a));
     }
     // The bytes and rate of the time named: what was written after the start-up, over it.
     double judgedGB = Math.max(0, a.totalGB() - a.findings().ramp().gigabytes());
@@ -132,7 +165,23 @@ record UndeterminedDetector(UndeterminedDetector.Limits limits)
   }
 
   /** Where it started, what it averaged, its spread, and why no shape is named. */
-  private Words noShape(Analysis a) {
+  private Words noShape(Findings.Undetermined u, Analysis a) {
+    if (u.spreadOfMedian() > limits.heldSpread()) {
+      return Words.of(
+          "Started at {rate} and averaged {rate} (min/median/max {mbps}/{mbps}/{mbps} MB/s), half"
+              + " its intervals at least {.0}% away from their median, yet no rule reads a shape in"
+              + " it: no cliff to a floor that held, no throttle's steps or regular dips, no"
+              + " swings the erratic rule counts (turns of a few intervals are too short to"
+              + " count). Flat would say it held one rate throughout, which it did not, so no"
+              + " shape is named.",
+          a.burstMBps(),
+          a.averageMBps(),
+          a.minMBps(),
+          a.medianMBps(),
+          a.maxMBps(),
+          // Down, so that "at least" stays true of the unrounded spread.
+          Math.floor(100 * u.spreadOfMedian()));
+    }
     // The run's mean left its start one way or the other (heldItsStart).
     String away =
         a.averageMBps() < a.burstMBps()

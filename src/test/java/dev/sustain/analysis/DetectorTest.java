@@ -345,7 +345,8 @@ class DetectorTest {
     Reading r = reading(b.build(), null);
     UndeterminedDetector.Limits d = UndeterminedDetector.Limits.DEFAULT;
     Detector<Findings.Undetermined, UndeterminedDetector.Limits> longer =
-        Detectors.undetermined(new UndeterminedDetector.Limits(60, d.dropFraction()));
+        Detectors.undetermined(
+            new UndeterminedDetector.Limits(60, d.dropFraction(), d.heldSpread()));
 
     assertThat(Detectors.UNDETERMINED.find(r)).isNull();
     Findings.Undetermined u = longer.find(r);
@@ -356,7 +357,7 @@ class DetectorTest {
     // Read as flat, five minutes at one rate held their start; a drop line above the mean does not.
     Reading flat = reading(flat(500, Double.NaN, Double.NaN), Shape.FLAT);
     Detector<Findings.Undetermined, UndeterminedDetector.Limits> above =
-        Detectors.undetermined(new UndeterminedDetector.Limits(d.seconds(), 1.2));
+        Detectors.undetermined(new UndeterminedDetector.Limits(d.seconds(), 1.2, d.heldSpread()));
     assertThat(Detectors.UNDETERMINED.find(flat)).isNull();
     Findings.Undetermined none = above.find(flat);
     assertThat(none).isNotNull();
