@@ -72,8 +72,13 @@ record IntervalFigures(IntervalRates stats, int zeroIntervals, double zeroSecond
 
   /** The rates in {@code rateColumn} of the rows {@code rows} names, in order. */
   static double[] rates(Path csv, String rateColumn, Rows rows) throws IOException {
+    return rates(SamplesCsv.Reader.open(csv), rateColumn, rows);
+  }
+
+  /** {@link #rates(Path, String, Rows)} of the rows {@code reader} gives; closes it. */
+  static double[] rates(SamplesCsv.Reader reader, String rateColumn, Rows rows) throws IOException {
     Selection selection = new Selection(rateColumn, rows);
-    try (SamplesCsv.Reader r = SamplesCsv.Reader.open(csv)) {
+    try (SamplesCsv.Reader r = reader) {
       SamplesCsv.Row row;
       while ((row = r.next()) != null) {
         selection.row(r, row);

@@ -25,8 +25,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -157,7 +159,8 @@ public final class WriteRepeat {
       AfterPass afterPass,
       Path parent,
       ObjectNode json,
-      List<WriteResult> done) {
+      List<WriteResult> done,
+      Map<Path, RunObserver.Kept> kept) {
 
     Passes(
         WriteParams base,
@@ -168,7 +171,21 @@ public final class WriteRepeat {
         AfterPass afterPass,
         Path parent,
         ObjectNode json) {
-      this(base, cooldowns, passObserver, stop, forms, afterPass, parent, json, new ArrayList<>());
+      this(
+          base,
+          cooldowns,
+          passObserver,
+          stop,
+          forms,
+          afterPass,
+          parent,
+          json,
+          new ArrayList<>(),
+          new ConcurrentHashMap<>());
+    }
+
+    private static Path key(Path folder) {
+      return folder.toAbsolutePath().normalize();
     }
 
     /** Each pass after its cooldown, until one does not complete or the run is stopped. */
@@ -195,7 +212,18 @@ public final class WriteRepeat {
     private WriteResult pass(int n, IdleHistory history, boolean made) throws IOException {
       WriteParams p = base.withTarget(base.target(), parent.resolve("pass-" + n));
       try {
-        return new WriteRun(p, passObserver, stop, forms).idleFrom(history).run();
+        // Each pass's lifecycle tells what it kept (run.json, the rows its end read): the
+        // comparison after the passes is made from that, not from each folder read again.
+        RunObserver keeper =
+            new RunObserver() {
+              @Override
+              public void kept(Kept k) {
+                kept.put(key(k.runFolder()), k);
+              }
+            };
+        return new WriteRun(p, RunObserver.both(passObserver, keeper), stop, forms)
+            .idleFrom(history)
+            .run();
       } catch (UsageException e) {
         if (n == 1 && made) {
           // Refused before anything was written: leave nothing behind.
@@ -216,13 +244,23 @@ public final class WriteRepeat {
         if (r.status() != RunStatus.COMPLETE) {
           continue;
         }
+        RunObserver.Kept k = kept.get(key(r.runFolder()));
+        boolean rows = k != null && k.samples() != null;
         double[] rates =
-            IntervalFigures.rates(
-                RunFolder.open(r.runFolder()).samplesCsv(), "write_MBps", IntervalFigures.Rows.ALL);
+            rows
+                ? IntervalFigures.rates(
+                    k.samples().reader(), "write_MBps", IntervalFigures.Rows.ALL)
+                : IntervalFigures.rates(
+                    RunFolder.open(r.runFolder()).samplesCsv(),
+                    "write_MBps",
+                    IntervalFigures.Rows.ALL);
         compared.add(
             new PassComparison.Pass(i + 1, r.averageMegabytesPerSecond(), rates, r.seconds()));
         try {
-          curves.add(CurveReport.load(r.runFolder(), null, -1));
+          curves.add(
+              rows
+                  ? CurveReport.ofRun(r.runFolder(), k.runJson(), k.samples())
+                  : CurveReport.load(r.runFolder(), null, -1));
           names.add("pass " + (i + 1));
           indexes.add(i);
         } catch (InputFormatException e) {

@@ -2,6 +2,7 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.document.RunDocument;
 import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.run.RunAnalysis;
@@ -127,6 +128,32 @@ class FinishedFolderReadOnceTest {
 
     assertThat(RunFolder.JSON.readTree(copy.value().out()).get("comparison")).isNotEmpty();
     readOnceAndAnalysedFromTheRows(out, copy.reads(), 3);
+  }
+
+  @Test
+  void aRepeatsPassSamplesAreReadOnceForItsComparisonAndItsCurves() throws Exception {
+    // Each pass's end reads its samples.csv once and keeps the rows; the comparison of the passes
+    // (their interval rates) and each pass's curve after them come from those rows, not from the
+    // pass's file read twice more.
+    Path target = Files.createDirectories(dir.resolve("t"));
+    Path out = dir.resolve("run");
+    Recorded<Cli.Result> repeat =
+        recordingReads(
+            out.resolve("pass-1"),
+            "write {} --size 4MiB --repeat 2 --cooldown 100ms --engine threads --interval 100ms"
+                + " --db none --json --out {}",
+            target,
+            out);
+
+    JsonNode doc = RunFolder.JSON.readTree(repeat.value().out());
+    assertThat(doc.get("passes")).hasSize(2);
+    // Pass 2's change against pass 1, read from both passes' curves.
+    assertThat(doc.get("changes")).isNotEmpty();
+    assertThat(out.resolve("pass-1").resolve(RunFolder.ANALYSIS_JSON)).isRegularFile();
+    assertThat(repeat.reads())
+        .as("pass 1's samples.csv read to its end once")
+        .filteredOn(Read::endOfFile)
+        .hasSize(1);
   }
 
   @Test
