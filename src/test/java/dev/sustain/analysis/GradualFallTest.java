@@ -35,11 +35,7 @@ class GradualFallTest {
     Seeds.withSeed(
         seed,
         r -> {
-          Plan p = plan(r);
-          double[] intervals = {0.25, 0.5, 1, 2};
-          p.interval = intervals[r.nextInt(intervals.length)];
-          p.noise = r.nextDouble(0.005, 0.04);
-          p.jitter = false;
+          Plan p = fallPlan(r, new double[] {0.25, 0.5, 1, 2}, 0.005, 0.04);
           double burst = logUniform(r, 200, 7000);
           double fallSeconds = r.nextDouble(Math.max(3, 4 * p.interval), 15);
           double departure = p.latency + r.nextDouble(20, 150);
@@ -49,14 +45,12 @@ class GradualFallTest {
           double middleEnd = departure + fallSeconds + r.nextDouble(60, 600);
           p.seconds = (staircase ? middleEnd : departure + fallSeconds) + r.nextDouble(300, 1500);
           DoubleUnaryOperator profile =
-              t -> {
-                if (t < departure) {
-                  return burst;
-                } else if (t < departure + fallSeconds) {
-                  return burst + (next - burst) * (t - departure) / fallSeconds;
-                }
-                return t < middleEnd || !staircase ? next : floor;
-              };
+              falling(
+                  burst,
+                  departure,
+                  fallSeconds,
+                  next,
+                  t -> t < middleEnd || !staircase ? next : floor);
           SampleSeries s = sample(profile, p, r);
           Analysis a = Analyzer.analyze(s);
           double cacheGB = burst * (departure - p.latency) / 1000;
@@ -75,16 +69,10 @@ class GradualFallTest {
                   a.shape(),
                   a.burstMBps(),
                   a.cacheGB());
-          assertThat(a.shape()).as(what).isEqualTo(Shape.CACHE_CLIFF);
-          assertThat(a.burstMBps()).as(what).isBetween(0.95 * burst, 1.05 * burst);
           // A fall is seen as one when several intervals lie clear of both levels' noise; a
           // shallower or quicker one is a step, placed at its middle (half its bytes late).
           double band = (burst - next - 3 * p.noise * (burst + next)) / (burst - next);
-          boolean seen = band * fallSeconds / p.interval >= 4;
-          double tolerance =
-              Math.max(0.05 * cacheGB, 2 * burst * p.interval / 1000)
-                  + (seen ? 0 : 0.5 * burst * fallSeconds / 1000);
-          assertThat(a.cacheGB()).as(what).isBetween(cacheGB - tolerance, cacheGB + tolerance);
+          readAsTheFall(a, what, burst, cacheGB, fallSeconds, p.interval, band);
         });
   }
 
@@ -113,11 +101,7 @@ class GradualFallTest {
         KNOWN_UNDETERMINED,
         "falls from a quiet burst to a noisy floor misread",
         r -> {
-          Plan p = plan(r);
-          double[] intervals = {0.25, 0.5, 1, 2};
-          p.interval = intervals[r.nextInt(intervals.length)];
-          p.noise = r.nextDouble(0.005, 0.03);
-          p.jitter = false;
+          Plan p = fallPlan(r, new double[] {0.25, 0.5, 1, 2}, 0.005, 0.03);
           double floorNoise = r.nextDouble(0.10, 0.25);
           double burst = logUniform(r, 200, 7000);
           double fallSeconds = r.nextDouble(Math.max(3, 4 * p.interval), 15);
@@ -146,11 +130,7 @@ class GradualFallTest {
         14,
         "falls longer than their cache misread",
         r -> {
-          Plan p = plan(r);
-          double[] intervals = {0.25, 0.5, 1};
-          p.interval = intervals[r.nextInt(intervals.length)];
-          p.noise = r.nextDouble(0.005, 0.04);
-          p.jitter = false;
+          Plan p = fallPlan(r, new double[] {0.25, 0.5, 1}, 0.005, 0.04);
           double burst = logUniform(r, 200, 7000);
           double fallSeconds = r.nextDouble(Math.max(3, 4 * p.interval), 15);
           double burstSeconds = Math.max(6 * p.interval, fallSeconds * r.nextDouble(0.4, 1));
@@ -158,6 +138,57 @@ class GradualFallTest {
           p.seconds = p.latency + burstSeconds + fallSeconds + r.nextDouble(300, 1500);
           new Fall(p, burst, p.latency + burstSeconds, fallSeconds, floor, 0).check(r);
         });
+  }
+
+  /**
+   * A cliff whose burst is within 5% and whose cache is within 5% or two intervals of the bytes
+   * before the fall; half the fall's bytes more when fewer than 4 of its intervals lie in {@code
+   * band}, the fraction of the drop clear of both levels' noise (a fall too quick or too shallow to
+   * see is read as a step, at its middle).
+   */
+  private static void readAsTheFall(
+      Analysis a,
+      String what,
+      double burst,
+      double cacheGB,
+      double fallSeconds,
+      double intervalSeconds,
+      double band) {
+    assertThat(a.shape()).as(what).isEqualTo(Shape.CACHE_CLIFF);
+    assertThat(a.burstMBps()).as(what).isBetween(0.95 * burst, 1.05 * burst);
+    boolean seen = band * fallSeconds / intervalSeconds >= 4;
+    double tolerance =
+        Math.max(0.05 * cacheGB, 2 * burst * intervalSeconds / 1000)
+            + (seen ? 0 : 0.5 * burst * fallSeconds / 1000);
+    assertThat(a.cacheGB()).as(what).isBetween(cacheGB - tolerance, cacheGB + tolerance);
+  }
+
+  /**
+   * {@code burst} until {@code departure}, then a line down to {@code to} over {@code fallSeconds},
+   * then {@code after}: the profile of every case here.
+   */
+  private static DoubleUnaryOperator falling(
+      double burst, double departure, double fallSeconds, double to, DoubleUnaryOperator after) {
+    return t -> {
+      if (t < departure) {
+        return burst;
+      } else if (t < departure + fallSeconds) {
+        return burst + (to - burst) * (t - departure) / fallSeconds;
+      }
+      return after.applyAsDouble(t);
+    };
+  }
+
+  /**
+   * A plan without timing noise at one of {@code intervals}, with noise drawn from [lo, hi): the
+   * start every case here draws first.
+   */
+  private static Plan fallPlan(SplittableRandom r, double[] intervals, double lo, double hi) {
+    Plan p = plan(r);
+    p.interval = intervals[r.nextInt(intervals.length)];
+    p.noise = r.nextDouble(lo, hi);
+    p.jitter = false;
+    return p;
   }
 
   /**
@@ -176,14 +207,12 @@ class GradualFallTest {
       }
       double dt = p.interval;
       DoubleUnaryOperator profile =
-          t -> {
-            if (t < departure) {
-              return burst;
-            } else if (t < departure + fallSeconds) {
-              return burst + (floor - burst) * (t - departure) / fallSeconds;
-            }
-            return floor * floorFactor[(int) Math.min(floorFactor.length - 1, t / dt)];
-          };
+          falling(
+              burst,
+              departure,
+              fallSeconds,
+              floor,
+              t -> floor * floorFactor[(int) Math.min(floorFactor.length - 1, t / dt)]);
       SampleSeries s = sample(profile, p, r);
       Analysis a = Analyzer.analyze(s);
       double cacheGB = burst * (departure - p.latency) / 1000;
@@ -201,15 +230,9 @@ class GradualFallTest {
               a.shape(),
               a.burstMBps(),
               a.cacheGB());
-      assertThat(a.shape()).as(what).isEqualTo(Shape.CACHE_CLIFF);
-      assertThat(a.burstMBps()).as(what).isBetween(0.95 * burst, 1.05 * burst);
       double floorSigma = Math.max(floorNoise, p.noise) * floor;
       double band = (burst - floor - 3 * (p.noise * burst + floorSigma)) / (burst - floor);
-      boolean seen = band * fallSeconds / p.interval >= 4;
-      double tolerance =
-          Math.max(0.05 * cacheGB, 2 * burst * p.interval / 1000)
-              + (seen ? 0 : 0.5 * burst * fallSeconds / 1000);
-      assertThat(a.cacheGB()).as(what).isBetween(cacheGB - tolerance, cacheGB + tolerance);
+      readAsTheFall(a, what, burst, cacheGB, fallSeconds, p.interval, band);
     }
   }
 }
