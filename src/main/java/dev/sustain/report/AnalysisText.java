@@ -145,7 +145,11 @@ public final class AnalysisText {
       line(
           b,
           "floor",
-          a.floorMBps() == null ? "- (too short to tell)" : Units.rate(a.floorMBps()) + notDrive);
+          a.floorMBps() == null
+              ? FiguresTable.noShapeFits(a)
+                  ? "- (" + FiguresTable.NO_FLOOR_NO_SHAPE + ")"
+                  : "- (too short to tell)"
+              : Units.rate(a.floorMBps()) + notDrive);
       if (a.cacheGBMin() != null && !c.notADrive()) {
         line(b, "cache", CurveCaveats.cacheLine(a));
       }

@@ -51,10 +51,22 @@ final class FiguresTable {
     }
   }
 
+  /** Why a run no shape fits has no floor: not its length, the levels it moved between. */
+  static final String NO_FLOOR_NO_SHAPE = "no shape fits: no level lasted to call a floor";
+
+  /** Whether no shape is named although the run was long enough to tell one. */
+  static boolean noShapeFits(Analysis a) {
+    return a.findings().undetermined() != null && !a.findings().tooShort();
+  }
+
   /** The floor, and the mean after the cache. */
   private static void floor(StringBuilder t, Analysis a) {
     if (a.floorMBps() == null) {
-      row(t, "floor", "-", "too short to tell: write longer (--until floor)");
+      row(
+          t,
+          "floor",
+          "-",
+          noShapeFits(a) ? NO_FLOOR_NO_SHAPE : "too short to tell: write longer (--until floor)");
     } else {
       row(
           t,

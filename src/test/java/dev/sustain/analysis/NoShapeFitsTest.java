@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.input.CurveReader;
+import dev.sustain.report.AnalysisText;
 import dev.sustain.report.Explanation;
 import dev.sustain.report.PrintedInvariants;
 import dev.sustain.testing.CurveSeeded;
@@ -58,6 +59,12 @@ class NoShapeFitsTest {
         .contains(Units.rate(a.burstMBps()))
         .contains(Units.rate(a.averageMBps()));
     assertThat(a.floorMBps()).as(what).isNull();
+    // Long enough to tell, so its missing floor is not put down to its length.
+    String text = AnalysisText.format(null, a, List.of());
+    assertThat(text)
+        .as(text)
+        .doesNotContain("too short")
+        .contains("no shape fits: no level lasted");
     PrintedInvariants.check(a, s, what);
   }
 
