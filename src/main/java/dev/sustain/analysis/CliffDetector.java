@@ -197,7 +197,8 @@ final class CliffDetector {
    * than half the burst or {@link #CACHE_FALL_SECONDS}, whichever is longer. A cache whose fast
    * blocks run out die by die falls over seconds; the segmenter cuts that fall into pieces, each a
    * small step from the next, and a piece of five intervals may even pass as lasting. A level is
-   * what holds, a fall is the passage between two of them: shorter than either, and going one way.
+   * what holds, a fall is the passage between two of them: shorter than the level it ends on, and
+   * going one way.
    */
   private static List<Integer> fallEnds(Curve c, int j) {
     List<Segment> p = c.plateaus;

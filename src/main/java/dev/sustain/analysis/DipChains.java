@@ -19,13 +19,7 @@ final class DipChains {
    * One chain: its dips in time order and the beats they span, their count less one plus the beats
    * skipped between them.
    */
-  record Chain(List<Dip> dips, int beats) {
-
-    /** Whether the chain steps over a beat with no dip. */
-    boolean skips() {
-      return beats > dips.size() - 1;
-    }
-  }
+  record Chain(List<Dip> dips, int beats) {}
 
   /**
    * Chains of dips at a regular spacing, longest first: from each dip and each of the next three as

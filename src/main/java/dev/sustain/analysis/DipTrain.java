@@ -66,6 +66,11 @@ record DipTrain(
         Stats.median(levels));
   }
 
+  /** Whether the train steps over a beat with no dip. */
+  boolean skips() {
+    return beats > dips.size() - 1;
+  }
+
   /** The mean length of a dip in seconds. */
   double meanDipSeconds() {
     return dipSeconds / dips.size();
@@ -128,7 +133,7 @@ record DipTrain(
         return false;
       }
     }
-    boolean skips = beats > dips.size() - 1;
+    boolean skips = skips();
     for (int i = 1; i < dips.size(); i++) {
       double spacing = c.startOf(dips.get(i).start()) - c.startOf(dips.get(i - 1).start());
       // Without a skip every spacing is one beat, however long (the tolerance then refuses it).

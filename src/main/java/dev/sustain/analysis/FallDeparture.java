@@ -113,7 +113,8 @@ final class FallDeparture {
    * one whose folding starts before its last die fills falls over seven. A burst too short for a
    * spread of its own is judged by the run's noise, which a noisy burst's own intervals lie outside
    * of; there the fall must be shorter than half the burst too, or a burst of six noisy intervals
-   * reads as one long fall (as for a fall's pieces, {@link CliffDetector#fallEnds}).
+   * reads as one long fall ({@link CliffDetector#fallEnds} bounds a fall's pieces by half the burst
+   * or {@link CliffDetector#CACHE_FALL_SECONDS}, whichever is longer).
    */
   private static boolean isFall(
       int count, int span, Segment before, Segment after, boolean burstSpreadRead) {

@@ -142,8 +142,8 @@ final class LevelNoise {
       return;
     }
     // A fall over several intervals leaves several between the levels: each in turn from the edge,
-    // no further than half the shorter level (a fall is the passage between two levels, shorter
-    // than either; FallDeparture reads it the same way).
+    // no further than half the shorter level, so that neither level is eaten (FallDeparture.isFall
+    // and CliffDetector.fallEnds, which place the fall, let it outlast a burst with a spread).
     int most = Math.min(a[1] - a[0], b[1] - b[0]) / 2;
     for (int i = a[1] - 1; i >= a[1] - most && markIfBetween(s, transition, i, a, b); i--) {
       // marked

@@ -195,7 +195,7 @@ final class ThrottleDetector {
     }
     DipTrain t = DipTrain.of(c, chain);
     // A train that steps over a beat counts only where the beat is steady across it.
-    if (((onBeatOnly || chain.skips()) && !t.steadyBeat(c, dips))
+    if (((onBeatOnly || t.skips()) && !t.steadyBeat(c, dips))
         || !t.shortAndAlike(c, dips)
         || !t.lowOnlyInDips(c)
         || !t.steadyElsewhere(c, dips)
