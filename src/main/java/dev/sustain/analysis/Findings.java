@@ -139,12 +139,19 @@ public record Findings(
        * Long enough, but no rule read a shape and the rate did not hold the level it started at: it
        * moved between levels none of which lasted below the drop line.
        */
-      NO_SHAPE_FITS
+      NO_SHAPE_FITS,
+      /** Not a request completed in the whole run: there is no rate to read a shape from. */
+      NOTHING_WRITTEN
     }
 
     /** Whether the run was too short to tell (the other reason: no shape fits). */
     public boolean tooShort() {
       return why == Why.TOO_SHORT;
+    }
+
+    /** Whether no request completed in the whole run. */
+    public boolean nothingWritten() {
+      return why == Why.NOTHING_WRITTEN;
     }
   }
 

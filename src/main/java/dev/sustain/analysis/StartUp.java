@@ -58,6 +58,10 @@ public final class StartUp {
     while (first < n && s.bytes(first) == 0) {
       first++;
     }
+    if (first == n) {
+      // Nothing completed at all: no start-up ended, and every interval is a stall.
+      return 0;
+    }
     if (first >= n - 1) {
       return Math.max(0, Math.min(first, n - 1));
     }

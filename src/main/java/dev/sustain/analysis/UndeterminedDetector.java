@@ -4,10 +4,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * No shape named: a run too short to judge (no lasting drop in fewer than {@link Limits#seconds} of
- * writing after the start-up), read before the shape rules; or, once the rules read it as flat, a
- * run that did not hold the level it started at, which "held from start to end" would misstate.
- * Immutable.
+ * No shape named: a run in which no request completed, or one too short to judge (no lasting drop
+ * in fewer than {@link Limits#seconds} of writing after the start-up), read before the shape rules;
+ * or, once the rules read it as flat, a run that did not hold the level it started at, which "held
+ * from start to end" would misstate. Immutable.
  *
  * @param limits the numbers it is read by
  */
@@ -49,6 +49,16 @@ record UndeterminedDetector(UndeterminedDetector.Limits limits)
     Curve c = r.curve();
     int needed = neededIntervals(c);
     if (r.shape() == null) {
+      if (c.cumulative[c.n] == 0) {
+        // However long, a run that wrote nothing is neither too short nor of any shape: every
+        // interval was a stall, and no rate was measured.
+        return new Findings.Undetermined(
+            Findings.Undetermined.Why.NOTHING_WRITTEN,
+            c.judgedSeconds(),
+            needed * c.interval,
+            0,
+            Double.NaN);
+      }
       if (r.cliff() != null || lastingDrop(c) || c.n - c.from >= needed) {
         return null;
       }
@@ -134,6 +144,9 @@ record UndeterminedDetector(UndeterminedDetector.Limits limits)
 
   @Override
   public Words headline(Findings.Undetermined u, Analysis a) {
+    if (u.nothingWritten()) {
+      return Words.of("nothing written: no request completed in {time}", a.durationSeconds());
+    }
     return u.tooShort()
         ? Words.of(
             "too short to tell: {rate} for {gb} and no cliff yet", a.burstMBps(), a.totalGB())
@@ -149,6 +162,13 @@ record UndeterminedDetector(UndeterminedDetector.Limits limits)
    */
   @Override
   public List<Words> evidence(Findings.Undetermined u, Analysis a) {
+    if (u.nothingWritten()) {
+      return List.of(
+          Words.of(
+              "Not one request completed in the run's {time}: nothing was written, so there is"
+                  + " no rate to read a burst, a cache, a floor or a shape from.",
+              a.durationSeconds()));
+    }
     if (!u.tooShort()) {
       return List.of(noShape(u, a));
     }
@@ -204,6 +224,13 @@ record UndeterminedDetector(UndeterminedDetector.Limits limits)
   /** What to do; for a run too short, the report says instead what ended it where it knows. */
   @Override
   public List<Words> advice(Findings.Undetermined u, Analysis a) {
+    if (u.nothingWritten()) {
+      return List.of(
+          Words.of(
+              "Check that the drive answers at all: its kernel messages (dmesg) for resets and"
+                  + " I/O errors, its health (smartctl -H), and whether another process holds it;"
+                  + " then write again."));
+    }
     return List.of(
         Words.of(
             u.tooShort()

@@ -5,6 +5,7 @@ import dev.sustain.analysis.Detectors;
 import dev.sustain.analysis.Shape;
 import dev.sustain.unit.Units;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The analysis for people, read at a glance: the burst and for how many GB and seconds, the floor,
@@ -146,9 +147,9 @@ public final class AnalysisText {
           b,
           "floor",
           a.floorMBps() == null
-              ? FiguresTable.noShapeFits(a)
-                  ? "- (" + FiguresTable.NO_FLOOR_NO_SHAPE + ")"
-                  : "- (too short to tell)"
+              ? "- ("
+                  + Objects.requireNonNullElse(FiguresTable.noFloorWhy(a), "too short to tell")
+                  + ")"
               : Units.rate(a.floorMBps()) + notDrive);
       if (a.cacheGBMin() != null && !c.notADrive()) {
         line(b, "cache", CurveCaveats.cacheLine(a));

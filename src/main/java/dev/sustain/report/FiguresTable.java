@@ -1,6 +1,7 @@
 package dev.sustain.report;
 
 import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Findings;
 import dev.sustain.analysis.Segment;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
@@ -54,6 +55,21 @@ final class FiguresTable {
   /** Why a run no shape fits has no floor: not its length, the levels it moved between. */
   static final String NO_FLOOR_NO_SHAPE = "no shape fits: no level lasted to call a floor";
 
+  /** Why a run that wrote nothing has no floor. */
+  static final String NO_FLOOR_NOTHING_WRITTEN = "nothing written: not one request completed";
+
+  /**
+   * Why a run has no floor, in the table's words: it wrote nothing, no shape fits it, or it was too
+   * short to tell (null for the last, which each place says in its own words).
+   */
+  static String noFloorWhy(Analysis a) {
+    Findings.Undetermined u = a.findings().undetermined();
+    if (u != null && u.nothingWritten()) {
+      return NO_FLOOR_NOTHING_WRITTEN;
+    }
+    return noShapeFits(a) ? NO_FLOOR_NO_SHAPE : null;
+  }
+
   /** Whether no shape is named although the run was long enough to tell one. */
   static boolean noShapeFits(Analysis a) {
     return a.findings().undetermined() != null && !a.findings().tooShort();
@@ -66,7 +82,9 @@ final class FiguresTable {
           t,
           "floor",
           "-",
-          noShapeFits(a) ? NO_FLOOR_NO_SHAPE : "too short to tell: write longer (--until floor)");
+          noFloorWhy(a) != null
+              ? noFloorWhy(a)
+              : "too short to tell: write longer (--until floor)");
     } else {
       row(
           t,

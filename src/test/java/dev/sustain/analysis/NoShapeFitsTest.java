@@ -9,6 +9,7 @@ import dev.sustain.report.Explanation;
 import dev.sustain.report.PrintedInvariants;
 import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
+import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
 import java.nio.file.Path;
 import java.util.List;
@@ -66,6 +67,47 @@ class NoShapeFitsTest {
         .doesNotContain("too short")
         .contains("no shape fits: no level lasted");
     PrintedInvariants.check(a, s, what);
+  }
+
+  /**
+   * A run in which not one request completed (a drive that stopped answering), 2-2000 intervals of
+   * 0.25-5 s: nothing written, every interval a stall, no start-up (none ended), and no word of a
+   * shape, a length too short, a floor no level held, or a cache it is at least. Before, 100 s of
+   * nothing read "too short to tell: 0.00 MB/s for 0 B", "1m 39s before the first request
+   * completed" and "1.0 s with nothing written".
+   */
+  @CurveSeeded
+  void aRunThatWroteNothingSaysSoAndNothingElse(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          double interval = new double[] {0.25, 0.5, 1, 2, 5}[r.nextInt(5)];
+          int n = 2 + r.nextInt(1999);
+          SampleSeries.Builder b = SampleSeries.builder(n);
+          for (int i = 1; i <= n; i++) {
+            b.add(i * interval, 0);
+          }
+          SampleSeries s = b.build();
+          Analysis a = Analyzer.analyze(s);
+          String text = AnalysisText.format(null, a, List.of());
+          String what = n + " intervals of " + interval + " s\n" + text;
+          assertThat(a.shape()).as(what).isEqualTo(Shape.UNDETERMINED);
+          assertThat(a.findings().undetermined().nothingWritten()).as(what).isTrue();
+          assertThat(a.findings().ramp().intervals()).as(what).isZero();
+          assertThat(a.findings().stalls().intervals()).as(what).isEqualTo(n);
+          assertThat(a.cacheGBMin()).as(what).isNull();
+          assertThat(a.floorMBps()).as(what).isNull();
+          assertThat(text)
+              .as(what)
+              .contains(
+                  "nothing written: no request completed in " + Durations.inWords(n * interval))
+              .contains("floor       - (nothing written")
+              .doesNotContain("too short")
+              .doesNotContain("no shape fits")
+              .doesNotContain("before the first request")
+              .doesNotContain("at least");
+          PrintedInvariants.check(a, s, what);
+        });
   }
 
   private static void check(SplittableRandom r) {
