@@ -104,7 +104,20 @@ final class CycleDetector {
    */
   static final double CYCLE_SPREAD_SIGMAS = 2;
 
-  /** The regular cycles of the curve as a sawtooth (its dips are the low halves), or null. */
+  /**
+   * The regular cycles of the curve as a sawtooth (its dips are the low halves), or null: read
+   * between the levels of its write intervals, or, when those hold no cycle and the run has stalls,
+   * between its high level and nothing written. A controller past its last thermal threshold stops
+   * writing until it has cooled, then resumes at full speed, so its low halves are empty intervals
+   * at a steady period. The write intervals' levels come first: stalls scattered through a run (an
+   * erase pause, a host hiccup) are no cycle's half, and the regularity checks refuse them as low
+   * halves, so the run's own levels are tried first. The low level of pauses is zero itself, not a
+   * quantile: a cycle that sets in late holds its pauses for less than a tenth of the run. A pause
+   * is a cycle's low half when it lasts {@link Thresholds#MIN_SWING_SECONDS} at least, as long as a
+   * swing's low: a stall of a second or two at a steady period is an erase or a host's pause, which
+   * the stalls report, not a controller cooling; longer ones are the swings the erratic rule would
+   * otherwise count, and this reads their period first.
+   */
   static Findings.Sawtooth find(Curve c) {
     int m = c.n - c.from;
     if (m < 4 * Thresholds.MIN_DIPS) {
@@ -123,7 +136,17 @@ final class CycleDetector {
     double[] sorted = Arrays.copyOf(kept, k);
     Arrays.sort(sorted);
     double high = Stats.sortedQuantile(sorted, CYCLE_HIGH_QUANTILE);
-    double low = Stats.sortedQuantile(sorted, CYCLE_LOW_QUANTILE);
+    Findings.Sawtooth found = between(c, high, Stats.sortedQuantile(sorted, CYCLE_LOW_QUANTILE));
+    if (found != null || k == m) {
+      return found;
+    }
+    Findings.Sawtooth paused = between(c, high, 0);
+    return paused != null && paused.dipSeconds() >= Thresholds.MIN_SWING_SECONDS ? paused : null;
+  }
+
+  /** The cycles between a high and a low level, or null. */
+  private static Findings.Sawtooth between(Curve c, double high, double low) {
+    int m = c.n - c.from;
     if (!(low < high)) {
       return null;
     }

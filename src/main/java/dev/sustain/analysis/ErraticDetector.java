@@ -70,6 +70,8 @@ final class ErraticDetector {
         found.highFraction,
         found.lowLineMBps,
         found.highLineMBps,
+        found.swinging() ? found.shortestGapSeconds : Double.NaN,
+        found.swinging() ? found.longestGapSeconds : Double.NaN,
         slow,
         later);
   }
@@ -96,7 +98,9 @@ final class ErraticDetector {
       double lowFraction,
       double highFraction,
       double lowLineMBps,
-      double highLineMBps) {
+      double highLineMBps,
+      double shortestGapSeconds,
+      double longestGapSeconds) {
 
     /** Enough swings, time on each side, swings in both halves of the run. */
     boolean swinging() {
@@ -130,6 +134,9 @@ final class ErraticDetector {
     double pendingSpread = Double.NaN;
     double highs = 0;
     double written = 0;
+    double lastClimb = Double.NaN;
+    double shortestGap = Double.NaN;
+    double longestGap = Double.NaN;
     double half = c.startOf(c.from) + 0.5 * c.judgedSeconds();
     double[] levelSigmas = new double[c.plateaus.size()];
     java.util.Arrays.fill(levelSigmas, Double.NaN);
@@ -154,7 +161,12 @@ final class ErraticDetector {
             && leftItsLevel(c, pendingMB / pending, g, levelSigmas)) {
           swings++;
           lows += pending;
-          firstHalf += c.startOf(g.startIndex()) < half ? 1 : 0;
+          double climb = c.startOf(g.startIndex());
+          firstHalf += climb < half ? 1 : 0;
+          double gap = climb - lastClimb;
+          shortestGap = Double.isNaN(shortestGap) ? gap : Math.min(shortestGap, gap);
+          longestGap = Double.isNaN(longestGap) ? gap : Math.max(longestGap, gap);
+          lastClimb = climb;
         }
         pending = 0;
         pendingMB = 0;
@@ -168,7 +180,9 @@ final class ErraticDetector {
         written > 0 ? lows / written : 0,
         written > 0 ? highs / written : 0,
         lowLine,
-        highLine);
+        highLine,
+        shortestGap,
+        longestGap);
   }
 
   /**

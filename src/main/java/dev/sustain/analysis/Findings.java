@@ -299,6 +299,8 @@ public record Findings(
    * @param highFraction the fraction of intervals high
    * @param lowLineMBps below this an interval is low
    * @param highLineMBps above this an interval is high
+   * @param shortestGapSeconds the shortest time between two climbs counted (NaN without swings)
+   * @param longestGapSeconds the longest time between two climbs counted (NaN without swings)
    * @param slowStart the slow first level, or null
    * @param laterMBps the highest later lasting level (with a slow start), else NaN
    */
@@ -309,12 +311,25 @@ public record Findings(
       double highFraction,
       double lowLineMBps,
       double highLineMBps,
+      double shortestGapSeconds,
+      double longestGapSeconds,
       Segment slowStart,
       double laterMBps) {
 
     /** Whether the swings alone make the curve erratic. */
     public boolean swinging() {
       return swings >= Thresholds.MIN_SWINGS;
+    }
+
+    /**
+     * Whether the climbs came at irregular times: their spacings spread wider than a heat cycle's
+     * ({@link CycleDetector#CYCLE_PERIOD_TOLERANCE} either side of their middle). A starved drive
+     * climbs back whenever a collection ends; one whose climbs keep a steady spacing the cycle test
+     * still refused (its halves not alike, a cycle missing) is not said to be irregular.
+     */
+    public boolean irregular() {
+      double middle = 0.5 * (shortestGapSeconds + longestGapSeconds);
+      return longestGapSeconds - middle > CycleDetector.CYCLE_PERIOD_TOLERANCE * middle;
     }
   }
 

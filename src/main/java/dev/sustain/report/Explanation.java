@@ -114,14 +114,18 @@ public final class Explanation {
   private static void gcErratic(Analysis a, Findings f, List<String> e) {
     Findings.Erratic x = f.erratic();
     if (x.swinging()) {
+      // "Irregular" only of climbs whose spacings spread: the spacings are printed either way.
       e.add(
           Phrase.of(
-              "Swung {} times between low (below {rate}) and high (above {rate}) at irregular"
-                  + " times: low {pct} of the time, high {pct};"
+              "Swung {} times between low (below {rate}) and high (above {rate})"
+                  + (x.irregular() ? " at irregular times" : "")
+                  + ", the climbs {time} to {time} apart: low {pct} of the time, high {pct};"
                   + " min/median/max {mbps}/{mbps}/{mbps} MB/s.",
               x.swings(),
               x.lowLineMBps(),
               x.highLineMBps(),
+              x.shortestGapSeconds(),
+              x.longestGapSeconds(),
               x.lowFraction(),
               x.highFraction(),
               a.minMBps(),
@@ -144,7 +148,8 @@ public final class Explanation {
           x.swinging()
               ? Phrase.of(
                   "Not a throttle that cooled: a controller climbs back once, to a level it"
-                      + " holds, while this drive climbed back {} times at irregular times.",
+                      + " holds, while this drive climbed back {} times"
+                      + (x.irregular() ? " at irregular times." : "."),
                   x.swings())
               : "Not a throttle that cooled: a throttle steps down from the level it started"
                   + " at, while this drive started slow.");

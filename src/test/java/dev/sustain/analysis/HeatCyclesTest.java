@@ -15,6 +15,7 @@ import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
 import java.util.SplittableRandom;
 import java.util.function.DoubleUnaryOperator;
+import org.junit.jupiter.api.Test;
 
 /**
  * Heat cycles of any length and a sawtooth that sets in late, over seeded random parameters, read
@@ -34,6 +35,19 @@ class HeatCyclesTest {
   @CurveSeeded
   void shallowRegularCyclesOutsideTheirNoiseAreHeat(long seed) {
     ReadEveryCurveTest.check("thermal, shallow cycles", seed, HeatCyclesTest::shallowCycles);
+  }
+
+  /**
+   * Regular pauses of seconds, the low half of each cycle empty, read as heat with their figures.
+   * Before the cycles were read between the high level and nothing, 167 of the 200 misread (147 as
+   * gc-erratic "at irregular times"). The 3 left are at the range's edge: two at 5 s intervals with
+   * a period of 8 of them and a noise of 13% or a run of 4 cycles (gc-erratic, undetermined), and
+   * one whose burst, read under a noise of 10%, is 6.5% high.
+   */
+  @Test
+  void regularPausesOfSecondsAreHeatNotAStarvedDrive() {
+    SeededMisses.readAtMost(
+        3, "regular pauses misread", "thermal, pausing cycles", HeatCyclesTest::pausingCycles);
   }
 
   @CurveSeeded
@@ -80,11 +94,24 @@ class HeatCyclesTest {
     return cycles(r, p, 0.05, 0.3, 6);
   }
 
-  /** Cycles of a depth in [least, most), with noise from 0.5% to the depth over noiseIn. */
+  /**
+   * Heat cycles whose low half writes nothing: a controller past its last thermal threshold stops
+   * until it has cooled, then resumes at full speed, at a steady period. The low half lasts at
+   * least 4 s (a fifth of the shortest period), longer than any erase pause; noise on the high
+   * level from 0.5% to a fifth of it, odd intervals and stray stalls as any plan draws them.
+   */
+  static Made pausingCycles(SplittableRandom r) {
+    return cycles(r, plan(r), 1, 1, 5);
+  }
+
+  /**
+   * Cycles of a depth in [least, most) (exactly least when most is least), with noise from 0.5% to
+   * the depth over noiseIn.
+   */
   private static Made cycles(
       SplittableRandom r, Plan p, double least, double most, double noiseIn) {
     double high = logUniform(r, 50, 3000);
-    double depth = r.nextDouble(least, most);
+    double depth = least == most ? least : r.nextDouble(least, most);
     double low = high * (1 - depth);
     double period = Math.max(8 * p.interval, logUniform(r, 20, 400));
     double lowShare = r.nextDouble(0.2, 0.6);

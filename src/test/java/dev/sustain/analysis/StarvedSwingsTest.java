@@ -6,10 +6,12 @@ import static dev.sustain.analysis.DriveCurves.plan;
 import static dev.sustain.analysis.DriveCurves.sample;
 import static dev.sustain.analysis.DriveCurves.steps;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.sustain.analysis.DriveCurves.Plan;
 import dev.sustain.testing.CurveSeeded;
 import dev.sustain.testing.Seeds;
+import dev.sustain.unit.Durations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -99,6 +101,66 @@ class StarvedSwingsTest {
   }
 
   private static final int BOUND = 14;
+
+  /**
+   * The evidence's "the climbs A to B apart" are the shortest and longest times between the curve's
+   * own climbs, and "at irregular times" is said only when those spread: quiet swings (1% noise, 1
+   * s intervals) between 0-15% and 90-100% of full speed, each visit 5-30 s, so that every climb is
+   * seen and counted; the truth's spacings are read from the steps drawn.
+   */
+  @CurveSeeded
+  void theSwingsEvidenceGivesTheSpacingOfTheClimbsItCounted(long seed) {
+    Seeds.withSeed(
+        seed,
+        r -> {
+          Plan p = plan(r);
+          p.interval = 1;
+          p.noise = 0.01;
+          p.outlierRate = 0;
+          p.stalls = 0;
+          double full = logUniform(r, 150, 3000);
+          List<Double> climbs = new ArrayList<>();
+          Steps s = new Steps();
+          boolean steady = r.nextBoolean();
+          double period = r.nextDouble(25, 60);
+          double t = p.latency + r.nextDouble(5, 30);
+          s.add(0, t, full);
+          for (int k = 0; t < 600; k++) {
+            double low = steady ? period * (k % 2 == 0 ? 1 : 2) / 3 : r.nextDouble(5, 30);
+            t = s.add(t, low, full * r.nextDouble(0, 0.15));
+            climbs.add(t);
+            double high = steady ? period * (k % 2 == 0 ? 1 : 2) / 3 : r.nextDouble(5, 30);
+            t = s.add(t, high, full * r.nextDouble(0.9, 1));
+          }
+          p.seconds = t;
+          double shortest = Double.POSITIVE_INFINITY;
+          double longest = 0;
+          for (int i = 1; i < climbs.size(); i++) {
+            shortest = Math.min(shortest, climbs.get(i) - climbs.get(i - 1));
+            longest = Math.max(longest, climbs.get(i) - climbs.get(i - 1));
+          }
+          Analysis a = Analyzer.analyze(sample(s.profile(), p, r));
+          String evidence = String.join(" ", dev.sustain.report.Explanation.evidence(a));
+          String why = f("truth %.1f-%.1f s apart\n  %s", shortest, longest, evidence);
+          assertThat(a.shape()).as(why).isEqualTo(Shape.GC_ERRATIC);
+          Findings.Erratic x = a.findings().erratic();
+          assertThat(x.swings()).as(why).isEqualTo(climbs.size());
+          // A climb is placed at its interval: within one either side of the truth's.
+          assertThat(x.shortestGapSeconds()).as(why).isCloseTo(shortest, within(2.0));
+          assertThat(x.longestGapSeconds()).as(why).isCloseTo(longest, within(2.0));
+          assertThat(evidence)
+              .as(why)
+              .contains(
+                  "the climbs "
+                      + Durations.inWords(x.shortestGapSeconds())
+                      + " to "
+                      + Durations.inWords(x.longestGapSeconds())
+                      + " apart");
+          assertThat(evidence.contains("at irregular times")).as(why).isEqualTo(x.irregular());
+          // Visits of 5-30 s each way spread their spacings far wider than a heat cycle's.
+          assertThat(x.irregular()).as(why).isEqualTo(!steady);
+        });
+  }
 
   /**
    * A high visit's mean length: 1-15 s, at least 3 intervals, so that most visits (of lengths drawn
