@@ -20,11 +20,11 @@ import java.util.List;
  * best split of the raw rate around it ({@link #placed}). The alternation is a heat cycle when it
  * has at least {@link Thresholds#MIN_DIPS} low halves (a run that opens in one, a cycle under way
  * from the start, counts it), every spacing of the downward and of the upward crossings within
- * {@link #CYCLE_PERIOD_TOLERANCE} of the period (plus an interval, the crossing's own uncertainty)
- * of their mean, every low stretch as close to their mean length, time back at the high level in
- * every period ({@link Thresholds#MIN_SWING_SIDE_FRACTION} of the cycles' time), the depth outside
- * the levels' own noise ({@link #CYCLE_NOISE_SIGMAS}), both as the quantiles give it and as the
- * halves found hold it, and no cycle missing before the run ends. Stateless.
+ * {@link Thresholds#CYCLE_PERIOD_TOLERANCE} of the period (plus an interval, the crossing's own
+ * uncertainty) of their mean, every low stretch as close to their mean length, time back at the
+ * high level in every period ({@link Thresholds#MIN_SWING_SIDE_FRACTION} of the cycles' time), the
+ * depth outside the levels' own noise ({@link #CYCLE_NOISE_SIGMAS}), both as the quantiles give it
+ * and as the halves found hold it, and no cycle missing before the run ends. Stateless.
  */
 final class CycleDetector {
 
@@ -40,18 +40,6 @@ final class CycleDetector {
 
   /** See {@link #CYCLE_HIGH_QUANTILE}. */
   static final double CYCLE_LOW_QUANTILE = 0.1;
-
-  /**
-   * The crossings of heat cycles keep their spacing, and each low half its length, within this
-   * fraction of the period (plus an interval, where a crossing falls inside its interval): a
-   * throttle trips and resumes at the same temperatures through the same heat sink, so one drive
-   * repeats within a few percent (the field's sawtooth periods of 45-60 s differ between drives,
-   * not dip to dip); three times that leaves room for noise at the crossing. A translation layer
-   * slow for 3-15 s and fast for 3-15 s by turns, whose periods spread by a quarter, is irregular.
-   * Tighter than {@link Thresholds#PERIOD_TOLERANCE}: short dips are evidence in themselves, long
-   * halves are not.
-   */
-  static final double CYCLE_PERIOD_TOLERANCE = 0.15;
 
   /**
    * An alternation turns low below this fraction of the way up from its low level, and high above
@@ -312,7 +300,7 @@ final class CycleDetector {
     double meanLow = wholeSeconds / downs.length;
     // The halves alike too: a throttle cools to the same threshold each time, while a starved
     // translation layer is slow for as long as its collection takes.
-    double tolerance = CYCLE_PERIOD_TOLERANCE * period + c.interval;
+    double tolerance = Thresholds.CYCLE_PERIOD_TOLERANCE * period + c.interval;
     double openLow = open == 1 ? ups[0] - c.startOf(c.from) : 0;
     if (!regular(downs, period, tolerance)
         || !regular(ups, (ups[count - 1] - ups[0]) / (count - 1), tolerance)
@@ -376,8 +364,8 @@ final class CycleDetector {
   private static boolean onToTheEnd(
       Curve c, double lastDown, double period, double meanLow, int window, boolean endsLow) {
     double end = c.endOf(c.n - 1);
-    double tolerance = CYCLE_PERIOD_TOLERANCE * period + c.interval;
-    return end - lastDown <= (1 + CYCLE_PERIOD_TOLERANCE) * period + meanLow + c.interval
+    double tolerance = Thresholds.CYCLE_PERIOD_TOLERANCE * period + c.interval;
+    return end - lastDown <= (1 + Thresholds.CYCLE_PERIOD_TOLERANCE) * period + meanLow + c.interval
         && (endsLow || end - lastDown <= period + tolerance + window * c.interval);
   }
 

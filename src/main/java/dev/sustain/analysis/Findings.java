@@ -160,6 +160,11 @@ public record Findings(
     return ramp.intervals() > 0;
   }
 
+  /** Whether no shape is named because not one request completed in the run. */
+  public boolean nothingWritten() {
+    return undetermined != null && undetermined.nothingWritten();
+  }
+
   /** Whether no shape is named because the run was too short to tell one. */
   public boolean tooShort() {
     return undetermined != null && undetermined.tooShort();
@@ -323,13 +328,13 @@ public record Findings(
 
     /**
      * Whether the climbs came at irregular times: their spacings spread wider than a heat cycle's
-     * ({@link CycleDetector#CYCLE_PERIOD_TOLERANCE} either side of their middle). A starved drive
+     * ({@link Thresholds#CYCLE_PERIOD_TOLERANCE} either side of their middle). A starved drive
      * climbs back whenever a collection ends; one whose climbs keep a steady spacing the cycle test
      * still refused (its halves not alike, a cycle missing) is not said to be irregular.
      */
     public boolean irregular() {
       double middle = 0.5 * (shortestGapSeconds + longestGapSeconds);
-      return longestGapSeconds - middle > CycleDetector.CYCLE_PERIOD_TOLERANCE * middle;
+      return longestGapSeconds - middle > Thresholds.CYCLE_PERIOD_TOLERANCE * middle;
     }
   }
 

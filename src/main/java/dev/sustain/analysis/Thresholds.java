@@ -308,6 +308,19 @@ public final class Thresholds {
    */
   public static final double MAX_OTHER_DIP_FRACTION = 0.05;
 
+  /**
+   * The crossings of heat cycles keep their spacing, and each low half its length, within this
+   * fraction of the period (plus an interval, where a crossing falls inside its interval): a
+   * throttle trips and resumes at the same temperatures through the same heat sink, so one drive
+   * repeats within a few percent (the field's sawtooth periods of 45-60 s differ between drives,
+   * not dip to dip); three times that leaves room for noise at the crossing. A translation layer
+   * slow for 3-15 s and fast for 3-15 s by turns, whose periods spread by a quarter, is irregular.
+   * Tighter than {@link #PERIOD_TOLERANCE}: short dips are evidence in themselves, long halves are
+   * not. The erratic evidence calls swings irregular only when their climbs spread wider than this
+   * either side of their middle ({@link Findings.Erratic#irregular}).
+   */
+  public static final double CYCLE_PERIOD_TOLERANCE = 0.15;
+
   // --- Erratic (no free blocks) ----------------------------------------------------------------
 
   /**

@@ -1,7 +1,6 @@
 package dev.sustain.report;
 
 import dev.sustain.analysis.Analysis;
-import dev.sustain.analysis.Findings;
 import dev.sustain.analysis.Segment;
 import dev.sustain.unit.Durations;
 import dev.sustain.unit.Units;
@@ -63,8 +62,7 @@ final class FiguresTable {
    * short to tell (null for the last, which each place says in its own words).
    */
   static String noFloorWhy(Analysis a) {
-    Findings.Undetermined u = a.findings().undetermined();
-    if (u != null && u.nothingWritten()) {
+    if (a.findings().nothingWritten()) {
       return NO_FLOOR_NOTHING_WRITTEN;
     }
     return noShapeFits(a) ? NO_FLOOR_NO_SHAPE : null;

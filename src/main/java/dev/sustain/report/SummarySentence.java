@@ -81,7 +81,7 @@ public final class SummarySentence {
 
   /** A run too short to tell its shape, and what ended it where that says more. */
   private static String tooShort(Analysis a, RunContext c) {
-    if (a.findings().undetermined() != null && a.findings().undetermined().nothingWritten()) {
+    if (a.findings().nothingWritten()) {
       return Phrase.of(
           "Not one request completed in {time}: it wrote nothing, so it has no speed to tell.",
           a.durationSeconds());

@@ -92,7 +92,7 @@ class NoShapeFitsTest {
           String text = AnalysisText.format(null, a, List.of());
           String what = n + " intervals of " + interval + " s\n" + text;
           assertThat(a.shape()).as(what).isEqualTo(Shape.UNDETERMINED);
-          assertThat(a.findings().undetermined().nothingWritten()).as(what).isTrue();
+          assertThat(a.findings().nothingWritten()).as(what).isTrue();
           assertThat(a.findings().ramp().intervals()).as(what).isZero();
           assertThat(a.findings().stalls().intervals()).as(what).isEqualTo(n);
           assertThat(a.cacheGBMin()).as(what).isNull();
