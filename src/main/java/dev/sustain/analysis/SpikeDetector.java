@@ -26,18 +26,25 @@ record SpikeDetector(SpikeDetector.Limits limits)
    *     differ ({@link Thresholds#SIGNIFICANCE}), so a floor that ripples keeps its tops
    * @param spreadMinIntervals a level's own spread is read only from at least this many of its
    *     intervals: the median absolute deviation of one or two intervals is no spread
+   * @param maxShare a plateau's intervals above its line are spikes only while they are at most
+   *     this share of its intervals: a quarter. Noise puts one interval in a thousand three sigmas
+   *     up, and an odd fast interval is rarer still; a plateau that spends more of its time far
+   *     above its mean is no level with spikes on it but an alternation the segmenter could not cut
+   *     (900 and 0 MB/s by turns of two seconds have a mean of 450 that no interval wrote), and
+   *     "too few to be a level" of half its intervals is false
    */
-  public record Limits(double dropFraction, double sigmas, int spreadMinIntervals) {
+  public record Limits(
+      double dropFraction, double sigmas, int spreadMinIntervals, double maxShare) {
 
     /** The limits the analysis reads every curve by. */
     public static final Limits DEFAULT =
-        new Limits(Thresholds.DROP_FRACTION, Thresholds.SIGNIFICANCE, 3);
+        new Limits(Thresholds.DROP_FRACTION, Thresholds.SIGNIFICANCE, 3, 0.25);
   }
 
   /**
    * Intervals that stand at least 1 / {@link Limits#dropFraction} above the level of their plateau
-   * and {@link Limits#sigmas} noise sigmas (at least the quantum of one request) above it; null
-   * when none.
+   * and {@link Limits#sigmas} noise sigmas (at least the quantum of one request) above it, in the
+   * plateaus where they are at most {@link Limits#maxShare} of the intervals; null when none.
    */
   @Override
   public Findings.Spikes find(Reading r) {
@@ -55,14 +62,21 @@ record SpikeDetector(SpikeDetector.Limits limits)
       // that ripples has tops that belong to it.
       double sigma = Math.max(Math.max(c.relNoise * level, c.quantumMBps), robustSpread(c, q));
       double line = Math.max(level / limits.dropFraction(), level + limits.sigmas() * sigma);
+      int above = 0;
+      int top = -1;
       for (int i = q.startIndex(); i < q.endIndex(); i++) {
         if (c.r[i] > line && level > 0 && !mixed(c, k, i)) {
-          count++;
-          if (highest < 0 || c.r[i] / level > c.r[highest] / highestLevel) {
-            highest = i;
-            highestLevel = level;
-          }
+          above++;
+          top = top < 0 || c.r[i] > c.r[top] ? i : top;
         }
+      }
+      if (above == 0 || above > limits.maxShare() * q.sampleCount()) {
+        continue;
+      }
+      count += above;
+      if (highest < 0 || c.r[top] / level > c.r[highest] / highestLevel) {
+        highest = top;
+        highestLevel = level;
       }
     }
     return count == 0

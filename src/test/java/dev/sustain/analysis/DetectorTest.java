@@ -329,9 +329,28 @@ class DetectorTest {
     assertThat(found.intervals()).isEqualTo(1);
     assertThat(found.highestMBps()).isGreaterThan(1900);
     // A spike must now stand ten times its level, or a thousand of its sigmas above it.
-    assertThat(Detectors.spikes(new SpikeDetector.Limits(0.1, d.sigmas(), 3)).find(r)).isNull();
-    assertThat(Detectors.spikes(new SpikeDetector.Limits(d.dropFraction(), 1000, 3)).find(r))
+    assertThat(Detectors.spikes(new SpikeDetector.Limits(0.1, d.sigmas(), 3, 0.25)).find(r))
         .isNull();
+    assertThat(Detectors.spikes(new SpikeDetector.Limits(d.dropFraction(), 1000, 3, 0.25)).find(r))
+        .isNull();
+    // Or be no share of its level's intervals at all.
+    assertThat(
+            Detectors.spikes(new SpikeDetector.Limits(d.dropFraction(), d.sigmas(), 3, 0)).find(r))
+        .isNull();
+  }
+
+  /**
+   * Half a plateau's intervals far above its mean are no spikes but an alternation: 900 and 0 MB/s
+   * by turns of 2 s read "300 intervals stood far above the level around them ... too few to be a
+   * level" before the share limit.
+   */
+  @Test
+  void halfARunAboveItsMeanIsNoSpike() {
+    SampleSeries.Builder b = SampleSeries.builder(600);
+    for (int i = 0; i < 600; i++) {
+      b.add(i + 1, (i / 2) % 2 == 0 ? 900 : 0);
+    }
+    assertThat(Detectors.SPIKES.find(reading(b.build(), null))).isNull();
   }
 
   @Test
