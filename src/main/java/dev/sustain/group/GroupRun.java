@@ -1,6 +1,8 @@
 package dev.sustain.group;
 
 import dev.sustain.analysis.SharedCeilingDetector;
+import dev.sustain.document.GroupDocument;
+import dev.sustain.document.GroupDocumentCodec;
 import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.input.CurveReader;
 import dev.sustain.input.GroupFolder;
@@ -133,12 +135,28 @@ public final class GroupRun {
     String groupJson = folder.writeJson(GroupJson.GROUP_JSON, json.node());
     GroupReport report = null;
     try {
-      report = GroupReport.of(GroupFolder.read(folder.dir()), this::memberCurve);
+      report = GroupReport.of(finished(folder, json, samples), this::memberCurve);
       folder.writeJson(RunFolder.ANALYSIS_JSON, report.toJson());
     } catch (InputFormatException e) {
       // nothing written together (every target failed at once): no analysis
     }
     return new Result(groupId, folder.dir(), List.of(results), status, report, groupJson);
+  }
+
+  /**
+   * The finished group folder from what the run kept: group.json's document as written and the rows
+   * its samples wrote; read back only where the rows were too many to keep, or none were written
+   * (then the folder's reading says why there is nothing to analyse).
+   */
+  private static GroupFolder finished(RunFolder folder, GroupJson json, GroupSamples samples) {
+    GroupSamples.Rows rows = samples == null ? null : samples.rows();
+    if (rows == null || rows.timeSeconds().length == 0) {
+      return GroupFolder.read(folder.dir());
+    }
+    GroupDocument doc =
+        GroupDocumentCodec.decode(
+            json.node(), folder.dir().resolve(GroupJson.GROUP_JSON).toString());
+    return GroupFolder.of(folder.dir(), doc, rows.timeSeconds(), rows.rateMBps());
   }
 
   /**

@@ -55,6 +55,24 @@ final class GroupSamples implements AutoCloseable {
   private final long[] knownUntilNanos;
 
   private final boolean[] ended;
+
+  /**
+   * The rows written, as the file holds them (each number read back from its printed digits), for
+   * the group's analysis at its end: at most {@link #MAX_KEPT_CELLS} rates, beyond which (a group
+   * of days at a short interval) none are kept and the end reads the file.
+   */
+  private double[] keptTime = new double[64];
+
+  private double[][] keptRate;
+  private int keptRows;
+  private boolean keptAll = true;
+
+  /** 4 million rates, 32 MB: a day of four targets at 0.1 s intervals. */
+  static final int MAX_KEPT_CELLS = 4_000_000;
+
+  /** The rows written: {@code timeSeconds} and {@code rateMBps[target][row]}, NaN where idle. */
+  record Rows(double[] timeSeconds, double[][] rateMBps) {}
+
   private final ArrayDeque<double[]> pending = new ArrayDeque<>();
   private long zeroNanos = Long.MIN_VALUE;
   private long nextRow;
@@ -71,6 +89,7 @@ final class GroupSamples implements AutoCloseable {
     this.knownUntilNanos = new long[targets];
     this.ended = new boolean[targets];
     Arrays.fill(startNanos, Long.MAX_VALUE);
+    keptRate = new double[targets][keptTime.length];
     out =
         Files.newBufferedWriter(
             file, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
@@ -192,17 +211,23 @@ final class GroupSamples implements AutoCloseable {
     double[] rates = new double[targets];
     double sum = 0;
     StringBuilder b = new StringBuilder(16 + 12 * targets);
-    b.append(Units.plain((k + 1) * seconds, 3));
+    String time = Units.plain((k + 1) * seconds, 3);
+    b.append(time);
+    double[] printed = new double[targets];
     for (int i = 0; i < targets; i++) {
       b.append(',');
       if (cells[2 * i + 1] > 0) {
         rates[i] = cells[2 * i] / seconds / 1e6;
         sum += rates[i];
-        b.append(Units.plain(rates[i], 3));
+        String rate = Units.plain(rates[i], 3);
+        b.append(rate);
+        printed[i] = Double.parseDouble(rate);
       } else {
         rates[i] = Double.NaN;
+        printed[i] = Double.NaN;
       }
     }
+    keep(Double.parseDouble(time), printed);
     b.append(',').append(Units.plain(sum, 3)).append('\n');
     try {
       out.write(b.toString());
@@ -211,6 +236,42 @@ final class GroupSamples implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
     listener.onRow((k + 1) * seconds, rates, sum);
+  }
+
+  /** Keeps a written row, as long as the rows kept stay under {@link #MAX_KEPT_CELLS}. */
+  private void keep(double timeSeconds, double[] rateMBps) {
+    if (!keptAll) {
+      return;
+    }
+    if ((long) (keptRows + 1) * Math.max(1, targets) > MAX_KEPT_CELLS) {
+      keptAll = false;
+      keptTime = null;
+      keptRate = null;
+      return;
+    }
+    if (keptRows == keptTime.length) {
+      keptTime = Arrays.copyOf(keptTime, 2 * keptRows);
+      for (int i = 0; i < targets; i++) {
+        keptRate[i] = Arrays.copyOf(keptRate[i], 2 * keptRows);
+      }
+    }
+    keptTime[keptRows] = timeSeconds;
+    for (int i = 0; i < targets; i++) {
+      keptRate[i][keptRows] = rateMBps[i];
+    }
+    keptRows++;
+  }
+
+  /** The rows written so far, or null when there were too many to keep. */
+  synchronized Rows rows() {
+    if (!keptAll) {
+      return null;
+    }
+    double[][] rate = new double[targets][];
+    for (int i = 0; i < targets; i++) {
+      rate[i] = Arrays.copyOf(keptRate[i], keptRows);
+    }
+    return new Rows(Arrays.copyOf(keptTime, keptRows), rate);
   }
 
   /** Writes every interval still pending (all targets have ended) and closes the file. */

@@ -80,6 +80,29 @@ public record GroupFolder(
     } catch (GroupDocumentCodec.NotAGroupException e) {
       throw new InputFormatException(file, 0, e.getMessage());
     }
+    List<Target> targets = targets(dir, doc);
+    Samples s = readSamples(dir.resolve("samples.csv"), targets);
+    return of(dir, doc, targets, s.time(), s.rate());
+  }
+
+  /**
+   * The group folder from what its run kept: its document and the rows it wrote ({@code
+   * timeSeconds} and {@code rateMBps} as samples.csv holds them), so that the run's end reads
+   * neither back.
+   */
+  public static GroupFolder of(
+      Path dir, GroupDocument doc, double[] timeSeconds, double[][] rateMBps) {
+    return of(dir, doc, targets(dir, doc), timeSeconds, rateMBps);
+  }
+
+  private static GroupFolder of(
+      Path dir, GroupDocument doc, List<Target> targets, double[] time, double[][] rate) {
+    return new GroupFolder(
+        dir, doc.shared(), doc.command(), doc.status(), doc.intervalSeconds(), targets, time, rate);
+  }
+
+  /** Each target of {@code doc}, its folder resolved against the group's. */
+  private static List<Target> targets(Path dir, GroupDocument doc) {
     List<Target> targets = new ArrayList<>();
     for (GroupDocument.Target t : doc.targets()) {
       targets.add(
@@ -96,16 +119,7 @@ public record GroupFolder(
               t.soloSource().orElse(null),
               t.soloFrom().orElse(null)));
     }
-    Samples s = readSamples(dir.resolve("samples.csv"), targets);
-    return new GroupFolder(
-        dir,
-        doc.shared(),
-        doc.command(),
-        doc.status(),
-        doc.intervalSeconds(),
-        targets,
-        s.time(),
-        s.rate());
+    return targets;
   }
 
   private record Samples(double[] time, double[][] rate) {}

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.document.RunDocument;
 import dev.sustain.document.RunDocumentCodec;
+import dev.sustain.report.GroupReport;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
@@ -154,6 +155,30 @@ class FinishedFolderReadOnceTest {
         .as("pass 1's samples.csv read to its end once")
         .filteredOn(Read::endOfFile)
         .hasSize(1);
+  }
+
+  @Test
+  void aGroupsSamplesAreWrittenAndNotReadBackForItsAnalysis() throws Exception {
+    // The group's end analyses what it wrote together from the rows it wrote and the document it
+    // keeps, and each target's curve from the rows that target's end kept: neither the group's
+    // samples.csv nor its group.json is read back.
+    Path a = Files.createDirectories(dir.resolve("a"));
+    Path b = Files.createDirectories(dir.resolve("b"));
+    Path out = dir.resolve("group");
+    Recorded<Cli.Result> group =
+        recordingReads(
+            out,
+            "write {} {} --size 8MB --engine threads --interval 100ms --db none --out {}",
+            a,
+            b,
+            out);
+
+    assertThat(group.reads()).as("the group's samples.csv read back").isEmpty();
+    // What the kept rows made is what the folder makes when read.
+    assertThat(RunFolder.JSON.readTree(out.resolve(RunFolder.ANALYSIS_JSON).toFile()))
+        .isEqualTo(
+            RunFolder.JSON.readTree(
+                RunFolder.JSON.writeValueAsString(GroupReport.load(out).toJson())));
   }
 
   @Test
