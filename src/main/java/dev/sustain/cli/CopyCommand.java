@@ -7,6 +7,7 @@ import dev.sustain.analysis.Analysis;
 import dev.sustain.report.AnalysisText;
 import dev.sustain.report.RunContext;
 import dev.sustain.run.DefaultsAndLimits;
+import dev.sustain.run.KeptRuns;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;

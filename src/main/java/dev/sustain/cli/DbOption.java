@@ -2,6 +2,7 @@ package dev.sustain.cli;
 
 import dev.sustain.live.LiveRecorder;
 import dev.sustain.run.IdleHistory;
+import dev.sustain.run.KeptRuns;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunObserver;
 import dev.sustain.sampling.SampleRow;

@@ -1,5 +1,6 @@
 package dev.sustain.cli;
 
+import dev.sustain.run.KeptRuns;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;

@@ -8,6 +8,7 @@ import dev.sustain.group.GroupRun;
 import dev.sustain.group.MemberResult;
 import dev.sustain.group.SoloHistory;
 import dev.sustain.run.IdleHistory;
+import dev.sustain.run.KeptRuns;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
@@ -381,7 +382,8 @@ final class GroupLaunch {
     // A member of --until floor that ended without its floor: written, but not what was asked.
     boolean missed =
         r.members().stream()
-            .anyMatch(m -> m.runFolder() != null && kept.context(m.runFolder()).floorMissed());
+            .anyMatch(
+                m -> m.runFolder() != null && KeptContext.of(kept, m.runFolder()).floorMissed());
     return ExitCodes.ofUntilFloor(code, missed);
   }
 }

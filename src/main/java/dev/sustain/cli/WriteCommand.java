@@ -13,6 +13,7 @@ import dev.sustain.expect.Measured;
 import dev.sustain.report.AnalysisJson;
 import dev.sustain.run.DefaultsAndLimits;
 import dev.sustain.run.IdleHistory;
+import dev.sustain.run.KeptRuns;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.RunStatus;
@@ -282,7 +283,7 @@ public final class WriteCommand extends BaseCommand {
    * floor, false without reading the folder again.
    */
   private boolean floorMissed(Path runFolder) {
-    return "floor".equals(until) && kept.context(runFolder).floorMissed();
+    return "floor".equals(until) && KeptContext.of(kept, runFolder).floorMissed();
   }
 
   /** With --trim-first: TRIM the target's file system, or the whole raw device. */
@@ -331,7 +332,7 @@ public final class WriteCommand extends BaseCommand {
         "analysis",
         result.analysis() == null
             ? mapper.nullNode()
-            : AnalysisJson.toNode(result.analysis(), kept.context(result.runFolder())));
+            : AnalysisJson.toNode(result.analysis(), KeptContext.of(kept, result.runFolder())));
     if (check != null) {
       doc.set("expectation", mapper.valueToTree(ExpectationJson.of(check)));
     }

@@ -10,6 +10,7 @@ import dev.sustain.input.ImportedCurve;
 import dev.sustain.input.InputFormatException;
 import dev.sustain.report.CurveReport;
 import dev.sustain.report.GroupReport;
+import dev.sustain.run.KeptRuns;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
@@ -27,7 +28,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -51,10 +51,10 @@ public final class GroupRun {
   private final Map<String, Object> shared;
   // What each target's run told of its finished folder (RunObserver.kept), by folder: its run.json
   // is marked from this text, not read back.
-  private final Map<Path, RunObserver.Kept> kept = new ConcurrentHashMap<>();
+  private final KeptRuns kept = new KeptRuns();
   // Each target's folder as marked a member's (run.json's text as written, the rows its end read),
   // by folder: the group's analysis and the solo rate's lookup take these, not the folder.
-  private final Map<Path, RunObserver.Kept> marked = new ConcurrentHashMap<>();
+  private final KeptRuns marked = new KeptRuns();
 
   /**
    * @param shared what the targets share (from sysfs), as group.json records it, or null
@@ -164,7 +164,7 @@ public final class GroupRun {
    * from its folder only when it told nothing or kept no rows (a file too long to hold).
    */
   private CurveReport memberCurve(GroupFolder.Target t) {
-    RunObserver.Kept k = marked.get(t.folder().toAbsolutePath().normalize());
+    RunObserver.Kept k = marked.get(t.folder());
     if (k == null || k.samples() == null) {
       return CurveReport.load(t.folder(), null, -1);
     }
@@ -215,11 +215,10 @@ public final class GroupRun {
    */
   private RunObserver.Kept mark(String name, Path runFolder, String groupId, String role)
       throws IOException {
-    Path key = runFolder.toAbsolutePath().normalize();
-    RunObserver.Kept told = kept.remove(key);
+    RunObserver.Kept told = kept.take(runFolder);
     RunObserver.Kept k = GroupJson.markMember(runFolder, told, groupId, name, role);
     if (k != null) {
-      marked.put(key, k);
+      marked.kept(k);
       observer.member(name).kept(k);
     }
     return k;
@@ -378,7 +377,7 @@ public final class GroupRun {
 
           @Override
           public void kept(Kept k) {
-            kept.put(k.runFolder().toAbsolutePath().normalize(), k);
+            kept.kept(k);
           }
 
           @Override

@@ -10,6 +10,7 @@ import dev.sustain.report.ChangeReport;
 import dev.sustain.report.CurveReport;
 import dev.sustain.run.AnalysisForms;
 import dev.sustain.run.IdleHistory;
+import dev.sustain.run.KeptRuns;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunLifecycle;
 import dev.sustain.run.RunObserver;
@@ -25,10 +26,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -160,7 +159,7 @@ public final class WriteRepeat {
       Path parent,
       ObjectNode json,
       List<WriteResult> done,
-      Map<Path, RunObserver.Kept> kept) {
+      KeptRuns kept) {
 
     Passes(
         WriteParams base,
@@ -181,11 +180,7 @@ public final class WriteRepeat {
           parent,
           json,
           new ArrayList<>(),
-          new ConcurrentHashMap<>());
-    }
-
-    private static Path key(Path folder) {
-      return folder.toAbsolutePath().normalize();
+          new KeptRuns());
     }
 
     /** Each pass after its cooldown, until one does not complete or the run is stopped. */
@@ -214,14 +209,7 @@ public final class WriteRepeat {
       try {
         // Each pass's lifecycle tells what it kept (run.json, the rows its end read): the
         // comparison after the passes is made from that, not from each folder read again.
-        RunObserver keeper =
-            new RunObserver() {
-              @Override
-              public void kept(Kept k) {
-                kept.put(key(k.runFolder()), k);
-              }
-            };
-        return new WriteRun(p, RunObserver.both(passObserver, keeper), stop, forms)
+        return new WriteRun(p, RunObserver.both(passObserver, kept), stop, forms)
             .idleFrom(history)
             .run();
       } catch (UsageException e) {
@@ -244,7 +232,7 @@ public final class WriteRepeat {
         if (r.status() != RunStatus.COMPLETE) {
           continue;
         }
-        RunObserver.Kept k = kept.get(key(r.runFolder()));
+        RunObserver.Kept k = kept.get(r.runFolder());
         boolean rows = k != null && k.samples() != null;
         double[] rates =
             rows

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sustain.document.RunDocument;
 import dev.sustain.document.RunDocumentCodec;
 import dev.sustain.report.GroupReport;
+import dev.sustain.run.KeptRuns;
 import dev.sustain.run.RunAnalysis;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;

@@ -2,6 +2,7 @@ package dev.sustain.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sustain.run.KeptRuns;
 import dev.sustain.run.RunFolder;
 import dev.sustain.run.RunObserver;
 import dev.sustain.run.WriteRun;
