@@ -116,6 +116,8 @@ public final class FillCommand extends BaseCommand {
               RunFolder.open(r.runFolder()), kept.get(r.runFolder()), 1, AnalysisWords.FORMS);
       if (written != null) {
         db.analysed(r.runFolder(), written); // the history records it as written
+      }
+      if (written != null && written.done() != null) {
         out().print(AnalysisWords.text("The fill's curve", written.done()));
       }
     } catch (RuntimeException | IOException e) {

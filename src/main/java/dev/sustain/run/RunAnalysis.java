@@ -50,7 +50,8 @@ public final class RunAnalysis {
 
   /**
    * A folder's analysis and analysis.json's text as written: what the run's history records, so it
-   * need not read the file back.
+   * need not read the file back. A curve too short to analyse has neither ({@code done} and {@code
+   * json} null) but still the rows read, which the history then takes instead of the file.
    *
    * @param samples samples.csv's rows as this analysis read them, for the history; null when it
    *     read none of its own (a run's end, which keeps its own) or kept none ({@link
@@ -59,7 +60,8 @@ public final class RunAnalysis {
   public record Written(Done done, String json, SamplesCsvLines samples) {}
 
   /**
-   * {@link #ofFolder}, with analysis.json's text; null for a run with too few intervals. run.json
+   * {@link #ofFolder}, with analysis.json's text: without them (but with the rows read) for a run
+   * with too few intervals; null for a folder whose samples.csv is missing or unreadable. run.json
    * is read once, for the curve and for the words both.
    */
   public static Written write(RunFolder folder, int minIntervals, AnalysisForms forms)
@@ -139,7 +141,9 @@ public final class RunAnalysis {
       return null; // unreadable, as a refused curve: nothing to analyse
     }
     Written written = write(folder, run, minIntervals, forms, samples);
-    return written == null ? null : new Written(written.done(), written.json(), rows.lines());
+    return written == null
+        ? new Written(null, null, rows.lines())
+        : new Written(written.done(), written.json(), rows.lines());
   }
 
   /**

@@ -81,7 +81,8 @@ public final class RunHistory {
           RunImporter.analysedIfNone(
               run,
               runFolder,
-              RunDocumentCodec.decode(tree, runFolder.resolve("run.json").toString()));
+              RunDocumentCodec.decode(tree, runFolder.resolve("run.json").toString()),
+              samples);
     }
     try (RunStore store = RunStore.open(db)) {
       store.recordEnd(run, runFolder, runJson, samples); // rows and status in one commit

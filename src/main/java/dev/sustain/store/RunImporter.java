@@ -8,6 +8,7 @@ import dev.sustain.input.ImportedCurve;
 import dev.sustain.input.InputFormatException;
 import dev.sustain.report.AnalysisJson;
 import dev.sustain.report.RunContext;
+import dev.sustain.sampling.SamplesCsvLines;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,7 +58,7 @@ public final class RunImporter {
    * older version) an analysis of samples.csv made now.
    */
   public static RunRecord runFolder(Path dir, String source) {
-    return analysedIfNone(RunFolders.read(dir, source), dir, null);
+    return analysedIfNone(RunFolders.read(dir, source), dir, null, null);
   }
 
   /**
@@ -65,8 +66,11 @@ public final class RunImporter {
    * analysis of samples.csv made now.
    *
    * @param runJson the folder's run.json as its run wrote it, or null to read it from the folder
+   * @param rows samples.csv's rows as the run's end read them (with {@code runJson}), or null to
+   *     read the file
    */
-  static RunRecord analysedIfNone(RunRecord r, Path dir, RunDocument runJson) {
+  static RunRecord analysedIfNone(
+      RunRecord r, Path dir, RunDocument runJson, SamplesCsvLines rows) {
     if (r.analysisJson() != null || !Files.isRegularFile(dir.resolve("samples.csv"))) {
       return r;
     }
@@ -75,7 +79,11 @@ public final class RunImporter {
       curve =
           runJson == null
               ? CurveReader.readRunFolder(dir)
-              : CurveReader.readRunFolder(dir, runJson);
+              : rows == null
+                  ? CurveReader.readRunFolder(dir, runJson)
+                  : CurveReader.readRunFolder(dir, runJson, CurveReader.readSamples(dir, rows));
+    } catch (IOException e) {
+      return r; // kept rows that no longer read: recorded without analysis, as a refused curve
     } catch (InputFormatException e) {
       // A folder this version's sampler cannot make, but older ones did: a write under a
       // millisecond made no row of its own (its bytes are in the flush row), so there is no curve.

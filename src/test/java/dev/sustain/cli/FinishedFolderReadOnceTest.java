@@ -133,6 +133,29 @@ class FinishedFolderReadOnceTest {
   }
 
   @Test
+  void aCopyTooShortForACurveIsReadOnceForItsHistory() throws Exception {
+    // One interval of a second: too few for a curve, so no analysis.json; the history records the
+    // rows the attempt read, not the file again.
+    Path src = dir.resolve("src");
+    Cli.ok("dataset", "photos", src, "--size", "2MB", "--seed", "9");
+    Path out = dir.resolve("run");
+    Recorded<Cli.Result> copy =
+        recordingReads(
+            out,
+            "copy {} {} --interval 1s --db {} --out {}",
+            src,
+            dir.resolve("dst"),
+            dir.resolve("history.db"),
+            out);
+
+    assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).doesNotExist();
+    assertThat(copy.reads())
+        .as("samples.csv read to its end once")
+        .filteredOn(Read::endOfFile)
+        .hasSize(1);
+  }
+
+  @Test
   void aRepeatsPassSamplesAreReadOnceForItsComparisonAndItsCurves() throws Exception {
     // Each pass's end reads its samples.csv once and keeps the rows; the comparison of the passes
     // (their interval rates) and each pass's curve after them come from those rows, not from the
