@@ -40,6 +40,8 @@ import java.util.List;
  * @param durationSeconds the write intervals' time (the flush not included)
  * @param totalGB the bytes in the write intervals
  * @param media the media the shape rules assumed
+ * @param burstStallSeconds seconds before the cliff in which nothing completed (the burst's rate is
+ *     its rate while it wrote, so the cache's bytes took that much longer); null without a cliff
  */
 public record Analysis(
     Shape shape,
@@ -67,7 +69,8 @@ public record Analysis(
     double noiseMBps,
     double durationSeconds,
     double totalGB,
-    Media media) {
+    Media media,
+    Double burstStallSeconds) {
 
   public Analysis {
     stages = List.copyOf(stages);

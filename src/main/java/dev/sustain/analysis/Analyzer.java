@@ -253,7 +253,19 @@ public final class Analyzer {
           c.sigmaMBps,
           c.s.durationSeconds(),
           total / 1e9,
-          c.s.media());
+          c.s.media(),
+          cache.cliffSeconds() == null ? null : stalledBefore(c, cache.cliffSeconds()));
+    }
+
+    /** The seconds of stall intervals after the start-up that began before {@code seconds}. */
+    private static double stalledBefore(Curve c, double seconds) {
+      double stalled = 0;
+      for (int i = c.from; i < c.n && c.startOf(i) < seconds; i++) {
+        if (c.stall(i)) {
+          stalled += c.s.intervalSeconds(i);
+        }
+      }
+      return stalled;
     }
 
     /** The findings with the CPU-bound flag, which is read once the shape is named. */

@@ -120,8 +120,7 @@ public final class AnalysisText {
       line(
           b,
           "burst",
-          Phrase.of("{rate} for {gb} ({time})", a.burstMBps(), a.cacheGB(), a.cliffSeconds())
-              + notDrive);
+          CurveCaveats.burstFor(a.burstMBps(), a.cacheGB(), a.cliffSeconds(), a, "for") + notDrive);
       if (a.stages().size() > 1) {
         line(b, "stages", Explanation.stages(a.stages()));
       }

@@ -53,6 +53,47 @@ final class CurveCaveats {
         a.cacheGBMin());
   }
 
+  /**
+   * The burst before a cliff is named with its stalls when they took at least this share of the
+   * time before it: the burst's rate is its rate while it wrote, and "held 859 MB/s for 28.7 GB (8m
+   * 14s)" of a run that wrote nothing for 7m 40s of those is false (28.7 GB in 8m 14s is 58 MB/s).
+   * Under a tenth, the bytes over the time agree with the rate within the tenth a ramp and the
+   * noise take.
+   */
+  static final double STALLED_SHARE = 0.1;
+
+  /**
+   * The stall seconds before the cliff when they are worth saying ({@link #STALLED_SHARE}), else
+   * null.
+   */
+  static Double burstStalls(Analysis a) {
+    Double stalled = a.burstStallSeconds();
+    return stalled != null
+            && a.cliffSeconds() != null
+            && stalled > 0
+            && stalled >= STALLED_SHARE * a.cliffSeconds()
+        ? stalled
+        : null;
+  }
+
+  /**
+   * "{rate} {lead} {gb} ({time})" of the burst before a cliff ({@code lead} "for", or "for its
+   * first"), or with its stalls when they are worth saying ({@link #burstStalls}): "{rate} between
+   * stalls {lead} {gb} ({time}, {time} of it with nothing written)".
+   */
+  static String burstFor(
+      double burstMBps, double gigabytes, double seconds, Analysis a, String lead) {
+    Double stalled = burstStalls(a);
+    return stalled == null
+        ? Phrase.of("{rate} " + lead + " {gb} ({time})", burstMBps, gigabytes, seconds)
+        : Phrase.of(
+            "{rate} between stalls " + lead + " {gb} ({time}, {time} of it with nothing written)",
+            burstMBps,
+            gigabytes,
+            seconds,
+            stalled);
+  }
+
   /** The text's cache line without a cliff. */
   static String cacheLine(Analysis a) {
     Findings.Fall fall = a.findings().fall();

@@ -103,13 +103,13 @@ public final class SummarySentence {
         next == null ? "Write longer to see the floor." : next);
   }
 
-  /** "It writes 2555 MB/s for its first 280 GB (1m 50s)": the burst of a run with a cliff. */
+  /**
+   * "It writes 2555 MB/s for its first 280 GB (1m 50s)": the burst of a run with a cliff, with its
+   * stalls where they took a tenth of that time or more.
+   */
   private static String writesFirst(Analysis a) {
-    return Phrase.of(
-        "It writes {rate} for its first {gb} ({time})",
-        a.burstMBps(),
-        a.cacheGB(),
-        a.cliffSeconds());
+    return "It writes "
+        + CurveCaveats.burstFor(a.burstMBps(), a.cacheGB(), a.cliffSeconds(), a, "for its first");
   }
 
   /** "all 300 GB it averaged 500 MB/s, so every 100 GB took about 3m 20s": the whole run. */
