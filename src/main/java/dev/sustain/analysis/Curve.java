@@ -196,7 +196,21 @@ final class Curve {
         seconds += s.intervalSeconds(i);
       }
     }
-    return seconds > 0 ? bytes / 1e6 / seconds : p.meanMBps();
+    if (seconds > 0) {
+      return bytes / 1e6 / seconds;
+    }
+    // Every interval that wrote is a transition (a rate that turns every interval or two): its
+    // rate while it wrote is still what its writing intervals held, not a mean over its stalls,
+    // when they are as many as a level needs (one half-started interval before stalls is not).
+    int writing = 0;
+    for (int i = p.startIndex(); i < p.endIndex(); i++) {
+      if (s.bytes(i) > 0) {
+        bytes += s.bytes(i);
+        seconds += s.intervalSeconds(i);
+        writing++;
+      }
+    }
+    return writing >= Thresholds.LASTING_MIN_SAMPLES ? bytes / 1e6 / seconds : p.meanMBps();
   }
 
   /** The median interval, the last (usually a shorter remainder) left out when there are more. */

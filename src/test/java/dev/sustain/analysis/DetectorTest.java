@@ -2,6 +2,7 @@ package dev.sustain.analysis;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -350,7 +351,11 @@ class DetectorTest {
     for (int i = 0; i < 600; i++) {
       b.add(i + 1, (i / 2) % 2 == 0 ? 900 : 0);
     }
-    assertThat(Detectors.SPIKES.find(reading(b.build(), null))).isNull();
+    SampleSeries s = b.build();
+    assertThat(Detectors.SPIKES.find(reading(s, null))).isNull();
+    // Its first level is every interval a turn: it started at the rate its writing intervals
+    // held, not at the mean over its stalls (450 MB/s, which no interval wrote).
+    assertThat(Analyzer.analyze(s).burstMBps()).isCloseTo(900, within(1e-6));
   }
 
   @Test
