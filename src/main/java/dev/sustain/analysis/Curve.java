@@ -190,27 +190,29 @@ final class Curve {
   private double levelWithoutStalls(Segment p) {
     long bytes = 0;
     double seconds = 0;
+    // The same of every interval that wrote, transitions in: the level's rate when all of them
+    // are turns (a rate that turns every interval or two), not a mean over its stalls, when they
+    // are as many as a level needs (one half-started interval before stalls is not).
+    long writingBytes = 0;
+    double writingSeconds = 0;
+    int writing = 0;
     for (int i = p.startIndex(); i < p.endIndex(); i++) {
-      if (!transition[i] && s.bytes(i) > 0) {
-        bytes += s.bytes(i);
-        seconds += s.intervalSeconds(i);
+      if (s.bytes(i) > 0) {
+        writingBytes += s.bytes(i);
+        writingSeconds += s.intervalSeconds(i);
+        writing++;
+        if (!transition[i]) {
+          bytes += s.bytes(i);
+          seconds += s.intervalSeconds(i);
+        }
       }
     }
     if (seconds > 0) {
       return bytes / 1e6 / seconds;
     }
-    // Every interval that wrote is a transition (a rate that turns every interval or two): its
-    // rate while it wrote is still what its writing intervals held, not a mean over its stalls,
-    // when they are as many as a level needs (one half-started interval before stalls is not).
-    int writing = 0;
-    for (int i = p.startIndex(); i < p.endIndex(); i++) {
-      if (s.bytes(i) > 0) {
-        bytes += s.bytes(i);
-        seconds += s.intervalSeconds(i);
-        writing++;
-      }
-    }
-    return writing >= Thresholds.LASTING_MIN_SAMPLES ? bytes / 1e6 / seconds : p.meanMBps();
+    return writing >= Thresholds.LASTING_MIN_SAMPLES
+        ? writingBytes / 1e6 / writingSeconds
+        : p.meanMBps();
   }
 
   /** The median interval, the last (usually a shorter remainder) left out when there are more. */

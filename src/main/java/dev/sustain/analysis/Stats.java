@@ -50,20 +50,34 @@ final class Stats {
     if (work.length == 0) {
       return Double.NaN;
     }
-    double pos = q * (work.length - 1);
-    int lo = (int) Math.floor(pos);
-    int hi = Math.min(work.length - 1, lo + 1);
-    double f = pos - lo;
-    double low = select(work, lo);
+    Rank at = Rank.of(work.length, q);
+    double low = select(work, at.lo());
     // Selection leaves every value after index lo at or above it: the next order statistic is
     // their least. The sum is sortedQuantile's own, even where hi is lo (-0.0 + 0.0 is 0.0).
-    double high = work[hi];
-    for (int i = hi + 1; i < work.length; i++) {
+    double high = work[at.hi()];
+    for (int i = at.hi() + 1; i < work.length; i++) {
       if (Double.compare(work[i], high) < 0) {
         high = work[i];
       }
     }
-    return low + (high - low) * f;
+    return at.between(low, high);
+  }
+
+  /**
+   * Where the {@code q} quantile of n sorted values lies: between order statistics lo and hi (the
+   * next, or lo itself at the top), a fraction f of the way; the one rule of both quantiles.
+   */
+  private record Rank(int lo, int hi, double f) {
+
+    static Rank of(int n, double q) {
+      double pos = q * (n - 1);
+      int lo = (int) Math.floor(pos);
+      return new Rank(lo, Math.min(n - 1, lo + 1), pos - lo);
+    }
+
+    double between(double low, double high) {
+      return low + (high - low) * f;
+    }
   }
 
   /**
@@ -126,11 +140,8 @@ final class Stats {
     if (sorted.length == 0) {
       return Double.NaN;
     }
-    double pos = q * (sorted.length - 1);
-    int lo = (int) Math.floor(pos);
-    int hi = Math.min(sorted.length - 1, lo + 1);
-    double f = pos - lo;
-    return sorted[lo] + (sorted[hi] - sorted[lo]) * f;
+    Rank at = Rank.of(sorted.length, q);
+    return at.between(sorted[at.lo()], sorted[at.hi()]);
   }
 
   /**

@@ -165,14 +165,9 @@ public final class GroupRun {
    */
   private CurveReport memberCurve(GroupFolder.Target t) {
     RunObserver.Kept k = marked.get(t.folder());
-    if (k == null || k.samples() == null) {
-      return CurveReport.load(t.folder(), null, -1);
-    }
-    try {
-      return CurveReport.ofRun(t.folder(), k.runJson(), k.samples());
-    } catch (IOException e) {
-      return CurveReport.load(t.folder(), null, -1); // as the folder reads: its words say why
-    }
+    return k == null
+        ? CurveReport.load(t.folder(), null, -1)
+        : CurveReport.ofKept(t.folder(), k.runJson(), k.samples());
   }
 
   /**

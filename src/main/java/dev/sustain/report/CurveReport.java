@@ -71,6 +71,24 @@ public record CurveReport(
         runFolder, labelOf(runFolder, info), info, curve.series(), analysis, curve.notes());
   }
 
+  /**
+   * {@link #ofRun} of what a run kept, or {@link #load} of its folder where it kept no rows or told
+   * nothing ({@code runJson} or {@code rows} null) or its run.json's text does not parse (the
+   * folder's reading then says why): the one way a workload reads a finished run's curve.
+   *
+   * @throws InputFormatException where {@link #load} of the folder would
+   */
+  public static CurveReport ofKept(Path runFolder, String runJson, SamplesCsvLines rows) {
+    if (runJson == null || rows == null) {
+      return load(runFolder, null, -1);
+    }
+    try {
+      return ofRun(runFolder, runJson, rows);
+    } catch (IOException e) {
+      return load(runFolder, null, -1);
+    }
+  }
+
   /** The drive's model and serial, or the name of the file or folder. */
   static String labelOf(Path input, RunInfo info) {
     String drive = info.driveName();

@@ -246,9 +246,9 @@ public final class WriteRepeat {
             new PassComparison.Pass(i + 1, r.averageMegabytesPerSecond(), rates, r.seconds()));
         try {
           curves.add(
-              rows
-                  ? CurveReport.ofRun(r.runFolder(), k.runJson(), k.samples())
-                  : CurveReport.load(r.runFolder(), null, -1));
+              k == null
+                  ? CurveReport.load(r.runFolder(), null, -1)
+                  : CurveReport.ofKept(r.runFolder(), k.runJson(), k.samples()));
           names.add("pass " + (i + 1));
           indexes.add(i);
         } catch (InputFormatException e) {
