@@ -333,7 +333,7 @@ final class CycleFold {
   }
 
   /**
-   * The cycles as a sawtooth, when their halves hold two levels ({@link CycleDetector#twoLevels}:
+   * The cycles as a sawtooth, when their halves hold two levels ({@link CycleHalves#twoLevels}:
    * apart by twice the spread inside a half, and not a ramp and a reset), else null.
    */
   private static Findings.Sawtooth sawtooth(Curve c, Fold f) {
@@ -361,8 +361,8 @@ final class CycleFold {
     int last = lows.getLast()[0];
     int end = c.from + b.edge(f.endBin());
     double lowMBps = lowBytes / 1e6 / lowSeconds;
-    double levelMBps = CycleDetector.highLevel(c, lows, a, end);
-    if (!CycleDetector.twoLevels(c, lows, levelMBps - lowMBps, 0)) {
+    double levelMBps = CycleHalves.highLevel(c, lows, a, end);
+    if (!CycleHalves.twoLevels(c, lows, levelMBps - lowMBps, 0)) {
       return null;
     }
     double periodSeconds = (c.startOf(last) - c.startOf(a)) / Math.max(1, f.cycles() - 1);

@@ -51,6 +51,25 @@ public final class LivePhase {
     STEADY
   }
 
+  /**
+   * Live: a drop below {@link Thresholds#DROP_FRACTION} of the burst must hold this long to be a
+   * cliff.
+   */
+  static final double CONFIRM_SECONDS = 10;
+
+  /**
+   * Live: the floor must hold within ±{@link Thresholds#HOLD_TOLERANCE} this long before a stop.
+   */
+  static final double FLOOR_HOLD_SECONDS = 60;
+
+  /**
+   * Live: a level after a cliff may be a folding stage, which writes about twice what the cache
+   * held (a QLC drive: 100 GB at 5000 MB/s, then 200 GB at 1500, then 80 MB/s); a level is the
+   * floor only once it has also held for this many times the cache's bytes, or for {@link
+   * Thresholds#FLAT_HOLD_SECONDS}, whichever comes first.
+   */
+  static final double FOLD_BYTES_PER_CACHE_BYTE = 3;
+
   private static final double SMOOTH_SECONDS = 2;
   private static final double BLOCK_SECONDS = 10;
 
@@ -83,7 +102,7 @@ public final class LivePhase {
 
   /** With the defaults: a stage held 60 s, a flat curve held 600 s, both within ±10%. */
   public LivePhase() {
-    this(Thresholds.FLOOR_HOLD_SECONDS, Thresholds.FLAT_HOLD_SECONDS, Thresholds.HOLD_TOLERANCE);
+    this(FLOOR_HOLD_SECONDS, Thresholds.FLAT_HOLD_SECONDS, Thresholds.HOLD_TOLERANCE);
   }
 
   /**
@@ -170,7 +189,7 @@ public final class LivePhase {
       dipMinMBps = Math.min(dipMinMBps, smooth);
       if (beforeCliff
           && phase != Phase.THROTTLING
-          && elapsedSeconds - lowSinceSeconds >= Thresholds.CONFIRM_SECONDS) {
+          && elapsedSeconds - lowSinceSeconds >= CONFIRM_SECONDS) {
         cliffSeconds = lowSinceSeconds;
         cliffBytes = lowSinceBytes;
         stageSeconds = lowSinceSeconds;
@@ -206,7 +225,7 @@ public final class LivePhase {
         && smooth - stageMean >= Thresholds.RECOVERY_OF_BURST * burstMBps) {
       if (Double.isNaN(highSinceSeconds)) {
         highSinceSeconds = startSeconds;
-      } else if (elapsedSeconds - highSinceSeconds >= Thresholds.CONFIRM_SECONDS) {
+      } else if (elapsedSeconds - highSinceSeconds >= CONFIRM_SECONDS) {
         phase = Phase.THROTTLING;
         floorReached = false;
       }
@@ -245,15 +264,14 @@ public final class LivePhase {
   private void nextStage(double mbps, double smooth, double startSeconds, long startBytes) {
     double stageMean = (totalBytes - stageBytes) / 1e6 / (elapsedSeconds - stageSeconds);
     double line = Thresholds.DROP_FRACTION * stageMean;
-    if (elapsedSeconds - stageSeconds < Thresholds.CONFIRM_SECONDS
-        || !(mbps < line && smooth < line)) {
+    if (elapsedSeconds - stageSeconds < CONFIRM_SECONDS || !(mbps < line && smooth < line)) {
       stageLowSeconds = Double.NaN;
       return;
     }
     if (Double.isNaN(stageLowSeconds)) {
       stageLowSeconds = startSeconds;
       stageLowBytes = startBytes;
-    } else if (elapsedSeconds - stageLowSeconds >= Thresholds.CONFIRM_SECONDS) {
+    } else if (elapsedSeconds - stageLowSeconds >= CONFIRM_SECONDS) {
       stageSeconds = stageLowSeconds;
       stageBytes = stageLowBytes;
       stageLowSeconds = Double.NaN;
@@ -274,7 +292,7 @@ public final class LivePhase {
       return false;
     }
     long written = totalBytes - stageBytes;
-    return written >= Thresholds.FOLD_BYTES_PER_CACHE_BYTE * cliffBytes || held >= flatHoldSeconds;
+    return written >= FOLD_BYTES_PER_CACHE_BYTE * cliffBytes || held >= flatHoldSeconds;
   }
 
   private double rollingMedian() {

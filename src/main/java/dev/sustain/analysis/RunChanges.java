@@ -14,6 +14,14 @@ public final class RunChanges {
   private RunChanges() {}
 
   /**
+   * Heat: a step at the same temperature counts as heat only when it came at least this fraction
+   * earlier in bytes: the same fraction as a step ({@link Thresholds#DROP_FRACTION}), three times
+   * the 5% within which the analysis is tested to place a cliff, so a step that merely moved with
+   * the noise is not blamed on heat.
+   */
+  static final double HEAT_EARLIER_FRACTION = 0.15;
+
+  /**
    * What a run recorded before it began ({@code before} in run.json). Any field is null where it
    * was not known.
    *
@@ -164,8 +172,8 @@ public final class RunChanges {
 
   /**
    * The step at the same temperature (within {@link Thresholds#HEAT_SAME_TEMP_C}) while at least
-   * {@link Thresholds#HEAT_EARLIER_FRACTION} earlier in bytes; or, without both step temperatures,
-   * a start {@link Thresholds#HEAT_WARMER_START_C} warmer and a step earlier beyond noise.
+   * {@link #HEAT_EARLIER_FRACTION} earlier in bytes; or, without both step temperatures, a start
+   * {@link Thresholds#HEAT_WARMER_START_C} warmer and a step earlier beyond noise.
    */
   static boolean heat(Run first, Run later, double noisePercent) {
     if (first.stepGB() == null || later.stepGB() == null || first.stepGB() <= 0) {
@@ -174,7 +182,7 @@ public final class RunChanges {
     double earlier = 1 - later.stepGB() / first.stepGB();
     if (first.stepTempC() != null && later.stepTempC() != null) {
       return Math.abs(later.stepTempC() - first.stepTempC()) <= Thresholds.HEAT_SAME_TEMP_C
-          && earlier >= Thresholds.HEAT_EARLIER_FRACTION;
+          && earlier >= HEAT_EARLIER_FRACTION;
     }
     return first.startTempC() != null
         && later.startTempC() != null

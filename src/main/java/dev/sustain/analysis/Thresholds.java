@@ -435,13 +435,7 @@ public final class Thresholds {
 
   // Spinning disks, the link and the CPU: their detectors' limits (DiskLimits, HostLimits).
 
-  // --- Live ------------------------------------------------------------------------------------
-
-  /** Live: a drop below {@link #DROP_FRACTION} of the burst must hold this long to be a cliff. */
-  public static final double CONFIRM_SECONDS = 10;
-
-  /** Live: the floor must hold within ±{@link #HOLD_TOLERANCE} this long before a stop. */
-  public static final double FLOOR_HOLD_SECONDS = 60;
+  // --- Live (the limits only LivePhase reads are its own) ----------------------------------------
 
   /**
    * Live: a curve without a cliff must hold this long before a stop: longer than 58 of the 64
@@ -452,14 +446,6 @@ public final class Thresholds {
   /** Live: the band (±) every block mean must stay in while a level holds. */
   public static final double HOLD_TOLERANCE = 0.10;
 
-  /**
-   * Live: a level after a cliff may be a folding stage, which writes about twice what the cache
-   * held (a QLC drive: 100 GB at 5000 MB/s, then 200 GB at 1500, then 80 MB/s); a level is the
-   * floor only once it has also held for this many times the cache's bytes, or for {@link
-   * #FLAT_HOLD_SECONDS}, whichever comes first.
-   */
-  public static final double FOLD_BYTES_PER_CACHE_BYTE = 3;
-
   // --- Between runs of one drive (RunChanges) -------------------------------------------------
 
   /**
@@ -469,14 +455,6 @@ public final class Thresholds {
    * has.
    */
   public static final double HEAT_SAME_TEMP_C = 2.5;
-
-  /**
-   * Heat: a step at the same temperature counts as heat only when it came at least this fraction
-   * earlier in bytes: the same fraction as a step ({@link #DROP_FRACTION}), three times the 5%
-   * within which the analysis is tested to place a cliff, so a step that merely moved with the
-   * noise is not blamed on heat.
-   */
-  public static final double HEAT_EARLIER_FRACTION = 0.15;
 
   /**
    * Heat without a step temperature: a run that started this many °C warmer than the first. The
