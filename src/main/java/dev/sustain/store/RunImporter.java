@@ -76,12 +76,7 @@ public final class RunImporter {
     }
     ImportedCurve curve;
     try {
-      curve =
-          runJson == null
-              ? CurveReader.readRunFolder(dir)
-              : rows == null
-                  ? CurveReader.readRunFolder(dir, runJson)
-                  : CurveReader.readRunFolder(dir, runJson, CurveReader.readSamples(dir, rows));
+      curve = curveOf(dir, runJson, rows);
     } catch (IOException e) {
       return r; // kept rows that no longer read: recorded without analysis, as a refused curve
     } catch (InputFormatException e) {
@@ -121,6 +116,18 @@ public final class RunImporter {
         r.targetPath(),
         r.pid(),
         null);
+  }
+
+  /** The folder's curve from what its run kept: nothing, its run.json, or run.json and rows. */
+  private static ImportedCurve curveOf(Path dir, RunDocument runJson, SamplesCsvLines rows)
+      throws IOException {
+    if (runJson == null) {
+      return CurveReader.readRunFolder(dir);
+    }
+    if (rows == null) {
+      return CurveReader.readRunFolder(dir, runJson);
+    }
+    return CurveReader.readRunFolder(dir, runJson, CurveReader.readSamples(dir, rows));
   }
 
   /**

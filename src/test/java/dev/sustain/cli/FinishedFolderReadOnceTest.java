@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -117,16 +118,9 @@ class FinishedFolderReadOnceTest {
   void aCopysSamplesAreReadOnceForItsPassComparisonAndItsAnalysis() throws Exception {
     // Three passes: each one's write and read-back rates for the comparison, and the writes'
     // curve for the analysis after the run, from the one read the copy's end makes.
-    Path src = dir.resolve("src");
-    Cli.ok("dataset", "photos", src, "--size", "6MB", "--seed", "9");
     Path out = dir.resolve("run");
     Recorded<Cli.Result> copy =
-        recordingReads(
-            out,
-            "copy {} {} --repeat 3 --interval 100ms --db none --json --out {}",
-            src,
-            dir.resolve("dst"),
-            out);
+        recordedCopy("6MB", out, "--repeat 3 --interval 100ms --db none --json");
 
     assertThat(RunFolder.JSON.readTree(copy.value().out()).get("comparison")).isNotEmpty();
     readOnceAndAnalysedFromTheRows(out, copy.reads(), 3);
@@ -136,17 +130,9 @@ class FinishedFolderReadOnceTest {
   void aCopyTooShortForACurveIsReadOnceForItsHistory() throws Exception {
     // One interval of a second: too few for a curve, so no analysis.json; the history records the
     // rows the attempt read, not the file again.
-    Path src = dir.resolve("src");
-    Cli.ok("dataset", "photos", src, "--size", "2MB", "--seed", "9");
     Path out = dir.resolve("run");
     Recorded<Cli.Result> copy =
-        recordingReads(
-            out,
-            "copy {} {} --interval 1s --db {} --out {}",
-            src,
-            dir.resolve("dst"),
-            dir.resolve("history.db"),
-            out);
+        recordedCopy("2MB", out, "--interval 1s --db {}", dir.resolve("history.db"));
 
     assertThat(out.resolve(RunFolder.ANALYSIS_JSON)).doesNotExist();
     assertThat(copy.reads())
@@ -231,6 +217,21 @@ class FinishedFolderReadOnceTest {
   private static Recorded<Cli.Result> recordingReads(Path out, String line, Object... args)
       throws Exception {
     return recordingReads(out, () -> Cli.okLine(line, args));
+  }
+
+  /**
+   * {@code copy} of a photos dataset of {@code size} from dir/src to dir/dst, its folder {@code
+   * out}, with {@code options} (their {} filled from {@code values}), and its reads of out's
+   * samples.csv.
+   */
+  private Recorded<Cli.Result> recordedCopy(String size, Path out, String options, Object... values)
+      throws Exception {
+    Path src = dir.resolve("src");
+    Cli.ok("dataset", "photos", src, "--size", size, "--seed", "9");
+    List<Object> args = new ArrayList<>(List.of(src, dir.resolve("dst")));
+    args.addAll(List.of(values));
+    args.add(out);
+    return recordingReads(out, "copy {} {} " + options + " --out {}", args.toArray());
   }
 
   /**
