@@ -285,6 +285,23 @@ final class Curve {
     return seconds > 0 ? (cumulative[b] - cumulative[a]) / 1e6 / seconds : 0;
   }
 
+  /**
+   * The mean rate of samples [a, b) not marked in {@code skip}: their bytes over their time, NaN
+   * when none is left. A level between dips or low halves is read so, the intervals in or next to
+   * them (partly in them) left out.
+   */
+  double meanMBpsOutside(boolean[] skip, int a, int b) {
+    long bytes = 0;
+    double seconds = 0;
+    for (int i = a; i < b; i++) {
+      if (!skip[i]) {
+        bytes += s.bytes(i);
+        seconds += s.intervalSeconds(i);
+      }
+    }
+    return seconds > 0 ? bytes / 1e6 / seconds : Double.NaN;
+  }
+
   /** A level made mostly of zero intervals: stalls, not a slow level. */
   boolean stallLevel(Segment p) {
     int zeros = 0;

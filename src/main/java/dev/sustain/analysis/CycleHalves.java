@@ -117,14 +117,7 @@ final class CycleHalves {
     for (int[] s : lows) {
       Arrays.fill(near, Math.max(0, s[0] - 1), Math.min(c.n, s[1] + 1), true);
     }
-    long bytes = 0;
-    double seconds = 0;
-    for (int i = a; i < b; i++) {
-      if (!near[i]) {
-        bytes += c.s.bytes(i);
-        seconds += c.s.intervalSeconds(i);
-      }
-    }
-    return seconds > 0 ? bytes / 1e6 / seconds : c.burst;
+    double levelMBps = c.meanMBpsOutside(near, a, b);
+    return Double.isNaN(levelMBps) ? c.burst : levelMBps;
   }
 }

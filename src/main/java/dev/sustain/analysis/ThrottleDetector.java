@@ -225,16 +225,9 @@ final class ThrottleDetector {
         near[i] = true;
       }
     }
-    long bytes = 0;
-    double seconds = 0;
-    for (int i = a; i < b; i++) {
-      if (!near[i]) {
-        bytes += c.s.bytes(i);
-        seconds += c.s.intervalSeconds(i);
-      }
-    }
-    if (seconds > 0) {
-      return bytes / 1e6 / seconds;
+    double levelMBps = c.meanMBpsOutside(near, a, b);
+    if (!Double.isNaN(levelMBps)) {
+      return levelMBps;
     }
     double[] levels = new double[dips.size()];
     for (int i = 0; i < levels.length; i++) {
