@@ -286,11 +286,12 @@ final class Curve {
   }
 
   /**
-   * The mean rate of samples [a, b) not marked in {@code skip}: their bytes over their time, NaN
-   * when none is left. A level between dips or low halves is read so, the intervals in or next to
-   * them (partly in them) left out.
+   * The mean rate of samples [a, b) of {@code s} not marked in {@code skip}: their bytes over their
+   * time, NaN when none is left. A level is read so without its transitions ({@link
+   * Levels#levelMean}), and a level between dips or low halves without the intervals in or next to
+   * them (partly in them).
    */
-  double meanMBpsOutside(boolean[] skip, int a, int b) {
+  static double meanMBpsOutside(SampleSeries s, boolean[] skip, int a, int b) {
     long bytes = 0;
     double seconds = 0;
     for (int i = a; i < b; i++) {

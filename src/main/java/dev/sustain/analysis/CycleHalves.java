@@ -117,7 +117,7 @@ final class CycleHalves {
     for (int[] s : lows) {
       Arrays.fill(near, Math.max(0, s[0] - 1), Math.min(c.n, s[1] + 1), true);
     }
-    double levelMBps = c.meanMBpsOutside(near, a, b);
+    double levelMBps = Curve.meanMBpsOutside(c.s, near, a, b);
     return Double.isNaN(levelMBps) ? c.burst : levelMBps;
   }
 }

@@ -390,18 +390,8 @@ final class Levels {
 
   /** The mean rate of a range without its transition samples (all of it if that is all). */
   static double levelMean(SampleSeries s, boolean[] transition, int[] range) {
-    long bytes = 0;
-    double seconds = 0;
-    for (int i = range[0]; i < range[1]; i++) {
-      if (!transition[i]) {
-        bytes += s.bytes(i);
-        seconds += s.intervalSeconds(i);
-      }
-    }
-    if (seconds <= 0) {
-      return mean(s, range);
-    }
-    return bytes / 1e6 / seconds;
+    double levelMBps = Curve.meanMBpsOutside(s, transition, range[0], range[1]);
+    return Double.isNaN(levelMBps) ? mean(s, range) : levelMBps;
   }
 
   /** The standard deviation of a range's non-zero, non-transition samples; NaN under 3. */

@@ -225,7 +225,7 @@ final class ThrottleDetector {
         near[i] = true;
       }
     }
-    double levelMBps = c.meanMBpsOutside(near, a, b);
+    double levelMBps = Curve.meanMBpsOutside(c.s, near, a, b);
     if (!Double.isNaN(levelMBps)) {
       return levelMBps;
     }
