@@ -56,8 +56,8 @@ class AnalyzerPropertiesTest {
           // At least 70 samples of burst, so two samples are under 3% of the cache.
           double cacheSeconds = Math.max(20, 70 * interval) + cacheFraction * 300;
           double cacheGB = burst * cacheSeconds / 1000;
-          SyntheticCurves.Curve c =
-              SyntheticCurves.cacheCliff(
+          ShapeCurves.Curve c =
+              ShapeCurves.cacheCliff(
                   curveSeed, interval, burst, cacheGB, floorRatio * burst, afterSeconds, noise);
 
           Analysis a = Analyzer.analyze(c.series());
@@ -81,8 +81,8 @@ class AnalyzerPropertiesTest {
           long curveSeed = longBetween(random, 1, 1_000_000);
           double interval = interval(random);
           double noise = doubleBetween(random, 0, 0.05);
-          SyntheticCurves.Curve c =
-              SyntheticCurves.staircase(curveSeed, interval, 6900, 33, 3850, 120, 2000, 200, noise);
+          ShapeCurves.Curve c =
+              ShapeCurves.staircase(curveSeed, interval, 6900, 33, 3850, 120, 2000, 200, noise);
 
           Analysis a = Analyzer.analyze(c.series());
 
@@ -103,8 +103,7 @@ class AnalyzerPropertiesTest {
           double level = doubleBetween(random, 5, 7000);
           double seconds = doubleBetween(random, 60, 1500);
           double noise = doubleBetween(random, 0, 0.15);
-          SyntheticCurves.Curve c =
-              SyntheticCurves.flat(curveSeed, interval, level, seconds, noise);
+          ShapeCurves.Curve c = ShapeCurves.flat(curveSeed, interval, level, seconds, noise);
 
           Analysis a = Analyzer.analyze(c.series());
 
@@ -129,11 +128,11 @@ class AnalyzerPropertiesTest {
           double interval = interval(random);
           int stalls = intBetween(random, 0, 40);
           boolean cliff = random.nextBoolean();
-          SyntheticCurves.Curve base =
+          ShapeCurves.Curve base =
               cliff
-                  ? SyntheticCurves.cacheCliff(curveSeed, interval, 2555, 280, 127, 300, 0.03)
-                  : SyntheticCurves.flat(curveSeed, interval, 918, 300, 0.02);
-          SyntheticCurves.Curve c = SyntheticCurves.withStalls(base, curveSeed + 1, stalls);
+                  ? ShapeCurves.cacheCliff(curveSeed, interval, 2555, 280, 127, 300, 0.03)
+                  : ShapeCurves.flat(curveSeed, interval, 918, 300, 0.02);
+          ShapeCurves.Curve c = ShapeCurves.withStalls(base, curveSeed + 1, stalls);
 
           Analysis a = Analyzer.analyze(c.series());
 
@@ -161,7 +160,7 @@ class AnalyzerPropertiesTest {
           double noise = doubleBetween(random, 0, 0.05);
           Analysis a =
               Analyzer.analyze(
-                  SyntheticCurves.thermalRecovering(curveSeed, interval, scale, noise).series());
+                  ShapeCurves.thermalRecovering(curveSeed, interval, scale, noise).series());
 
           assertThat(a.shape()).isEqualTo(Shape.THERMAL_THROTTLE);
           assertThat(a.recovered()).isTrue();
@@ -181,7 +180,7 @@ class AnalyzerPropertiesTest {
           double noise = doubleBetween(random, 0, 0.05);
           Analysis a =
               Analyzer.analyze(
-                  SyntheticCurves.thermalDips(curveSeed, interval, 900, 600, dips, noise).series());
+                  ShapeCurves.thermalDips(curveSeed, interval, 900, 600, dips, noise).series());
 
           assertThat(a.shape()).isEqualTo(Shape.THERMAL_THROTTLE);
           assertThat(a.cliffSeconds()).isNull();
@@ -200,8 +199,7 @@ class AnalyzerPropertiesTest {
           int throttleC = intBetween(random, 40, 80);
           Analysis a =
               Analyzer.analyze(
-                  SyntheticCurves.thermalByTemperature(curveSeed, interval, noise, throttleC)
-                      .series());
+                  ShapeCurves.thermalByTemperature(curveSeed, interval, noise, throttleC).series());
 
           assertThat(a.shape()).isEqualTo(Shape.THERMAL_THROTTLE);
           assertThat(a.throttleTempC()).isCloseTo(throttleC, within(1.0));
@@ -220,8 +218,7 @@ class AnalyzerPropertiesTest {
           double seconds = doubleBetween(random, 100, 1200);
           double noise = doubleBetween(random, 0, 0.08);
           Analysis a =
-              Analyzer.analyze(
-                  SyntheticCurves.gcSwings(curveSeed, interval, seconds, noise).series());
+              Analyzer.analyze(ShapeCurves.gcSwings(curveSeed, interval, seconds, noise).series());
 
           assertThat(a.shape()).isEqualTo(Shape.GC_ERRATIC);
           assertThat(a.findings().erratic()).isNotNull();
@@ -241,7 +238,7 @@ class AnalyzerPropertiesTest {
           double noise = doubleBetween(random, 0, 0.08);
           Analysis a =
               Analyzer.analyze(
-                  SyntheticCurves.gcSlowStart(curveSeed, interval, slowSeconds, noise).series());
+                  ShapeCurves.gcSlowStart(curveSeed, interval, slowSeconds, noise).series());
 
           assertThat(a.shape()).isEqualTo(Shape.GC_ERRATIC);
           assertThat(a.cliffSeconds()).isNull();
@@ -256,8 +253,7 @@ class AnalyzerPropertiesTest {
         random -> {
           long curveSeed = longBetween(random, 1, 1_000_000);
           double holdSeconds = doubleBetween(random, 600, 5000);
-          SyntheticCurves.Curve c =
-              SyntheticCurves.smr(curveSeed, 1, 146, holdSeconds, 3 * holdSeconds);
+          ShapeCurves.Curve c = ShapeCurves.smr(curveSeed, 1, 146, holdSeconds, 3 * holdSeconds);
 
           Analysis a = Analyzer.analyze(c.series());
 
@@ -278,7 +274,7 @@ class AnalyzerPropertiesTest {
           double noise = doubleBetween(random, 0, 0.08);
           Analysis a =
               Analyzer.analyze(
-                  SyntheticCurves.hddZoned(curveSeed, 1, 240, 120, seconds, noise).series());
+                  ShapeCurves.hddZoned(curveSeed, 1, 240, 120, seconds, noise).series());
 
           assertThat(a.shape()).isEqualTo(Shape.HDD_ZONED);
           assertThat(a.cliffSeconds()).isNull();
@@ -295,8 +291,7 @@ class AnalyzerPropertiesTest {
           double noise = doubleBetween(random, 0, 0.05);
           // The emulated drive of the end-to-end tests sits on a virtio disk that reports
           // rotational.
-          SyntheticCurves.Curve c =
-              SyntheticCurves.cacheCliff(curveSeed, 1, 400, 20, 50, 120, noise);
+          ShapeCurves.Curve c = ShapeCurves.cacheCliff(curveSeed, 1, 400, 20, 50, 120, noise);
           Analysis a = Analyzer.analyze(c.series().withMedia(Media.HDD));
 
           assertThat(a.shape()).isEqualTo(Shape.CACHE_CLIFF);

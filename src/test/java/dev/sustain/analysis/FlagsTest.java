@@ -24,11 +24,7 @@ class FlagsTest {
   /** Five minutes flat at {@code rateMBps} on four cores busy at {@code cpuPct} (100 a core). */
   private static SampleSeries flatOnFourCores(double rateMBps, double cpuPct) {
     return withContext(
-        SyntheticCurves.flat(2, 1, rateMBps, 300, 0.02).series(),
-        Double.NaN,
-        cpuPct,
-        4,
-        Double.NaN);
+        ShapeCurves.flat(2, 1, rateMBps, 300, 0.02).series(), Double.NaN, cpuPct, 4, Double.NaN);
   }
 
   @Test
@@ -36,7 +32,7 @@ class FlagsTest {
     // The T9: 918 MB/s flat on a 10 Gb/s link with a practical ceiling near 950 MB/s.
     SampleSeries s =
         withContext(
-            SyntheticCurves.flat(1, 1, 918, 600, 0.005).series(), 950, Double.NaN, 0, Double.NaN);
+            ShapeCurves.flat(1, 1, 918, 600, 0.005).series(), 950, Double.NaN, 0, Double.NaN);
 
     Analysis a = Analyzer.analyze(s);
 
@@ -49,7 +45,7 @@ class FlagsTest {
   void aBurstWellBelowTheCeilingIsNotLinkCapped() {
     SampleSeries s =
         withContext(
-            SyntheticCurves.flat(1, 1, 600, 300, 0.01).series(), 950, Double.NaN, 0, Double.NaN);
+            ShapeCurves.flat(1, 1, 600, 300, 0.01).series(), 950, Double.NaN, 0, Double.NaN);
 
     assertThat(Analyzer.analyze(s).linkCapped()).isFalse();
   }
@@ -76,7 +72,7 @@ class FlagsTest {
   @Test
   void anIdleCpuIsNotCpuBoundAndNoCpuSeriesIsNeither() {
     SampleSeries idle = flatOnFourCores(190, 8);
-    SampleSeries none = SyntheticCurves.flat(2, 1, 190, 300, 0.02).series();
+    SampleSeries none = ShapeCurves.flat(2, 1, 190, 300, 0.02).series();
 
     assertThat(Analyzer.analyze(idle).cpuBound()).isFalse();
     assertThat(Analyzer.analyze(none).cpuBound()).isFalse();
@@ -86,7 +82,7 @@ class FlagsTest {
   void aCacheCliffWhileTheTemperatureKeepsRisingIsStillACacheCliff() {
     SampleSeries s =
         withContext(
-            SyntheticCurves.cacheCliff(3, 1, 2555, 280, 127, 300, 0.02).series(),
+            ShapeCurves.cacheCliff(3, 1, 2555, 280, 127, 300, 0.02).series(),
             Double.NaN,
             Double.NaN,
             0,

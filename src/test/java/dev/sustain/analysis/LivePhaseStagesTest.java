@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.sustain.testing.Seeds;
+import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,14 +36,13 @@ class LivePhaseStagesTest {
           double nativeFrom = cacheSeconds + foldSeconds;
           double noise = r.nextDouble(0.01, 0.06);
           SampleSeries s =
-              SyntheticCurves.series(
-                  SyntheticCurves.sample(
-                      t -> t < cacheSeconds ? burst : t < nativeFrom ? fold : nativeRate,
-                      interval,
-                      nativeFrom + 650,
-                      noise,
-                      new java.util.Random(r.nextLong())),
-                  Media.SSD);
+              ShapeCurves.sample(
+                  t -> t < cacheSeconds ? burst : t < nativeFrom ? fold : nativeRate,
+                  interval,
+                  nativeFrom + 650,
+                  noise,
+                  Media.SSD,
+                  new SplittableRandom(r.nextLong()));
           String what =
               String.format(
                   java.util.Locale.ROOT,

@@ -11,7 +11,7 @@ class ProjectionTest {
   void aJobPastTheCacheRunsAtTheFloorBeyondTheCurve() {
     // 2,555 MB/s for 280 GB, then 127 MB/s, measured for 10 s past the cliff: the field report's
     // Kingston. 500 GB: 280e9/2555e6 + 220e9/127e6 = 109.6 + 1732.3 = 1841.9 s.
-    SyntheticCurves.Curve c = SyntheticCurves.cacheCliff(1, 1, 2555, 280, 127, 10, 0);
+    ShapeCurves.Curve c = ShapeCurves.cacheCliff(1, 1, 2555, 280, 127, 10, 0);
 
     Analysis a = Analyzer.analyze(c.series(), 500_000_000_000L);
 
@@ -21,7 +21,7 @@ class ProjectionTest {
 
   @Test
   void aJobInsideTheCurveIsReadOffTheCurve() {
-    SyntheticCurves.Curve c = SyntheticCurves.cacheCliff(1, 1, 2555, 280, 127, 600, 0);
+    ShapeCurves.Curve c = ShapeCurves.cacheCliff(1, 1, 2555, 280, 127, 600, 0);
 
     assertThat(Analyzer.projectSeconds(c.series(), 25_550_000_000L, 127))
         .isCloseTo(10.0, within(1e-6));

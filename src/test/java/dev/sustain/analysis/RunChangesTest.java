@@ -204,7 +204,7 @@ class RunChangesTest {
     Drive d = Drive.random(r);
     double cacheGB = d.burst() * (40 + r.nextDouble() * 80) / 1000;
     long free = 400_000_000_000L;
-    SampleSeries erratic = SyntheticCurves.gcSwings(r.nextLong(), 1, 300, 0.03).series();
+    SampleSeries erratic = ShapeCurves.gcSwings(r.nextLong(), 1, 300, 0.03).series();
     Verdict v =
         explain(
             d.curve(r, cacheGB, Double.NaN, 0, 0),

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.SplittableRandom;
+import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,7 +57,7 @@ class SwingingStartTest {
       double seconds = slowSeconds * (2 + r.nextDouble() * 2);
       double interval = new double[] {0.5, 1, 2}[r.nextInt(3)];
       double noise = 0.005 + r.nextDouble() * 0.045;
-      SyntheticCurves.Profile profile =
+      DoubleUnaryOperator profile =
           time -> {
             for (double[] v : visits) {
               if (time < v[0]) {
@@ -65,8 +67,8 @@ class SwingingStartTest {
             return level;
           };
       SampleSeries s =
-          SyntheticCurves.series(
-              SyntheticCurves.sample(profile, interval, seconds, noise, r), Media.SSD);
+          ShapeCurves.sample(
+              profile, interval, seconds, noise, Media.SSD, new SplittableRandom(r.nextLong()));
       Analysis a = Analyzer.analyze(s);
       PrintedInvariants.check(a, s, "seed " + seed);
       if (a.shape() != Shape.GC_ERRATIC) {

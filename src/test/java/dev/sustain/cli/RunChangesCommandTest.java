@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sustain.analysis.ShapeCurves;
 import dev.sustain.run.RunFolder;
 import dev.sustain.testing.TestWriteParams;
 import java.nio.file.Files;
@@ -259,13 +260,12 @@ class RunChangesCommandTest {
     Path clean =
         runFolder(
             dir.resolve("clean"),
-            dev.sustain.analysis.SyntheticCurves.cacheCliff(seed, 1, 940, 150, 120, 120, 0.03)
-                .series(),
+            ShapeCurves.cacheCliff(seed, 1, 940, 150, 120, 120, 0.03).series(),
             t0);
     Path erratic =
         runFolder(
             dir.resolve("erratic"),
-            dev.sustain.analysis.SyntheticCurves.gcSwings(seed, 1, 300, 0.03).series(),
+            ShapeCurves.gcSwings(seed, 1, 300, 0.03).series(),
             t0.plusSeconds(1200));
     Cli.Result json = Cli.ok("compare", clean, erratic, "--json");
     JsonNode rows = RunFolder.JSON.readTree(json.out());

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Analyzer;
 import dev.sustain.analysis.SampleSeries;
-import dev.sustain.analysis.SyntheticCurves;
+import dev.sustain.analysis.ShapeCurves;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,23 +31,20 @@ class FioLogMatchesCsvTest {
     return Stream.of(
         Arguments.of(
             "cliff",
-            SyntheticCurves.withStalls(
-                SyntheticCurves.cacheCliff(1, 1, 2555, 280, 127, 300, 0.03), 2, 12)),
+            ShapeCurves.withStalls(ShapeCurves.cacheCliff(1, 1, 2555, 280, 127, 300, 0.03), 2, 12)),
+        Arguments.of("flat", ShapeCurves.withStalls(ShapeCurves.flat(3, 1, 918, 400, 0.01), 4, 5)),
+        Arguments.of("thermal", ShapeCurves.thermalRecovering(5, 1, 1, 0.03)),
         Arguments.of(
-            "flat", SyntheticCurves.withStalls(SyntheticCurves.flat(3, 1, 918, 400, 0.01), 4, 5)),
-        Arguments.of("thermal", SyntheticCurves.thermalRecovering(5, 1, 1, 0.03)),
-        Arguments.of(
-            "erratic",
-            SyntheticCurves.withStalls(SyntheticCurves.gcSwings(6, 1, 300, 0.05), 7, 20)),
+            "erratic", ShapeCurves.withStalls(ShapeCurves.gcSwings(6, 1, 300, 0.05), 7, 20)),
         Arguments.of(
             "cliff, 500 ms",
-            SyntheticCurves.withStalls(
-                SyntheticCurves.cacheCliff(8, 0.5, 1524, 221, 1132, 90, 0.03), 9, 6)));
+            ShapeCurves.withStalls(
+                ShapeCurves.cacheCliff(8, 0.5, 1524, 221, 1132, 90, 0.03), 9, 6)));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("curves")
-  void aFioLogWithGapsGivesTheSameAnalysisAsTheCsv(String name, SyntheticCurves.Curve curve)
+  void aFioLogWithGapsGivesTheSameAnalysisAsTheCsv(String name, ShapeCurves.Curve curve)
       throws IOException {
     SampleSeries s = curve.series();
     StringBuilder csv = new StringBuilder("time_s,write_MBps\n");

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Analyzer;
-import dev.sustain.analysis.SyntheticCurves;
+import dev.sustain.analysis.ShapeCurves;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -18,28 +18,26 @@ class AnalysisOutputTest {
 
   @Test
   void everyShapeReadsAsItsNameWithItsNumbers() {
-    record Case(SyntheticCurves.Curve curve, String shape, String phrase) {}
+    record Case(ShapeCurves.Curve curve, String shape, String phrase) {}
     List<Case> cases =
         List.of(
             new Case(
-                SyntheticCurves.cacheCliff(1, 1, 2555, 280, 127, 300, 0.0),
+                ShapeCurves.cacheCliff(1, 1, 2555, 280, 127, 300, 0.0),
                 "cache-cliff",
                 "fast for 280 GB, then 127 MB/s to the end"),
             new Case(
-                SyntheticCurves.thermalRecovering(2, 1, 1, 0.0),
+                ShapeCurves.thermalRecovering(2, 1, 1, 0.0),
                 "thermal-throttle",
                 "throttles down to 195 MB/s and recovers while writing"),
             new Case(
-                SyntheticCurves.thermalByTemperature(3, 1, 0.0, 45),
-                "thermal-throttle",
-                "at 45 °C"),
-            new Case(SyntheticCurves.gcSlowStart(4, 1, 250, 0.0), "gc-erratic", "no TRIM"),
-            new Case(SyntheticCurves.smr(5, 1, 146, 7200, 20000), "smr-stalls", "then stalls"),
+                ShapeCurves.thermalByTemperature(3, 1, 0.0, 45), "thermal-throttle", "at 45 °C"),
+            new Case(ShapeCurves.gcSlowStart(4, 1, 250, 0.0), "gc-erratic", "no TRIM"),
+            new Case(ShapeCurves.smr(5, 1, 146, 7200, 20000), "smr-stalls", "then stalls"),
             new Case(
-                SyntheticCurves.hddZoned(6, 1, 240, 120, 20000, 0.0),
+                ShapeCurves.hddZoned(6, 1, 240, 120, 20000, 0.0),
                 "hdd-zoned",
                 "declines gradually"),
-            new Case(SyntheticCurves.flat(7, 1, 918, 300, 0.0), "flat", "holds 918 MB/s"));
+            new Case(ShapeCurves.flat(7, 1, 918, 300, 0.0), "flat", "holds 918 MB/s"));
     Locale before = Locale.getDefault();
     Locale.setDefault(Locale.GERMANY); // a decimal comma must not leak into the text
     try {
@@ -62,7 +60,7 @@ class AnalysisOutputTest {
   void jsonUsesTheContractNamesRoundsAndWritesNulls() throws Exception {
     Analysis a =
         Analyzer.analyze(
-            SyntheticCurves.cacheCliff(1, 1, 2555, 280, 127, 300, 0.0).series(), 500_000_000_000L);
+            ShapeCurves.cacheCliff(1, 1, 2555, 280, 127, 300, 0.0).series(), 500_000_000_000L);
 
     JsonNode j = JSON.readTree(AnalysisJson.toJson(a));
 

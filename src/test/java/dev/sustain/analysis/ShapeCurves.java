@@ -1,15 +1,20 @@
 package dev.sustain.analysis;
 
-import java.util.Random;
+import java.util.SplittableRandom;
+import java.util.function.DoubleUnaryOperator;
 
 /**
- * A seeded generator of write curves with known truth for every shape: the rate is integrated
- * exactly over each interval (a cliff inside an interval gives that interval a mixed rate, as a
- * real sampler would), then multiplied by Gaussian noise of a given relative size.
+ * The shapes of the field reports at the figures a test names (the Kingston's cliff, the Orico's
+ * throttle that climbs back, the Mushkin's step at 45 °C, the curve that ran backwards, a shingled
+ * disk, a zoned disk), with known truth. They are {@link DriveCurves}' curves: each maker gives its
+ * profile to {@link DriveCurves#sample} with a plain plan (whole intervals of the given length,
+ * relative noise of the given size, nothing else: no outliers, timing jitter, start-up latency,
+ * whole requests or flush), so a test that names its figures reads the same sampler and the same
+ * seeded {@code SplittableRandom} as the tests that draw them over a class's range.
  */
-public final class SyntheticCurves {
+public final class ShapeCurves {
 
-  private SyntheticCurves() {}
+  private ShapeCurves() {}
 
   /** What the curve was made of. NaN where a figure does not apply. */
   public record Truth(
@@ -23,42 +28,31 @@ public final class SyntheticCurves {
 
   public record Curve(SampleSeries series, Truth truth) {}
 
-  /** A rate as a function of time (s) and bytes written so far. */
-  public interface Profile {
-    double rate(double seconds);
+  /**
+   * {@code profile} (MB/s at a time from the run's start) sampled every {@code interval} s for
+   * {@code seconds} (a whole number of intervals, the nearest), with relative noise {@code noise}.
+   */
+  public static SampleSeries sample(
+      DoubleUnaryOperator profile,
+      double interval,
+      double seconds,
+      double noise,
+      Media media,
+      SplittableRandom random) {
+    DriveCurves.Plan plan = new DriveCurves.Plan();
+    plan.interval = interval;
+    // The sampler's last interval ends a whole interval after the last start within its seconds.
+    long intervals = Math.max(1, Math.round(seconds / interval));
+    plan.seconds = (intervals - 0.5) * interval;
+    plan.noise = noise;
+    plan.media = media;
+    plan.tempNoise = 0;
+    return DriveCurves.sample(profile, plan, random);
   }
 
-  /** Samples {@code profile} every {@code interval} s for {@code seconds}, with relative noise. */
-  public static double[][] sample(
-      Profile profile, double interval, double seconds, double noise, Random random) {
-    int n = (int) Math.round(seconds / interval);
-    double[] t = new double[n];
-    double[] r = new double[n];
-    int sub = 20;
-    for (int i = 0; i < n; i++) {
-      double start = i * interval;
-      t[i] = round9((i + 1) * interval);
-      double sum = 0;
-      for (int k = 0; k < sub; k++) {
-        sum += profile.rate(start + (k + 0.5) * interval / sub);
-      }
-      double level = sum / sub;
-      double v = level * (1 + noise * random.nextGaussian());
-      r[i] = Math.max(v, 0.02 * level);
-    }
-    return new double[][] {t, r};
-  }
-
-  private static double round9(double v) {
-    return Math.round(v * 1e9) / 1e9;
-  }
-
-  public static SampleSeries series(double[][] tr, Media media) {
-    SampleSeries.Builder b = SampleSeries.builder(tr[0].length).media(media);
-    for (int i = 0; i < tr[0].length; i++) {
-      b.add(tr[0][i], tr[1][i]);
-    }
-    return b.build();
+  private static SampleSeries sample(
+      DoubleUnaryOperator profile, double interval, double seconds, double noise, long seed) {
+    return sample(profile, interval, seconds, noise, Media.SSD, new SplittableRandom(seed));
   }
 
   /** A cache cliff: {@code burst} for {@code cacheGB}, then {@code floor} to the end. */
@@ -71,15 +65,9 @@ public final class SyntheticCurves {
       double afterSeconds,
       double noise) {
     double cliff = cacheGB * 1e9 / (burst * 1e6);
-    double[][] tr =
-        sample(
-            t -> t < cliff ? burst : floor,
-            interval,
-            cliff + afterSeconds,
-            noise,
-            new Random(seed));
-    return new Curve(
-        series(tr, Media.SSD), new Truth(Shape.CACHE_CLIFF, burst, cliff, cacheGB, floor, 0, 0));
+    SampleSeries s =
+        sample(t -> t < cliff ? burst : floor, interval, cliff + afterSeconds, noise, seed);
+    return new Curve(s, new Truth(Shape.CACHE_CLIFF, burst, cliff, cacheGB, floor, 0, 0));
   }
 
   /** A staircase: burst, then a middle level for {@code midSeconds}, then the floor. */
@@ -94,31 +82,30 @@ public final class SyntheticCurves {
       double floorSeconds,
       double noise) {
     double c2 = cliffSeconds + midSeconds;
-    double[][] tr =
+    SampleSeries s =
         sample(
             t -> t < cliffSeconds ? burst : t < c2 ? mid : floor,
             interval,
             c2 + floorSeconds,
             noise,
-            new Random(seed));
+            seed);
     return new Curve(
-        series(tr, Media.SSD),
+        s,
         new Truth(
             Shape.CACHE_CLIFF, burst, cliffSeconds, burst * cliffSeconds / 1000, floor, 0, 0));
   }
 
   /** Flat noise around {@code level}. */
   public static Curve flat(long seed, double interval, double level, double seconds, double noise) {
-    double[][] tr = sample(t -> level, interval, seconds, noise, new Random(seed));
-    return new Curve(
-        series(tr, Media.SSD), new Truth(Shape.FLAT, level, Double.NaN, Double.NaN, level, 0, 0));
+    SampleSeries s = sample(t -> level, interval, seconds, noise, seed);
+    return new Curve(s, new Truth(Shape.FLAT, level, Double.NaN, Double.NaN, level, 0, 0));
   }
 
   /** Thermal: stepped down through levels, then climbs back while writing (the Orico). */
   public static Curve thermalRecovering(long seed, double interval, double scale, double noise) {
     double[] levels = {863, 700, 445, 195, 695};
     double[] ends = {55, 85, 115, 160, 240};
-    double[][] tr =
+    SampleSeries s =
         sample(
             t -> {
               for (int i = 0; i < ends.length; i++) {
@@ -131,10 +118,8 @@ public final class SyntheticCurves {
             interval,
             ends[ends.length - 1] * scale,
             noise,
-            new Random(seed));
-    return new Curve(
-        series(tr, Media.SSD),
-        new Truth(Shape.THERMAL_THROTTLE, 863, 55 * scale, Double.NaN, 195, 0, 0));
+            seed);
+    return new Curve(s, new Truth(Shape.THERMAL_THROTTLE, 863, 55 * scale, Double.NaN, 195, 0, 0));
   }
 
   /** Thermal: brief dips to half speed from a stable level, each coming back. */
@@ -142,7 +127,7 @@ public final class SyntheticCurves {
       long seed, double interval, double level, double seconds, int dips, double noise) {
     double period = seconds / (dips + 1);
     double dipLength = Math.max(5 * interval, 0.15 * period);
-    double[][] tr =
+    SampleSeries s =
         sample(
             t -> {
               double phase = t % period;
@@ -153,10 +138,9 @@ public final class SyntheticCurves {
             interval,
             seconds,
             noise,
-            new Random(seed));
+            seed);
     return new Curve(
-        series(tr, Media.SSD),
-        new Truth(Shape.THERMAL_THROTTLE, level, Double.NaN, Double.NaN, 0.5 * level, 0, 0));
+        s, new Truth(Shape.THERMAL_THROTTLE, level, Double.NaN, Double.NaN, 0.5 * level, 0, 0));
   }
 
   /**
@@ -167,31 +151,32 @@ public final class SyntheticCurves {
       long seed, double interval, double noise, double throttleC) {
     double drop = 180;
     double seconds = 400;
-    Random random = new Random(seed);
-    double[][] tr = sample(t -> t < drop ? 100 : 80, interval, seconds, noise, random);
-    SampleSeries.Builder b = SampleSeries.builder(tr[0].length).media(Media.SSD);
     double startC = throttleC - 23;
-    for (int i = 0; i < tr[0].length; i++) {
-      double t = tr[0][i];
-      double temp =
-          t < drop
-              ? startC + (throttleC - startC) * t / drop
-              : throttleC + 2 * (1 - Math.exp(-(t - drop) / 60));
-      b.add(t, tr[1][i], -1, Math.round(temp), Double.NaN);
-    }
-    return new Curve(b.build(), new Truth(Shape.THERMAL_THROTTLE, 100, drop, Double.NaN, 80, 0, 0));
+    DriveCurves.Plan plan = new DriveCurves.Plan();
+    plan.interval = interval;
+    plan.seconds = (Math.max(1, Math.round(seconds / interval)) - 0.5) * interval;
+    plan.noise = noise;
+    plan.tempNoise = 0;
+    plan.wholeDegrees = true;
+    plan.temperature =
+        t ->
+            t < drop
+                ? startC + (throttleC - startC) * t / drop
+                : throttleC + 2 * (1 - Math.exp(-(t - drop) / 60));
+    SampleSeries s = DriveCurves.sample(t -> t < drop ? 100 : 80, plan, new SplittableRandom(seed));
+    return new Curve(s, new Truth(Shape.THERMAL_THROTTLE, 100, drop, Double.NaN, 80, 0, 0));
   }
 
   /** gc-erratic: swings between about 120 and 940 MB/s every few seconds (no TRIM). */
   public static Curve gcSwings(long seed, double interval, double seconds, double noise) {
-    Random random = new Random(seed);
+    SplittableRandom random = new SplittableRandom(seed);
     double[] switches = new double[(int) (seconds / 2) + 2];
     double t0 = 0;
     for (int i = 0; i < switches.length; i++) {
       t0 += 3 + random.nextDouble() * 12;
       switches[i] = t0;
     }
-    double[][] tr =
+    SampleSeries s =
         sample(
             t -> {
               int k = 0;
@@ -203,22 +188,21 @@ public final class SyntheticCurves {
             interval,
             seconds,
             noise,
+            Media.SSD,
             random);
-    return new Curve(
-        series(tr, Media.SSD), new Truth(Shape.GC_ERRATIC, 940, Double.NaN, Double.NaN, 120, 0, 0));
+    return new Curve(s, new Truth(Shape.GC_ERRATIC, 940, Double.NaN, Double.NaN, 120, 0, 0));
   }
 
   /** gc-erratic: slow for a while, then full speed, then slow (the curve that ran backwards). */
   public static Curve gcSlowStart(long seed, double interval, double slowSeconds, double noise) {
-    double[][] tr =
+    SampleSeries s =
         sample(
             t -> t < slowSeconds ? 120 : t < 2 * slowSeconds ? 920 : 130,
             interval,
             3 * slowSeconds,
             noise,
-            new Random(seed));
-    return new Curve(
-        series(tr, Media.SSD), new Truth(Shape.GC_ERRATIC, 120, Double.NaN, Double.NaN, 120, 0, 0));
+            seed);
+    return new Curve(s, new Truth(Shape.GC_ERRATIC, 120, Double.NaN, Double.NaN, 120, 0, 0));
   }
 
   /**
@@ -226,24 +210,27 @@ public final class SyntheticCurves {
    */
   public static Curve smr(
       long seed, double interval, double level, double holdSeconds, double seconds) {
-    Random random = new Random(seed);
-    double[][] tr = sample(t -> level, interval, seconds, 0.03, random);
+    SplittableRandom random = new SplittableRandom(seed);
+    SampleSeries held = sample(t -> level, interval, seconds, 0.03, Media.HDD, random);
+    SampleSeries.Builder b = SampleSeries.builder(held.size()).media(Media.HDD);
     int zeros = 0;
     double zeroSeconds = 0;
-    for (int i = 0; i < tr[0].length; i++) {
-      if (tr[0][i] > holdSeconds) {
+    for (int i = 0; i < held.size(); i++) {
+      double rate = held.writeMBps(i);
+      if (held.timeSeconds(i) > holdSeconds) {
         double u = random.nextDouble();
         if (u < 0.15) {
-          tr[1][i] = 0;
+          rate = 0;
           zeros++;
-          zeroSeconds += interval;
+          zeroSeconds += held.intervalSeconds(i);
         } else if (u < 0.5) {
-          tr[1][i] *= 0.2 + 0.5 * random.nextDouble();
+          rate *= 0.2 + 0.5 * random.nextDouble();
         }
       }
+      b.add(held.timeSeconds(i), rate);
     }
     return new Curve(
-        series(tr, Media.HDD),
+        b.build(),
         new Truth(
             Shape.SMR_STALLS, level, holdSeconds, Double.NaN, Double.NaN, zeros, zeroSeconds));
   }
@@ -251,12 +238,15 @@ public final class SyntheticCurves {
   /** hdd-zoned: a linear decline from {@code outer} to {@code inner} MB/s. */
   public static Curve hddZoned(
       long seed, double interval, double outer, double inner, double seconds, double noise) {
-    double[][] tr =
+    SampleSeries s =
         sample(
-            t -> outer + (inner - outer) * t / seconds, interval, seconds, noise, new Random(seed));
-    return new Curve(
-        series(tr, Media.HDD),
-        new Truth(Shape.HDD_ZONED, outer, Double.NaN, Double.NaN, inner, 0, 0));
+            t -> outer + (inner - outer) * t / seconds,
+            interval,
+            seconds,
+            noise,
+            Media.HDD,
+            new SplittableRandom(seed));
+    return new Curve(s, new Truth(Shape.HDD_ZONED, outer, Double.NaN, Double.NaN, inner, 0, 0));
   }
 
   /**
@@ -266,7 +256,7 @@ public final class SyntheticCurves {
    */
   public static Curve withStalls(Curve c, long seed, int count) {
     SampleSeries s = c.series();
-    Random random = new Random(seed);
+    SplittableRandom random = new SplittableRandom(seed);
     boolean[] zero = new boolean[s.size()];
     int placed = 0;
     int first = 0;
