@@ -14,7 +14,8 @@ import java.util.function.DoubleUnaryOperator;
  * interval come in requests), a start-up latency before the first completion, a last interval that
  * is a short remainder, and a flush of 0-3 intervals after it. Temperatures get sensor noise and,
  * half the time, whole degrees. {@link DriveClasses} draws each class over its range; {@link
- * ShapeCurves} makes the field reports' shapes at a test's figures through the same {@link #sample}.
+ * ShapeCurves} makes the field reports' shapes at a test's figures through the same {@link
+ * #sample}.
  */
 public final class DriveCurves {
 
