@@ -132,7 +132,7 @@ public final class Analyzer {
         ThrottleDetector.recovery(c),
         sawtooth(c),
         bend,
-        ErraticDetector.find(c),
+        Detectors.ERRATIC.find(r),
         smr,
         zoned,
         Detectors.LINK_CAP.find(r),

@@ -6,8 +6,8 @@ import java.util.List;
  * The detectors that are one place each ({@link Detector}): what the rule list ({@link Analyzer})
  * calls and the report package words and writes. The constants are the ones the analysis reads
  * every curve by; {@link #smr}, {@link #zoned}, {@link #linkCap}, {@link #cpuBound}, {@link #ramp},
- * {@link #stalls}, {@link #spikes} and {@link #undetermined} make one with other limits, for a test
- * that varies a limit and sees the finding follow.
+ * {@link #stalls}, {@link #spikes}, {@link #undetermined} and {@link #erratic} make one with other
+ * limits, for a test that varies a limit and sees the finding follow.
  */
 public final class Detectors {
 
@@ -42,6 +42,10 @@ public final class Detectors {
   public static final Detector<Findings.Undetermined, UndeterminedDetector.Limits> UNDETERMINED =
       undetermined(UndeterminedDetector.Limits.DEFAULT);
 
+  /** gc-erratic: a translation layer short of free blocks, swinging or starting slow. */
+  public static final Detector<Findings.Erratic, ErraticDetector.Limits> ERRATIC =
+      erratic(ErraticDetector.Limits.DEFAULT);
+
   /**
    * What limited the rate besides the drive, in the order their sentences are said and their fields
    * written.
@@ -50,7 +54,7 @@ public final class Detectors {
 
   /** Every detector of this list, for the checks that hold the contract. */
   public static final List<Detector<?, ?>> ALL =
-      List.of(RAMP, STALLS, SPIKES, UNDETERMINED, SMR, ZONED, LINK_CAP, CPU_BOUND);
+      List.of(RAMP, STALLS, SPIKES, UNDETERMINED, ERRATIC, SMR, ZONED, LINK_CAP, CPU_BOUND);
 
   /** The smr-stalls detector with {@code limits}. */
   public static Detector<Findings.Smr, DiskLimits> smr(DiskLimits limits) {
@@ -92,5 +96,11 @@ public final class Detectors {
   public static Detector<Findings.Undetermined, UndeterminedDetector.Limits> undetermined(
       UndeterminedDetector.Limits limits) {
     return new UndeterminedDetector(limits);
+  }
+
+  /** The gc-erratic detector with {@code limits}. */
+  public static Detector<Findings.Erratic, ErraticDetector.Limits> erratic(
+      ErraticDetector.Limits limits) {
+    return new ErraticDetector(limits);
   }
 }

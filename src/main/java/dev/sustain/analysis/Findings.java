@@ -165,6 +165,14 @@ public record Findings(
     return undetermined != null && undetermined.nothingWritten();
   }
 
+  /**
+   * Whether the erratic rule counted swings, whatever shape was named: a sawtooth's words then say
+   * why they were not read as a starved drive's.
+   */
+  public boolean erraticSwings() {
+    return erratic != null && erratic.swinging();
+  }
+
   /** Whether no shape is named because the run was too short to tell one. */
   public boolean tooShort() {
     return undetermined != null && undetermined.tooShort();
@@ -321,9 +329,12 @@ public record Findings(
       Segment slowStart,
       double laterMBps) {
 
-    /** Whether the swings alone make the curve erratic. */
+    /**
+     * Whether the swings alone make the curve erratic: the detector counts them only then ({@link
+     * ErraticDetector.Limits#minSwings} climbs at least, 0 otherwise).
+     */
     public boolean swinging() {
-      return swings >= Thresholds.MIN_SWINGS;
+      return swings > 0;
     }
 
     /**

@@ -329,13 +329,10 @@ public final class Thresholds {
    */
   public static final double MIN_SWING_SECONDS = 2.5;
 
-  /** The high level of a swinging drive: this quantile of its write intervals. */
-  public static final double HIGH_QUANTILE = 0.95;
-
-  /** Swings need at least this many climbs from low to high. */
-  public static final int MIN_SWINGS = 3;
-
-  /** ... with at least this fraction of the intervals low and as many high. */
+  /**
+   * A drive's swings (the erratic rule's, {@link ErraticDetector.Limits#minSideFraction}) or cycles
+   * spend at least this fraction of the intervals low and as many high.
+   */
   public static final double MIN_SWING_SIDE_FRACTION = 0.10;
 
   /**
@@ -366,21 +363,11 @@ public final class Thresholds {
   public static final double SWING_SPREAD_SIGMAS = 4;
 
   /**
-   * ... judged only when the high side completes at least this many whole requests an interval
-   * (when the run recorded its requests): below it the count's own noise (up to a request, {@link
-   * #QUANTUM_SIGMA_REQUESTS}) is over 5% of the level, and a piece across visits of a few requests
-   * each spreads by its counts, so its spread is no level's.
+   * A slow start is below this fraction of a later lasting level ({@link
+   * ErraticDetector.Limits#slowStartFraction}); a climb back from a slow first level is no cooled
+   * throttle's either.
    */
-  public static final double SWING_SPREAD_MIN_REQUESTS = 20;
-
-  /** A slow start is below this fraction of a later lasting level ... */
   public static final double SLOW_START_FRACTION = 0.6;
-
-  /** ... lasts this fraction of the run at least and begins within its first such fraction. */
-  public static final double SLOW_START_RUN_FRACTION = 0.05;
-
-  /** A slow start has at least this many intervals. */
-  public static final int SLOW_START_MIN_SAMPLES = 10;
 
   // --- Temperature bend --------------------------------------------------------------------------
 

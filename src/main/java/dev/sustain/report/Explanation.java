@@ -55,16 +55,7 @@ public final class Explanation {
             + (a.recovered() ? " and recovers while writing" : "")
             + (a.throttleTempC() != null ? Phrase.of(" at {.0} °C", a.throttleTempC()) : "");
       }
-      case GC_ERRATIC ->
-          f.erratic().swinging()
-              ? Phrase.of(
-                  "erratic between about {mbps} and {rate}: short of free blocks (no TRIM)",
-                  a.floorMBps(),
-                  a.burstMBps())
-              : Phrase.of(
-                  "starts slow at {rate}, then {rate}: short of free blocks (no TRIM)",
-                  f.erratic().slowStart().meanMBps(),
-                  f.erratic().laterMBps());
+      case GC_ERRATIC -> DetectorWords.headline(Detectors.ERRATIC, a);
       case SMR_STALLS -> DetectorWords.headline(Detectors.SMR, a);
       case HDD_ZONED -> DetectorWords.headline(Detectors.ZONED, a);
       case FLAT ->
@@ -101,59 +92,13 @@ public final class Explanation {
         }
       }
       case THERMAL_THROTTLE -> thermal(a, f, e);
-      case GC_ERRATIC -> gcErratic(a, f, e);
+      case GC_ERRATIC -> DetectorWords.evidence(Detectors.ERRATIC, a, e);
       case SMR_STALLS -> DetectorWords.evidence(Detectors.SMR, a, e);
       case HDD_ZONED -> DetectorWords.evidence(Detectors.ZONED, a, e);
       case FLAT -> flat(a, e);
     }
     context(a, f, e);
     return e;
-  }
-
-  /** A drive that collects garbage: its swings or its slow start, and why it is not heat. */
-  private static void gcErratic(Analysis a, Findings f, List<String> e) {
-    Findings.Erratic x = f.erratic();
-    if (x.swinging()) {
-      // "Irregular" only of climbs whose spacings spread: the spacings are printed either way.
-      e.add(
-          Phrase.of(
-              "Swung {} times between low (below {rate}) and high (above {rate})"
-                  + (x.irregular() ? " at irregular times" : "")
-                  + ", the climbs {time} to {time} apart: low {pct} of the time, high {pct};"
-                  + " min/median/max {mbps}/{mbps}/{mbps} MB/s.",
-              x.swings(),
-              x.lowLineMBps(),
-              x.highLineMBps(),
-              x.shortestGapSeconds(),
-              x.longestGapSeconds(),
-              x.lowFraction(),
-              x.highFraction(),
-              a.minMBps(),
-              a.medianMBps(),
-              a.maxMBps()));
-    }
-    if (x.slowStart() != null) {
-      e.add(
-          Phrase.of(
-              "Started slow at {rate} for {time}, then reached {rate}: neither a cache nor"
-                  + " heat starts slow and speeds up.",
-              x.slowStart().meanMBps(),
-              x.slowStart().durationSeconds(),
-              x.laterMBps()));
-    }
-    e.add("A translation layer short of free blocks collects garbage while it writes.");
-    if (f.recovery() != null) {
-      // Say why the climb back was not read as heat: what a cooled controller does.
-      e.add(
-          x.swinging()
-              ? Phrase.of(
-                  "Not a throttle that cooled: a controller climbs back once, to a level it"
-                      + " holds, while this drive climbed back {} times"
-                      + (x.irregular() ? " at irregular times." : "."),
-                  x.swings())
-              : "Not a throttle that cooled: a throttle steps down from the level it started"
-                  + " at, while this drive started slow.");
-    }
   }
 
   /** A flat run: the rate it held, and that it never dropped. */
@@ -227,10 +172,7 @@ public final class Explanation {
           out.add(
               "Cool the drive: a fan or an enclosure with a heatsink; let a passive drive rest"
                   + " between long transfers.");
-      case GC_ERRATIC ->
-          out.add(
-              "Free the drive's blocks: TRIM it (fstrim, or a format that issues UNMAP/deallocate),"
-                  + " then measure again.");
+      case GC_ERRATIC -> DetectorWords.advice(Detectors.ERRATIC, a, out);
       case SMR_STALLS -> DetectorWords.advice(Detectors.SMR, a, out);
       case HDD_ZONED -> DetectorWords.advice(Detectors.ZONED, a, out);
       case FLAT -> {}
@@ -293,7 +235,7 @@ public final class Explanation {
               s.periodSeconds(),
               s.onsetSeconds(),
               s.meanMBps()));
-      if (f.erratic() != null && f.erratic().swinging()) {
+      if (f.erraticSwings()) {
         // Say why the other reading of swings was rejected: the period is the evidence.
         e.add(
             Phrase.of(
