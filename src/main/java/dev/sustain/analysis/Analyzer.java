@@ -29,9 +29,9 @@ import java.util.Arrays;
  *       swings and then speeds up ({@link ErraticDetector}), tried before a recovery because a
  *       recovery is one climb back to a level held, and a starved drive climbs back again and
  *       again;
- *   <li>thermal-throttle: a lasting drop and a lasting climb back ({@link
- *       ThrottleDetector#recovery}), or a drop at the temperature's bend ({@link TemperatureBend}),
- *       where a step too small for a cache's end counts as the drop ({@link CliffDetector#step});
+ *   <li>thermal-throttle: a lasting drop and a lasting climb back ({@link RecoveryDetector}), or a
+ *       drop at the temperature's bend ({@link TemperatureBend}), where a step too small for a
+ *       cache's end counts as the drop ({@link CliffDetector#step});
  *   <li>cache-cliff: a sharp lasting drop that never recovers ({@link CliffDetector});
  *   <li>thermal-throttle: where no rule above read a shape, shallow cycles at a steady period whose
  *       low halves lie well outside the noise of the halves beside them ({@link CycleFold});
@@ -129,7 +129,7 @@ public final class Analyzer {
         stalls,
         undetermined,
         cliff,
-        ThrottleDetector.recovery(c),
+        Detectors.RECOVERY.find(r),
         sawtooth(c),
         bend,
         Detectors.ERRATIC.find(r),

@@ -6,8 +6,8 @@ import java.util.List;
  * The detectors that are one place each ({@link Detector}): what the rule list ({@link Analyzer})
  * calls and the report package words and writes. The constants are the ones the analysis reads
  * every curve by; {@link #smr}, {@link #zoned}, {@link #linkCap}, {@link #cpuBound}, {@link #ramp},
- * {@link #stalls}, {@link #spikes}, {@link #undetermined} and {@link #erratic} make one with other
- * limits, for a test that varies a limit and sees the finding follow.
+ * {@link #stalls}, {@link #spikes}, {@link #undetermined}, {@link #erratic} and {@link #recovery}
+ * make one with other limits, for a test that varies a limit and sees the finding follow.
  */
 public final class Detectors {
 
@@ -46,6 +46,10 @@ public final class Detectors {
   public static final Detector<Findings.Erratic, ErraticDetector.Limits> ERRATIC =
       erratic(ErraticDetector.Limits.DEFAULT);
 
+  /** A lasting climb back after a lasting drop, while still writing: heat, not a cache. */
+  public static final Detector<Findings.Recovery, RecoveryDetector.Limits> RECOVERY =
+      recovery(RecoveryDetector.Limits.DEFAULT);
+
   /**
    * What limited the rate besides the drive, in the order their sentences are said and their fields
    * written.
@@ -54,7 +58,8 @@ public final class Detectors {
 
   /** Every detector of this list, for the checks that hold the contract. */
   public static final List<Detector<?, ?>> ALL =
-      List.of(RAMP, STALLS, SPIKES, UNDETERMINED, ERRATIC, SMR, ZONED, LINK_CAP, CPU_BOUND);
+      List.of(
+          RAMP, STALLS, SPIKES, UNDETERMINED, ERRATIC, RECOVERY, SMR, ZONED, LINK_CAP, CPU_BOUND);
 
   /** The smr-stalls detector with {@code limits}. */
   public static Detector<Findings.Smr, DiskLimits> smr(DiskLimits limits) {
@@ -102,5 +107,11 @@ public final class Detectors {
   public static Detector<Findings.Erratic, ErraticDetector.Limits> erratic(
       ErraticDetector.Limits limits) {
     return new ErraticDetector(limits);
+  }
+
+  /** The climb-back detector with {@code limits}. */
+  public static Detector<Findings.Recovery, RecoveryDetector.Limits> recovery(
+      RecoveryDetector.Limits limits) {
+    return new RecoveryDetector(limits);
   }
 }

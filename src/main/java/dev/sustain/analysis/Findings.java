@@ -165,6 +165,11 @@ public record Findings(
     return undetermined != null && undetermined.nothingWritten();
   }
 
+  /** Whether the rate climbed back after a lasting drop, whatever shape was named. */
+  public boolean climbedBack() {
+    return recovery != null;
+  }
+
   /**
    * Whether the erratic rule counted swings, whatever shape was named: a sawtooth's words then say
    * why they were not read as a starved drive's.

@@ -35,16 +35,6 @@ public final class Thresholds {
   /** A climb back must also be this fraction of the burst, so a crawl at 1% cannot "recover". */
   public static final double RECOVERY_OF_BURST = 0.05;
 
-  /**
-   * A smaller climb back is one too when it lies this many spreads of a single interval (of the low
-   * level or the level climbed to, whichever is noisier) above the low: then no interval of the low
-   * level reaches the level it climbed to, so the two are distinct levels, not one wandering, and a
-   * cache that has run out does not refill. A controller steps back up by one clock step of 10-12%
-   * from a stage of 1% noise (8-17 spreads); a noisy floor's wander, a spread of a tenth or more,
-   * would need to climb 60% for it.
-   */
-  public static final double RECOVERY_SPREAD_SIGMAS = 6;
-
   /** Neighbouring plateaus closer than this fraction are one level (noise splits a level). */
   public static final double PLATEAU_MERGE_FRACTION = 0.08;
 

@@ -9,8 +9,7 @@ import java.util.List;
  * controller that has cooled speeds up again. So:
  *
  * <ul>
- *   <li>steps: a lasting drop followed by a lasting climb back ({@link
- *       Thresholds#RECOVERY_FRACTION}, {@link Thresholds#RECOVERY_OF_BURST});
+ *   <li>steps: a lasting drop followed by a lasting climb back ({@link RecoveryDetector});
  *   <li>dips: short drops below a running median that come back to it, at any depth above zero, at
  *       least {@link Thresholds#MIN_DIPS} of them at a regular spacing, on to the end of the run (a
  *       hot controller or USB bridge: 6-10 s down every 45-60 s);
@@ -24,65 +23,6 @@ import java.util.List;
 final class ThrottleDetector {
 
   private ThrottleDetector() {}
-
-  /**
-   * A lasting climb back after a lasting drop, or null. A drive starts cool, at full speed, so heat
-   * only lowers the rate from where it started: the drop is from a level the run's opening (lasting
-   * or not) and first lasting level are {@link Thresholds#SLOW_START_FRACTION} of, to below the
-   * first lasting level beyond noise. A run that opened slower sped up from a slow start first.
-   */
-  static Findings.Recovery recovery(Curve c) {
-    Segment first = null;
-    Segment best = null;
-    Segment low = null;
-    double bestAtDrop = Double.NaN;
-    double opening = Double.NaN;
-    for (Segment p : c.plateaus) {
-      if (Double.isNaN(opening) && p.startIndex() >= c.from && !c.stallLevel(p)) {
-        opening = p.meanMBps();
-      }
-      if (p.startIndex() < c.from || !c.lastingLevel(p)) {
-        continue;
-      }
-      first = first == null ? p : first;
-      double m = p.meanMBps();
-      if (low != null && climbsBack(c, low, p, best)) {
-        return new Findings.Recovery(bestAtDrop, low.meanMBps(), m, c.startOf(p.startIndex()));
-      }
-      if (best != null
-          && m <= Thresholds.DROP_FRACTION * best.meanMBps()
-          && c.differ(best, p)
-          && Math.min(opening, first.meanMBps()) >= Thresholds.SLOW_START_FRACTION * best.meanMBps()
-          && m < first.meanMBps()
-          && c.differ(first, p)) {
-        if (low == null || m < low.meanMBps()) {
-          low = p;
-          bestAtDrop = best.meanMBps();
-        }
-      }
-      if (best == null || m > best.meanMBps()) {
-        best = p;
-      }
-    }
-    return null;
-  }
-
-  /**
-   * Whether lasting level {@code p} is a climb back from {@code low}: by {@link
-   * Thresholds#RECOVERY_OF_BURST} of the highest level before ({@code best}) and beyond noise, and
-   * either {@link Thresholds#RECOVERY_FRACTION} above the low or {@link
-   * Thresholds#RECOVERY_SPREAD_SIGMAS} spreads of a single interval of either level above it (a
-   * throttle that steps back up one clock step of 10-12% from a quiet stage).
-   */
-  private static boolean climbsBack(Curve c, Segment low, Segment p, Segment best) {
-    double climbMBps = p.meanMBps() - low.meanMBps();
-    if (climbMBps < Thresholds.RECOVERY_OF_BURST * best.meanMBps() || !c.differ(low, p)) {
-      return false;
-    }
-    double spreadMBps = Math.max(c.quantumMBps, Math.max(c.spread(low), c.spread(p)));
-    return p.meanMBps() >= Thresholds.RECOVERY_FRACTION * low.meanMBps()
-        || climbMBps >= Thresholds.RECOVERY_SPREAD_SIGMAS * spreadMBps;
-  }
 
   /**
    * The first departure from the level the run started at, before sample {@code end} (a sawtooth's

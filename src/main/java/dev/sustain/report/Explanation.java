@@ -245,18 +245,7 @@ public final class Explanation {
       }
       return;
     }
-    if (f.recovery() != null) {
-      Findings.Recovery r = f.recovery();
-      e.add(
-          Phrase.of(
-              "Fell from {rate} to {rate} and climbed back to {rate} at {time} while still"
-                  + " writing: a full cache does not refill mid-write, a cooled controller speeds"
-                  + " up.",
-              r.fromMBps(),
-              r.lowMBps(),
-              r.backMBps(),
-              r.atSeconds()));
-    }
+    DetectorWords.evidence(Detectors.RECOVERY, a, e);
     if (f.bend() != null && f.bend().thermal()) {
       Findings.TemperatureBend t = f.bend();
       e.add(
@@ -273,7 +262,7 @@ public final class Explanation {
               t.spreadC(),
               t.bendC()));
     }
-    if (f.cliff() != null && f.recovery() == null) {
+    if (f.cliff() != null && !f.climbedBack()) {
       mayBeLower(a, f.cliff(), e);
     }
   }

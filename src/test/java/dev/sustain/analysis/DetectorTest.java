@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class DetectorTest {
 
   /** The prepared curve of {@code s} as the rule list hands it to a detector. */
-  private static Reading reading(SampleSeries s, Shape shape) {
+  static Reading reading(SampleSeries s, Shape shape) {
     Curve c = new Curve(s);
     return new Reading(c, Analyzer.detect(c).stalls().intervals(), shape);
   }
@@ -108,7 +108,8 @@ class DetectorTest {
             Findings.OtherIo.class,
             Findings.Spikes.class,
             Findings.Undetermined.class,
-            Findings.Erratic.class)
+            Findings.Erratic.class,
+            Findings.Recovery.class)
         .check(MainClasses.MAIN);
   }
 
@@ -389,75 +390,6 @@ class DetectorTest {
     assertThat(none.why()).isEqualTo(Findings.Undetermined.Why.NO_SHAPE_FITS);
     Analysis a = Analyzer.analyze(flat(500, Double.NaN, Double.NaN));
     assertThat(above.evidence(none, a).getFirst().figures()).contains(120.0).doesNotContain(85.0);
-  }
-
-  @Test
-  void aStarvedDrivesSwingsAndSlowStartFollowTheirLimits() {
-    // Ten minutes between 900 and 60 MB/s, 8-27 s a side at irregular times: about 17 climbs.
-    SplittableRandom r = new SplittableRandom(5);
-    SampleSeries.Builder b = SampleSeries.builder(600);
-    double t = 0;
-    boolean high = true;
-    double until = r.nextDouble(8, 27);
-    for (int i = 0; i < 600; i++) {
-      if (i >= until) {
-        high = !high;
-        until += r.nextDouble(8, 27);
-      }
-      b.add(++t, (high ? 900 : 60) * (1 + 0.01 * r.nextGaussian()));
-    }
-    Reading swings = reading(b.build(), null);
-    ErraticDetector.Limits d = ErraticDetector.Limits.DEFAULT;
-    Findings.Erratic found = Detectors.ERRATIC.find(swings);
-    assertThat(found).isNotNull();
-    assertThat(found.swinging()).isTrue();
-    assertThat(found.swings()).isBetween(10, 25);
-    // Asked for more climbs than it made, the same drive does not swing.
-    ErraticDetector.Limits more =
-        new ErraticDetector.Limits(
-            d.highQuantile(),
-            found.swings() + 1,
-            d.minSideFraction(),
-            d.minLowSeconds(),
-            d.spreadMinRequests(),
-            d.deepLow(),
-            d.deepHigh(),
-            d.slowStartFraction(),
-            d.slowStartRunFraction(),
-            d.slowStartMinSamples());
-    Findings.Erratic fewer = Detectors.erratic(more).find(swings);
-    assertThat(fewer == null || !fewer.swinging()).isTrue();
-    Analysis a = Analyzer.analyze(swings.curve().s);
-    assertThat(a.shape()).isEqualTo(Shape.GC_ERRATIC);
-    assertThat(Detectors.ERRATIC.headline(found, a).template()).startsWith("erratic between");
-    assertThat(Detectors.ERRATIC.evidence(found, a).getFirst().figures())
-        .startsWith(found.swings(), found.lowLineMBps(), found.highLineMBps());
-
-    // 120 MB/s for 250 s, then 920 and 130 as long: slow at 13% of the level it reached.
-    ShapeCurves.Curve slow = ShapeCurves.gcSlowStart(3, 1, 250, 0.01);
-    Reading started = reading(slow.series(), null);
-    Findings.Erratic slowStart = Detectors.ERRATIC.find(started);
-    assertThat(slowStart).isNotNull();
-    assertThat(slowStart.slowStart()).isNotNull();
-    assertThat(slowStart.slowStart().meanMBps()).isCloseTo(120, within(5.0));
-    // Called slow only below a tenth of it, it starts at a speed.
-    ErraticDetector.Limits slower =
-        new ErraticDetector.Limits(
-            d.highQuantile(),
-            d.minSwings(),
-            d.minSideFraction(),
-            d.minLowSeconds(),
-            d.spreadMinRequests(),
-            d.deepLow(),
-            d.deepHigh(),
-            0.1,
-            d.slowStartRunFraction(),
-            d.slowStartMinSamples());
-    Findings.Erratic none = Detectors.erratic(slower).find(started);
-    assertThat(none == null || none.slowStart() == null).isTrue();
-    Analysis sa = Analyzer.analyze(slow.series());
-    assertThat(Detectors.ERRATIC.headline(slowStart, sa).figures())
-        .containsExactly(slowStart.slowStart().meanMBps(), slowStart.laterMBps());
   }
 
   /** The javadoc just before the declaration of record {@code type} in its source file. */

@@ -27,7 +27,7 @@ class StagedClimbBackTest {
    * (cache-cliff); 8 still do: six whose last stage and its climb of 8-9% the segmenter merged into
    * one level (a plateau with a spread of 3-5%), and two climbs of 10% at 0.25 s intervals where
    * whole requests of 1 MiB widen a level's spread to 2% (the climb 4-5 spreads, under {@link
-   * Thresholds#RECOVERY_SPREAD_SIGMAS}).
+   * RecoveryDetector.Limits#spreadSigmas}).
    */
   static final int KNOWN_WRONG = 8;
 

@@ -1,0 +1,109 @@
+package dev.sustain.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shape rules behind the {@link Detector} interface follow their limits: a limit varied through
+ * the record moves the finding, and the words carry the finding's figures ({@link DetectorTest}
+ * holds the contract itself).
+ */
+class ShapeRuleLimitsTest {
+
+  @Test
+  void aStarvedDrivesSwingsAndSlowStartFollowTheirLimits() {
+    // Ten minutes between 900 and 60 MB/s, 8-27 s a side at irregular times: about 17 climbs.
+    SplittableRandom r = new SplittableRandom(5);
+    SampleSeries.Builder b = SampleSeries.builder(600);
+    double t = 0;
+    boolean high = true;
+    double until = r.nextDouble(8, 27);
+    for (int i = 0; i < 600; i++) {
+      if (i >= until) {
+        high = !high;
+        until += r.nextDouble(8, 27);
+      }
+      b.add(++t, (high ? 900 : 60) * (1 + 0.01 * r.nextGaussian()));
+    }
+    Reading swings = DetectorTest.reading(b.build(), null);
+    ErraticDetector.Limits d = ErraticDetector.Limits.DEFAULT;
+    Findings.Erratic found = Detectors.ERRATIC.find(swings);
+    assertThat(found).isNotNull();
+    assertThat(found.swinging()).isTrue();
+    assertThat(found.swings()).isBetween(10, 25);
+    // Asked for more climbs than it made, the same drive does not swing.
+    ErraticDetector.Limits more =
+        new ErraticDetector.Limits(
+            d.highQuantile(),
+            found.swings() + 1,
+            d.minSideFraction(),
+            d.minLowSeconds(),
+            d.spreadMinRequests(),
+            d.deepLow(),
+            d.deepHigh(),
+            d.slowStartFraction(),
+            d.slowStartRunFraction(),
+            d.slowStartMinSamples());
+    Findings.Erratic fewer = Detectors.erratic(more).find(swings);
+    assertThat(fewer == null || !fewer.swinging()).isTrue();
+    Analysis a = Analyzer.analyze(swings.curve().s);
+    assertThat(a.shape()).isEqualTo(Shape.GC_ERRATIC);
+    assertThat(Detectors.ERRATIC.headline(found, a).template()).startsWith("erratic between");
+    assertThat(Detectors.ERRATIC.evidence(found, a).getFirst().figures())
+        .startsWith(found.swings(), found.lowLineMBps(), found.highLineMBps());
+
+    // 120 MB/s for 250 s, then 920 and 130 as long: slow at 13% of the level it reached.
+    ShapeCurves.Curve slow = ShapeCurves.gcSlowStart(3, 1, 250, 0.01);
+    Reading started = DetectorTest.reading(slow.series(), null);
+    Findings.Erratic slowStart = Detectors.ERRATIC.find(started);
+    assertThat(slowStart).isNotNull();
+    assertThat(slowStart.slowStart()).isNotNull();
+    assertThat(slowStart.slowStart().meanMBps()).isCloseTo(120, within(5.0));
+    // Called slow only below a tenth of it, it starts at a speed.
+    ErraticDetector.Limits slower =
+        new ErraticDetector.Limits(
+            d.highQuantile(),
+            d.minSwings(),
+            d.minSideFraction(),
+            d.minLowSeconds(),
+            d.spreadMinRequests(),
+            d.deepLow(),
+            d.deepHigh(),
+            0.1,
+            d.slowStartRunFraction(),
+            d.slowStartMinSamples());
+    Findings.Erratic none = Detectors.erratic(slower).find(started);
+    assertThat(none == null || none.slowStart() == null).isTrue();
+    Analysis sa = Analyzer.analyze(slow.series());
+    assertThat(Detectors.ERRATIC.headline(slowStart, sa).figures())
+        .containsExactly(slowStart.slowStart().meanMBps(), slowStart.laterMBps());
+  }
+
+  @Test
+  void aClimbBackFollowsItsLimits() {
+    // The Orico: 863 MB/s, stepped down to 195, back to 695 while writing.
+    SampleSeries s = ShapeCurves.thermalRecovering(4, 1, 1, 0.01).series();
+    Reading r = DetectorTest.reading(s, null);
+    RecoveryDetector.Limits d = RecoveryDetector.Limits.DEFAULT;
+    Findings.Recovery found = Detectors.RECOVERY.find(r);
+    assertThat(found).isNotNull();
+    assertThat(found.lowMBps()).isCloseTo(195, within(10.0));
+    assertThat(found.backMBps()).isCloseTo(695, within(20.0));
+    // A climb of 3.6 times the low is none when one must be five times it and 1000 spreads.
+    RecoveryDetector.Limits higher =
+        new RecoveryDetector.Limits(d.dropFraction(), d.slowStartFraction(), 5, d.ofBurst(), 1000);
+    assertThat(Detectors.recovery(higher).find(r)).isNull();
+    // Nor when it must climb by more than the whole burst.
+    RecoveryDetector.Limits further =
+        new RecoveryDetector.Limits(
+            d.dropFraction(), d.slowStartFraction(), d.climbFraction(), 1.01, d.spreadSigmas());
+    assertThat(Detectors.recovery(further).find(r)).isNull();
+    Analysis a = Analyzer.analyze(s);
+    assertThat(a.recovered()).isTrue();
+    assertThat(Detectors.RECOVERY.evidence(found, a).getFirst().figures())
+        .containsExactly(found.fromMBps(), found.lowMBps(), found.backMBps(), found.atSeconds());
+  }
+}
