@@ -51,6 +51,15 @@ public final class Detectors {
       recovery(RecoveryDetector.Limits.DEFAULT);
 
   /**
+   * The temperature's bend at the drop: the rule list asks it of the cliff and of a step too small
+   * for a cache's end ({@link TemperatureBend#modest}) before it names one.
+   */
+  static final TemperatureBend TEMPERATURE = new TemperatureBend(TemperatureBend.Limits.DEFAULT);
+
+  /** The temperature's bend at the drop: a throttle's trip point, or a drop that is not heat. */
+  public static final Detector<Findings.TemperatureBend, TemperatureBend.Limits> BEND = TEMPERATURE;
+
+  /**
    * What limited the rate besides the drive, in the order their sentences are said and their fields
    * written.
    */
@@ -59,7 +68,17 @@ public final class Detectors {
   /** Every detector of this list, for the checks that hold the contract. */
   public static final List<Detector<?, ?>> ALL =
       List.of(
-          RAMP, STALLS, SPIKES, UNDETERMINED, ERRATIC, RECOVERY, SMR, ZONED, LINK_CAP, CPU_BOUND);
+          RAMP,
+          STALLS,
+          SPIKES,
+          UNDETERMINED,
+          ERRATIC,
+          RECOVERY,
+          BEND,
+          SMR,
+          ZONED,
+          LINK_CAP,
+          CPU_BOUND);
 
   /** The smr-stalls detector with {@code limits}. */
   public static Detector<Findings.Smr, DiskLimits> smr(DiskLimits limits) {
@@ -113,5 +132,11 @@ public final class Detectors {
   public static Detector<Findings.Recovery, RecoveryDetector.Limits> recovery(
       RecoveryDetector.Limits limits) {
     return new RecoveryDetector(limits);
+  }
+
+  /** The temperature-bend detector with {@code limits}. */
+  public static Detector<Findings.TemperatureBend, TemperatureBend.Limits> bend(
+      TemperatureBend.Limits limits) {
+    return new TemperatureBend(limits);
   }
 }

@@ -165,6 +165,11 @@ public record Findings(
     return undetermined != null && undetermined.nothingWritten();
   }
 
+  /** Whether the temperature stopped rising at the drop: a throttle's trip point. */
+  public boolean bentAtStep() {
+    return bend != null && bend.thermal();
+  }
+
   /** Whether the rate climbed back after a lasting drop, whatever shape was named. */
   public boolean climbedBack() {
     return recovery != null;
@@ -293,7 +298,8 @@ public record Findings(
    * @param bendSeconds when the bend is
    * @param beforeCPerMinute the slope before the bend
    * @param afterCPerMinute the slope after it
-   * @param spreadC the {@link Thresholds#SPREAD_PERCENTILE} distance from the line after the bend
+   * @param spreadC the {@link TemperatureBend.Limits#spreadPercentile} distance from the line after
+   *     the bend
    * @param stepSeconds the rate step the bend was compared with
    * @param thermal the bend falls at the step, the temperature had risen, and its slope after is a
    *     fraction of the slope before: the step is a throttle

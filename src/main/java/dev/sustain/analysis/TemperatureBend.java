@@ -1,6 +1,7 @@
 package dev.sustain.analysis;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The bend of a temperature series: the best continuous two-line (hinge) fit of temperature against
@@ -9,45 +10,101 @@ import java.util.Arrays;
  * rate steps down, and from then on creeps, wanders or falls. A cache cliff happens at a byte
  * count, whatever the temperature: it keeps rising as before, or it had levelled off long before.
  *
- * <p>The step is thermal when the best bend falls at it (within {@link
- * Thresholds#BEND_AT_STEP_FRACTION} of the time the temperature rose, and at least {@link
- * Thresholds#BEND_MIN_SECONDS} or three intervals: a rise that flattens as it nears the threshold
- * places the best bend a little early), or among the bends a fit with a flattening rise (a parabola
- * before the bend) cannot tell from its best within noise ({@link Thresholds#BEND_RANGE_NOISE}),
- * and the two lines that meet at the step show that the temperature rose at least {@link
- * Thresholds#MIN_RISE_C} before it and then at most {@link Thresholds#SLOPE_AFTER_FRACTION} of that
- * slope, explain the series far better than one line, and keep the readings after it near the line
- * (their {@link Thresholds#SPREAD_PERCENTILE} distance, not the largest). The throttle's
- * temperature is the curved fit's value at the step. None of this depends on how cold the run
- * started or how long it ran after. Stateless.
+ * <p>The step is thermal when the best bend falls at it (within {@link Limits#atStepFraction} of
+ * the time the temperature rose, and at least {@link Limits#minSeconds} or three intervals: a rise
+ * that flattens as it nears the threshold places the best bend a little early), or among the bends
+ * a fit with a flattening rise (a parabola before the bend) cannot tell from its best within noise
+ * ({@link Limits#rangeNoise}, {@link HingeFit}), and the two lines that meet at the step show that
+ * the temperature rose at least {@link Limits#minRiseC} before it and then at most {@link
+ * Limits#slopeAfterFraction} of that slope, explain the series far better than one line, and keep
+ * the readings after it near the line (their {@link Limits#spreadPercentile} distance, not the
+ * largest). The throttle's temperature is the curved fit's value at the step. None of this depends
+ * on how cold the run started or how long it ran after. Its words say the throttle's temperature,
+ * or why a drop was not heat. Immutable.
+ *
+ * @param limits the numbers a bend is read by
  */
-final class TemperatureBend {
+record TemperatureBend(TemperatureBend.Limits limits)
+    implements Detector<Findings.TemperatureBend, TemperatureBend.Limits> {
 
-  private TemperatureBend() {}
+  /**
+   * The numbers a bend is read by.
+   *
+   * @param minF the hinge must cut one line's squared error by this many times the noise, at least
+   *     (25): a temperature that bends, not one line's noise
+   * @param minReadings temperature readings on each side of a bend, at least (5): fewer fit any two
+   *     lines
+   * @param minRiseC the temperature must rise at least this much before the bend to speak of heat
+   *     (3 °C): a cool drive's sensor wanders by a degree or two
+   * @param modestMinRiseC ... and this much before a step whose size alone says nothing (a modest
+   *     step, no cache's end), °C: twice the least rise. There the temperature carries the whole
+   *     finding, and a rise of 3 °C read in whole degrees is three or four readings' steps, which a
+   *     rise that levelled off a minute before the step and a bend at it fit alike; at 6 °C the
+   *     readings bend where the temperature did
+   * @param slopeAfterFraction after a thermal step the temperature rises at most this fraction of
+   *     its mean slope before (a half; it may creep, wander or fall): the throttle holds it, a
+   *     cache cliff leaves it rising as before
+   * @param atStepFraction the best bend falls at the step when it is within this fraction of the
+   *     time the temperature rose before the step (a quarter: a rise that flattens as it nears the
+   *     threshold, as a heating body's does, places the best two-line bend up to a fifth early, and
+   *     coarse readings add an interval), or {@code minSeconds}. A temperature that stopped rising
+   *     long before the step (for half a minute and 40% of the rise) is not what the step obeyed
+   * @param minSeconds ... never closer than this many seconds (10, or 3 intervals)
+   * @param rangeNoise or the step falls among the bends the temperature cannot tell from its best
+   *     one, fitted with a rise that may flatten before the bend: those whose squared error exceeds
+   *     the best's by at most this many times the noise variance (6.63, the 99% point of chi-square
+   *     with one degree of freedom: the bend's place is the one parameter that moves). A heating
+   *     body's rise flattens toward its equilibrium, which puts two straight lines' bend early by
+   *     more than {@code atStepFraction} when the equilibrium is near, and sensor noise moves it
+   *     further
+   * @param spreadPercentile the temperature after the bend stays near its line: this percentile of
+   *     the distance from it (0.9: a high percentile, not the maximum, so one odd reading does not
+   *     decide) ...
+   * @param spreadMaxC ... within this many °C (3), or {@code spreadOfRise} of the rise if that is
+   *     more
+   * @param spreadOfRise see {@code spreadMaxC}: a quarter of the rise, for a drive that heated far
+   */
+  public record Limits(
+      double minF,
+      int minReadings,
+      double minRiseC,
+      double modestMinRiseC,
+      double slopeAfterFraction,
+      double atStepFraction,
+      double minSeconds,
+      double rangeNoise,
+      double spreadPercentile,
+      double spreadMaxC,
+      double spreadOfRise) {
+
+    /** The limits the analysis reads every curve by. */
+    public static final Limits DEFAULT =
+        new Limits(25, 5, 3.0, 6.0, 0.5, 0.25, 10, 6.63, 0.9, 3.0, 0.25);
+  }
+
+  /**
+   * The bend compared with the cliff the rule list found, or with the step it read as one; null
+   * without a cliff or without enough readings.
+   */
+  @Override
+  public Findings.TemperatureBend find(Reading r) {
+    return r.cliff() == null ? null : at(r.curve(), r.cliff().seconds());
+  }
 
   /** The bend compared with a rate step at {@code stepSeconds}, or null without enough readings. */
-  static Findings.TemperatureBend find(Curve c, double stepSeconds) {
+  Findings.TemperatureBend at(Curve c, double stepSeconds) {
     return find(c, stepSeconds, false);
   }
 
   /**
-   * The least rise before a step whose size alone says nothing (a modest step, no cache's end), °C:
-   * twice {@link Thresholds#MIN_RISE_C}. There the temperature carries the whole finding, and a
-   * rise of 3 °C read in whole degrees is three or four readings' steps, which a rise that levelled
-   * off a minute before the step and a bend at it fit alike; at 6 °C the readings bend where the
-   * temperature did.
-   */
-  static final double MODEST_STEP_MIN_RISE_C = 2 * Thresholds.MIN_RISE_C;
-
-  /**
    * The bend compared with a step whose size alone says nothing (a modest step, no cache's end):
-   * thermal only after a rise of at least {@link #MODEST_STEP_MIN_RISE_C}.
+   * thermal only after a rise of at least {@link Limits#modestMinRiseC}.
    */
-  static Findings.TemperatureBend modest(Curve c, double stepSeconds) {
+  Findings.TemperatureBend modest(Curve c, double stepSeconds) {
     return find(c, stepSeconds, true);
   }
 
-  private static Findings.TemperatureBend find(Curve c, double stepSeconds, boolean modest) {
+  private Findings.TemperatureBend find(Curve c, double stepSeconds, boolean modest) {
     double[][] readings = readings(c);
     if (readings == null) {
       return null;
@@ -59,8 +116,8 @@ final class TemperatureBend {
     double t0 = t[0];
     double span = Math.max(t[m - 1] - t0, 1e-9);
     double[] u = Arrays.stream(t).map(v -> (v - t0) / span).toArray();
-    Sums sums = Sums.of(u, y);
-    int bestK = sums.bestHinge();
+    HingeFit.Sums sums = HingeFit.Sums.of(u, y);
+    int bestK = sums.bestHinge(limits.minReadings());
     if (bestK < 0 || Double.isNaN(stepSeconds)) {
       return null;
     }
@@ -81,10 +138,10 @@ final class TemperatureBend {
     double f = (sums.lineRss() - rss) / (rss / Math.max(1, m - 3));
     double window =
         Math.max(
-            Math.max(3 * c.interval, Thresholds.BEND_MIN_SECONDS),
-            Thresholds.BEND_AT_STEP_FRACTION * (stepSeconds - t0));
-    double[] range = curvedRange(u, y, t, k);
-    double resolution = Math.max(3 * c.interval, Thresholds.BEND_MIN_SECONDS);
+            Math.max(3 * c.interval, limits.minSeconds()),
+            limits.atStepFraction() * (stepSeconds - t0));
+    double[] range = HingeFit.curvedRange(u, y, t, k, limits.minReadings(), limits.rangeNoise());
+    double resolution = Math.max(3 * c.interval, limits.minSeconds());
     // Two lines place the bend early on a rise that flattens, the parabola late (its curvature is
     // the same all along, a heating body's fades as it nears its equilibrium): the bend lies
     // between the two, with the noise of each.
@@ -94,11 +151,11 @@ final class TemperatureBend {
             && stepSeconds <= range[1] + resolution;
     boolean thermal =
         (Math.abs(bendSeconds - stepSeconds) <= window || inRange)
-            && rise >= (modest ? MODEST_STEP_MIN_RISE_C : Thresholds.MIN_RISE_C)
+            && rise >= (modest ? limits.modestMinRiseC() : limits.minRiseC())
             && before > 0
-            && afterSlope <= Thresholds.SLOPE_AFTER_FRACTION * before
-            && f >= Thresholds.BEND_MIN_F
-            && spread <= Math.max(Thresholds.SPREAD_MAX_C, Thresholds.SPREAD_OF_RISE * rise);
+            && afterSlope <= limits.slopeAfterFraction() * before
+            && f >= limits.minF()
+            && spread <= Math.max(limits.spreadMaxC(), limits.spreadOfRise() * rise);
     // The temperature at the step: the curve's value there follows a rise that flattens (two
     // lines overshoot it at a rounded corner).
     double throttleC = range != null && !Double.isNaN(range[2]) ? range[2] : atC;
@@ -107,24 +164,23 @@ final class TemperatureBend {
   }
 
   /**
-   * The last reading at or before the step, kept {@link Thresholds#BEND_MIN_READINGS} from either
-   * end so that a hinge there has readings on both sides.
+   * The last reading at or before the step, kept {@link Limits#minReadings} from either end so that
+   * a hinge there has readings on both sides.
    */
-  private static int stepReading(double[] t, double stepSeconds) {
+  private int stepReading(double[] t, double stepSeconds) {
     int m = t.length;
     int k = 0;
     while (k + 1 < m && t[k + 1] <= stepSeconds) {
       k++;
     }
-    return Math.max(
-        Thresholds.BEND_MIN_READINGS - 1, Math.min(m - Thresholds.BEND_MIN_READINGS - 1, k));
+    return Math.max(limits.minReadings() - 1, Math.min(m - limits.minReadings() - 1, k));
   }
 
   /**
    * The readings with a temperature: {times (each interval's end), °C}, or null without a sensor or
-   * with too few readings for a bend with {@link Thresholds#BEND_MIN_READINGS} on each side.
+   * with too few readings for a bend with {@link Limits#minReadings} on each side.
    */
-  private static double[][] readings(Curve c) {
+  private double[][] readings(Curve c) {
     if (!c.s.hasTemperature()) {
       return null;
     }
@@ -139,7 +195,7 @@ final class TemperatureBend {
         m++;
       }
     }
-    if (m < 2 * Thresholds.BEND_MIN_READINGS + 1) {
+    if (m < 2 * limits.minReadings() + 1) {
       return null;
     }
     return new double[][] {Arrays.copyOf(t, m), Arrays.copyOf(y, m)};
@@ -147,334 +203,50 @@ final class TemperatureBend {
 
   /**
    * How far the readings after reading k lie from the line after the bend: their {@link
-   * Thresholds#SPREAD_PERCENTILE} distance, not the largest (one odd reading is not a wander).
+   * Limits#spreadPercentile} distance, not the largest (one odd reading is not a wander).
    */
-  private static double spreadAfter(double[] t, double[] y, int k, double atC, double slope) {
+  private double spreadAfter(double[] t, double[] y, int k, double atC, double slope) {
     int m = t.length;
     double[] distance = new double[m - k - 1];
     for (int i = k + 1; i < m; i++) {
       double fit = atC + slope * (t[i] - t[k]);
       distance[i - k - 1] = Math.abs(y[i] - fit);
     }
-    return Stats.quantile(distance, Thresholds.SPREAD_PERCENTILE);
+    return Stats.quantile(distance, limits.spreadPercentile());
   }
 
-  /** Prefix sums of scaled time and temperature, for a hinge fit at any bend in O(1). */
-  private record Sums(
-      int m, double[] u, double[] su, double[] suu, double[] sy, double[] suy, double syy) {
-
-    static Sums of(double[] u, double[] y) {
-      int m = u.length;
-      double[] su = new double[m + 1];
-      double[] suu = new double[m + 1];
-      double[] sy = new double[m + 1];
-      double[] suy = new double[m + 1];
-      double syy = 0;
-      for (int i = 0; i < m; i++) {
-        su[i + 1] = su[i] + u[i];
-        suu[i + 1] = suu[i] + u[i] * u[i];
-        sy[i + 1] = sy[i] + y[i];
-        suy[i + 1] = suy[i] + u[i] * y[i];
-        syy += y[i] * y[i];
-      }
-      return new Sums(m, u, su, suu, sy, suy, syy);
-    }
-
-    /** The squared error of one straight line through every reading. */
-    double lineRss() {
-      double[] line = fitLine(m, su[m], suu[m], sy[m], suy[m]);
-      return Math.max(0, syy - line[0] * sy[m] - line[1] * suy[m]);
-    }
-
-    /**
-     * The reading the best hinge bends at, at least {@link Thresholds#BEND_MIN_READINGS} from
-     * either end; -1 when every fit is singular.
-     */
-    int bestHinge() {
-      double bestRss = Double.POSITIVE_INFINITY;
-      int bestK = -1;
-      for (int k = Thresholds.BEND_MIN_READINGS - 1; k < m - Thresholds.BEND_MIN_READINGS; k++) {
-        double[] fit = hinge(k);
-        if (fit != null && fit[3] < bestRss) {
-          bestRss = fit[3];
-          bestK = k;
-        }
-      }
-      return bestK;
-    }
-
-    /**
-     * The least-squares hinge bending at reading k: {value at the bend, slope before, change of
-     * slope, squared error}, slopes per unit of scaled time; null when singular.
-     */
-    double[] hinge(int k) {
-      double tau = u[k];
-      // Basis 1, (u - tau), max(0, u - tau); the last is non-zero for i > k.
-      double a1 = su[m] - m * tau;
-      double a2 = suu[m] - 2 * tau * su[m] + m * tau * tau;
-      int after = m - k - 1;
-      double sa = su[m] - su[k + 1];
-      double h1 = sa - after * tau;
-      double h2 = (suu[m] - suu[k + 1]) - 2 * tau * sa + after * tau * tau;
-      double b0 = sy[m];
-      double b1 = suy[m] - tau * sy[m];
-      double b2 = (suy[m] - suy[k + 1]) - tau * (sy[m] - sy[k + 1]);
-      double[] coef = solve3(m, a1, h1, a2, h2, h2, b0, b1, b2);
-      if (coef == null) {
-        return null;
-      }
-      double rss = syy - coef[0] * b0 - coef[1] * b1 - coef[2] * b2;
-      return new double[] {coef[0], coef[1], coef[2], Math.max(0, rss)};
-    }
+  @Override
+  public Findings.TemperatureBend in(Findings f) {
+    return f.bend();
   }
 
   /**
-   * The bends the data cannot tell from the best, when the rise before the bend may flatten: {first
-   * second, last second, the fit's temperature at reading {@code stepK}}, null when no fit. A
-   * heating body approaches its equilibrium along a curve that flattens, and two straight lines put
-   * the bend early on it (more the nearer the equilibrium), so this fit has a parabola before the
-   * bend and a line after. The bends within noise of the best are those whose squared error exceeds
-   * the best's by at most {@link Thresholds#BEND_RANGE_NOISE} times the noise: the best fit's
-   * residual variance, times the readings per sign change of its residuals (a sensor that holds its
-   * reading for seconds, and the curve's own shape, make neighbouring readings alike: they are
-   * worth fewer independent ones).
+   * At a throttle's step, the temperature it stepped at; at a drop it did not bend at, why the drop
+   * is not heat.
    */
-  private static double[] curvedRange(double[] u, double[] temps, double[] t, int stepK) {
-    int m = u.length;
-    double mean = 0;
-    for (double v : temps) {
-      mean += v / m;
+  @Override
+  public List<Words> evidence(Findings.TemperatureBend t, Analysis a) {
+    if (!t.thermal()) {
+      return List.of(
+          Words.of(
+              "The temperature did not bend at the drop ({slope} before its bend at {time},"
+                  + " {slope} after): the drop is not heat.",
+              t.beforeCPerMinute(),
+              t.bendSeconds(),
+              t.afterCPerMinute()));
     }
-    double[] y = new double[m];
-    for (int i = 0; i < m; i++) {
-      y[i] = temps[i] - mean;
-    }
-    Curved sums = Curved.of(u, y);
-    double[] rss = new double[m];
-    Arrays.fill(rss, Double.POSITIVE_INFINITY);
-    double bestRss = Double.POSITIVE_INFINITY;
-    int bestK = -1;
-    for (int k = Thresholds.BEND_MIN_READINGS - 1; k < m - Thresholds.BEND_MIN_READINGS; k++) {
-      double[] fit = sums.bend(k);
-      if (fit != null) {
-        rss[k] = fit[4];
-        if (fit[4] < bestRss) {
-          bestRss = fit[4];
-          bestK = k;
-        }
-      }
-    }
-    if (bestK < 0) {
-      return null;
-    }
-    double[] range = range(sums, rss, bestK, bestRss, t);
-    double[] atStep = sums.bend(stepK);
-    return new double[] {range[0], range[1], atStep == null ? Double.NaN : atStep[0] + mean};
-  }
-
-  private static double[] range(Curved sums, double[] rss, int bestK, double bestRss, double[] t) {
-    int m = t.length;
-    double[] fit = sums.bend(bestK);
-    double tau = sums.u[bestK];
-    int runs = 1;
-    boolean previous = false;
-    for (int i = 0; i < m; i++) {
-      double d = sums.u[i] - tau;
-      double value =
-          fit[0] + fit[1] * d + (i <= bestK ? fit[2] * d * d : 0) + (i > bestK ? fit[3] * d : 0);
-      boolean above = sums.y[i] > value;
-      if (i > 0 && above != previous) {
-        runs++;
-      }
-      previous = above;
-    }
-    double inflation = Math.max(1, m / (2.0 * runs));
-    double allowed =
-        bestRss + Thresholds.BEND_RANGE_NOISE * bestRss / Math.max(1, m - 5) * inflation;
-    int lo = bestK;
-    while (lo - 1 >= 0 && rss[lo - 1] <= allowed) {
-      lo--;
-    }
-    int hi = bestK;
-    while (hi + 1 < m && rss[hi + 1] <= allowed) {
-      hi++;
-    }
-    return new double[] {t[lo], t[hi]};
-  }
-
-  /**
-   * Prefix sums of powers of scaled time, and of them times the (centred) temperature, for the fit
-   * that bends at any reading in O(1).
-   */
-  private record Curved(double[] u, double[] y, double[][] p, double[][] q, double syy) {
-
-    static Curved of(double[] u, double[] y) {
-      int m = u.length;
-      double[][] p = new double[5][m + 1];
-      double[][] q = new double[3][m + 1];
-      double syy = 0;
-      for (int i = 0; i < m; i++) {
-        double power = 1;
-        for (int j = 0; j < 5; j++) {
-          p[j][i + 1] = p[j][i] + power;
-          if (j < 3) {
-            q[j][i + 1] = q[j][i] + power * y[i];
-          }
-          power *= u[i];
-        }
-        syy += y[i] * y[i];
-      }
-      return new Curved(u, y, p, q, syy);
-    }
-
-    /** Σ (u - tau)^power over readings [from, to). */
-    private double centred(int power, int from, int to, double tau) {
-      double sum = 0;
-      double binom = 1;
-      for (int j = 0; j <= power; j++) {
-        // C(power, j) u^j (-tau)^(power - j)
-        sum += binom * (p[j][to] - p[j][from]) * Math.pow(-tau, power - j);
-        binom = binom * (power - j) / (j + 1);
-      }
-      return sum;
-    }
-
-    /** Σ (u - tau)^power y over readings [from, to), power at most 2. */
-    private double centredY(int power, int from, int to, double tau) {
-      double sum = 0;
-      double binom = 1;
-      for (int j = 0; j <= power; j++) {
-        sum += binom * (q[j][to] - q[j][from]) * Math.pow(-tau, power - j);
-        binom = binom * (power - j) / (j + 1);
-      }
-      return sum;
-    }
-
-    /**
-     * The least-squares curve bending at reading k: a parabola up to it (a heating body's rise
-     * flattens as it nears its equilibrium) and a line after, meeting there. {value at the bend,
-     * slope just before, curvature before, change of slope, squared error}, per unit of scaled
-     * time; null when singular.
-     */
-    double[] bend(int k) {
-      int m = u.length;
-      double tau = u[k];
-      int b = k + 1;
-      // Basis 1, (u - tau), (u - tau)^2 up to k, (u - tau) after k.
-      double g00 = m;
-      double g01 = centred(1, 0, m, tau);
-      double g02 = centred(2, 0, b, tau);
-      double g03 = centred(1, b, m, tau);
-      double g11 = centred(2, 0, m, tau);
-      double g12 = centred(3, 0, b, tau);
-      double g13 = centred(2, b, m, tau);
-      double g22 = centred(4, 0, b, tau);
-      double g33 = g13;
-      double[][] a = {
-        {g00, g01, g02, g03}, {g01, g11, g12, g13}, {g02, g12, g22, 0}, {g03, g13, 0, g33}
-      };
-      double[] r = {
-        centredY(0, 0, m, tau),
-        centredY(1, 0, m, tau),
-        centredY(2, 0, b, tau),
-        centredY(1, b, m, tau)
-      };
-      double[] x = solve(a, r.clone());
-      if (x == null) {
-        return null;
-      }
-      double rss = syy;
-      for (int i = 0; i < 4; i++) {
-        rss -= x[i] * r[i];
-      }
-      return new double[] {x[0], x[1], x[2], x[3], Math.max(0, rss)};
-    }
-  }
-
-  /** Gaussian elimination with partial pivoting; null when singular. */
-  private static double[] solve(double[][] a, double[] r) {
-    int n = r.length;
-    double scale = 0;
-    for (double[] row : a) {
-      for (double v : row) {
-        scale = Math.max(scale, Math.abs(v));
-      }
-    }
-    for (int col = 0; col < n; col++) {
-      int pivot = col;
-      for (int row = col + 1; row < n; row++) {
-        if (Math.abs(a[row][col]) > Math.abs(a[pivot][col])) {
-          pivot = row;
-        }
-      }
-      if (Math.abs(a[pivot][col]) < 1e-13 * scale) {
-        return null;
-      }
-      double[] tmp = a[col];
-      a[col] = a[pivot];
-      a[pivot] = tmp;
-      double tr = r[col];
-      r[col] = r[pivot];
-      r[pivot] = tr;
-      for (int row = col + 1; row < n; row++) {
-        double factor = a[row][col] / a[col][col];
-        for (int j = col; j < n; j++) {
-          a[row][j] -= factor * a[col][j];
-        }
-        r[row] -= factor * r[col];
-      }
-    }
-    double[] x = new double[n];
-    for (int row = n - 1; row >= 0; row--) {
-      double sum = r[row];
-      for (int j = row + 1; j < n; j++) {
-        sum -= a[row][j] * x[j];
-      }
-      x[row] = sum / a[row][row];
-    }
-    return x;
-  }
-
-  private static double[] fitLine(int m, double su, double suu, double sy, double suy) {
-    double det = m * suu - su * su;
-    if (Math.abs(det) < 1e-12) {
-      return new double[] {sy / m, 0};
-    }
-    double b = (m * suy - su * sy) / det;
-    double a = (sy - b * su) / m;
-    return new double[] {a, b};
-  }
-
-  /**
-   * Solves the symmetric 3x3 system [[a00,a01,a02],[a01,a11,a12],[a02,a12,a22]] x = b by Cramer's
-   * rule; null when it is singular.
-   */
-  private static double[] solve3(
-      double a00,
-      double a01,
-      double a02,
-      double a11,
-      double a12,
-      double a22,
-      double b0,
-      double b1,
-      double b2) {
-    double det =
-        a00 * (a11 * a22 - a12 * a12)
-            - a01 * (a01 * a22 - a12 * a02)
-            + a02 * (a01 * a12 - a11 * a02);
-    if (Math.abs(det) < 1e-12 * Math.max(1, Math.abs(a00 * a11 * a22))) {
-      return null;
-    }
-    double x0 =
-        (b0 * (a11 * a22 - a12 * a12) - a01 * (b1 * a22 - a12 * b2) + a02 * (b1 * a12 - a11 * b2))
-            / det;
-    double x1 =
-        (a00 * (b1 * a22 - a12 * b2) - b0 * (a01 * a22 - a12 * a02) + a02 * (a01 * b2 - b1 * a02))
-            / det;
-    double x2 =
-        (a00 * (a11 * b2 - b1 * a12) - a01 * (a01 * b2 - b1 * a02) + b0 * (a01 * a12 - a11 * a02))
-            / det;
-    return new double[] {x0, x1, x2};
+    return List.of(
+        Words.of(
+            "The rate stepped down to {rate} at {time} just as the temperature, having risen"
+                + " from {.0} to {.0} °C ({slope}), stopped rising ({slope} after, within {.1} °C"
+                + " of that line): a throttle at {.0} °C.",
+            a.findings().cliff().firstLevelMBps(),
+            t.stepSeconds(),
+            t.startC(),
+            t.bendC(),
+            t.beforeCPerMinute(),
+            t.afterCPerMinute(),
+            t.spreadC(),
+            t.bendC()));
   }
 }

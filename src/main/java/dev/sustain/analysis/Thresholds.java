@@ -359,56 +359,8 @@ public final class Thresholds {
    */
   public static final double SLOW_START_FRACTION = 0.6;
 
-  // --- Temperature bend --------------------------------------------------------------------------
-
-  /** The hinge must cut one line's squared error by this many times the noise, at least. */
-  public static final double BEND_MIN_F = 25;
-
-  /** Temperature readings on each side of a bend, at least. */
-  public static final int BEND_MIN_READINGS = 5;
-
-  /** The temperature must rise at least this much before the bend to speak of heat (°C). */
-  public static final double MIN_RISE_C = 3.0;
-
-  /**
-   * After a thermal step the temperature rises at most this fraction of its mean slope before (it
-   * may creep, wander or fall): the throttle holds it; a cache cliff leaves it rising as before.
-   */
-  public static final double SLOPE_AFTER_FRACTION = 0.5;
-
-  /**
-   * The best bend falls at the step when it is within this fraction of the time the temperature
-   * rose before the step (a rise that flattens as it nears the threshold, as a heating body's does,
-   * places the best two-line bend up to a fifth early, and coarse readings add an interval), or
-   * {@link #BEND_MIN_SECONDS}. A temperature that stopped rising long before the step (for half a
-   * minute and 40% of the rise) is not what the step obeyed.
-   */
-  public static final double BEND_AT_STEP_FRACTION = 0.25;
-
-  /** See {@link #BEND_AT_STEP_FRACTION}: never closer than this many seconds (or 3 intervals). */
-  public static final double BEND_MIN_SECONDS = 10;
-
-  /**
-   * Or the step falls among the bends the temperature cannot tell from its best one, fitted with a
-   * rise that may flatten before the bend: those whose squared error exceeds the best's by at most
-   * this many times the noise variance (the 99% point of chi-square with one degree of freedom: the
-   * bend's place is the one parameter that moves). A heating body's rise flattens toward its
-   * equilibrium, which puts two straight lines' bend early by more than {@link
-   * #BEND_AT_STEP_FRACTION} when the equilibrium is near, and sensor noise moves it further.
-   */
-  public static final double BEND_RANGE_NOISE = 6.63;
-
-  /**
-   * The temperature after the bend stays near its line: this percentile of the distance from it (a
-   * high percentile, not the maximum: one odd reading does not decide) ...
-   */
-  public static final double SPREAD_PERCENTILE = 0.9;
-
-  /** ... within this many °C, or {@link #SPREAD_OF_RISE} of the rise if that is more. */
-  public static final double SPREAD_MAX_C = 3.0;
-
-  /** See {@link #SPREAD_MAX_C}. */
-  public static final double SPREAD_OF_RISE = 0.25;
+  // --- Temperature bend: its limits are TemperatureBend.Limits
+  // ------------------------------------
 
   // Spinning disks, the link and the CPU: their detectors' limits (DiskLimits, HostLimits).
 

@@ -87,8 +87,8 @@ public final class Explanation {
       case CACHE_CLIFF -> {
         e.add(cliffSentence(a, f.cliff()) + ": the fast cache was full.");
         mayBeLower(a, f.cliff(), e);
-        if (f.bend() != null && !f.bend().thermal()) {
-          e.add(notHeat(f.bend()));
+        if (!f.bentAtStep()) {
+          DetectorWords.evidence(Detectors.BEND, a, e);
         }
       }
       case THERMAL_THROTTLE -> thermal(a, f, e);
@@ -246,34 +246,12 @@ public final class Explanation {
       return;
     }
     DetectorWords.evidence(Detectors.RECOVERY, a, e);
-    if (f.bend() != null && f.bend().thermal()) {
-      Findings.TemperatureBend t = f.bend();
-      e.add(
-          Phrase.of(
-              "The rate stepped down to {rate} at {time} just as the temperature, having risen"
-                  + " from {.0} to {.0} °C ({}), stopped rising ({} after, within {.1} °C of that"
-                  + " line): a throttle at {.0} °C.",
-              f.cliff().firstLevelMBps(),
-              t.stepSeconds(),
-              t.startC(),
-              t.bendC(),
-              slope(t.beforeCPerMinute()),
-              slope(t.afterCPerMinute()),
-              t.spreadC(),
-              t.bendC()));
+    if (f.bentAtStep()) {
+      DetectorWords.evidence(Detectors.BEND, a, e);
     }
     if (f.cliff() != null && !f.climbedBack()) {
       mayBeLower(a, f.cliff(), e);
     }
-  }
-
-  private static String notHeat(Findings.TemperatureBend t) {
-    return Phrase.of(
-        "The temperature did not bend at the drop ({} before its bend at {time}, {} after): the"
-            + " drop is not heat.",
-        slope(t.beforeCPerMinute()),
-        t.bendSeconds(),
-        slope(t.afterCPerMinute()));
   }
 
   private static void context(Analysis a, Findings f, List<String> e) {
@@ -288,12 +266,6 @@ public final class Explanation {
 
   private static String noCliff(Analysis a) {
     return CurveCaveats.noCliff(a);
-  }
-
-  private static String slope(double perMinute) {
-    return (perMinute >= 0 ? "+" : "")
-        + Units.fixed(perMinute, Math.abs(perMinute) >= 1 ? 1 : 2)
-        + " °C/min";
   }
 
   /** "2555 MB/s for 280 GB, 1200 MB/s for 90.5 GB": each stage's rate and size. */

@@ -17,7 +17,8 @@ import dev.sustain.unit.Units;
  *   <li>{@code {gb}}: gigabytes for people ({@link #gb});
  *   <li>{@code {pct}}: a fraction in percent, one decimal below 10% ({@link #pct});
  *   <li>{@code {.0}}, {@code {.1}}, {@code {.2}}, {@code {.3}}: a number with that many decimals
- *       ({@link Units#fixed}).
+ *       ({@link Units#fixed});
+ *   <li>{@code {slope}}: a temperature's change in °C a minute, signed ({@link #slope}).
  * </ul>
  *
  * A template holds no other braces. A wrong template (an unknown placeholder, more or fewer values
@@ -79,6 +80,16 @@ public final class Phrase {
     return Units.fixed(100 * fraction, fraction < 0.1 ? 1 : 0) + "%";
   }
 
+  /**
+   * A temperature's change in °C a minute with its sign: {@code +1.2 °C/min}, {@code -0.05 °C/min}
+   * (two decimals under one degree a minute, where a creep is told from a stop).
+   */
+  public static String slope(double perMinute) {
+    return (perMinute >= 0 ? "+" : "")
+        + Units.fixed(perMinute, Math.abs(perMinute) >= 1 ? 1 : 2)
+        + " °C/min";
+  }
+
   private static String value(String kind, Object v) {
     return switch (kind) {
       case "" -> text(v);
@@ -87,6 +98,7 @@ public final class Phrase {
       case "mbps" -> Units.mbps(number(kind, v));
       case "time" -> Durations.inWords(number(kind, v));
       case "pct" -> pct(number(kind, v));
+      case "slope" -> slope(number(kind, v));
       case ".0", ".1", ".2", ".3" -> Units.fixed(number(kind, v), kind.charAt(1) - '0');
       default -> throw new IllegalArgumentException("an unknown placeholder {" + kind + "}");
     };

@@ -109,7 +109,8 @@ class DetectorTest {
             Findings.Spikes.class,
             Findings.Undetermined.class,
             Findings.Erratic.class,
-            Findings.Recovery.class)
+            Findings.Recovery.class,
+            Findings.TemperatureBend.class)
         .check(MainClasses.MAIN);
   }
 

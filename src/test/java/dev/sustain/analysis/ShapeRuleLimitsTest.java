@@ -106,4 +106,40 @@ class ShapeRuleLimitsTest {
     assertThat(Detectors.RECOVERY.evidence(found, a).getFirst().figures())
         .containsExactly(found.fromMBps(), found.lowMBps(), found.backMBps(), found.atSeconds());
   }
+
+  @Test
+  void aTemperaturesBendFollowsItsLimits() {
+    // The Mushkin: 100 to 80 MB/s at 180 s as the temperature, having risen 23 °C, levels at 45.
+    SampleSeries s = ShapeCurves.thermalByTemperature(3, 1, 0.01, 45).series();
+    Curve c = new Curve(s);
+    Reading r = new Reading(c, 0, null, Analyzer.detect(c).cliff(), null);
+    TemperatureBend.Limits d = TemperatureBend.Limits.DEFAULT;
+    Findings.TemperatureBend found = Detectors.BEND.find(r);
+    assertThat(found).isNotNull();
+    assertThat(found.thermal()).isTrue();
+    assertThat(found.bendC()).isCloseTo(45, within(1.0));
+    // Asked for a rise of 30 °C before the step, the same readings are no throttle's.
+    TemperatureBend.Limits hotter =
+        new TemperatureBend.Limits(
+            d.minF(),
+            d.minReadings(),
+            30,
+            60,
+            d.slopeAfterFraction(),
+            d.atStepFraction(),
+            d.minSeconds(),
+            d.rangeNoise(),
+            d.spreadPercentile(),
+            d.spreadMaxC(),
+            d.spreadOfRise());
+    Findings.TemperatureBend cooler = Detectors.bend(hotter).find(r);
+    assertThat(cooler).isNotNull();
+    assertThat(cooler.thermal()).isFalse();
+    Analysis a = Analyzer.analyze(s);
+    assertThat(a.shape()).isEqualTo(Shape.THERMAL_THROTTLE);
+    assertThat(Detectors.BEND.evidence(found, a).getFirst().template()).contains("a throttle at");
+    assertThat(Detectors.BEND.evidence(found, a).getFirst().figures()).contains(found.bendC());
+    assertThat(Detectors.bend(hotter).evidence(cooler, a).getFirst().template())
+        .contains("did not bend");
+  }
 }
