@@ -114,7 +114,7 @@ public final class Analyzer {
         bend = atStep;
       }
     }
-    Findings.Fall fall = ShortLevels.fall(c, cliff);
+    Findings.Fall fall = Detectors.FALL.find(new Reading(c, stalls.intervals(), null, cliff, null));
     Findings.Undetermined undetermined =
         Detectors.UNDETERMINED.find(new Reading(c, stalls.intervals(), null, cliff, fall));
     Findings.Smr smr = null;

@@ -59,6 +59,10 @@ public final class Detectors {
   /** The temperature's bend at the drop: a throttle's trip point, or a drop that is not heat. */
   public static final Detector<Findings.TemperatureBend, TemperatureBend.Limits> BEND = TEMPERATURE;
 
+  /** A fall at the end of a run too recent to tell a cliff. */
+  public static final Detector<Findings.Fall, FallDetector.Limits> FALL =
+      fall(FallDetector.Limits.DEFAULT);
+
   /**
    * What limited the rate besides the drive, in the order their sentences are said and their fields
    * written.
@@ -72,6 +76,7 @@ public final class Detectors {
           STALLS,
           SPIKES,
           UNDETERMINED,
+          FALL,
           ERRATIC,
           RECOVERY,
           BEND,
@@ -138,5 +143,10 @@ public final class Detectors {
   public static Detector<Findings.TemperatureBend, TemperatureBend.Limits> bend(
       TemperatureBend.Limits limits) {
     return new TemperatureBend(limits);
+  }
+
+  /** The fall detector with {@code limits}. */
+  public static Detector<Findings.Fall, FallDetector.Limits> fall(FallDetector.Limits limits) {
+    return new FallDetector(limits);
   }
 }

@@ -1,14 +1,17 @@
 package dev.sustain.report;
 
 import dev.sustain.analysis.Analysis;
+import dev.sustain.analysis.Detectors;
 import dev.sustain.analysis.Findings;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The words for what the levels cannot tell: a burst read from one or two intervals and a fall too
- * recent to tell a cliff (the start-up, the stalls and spikes too short to be a level are their
- * detectors' words: {@code Detectors.RAMP}, {@code STALLS}, {@code SPIKES}). Each sentence states
- * only what its finding measured. Locale-proof. Stateless and thread-safe.
+ * The words for what the levels cannot tell: a burst read from one or two intervals, and where no
+ * cliff was seen (a fall too recent to tell one, the start-up, the stalls and spikes too short to
+ * be a level are their detectors' words: {@code Detectors.FALL}, {@code RAMP}, {@code STALLS},
+ * {@code SPIKES}). Each sentence states only what its finding measured. Locale-proof. Stateless and
+ * thread-safe.
  */
 final class CurveCaveats {
 
@@ -33,19 +36,15 @@ final class CurveCaveats {
     }
   }
 
-  /** "No cliff in the first N GB", true to the data: the bytes before a recent fall, if any. */
+  /**
+   * "No cliff in the first N GB", true to the data: the fall's own sentence when the run ended on a
+   * fall too recent to tell a cliff ({@code Detectors.FALL}).
+   */
   static String noCliff(Analysis a) {
-    Findings.Fall fall = a.findings().fall();
-    if (fall != null) {
-      return Phrase.of(
-          "The rate fell from {rate} to {rate} at {time}, {time} before the run ended: too soon"
-              + " to tell a cliff. The cache, if any, is at least the {gb} written before the"
-              + " fall.",
-          fall.fromMBps(),
-          fall.toMBps(),
-          fall.seconds(),
-          fall.lastedSeconds(),
-          fall.gigabytes());
+    List<String> fall = new ArrayList<>();
+    DetectorWords.evidence(Detectors.FALL, a, fall);
+    if (!fall.isEmpty()) {
+      return fall.getFirst();
     }
     return Phrase.of(
         "No cliff in the first {gb}: the cache, if any, is at least that; a projection past it"
@@ -94,14 +93,9 @@ final class CurveCaveats {
             stalled);
   }
 
-  /** The text's cache line without a cliff. */
+  /** The text's cache line without a cliff: the fall's, when the run ended on one. */
   static String cacheLine(Analysis a) {
-    Findings.Fall fall = a.findings().fall();
-    return fall != null
-        ? Phrase.of(
-            "at least {gb} (written before the fall at {time}; too soon after it to tell a cliff)",
-            a.cacheGBMin(),
-            fall.seconds())
-        : Phrase.of("at least {gb} (no cliff in this run)", a.cacheGBMin());
+    String fall = DetectorWords.figureLine(Detectors.FALL, a);
+    return fall != null ? fall : Phrase.of("at least {gb} (no cliff in this run)", a.cacheGBMin());
   }
 }

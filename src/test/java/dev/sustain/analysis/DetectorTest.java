@@ -110,7 +110,8 @@ class DetectorTest {
             Findings.Undetermined.class,
             Findings.Erratic.class,
             Findings.Recovery.class,
-            Findings.TemperatureBend.class)
+            Findings.TemperatureBend.class,
+            Findings.Fall.class)
         .check(MainClasses.MAIN);
   }
 

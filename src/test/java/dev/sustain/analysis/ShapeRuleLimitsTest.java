@@ -142,4 +142,33 @@ class ShapeRuleLimitsTest {
     assertThat(Detectors.bend(hotter).evidence(cooler, a).getFirst().template())
         .contains("did not bend");
   }
+
+  @Test
+  void aFallAtTheEndFollowsItsLimit() {
+    // Ten minutes at 900 MB/s, then 4 s at 500 before the run ends: shorter than a level must
+    // hold to last (6 s, a hundredth of the run), too recent for a cliff.
+    SampleSeries.Builder b = SampleSeries.builder(604);
+    SplittableRandom r = new SplittableRandom(2);
+    for (int i = 0; i < 604; i++) {
+      b.add(i + 1, (i < 600 ? 900 : 500) * (1 + 0.01 * r.nextGaussian()));
+    }
+    SampleSeries s = b.build();
+    Reading reading = DetectorTest.reading(s, null);
+    Findings.Fall found = Detectors.FALL.find(reading);
+    assertThat(found).isNotNull();
+    assertThat(found.seconds()).isCloseTo(600, within(1.0));
+    assertThat(found.gigabytes()).isCloseTo(540, within(5.0));
+    // Only a fall below half the level before it counts: 500 of 900 is not one.
+    assertThat(Detectors.fall(new FallDetector.Limits(0.5)).find(reading)).isNull();
+    Analysis a = Analyzer.analyze(s);
+    assertThat(a.cliffSeconds()).isNull();
+    assertThat(Detectors.FALL.evidence(found, a).getFirst().figures())
+        .containsExactly(
+            found.fromMBps(),
+            found.toMBps(),
+            found.seconds(),
+            found.lastedSeconds(),
+            found.gigabytes());
+    assertThat(Detectors.FALL.figureLine(found, a).figures()).contains(found.seconds());
+  }
 }
