@@ -100,13 +100,13 @@ public final class Analyzer {
     // The stalls are read from the curve alone; the detectors after them read their count.
     Findings.Stalls stalls = Detectors.STALLS.find(new Reading(c, 0, null));
     Reading r = new Reading(c, stalls.intervals(), null);
-    Findings.Cliff cliff = CliffDetector.find(c);
+    Findings.Cliff cliff = Detectors.CLIFF.find(r);
     Findings.TemperatureBend bend =
         cliff == null ? null : Detectors.TEMPERATURE.at(c, cliff.seconds());
     if (cliff == null) {
       // A step too small for a cache's end is a throttle's when the temperature stopped rising at
       // it: then it is the drop, read as a cliff is.
-      Findings.Cliff step = CliffDetector.step(c);
+      Findings.Cliff step = Detectors.CLIFFS.step(c);
       Findings.TemperatureBend atStep =
           step == null ? null : Detectors.TEMPERATURE.modest(c, step.seconds());
       if (atStep != null && atStep.thermal()) {

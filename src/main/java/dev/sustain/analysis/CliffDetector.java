@@ -6,14 +6,14 @@ import java.util.List;
 
 /**
  * The cliff and the stages after it. The cliff is the first sharp lasting drop from the burst: a
- * plateau below {@link Thresholds#DROP_FRACTION} of the burst that, with the low plateaus after it,
+ * plateau below {@link Limits#dropFraction} of the burst that, with the low plateaus after it,
  * holds for a lasting time, and after which the rate never climbs back above that line for a
  * lasting time (then it was a throttle's dip). Sharp means a step, not the end of a ramp: the step
- * between the two plateaus is at least {@link Thresholds#STEP_OF_DROP} of the whole drop and 15% of
- * the level before it, the local levels (pair medians) of up to 20 intervals either side differ by
- * at least half of it (a ramp's local change is its slope times 20, small against its total
- * decline), the plateaus change inside by less than the step over {@link
- * Thresholds#STEP_OVER_INSIDE}, and they differ beyond noise.
+ * between the two plateaus is at least {@link Limits#stepOfDrop} of the whole drop and 15% of the
+ * level before it, the local levels (pair medians) of up to 20 intervals either side differ by at
+ * least half of it (a ramp's local change is its slope times 20, small against its total decline),
+ * the plateaus change inside by less than the step over {@link Limits#stepOverInside}, and they
+ * differ beyond noise.
  *
  * <p>The cliff's time and the cache's bytes are read inside the interval it fell in when that
  * interval's rate lies clearly between the two levels (its mixed rate says how much of it was still
@@ -21,41 +21,96 @@ import java.util.List;
  *
  * <p>The stages are every lasting level from the cliff on: the SLC cache's end, a folding stage,
  * the native TLC or QLC rate. A level counts by how long it held and what it is made of (mostly
- * zero intervals is a stall, never a stage), never by how slow it is against the burst. Stateless.
+ * zero intervals is a stall, never a stage), never by how slow it is against the burst. Its words
+ * (headline, evidence, advice) say the cache, the stages and the floor. Immutable.
+ *
+ * @param limits the numbers a cliff is read by
  */
-final class CliffDetector {
-
-  private CliffDetector() {}
+record CliffDetector(CliffDetector.Limits limits)
+    implements Detector<Findings.Cliff, CliffDetector.Limits> {
 
   /**
-   * A fall may take this long whatever the burst before it: a cache's fall takes seconds (as {@link
-   * FallDeparture} reads one: 15 s is 60 intervals at 0.25 s).
+   * The numbers a cliff is read by.
+   *
+   * @param dropFraction a cliff falls below this fraction of the burst ({@link
+   *     Thresholds#DROP_FRACTION}, the analysis's line for every drop), and a lower level the run
+   *     ended on below it of the lowest stage may be a lower floor
+   * @param mergeFraction a step is at least this fraction of the level before it, and two stages
+   *     closer than it are one ({@link Thresholds#PLATEAU_MERGE_FRACTION}: closer levels are one)
+   * @param stepOfDrop a drop is a sharp step, not the end of a gradual decline, when the step
+   *     between the two plateaus is at least this fraction of the whole drop from the burst (a
+   *     half) ...
+   * @param stepOverInside ... and the plateaus on either side change inside by less than the step
+   *     over this (3) ...
+   * @param stepOfLocalMedians ... and the local levels of up to {@code stepMedianIntervals}
+   *     intervals either side of it differ by at least this fraction of the step (a half): a ramp's
+   *     local change is its slope times 20, small against its total decline, while a step's is the
+   *     whole step. A local level is the window's pair median ({@code Stats.pairMedian}): robust to
+   *     the odd wild interval as a median is, and at the centre of a rate that alternates between
+   *     two values (whole throttle slices or requests in short intervals), where the median of an
+   *     odd count is one of the two
+   * @param stepMedianIntervals see {@code stepOfLocalMedians}: 20 intervals, at most half the
+   *     shorter level
+   * @param stepPlaceIntervals a step is placed where this many intervals either side read as the
+   *     two levels (3): an outlier next to the step can draw the segmenter's change point by an
+   *     interval or two
+   * @param fallSeconds a fall may take this long whatever the burst before it, seconds (15): a
+   *     cache's fall takes seconds (as {@link FallDeparture} reads one: 15 s is 60 intervals at
+   *     0.25 s)
+   * @param minPlateauSamples a level of fewer than twice this many intervals is a short level
+   *     ({@link Thresholds#MIN_PLATEAU_SAMPLES}, the least plateau): its mean is its level, and the
+   *     interval the step fell in must not stand for a side
    */
-  static final double CACHE_FALL_SECONDS = 15;
+  public record Limits(
+      double dropFraction,
+      double mergeFraction,
+      double stepOfDrop,
+      double stepOverInside,
+      double stepOfLocalMedians,
+      int stepMedianIntervals,
+      int stepPlaceIntervals,
+      double fallSeconds,
+      int minPlateauSamples) {
+
+    /** The limits the analysis reads every curve by. */
+    public static final Limits DEFAULT =
+        new Limits(
+            Thresholds.DROP_FRACTION,
+            Thresholds.PLATEAU_MERGE_FRACTION,
+            0.5,
+            3.0,
+            0.5,
+            20,
+            3,
+            15,
+            Thresholds.MIN_PLATEAU_SAMPLES);
+  }
 
   /** The first sharp lasting drop and the stages after it, or null. */
-  static Findings.Cliff find(Curve c) {
-    return from(c, firstSharpDrop(c, Thresholds.DROP_FRACTION));
+  @Override
+  public Findings.Cliff find(Reading r) {
+    Curve c = r.curve();
+    return from(c, firstSharpDrop(c, limits.dropFraction()));
   }
 
   /**
-   * The first sharp lasting step of at least {@link Thresholds#PLATEAU_MERGE_FRACTION} of the level
-   * before it (two levels closer than that are one), judged as the cliff is but against that line
-   * instead of {@link Thresholds#DROP_FRACTION}; null when there is none. A controller that
-   * throttles at a temperature threshold lowers its clock by a step that may be a tenth of the
-   * rate: such a step is no cache's end by its size (a cache's native rate is a third of its burst
-   * or less) and no drive's wobble either when it holds, so it is the drop only where the
-   * temperature bends at it ({@link TemperatureBend}): the two signals are independent.
+   * The first sharp lasting step of at least {@link Limits#mergeFraction} of the level before it
+   * (two levels closer than that are one), judged as the cliff is but against that line instead of
+   * {@link Limits#dropFraction}; null when there is none. A controller that throttles at a
+   * temperature threshold lowers its clock by a step that may be a tenth of the rate: such a step
+   * is no cache's end by its size (a cache's native rate is a third of its burst or less) and no
+   * drive's wobble either when it holds, so it is the drop only where the temperature bends at it
+   * ({@link TemperatureBend}): the two signals are independent.
    */
-  static Findings.Cliff step(Curve c) {
-    return from(c, firstSharpDrop(c, 1 - Thresholds.PLATEAU_MERGE_FRACTION));
+  Findings.Cliff step(Curve c) {
+    return from(c, firstSharpDrop(c, 1 - limits.mergeFraction()));
   }
 
   /**
    * The drop that begins at plateau {@code drop[0]} and the stages from plateau {@code drop[1]} on
    * (a fall's pieces between them are no stage); null when there is no drop.
    */
-  private static Findings.Cliff from(Curve c, int[] drop) {
+  private Findings.Cliff from(Curve c, int[] drop) {
     if (drop == null) {
       return null;
     }
@@ -74,11 +129,13 @@ final class CliffDetector {
         last != null
             && !c.lastingLevel(last)
             && last.endIndex() > stages.getLast().endIndex()
-            && last.meanMBps() < Thresholds.DROP_FRACTION * lowest;
-    int b = stepIndex(c, p.get(j).startIndex(), before.meanMBps(), first);
+            && last.meanMBps() < limits.dropFraction() * lowest;
+    int b =
+        StepPlace.index(
+            c, p.get(j).startIndex(), before.meanMBps(), first, limits.stepPlaceIntervals());
     double[] at = FallDeparture.departure(c, b, before, stages.getFirst());
     if (at == null) {
-      at = placeInInterval(c, b, before.meanMBps(), first);
+      at = StepPlace.inInterval(c, b, before.meanMBps(), first);
     }
     int burstIntervals = 0;
     for (int i = c.from; i < before.endIndex(); i++) {
@@ -100,7 +157,7 @@ final class CliffDetector {
    * The lasting levels from plateau {@code j} on, a level on both sides of a short excursion being
    * one stage; the longest piece when the low time was made of short pieces only.
    */
-  private static List<Segment> stagesFrom(Curve c, int j) {
+  private List<Segment> stagesFrom(Curve c, int j) {
     List<Segment> p = c.plateaus;
     List<Segment> stages = new ArrayList<>();
     for (int k = j; k < p.size(); k++) {
@@ -142,10 +199,10 @@ final class CliffDetector {
     return null;
   }
 
-  /** Two levels closer than {@link Thresholds#PLATEAU_MERGE_FRACTION} or within noise. */
-  private static boolean oneLevel(Curve c, Segment a, Segment b) {
+  /** Two levels closer than {@link Limits#mergeFraction} or within noise. */
+  private boolean oneLevel(Curve c, Segment a, Segment b) {
     double level = Math.max(a.meanMBps(), b.meanMBps());
-    return Math.abs(a.meanMBps() - b.meanMBps()) < Thresholds.PLATEAU_MERGE_FRACTION * level
+    return Math.abs(a.meanMBps() - b.meanMBps()) < limits.mergeFraction() * level
         || !c.differ(a, b);
   }
 
@@ -169,7 +226,7 @@ final class CliffDetector {
    * fraction} of the level before it, as {the plateau that begins it, the first level after it}, or
    * null. The two are one plateau for a step, and differ for a fall ({@link #fallEnds}).
    */
-  private static int[] firstSharpDrop(Curve c, double fraction) {
+  private int[] firstSharpDrop(Curve c, double fraction) {
     List<Segment> p = c.plateaus;
     double line = fraction * c.burst;
     for (int j = 1; j < p.size(); j++) {
@@ -194,20 +251,20 @@ final class CliffDetector {
    * The levels a fall that begins at plateau {@code j} may end on, nearest first: each plateau
    * {@code k} after {@code j} that lasts, with plateaus {@code j} to {@code k} each below the one
    * before and those before {@code k} together no longer than half the level the fall ends on, nor
-   * than half the burst or {@link #CACHE_FALL_SECONDS}, whichever is longer. A cache whose fast
+   * than half the burst or {@link Limits#fallSeconds}, whichever is longer. A cache whose fast
    * blocks run out die by die falls over seconds; the segmenter cuts that fall into pieces, each a
    * small step from the next, and a piece of five intervals may even pass as lasting. A level is
    * what holds, a fall is the passage between two of them: shorter than the level it ends on, and
    * going one way.
    */
-  private static List<Integer> fallEnds(Curve c, int j) {
+  private List<Integer> fallEnds(Curve c, int j) {
     List<Segment> p = c.plateaus;
     Segment before = p.get(j - 1);
     List<Integer> ends = new ArrayList<>();
     // Shorter than half the burst, or a cache's fall of seconds whatever the burst (a cache of two
     // gigabytes at 440 MB/s fills in four seconds, and folding that starts before its last die
     // fills makes a fall of seven).
-    double longest = Math.max(0.5 * before.durationSeconds(), CACHE_FALL_SECONDS);
+    double longest = Math.max(0.5 * before.durationSeconds(), limits.fallSeconds());
     double fallSeconds = 0;
     for (int k = j; k < p.size(); k++) {
       Segment z = p.get(k);
@@ -232,7 +289,7 @@ final class CliffDetector {
    * {@code k} (the same plateau for a step) is sharp and lasting, judged by the class comment's
    * rules between the level before and the level after (a fall's pieces belong to neither).
    */
-  private static boolean sharp(Curve c, int j, int k, double fraction) {
+  private boolean sharp(Curve c, int j, int k, double fraction) {
     List<Segment> p = c.plateaus;
     double line = fraction * c.burst;
     double low = 0;
@@ -250,7 +307,7 @@ final class CliffDetector {
     double fromBurst = c.burst - q.meanMBps();
     if (low < c.lasting
         || comesBack(c, k, line)
-        || step < Thresholds.STEP_OF_DROP * fromBurst
+        || step < limits.stepOfDrop() * fromBurst
         || step < (1 - fraction) * prev.meanMBps()) {
       return false;
     }
@@ -268,16 +325,15 @@ final class CliffDetector {
         Math.max(
             1,
             Math.min(
-                Thresholds.STEP_MEDIAN_INTERVALS,
-                Math.min(prev.sampleCount(), q.sampleCount()) / 2));
+                limits.stepMedianIntervals(), Math.min(prev.sampleCount(), q.sampleCount()) / 2));
     double medianBefore = Stats.pairMedian(Arrays.copyOfRange(c.r, b - w, b));
     double medianAfter = Stats.pairMedian(Arrays.copyOfRange(c.r, after, after + w));
-    boolean shortBefore = prev.sampleCount() < 2 * Thresholds.MIN_PLATEAU_SAMPLES;
+    boolean shortBefore = prev.sampleCount() < 2 * limits.minPlateauSamples();
     if (shortBefore) {
       // A level of a few intervals (a burst of one or two) is its level, and the interval the
       // step fell in, on either side of it, must not stand for a side: after it, the median of
       // as many intervals as make a short level.
-      int n = Math.min(q.sampleCount(), 2 * Thresholds.MIN_PLATEAU_SAMPLES - 1);
+      int n = Math.min(q.sampleCount(), 2 * limits.minPlateauSamples() - 1);
       medianBefore = prev.meanMBps();
       medianAfter = Stats.pairMedian(Arrays.copyOfRange(c.r, after, after + n));
     }
@@ -287,8 +343,8 @@ final class CliffDetector {
         shortBefore
             ? c.internalDecline(q)
             : Math.max(c.internalDecline(prev), c.internalDecline(q));
-    return medianBefore - medianAfter >= Thresholds.STEP_OF_LOCAL_MEDIANS * step
-        && step >= Thresholds.STEP_OVER_INSIDE * inside
+    return medianBefore - medianAfter >= limits.stepOfLocalMedians() * step
+        && step >= limits.stepOverInside() * inside
         && c.differ(prev, q);
   }
 
@@ -306,80 +362,82 @@ final class CliffDetector {
     return false;
   }
 
-  /**
-   * The first interval after a step from {@code high} to {@code low} near the segments' change at
-   * {@code b}: within twice {@link Thresholds#STEP_PLACE_INTERVALS} intervals either way, the place
-   * with the most intervals above the middle before it and below it after (three each), nearest
-   * {@code b} on a tie. An odd interval next to the step (an outlier just after it) can draw the
-   * change point; this puts it back. The search reaches past one window of three: an outlier as
-   * large as a modest step (15-30% against a step of 10-15%) after a few intervals at the low level
-   * draws the change point to its far side, four intervals or more from the step, and a place
-   * farther away wins only by reading better on both sides.
-   */
-  static int stepIndex(Curve c, int b, double high, double low) {
-    double middle = 0.5 * (high + low);
-    int w = Thresholds.STEP_PLACE_INTERVALS;
-    int best = b;
-    int bestScore = -1;
-    for (int d = 0; d <= 2 * w; d++) {
-      for (int i : new int[] {b - d, b + d}) {
-        if (i <= c.from || i >= c.n) {
-          continue;
-        }
-        int score = 0;
-        for (int k = Math.max(c.from, i - w); k < i; k++) {
-          score += c.r[k] > middle ? 1 : 0;
-        }
-        for (int k = i; k < Math.min(c.n, i + w); k++) {
-          score += c.r[k] < middle ? 1 : 0;
-        }
-        if (score > bestScore) {
-          bestScore = score;
-          best = i;
-        }
-      }
+  @Override
+  public Findings.Cliff in(Findings f) {
+    return f.cliff();
+  }
+
+  /** "fast for 280 GB, then 1200 MB/s, then 127 MB/s to the end": the cache and every stage. */
+  @Override
+  public Words headline(Findings.Cliff c, Analysis a) {
+    StringBuilder template = new StringBuilder("fast for {gb}, then ");
+    List<Object> figures = new ArrayList<>();
+    figures.add(a.cacheGB());
+    List<Segment> stages = a.stages();
+    for (int i = 0; i + 1 < stages.size(); i++) {
+      template.append("{rate}, then ");
+      figures.add(stages.get(i).meanMBps());
     }
-    return best;
+    template.append("{rate}").append(a.floorMayBeLower() ? ", maybe lower" : " to the end");
+    figures.add(a.floorMBps());
+    return new Words(template.toString(), figures);
   }
 
   /**
-   * When (seconds from the run's start) and after how many bytes a step from {@code high} to {@code
-   * low} happened, given that the first interval after it is {@code b}. The interval the step fell
-   * in has a rate between the two levels: {@code x = (rate - low) / (high - low)} of it was still
-   * at {@code high}. It is the last before {@code b} (then {@code b} reads as the low level) or
-   * {@code b} itself (then the one before reads as the high level); each is weighed by how well the
-   * other interval reads as its level, in noise sigmas, and the two places averaged by those
-   * weights, so that a noisy interval moves the answer by a fraction of an interval, not by a whole
-   * one.
+   * Of a cache cliff, the burst, the cache, the stages and the rest of the run, and whether the
+   * floor may be lower; of a drop read under another shape (a throttle's step that did not climb
+   * back), only whether its floor may be lower.
    */
-  static double[] placeInInterval(Curve c, int b, double high, double low) {
-    double span = high - low;
-    if (span <= 0 || b - 1 < c.from) {
-      return new double[] {c.startOf(b), c.cumulative[b]};
+  @Override
+  public List<Words> evidence(Findings.Cliff c, Analysis a) {
+    List<Words> e = new ArrayList<>();
+    if (a.shape() == Shape.CACHE_CLIFF) {
+      e.add(full(c, a));
+    } else if (a.findings().climbedBack()) {
+      return e;
     }
-    double before = Math.max(0, Math.min(1, (c.r[b - 1] - low) / span));
-    double after = Math.max(0, Math.min(1, (c.r[b] - low) / span));
-    // How far each interval is from the level it would have if the other held the step.
-    double offHigh = (high - c.r[b - 1]) / (c.relNoise * high);
-    double offLow = (c.r[b] - low) / (c.relNoise * Math.max(low, 1e-9));
-    double inBefore = Math.exp(-0.5 * offLow * offLow);
-    double inAfter = Math.exp(-0.5 * offHigh * offHigh);
-    double sum = inBefore + inAfter;
-    if (!(sum > 1e-300)) {
-      inBefore = Math.abs(offLow) <= Math.abs(offHigh) ? 1 : 0;
-      inAfter = 1 - inBefore;
-      sum = 1;
+    if (a.floorMayBeLower()) {
+      e.add(
+          Words.of(
+              "The run ended on a lower level ({rate}) that had not lasted {time} yet: the floor"
+                  + " may be lower than {rate}.",
+              c.endMBps(),
+              a.findings().lastingSeconds(),
+              a.floorMBps()));
     }
-    double dtBefore = c.s.intervalSeconds(b - 1);
-    double dtAfter = c.s.intervalSeconds(b);
-    double seconds =
-        (inBefore * (c.startOf(b - 1) + before * dtBefore)
-                + inAfter * (c.startOf(b) + after * dtAfter))
-            / sum;
-    double bytes =
-        (inBefore * (c.cumulative[b - 1] + before * dtBefore * high * 1e6)
-                + inAfter * (c.cumulative[b] + after * dtAfter * high * 1e6))
-            / sum;
-    return new double[] {seconds, bytes};
+    return e;
+  }
+
+  /** The cliff sentence: held the burst, dropped, the stages, never came back. */
+  private static Words full(Findings.Cliff c, Analysis a) {
+    StringBuilder template =
+        new StringBuilder("Held {rate} for {gb} ({time}), then dropped to {rate} at {time}");
+    List<Object> figures =
+        new ArrayList<>(
+            List.of(c.burstMBps(), c.cacheGB(), c.seconds(), c.firstLevelMBps(), c.seconds()));
+    List<Segment> stages = c.stages();
+    if (stages.size() > 1) {
+      template.append(" and stepped down through ").append(stages.size()).append(" stages (");
+      for (int i = 0; i < stages.size(); i++) {
+        template.append(i == 0 ? "" : ", ").append("{rate} for {gb}");
+        figures.add(stages.get(i).meanMBps());
+        figures.add(stages.get(i).gigabytes());
+      }
+      template.append(')');
+    }
+    template.append(", and never came back in the remaining {time}: the fast cache was full.");
+    figures.add(a.durationSeconds() - c.seconds());
+    return new Words(template.toString(), figures);
+  }
+
+  /** Where the cache ends and what to plan with beyond it. */
+  @Override
+  public List<Words> advice(Findings.Cliff c, Analysis a) {
+    return List.of(
+        Words.of(
+            "Jobs up to about {gb} run at {rate}; beyond that plan with the floor of {rate}.",
+            a.cacheGB(),
+            a.burstMBps(),
+            a.floorMBps()));
   }
 }

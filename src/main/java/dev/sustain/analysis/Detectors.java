@@ -59,6 +59,15 @@ public final class Detectors {
   /** The temperature's bend at the drop: a throttle's trip point, or a drop that is not heat. */
   public static final Detector<Findings.TemperatureBend, TemperatureBend.Limits> BEND = TEMPERATURE;
 
+  /**
+   * The cliff: the rule list asks it of the first sharp lasting drop, and of a step too small for a
+   * cache's end ({@link CliffDetector#step}) where the temperature bends at it.
+   */
+  static final CliffDetector CLIFFS = new CliffDetector(CliffDetector.Limits.DEFAULT);
+
+  /** The cache cliff and the stages after it. */
+  public static final Detector<Findings.Cliff, CliffDetector.Limits> CLIFF = CLIFFS;
+
   /** A fall at the end of a run too recent to tell a cliff. */
   public static final Detector<Findings.Fall, FallDetector.Limits> FALL =
       fall(FallDetector.Limits.DEFAULT);
@@ -76,6 +85,7 @@ public final class Detectors {
           STALLS,
           SPIKES,
           UNDETERMINED,
+          CLIFF,
           FALL,
           ERRATIC,
           RECOVERY,
@@ -148,5 +158,10 @@ public final class Detectors {
   /** The fall detector with {@code limits}. */
   public static Detector<Findings.Fall, FallDetector.Limits> fall(FallDetector.Limits limits) {
     return new FallDetector(limits);
+  }
+
+  /** The cliff detector with {@code limits}. */
+  public static Detector<Findings.Cliff, CliffDetector.Limits> cliff(CliffDetector.Limits limits) {
+    return new CliffDetector(limits);
   }
 }

@@ -114,7 +114,7 @@ final class FallDeparture {
    * spread of its own is judged by the run's noise, which a noisy burst's own intervals lie outside
    * of; there the fall must be shorter than half the burst too, or a burst of six noisy intervals
    * reads as one long fall ({@link CliffDetector#fallEnds} bounds a fall's pieces by half the burst
-   * or {@link CliffDetector#CACHE_FALL_SECONDS}, whichever is longer).
+   * or {@link CliffDetector.Limits#fallSeconds}, whichever is longer).
    */
   private static boolean isFall(
       int count, int span, Segment before, Segment after, boolean burstSpreadRead) {

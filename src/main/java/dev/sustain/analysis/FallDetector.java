@@ -52,8 +52,15 @@ record FallDetector(FallDetector.Limits limits)
     if (low.meanMBps() > limits.dropFraction() * before.meanMBps() || !c.differ(before, low)) {
       return null;
     }
-    int b = CliffDetector.stepIndex(c, low.startIndex(), before.meanMBps(), low.meanMBps());
-    double[] at = CliffDetector.placeInInterval(c, b, before.meanMBps(), low.meanMBps());
+    // Placed as the cliff places its step.
+    int b =
+        StepPlace.index(
+            c,
+            low.startIndex(),
+            before.meanMBps(),
+            low.meanMBps(),
+            CliffDetector.Limits.DEFAULT.stepPlaceIntervals());
+    double[] at = StepPlace.inInterval(c, b, before.meanMBps(), low.meanMBps());
     return new Findings.Fall(
         at[0], at[1] / 1e9, before.meanMBps(), low.meanMBps(), c.endOf(c.n - 1) - at[0]);
   }

@@ -165,6 +165,14 @@ public record Findings(
     return undetermined != null && undetermined.nothingWritten();
   }
 
+  /**
+   * The intervals the burst before the cliff was read from (no transitions), 0 without a cliff: of
+   * one or two, the words say the data cannot tell more.
+   */
+  public int burstIntervals() {
+    return cliff == null ? 0 : cliff.burstIntervals();
+  }
+
   /** Whether the temperature stopped rising at the drop: a throttle's trip point. */
   public boolean bentAtStep() {
     return bend != null && bend.thermal();

@@ -100,35 +100,7 @@ public final class Thresholds {
   // The start-up and the stalls, and too short to judge: their detectors' limits (StartUp.Limits,
   // UndeterminedDetector.Limits).
 
-  // --- Cliff ----------------------------------------------------------------------------------
-
-  /**
-   * A drop is a sharp step, not the end of a gradual decline, when the step between the two
-   * plateaus is at least this fraction of the whole drop from the burst ...
-   */
-  public static final double STEP_OF_DROP = 0.5;
-
-  /** ... and the plateaus on either side change inside by less than the step over this, ... */
-  public static final double STEP_OVER_INSIDE = 3.0;
-
-  /**
-   * ... and the local levels of up to {@link #STEP_MEDIAN_INTERVALS} intervals either side of it
-   * differ by at least this fraction of the step: a ramp's local change is its slope times 20,
-   * small against its total decline, while a step's is the whole step. A local level is the
-   * window's pair median ({@code Stats.pairMedian}): robust to the odd wild interval as a median
-   * is, and at the centre of a rate that alternates between two values (whole throttle slices or
-   * requests in short intervals), where the median of an odd count is one of the two.
-   */
-  public static final double STEP_OF_LOCAL_MEDIANS = 0.5;
-
-  /** See {@link #STEP_OF_LOCAL_MEDIANS}. */
-  public static final int STEP_MEDIAN_INTERVALS = 20;
-
-  /**
-   * A step is placed where this many intervals either side read as the two levels (an outlier next
-   * to the step can draw the segmenter's change point by an interval or two).
-   */
-  public static final int STEP_PLACE_INTERVALS = 3;
+  // --- Cliff: its limits are CliffDetector.Limits ---------------------------------------------
 
   // --- Dips (sawtooth throttling) -------------------------------------------------------------
 

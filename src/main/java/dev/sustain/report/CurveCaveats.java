@@ -2,7 +2,6 @@ package dev.sustain.report;
 
 import dev.sustain.analysis.Analysis;
 import dev.sustain.analysis.Detectors;
-import dev.sustain.analysis.Findings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,11 +18,10 @@ final class CurveCaveats {
 
   /** What the words must add about the levels: a short burst (a fall is {@link #noCliff}'s). */
   static void levels(Analysis a, List<String> e) {
-    Findings f = a.findings();
-    Findings.Cliff c = f.cliff();
-    if (a.hasCliff() && c != null && c.burstIntervals() <= 2) {
+    int burstIntervals = a.findings().burstIntervals();
+    if (a.hasCliff() && burstIntervals > 0 && burstIntervals <= 2) {
       e.add(
-          c.burstIntervals() == 1
+          burstIntervals == 1
               ? Phrase.of(
                   "The fast level was read from one interval ({rate}): the data cannot tell"
                       + " whether it was faster for part of that interval, so the burst is at"

@@ -33,15 +33,7 @@ public final class Explanation {
     Findings f = a.findings();
     return switch (a.shape()) {
       case UNDETERMINED -> DetectorWords.headline(Detectors.UNDETERMINED, a);
-      case CACHE_CLIFF -> {
-        StringBuilder b = new StringBuilder(Phrase.of("fast for {gb}, then ", a.cacheGB()));
-        List<Segment> stages = a.stages();
-        for (int i = 0; i + 1 < stages.size(); i++) {
-          b.append(Units.rate(stages.get(i).meanMBps())).append(", then ");
-        }
-        b.append(Units.rate(a.floorMBps()));
-        yield b.append(a.floorMayBeLower() ? ", maybe lower" : " to the end").toString();
-      }
+      case CACHE_CLIFF -> DetectorWords.headline(Detectors.CLIFF, a);
       case THERMAL_THROTTLE -> {
         if (f.sawtooth() != null) {
           yield Phrase.of(
@@ -85,8 +77,7 @@ public final class Explanation {
         }
       }
       case CACHE_CLIFF -> {
-        e.add(cliffSentence(a, f.cliff()) + ": the fast cache was full.");
-        mayBeLower(a, f.cliff(), e);
+        DetectorWords.evidence(Detectors.CLIFF, a, e);
         if (!f.bentAtStep()) {
           DetectorWords.evidence(Detectors.BEND, a, e);
         }
@@ -154,12 +145,7 @@ public final class Explanation {
         }
       }
       case CACHE_CLIFF -> {
-        out.add(
-            Phrase.of(
-                "Jobs up to about {gb} run at {rate}; beyond that plan with the floor of {rate}.",
-                a.cacheGB(),
-                a.burstMBps(),
-                a.floorMBps()));
+        DetectorWords.advice(Detectors.CLIFF, a, out);
         if (a.floorMayBeLower()) {
           String why = ContextWords.mayBeLower(a, c);
           out.add(
@@ -183,39 +169,6 @@ public final class Explanation {
   private static void limitAdvice(Analysis a, List<String> out) {
     for (Detector<?, ?> d : Detectors.HOST) {
       DetectorWords.advice(d, a, out);
-    }
-  }
-
-  private static String cliffSentence(Analysis a, Findings.Cliff c) {
-    StringBuilder b =
-        new StringBuilder(
-            Phrase.of(
-                "Held {rate} for {gb} ({time}), then dropped to {rate} at {time}",
-                c.burstMBps(),
-                c.cacheGB(),
-                c.seconds(),
-                c.firstLevelMBps(),
-                c.seconds()));
-    List<Segment> stages = c.stages();
-    if (stages.size() > 1) {
-      b.append(" and stepped down through ").append(stages.size()).append(" stages (");
-      b.append(stages(stages)).append(')');
-    }
-    return b.append(
-            Phrase.of(
-                ", and never came back in the remaining {time}", a.durationSeconds() - c.seconds()))
-        .toString();
-  }
-
-  private static void mayBeLower(Analysis a, Findings.Cliff c, List<String> e) {
-    if (a.floorMayBeLower()) {
-      e.add(
-          Phrase.of(
-              "The run ended on a lower level ({rate}) that had not lasted {time} yet: the floor"
-                  + " may be lower than {rate}.",
-              c.endMBps(),
-              a.findings().lastingSeconds(),
-              a.floorMBps()));
     }
   }
 
@@ -249,9 +202,7 @@ public final class Explanation {
     if (f.bentAtStep()) {
       DetectorWords.evidence(Detectors.BEND, a, e);
     }
-    if (f.cliff() != null && !f.climbedBack()) {
-      mayBeLower(a, f.cliff(), e);
-    }
+    DetectorWords.evidence(Detectors.CLIFF, a, e);
   }
 
   private static void context(Analysis a, Findings f, List<String> e) {

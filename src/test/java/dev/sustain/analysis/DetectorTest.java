@@ -111,7 +111,8 @@ class DetectorTest {
             Findings.Erratic.class,
             Findings.Recovery.class,
             Findings.TemperatureBend.class,
-            Findings.Fall.class)
+            Findings.Fall.class,
+            Findings.Cliff.class)
         .check(MainClasses.MAIN);
   }
 

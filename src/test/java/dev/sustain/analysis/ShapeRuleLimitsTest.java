@@ -171,4 +171,37 @@ class ShapeRuleLimitsTest {
             found.gigabytes());
     assertThat(Detectors.FALL.figureLine(found, a).figures()).contains(found.seconds());
   }
+
+  @Test
+  void aCliffFollowsItsLimits() {
+    // The Kingston: 2555 MB/s for 280 GB, then 127 to the end.
+    SampleSeries s = ShapeCurves.cacheCliff(1, 1, 2555, 280, 127, 300, 0.01).series();
+    Reading r = DetectorTest.reading(s, null);
+    CliffDetector.Limits d = CliffDetector.Limits.DEFAULT;
+    Findings.Cliff found = Detectors.CLIFF.find(r);
+    assertThat(found).isNotNull();
+    assertThat(found.cacheGB()).isCloseTo(280, within(3.0));
+    // A floor at 5% of the burst is no cliff when one must fall below 2% of it.
+    CliffDetector.Limits deeper =
+        new CliffDetector.Limits(
+            0.02,
+            d.mergeFraction(),
+            d.stepOfDrop(),
+            d.stepOverInside(),
+            d.stepOfLocalMedians(),
+            d.stepMedianIntervals(),
+            d.stepPlaceIntervals(),
+            d.fallSeconds(),
+            d.minPlateauSamples());
+    assertThat(Detectors.cliff(deeper).find(r)).isNull();
+    Analysis a = Analyzer.analyze(s);
+    assertThat(a.shape()).isEqualTo(Shape.CACHE_CLIFF);
+    Detector.Words headline = Detectors.CLIFF.headline(found, a);
+    assertThat(headline.template()).isEqualTo("fast for {gb}, then {rate} to the end");
+    assertThat(headline.figures()).containsExactly(a.cacheGB(), a.floorMBps());
+    assertThat(Detectors.CLIFF.evidence(found, a).getFirst().figures())
+        .startsWith(found.burstMBps(), found.cacheGB(), found.seconds());
+    assertThat(Detectors.CLIFF.advice(found, a).getFirst().figures())
+        .containsExactly(a.cacheGB(), a.burstMBps(), a.floorMBps());
+  }
 }
