@@ -20,10 +20,11 @@ import java.util.Arrays;
  *   <li>hdd-zoned (spinning disk, or media not known and a disk's rate and pace): a gradual decline
  *       along a line with time, without a cliff and without stalls ({@link
  *       SpinningDiskDetector#zoned});
- *   <li>thermal-throttle: dips that come back at a regular spacing ({@link
- *       ThrottleDetector#sawtooth}), or any alternation at a steady period with time back at the
- *       high level ({@link CycleDetector}), tried before the erratic rule because a steady period
- *       is the more specific evidence (a starved translation layer swings at irregular times);
+ *   <li>thermal-throttle: dips that come back at a regular spacing ({@link SawtoothDetector}, over
+ *       {@link ThrottleDetector#sawtooth}), or any alternation at a steady period with time back at
+ *       the high level ({@link CycleDetector}), tried before the erratic rule because a steady
+ *       period is the more specific evidence (a starved translation layer swings at irregular
+ *       times);
  *   <li>gc-erratic (not a spinning disk): irregular swings with much time low (near full speed, or
  *       deep: nearly stopped and back at half speed or more), or a slow start, or a start that
  *       swings and then speeds up ({@link ErraticDetector}), tried before a recovery because a
@@ -57,11 +58,11 @@ public final class Analyzer {
     Curve c = new Curve(series);
     Findings f = detect(c);
     Shape shape = shape(c.s.media(), f);
-    Findings.Sawtooth folded = shape == Shape.FLAT ? CycleFold.find(c) : null;
+    Findings.Sawtooth folded = shape == Shape.FLAT ? Detectors.SAWTEETH.folded(c) : null;
     if (folded != null) {
       // Cycles too shallow for a midline only where no other rule read a shape: the fold is the
       // weakest evidence of heat, and no more specific reading loses to it.
-      f = f.withSawtooth(onset(c, folded));
+      f = f.withSawtooth(folded);
       shape = Shape.THERMAL_THROTTLE;
     }
     Findings.Undetermined none =
@@ -131,7 +132,7 @@ public final class Analyzer {
         undetermined,
         cliff,
         Detectors.RECOVERY.find(r),
-        sawtooth(c),
+        Detectors.SAWTOOTH.find(r),
         bend,
         Detectors.ERRATIC.find(r),
         smr,
@@ -140,40 +141,6 @@ public final class Analyzer {
         null,
         Detectors.SPIKES.find(r),
         fall);
-  }
-
-  /**
-   * Short dips at a regular period, or else any alternation at a steady period (long heat cycles):
-   * regularity is a property of the alternation, not of how short its low half is.
-   */
-  private static Findings.Sawtooth sawtooth(Curve c) {
-    Findings.Sawtooth dips = ThrottleDetector.sawtooth(c);
-    Findings.Sawtooth found = dips != null ? dips : CycleDetector.find(c);
-    return found == null ? null : onset(c, found);
-  }
-
-  /**
-   * The throttle's onset is the first departure from the first lasting level: when the first
-   * plateau ends within two periods before the train's first dip (the dips begin within a period of
-   * the departure, and the first, at the seam half on the old level, may join no train), or the
-   * rate before that dip steps down to a lower level between dips ({@link
-   * ThrottleDetector#departure}), the onset is there.
-   */
-  private static Findings.Sawtooth onset(Curve c, Findings.Sawtooth s) {
-    int firstDip = c.from;
-    while (firstDip < c.n && c.startOf(firstDip) < s.onsetSeconds()) {
-      firstDip++;
-    }
-    double at = c.startOf(ThrottleDetector.departure(c, firstDip));
-    Segment first = c.plateaus.getFirst();
-    if (c.lastingLevel(first) && first.endIndex() < c.n) {
-      at = Math.min(at, c.startOf(first.endIndex()));
-    }
-    if (at >= s.onsetSeconds() || s.onsetSeconds() - at > 2 * s.periodSeconds()) {
-      return s;
-    }
-    return new Findings.Sawtooth(
-        s.dips(), s.periodSeconds(), s.dipSeconds(), s.dipMBps(), s.levelMBps(), at, s.meanMBps());
   }
 
   /**

@@ -68,6 +68,15 @@ public final class Detectors {
   /** The cache cliff and the stages after it. */
   public static final Detector<Findings.Cliff, CliffDetector.Limits> CLIFF = CLIFFS;
 
+  /**
+   * Heat by its beat: the rule list asks it also for shallow cycles by folding ({@link
+   * SawtoothDetector#folded}) where no other rule read a shape.
+   */
+  static final SawtoothDetector SAWTEETH = new SawtoothDetector(SawtoothDetector.Limits.DEFAULT);
+
+  /** Dips or cycles at a steady beat: a controller throttling as it heats. */
+  public static final Detector<Findings.Sawtooth, SawtoothDetector.Limits> SAWTOOTH = SAWTEETH;
+
   /** A fall at the end of a run too recent to tell a cliff. */
   public static final Detector<Findings.Fall, FallDetector.Limits> FALL =
       fall(FallDetector.Limits.DEFAULT);
@@ -86,6 +95,7 @@ public final class Detectors {
           SPIKES,
           UNDETERMINED,
           CLIFF,
+          SAWTOOTH,
           FALL,
           ERRATIC,
           RECOVERY,
@@ -163,5 +173,11 @@ public final class Detectors {
   /** The cliff detector with {@code limits}. */
   public static Detector<Findings.Cliff, CliffDetector.Limits> cliff(CliffDetector.Limits limits) {
     return new CliffDetector(limits);
+  }
+
+  /** The sawtooth detector with {@code limits}. */
+  public static Detector<Findings.Sawtooth, SawtoothDetector.Limits> sawtooth(
+      SawtoothDetector.Limits limits) {
+    return new SawtoothDetector(limits);
   }
 }

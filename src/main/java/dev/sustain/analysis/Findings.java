@@ -173,6 +173,11 @@ public record Findings(
     return cliff == null ? 0 : cliff.burstIntervals();
   }
 
+  /** Whether dips or cycles came at a steady beat (a throttle's sawtooth). */
+  public boolean hasSawtooth() {
+    return sawtooth != null;
+  }
+
   /** Whether the temperature stopped rising at the drop: a throttle's trip point. */
   public boolean bentAtStep() {
     return bend != null && bend.thermal();

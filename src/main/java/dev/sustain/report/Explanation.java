@@ -35,12 +35,8 @@ public final class Explanation {
       case UNDETERMINED -> DetectorWords.headline(Detectors.UNDETERMINED, a);
       case CACHE_CLIFF -> DetectorWords.headline(Detectors.CLIFF, a);
       case THERMAL_THROTTLE -> {
-        if (f.sawtooth() != null) {
-          yield Phrase.of(
-              "dips to {rate} every {time} and comes back: {rate} on average",
-              f.sawtooth().dipMBps(),
-              f.sawtooth().periodSeconds(),
-              a.floorMBps());
+        if (f.hasSawtooth()) {
+          yield DetectorWords.headline(Detectors.SAWTOOTH, a);
         }
         yield "throttles down to "
             + Units.rate(a.floorMBps())
@@ -173,29 +169,8 @@ public final class Explanation {
   }
 
   private static void thermal(Analysis a, Findings f, List<String> e) {
-    if (f.sawtooth() != null) {
-      Findings.Sawtooth s = f.sawtooth();
-      e.add(
-          Phrase.of(
-              "{} dips to {rate} ({pct} of {rate}) for about {time} every {time} from {time} on,"
-                  + " each coming back: a controller throttling as it heats and resuming as it"
-                  + " cools; over whole periods it wrote {rate}.",
-              s.dips(),
-              s.dipMBps(),
-              s.dipMBps() / s.levelMBps(),
-              s.levelMBps(),
-              s.dipSeconds(),
-              s.periodSeconds(),
-              s.onsetSeconds(),
-              s.meanMBps()));
-      if (f.erraticSwings()) {
-        // Say why the other reading of swings was rejected: the period is the evidence.
-        e.add(
-            Phrase.of(
-                "Not a translation layer short of free blocks: it swings whenever they run out, at"
-                    + " irregular times, while these lows came every {time} within a quarter.",
-                s.periodSeconds()));
-      }
+    if (f.hasSawtooth()) {
+      DetectorWords.evidence(Detectors.SAWTOOTH, a, e);
       return;
     }
     DetectorWords.evidence(Detectors.RECOVERY, a, e);

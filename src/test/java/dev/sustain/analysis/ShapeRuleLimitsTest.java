@@ -204,4 +204,32 @@ class ShapeRuleLimitsTest {
     assertThat(Detectors.CLIFF.advice(found, a).getFirst().figures())
         .containsExactly(a.cacheGB(), a.burstMBps(), a.floorMBps());
   }
+
+  @Test
+  void aSawtoothsOnsetFollowsItsLimit() {
+    // 1800 MB/s for 500 s, then 1650 between dips to 600 of 8 s every 45 s from 520 s on: the
+    // throttle began where the rate left its first level, not at the first dip.
+    SampleSeries s =
+        ShapeCurves.sample(
+            t -> t < 500 ? 1800 : t >= 520 && (t - 520) % 45 < 8 ? 600 : 1650,
+            1,
+            1000,
+            0.01,
+            Media.SSD,
+            new SplittableRandom(6));
+    Reading r = DetectorTest.reading(s, null);
+    Findings.Sawtooth found = Detectors.SAWTOOTH.find(r);
+    assertThat(found).isNotNull();
+    assertThat(found.periodSeconds()).isCloseTo(45, within(2.0));
+    assertThat(found.onsetSeconds()).isCloseTo(500, within(5.0));
+    // Allowed no periods before the first dip, the onset is the first dip.
+    Findings.Sawtooth atDip = Detectors.sawtooth(new SawtoothDetector.Limits(0)).find(r);
+    assertThat(atDip.onsetSeconds()).isCloseTo(520, within(5.0));
+    Analysis a = Analyzer.analyze(s);
+    assertThat(a.shape()).isEqualTo(Shape.THERMAL_THROTTLE);
+    assertThat(Detectors.SAWTOOTH.headline(found, a).figures())
+        .containsExactly(found.dipMBps(), found.periodSeconds(), a.floorMBps());
+    assertThat(Detectors.SAWTOOTH.evidence(found, a).getFirst().figures())
+        .contains(found.dips(), found.onsetSeconds(), found.meanMBps());
+  }
 }
