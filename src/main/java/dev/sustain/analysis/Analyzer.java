@@ -62,13 +62,13 @@ public final class Analyzer {
     if (folded != null) {
       // Cycles too shallow for a midline only where no other rule read a shape: the fold is the
       // weakest evidence of heat, and no more specific reading loses to it.
-      f = f.withSawtooth(folded);
+      f = f.with(folded);
       shape = Shape.THERMAL_THROTTLE;
     }
     Findings.Undetermined none =
         Detectors.UNDETERMINED.find(new Reading(c, f.stalls().intervals(), shape));
     if (none != null) {
-      f = f.withUndetermined(none);
+      f = f.with(none);
       shape = Shape.UNDETERMINED;
     }
     return Figures.of(c, f, shape, jobBytes);
@@ -125,7 +125,8 @@ public final class Analyzer {
       smr = Detectors.SMR.find(r);
       zoned = smr == null && cliff == null ? Detectors.ZONED.find(r) : null;
     }
-    return new Findings(
+    // The CPU-bound flag is read once the shape is named (Figures.withCpuBound).
+    return Findings.of(
         c.lasting,
         Detectors.RAMP.find(r),
         stalls,
@@ -138,7 +139,6 @@ public final class Analyzer {
         smr,
         zoned,
         Detectors.LINK_CAP.find(r),
-        null,
         Detectors.SPIKES.find(r),
         fall);
   }
@@ -238,22 +238,9 @@ public final class Analyzer {
 
     /** The findings with the CPU-bound flag, which is read once the shape is named. */
     private static Findings withCpuBound(Curve c, Findings found, Shape shape) {
-      return new Findings(
-          found.lastingSeconds(),
-          found.ramp(),
-          found.stalls(),
-          found.undetermined(),
-          found.cliff(),
-          found.recovery(),
-          found.sawtooth(),
-          found.bend(),
-          found.erratic(),
-          found.smr(),
-          found.zoned(),
-          found.linkCap(),
-          Detectors.CPU_BOUND.find(new Reading(c, found.stalls().intervals(), shape)),
-          found.spikes(),
-          found.fall());
+      Findings.CpuBound cpu =
+          Detectors.CPU_BOUND.find(new Reading(c, found.stalls().intervals(), shape));
+      return cpu == null ? found : found.with(cpu);
     }
 
     /**

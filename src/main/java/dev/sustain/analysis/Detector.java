@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * A detector is one place: what it reads from a curve, the numbers it decides by, and how what it
  * found is said and written. Adding one touches the detector, the rule list that calls it ({@link
- * Analyzer}, {@link Detectors}), a component of {@link Findings} (still positional: see "A detector
- * is one place" in docs/ARCHITECTURE.md for what else a new shape touches) and its tests; the
+ * Analyzer}, {@link Detectors}; its finding is kept in {@link Findings} by its type) and its tests
+ * (see "A detector is one place" in docs/ARCHITECTURE.md for what else a new shape touches); the
  * report package words and writes every detector through this interface, without knowing its
  * figures.
  *

@@ -1,45 +1,146 @@
 package dev.sustain.analysis;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
- * What each detector found, as data: the report package turns these into the headline, the evidence
- * and the advice, so every sentence is made from the same figures the shape was decided by. A
- * detector that found nothing leaves its field null. Rates MB/s, sizes GB (10^9 B), times seconds
- * from the run's start, temperatures °C. Immutable.
- *
- * @param lastingSeconds how long a level had to hold to count as lasting in this run
- * @param ramp the start-up ramp (never null; zero intervals when there was none)
- * @param stalls the write intervals after the ramp in which nothing completed (never null)
- * @param undetermined set when the run was too short to tell a shape
- * @param cliff the first lasting drop from the burst and the stages after it
- * @param recovery a lasting climb back after a lasting drop
- * @param sawtooth dips from a stable level that come back at a regular spacing
- * @param bend the bend of the temperature series, when there is a temperature series and a step
- * @param erratic swings between low and high, or a slow start
- * @param smr zero intervals setting in on a spinning disk
- * @param zoned a spinning disk's gradual decline
- * @param linkCap the burst at the link's ceiling
- * @param cpuBound the CPU, not the drive, set the rate
- * @param spikes intervals far above the level around them, too few to be a level (null when none)
- * @param fall the run ended on a fall too recent to tell a cliff (null when none, or with a cliff)
+ * What each detector found, as data, keyed by the type of its finding (each {@link Detector}'s
+ * finding is a record of its own): the report package turns these into the headline, the evidence
+ * and the advice through the detectors, so every sentence is made from the same figures the shape
+ * was decided by. A detector that found nothing has no entry, and its accessor returns null; a new
+ * detector's finding needs no field here, only its record and the rule list's {@link #of(double,
+ * Record...)} (its accessor, {@link #of(Class)} or a named one, is for the rules and the tests).
+ * Rates MB/s, sizes GB (10^9 B), times seconds from the run's start, temperatures °C. Immutable.
  */
-public record Findings(
-    double lastingSeconds,
-    Ramp ramp,
-    Stalls stalls,
-    Undetermined undetermined,
-    Cliff cliff,
-    Recovery recovery,
-    Sawtooth sawtooth,
-    TemperatureBend bend,
-    Erratic erratic,
-    Smr smr,
-    Zoned zoned,
-    LinkCap linkCap,
-    CpuBound cpuBound,
-    Spikes spikes,
-    Fall fall) {
+public final class Findings {
+
+  private final double lastingSeconds;
+
+  /** Each finding by its record's type. */
+  private final Map<Class<? extends Record>, Record> found;
+
+  private Findings(double lastingSeconds, Map<Class<? extends Record>, Record> found) {
+    this.lastingSeconds = lastingSeconds;
+    this.found = Collections.unmodifiableMap(found);
+  }
+
+  /** The findings of one run by their types (a null: found nothing); two of one type throw. */
+  static Findings of(double lastingSeconds, Record... findings) {
+    Map<Class<? extends Record>, Record> byType = new LinkedHashMap<>();
+    for (Record f : findings) {
+      if (f != null && byType.put(f.getClass(), f) != null) {
+        throw new IllegalArgumentException("two findings of " + f.getClass().getSimpleName());
+      }
+    }
+    return new Findings(lastingSeconds, byType);
+  }
+
+  /** These findings with {@code f} in place of any of its type (found after the first reading). */
+  Findings with(Record f) {
+    Map<Class<? extends Record>, Record> byType = new LinkedHashMap<>(found);
+    byType.put(f.getClass(), f);
+    return new Findings(lastingSeconds, byType);
+  }
+
+  /** The finding of {@code type}, or null when its detector found nothing. */
+  public <F extends Record> F of(Class<F> type) {
+    return type.cast(found.get(type));
+  }
+
+  /** How long a level had to hold to count as lasting in this run. */
+  public double lastingSeconds() {
+    return lastingSeconds;
+  }
+
+  /** The start-up ramp (never null; zero intervals when there was none). */
+  public Ramp ramp() {
+    return of(Ramp.class);
+  }
+
+  /** The write intervals after the ramp in which nothing completed (never null). */
+  public Stalls stalls() {
+    return of(Stalls.class);
+  }
+
+  /** Set when the run was too short to tell a shape, or no shape fits it. */
+  public Undetermined undetermined() {
+    return of(Undetermined.class);
+  }
+
+  /** The first lasting drop from the burst and the stages after it. */
+  public Cliff cliff() {
+    return of(Cliff.class);
+  }
+
+  /** A lasting climb back after a lasting drop. */
+  public Recovery recovery() {
+    return of(Recovery.class);
+  }
+
+  /** Dips from a stable level that come back at a regular spacing, or cycles at a steady period. */
+  public Sawtooth sawtooth() {
+    return of(Sawtooth.class);
+  }
+
+  /** The bend of the temperature series, when there is a temperature series and a step. */
+  public TemperatureBend bend() {
+    return of(TemperatureBend.class);
+  }
+
+  /** Swings between low and high, or a slow start. */
+  public Erratic erratic() {
+    return of(Erratic.class);
+  }
+
+  /** Zero intervals setting in on a spinning disk. */
+  public Smr smr() {
+    return of(Smr.class);
+  }
+
+  /** A spinning disk's gradual decline. */
+  public Zoned zoned() {
+    return of(Zoned.class);
+  }
+
+  /** The burst at the link's ceiling. */
+  public LinkCap linkCap() {
+    return of(LinkCap.class);
+  }
+
+  /** The CPU, not the drive, set the rate. */
+  public CpuBound cpuBound() {
+    return of(CpuBound.class);
+  }
+
+  /** Intervals far above the level around them, too few to be a level. */
+  public Spikes spikes() {
+    return of(Spikes.class);
+  }
+
+  /** The run ended on a fall too recent to tell a cliff (none with a cliff). */
+  public Fall fall() {
+    return of(Fall.class);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Findings f
+        && Double.compare(lastingSeconds, f.lastingSeconds) == 0
+        && found.equals(f.found);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(lastingSeconds, found);
+  }
+
+  @Override
+  public String toString() {
+    return "Findings[lastingSeconds=" + lastingSeconds + ", " + found.values() + "]";
+  }
 
   /**
    * The start-up: the intervals before the run's first completion, and the one that holds it when
@@ -157,11 +258,12 @@ public record Findings(
 
   /** Whether the run had a start-up: intervals left out of the intervals' figures. */
   public boolean hasStartUp() {
-    return ramp.intervals() > 0;
+    return ramp().intervals() > 0;
   }
 
   /** Whether no shape is named because not one request completed in the run. */
   public boolean nothingWritten() {
+    Undetermined undetermined = undetermined();
     return undetermined != null && undetermined.nothingWritten();
   }
 
@@ -170,22 +272,24 @@ public record Findings(
    * one or two, the words say the data cannot tell more.
    */
   public int burstIntervals() {
+    Cliff cliff = cliff();
     return cliff == null ? 0 : cliff.burstIntervals();
   }
 
   /** Whether dips or cycles came at a steady beat (a throttle's sawtooth). */
   public boolean hasSawtooth() {
-    return sawtooth != null;
+    return sawtooth() != null;
   }
 
   /** Whether the temperature stopped rising at the drop: a throttle's trip point. */
   public boolean bentAtStep() {
+    TemperatureBend bend = bend();
     return bend != null && bend.thermal();
   }
 
   /** Whether the rate climbed back after a lasting drop, whatever shape was named. */
   public boolean climbedBack() {
-    return recovery != null;
+    return recovery() != null;
   }
 
   /**
@@ -193,52 +297,14 @@ public record Findings(
    * why they were not read as a starved drive's.
    */
   public boolean erraticSwings() {
+    Erratic erratic = erratic();
     return erratic != null && erratic.swinging();
   }
 
   /** Whether no shape is named because the run was too short to tell one. */
   public boolean tooShort() {
+    Undetermined undetermined = undetermined();
     return undetermined != null && undetermined.tooShort();
-  }
-
-  /** These findings with {@code u} as their undetermined finding. */
-  Findings withUndetermined(Undetermined u) {
-    return new Findings(
-        lastingSeconds,
-        ramp,
-        stalls,
-        u,
-        cliff,
-        recovery,
-        sawtooth,
-        bend,
-        erratic,
-        smr,
-        zoned,
-        linkCap,
-        cpuBound,
-        spikes,
-        fall);
-  }
-
-  /** These findings with {@code s} as their sawtooth (shallow cycles read by {@code CycleFold}). */
-  Findings withSawtooth(Sawtooth s) {
-    return new Findings(
-        lastingSeconds,
-        ramp,
-        stalls,
-        undetermined,
-        cliff,
-        recovery,
-        s,
-        bend,
-        erratic,
-        smr,
-        zoned,
-        linkCap,
-        cpuBound,
-        spikes,
-        fall);
   }
 
   /**
