@@ -267,6 +267,19 @@ final class SamplesCsvCurve {
     }
   }
 
+  /** The longest cell a refusal quotes whole: a number's digits, never a hostile file's line. */
+  private static final int QUOTED_CHARS = 40;
+
+  /**
+   * A cell as a refusal quotes it: {@code '12x'}, or its first {@link #QUOTED_CHARS} characters and
+   * how long it was, so that the one line stays one readable line.
+   */
+  private static String quoted(String cell) {
+    return cell.length() <= QUOTED_CHARS
+        ? "'" + cell + "'"
+        : "'" + cell.substring(0, QUOTED_CHARS) + "...' (" + cell.length() + " characters)";
+  }
+
   static double number(String cell, String what, boolean required) {
     String c = cell.strip();
     if (c.isEmpty()) {
@@ -279,10 +292,10 @@ final class SamplesCsvCurve {
     try {
       v = Double.parseDouble(c);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(what + " is not a number: '" + c + "'");
+      throw new IllegalArgumentException(what + " is not a number: " + quoted(c));
     }
     if (!Double.isFinite(v)) {
-      throw new IllegalArgumentException(what + " is not a finite number: '" + c + "'");
+      throw new IllegalArgumentException(what + " is not a finite number: " + quoted(c));
     }
     return v;
   }
@@ -299,7 +312,7 @@ final class SamplesCsvCurve {
       }
       return v;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(what + " is not a whole number: '" + c + "'");
+      throw new IllegalArgumentException(what + " is not a whole number: " + quoted(c));
     }
   }
 

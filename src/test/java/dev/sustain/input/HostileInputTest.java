@@ -61,6 +61,16 @@ class HostileInputTest {
   }
 
   @Test
+  void aLongCellIsQuotedByItsStartAndLength() throws IOException {
+    Path p = file("c.csv", "time_s,write_MBps\n1,100\n2," + "9".repeat(5000) + "\n");
+
+    Refusals.refused(p)
+        .hasMessageStartingWith(p + ":3: write_MBps is not a finite number: '9999")
+        .hasMessageEndingWith("...' (5000 characters)")
+        .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(200));
+  }
+
+  @Test
   void aRateOf1e308IsRefusedNotAnalysedIntoNaN() throws IOException {
     Path p = file("c.csv", "time_s,write_MBps\n1,100\n2,1e308\n3,100\n");
 
