@@ -103,7 +103,7 @@ public final class Analyzer {
     Reading r = new Reading(c, stalls.intervals(), null);
     Findings.Cliff cliff = Detectors.CLIFF.find(r);
     Findings.TemperatureBend bend =
-        cliff == null ? null : Detectors.TEMPERATURE.at(c, cliff.seconds());
+        Detectors.BEND.find(new Reading(c, stalls.intervals(), null, cliff, null));
     if (cliff == null) {
       // A step too small for a cache's end is a throttle's when the temperature stopped rising at
       // it: then it is the drop, read as a cliff is.

@@ -1,6 +1,7 @@
 package dev.sustain.analysis;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -108,7 +109,7 @@ record ErraticDetector(ErraticDetector.Limits limits)
     if (m == 0) {
       return null;
     }
-    double high = Stats.quantile(java.util.Arrays.copyOf(kept, m), limits.highQuantile());
+    double high = Stats.quantile(Arrays.copyOf(kept, m), limits.highQuantile());
     // Near full speed and as far below it as a dip; or, deep: nearly stopped and back at half
     // speed or more (see Limits.deepLow).
     ErraticSwings.Swings near =

@@ -88,12 +88,7 @@ record TemperatureBend(TemperatureBend.Limits limits)
    */
   @Override
   public Findings.TemperatureBend find(Reading r) {
-    return r.cliff() == null ? null : at(r.curve(), r.cliff().seconds());
-  }
-
-  /** The bend compared with a rate step at {@code stepSeconds}, or null without enough readings. */
-  Findings.TemperatureBend at(Curve c, double stepSeconds) {
-    return find(c, stepSeconds, false);
+    return r.cliff() == null ? null : find(r.curve(), r.cliff().seconds(), false);
   }
 
   /**

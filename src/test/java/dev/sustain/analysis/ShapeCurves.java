@@ -39,6 +39,15 @@ public final class ShapeCurves {
       double noise,
       Media media,
       SplittableRandom random) {
+    return DriveCurves.sample(profile, plainPlan(interval, seconds, noise, media), random);
+  }
+
+  /**
+   * The plain plan: whole intervals of {@code interval} for {@code seconds} (the nearest whole
+   * number of them), relative noise {@code noise}, nothing else.
+   */
+  private static DriveCurves.Plan plainPlan(
+      double interval, double seconds, double noise, Media media) {
     DriveCurves.Plan plan = new DriveCurves.Plan();
     plan.interval = interval;
     // The sampler's last interval ends a whole interval after the last start within its seconds.
@@ -47,7 +56,7 @@ public final class ShapeCurves {
     plan.noise = noise;
     plan.media = media;
     plan.tempNoise = 0;
-    return DriveCurves.sample(profile, plan, random);
+    return plan;
   }
 
   private static SampleSeries sample(
@@ -152,11 +161,7 @@ public final class ShapeCurves {
     double drop = 180;
     double seconds = 400;
     double startC = throttleC - 23;
-    DriveCurves.Plan plan = new DriveCurves.Plan();
-    plan.interval = interval;
-    plan.seconds = (Math.max(1, Math.round(seconds / interval)) - 0.5) * interval;
-    plan.noise = noise;
-    plan.tempNoise = 0;
+    DriveCurves.Plan plan = plainPlan(interval, seconds, noise, Media.SSD);
     plan.wholeDegrees = true;
     plan.temperature =
         t ->
